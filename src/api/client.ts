@@ -1,0 +1,142 @@
+/**
+ * The typed HTTP client: one function, `callApi`, for every call of the contract.
+ * It adds the headers SPEC §7 asks for, parses every response with its schema and turns
+ * any failure into an `ApiError`. Retries and the error catalogue live in react-query
+ * (see query-client.ts), not here.
+ */
+import * as z from 'zod/mini';
+import {
+  DEFAULT_API_BASE, HEADERS, endpoints, errorBody,
+  type EndpointInput, type EndpointName, type EndpointOutput,
+} from './contract';
+
+export type ApiErrorKind = 'http' | 'network' | 'schema';
+
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    readonly status: number,
+    /** The server's own message for 400/404, when it sent one. */
+    readonly serverMessage: string | undefined,
+    readonly endpoint: EndpointName,
+  ) {
+    super(`${endpoint}: ${kind} ${status}${serverMessage ? ` — ${serverMessage}` : ''}`);
+    this.name = 'ApiError';
+  }
+}
+
+/** Told about every HTTP attempt, so the loading overlay can count them. */
+export interface RequestActivity {
+  started(): void;
+  finished(): void;
+}
+
+interface ClientConfig {
+  base: string;
+  getToken: () => string | null;
+  activity: RequestActivity;
+  fetch: typeof fetch;
+  readCookie: (name: string) => string | null;
+}
+
+function readDocumentCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+}
+
+const config: ClientConfig = {
+  base: DEFAULT_API_BASE,
+  getToken: () => null,
+  activity: { started() {}, finished() {} },
+  fetch: (...args) => globalThis.fetch(...args),
+  readCookie: readDocumentCookie,
+};
+
+export function configureApi(overrides: Partial<ClientConfig>): void {
+  Object.assign(config, overrides);
+}
+
+/** Relative URLs stay on our origin, so only they may carry the CSRF token (SPEC §7). */
+function isRelative(url: string): boolean {
+  return !/^[a-z][a-z\d+.-]*:\/\//i.test(url) && !url.startsWith('//');
+}
+
+function buildUrl(path: string, query: Record<string, unknown> | undefined): string {
+  const base = config.base.endsWith('/') ? config.base : `${config.base}/`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${base}${path}${search ? `?${search}` : ''}`;
+}
+
+async function readServerMessage(response: Response): Promise<string | undefined> {
+  const raw = (await response.text().catch(() => '')).trim();
+  if (!raw) return undefined;
+  try {
+    const parsed = errorBody.safeParse(JSON.parse(raw));
+    return parsed.success && parsed.data.message.trim() ? parsed.data.message : undefined;
+  } catch {
+    // A plain-text error body is still the server's message; HTML error pages are not.
+    return raw.startsWith('<') ? undefined : raw;
+  }
+}
+
+export interface CallOptions {
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+export async function callApi<N extends EndpointName>(
+  name: N,
+  input: EndpointInput<N>,
+  options: CallOptions = {},
+): Promise<EndpointOutput<N>> {
+  const endpoint = endpoints[name];
+  const isGet = endpoint.method === 'GET';
+  const url = buildUrl(endpoint.path, isGet ? (input as Record<string, unknown>) : undefined);
+  const headers: Record<string, string> = {
+    [HEADERS.frameOptions]: 'deny',
+    Accept: endpoint.responseKind === 'json' ? 'application/json' : 'text/plain, application/json',
+  };
+  if (!isGet) {
+    headers['Content-Type'] = 'application/json';
+    const csrf = isRelative(url) ? config.readCookie(HEADERS.csrfCookie) : null;
+    if (csrf) headers[HEADERS.csrfHeader] = csrf;
+    if (options.idempotencyKey) headers[HEADERS.idempotencyKey] = options.idempotencyKey;
+  }
+  const token = config.getToken();
+  if (token) headers[HEADERS.authorization] = `Bearer ${token}`;
+
+  config.activity.started();
+  try {
+    let response: Response;
+    try {
+      response = await config.fetch(url, {
+        method: endpoint.method,
+        headers,
+        body: isGet ? undefined : JSON.stringify(input),
+        credentials: 'same-origin',
+        signal: options.signal,
+      });
+    } catch {
+      throw new ApiError('network', 0, undefined, name);
+    }
+    if (!response.ok) {
+      throw new ApiError('http', response.status, await readServerMessage(response), name);
+    }
+    let body: unknown;
+    try {
+      body = endpoint.responseKind === 'json' ? await response.json() : await response.text();
+    } catch {
+      throw new ApiError('schema', response.status, undefined, name);
+    }
+    const parsed = (endpoint.output as z.ZodMiniType).safeParse(body);
+    if (!parsed.success) throw new ApiError('schema', response.status, undefined, name);
+    return parsed.data as EndpointOutput<N>;
+  } finally {
+    config.activity.finished();
+  }
+}

@@ -1,0 +1,270 @@
+/**
+ * The one contract between the portal and its back-end (SPEC §3 and §7).
+ *
+ * Written in `zod/mini` so the client pays ~6 KB for it; the reference server imports the
+ * very same schemas to validate requests and to publish OpenAPI. Field names are exactly
+ * SPEC §3's. Every call is an entry of `endpoints`: method, path under the base path,
+ * where its input goes (query or JSON body) and how its response is read (JSON or text).
+ */
+import * as z from 'zod/mini';
+
+/** Default base path; the app can point elsewhere with VITE_API_BASE. */
+export const DEFAULT_API_BASE = '/wslinhafrente/v1/';
+
+/** Constants of SPEC §9 that travel in requests. */
+export const TIPO_PORTABILIDADE = '9';
+export const MAX_FILE_BYTES = 10_485_760;
+export const SETTING_KEY = { logo: '82', seal: '84', favicon: '85' } as const;
+export const OPERATOR_NAME_KEY = '65';
+export const DEFAULT_CD_EMPRESA_PLANO = '1';
+export const FREE_TOKEN = 'free';
+
+// ---------------------------------------------------------------- field helpers
+
+const required = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
+const digits = (message: string, max = 9999) =>
+  z.string().check(z.regex(/^\d+$/, message), z.maxLength(max, message));
+const optionalText = z.optional(z.string().check(z.maxLength(9999)));
+/** dd/mm/yyyy, the one value the wizard stores with its punctuation (SPEC §5). */
+export const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+const brDate = (message: string) => z.string().check(z.regex(BR_DATE, message));
+
+/** CPF check digits (Receita Federal rule); rejects the eleven repeated digits too. */
+export function isValidCpf(value: string): boolean {
+  if (!/^\d{11}$/.test(value) || /^(\d)\1{10}$/.test(value)) return false;
+  const check = (length: number) => {
+    let sum = 0;
+    for (let i = 0; i < length; i++) sum += Number(value[i]) * (length + 1 - i);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  return check(9) === Number(value[9]) && check(10) === Number(value[10]);
+}
+
+const cpf = z.string().check(z.refine(isValidCpf, 'CPF inválido'));
+
+// ---------------------------------------------------------------- entities (SPEC §3)
+
+export const loginRequest = z.object({
+  cpf,
+  senha: z.string().check(z.regex(/^\d{6}$/, 'Senha deve ter 6 dígitos')),
+  cdEmpresaPlano: digits('Código do plano inválido', 10),
+});
+export const loginResponse = z.object({ token: z.string() });
+
+export const contato = z.object({
+  tp_contato: z.enum(['1', '2']),
+  ds_contato: required('Contato é obrigatório'),
+});
+
+export const dependente = z.object({
+  id: z.number(),
+  nome: required('Nome do dependente é obrigatório'),
+  nm_mae: required('Nome da mãe do dependente é obrigatório'),
+  dt_nasc: brDate('Data de nascimento do dependente inválida'),
+  cpf: z.optional(z.union([z.literal(''), cpf])),
+});
+
+export const portabilityRequest = z.object({
+  tipo: z.literal(TIPO_PORTABILIDADE),
+  nu_protocolo_ans: digits('Protocolo ANS inválido', 20),
+  nu_protocolo: optionalText,
+  nome: required('Nome do beneficiário é obrigatório'),
+  nm_mae: required('Nome da mãe é obrigatório'),
+  cpf: z.union([z.literal(''), cpf]),
+  dt_nascimento: brDate('Data de nascimento inválida'),
+  cd_cep: z.string().check(z.regex(/^\d{8}$/, 'CEP inválido')),
+  ds_endereco: required('Endereço é obrigatório'),
+  nu_endereco: required('Número é obrigatório'),
+  ds_bairro: required('Bairro é obrigatório'),
+  ds_cidade: required('Cidade é obrigatória'),
+  ds_uf: z.string().check(z.regex(/^[A-Z]{2}$/, 'UF inválida')),
+  ds_complemento: optionalText,
+  ops_origem: required('Nome da operadora é obrigatório'),
+  plano_origem: required('Nome do plano é obrigatório'),
+  nu_ans_ops_origem: digits('Registro da operadora inválido', 20),
+  nu_ans_plano_origem: digits('Registro do plano inválido', 20),
+  area_plano: required('Abrangência é obrigatória'),
+  dt_inicio: brDate('Data de início inválida'),
+  tp_contrato_origem: required('Titularidade é obrigatória'),
+  nu_ans_plano_destino: digits('Registro do plano de destino inválido', 20),
+  plano_destino: required('Plano de destino é obrigatório'),
+  tp_contrato_destino: required('Titularidade de destino é obrigatória'),
+  tp_port_destino: z.literal('3', 'Apenas contratação individual é aceita'),
+  fl_aceita_email: z.enum(['1', '0']),
+  contato: z.array(contato).check(z.minLength(1, 'Informe ao menos um contato')),
+  dependente: z.array(dependente),
+  cd_empresa_plano: digits('Código do plano inválido', 10),
+});
+export const portabilityResponse = z.object({ nuProtocolo: z.string(), cdSolicitacao: z.number() });
+
+export const finalizeRequest = z.object({
+  tipo: z.literal(TIPO_PORTABILIDADE),
+  cd_solicitacao: z.number(),
+});
+
+export const trackingData = z.object({
+  nuProtocolo: z.string(),
+  nuProtocoloAnsHapvida: z.nullable(z.string()),
+  dtCadastramento: z.nullable(z.string()),
+  dsStatus: z.nullable(z.string()),
+  flStatus: z.number(),
+  cdStatusPort: z.number(),
+  flConcordo: z.nullable(z.string()),
+  cdSolicitacao: z.nullable(z.number()),
+  /** Absent from anonymous answers for requests that require login. */
+  nuCpf: z.optional(z.nullable(z.string())),
+});
+
+export const historyEvent = z.object({
+  flStatus: z.number(),
+  dsStatus: z.string(),
+  dtEvento: z.string(),
+});
+/** SPEC leaves `historico` open: every status change, plus the ANS 10-day answer window. */
+export const history = z.object({
+  dtCadastramento: z.string(),
+  prazoRespostaDias: z.number(),
+  dtLimiteResposta: z.string(),
+  eventos: z.array(historyEvent),
+});
+
+export const documentToSign = z.object({
+  documento: z.string(),
+  linkUrl: z.string(),
+  cdFileDocumento: z.number(),
+  flAssinado: z.boolean(),
+});
+
+export const attachedDocument = z.object({
+  nmArquivo: z.string(),
+  nmExtensaoArquivo: z.string(),
+  nmDocumento: z.string(),
+  dtAssinatura: z.nullable(z.string()),
+  linkUrl: z.string(),
+});
+
+export const tooltip = z.object({ nmCampo: z.string(), dsDescricao: z.string() });
+export const documentType = z.object({ cdTipoDocumento: z.number(), nmDocumento: z.string() });
+export const selectOption = z.object({ label: z.string(), value: z.string() });
+
+export const ALLOWED_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png'] as const;
+export const documentUpload = z.object({
+  nuProtocolo: z.string().check(z.minLength(1, 'Protocolo é obrigatório')),
+  tipoSolicitacao: z.literal(TIPO_PORTABILIDADE),
+  nuContrato: z.optional(z.string()),
+  cdTipoDocumento: z.number(),
+  nmDocumento: required('Nome do documento é obrigatório'),
+  nmExtensao: z.string().check(
+    z.refine((ext) => (ALLOWED_EXTENSIONS as readonly string[]).includes(ext.toLowerCase()), 'Extensão não permitida (PDF, JPG ou PNG)'),
+  ),
+  arquivoBase64: z.string().check(z.minLength(1, 'Arquivo vazio')),
+});
+
+export const acceptanceRequest = z.object({
+  tipo: z.literal(TIPO_PORTABILIDADE),
+  fl_ciente: z.enum(['S', 'N']),
+  /** D: type code 1 on tracking; I: other tracking; N: new request. */
+  fl_tipo: z.enum(['D', 'I', 'N']),
+  cd_solicitacao: z.number(),
+});
+
+export const signatureRequest = z.object({ cdFileDocumento: z.number() });
+
+/** Server error body for 400/404: shown to the user as it is. */
+export const errorBody = z.object({ message: z.string() });
+
+// ---------------------------------------------------------------- queries
+
+const protocoloQuery = z.object({ protocolo: required('Protocolo é obrigatório') });
+const solicitacaoQuery = z.object({ solicitacao: z.literal(TIPO_PORTABILIDADE) });
+const text = z.string();
+const empty = z.object({});
+
+// ---------------------------------------------------------------- the calls (SPEC §7)
+
+type Method = 'GET' | 'POST';
+interface Endpoint<I extends z.ZodMiniType, O extends z.ZodMiniType> {
+  method: Method;
+  /** Relative to the API base path. */
+  path: string;
+  /** GET: query string; POST: JSON body. */
+  input: I;
+  output: O;
+  /** 'text' responses are plain text bodies (a name, a link, 'ERRO'). */
+  responseKind: 'json' | 'text';
+}
+const get = <I extends z.ZodMiniType, O extends z.ZodMiniType>(
+  path: string, input: I, output: O, responseKind: 'json' | 'text' = 'json',
+): Endpoint<I, O> => ({ method: 'GET', path, input, output, responseKind });
+const post = <I extends z.ZodMiniType, O extends z.ZodMiniType>(
+  path: string, input: I, output: O, responseKind: 'json' | 'text' = 'json',
+): Endpoint<I, O> => ({ method: 'POST', path, input, output, responseKind });
+
+export const endpoints = {
+  login: post('auth', loginRequest, loginResponse),
+  operatorKey: get(
+    'auth/recuperar-chave',
+    z.object({ cdTipo: required('cdTipo é obrigatório'), cdEmpresaPlano: digits('cdEmpresaPlano inválido', 10) }),
+    text, 'text',
+  ),
+  saveRequest: post('portabilidade', portabilityRequest, portabilityResponse),
+  tooltips: get('portabilidade', solicitacaoQuery, z.array(tooltip)),
+  finalize: post('portabilidade/finaliza', finalizeRequest, text, 'text'),
+  destinationPlan: get(
+    'portabilidade/utils/plano/destino',
+    z.object({ registroAns: digits('Registro ANS inválido', 20) }),
+    text, 'text',
+  ),
+  tracking: get('portabilidade/acompanhamento', protocoloQuery, trackingData),
+  history: get('portabilidade/historico', protocoloQuery, history),
+  signLink: get(
+    'portabilidade/documento/assina',
+    z.object({ cdDocumento: digits('cdDocumento inválido', 20) }),
+    text, 'text',
+  ),
+  contractTypes: get('portabilidade/utils/contratacao/destino', empty, z.array(selectOption)),
+  documentTypes: get('portabilidade/utils/documento/list', solicitacaoQuery, z.array(documentType)),
+  attachedDocuments: get('portabilidade/documento', protocoloQuery, z.array(attachedDocument)),
+  uploadDocument: post('portabilidade/utils/documento', documentUpload, text, 'text'),
+  acceptance: post('portabilidade/utils/documento/aceite', acceptanceRequest, text, 'text'),
+  // Paths SPEC leaves open (chosen here; also in the README):
+  setting: get(
+    'portabilidade/utils/parametro',
+    z.object({ chave: z.enum(['82', '84', '85']), cdEmpresaPlano: digits('cdEmpresaPlano inválido', 10) }),
+    text, 'text',
+  ),
+  documentsToSign: get('portabilidade/documento/assinatura', protocoloQuery, z.array(documentToSign)),
+  recordSignature: post('portabilidade/documento/assinatura', signatureRequest, text, 'text'),
+} as const;
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
+export type EndpointInput<N extends EndpointName> = z.input<Endpoints[N]['input']>;
+export type EndpointOutput<N extends EndpointName> = z.output<Endpoints[N]['output']>;
+
+export type LoginRequest = z.output<typeof loginRequest>;
+export type PortabilityRequest = z.output<typeof portabilityRequest>;
+export type Dependente = z.output<typeof dependente>;
+export type TrackingData = z.output<typeof trackingData>;
+export type History = z.output<typeof history>;
+export type DocumentToSign = z.output<typeof documentToSign>;
+export type AttachedDocument = z.output<typeof attachedDocument>;
+export type Tooltip = z.output<typeof tooltip>;
+export type DocumentType = z.output<typeof documentType>;
+export type SelectOption = z.output<typeof selectOption>;
+export type DocumentUpload = z.output<typeof documentUpload>;
+export type AcceptanceRequest = z.output<typeof acceptanceRequest>;
+
+/** Headers the contract relies on besides the body. */
+export const HEADERS = {
+  /** Sent on every request (SPEC §7). */
+  frameOptions: 'X-Frame-Options',
+  /** Double-submit CSRF: the server sets the cookie, the client echoes it on non-GET. */
+  csrfCookie: 'XSRF-TOKEN',
+  csrfHeader: 'X-XSRF-TOKEN',
+  /** One key per logical POST: retries of the same attempt are answered with the first result. */
+  idempotencyKey: 'Idempotency-Key',
+  /** `Bearer <token>`; the free token grants anonymous access only. */
+  authorization: 'Authorization',
+} as const;

@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs';
+
+// Browser tests run the built portal against the real reference server, on a fresh
+// embedded database made for this run (scripts/e2e-server.mjs).
+const port = Number(process.env.E2E_PORT ?? 8199);
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  outputDir: 'test-results/e2e-artifacts',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'pt-BR',
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `http://127.0.0.1:${port}/`,
+    env: { PORT: String(port), E2E_PORT: String(port) },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

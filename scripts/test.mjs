@@ -1,0 +1,52 @@
+// `npm test`: every test, browser tests included, then one closing line "N passed, N failed".
+// Steps: type check, lint, unit/component/server/path tests (Vitest), production build,
+// browser tests (Playwright + system Chromium against the reference server).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { ensureInstalled } from './ensure-installed.mjs';
+
+ensureInstalled();
+const { chromiumPath } = await import('./chromium.mjs');
+if (!chromiumPath()) {
+  console.error('Chromium não encontrado: rode `apt-get install -y chromium` (ou defina CHROMIUM_PATH).');
+  process.exit(1);
+}
+mkdirSync('test-results', { recursive: true });
+
+const steps = [
+  ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['lint', 'npx', ['eslint', '.']],
+  ['unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']],
+  ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+  ['e2e', 'npx', ['playwright', 'test']],
+];
+
+const only = process.argv[2];
+let passed = 0;
+let failed = 0;
+let broken = [];
+for (const [name, command, args] of steps) {
+  if (only && only !== name) continue;
+  console.log(`\n── ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  console.log(`── ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (result.status !== 0) broken.push(name);
+}
+
+function count(file, read) {
+  if (!existsSync(file)) return;
+  try {
+    const [p, f] = read(JSON.parse(readFileSync(file, 'utf8')));
+    passed += p;
+    failed += f;
+  } catch {
+    // A missing or partial report is already a failed step above.
+  }
+}
+if (!only || only === 'unit') count('test-results/vitest.json', (r) => [r.numPassedTests, r.numFailedTests]);
+if (!only || only === 'e2e') count('test-results/e2e.json', (r) => [r.stats.expected, r.stats.unexpected + r.stats.flaky]);
+
+if (broken.length) console.log(`\nFailed steps: ${broken.join(', ')}`);
+console.log(`\n${passed} passed, ${failed + (broken.length && !failed ? broken.length : 0)} failed`);
+process.exit(broken.length ? 1 : 0);

@@ -1,0 +1,55 @@
+/**
+ * The global loading overlay as a statechart (SPEC §4 "Global loading"): every outgoing
+ * request counts up, every finished one counts down, the overlay hides at zero — and at
+ * once when a request has failed for good.
+ */
+import { assign, setup } from 'xstate';
+
+export type RequestActivityEvent =
+  | { type: 'REQUEST_STARTED' }
+  | { type: 'REQUEST_FINISHED' }
+  | { type: 'REQUEST_FAILED' };
+
+export interface RequestActivityContext {
+  pending: number;
+}
+
+export const requestActivityMachine = setup({
+  types: {
+    context: {} as RequestActivityContext,
+    events: {} as RequestActivityEvent,
+  },
+  actions: {
+    countStarted: assign({ pending: ({ context }) => context.pending + 1 }),
+    countFinished: assign({ pending: ({ context }) => Math.max(0, context.pending - 1) }),
+    forgetPending: assign({ pending: 0 }),
+  },
+  guards: {
+    isLastPending: ({ context }) => context.pending <= 1,
+  },
+}).createMachine({
+  id: 'requestActivity',
+  description: 'Conta as requisições em andamento e decide se o overlay "Carregando..." aparece.',
+  context: { pending: 0 },
+  initial: 'idle',
+  states: {
+    idle: {
+      description: 'Nenhuma requisição em andamento: o overlay está oculto.',
+      on: {
+        REQUEST_STARTED: { target: 'busy', actions: 'countStarted' },
+      },
+    },
+    busy: {
+      description: 'Há requisições em andamento: o overlay "Carregando..." cobre a tela.',
+      on: {
+        REQUEST_STARTED: { actions: 'countStarted' },
+        REQUEST_FINISHED: [
+          { guard: 'isLastPending', target: 'idle', actions: 'countFinished' },
+          { actions: 'countFinished' },
+        ],
+        // SPEC §4: on a failed request the overlay hides immediately, whatever is pending.
+        REQUEST_FAILED: { target: 'idle', actions: 'forgetPending' },
+      },
+    },
+  },
+});

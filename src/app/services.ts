@@ -1,0 +1,30 @@
+/**
+ * The app's long-lived services, wired once: the loading-activity actor, the react-query
+ * client (retries + SPEC §8 error catalogue) and the HTTP client configuration.
+ */
+import { createActor } from 'xstate';
+import { requestActivityMachine } from '../../machines/request-activity.machine';
+import { configureApi } from '../api/client';
+import { DEFAULT_API_BASE } from '../api/contract';
+import { reportApiError } from '../api/error-catalogue';
+import { createQueryClient } from '../api/query-client';
+import { storage } from '../storage';
+import { notify } from './notify';
+
+export const requestActivity = createActor(requestActivityMachine).start();
+
+export const queryClient = createQueryClient({
+  onFinalError(error) {
+    reportApiError(error, notify);
+    requestActivity.send({ type: 'REQUEST_FAILED' });
+  },
+});
+
+configureApi({
+  base: import.meta.env.VITE_API_BASE || DEFAULT_API_BASE,
+  getToken: () => storage.get('token'),
+  activity: {
+    started: () => requestActivity.send({ type: 'REQUEST_STARTED' }),
+    finished: () => requestActivity.send({ type: 'REQUEST_FINISHED' }),
+  },
+});

@@ -5,6 +5,10 @@ import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs';
 // embedded database made for this run (scripts/e2e-server.mjs).
 const port = Number(process.env.E2E_PORT ?? 8199);
 
+function definedEnv(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
 export default defineConfig({
   testDir: 'test/e2e',
   timeout: 60_000,
@@ -17,13 +21,14 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'pt-BR',
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+    launchOptions: { executablePath: chromiumPath() ?? undefined, args: chromiumArgs },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${port}/`,
-    env: { PORT: String(port), E2E_PORT: String(port) },
+    // Pass the whole environment on (STATIC_DIR, E2E_DATA_DIR…), whatever Playwright's default is.
+    env: { ...definedEnv(), PORT: String(port), E2E_PORT: String(port) },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

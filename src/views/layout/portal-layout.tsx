@@ -1,0 +1,100 @@
+/**
+ * The layout shared by nova-solicitacao and acompanhamento (SPEC §2 "Layout"):
+ * header with the page title and "Portabilidade", a sidebar menu (collapsible on phones,
+ * open by default at 720 px or more) with the version tag, and a footer with the
+ * regulator (ANS) mark and the plan's seal (setting key 84).
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { storage } from '../../storage';
+import { DEFAULT_CD_EMPRESA_PLANO } from '../../api/contract';
+import { useLayoutSeal } from './use-layout-seal';
+
+export const APP_VERSION = '1.22P';
+const DESKTOP_QUERY = '(min-width: 720px)';
+
+export interface PortalLayoutProps {
+  title: string;
+  children?: ReactNode;
+}
+
+function isDesktop(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(DESKTOP_QUERY).matches;
+}
+
+function AnsMark() {
+  // Inline mark: no network request, no third-party logo file to keep up to date.
+  return (
+    <svg role="img" aria-label="ANS - Agência Nacional de Saúde Suplementar" width="96" height="40" viewBox="0 0 96 40">
+      <rect x="0" y="0" width="96" height="40" rx="6" fill="#0b4787" />
+      <text x="48" y="27" textAnchor="middle" fontFamily="Arial, sans-serif" fontWeight="700" fontSize="20" fill="#ffffff">ANS</text>
+    </svg>
+  );
+}
+
+export function PortalLayout({ title, children }: PortalLayoutProps) {
+  const [, navigate] = useLocation();
+  const cdEmpresaPlano = storage.get('cdEmpresaPlano') || DEFAULT_CD_EMPRESA_PLANO;
+  const sealUrl = useLayoutSeal(cdEmpresaPlano);
+  const [menuOpen, setMenuOpen] = useState(isDesktop);
+
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const media = window.matchMedia(DESKTOP_QUERY);
+    const follow = (event: MediaQueryListEvent) => setMenuOpen(event.matches);
+    media.addEventListener('change', follow);
+    return () => media.removeEventListener('change', follow);
+  }, []);
+
+  const goHome = () => navigate(`/home/${cdEmpresaPlano}`);
+  const menuItems = ['Nova Solicitação', 'Acompanhar Solicitação'];
+
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50 text-slate-800">
+      <header className="flex h-header items-center gap-3 border-b border-slate-200 bg-white px-4 text-brand-700 shadow-sm">
+        <button
+          type="button"
+          className="min-h-11 min-w-11 rounded-md border border-slate-300 px-2 text-brand-700 desktop:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="portal-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span aria-hidden="true">☰</span>
+          <span className="sr-only">{menuOpen ? 'Fechar menu' : 'Abrir menu'}</span>
+        </button>
+        <h1 className="flex flex-wrap items-baseline gap-x-2 text-lg font-semibold desktop:text-2xl">
+          <span>{title}</span>
+          <span className="text-sm font-normal text-slate-600 desktop:text-base">Portabilidade</span>
+        </h1>
+      </header>
+      <div className="flex flex-1 flex-col desktop:flex-row">
+        <nav
+          id="portal-menu"
+          aria-label="Menu principal"
+          hidden={!menuOpen}
+          className="border-b border-slate-200 bg-white desktop:w-60 desktop:border-b-0 desktop:border-r"
+        >
+          <ul className="flex flex-col p-2">
+            {menuItems.map((label) => (
+              <li key={label}>
+                <button
+                  type="button"
+                  onClick={goHome}
+                  className="min-h-11 w-full rounded-md px-3 text-left text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+                >
+                  {label}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <p className="px-5 pb-3 text-sm text-slate-600" data-testid="version-tag">Versão {APP_VERSION}</p>
+        </nav>
+        <main className="flex-1 p-4 desktop:p-8">{children}</main>
+      </div>
+      <footer className="flex flex-wrap items-center justify-center gap-6 border-t border-slate-200 bg-white px-4 py-3">
+        <AnsMark />
+        {sealUrl && <img src={sealUrl} alt="Selo da operadora" className="h-10 w-auto" />}
+      </footer>
+    </div>
+  );
+}

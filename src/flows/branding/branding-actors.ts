@@ -1,0 +1,29 @@
+/**
+ * The real loads behind the branding machine: per-plan settings (SPEC §7, path chosen in
+ * docs/architecture.md) and the multi-operator key '65' for the operator name. Branding
+ * changes rarely, so the answers stay fresh in react-query's cache for ten minutes: the
+ * home screen and the layout of the other screens share one fetch.
+ */
+import { fromPromise } from 'xstate';
+import { brandingMachine, type BrandingInput } from '../../../machines/branding.machine';
+import { OPERATOR_NAME_KEY, SETTING_KEY } from '../../api/contract';
+import { fetchApi } from '../../api/query-client';
+import { queryClient } from '../../app/services';
+
+export const BRANDING_STALE_MS = 10 * 60_000;
+
+const setting = (chave: (typeof SETTING_KEY)[keyof typeof SETTING_KEY]) =>
+  fromPromise<string, BrandingInput>(({ input }) =>
+    fetchApi(queryClient, 'setting', { chave, cdEmpresaPlano: input.cdEmpresaPlano }, BRANDING_STALE_MS),
+  );
+
+export const brandingActors = {
+  loadLogo: setting(SETTING_KEY.logo),
+  loadFavicon: setting(SETTING_KEY.favicon),
+  loadSeal: setting(SETTING_KEY.seal),
+  loadOperatorName: fromPromise<string, BrandingInput>(({ input }) =>
+    fetchApi(queryClient, 'operatorKey', { cdTipo: OPERATOR_NAME_KEY, cdEmpresaPlano: input.cdEmpresaPlano }, BRANDING_STALE_MS),
+  ),
+};
+
+export const appBrandingMachine = brandingMachine.provide({ actors: brandingActors });

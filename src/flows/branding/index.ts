@@ -1,0 +1,1 @@
+export { useBranding, normalisePlanCode, type Branding } from './use-branding';

@@ -1,0 +1,63 @@
+/**
+ * `useBranding(cdEmpresaPlano)`: the operator's logo, favicon, seal and name for a plan.
+ * One branding actor per plan code lives for the whole session, so every screen (home,
+ * the layout of nova-solicitacao / acompanhamento) reads the same answers without
+ * refetching. Values are '' until loaded, and stay '' when a load failed.
+ */
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { createActor, type ActorRefFrom } from 'xstate';
+import type { brandingMachine } from '../../../machines/branding.machine';
+import { DEFAULT_CD_EMPRESA_PLANO } from '../../api/contract';
+import { appBrandingMachine } from './branding-actors';
+
+export interface Branding {
+  logoUrl: string;
+  faviconUrl: string;
+  sealUrl: string;
+  operatorName: string;
+}
+
+type BrandingActor = ActorRefFrom<typeof brandingMachine>;
+const actors = new Map<string, BrandingActor>();
+
+/** Plan codes are digits (contract); anything else falls back to the default plan. */
+export function normalisePlanCode(cdEmpresaPlano: string | null | undefined): string {
+  return cdEmpresaPlano && /^\d{1,10}$/.test(cdEmpresaPlano) ? cdEmpresaPlano : DEFAULT_CD_EMPRESA_PLANO;
+}
+
+export function brandingActorFor(cdEmpresaPlano: string): BrandingActor {
+  const code = normalisePlanCode(cdEmpresaPlano);
+  let actor = actors.get(code);
+  if (!actor) {
+    actor = createActor(appBrandingMachine, { input: { cdEmpresaPlano: code } });
+    actors.set(code, actor);
+    actor.start();
+  }
+  return actor;
+}
+
+export function useBranding(cdEmpresaPlano: string | null | undefined): Branding {
+  const actor = brandingActorFor(normalisePlanCode(cdEmpresaPlano));
+  const logoUrl = useSelector(actor, (s) => s.context.logoUrl);
+  const faviconUrl = useSelector(actor, (s) => s.context.faviconUrl);
+  const sealUrl = useSelector(actor, (s) => s.context.sealUrl);
+  const operatorName = useSelector(actor, (s) => s.context.operatorName);
+  useFavicon(faviconUrl);
+  return { logoUrl, faviconUrl, sealUrl, operatorName };
+}
+
+/** The favicon is swapped in once known, so it never holds the first paint back. */
+function useFavicon(href: string): void {
+  useEffect(() => {
+    if (!href) return;
+    let link = document.querySelector<HTMLLinkElement>('link#favicon');
+    if (!link) {
+      link = document.createElement('link');
+      link.id = 'favicon';
+      link.rel = 'icon';
+      document.head.append(link);
+    }
+    link.href = href;
+  }, [href]);
+}

@@ -114,12 +114,6 @@ export const trackingData = z.object({
   cdSolicitacao: z.nullable(z.number()),
   /** Absent from anonymous answers for requests that require login. */
   nuCpf: z.optional(z.nullable(z.string())),
-  /**
-   * The portability type code of SPEC §2/§9 (1: 'Estou de acordo' / 'Não aceito';
-   * 2: 'Estou ciente'), set by the operator (backoffice `--tipo`). Optional so an
-   * operator back-end that does not send it still parses; the portal then treats it as 2.
-   */
-  cdTipoPortabilidade: z.optional(z.nullable(z.number())),
 });
 
 export const historyEvent = z.object({

@@ -1,0 +1,143 @@
+/**
+ * Pure rules of the tracking flow, shared by the machine's guards and the views' selectors
+ * so a rule is written once. No clock is read here: whoever needs "today" passes it in.
+ */
+import {
+  ACCEPTANCE_ERROR_ANSWER, ANS_ANSWER_DAYS, STATUS_ACCEPTED, STATUS_AWAITING_ACKNOWLEDGEMENT,
+  TEXT, TYPE_CODE_AGREEMENT, TYPE_CODE_AWARENESS,
+  type Choice, type DocumentToSignInfo, type HistoryInfo, type TrackingInfo,
+} from './tracking.types';
+
+export type Panel = 'accepted' | 'awaitingAcknowledgement' | 'analysis';
+
+/** SPEC §4 "Request status": 3 accepted, 6 awaiting acknowledgement, anything else analysis. */
+export function panelOf(tracking: Pick<TrackingInfo, 'flStatus'> | null): Panel {
+  if (tracking?.flStatus === STATUS_ACCEPTED) return 'accepted';
+  if (tracking?.flStatus === STATUS_AWAITING_ACKNOWLEDGEMENT) return 'awaitingAcknowledgement';
+  return 'analysis';
+}
+
+export function panelTitle(tracking: Pick<TrackingInfo, 'flStatus'> | null): string {
+  const panel = panelOf(tracking);
+  if (panel === 'accepted') return TEXT.panelAccepted;
+  if (panel === 'awaitingAcknowledgement') return TEXT.panelFinalize;
+  return TEXT.panelAnalysis;
+}
+
+/**
+ * The portability type code. The reference back-end keeps it in `cdStatusPort` (1|2, set by
+ * the backoffice `--tipo`); SPEC's contract has no other field for it. Anything but 1 is
+ * treated as 2, the plain 'Estou ciente' acknowledgement, which commits the customer to less.
+ */
+export function typeCodeOf(tracking: Pick<TrackingInfo, 'cdStatusPort'> | null): 1 | 2 {
+  return tracking?.cdStatusPort === TYPE_CODE_AGREEMENT ? TYPE_CODE_AGREEMENT : TYPE_CODE_AWARENESS;
+}
+
+/**
+ * The choice the screen starts from after a (re)load. The server's flConcordo wins when it
+ * holds one ('S' pre-sets agreement — SPEC §4 for status 3; 'N' keeps 'Não aceito' locked,
+ * since it is allowed once); otherwise the choice made earlier in this visit is kept.
+ */
+export function seedChoice(tracking: Pick<TrackingInfo, 'flConcordo'>, previous: Choice): Choice {
+  if (tracking.flConcordo === 'S') return 'S';
+  if (tracking.flConcordo === 'N') return 'N';
+  return previous;
+}
+
+export function allSigned(documents: readonly DocumentToSignInfo[]): boolean {
+  return documents.every((document) => document.flAssinado);
+}
+
+export function canSign(documents: readonly DocumentToSignInfo[], cdFileDocumento: number): boolean {
+  return documents.some((document) => document.cdFileDocumento === cdFileDocumento && !document.flAssinado);
+}
+
+/** SPEC §8: 'ERRO' (and, by the same token, an empty answer) means no document was generated. */
+export function isAcceptanceRefused(answer: string): boolean {
+  const text = answer.trim();
+  return text === '' || text.toUpperCase() === ACCEPTANCE_ERROR_ANSWER;
+}
+
+/** fl_tipo of the tracking acceptance (SPEC §7): 'D' for type code 1, 'I' otherwise. */
+export function acceptanceKind(tracking: Pick<TrackingInfo, 'cdStatusPort'> | null): 'D' | 'I' {
+  return typeCodeOf(tracking) === TYPE_CODE_AGREEMENT ? 'D' : 'I';
+}
+
+export function welcomeTitle(operatorName: string): string {
+  const name = operatorName.trim();
+  return name ? `Seja bem-vindo à ${name}!` : 'Seja bem-vindo!';
+}
+
+// ---------------------------------------------------------------- dates and the ANS window
+
+const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})(?:\s+(\d{2}):(\d{2}))?/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
+const DAY_MS = 86_400_000;
+
+/** A calendar day as a count of days, so differences need no clock or time zone. */
+function dayNumber(year: number, month: number, day: number): number | null {
+  const time = Date.UTC(year, month - 1, day);
+  const check = new Date(time);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  return Math.round(time / DAY_MS);
+}
+
+/** 'dd/mm/yyyy[ HH:mm]' (the server's format) or ISO 'yyyy-mm-dd…' → day number. */
+export function parseDay(text: string | null | undefined): number | null {
+  if (!text) return null;
+  const br = BR_DATE.exec(text.trim());
+  if (br) return dayNumber(Number(br[3]), Number(br[2]), Number(br[1]));
+  const iso = ISO_DATE.exec(text.trim());
+  if (iso) return dayNumber(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  return null;
+}
+
+export function formatDay(dayNo: number): string {
+  const date = new Date(dayNo * DAY_MS);
+  const dd = String(date.getUTCDate()).padStart(2, '0');
+  const mm = String(date.getUTCMonth() + 1).padStart(2, '0');
+  return `${dd}/${mm}/${date.getUTCFullYear()}`;
+}
+
+/** Today's calendar day in Brasília, where the operator's deadline runs. */
+export function todayIn(now: Date, timeZone = 'America/Sao_Paulo'): number {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .formatToParts(now);
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  return dayNumber(get('year'), get('month'), get('day')) ?? Math.floor(now.getTime() / DAY_MS);
+}
+
+export interface AnswerWindow {
+  /** 'dd/mm/yyyy' */
+  deadline: string;
+  /** Whole days until the deadline; 0 on the deadline day and after it. */
+  daysLeft: number;
+  overdue: boolean;
+  totalDays: number;
+}
+
+/**
+ * ANS rule: the operator answers within 10 days of the request. The server's
+ * dtLimiteResposta is the deadline; without it, dtCadastramento + prazoRespostaDias (10).
+ * `now` is injected so the rule is testable and the view decides when "today" is.
+ */
+export function answerWindow(
+  history: Pick<HistoryInfo, 'dtCadastramento' | 'dtLimiteResposta' | 'prazoRespostaDias'> | null,
+  now: Date,
+): AnswerWindow | null {
+  if (!history) return null;
+  const totalDays = history.prazoRespostaDias > 0 ? history.prazoRespostaDias : ANS_ANSWER_DAYS;
+  const filed = parseDay(history.dtCadastramento);
+  const deadline = parseDay(history.dtLimiteResposta) ?? (filed === null ? null : filed + totalDays);
+  if (deadline === null) return null;
+  const remaining = deadline - todayIn(now);
+  return { deadline: formatDay(deadline), daysLeft: Math.max(0, remaining), overdue: remaining < 0, totalDays };
+}
+
+/** The sentence under the history while the request is under analysis. */
+export function answerWindowText(window: AnswerWindow): string {
+  if (window.overdue) return `O prazo de ${window.totalDays} dias da operadora para responder terminou em ${window.deadline}.`;
+  if (window.daysLeft === 0) return `A operadora tem até hoje (${window.deadline}) para responder.`;
+  const days = window.daysLeft === 1 ? '1 dia' : `${window.daysLeft} dias`;
+  return `A operadora tem ${window.totalDays} dias para responder: ${window.daysLeft === 1 ? 'resta' : 'restam'} ${days} (até ${window.deadline}).`;
+}

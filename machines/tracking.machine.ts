@@ -1,0 +1,416 @@
+/**
+ * Acompanhamento (SPEC §2 "acompanhamento", §4 "Request status" and "Finalizing on the
+ * tracking screen", §5 "Tracking", §8): load a request by protocol, show the panel its
+ * flStatus asks for, take the acknowledgement, sign the terms and finish.
+ *
+ * Every side effect is named: the network actors below are placeholders the app replaces
+ * with `trackingMachine.provide({ actors, actions })` (src/flows/tracking/), tests with fakes.
+ */
+import { and, assign, fromPromise, setup } from 'xstate';
+import {
+  acceptanceKind, allSigned, canSign, isAcceptanceRefused, panelOf, seedChoice, typeCodeOf,
+} from './tracking.helpers';
+import {
+  TEXT, TYPE_CODE_AGREEMENT,
+  type AcceptanceInput, type AttachedDocumentInfo, type DocumentToSignInfo, type FinalizeInput,
+  type HistoryInfo, type OperatorInput, type ProtocolInput, type SignatureInput, type ToastLevel,
+  type TrackingContext, type TrackingEvent, type TrackingInfo, type TrackingInput,
+} from './tracking.types';
+
+export * from './tracking.types';
+
+const notProvided = <Out, In>(name: string) =>
+  fromPromise<Out, In>(async () => {
+    throw new Error(`${name} not provided`);
+  });
+
+export const trackingMachine = setup({
+  types: {
+    context: {} as TrackingContext,
+    events: {} as TrackingEvent,
+    input: {} as TrackingInput,
+  },
+  actors: {
+    loadTrackingData: notProvided<TrackingInfo, ProtocolInput>('loadTrackingData'),
+    loadAttachedDocuments: notProvided<AttachedDocumentInfo[], ProtocolInput>('loadAttachedDocuments'),
+    loadDocumentsToSign: notProvided<DocumentToSignInfo[], ProtocolInput>('loadDocumentsToSign'),
+    loadHistory: notProvided<HistoryInfo, ProtocolInput>('loadHistory'),
+    recordSignature: notProvided<string, SignatureInput>('recordSignature'),
+    generateAcceptance: notProvided<string, AcceptanceInput>('generateAcceptance'),
+    finalizeRequest: notProvided<string, FinalizeInput>('finalizeRequest'),
+    loadOperatorName: notProvided<string, OperatorInput>('loadOperatorName'),
+  },
+  actions: {
+    // --- provided by the app (no-ops here: the machine stays pure)
+    /** Opens a server link in a new tab, safely (openServerLink). Must run inside the click. */
+    openDocument: (_, _params: { linkUrl: string }) => {},
+    navigateHome: (_, _params: { cdEmpresaPlano: string }) => {},
+    /** Clears the stored protocolo and token and presets home to 'track' mode. */
+    clearTrackingSession: () => {},
+    notify: (_, _params: { level: ToastLevel; message: string }) => {},
+    // --- context
+    rememberTracking: assign(({ context }, params: { tracking: TrackingInfo }) => ({
+      tracking: params.tracking,
+      choice: seedChoice(params.tracking, context.choice),
+    })),
+    rememberAttachedDocuments: assign({ attachedDocuments: (_, params: { documents: AttachedDocumentInfo[] }) => params.documents }),
+    forgetAttachedDocuments: assign({ attachedDocuments: [] }),
+    rememberDocumentsToSign: assign({ documentsToSign: (_, params: { documents: DocumentToSignInfo[] }) => params.documents }),
+    forgetDocumentsToSign: assign({ documentsToSign: [] }),
+    rememberHistory: assign({ history: (_, params: { history: HistoryInfo }) => params.history }),
+    forgetHistory: assign({ history: null }),
+    chooseAgreement: assign({ choice: 'S' }),
+    chooseDecline: assign({ choice: 'N' }),
+    rememberSigning: assign({ signing: (_, params: { cdFileDocumento: number }) => params.cdFileDocumento }),
+    markSigned: assign(({ context }) => ({
+      documentsToSign: context.documentsToSign.map((document) =>
+        document.cdFileDocumento === context.signing ? { ...document, flAssinado: true } : document),
+      signing: null,
+    })),
+    forgetSigning: assign({ signing: null }),
+    rememberAcceptanceLink: assign({ acceptanceLink: (_, params: { link: string }) => params.link.trim() }),
+    rememberOperatorName: assign({ operatorName: (_, params: { name: string }) => params.name.trim() }),
+  },
+  guards: {
+    isAccepted: ({ context }) => panelOf(context.tracking) === 'accepted',
+    isAwaitingAcknowledgement: ({ context }) => panelOf(context.tracking) === 'awaitingAcknowledgement',
+    isTypeOne: ({ context }) => typeCodeOf(context.tracking) === TYPE_CODE_AGREEMENT,
+    hasAgreed: ({ context }) => context.choice === 'S',
+    hasDeclined: ({ context }) => context.choice === 'N',
+    canSignDocument: ({ context }, params: { cdFileDocumento: number }) =>
+      canSign(context.documentsToSign, params.cdFileDocumento),
+    allDocumentsSigned: ({ context }) => allSigned(context.documentsToSign),
+    isAcceptanceRefused: (_, params: { answer: string }) => isAcceptanceRefused(params.answer),
+  },
+}).createMachine({
+  id: 'tracking',
+  description: 'Tela "Acompanhar Solicitação": mostra a solicitação pelo protocolo e conduz assinatura, ciência e finalização.',
+  context: ({ input }) => ({
+    protocolo: input.protocolo,
+    cdEmpresaPlano: input.cdEmpresaPlano,
+    tracking: null,
+    attachedDocuments: [],
+    documentsToSign: [],
+    history: null,
+    choice: null,
+    signing: null,
+    acceptanceLink: null,
+    operatorName: '',
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Overlay "Carregando...": busca os dados da solicitação, os documentos anexados, os termos a assinar e o histórico, nesta ordem.',
+      initial: 'trackingData',
+      states: {
+        trackingData: {
+          description: 'Busca os dados de acompanhamento (status, protocolos, datas).',
+          invoke: {
+            id: 'loadTrackingData',
+            src: 'loadTrackingData',
+            input: ({ context }) => ({ protocolo: context.protocolo }),
+            onDone: {
+              target: 'attachedDocuments',
+              actions: { type: 'rememberTracking', params: ({ event }) => ({ tracking: event.output }) },
+            },
+            // Without the request there is nothing to show: the global handler already toasted.
+            onError: '#tracking.failed',
+          },
+        },
+        attachedDocuments: {
+          description: 'Busca a tabela de documentos anexados; se falhar, a tabela fica vazia.',
+          invoke: {
+            id: 'loadAttachedDocuments',
+            src: 'loadAttachedDocuments',
+            input: ({ context }) => ({ protocolo: context.protocolo }),
+            onDone: {
+              target: 'documentsToSign',
+              actions: { type: 'rememberAttachedDocuments', params: ({ event }) => ({ documents: event.output }) },
+            },
+            onError: { target: 'documentsToSign', actions: 'forgetAttachedDocuments' },
+          },
+        },
+        documentsToSign: {
+          description: 'Busca os termos e declarações a assinar; se falhar, a lista fica vazia.',
+          invoke: {
+            id: 'loadDocumentsToSign',
+            src: 'loadDocumentsToSign',
+            input: ({ context }) => ({ protocolo: context.protocolo }),
+            onDone: {
+              target: 'history',
+              actions: { type: 'rememberDocumentsToSign', params: ({ event }) => ({ documents: event.output }) },
+            },
+            onError: { target: 'history', actions: 'forgetDocumentsToSign' },
+          },
+        },
+        history: {
+          description: 'Busca o histórico de status e o prazo da ANS; se falhar, a linha do tempo não aparece.',
+          invoke: {
+            id: 'loadHistory',
+            src: 'loadHistory',
+            input: ({ context }) => ({ protocolo: context.protocolo }),
+            onDone: {
+              target: '#tracking.ready',
+              actions: { type: 'rememberHistory', params: ({ event }) => ({ history: event.output }) },
+            },
+            onError: { target: '#tracking.ready', actions: 'forgetHistory' },
+          },
+        },
+      },
+    },
+    failed: {
+      description: 'A solicitação não pôde ser carregada: campos vazios, "Tentar novamente" e "Retornar".',
+      on: {
+        RETRY: '#tracking.loading',
+        RETURN: {
+          target: 'exited',
+          actions: { type: 'navigateHome', params: ({ context }) => ({ cdEmpresaPlano: context.cdEmpresaPlano }) },
+        },
+      },
+    },
+    ready: {
+      description: 'Os quatro campos (protocolo ANS, protocolo, data, status), a tabela de documentos, o histórico e o painel do status.',
+      initial: 'choosingPanel',
+      on: {
+        // The table's view action and the terms' links: a new tab, only for http(s) links.
+        VIEW_DOCUMENT: {
+          actions: { type: 'openDocument', params: ({ event }) => ({ linkUrl: event.linkUrl }) },
+        },
+        // 'Retornar' (under analysis) and 'Sair' (status 6): back to /home/{cdEmpresaPlano}.
+        RETURN: {
+          target: '#tracking.exited',
+          actions: { type: 'navigateHome', params: ({ context }) => ({ cdEmpresaPlano: context.cdEmpresaPlano }) },
+        },
+      },
+      states: {
+        choosingPanel: {
+          description: 'Passagem: escolhe o painel pelo flStatus (3, 6 ou qualquer outro).',
+          always: [
+            { guard: 'isAccepted', target: 'accepted' },
+            { guard: 'isAwaitingAcknowledgement', target: 'awaitingAcknowledgement' },
+            { target: 'analysis' },
+          ],
+        },
+        analysis: {
+          description: 'Painel "Sua solicitação está em análise", o prazo da operadora e o botão "Retornar".',
+          on: {
+            // SPEC §4: finalizing in any other status reloads.
+            FINALIZE: '#tracking.loading',
+          },
+        },
+        awaitingAcknowledgement: {
+          description: 'Status 6, painel "Finalize sua solicitação": a ciência final, "Finalizar" e "Sair".',
+          initial: 'choosingOptions',
+          states: {
+            choosingOptions: {
+              description: 'Passagem: opções do tipo 1 (de acordo / não aceito) ou do tipo 2 (ciente).',
+              always: [
+                { guard: 'isTypeOne', target: 'typeOne' },
+                { target: 'typeTwo' },
+              ],
+            },
+            typeOne: {
+              description: 'Tipo 1: "Estou de acordo" e "Não aceito".',
+              initial: 'restoring',
+              states: {
+                restoring: {
+                  description: 'Passagem: retoma a escolha já feita (nesta visita ou registrada no servidor).',
+                  always: [
+                    { guard: 'hasAgreed', target: 'agreed' },
+                    { guard: 'hasDeclined', target: 'declined' },
+                    { target: 'undecided' },
+                  ],
+                },
+                undecided: {
+                  description: 'Nenhuma opção marcada: "Finalizar" desabilitado.',
+                  on: {
+                    AGREE: { target: 'agreed', actions: 'chooseAgreement' },
+                    DECLINE: { target: 'declined', actions: 'chooseDecline' },
+                  },
+                },
+                declined: {
+                  description: '"Não aceito" marcado: permitido uma vez, agora travado; ainda se pode concordar.',
+                  on: {
+                    AGREE: { target: 'agreed', actions: 'chooseAgreement' },
+                    FINALIZE: '#tracking.ready.awaitingAcknowledgement.generatingAcceptance',
+                  },
+                },
+                agreed: {
+                  description: '"Estou de acordo" marcado: a escolha fica travada.',
+                  on: {
+                    FINALIZE: '#tracking.ready.awaitingAcknowledgement.generatingAcceptance',
+                  },
+                },
+              },
+            },
+            typeTwo: {
+              description: 'Tipo 2: uma única caixa "Estou ciente".',
+              initial: 'restoring',
+              states: {
+                restoring: {
+                  description: 'Passagem: retoma a ciência já dada.',
+                  always: [
+                    { guard: 'hasAgreed', target: 'aware' },
+                    { target: 'unaware' },
+                  ],
+                },
+                unaware: {
+                  description: '"Estou ciente" desmarcado: "Finalizar" desabilitado.',
+                  on: { ACKNOWLEDGE: { target: 'aware', actions: 'chooseAgreement' } },
+                },
+                aware: {
+                  description: '"Estou ciente" marcado e travado.',
+                  on: {
+                    FINALIZE: '#tracking.ready.awaitingAcknowledgement.generatingAcceptance',
+                  },
+                },
+              },
+            },
+            generatingAcceptance: {
+              description: 'Gera o documento de aceite (tipo 9, fl_tipo D no tipo 1 e I no tipo 2, fl_ciente da escolha).',
+              invoke: {
+                id: 'generateAcceptance',
+                src: 'generateAcceptance',
+                input: ({ context }) => ({
+                  tipo: '9' as const,
+                  fl_ciente: context.choice === 'S' ? ('S' as const) : ('N' as const),
+                  fl_tipo: acceptanceKind(context.tracking),
+                  // A request in status 6 always has one; 0 makes the server refuse rather than guess.
+                  cd_solicitacao: context.tracking?.cdSolicitacao ?? 0,
+                }),
+                onDone: [
+                  {
+                    guard: { type: 'isAcceptanceRefused', params: ({ event }) => ({ answer: event.output }) },
+                    target: 'choosingOptions',
+                    actions: { type: 'notify', params: { level: 'error', message: TEXT.acceptanceError } },
+                  },
+                  {
+                    guard: and(['isTypeOne', 'hasAgreed']),
+                    target: '#tracking.avisoModal',
+                    actions: { type: 'rememberAcceptanceLink', params: ({ event }) => ({ link: event.output }) },
+                  },
+                  {
+                    // Declined, or type 2: the server now holds the answer; show its new status.
+                    target: '#tracking.loading',
+                    actions: { type: 'rememberAcceptanceLink', params: ({ event }) => ({ link: event.output }) },
+                  },
+                ],
+                onError: {
+                  target: 'choosingOptions',
+                  actions: { type: 'notify', params: { level: 'error', message: TEXT.acceptanceError } },
+                },
+              },
+            },
+          },
+        },
+        accepted: {
+          description: 'Status 3, painel "Sua solicitação foi aceita": termos a assinar, ciência já dada (flConcordo) e "Finalizar".',
+          initial: 'signing',
+          states: {
+            signing: {
+              description: 'Termos com caixas; marcar uma abre o documento em nova aba e registra a assinatura.',
+              on: {
+                SIGN_DOCUMENT: {
+                  guard: { type: 'canSignDocument', params: ({ event }) => ({ cdFileDocumento: event.cdFileDocumento }) },
+                  target: 'recordingSignature',
+                  actions: [
+                    {
+                      type: 'openDocument',
+                      params: ({ context, event }) => ({
+                        linkUrl: context.documentsToSign.find((d) => d.cdFileDocumento === event.cdFileDocumento)?.linkUrl ?? '',
+                      }),
+                    },
+                    { type: 'rememberSigning', params: ({ event }) => ({ cdFileDocumento: event.cdFileDocumento }) },
+                  ],
+                },
+                FINALIZE: [
+                  { guard: 'allDocumentsSigned', target: 'finalizing' },
+                  { actions: { type: 'notify', params: { level: 'warning', message: TEXT.unsignedDocuments } } },
+                ],
+              },
+            },
+            recordingSignature: {
+              description: 'Registra a assinatura do termo (cdFileDocumento).',
+              invoke: {
+                id: 'recordSignature',
+                src: 'recordSignature',
+                input: ({ context }) => ({ cdFileDocumento: context.signing ?? 0 }),
+                onDone: { target: 'refreshingDocuments', actions: 'markSigned' },
+                // Not recorded: the box stays unchecked so the customer can try again.
+                onError: { target: 'signing', actions: 'forgetSigning' },
+              },
+            },
+            refreshingDocuments: {
+              description: 'Recarrega a tabela para mostrar a data da assinatura.',
+              invoke: {
+                id: 'loadAttachedDocuments',
+                src: 'loadAttachedDocuments',
+                input: ({ context }) => ({ protocolo: context.protocolo }),
+                onDone: {
+                  target: 'signing',
+                  actions: { type: 'rememberAttachedDocuments', params: ({ event }) => ({ documents: event.output }) },
+                },
+                // The old table is still right apart from one date: keep it.
+                onError: 'signing',
+              },
+            },
+            finalizing: {
+              description: 'Todos os termos assinados: conclui a solicitação (finaliza, tipo 9).',
+              invoke: {
+                id: 'finalizeRequest',
+                src: 'finalizeRequest',
+                input: ({ context }) => ({ tipo: '9' as const, cd_solicitacao: context.tracking?.cdSolicitacao ?? 0 }),
+                onDone: 'loadingOperatorName',
+                onError: 'signing',
+              },
+            },
+            loadingOperatorName: {
+              description: 'Busca o nome da operadora (chave 65) para as boas-vindas.',
+              invoke: {
+                id: 'loadOperatorName',
+                src: 'loadOperatorName',
+                input: ({ context }) => ({ cdEmpresaPlano: context.cdEmpresaPlano }),
+                onDone: {
+                  target: '#tracking.bemvindoModal',
+                  actions: { type: 'rememberOperatorName', params: ({ event }) => ({ name: event.output }) },
+                },
+                // The contract is active all the same: welcome without the name.
+                onError: '#tracking.bemvindoModal',
+              },
+            },
+          },
+        },
+      },
+    },
+    avisoModal: {
+      description: 'Modal "Você está quase lá" (não fecha por Esc nem pelo fundo): "Minha Portabilidade" leva à home em modo acompanhar.',
+      on: {
+        CLOSE_MODAL: {
+          target: 'exited',
+          actions: [
+            'clearTrackingSession',
+            { type: 'navigateHome', params: ({ context }) => ({ cdEmpresaPlano: context.cdEmpresaPlano }) },
+          ],
+        },
+      },
+    },
+    bemvindoModal: {
+      description: 'Modal "Seja bem-vindo à {operadora}!" com "Seu contrato está ativo e apto para utilização." e "OK".',
+      on: {
+        CLOSE_MODAL: {
+          target: 'exited',
+          actions: [
+            'clearTrackingSession',
+            { type: 'navigateHome', params: ({ context }) => ({ cdEmpresaPlano: context.cdEmpresaPlano }) },
+          ],
+        },
+      },
+    },
+    exited: {
+      description: 'A tela foi deixada (home do plano).',
+      type: 'final',
+    },
+  },
+});
+
+export type TrackingMachine = typeof trackingMachine;

@@ -1,0 +1,134 @@
+/**
+ * Types and fixed texts of the tracking flow (SPEC §2 "acompanhamento", §4, §5, §8).
+ * The shapes mirror the contract's (src/api/contract.ts) structurally, so the app's actors
+ * hand the parsed answers over as they are, while machines/ stays free of src/ imports.
+ */
+
+/** SPEC §3 "Portability data (tracking)". `cdStatusPort` doubles as the type code (1|2). */
+export interface TrackingInfo {
+  nuProtocolo: string;
+  nuProtocoloAnsHapvida: string | null;
+  dtCadastramento: string | null;
+  dsStatus: string | null;
+  flStatus: number;
+  cdStatusPort: number;
+  flConcordo: string | null;
+  cdSolicitacao: number | null;
+  nuCpf?: string | null;
+}
+
+/** SPEC §3 "Attached document". */
+export interface AttachedDocumentInfo {
+  nmArquivo: string;
+  nmExtensaoArquivo: string;
+  nmDocumento: string;
+  dtAssinatura: string | null;
+  linkUrl: string;
+}
+
+/** SPEC §3 "Document to sign". */
+export interface DocumentToSignInfo {
+  documento: string;
+  linkUrl: string;
+  cdFileDocumento: number;
+  flAssinado: boolean;
+}
+
+/** The `historico` answer (docs/architecture.md): every status change and the ANS window. */
+export interface HistoryInfo {
+  dtCadastramento: string;
+  prazoRespostaDias: number;
+  dtLimiteResposta: string;
+  eventos: Array<{ flStatus: number; dsStatus: string; dtEvento: string }>;
+}
+
+export interface ProtocolInput {
+  protocolo: string;
+}
+export interface SignatureInput {
+  cdFileDocumento: number;
+}
+/** Body of `portabilidade/utils/documento/aceite` on the tracking screen (SPEC §7). */
+export interface AcceptanceInput {
+  tipo: '9';
+  fl_ciente: 'S' | 'N';
+  fl_tipo: 'D' | 'I';
+  cd_solicitacao: number;
+}
+/** Body of `portabilidade/finaliza` (SPEC §7). */
+export interface FinalizeInput {
+  tipo: '9';
+  cd_solicitacao: number;
+}
+export interface OperatorInput {
+  cdEmpresaPlano: string;
+}
+
+export interface TrackingInput {
+  protocolo: string;
+  cdEmpresaPlano: string;
+}
+
+/** The acknowledgement choice: 'S' agreed / aware, 'N' declined ('Não aceito'), null none yet. */
+export type Choice = 'S' | 'N' | null;
+
+export interface TrackingContext {
+  protocolo: string;
+  cdEmpresaPlano: string;
+  tracking: TrackingInfo | null;
+  attachedDocuments: AttachedDocumentInfo[];
+  documentsToSign: DocumentToSignInfo[];
+  history: HistoryInfo | null;
+  choice: Choice;
+  /** The term whose signature is being recorded. */
+  signing: number | null;
+  /** The last acceptance document generated in this visit (shown as a link). */
+  acceptanceLink: string | null;
+  /** For 'Seja bem-vindo à {operator name}!'; '' when the lookup failed. */
+  operatorName: string;
+}
+
+export type TrackingEvent =
+  | { type: 'RETRY' }
+  | { type: 'RETURN' }
+  | { type: 'VIEW_DOCUMENT'; linkUrl: string }
+  | { type: 'AGREE' }
+  | { type: 'DECLINE' }
+  | { type: 'ACKNOWLEDGE' }
+  | { type: 'SIGN_DOCUMENT'; cdFileDocumento: number }
+  | { type: 'FINALIZE' }
+  | { type: 'CLOSE_MODAL' };
+
+export type ToastLevel = 'info' | 'warning' | 'error' | 'success';
+
+/** Status codes of SPEC §4 / §9. */
+export const STATUS_ACCEPTED = 3;
+export const STATUS_AWAITING_ACKNOWLEDGEMENT = 6;
+/** Type codes of SPEC §2: 1 agree / decline, 2 'Estou ciente'. */
+export const TYPE_CODE_AGREEMENT = 1;
+export const TYPE_CODE_AWARENESS = 2;
+/** ANS: the operator answers a portability request within 10 days. */
+export const ANS_ANSWER_DAYS = 10;
+
+/** Exact pt-BR texts of SPEC §2, §5 and §8 that the machine itself emits or decides. */
+export const TEXT = {
+  screenTitle: 'Acompanhar Solicitação',
+  panelAccepted: 'Sua solicitação foi aceita',
+  panelFinalize: 'Finalize sua solicitação',
+  panelAnalysis: 'Sua solicitação está em análise',
+  agree: 'Estou de acordo',
+  decline: 'Não aceito',
+  aware: 'Estou ciente',
+  finalize: 'Finalizar',
+  back: 'Retornar',
+  leave: 'Sair',
+  acceptanceError: 'Erro ao gerar o documento',
+  unsignedDocuments: 'Ainda há documento(s) que precisa(m) ser assinado(s).',
+  avisoTitle: 'Você está quase lá',
+  avisoButton: 'Minha Portabilidade',
+  welcomeText: 'Seu contrato está ativo e apto para utilização.',
+  welcomeButton: 'OK',
+} as const;
+
+/** The acceptance service answers this text instead of a link when it could not generate it. */
+export const ACCEPTANCE_ERROR_ANSWER = 'ERRO';

@@ -8,7 +8,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { storage } from '../../storage';
 import { DEFAULT_CD_EMPRESA_PLANO } from '../../api/contract';
-import { useLayoutSeal } from './use-layout-seal';
+import { useBranding } from '../../flows/branding/use-branding';
 
 export const APP_VERSION = '1.22P';
 const DESKTOP_QUERY = '(min-width: 720px)';
@@ -35,7 +35,7 @@ function AnsMark() {
 export function PortalLayout({ title, children }: PortalLayoutProps) {
   const [, navigate] = useLocation();
   const cdEmpresaPlano = storage.get('cdEmpresaPlano') || DEFAULT_CD_EMPRESA_PLANO;
-  const sealUrl = useLayoutSeal(cdEmpresaPlano);
+  const { sealUrl } = useBranding(cdEmpresaPlano);
   const [menuOpen, setMenuOpen] = useState(isDesktop);
 
   useEffect(() => {

@@ -1,0 +1,216 @@
+/**
+ * The wizard's validation: one zod/mini schema per step whose messages are SPEC §5's, word
+ * for word (leading "* "). The machine's guards and the views use the same functions, so a
+ * message shown is always the reason a NEXT was refused.
+ */
+import * as z from 'zod/mini';
+import type { DependentDraft, StepId, WizardForm } from './wizard.types';
+
+export const MESSAGES = {
+  nome: '* Nome do beneficiário é obrigatório',
+  nm_mae: '* Nome da mãe é obrigatório',
+  dt_nascimento: '* A data de nascimento é obrigatório',
+  cpf: '* O CPF é obrigatório',
+  celular: '* O celular é obrigatório',
+  email: '* O email é obrigatório',
+  emailInvalid: '* Email inválido',
+  cd_cep: '* O CEP é obrigatório',
+  ds_uf: '* UF é obrigatório',
+  ds_cidade: '* Cidade é obrigatória',
+  ds_endereco: '* Endereço é obrigatório',
+  nu_endereco: '* Número é obrigatório',
+  ds_bairro: '* Bairro é obrigatório',
+  ops_origem: '* Nome da operadora é obrigatório',
+  nu_ans_ops_origem: '* Registro da operadora é obrigatório',
+  plano_origem: '* Nome do plano é obrigatório',
+  nu_ans_plano_origem: '* Registro do plano é obrigatório',
+  area_plano: '* Abrangência é obrigatória',
+  dt_inicio: '* Data de início é obrigatória',
+  tp_contrato_origem: '* Titularidade é obrigatória',
+  nu_ans_plano_destino: '* Registro do plano é obrigatório',
+  plano_destino: '* Nome do plano é obrigatório',
+  tp_contrato_destino: '* Titularidade é obrigatória',
+  tp_port_destino: '* Tipo de contratação é obrigatório',
+  dependentNome: '* Nome do dependente é obrigatório',
+  dependentMae: '* Nome da mãe é obrigatório',
+  dependentNascimento: '* A data de nascimento é obrigatório',
+  // Beyond SPEC §5, because the request would be refused or useless without them (issue 3).
+  cpfInvalid: '* CPF inválido',
+  dateInvalid: '* Data inválida',
+  celularInvalid: '* Celular inválido',
+  cepInvalid: '* CEP inválido',
+  ufInvalid: '* UF inválida',
+  planNotFound: '* Plano não encontrado para o registro informado',
+} as const;
+
+export const FILE_MESSAGES = {
+  empty: 'O arquivo está vazio. Por favor, selecione um arquivo válido.',
+  tooLarge: 'O arquivo excede o tamanho máximo permitido de 10MB.',
+  // Beyond SPEC: the server accepts only these, so say it before sending (DESIGN §6).
+  wrongType: 'Tipo de arquivo não permitido. Selecione um arquivo PDF, JPG ou PNG.',
+} as const;
+
+export const MAX_FILE_BYTES = 10_485_760;
+export const ALLOWED_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png'] as const;
+export const INDIVIDUAL_CONTRACT_TYPE = '3';
+export const OWNERSHIP_OPTIONS = ['TITULAR', 'TITULAR S/ DIREITO'] as const;
+
+/** CPF check digits (same rule as src/api/contract.ts, which machines/ may not import). */
+export function isValidCpf(value: string): boolean {
+  if (!/^\d{11}$/.test(value) || /^(\d)\1{10}$/.test(value)) return false;
+  const check = (length: number) => {
+    let sum = 0;
+    for (let i = 0; i < length; i++) sum += Number(value[i]) * (length + 1 - i);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  return check(9) === Number(value[9]) && check(10) === Number(value[10]);
+}
+
+/** dd/mm/yyyy that exists in the calendar, from 1900 up to today. */
+export function isValidBrDate(value: string, today: Date = new Date()): boolean {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
+  if (!match) return false;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (year < 1900 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
+  const endOfToday = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
+  return date.getTime() <= endOfToday;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const required = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
+const requiredThen = (message: string, test: (value: string) => boolean, invalid: string) =>
+  z.string().check(
+    z.trim(),
+    z.minLength(1, message),
+    z.refine((value) => value.trim() === '' || test(value.trim()), invalid),
+  );
+const date = (message: string) => requiredThen(message, (value) => isValidBrDate(value), MESSAGES.dateInvalid);
+
+const step1Fields = {
+  nome: required(MESSAGES.nome),
+  nm_mae: required(MESSAGES.nm_mae),
+  dt_nascimento: date(MESSAGES.dt_nascimento),
+  cpf: requiredThen(MESSAGES.cpf, isValidCpf, MESSAGES.cpfInvalid),
+  celular: requiredThen(MESSAGES.celular, (value) => /^\d{10,11}$/.test(value), MESSAGES.celularInvalid),
+  email: requiredThen(MESSAGES.email, (value) => EMAIL.test(value), MESSAGES.emailInvalid),
+  cd_cep: requiredThen(MESSAGES.cd_cep, (value) => /^\d{8}$/.test(value), MESSAGES.cepInvalid),
+  ds_uf: requiredThen(MESSAGES.ds_uf, (value) => /^[A-Za-z]{2}$/.test(value), MESSAGES.ufInvalid),
+  ds_cidade: required(MESSAGES.ds_cidade),
+  ds_endereco: required(MESSAGES.ds_endereco),
+  nu_endereco: required(MESSAGES.nu_endereco),
+  ds_bairro: required(MESSAGES.ds_bairro),
+};
+
+export const stepSchemas = {
+  dadosPessoais: z.object(step1Fields),
+  /** 'Beneficiário não possui CPF': the CPF is not required (and is cleared). */
+  dadosPessoaisSemCpf: z.object({ ...step1Fields, cpf: z.string() }),
+  planoOrigem: z.object({
+    ops_origem: required(MESSAGES.ops_origem),
+    nu_ans_ops_origem: required(MESSAGES.nu_ans_ops_origem),
+    plano_origem: required(MESSAGES.plano_origem),
+    nu_ans_plano_origem: required(MESSAGES.nu_ans_plano_origem),
+    area_plano: required(MESSAGES.area_plano),
+    dt_inicio: date(MESSAGES.dt_inicio),
+    tp_contrato_origem: required(MESSAGES.tp_contrato_origem),
+  }),
+  planoDestino: z.object({
+    nu_ans_plano_destino: required(MESSAGES.nu_ans_plano_destino),
+    plano_destino: required(MESSAGES.plano_destino),
+    tp_contrato_destino: required(MESSAGES.tp_contrato_destino),
+    tp_port_destino: required(MESSAGES.tp_port_destino),
+  }),
+};
+
+export const dependentSchema = z.object({
+  nome: required(MESSAGES.dependentNome),
+  nm_mae: required(MESSAGES.dependentMae),
+  dt_nasc: date(MESSAGES.dependentNascimento),
+  cpf: z.string().check(z.refine((value) => value.trim() === '' || isValidCpf(value.trim()), MESSAGES.cpfInvalid)),
+});
+
+export const attachmentSchema = z.object({
+  size: z.number().check(
+    z.refine((size) => size > 0, FILE_MESSAGES.empty),
+    z.refine((size) => size <= MAX_FILE_BYTES, FILE_MESSAGES.tooLarge),
+  ),
+  extension: z.string().check(
+    z.refine((ext) => (ALLOWED_EXTENSIONS as readonly string[]).includes(ext), FILE_MESSAGES.wrongType),
+  ),
+});
+
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+/** First message per field, in the schema's order. */
+function firstMessages<F extends string>(schema: z.ZodMiniType, value: unknown): FieldErrors<F> {
+  const result = schema.safeParse(value);
+  const errors: FieldErrors<F> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as F | undefined;
+    if (field !== undefined && errors[field] === undefined) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** The ordered fields of each validated step (focus goes to the first invalid one). */
+export const STEP_FIELDS = {
+  dadosPessoais: Object.keys(step1Fields) as Array<keyof typeof step1Fields>,
+  planoOrigem: Object.keys(stepSchemas.planoOrigem.shape) as Array<keyof typeof stepSchemas.planoOrigem.shape>,
+  planoDestino: Object.keys(stepSchemas.planoDestino.shape) as Array<keyof typeof stepSchemas.planoDestino.shape>,
+  dependentes: [],
+  documentos: [],
+} as const satisfies Record<StepId, readonly string[]>;
+
+export type StepField = (typeof STEP_FIELDS)[StepId][number];
+
+/** Messages of a step for the form (steps 4 and 5 have none: they always pass). */
+export function validateStep(step: StepId, form: WizardForm): FieldErrors<StepField> {
+  switch (step) {
+    case 'dadosPessoais':
+      return firstMessages(form.sem_cpf ? stepSchemas.dadosPessoaisSemCpf : stepSchemas.dadosPessoais, form);
+    case 'planoOrigem':
+      return firstMessages(stepSchemas.planoOrigem, form);
+    case 'planoDestino': {
+      const errors = firstMessages<StepField>(stepSchemas.planoDestino, form);
+      // The name is read-only: when a registry was typed, the lookup found nothing for it.
+      if (errors.plano_destino && form.nu_ans_plano_destino.trim() !== '') errors.plano_destino = MESSAGES.planNotFound;
+      return errors;
+    }
+    default:
+      return {};
+  }
+}
+
+export function isStepValid(step: StepId, form: WizardForm): boolean {
+  return Object.keys(validateStep(step, form)).length === 0;
+}
+
+export function firstInvalidField(step: StepId, form: WizardForm): StepField | null {
+  const errors = validateStep(step, form);
+  return (STEP_FIELDS[step] as readonly StepField[]).find((field) => errors[field] !== undefined) ?? null;
+}
+
+export function validateDependent(draft: DependentDraft): FieldErrors<keyof DependentDraft> {
+  return firstMessages(dependentSchema, draft);
+}
+
+export function isDependentValid(draft: DependentDraft): boolean {
+  return Object.keys(validateDependent(draft)).length === 0;
+}
+
+export const DEPENDENT_FIELDS = ['nome', 'nm_mae', 'dt_nasc', 'cpf'] as const;
+
+/** The alert for a refused file, or null when it may be attached. */
+export function fileRejection(file: { size: number; extension: string }): string | null {
+  const result = attachmentSchema.safeParse(file);
+  return result.success ? null : (result.error.issues[0]?.message ?? FILE_MESSAGES.wrongType);
+}
+
+export function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+}

@@ -1,0 +1,196 @@
+/**
+ * Types of the new-request wizard (SPEC §2 "nova-solicitacao", §3, §4 "Wizard" and
+ * "Submit sequence"). Structurally identical to the contract's types in src/api/contract.ts,
+ * which machines/ may not import: the actors adapt one to the other.
+ */
+
+export const STEPS = ['dadosPessoais', 'planoOrigem', 'planoDestino', 'dependentes', 'documentos'] as const;
+export type StepId = (typeof STEPS)[number];
+
+/** Every field typed in steps 1–3. Text is kept as typed (uppercased by the input); masks store digits, dates keep dd/mm/yyyy. */
+export interface WizardForm {
+  // step 1 — Dados Pessoais
+  nome: string;
+  nm_mae: string;
+  dt_nascimento: string;
+  sem_cpf: boolean;
+  cpf: string;
+  celular: string;
+  email: string;
+  fl_aceita_email: boolean;
+  cd_cep: string;
+  ds_uf: string;
+  ds_cidade: string;
+  ds_endereco: string;
+  nu_endereco: string;
+  ds_bairro: string;
+  ds_complemento: string;
+  // step 2 — Dados do Plano de Origem
+  ops_origem: string;
+  nu_ans_ops_origem: string;
+  plano_origem: string;
+  nu_ans_plano_origem: string;
+  area_plano: string;
+  dt_inicio: string;
+  tp_contrato_origem: string;
+  // step 3 — Dados do Plano de Destino
+  nu_ans_plano_destino: string;
+  plano_destino: string;
+  tp_contrato_destino: string;
+  tp_port_destino: string;
+}
+
+/** Fields a plain FIELD_CHANGED may set; the others have their own events (they carry a rule). */
+export type TextField = Exclude<
+  keyof WizardForm,
+  'sem_cpf' | 'fl_aceita_email' | 'nu_ans_plano_destino' | 'plano_destino' | 'tp_port_destino'
+>;
+export type FormField = Exclude<keyof WizardForm, 'sem_cpf' | 'fl_aceita_email'>;
+
+export interface DependentDraft {
+  nome: string;
+  nm_mae: string;
+  dt_nasc: string;
+  cpf: string;
+}
+export type DependentField = keyof DependentDraft;
+export interface Dependent extends DependentDraft {
+  id: number;
+}
+
+/** What the machine knows of an attached file; the bytes live in the app's file registry under `id`. */
+export interface AttachmentMeta {
+  id: string;
+  cdTipoDocumento: number;
+  /** The document type's name (e.g. "RG"), shown in the list and sent as nmDocumento. */
+  nmDocumento: string;
+  fileName: string;
+  /** Lower-case, without the dot. */
+  extension: string;
+  size: number;
+  mimeType: string;
+  /** Sent to the server already (kept across a failed submission so it is not sent twice). */
+  uploaded: boolean;
+}
+
+/** A file the user picked, before the machine accepts or rejects it. */
+export interface ChosenFile {
+  id: string;
+  name: string;
+  size: number;
+  mimeType: string;
+}
+
+export interface SelectOption {
+  label: string;
+  value: string;
+}
+export interface DocumentTypeOption {
+  cdTipoDocumento: number;
+  nmDocumento: string;
+}
+
+export interface SaveResult {
+  nuProtocolo: string;
+  cdSolicitacao: number;
+}
+
+export interface WizardContext {
+  protocoloAns: string;
+  cdEmpresaPlano: string;
+  form: WizardForm;
+  /** A NEXT was tried on this step: only then its messages show (SPEC §5). */
+  attempted: Record<StepId, boolean>;
+  dependents: Dependent[];
+  /** The last row, open for editing (null when none is open). */
+  draft: DependentDraft | null;
+  draftAttempted: boolean;
+  contractTypes: SelectOption[];
+  documentTypes: DocumentTypeOption[];
+  /** The document type chosen for the next file ('' until one is chosen). */
+  documentType: string;
+  attachments: AttachmentMeta[];
+  /** The last file refused (empty / over 10MB / wrong type), shown as an alert. */
+  fileAlert: string | null;
+  /** Names of files that did not survive a reload and must be attached again. */
+  lostAttachments: string[];
+  previewId: string | null;
+  /** Created at the first submission attempt and kept: retries replay, never duplicate. */
+  idempotencyKey: string | null;
+  saved: SaveResult | null;
+  acceptanceLink: string | null;
+}
+
+export interface WizardInput {
+  protocoloAns: string;
+  cdEmpresaPlano?: string;
+}
+
+export type WizardEvent =
+  | { type: 'NEXT' }
+  | { type: 'PREVIOUS' }
+  | { type: 'FIELD_CHANGED'; field: TextField; value: string }
+  | { type: 'NO_CPF_TOGGLED'; checked: boolean }
+  | { type: 'EMAIL_REPLIES_TOGGLED'; checked: boolean }
+  | { type: 'DESTINATION_REGISTRY_CHANGED'; value: string }
+  | { type: 'CONTRACT_TYPE_CHOSEN'; value: string }
+  | { type: 'HR_MODAL_CONFIRMED' }
+  | { type: 'DEPENDENT_ADD' }
+  | { type: 'DEPENDENT_CHANGED'; field: DependentField; value: string }
+  | { type: 'DEPENDENT_CONFIRM' }
+  | { type: 'DEPENDENT_DISCARD' }
+  | { type: 'DEPENDENT_REMOVE'; id: number }
+  | { type: 'DOCUMENT_TYPE_CHOSEN'; cdTipoDocumento: string }
+  | { type: 'FILE_CHOSEN'; file: ChosenFile }
+  | { type: 'ATTACHMENT_REMOVE'; id: string }
+  | { type: 'ATTACHMENT_PREVIEW'; id: string }
+  | { type: 'PREVIEW_CLOSED' }
+  | { type: 'ATTACHMENTS_LOST'; ids: string[] }
+  | { type: 'PROTOCOL_MODAL_CONFIRMED' };
+
+/** Request payload of SPEC §3 (same shape as `PortabilityRequest` in the contract). */
+export interface PortabilityPayload {
+  tipo: '9';
+  nu_protocolo_ans: string;
+  nu_protocolo: string;
+  nome: string;
+  nm_mae: string;
+  cpf: string;
+  dt_nascimento: string;
+  cd_cep: string;
+  ds_endereco: string;
+  nu_endereco: string;
+  ds_bairro: string;
+  ds_cidade: string;
+  ds_uf: string;
+  ds_complemento: string;
+  ops_origem: string;
+  plano_origem: string;
+  nu_ans_ops_origem: string;
+  nu_ans_plano_origem: string;
+  area_plano: string;
+  dt_inicio: string;
+  tp_contrato_origem: string;
+  nu_ans_plano_destino: string;
+  plano_destino: string;
+  tp_contrato_destino: string;
+  tp_port_destino: '3';
+  fl_aceita_email: '1' | '0';
+  contato: Array<{ tp_contato: '1' | '2'; ds_contato: string }>;
+  dependente: Array<{ id: number; nome: string; nm_mae: string; dt_nasc: string; cpf: string }>;
+  cd_empresa_plano: string;
+}
+
+export interface SaveRequestInput {
+  payload: PortabilityPayload;
+  idempotencyKey: string;
+}
+export interface UploadDocumentInput {
+  attachment: AttachmentMeta;
+  nuProtocolo: string;
+  idempotencyKey: string;
+}
+export interface AcceptanceInput {
+  cdSolicitacao: number;
+  idempotencyKey: string;
+}

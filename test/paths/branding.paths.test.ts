@@ -1,0 +1,4 @@
+import { describeUnitPaths } from './framework/unit-suite';
+import { brandingModel } from './models/branding.model';
+
+describeUnitPaths(brandingModel);

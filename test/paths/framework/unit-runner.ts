@@ -1,0 +1,85 @@
+/**
+ * Unit tier: a path runs against a real actor of the machine whose network actors are
+ * fakes (`machine.provide`). A fake answers only when the path says so: the step
+ * `xstate.done.actor.<id>` resolves the pending invocation with the fixture's output,
+ * `xstate.error.actor.<id>` rejects it. So the machine really invokes, really computes the
+ * input and really receives the answer, in the order the path gives.
+ */
+import { createActor, fromPromise, type AnyStateMachine } from 'xstate';
+import type { CoverageRecorder } from './coverage';
+import type { MachinePath, PathModel } from './model';
+
+interface Pending {
+  input: unknown;
+  resolve: (output: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+const DONE = /^xstate\.done\.actor\.(.+)$/;
+const ERROR = /^xstate\.error\.actor\.(.+)$/;
+
+/** Lets promise callbacks and the actor's mailbox run. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 3; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+export interface UnitRunOptions {
+  /** Extra implementations (actions, guards) for this model, e.g. spies. */
+  provide?: Record<string, unknown>;
+}
+
+export interface UnitRunResult {
+  /** The state value after each step. */
+  values: unknown[];
+  /** Inputs each fake actor was invoked with, by actor id. */
+  inputs: Record<string, unknown[]>;
+}
+
+export async function runUnitPath<M extends AnyStateMachine>(
+  model: PathModel<M>, path: MachinePath<M>, recorder: CoverageRecorder, options: UnitRunOptions = {},
+): Promise<UnitRunResult> {
+  const pending = new Map<string, Pending[]>();
+  const inputs: Record<string, unknown[]> = {};
+  const actorNames = Object.keys(model.machine.implementations.actors ?? {});
+  const actors = Object.fromEntries(actorNames.map((src) => [src, fromPromise<unknown, unknown>(({ input }) => {
+    (inputs[src] ??= []).push(input);
+    return new Promise((resolve, reject) => {
+      const queue = pending.get(src) ?? [];
+      queue.push({ input, resolve, reject });
+      pending.set(src, queue);
+    });
+  })]));
+  const machine = model.machine.provide({ ...(options.provide ?? {}), actors } as never) as AnyStateMachine;
+  const actor = createActor(machine, { input: model.input, inspect: recorder.inspect });
+  const values: unknown[] = [];
+  actor.start();
+  await settle();
+  try {
+    for (const [index, event] of path.events.entries()) {
+      const where = `${model.flow}: "${path.name}" step ${index + 1} (${event.type})`;
+      const done = DONE.exec(event.type);
+      const failed = ERROR.exec(event.type);
+      if (done || failed) {
+        const src = (done ?? failed)![1]!;
+        const invocation = pending.get(src)?.shift();
+        if (!invocation) throw new Error(`${where}: the machine has no pending ${src} to answer`);
+        if (done) invocation.resolve((event as { output?: unknown }).output);
+        else invocation.reject((event as { error?: unknown }).error ?? new Error(`${src} failed (fixture)`));
+      } else {
+        actor.send(event);
+      }
+      await settle();
+      const snapshot = actor.getSnapshot();
+      if (snapshot.status === 'error') throw new Error(`${where}: the actor crashed: ${String(snapshot.error)}`);
+      values.push(snapshot.value);
+      const expected = path.expected[index];
+      if (JSON.stringify(snapshot.value) !== JSON.stringify(expected)) {
+        throw new Error(`${where}: expected ${JSON.stringify(expected)}, reached ${JSON.stringify(snapshot.value)}`);
+      }
+    }
+  } finally {
+    actor.stop();
+    recorder.paths += 1;
+  }
+  return { values, inputs };
+}

@@ -1,0 +1,32 @@
+/**
+ * The unit tier of one machine as a Vitest suite: one test per generated path, then one
+ * test that the paths together reached every state and took every transition (counted
+ * from the running actor), which also writes the coverage file `npm run test:paths` prints.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AnyStateMachine } from 'xstate';
+import { CoverageRecorder } from './coverage';
+import { generatePaths, type PathModel } from './model';
+import { runUnitPath, type UnitRunOptions } from './unit-runner';
+
+export function describeUnitPaths<M extends AnyStateMachine>(model: PathModel<M>, options: UnitRunOptions = {}): void {
+  describe(`${model.flow} machine paths (unit tier)`, () => {
+    const recorder = new CoverageRecorder(model.machine, model.excluded);
+    const paths = generatePaths(model);
+
+    afterAll(() => {
+      recorder.write('unit');
+    });
+
+    for (const path of paths) {
+      it(`${path.kind === 'journey' ? 'journey' : 'path'}: ${path.name} (${path.events.map((e) => e.type).join(' → ')})`, async () => {
+        await runUnitPath(model, path, recorder, options);
+      });
+    }
+
+    it('reaches every state and takes every transition of the machine', () => {
+      expect(recorder.missingStates(), 'states never reached').toEqual([]);
+      expect(recorder.missingTransitions(), 'transitions never taken').toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,39 @@
+/** Path model of the operator's branding loads (machines/branding.machine.ts). */
+import { brandingMachine } from '../../../machines/branding.machine';
+import { definePathModel, fixture } from '../framework/model';
+import type { EventFixtures } from '../framework/types';
+
+type M = typeof brandingMachine;
+
+const failure = new Error('HTTP 500 (fixture)');
+
+export const brandingFixtures = {
+  'BRANDING.NOOP': [{ type: 'BRANDING.NOOP' }],
+  'xstate.done.actor.loadLogo': [{ type: 'xstate.done.actor.loadLogo', actorId: 'loadLogo', output: '/files/logo-1.png' }],
+  'xstate.error.actor.loadLogo': [{ type: 'xstate.error.actor.loadLogo', actorId: 'loadLogo', error: failure }],
+  'xstate.done.actor.loadFavicon': [{ type: 'xstate.done.actor.loadFavicon', actorId: 'loadFavicon', output: '/files/favicon-1.png' }],
+  'xstate.error.actor.loadFavicon': [{ type: 'xstate.error.actor.loadFavicon', actorId: 'loadFavicon', error: failure }],
+  'xstate.done.actor.loadSeal': [{ type: 'xstate.done.actor.loadSeal', actorId: 'loadSeal', output: '/files/seal-1.png' }],
+  'xstate.error.actor.loadSeal': [{ type: 'xstate.error.actor.loadSeal', actorId: 'loadSeal', error: failure }],
+  'xstate.done.actor.loadOperatorName': [{ type: 'xstate.done.actor.loadOperatorName', actorId: 'loadOperatorName', output: 'HAPVIDA' }],
+  'xstate.error.actor.loadOperatorName': [{ type: 'xstate.error.actor.loadOperatorName', actorId: 'loadOperatorName', error: failure }],
+} as const satisfies EventFixtures<M>;
+
+const f = <K extends keyof typeof brandingFixtures>(type: K) => fixture<M, K>(brandingFixtures, type);
+
+export const brandingModel = definePathModel({
+  flow: 'branding',
+  machine: brandingMachine,
+  input: { cdEmpresaPlano: '1' },
+  fixtures: brandingFixtures,
+  journeys: [
+    {
+      name: 'every load answers and the branding is ready',
+      events: [f('xstate.done.actor.loadLogo'), f('xstate.done.actor.loadFavicon'), f('xstate.done.actor.loadSeal'), f('xstate.done.actor.loadOperatorName')],
+    },
+    {
+      name: 'every load fails and the screen still becomes ready, without branding',
+      events: [f('xstate.error.actor.loadOperatorName'), f('xstate.error.actor.loadSeal'), f('xstate.error.actor.loadFavicon'), f('xstate.error.actor.loadLogo')],
+    },
+  ],
+});

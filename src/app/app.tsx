@@ -1,0 +1,81 @@
+/**
+ * The root shell (SPEC §2): the routed content, the global loading overlay and the toasts.
+ * Hash routing: '' → home/1; home/{cdEmpresaPlano}; nova-solicitacao and acompanhamento
+ * behind the guard (stored protocolo and token), lazy-loaded so the home stays small.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { Redirect, Route, Router, Switch } from 'wouter';
+import { useHashLocation } from 'wouter/use-hash-location';
+import { DEFAULT_CD_EMPRESA_PLANO } from '../api/contract';
+import { storage } from '../storage';
+import { HomePage } from '../views/home/home-page';
+import { ChunkErrorBoundary } from './chunk-error-boundary';
+import { LoadingOverlay, LoadingOverlayView } from './loading-overlay';
+import { queryClient } from './services';
+import { Toaster } from './toaster';
+
+const NovaSolicitacaoPage = lazy(() =>
+  import('../views/nova-solicitacao/nova-solicitacao-page').then((m) => ({ default: m.NovaSolicitacaoPage })),
+);
+const AcompanhamentoPage = lazy(() =>
+  import('../views/acompanhamento/acompanhamento-page').then((m) => ({ default: m.AcompanhamentoPage })),
+);
+
+export const HOME_PATH = `/home/${DEFAULT_CD_EMPRESA_PLANO}`;
+const PLAN_CODE = /^\d{1,10}$/;
+
+/** SPEC §2 guard: both a stored protocolo and token, else back to the root (→ home/1). */
+function Guarded({ children }: { children: ReactNode }) {
+  if (!storage.hasSession()) return <Redirect to="/" replace />;
+  return (
+    <ChunkErrorBoundary>
+      <Suspense fallback={<LoadingOverlayView visible />}>{children}</Suspense>
+    </ChunkErrorBoundary>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path="/">
+        <Redirect to={HOME_PATH} replace />
+      </Route>
+      <Route path="/home/:cdEmpresaPlano">
+        {({ cdEmpresaPlano }) =>
+          PLAN_CODE.test(cdEmpresaPlano) ? (
+            // Keyed by plan: another plan code starts a fresh home flow.
+            <HomePage key={cdEmpresaPlano} cdEmpresaPlano={cdEmpresaPlano} />
+          ) : (
+            <Redirect to={HOME_PATH} replace />
+          )
+        }
+      </Route>
+      <Route path="/nova-solicitacao">
+        <Guarded>
+          <NovaSolicitacaoPage />
+        </Guarded>
+      </Route>
+      <Route path="/acompanhamento">
+        <Guarded>
+          <AcompanhamentoPage />
+        </Guarded>
+      </Route>
+      <Route>
+        <Redirect to="/" replace />
+      </Route>
+    </Switch>
+  );
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Router hook={useHashLocation}>
+        <AppRoutes />
+      </Router>
+      <LoadingOverlay />
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * The global loading overlay (SPEC §2 root shell, §4 "Global loading"): shown while the
+ * request-activity machine is busy. Full screen, "Carregando... " in white on black at 0.8,
+ * clockwise ball-spin, fade-in 300 ms / fade-out 200 ms (styles in src/styles.css).
+ */
+import { useSelector } from '@xstate/react';
+import { requestActivity } from './services';
+
+export const LOADING_TEXT = 'Carregando... ';
+
+export function LoadingOverlayView({ visible }: { visible: boolean }) {
+  return (
+    <>
+      <div className="loading-overlay" data-visible={visible} data-testid="loading-overlay" aria-hidden="true">
+        <div className="ball-spin-clockwise">
+          {Array.from({ length: 8 }, (_, i) => <span key={i} />)}
+        </div>
+        {/* The visible text fades with the backdrop; the live region below is what is announced. */}
+        <p className="text-xl font-medium">{LOADING_TEXT}</p>
+      </div>
+      {/* Always in the tree, so screen readers notice when its text appears. */}
+      <div role="status" aria-live="polite" aria-busy={visible} className="sr-only">
+        {visible ? LOADING_TEXT : ''}
+      </div>
+    </>
+  );
+}
+
+export function LoadingOverlay() {
+  const visible = useSelector(requestActivity, (snapshot) => snapshot.matches('busy'));
+  return <LoadingOverlayView visible={visible} />;
+}

@@ -1,0 +1,252 @@
+/**
+ * The home screen (SPEC §2 "Home", §4 "Home modes", "Track lookup", "New"): choose between
+ * a new request and tracking one, type the protocol, look it up, log in when the request
+ * asks for it, and leave for nova-solicitacao or acompanhamento with the session stored.
+ *
+ * Storage, navigation and toasts are named actions the app provides (src/flows/home);
+ * the tooltips, the lookup and the login are named actors.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  TIPO_PORTABILIDADE, loginFormSchema, lookupRequiresLogin, onlyDigits, sanitiseAnsProtocol,
+  type HomeContext, type HomeEvent, type HomeInput, type LoginInput, type LoginResult,
+  type LookupInput, type LookupResult, type SessionToStore, type Tooltip, type TooltipsInput,
+} from './home.types';
+
+export * from './home.types';
+
+const CPF_DIGITS = 11;
+const PASSWORD_DIGITS = 6;
+
+export const homeMachine = setup({
+  types: {
+    context: {} as HomeContext,
+    events: {} as HomeEvent,
+    input: {} as HomeInput,
+  },
+  actors: {
+    loadTooltips: fromPromise<Tooltip[], TooltipsInput>(async () => {
+      throw new Error('loadTooltips not provided');
+    }),
+    lookUpProtocol: fromPromise<LookupResult, LookupInput>(async () => {
+      throw new Error('lookUpProtocol not provided');
+    }),
+    logIn: fromPromise<LoginResult, LoginInput>(async () => {
+      throw new Error('logIn not provided');
+    }),
+  },
+  actions: {
+    // ---- provided by the app (storage, navigation, toasts); no-ops here
+    storePlanCode: (_, _params: { cdEmpresaPlano: string }) => {},
+    forgetModePreset: () => {},
+    storeSession: (_, _params: SessionToStore) => {},
+    goToNewRequest: () => {},
+    goToTracking: () => {},
+    notifyLookupFailed: () => {},
+    // ---- context
+    rememberTooltips: assign({
+      tooltips: (_, params: { tooltips: Tooltip[] }) =>
+        Object.fromEntries(params.tooltips.map((tip) => [tip.nmCampo, tip.dsDescricao])),
+    }),
+    forgetTooltips: assign({ tooltips: {} }),
+    clearProtocol: assign({ protocol: '' }),
+    setAnsProtocol: assign({ protocol: (_, params: { value: string }) => sanitiseAnsProtocol(params.value) }),
+    setTrackProtocol: assign({ protocol: (_, params: { value: string }) => params.value.slice(0, 9999) }),
+    setCpf: assign({ cpf: (_, params: { value: string }) => onlyDigits(params.value, CPF_DIGITS) }),
+    setPassword: assign({ senha: (_, params: { value: string }) => onlyDigits(params.value, PASSWORD_DIGITS) }),
+    requireLogin: assign({ loginRequired: true, cpf: '', senha: '', loginAttempted: false }),
+    clearLoginRequirement: assign({ loginRequired: false, cpf: '', senha: '', loginAttempted: false }),
+    showLoginErrors: assign({ loginAttempted: true }),
+    forgetPassword: assign({ senha: '' }),
+  },
+  guards: {
+    presetIsNew: ({ context }) => context.presetMode === 'new',
+    presetIsTrack: ({ context }) => context.presetMode === 'track',
+    hasProtocol: ({ context }) => context.protocol.trim().length > 0,
+    requiresLogin: (_, params: { result: LookupResult }) => lookupRequiresLogin(params.result),
+    credentialsValid: ({ context }) => loginFormSchema.safeParse({ cpf: context.cpf, senha: context.senha }).success,
+    hasToken: (_, params: { result: LoginResult }) => typeof params.result?.token === 'string' && params.result.token.trim() !== '',
+  },
+}).createMachine({
+  id: 'home',
+  description: 'Tela inicial do plano: escolher entre nova solicitação e acompanhamento, informar o protocolo e seguir.',
+  context: ({ input }) => ({
+    cdEmpresaPlano: input.cdEmpresaPlano,
+    presetMode: input.presetMode,
+    protocol: '',
+    cpf: '',
+    senha: '',
+    loginRequired: false,
+    loginAttempted: false,
+    tooltips: {},
+  }),
+  // The tooltips are only help texts: they load beside whatever the user does.
+  invoke: {
+    id: 'loadTooltips',
+    src: 'loadTooltips',
+    input: () => ({ solicitacao: TIPO_PORTABILIDADE }),
+    onDone: { actions: { type: 'rememberTooltips', params: ({ event }) => ({ tooltips: event.output }) } },
+    onError: { actions: 'forgetTooltips' },
+  },
+  initial: 'starting',
+  states: {
+    starting: {
+      description: 'Guarda o código do plano e abre no modo pedido pelo "type" guardado (que é consumido).',
+      entry: [
+        { type: 'storePlanCode', params: ({ context }) => ({ cdEmpresaPlano: context.cdEmpresaPlano }) },
+        'forgetModePreset',
+      ],
+      always: [
+        { guard: 'presetIsNew', target: 'newRequest' },
+        { guard: 'presetIsTrack', target: 'track' },
+        { target: 'home' },
+      ],
+    },
+    home: {
+      description: "Modo início: os botões 'Realizar Solicitação' e 'Acompanhar Solicitação'.",
+      on: {
+        CHOOSE_NEW: { target: 'newRequest', actions: ['clearProtocol', 'clearLoginRequirement'] },
+        CHOOSE_TRACK: { target: 'track', actions: ['clearProtocol', 'clearLoginRequirement'] },
+      },
+    },
+    newRequest: {
+      description: "Modo 'Solicitar Portabilidade': campo 'Digite o protocolo ANS'.",
+      initial: 'editing',
+      on: {
+        RETURN: { target: 'home', actions: 'clearProtocol' },
+      },
+      states: {
+        editing: {
+          description: "Digitando o protocolo ANS (só dígitos, até 20); 'Prosseguir' só com o campo preenchido.",
+          on: {
+            PROTOCOL_CHANGED: { actions: { type: 'setAnsProtocol', params: ({ event }) => ({ value: event.value }) } },
+            SUBMIT: {
+              guard: 'hasProtocol',
+              target: '#home.leftForNewRequest',
+              actions: [
+                {
+                  type: 'storeSession',
+                  params: ({ context }) => ({
+                    protocolo: context.protocol, cdEmpresaPlano: context.cdEmpresaPlano, token: null, type: 'new',
+                  }),
+                },
+                'goToNewRequest',
+              ],
+            },
+          },
+        },
+      },
+    },
+    track: {
+      description: "Modo 'Acompanhar Portabilidade': campo 'Digite o protocolo' e, se preciso, CPF e Senha.",
+      initial: 'editing',
+      on: {
+        RETURN: { target: 'home', actions: ['clearProtocol', 'clearLoginRequirement'] },
+      },
+      states: {
+        editing: {
+          description: "Digitando o protocolo; 'Prosseguir' só com o campo preenchido.",
+          on: {
+            PROTOCOL_CHANGED: { actions: { type: 'setTrackProtocol', params: ({ event }) => ({ value: event.value }) } },
+            SUBMIT: { guard: 'hasProtocol', target: 'lookingUp' },
+          },
+        },
+        lookingUp: {
+          description: 'Consultando o protocolo (o overlay "Carregando..." cobre a tela).',
+          invoke: {
+            id: 'lookUpProtocol',
+            src: 'lookUpProtocol',
+            input: ({ context }) => ({ protocolo: context.protocol.trim() }),
+            onDone: [
+              {
+                guard: { type: 'requiresLogin', params: ({ event }) => ({ result: event.output }) },
+                target: 'login',
+                actions: 'requireLogin',
+              },
+              {
+                target: '#home.leftForTracking',
+                actions: [
+                  {
+                    type: 'storeSession',
+                    params: ({ context }) => ({
+                      protocolo: context.protocol.trim(), cdEmpresaPlano: context.cdEmpresaPlano, token: null, type: null,
+                    }),
+                  },
+                  'goToTracking',
+                ],
+              },
+            ],
+            // The global handler already reported the HTTP error (SPEC §8); this adds the lookup's own toast.
+            onError: { target: 'editing', actions: 'notifyLookupFailed' },
+          },
+        },
+        login: {
+          description: 'A solicitação exige login: CPF e Senha (os últimos 6 dígitos do protocolo).',
+          initial: 'editing',
+          states: {
+            editing: {
+              description: 'Digitando CPF e Senha; os erros aparecem depois de uma tentativa.',
+              on: {
+                // Another protocol: the login asked for the old one no longer applies.
+                PROTOCOL_CHANGED: {
+                  target: '#home.track.editing',
+                  actions: [{ type: 'setTrackProtocol', params: ({ event }) => ({ value: event.value }) }, 'clearLoginRequirement'],
+                },
+                CPF_CHANGED: { actions: { type: 'setCpf', params: ({ event }) => ({ value: event.value }) } },
+                PASSWORD_CHANGED: { actions: { type: 'setPassword', params: ({ event }) => ({ value: event.value }) } },
+                SUBMIT: [
+                  { guard: 'credentialsValid', target: 'submitting' },
+                  { actions: 'showLoginErrors' },
+                ],
+              },
+            },
+            submitting: {
+              description: 'Enviando CPF e Senha.',
+              invoke: {
+                id: 'logIn',
+                src: 'logIn',
+                input: ({ context }) => ({ cpf: context.cpf, senha: context.senha, cdEmpresaPlano: context.cdEmpresaPlano }),
+                onDone: [
+                  {
+                    guard: { type: 'hasToken', params: ({ event }) => ({ result: event.output }) },
+                    target: '#home.leftForTracking',
+                    actions: [
+                      {
+                        type: 'storeSession',
+                        params: ({ context, event }) => ({
+                          protocolo: context.protocol.trim(),
+                          cdEmpresaPlano: context.cdEmpresaPlano,
+                          token: event.output.token ?? null,
+                          type: null,
+                        }),
+                      },
+                      'goToTracking',
+                    ],
+                  },
+                  // SPEC §4/§8: an empty login answer means the registration is not finished yet.
+                  { target: '#home.track.accessLaterModal' },
+                ],
+                // Refused (wrong CPF or password, locked): the server's message was toasted; try again.
+                onError: { target: 'editing', actions: 'forgetPassword' },
+              },
+            },
+          },
+        },
+        accessLaterModal: {
+          description: "Modal 'Prezado Cliente': o acesso fica disponível quando o cadastro terminar; tente mais tarde.",
+          on: {
+            ACKNOWLEDGE: { target: '#home.home', actions: ['clearProtocol', 'clearLoginRequirement'] },
+          },
+        },
+      },
+    },
+    leftForNewRequest: {
+      description: 'Sessão gravada (protocolo ANS, token livre, type "new"): seguindo para nova-solicitacao.',
+      type: 'final',
+    },
+    leftForTracking: {
+      description: 'Sessão gravada (protocolo e token): seguindo para acompanhamento.',
+      type: 'final',
+    },
+  },
+});

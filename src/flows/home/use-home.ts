@@ -1,0 +1,23 @@
+/**
+ * The home flow for a view: the home machine with the app's implementations, started with
+ * the plan code from the route and the mode preset read from storage once, at load.
+ */
+import { useActorRef } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { storage } from '../../storage';
+import { createHomeLogic } from './home-logic';
+
+export function useHomeActor(cdEmpresaPlano: string) {
+  const [, navigate] = useLocation();
+  // The machine keeps the first implementation it is given: read the latest navigate via a ref.
+  const navigateRef = useRef(navigate);
+  useEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
+  const [logic] = useState(() => createHomeLogic({ navigate: (to) => navigateRef.current(to) }));
+  const [presetMode] = useState(() => storage.homeModePreset());
+  return useActorRef(logic, { input: { cdEmpresaPlano, presetMode } });
+}
+
+export type HomeActorRef = ReturnType<typeof useHomeActor>;

@@ -1,0 +1,86 @@
+/**
+ * The home screen (SPEC §2 "Home"): the operator's header and welcome, then one of three
+ * modes — home (two buttons), new ('Solicitar Portabilidade') or track ('Acompanhar
+ * Portabilidade') — and the 'Prezado Cliente' access-later modal. It renders the home
+ * machine's snapshot and sends its events; the flow itself lives in machines/home.machine.ts.
+ */
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { APP_VERSION } from '../../app/version';
+import { useBranding } from '../../flows/branding';
+import { useHomeActor, type HomeActorRef } from '../../flows/home/use-home';
+import { Button } from '../../ui/button';
+import { Modal } from '../../ui/modal';
+import { HomeHeader } from './home-header';
+import { ProtocolStep } from './protocol-step';
+
+export const HOME_TITLE = { home: 'Portabilidade', new: 'Solicitar Portabilidade', track: 'Acompanhar Portabilidade' } as const;
+
+type Mode = keyof typeof HOME_TITLE;
+
+function ModeChooser({ actor, focusOnMount }: { actor: HomeActorRef; focusOnMount: boolean }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusOnMount) box.current?.querySelector('button')?.focus();
+  }, [focusOnMount]);
+  return (
+    <div ref={box} className="flex flex-col gap-4 sm:flex-row">
+      <Button className="flex-1 py-3 text-lg" onClick={() => actor.send({ type: 'CHOOSE_NEW' })}>
+        Realizar Solicitação
+      </Button>
+      <Button variant="secondary" className="flex-1 py-3 text-lg" onClick={() => actor.send({ type: 'CHOOSE_TRACK' })}>
+        Acompanhar Solicitação
+      </Button>
+    </div>
+  );
+}
+
+function AccessLaterModal({ actor }: { actor: HomeActorRef }) {
+  const open = useSelector(actor, (s) => s.matches({ track: 'accessLaterModal' }));
+  return (
+    <Modal
+      open={open}
+      title="Prezado Cliente"
+      testId="access-later-modal"
+      actions={<Button onClick={() => actor.send({ type: 'ACKNOWLEDGE' })}>OK</Button>}
+    >
+      <p>O acesso ao acompanhamento da sua solicitação estará disponível após a finalização do cadastro.</p>
+      <p>Por favor, tente novamente mais tarde.</p>
+    </Modal>
+  );
+}
+
+export function HomePage({ cdEmpresaPlano }: { cdEmpresaPlano: string }) {
+  const actor = useHomeActor(cdEmpresaPlano);
+  const { logoUrl, operatorName } = useBranding(cdEmpresaPlano);
+  const mode = useSelector(actor, (s): Mode =>
+    s.matches('newRequest') ? 'new' : s.matches('track') ? 'track' : 'home',
+  );
+  // Focus follows the user's own mode changes (e.g. 'Retornar'), not the first render.
+  const initialMode = useRef(mode);
+  const returnedHome = mode === 'home' && initialMode.current !== 'home';
+  useEffect(() => {
+    if (mode !== 'home') initialMode.current = mode;
+  }, [mode]);
+
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50 text-slate-800">
+      <HomeHeader title={HOME_TITLE[mode]} logoUrl={logoUrl} operatorName={operatorName} />
+      <main className="mx-auto w-full max-w-xl flex-1 px-4 py-8">
+        <p className="mb-6 text-lg text-slate-700" data-testid="welcome">
+          {operatorName
+            ? `Bem-vindo(a) ao portal de portabilidade da ${operatorName}`
+            : 'Bem-vindo(a) ao portal de portabilidade'}
+        </p>
+        <section aria-label={HOME_TITLE[mode]} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+          {mode === 'home' && <ModeChooser actor={actor} focusOnMount={returnedHome} />}
+          {mode !== 'home' && <ProtocolStep key={mode} actor={actor} kind={mode} />}
+        </section>
+      </main>
+      <footer className="px-4 py-3 text-right text-sm text-slate-600">
+        Versão <span data-testid="app-version">{APP_VERSION}</span>
+      </footer>
+      <AccessLaterModal actor={actor} />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * A protocol step (SPEC §2): the field with its placeholder and tooltip, the login fields
+ * when the tracked request asks for them, 'Prosseguir' (disabled while it cannot go on, e.g.
+ * an empty protocol) and the 'Retornar' link back to home mode.
+ */
+import { useSelector } from '@xstate/react';
+import { Suspense, lazy, useEffect, useId, useRef, type FormEvent } from 'react';
+import { TOOLTIP_KEY } from '../../../machines/home.machine';
+import type { HomeActorRef } from '../../flows/home/use-home';
+import { Button } from '../../ui/button';
+import { FieldTooltip } from './field-tooltip';
+import type { LoginFieldsHandle } from './login-fields';
+
+// Only tracked requests that need a login show these fields: their mask library stays out of
+// the home screen's first load.
+const LoginFields = lazy(() => import('./login-fields').then((m) => ({ default: m.LoginFields })));
+
+const STEP = {
+  new: {
+    label: 'Digite o protocolo ANS',
+    placeholder: 'Somente números (até 20 dígitos)',
+    inputMode: 'numeric' as const,
+    maxLength: 20,
+  },
+  track: {
+    label: 'Digite o protocolo',
+    placeholder: 'Número do protocolo da solicitação',
+    inputMode: 'text' as const,
+    maxLength: 9999,
+  },
+};
+
+export function ProtocolStep({ actor, kind }: { actor: HomeActorRef; kind: 'new' | 'track' }) {
+  const step = STEP[kind];
+  const inputId = useId();
+  const tooltipId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const loginRef = useRef<LoginFieldsHandle>(null);
+  const protocol = useSelector(actor, (s) => s.context.protocol);
+  const tooltip = useSelector(actor, (s) => s.context.tooltips[TOOLTIP_KEY[kind]] ?? '');
+  const canSubmit = useSelector(actor, (s) => s.can({ type: 'SUBMIT' }));
+  const showLogin = useSelector(actor, (s) => s.context.loginRequired && s.matches({ track: 'login' }));
+  const busy = useSelector(actor, (s) => s.matches({ track: 'lookingUp' }) || s.matches({ track: { login: 'submitting' } }));
+
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'SUBMIT' });
+    // A refused login attempt moves focus to the first invalid field (DESIGN §6).
+    const after = actor.getSnapshot();
+    if (after.matches({ track: { login: 'editing' } }) && after.context.loginAttempted) loginRef.current?.focusFirstInvalid();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5" aria-busy={busy}>
+      <div className="space-y-2">
+        <div className="flex items-center gap-2">
+          <label htmlFor={inputId} className="font-semibold text-slate-800">{step.label}</label>
+          <FieldTooltip id={tooltipId} text={tooltip} fieldLabel={step.label} />
+        </div>
+        <input
+          ref={inputRef}
+          id={inputId}
+          name={kind === 'new' ? 'nu_protocolo_ans' : 'nu_protocolo'}
+          type="text"
+          inputMode={step.inputMode}
+          autoComplete="off"
+          maxLength={step.maxLength}
+          placeholder={step.placeholder}
+          aria-describedby={tooltip ? tooltipId : undefined}
+          value={protocol}
+          onChange={(event) => actor.send({ type: 'PROTOCOL_CHANGED', value: event.target.value })}
+          className="block min-h-11 w-full rounded-md border border-slate-400 px-3 text-base focus-visible:outline-2 focus-visible:outline-brand-500"
+        />
+      </div>
+      {showLogin && (
+        <Suspense fallback={null}>
+          <LoginFields ref={loginRef} actor={actor} />
+        </Suspense>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Button variant="link" onClick={() => actor.send({ type: 'RETURN' })}>Retornar</Button>
+        <Button type="submit" disabled={!canSubmit}>Prosseguir</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+// Lighthouse 12.8, mobile emulation (its default), performance category only, on the system
+// Chromium. Every run gets a fresh Chromium (fresh profile, empty cache) launched with
+// chrome-launcher; runs go round-robin over the pages so a busy moment on the shared
+// machine does not land on one page's three runs.
+//
+// Guarded routes need `protocolo` and `token` in localStorage before the page loads. How:
+// before Lighthouse runs, playwright-core attaches to the same Chromium over CDP, opens a
+// page at `<origin>/__bench_storage` that it answers itself (page.route → fulfill, so the
+// server is not asked and nothing lands in the HTTP cache), writes the keys into the
+// origin's localStorage, closes that page and detaches. Lighthouse then opens its own tab
+// in the same (default) browser context, so it sees the keys. Lighthouse's storage reset
+// still runs (it clears the HTTP cache and service workers), but in 12.x its default
+// `clearStorageTypes` leaves local_storage alone, which is what makes this work.
+import lighthouse from 'lighthouse';
+import { launch } from 'chrome-launcher';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS, median, trackPid, untrackPid, withTimeout } from './support.mjs';
+
+async function presetStorage(port, origin, storage) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    const page = await context.newPage();
+    await page.route(`${origin}/__bench_storage`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>bench</title>' }));
+    await page.goto(`${origin}/__bench_storage`);
+    await page.evaluate((entries) => {
+      for (const [key, value] of entries) localStorage.setItem(key, value);
+    }, Object.entries(storage));
+    await page.close();
+  } finally {
+    await browser.close(); // detaches; the Chromium launched by chrome-launcher keeps running
+  }
+}
+
+async function runOnce({ url, storage }) {
+  process.env.CHROME_PATH = CHROMIUM;
+  const chrome = await launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [...CHROMIUM_FLAGS, '--headless=new'],
+    logLevel: 'silent',
+  });
+  trackPid(chrome.pid);
+  try {
+    if (storage && Object.keys(storage).length) await presetStorage(chrome.port, new URL(url).origin, storage);
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error('Lighthouse returned no result');
+    if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    const audit = (id) => lhr.audits[id]?.numericValue ?? null;
+    return {
+      score: lhr.categories.performance.score === null ? null : Math.round(lhr.categories.performance.score * 100),
+      fcp: audit('first-contentful-paint'),
+      lcp: audit('largest-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      finalUrl: lhr.finalDisplayedUrl,
+      lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+      warnings: lhr.runWarnings ?? [],
+      userAgent: lhr.environment?.hostUserAgent ?? null,
+    };
+  } finally {
+    await chrome.kill();
+    untrackPid(chrome.pid);
+  }
+}
+
+/**
+ * pages: [{ name, url, storage? }]. Returns { [name]: { runs, median: {score,fcp,lcp,tbt,cls}, errors } }.
+ */
+export async function runLighthouse(pages, { runs = 3, perRunMs = 120_000, log = () => {} } = {}) {
+  const out = Object.fromEntries(pages.map((p) => [p.name, { url: p.url, runs: [], errors: [] }]));
+  for (let i = 0; i < runs; i++) {
+    for (const page of pages) {
+      const started = Date.now();
+      try {
+        const run = await withTimeout(runOnce(page), perRunMs, `Lighthouse ${page.name} run ${i + 1}`);
+        out[page.name].runs.push(run);
+        log(`lighthouse ${page.name} #${i + 1}: score ${run.score}, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      } catch (error) {
+        out[page.name].errors.push(String(error.message ?? error));
+        log(`lighthouse ${page.name} #${i + 1}: ${error.message}`);
+      }
+    }
+  }
+  for (const entry of Object.values(out)) {
+    const pick = (key) => median(entry.runs.map((r) => r[key]));
+    entry.median = entry.runs.length
+      ? { score: pick('score'), fcp: pick('fcp'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls') }
+      : null;
+  }
+  return out;
+}

@@ -1,0 +1,207 @@
+// The reference back-end under load, on loopback only, with autocannon:
+// - the tracking lookup at 50 connections (server pinned to one core by the caller),
+// - the request save (valid payload, double-submit CSRF cookie + header, a fresh
+//   Idempotency-Key per request, as the portal sends),
+// - a 10 MB upload: the time to store one, and the server's peak memory with 4 at once.
+// While autocannon runs, this process moves itself to another core than the server's
+// (taskset -a -p) so the load generator does not steal the measured core.
+import autocannon from 'autocannon';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { API, memoryOf } from './server.mjs';
+import { median, sleep, withTimeout } from './support.mjs';
+
+// Any well-formed token works: the server only checks that the header echoes the cookie.
+const CSRF = randomBytes(24).toString('base64url');
+const BASE_HEADERS = { 'x-frame-options': 'deny', authorization: 'Bearer free' };
+const POST_HEADERS = {
+  ...BASE_HEADERS,
+  'content-type': 'application/json',
+  cookie: `XSRF-TOKEN=${CSRF}`,
+  'x-xsrf-token': CSRF,
+};
+
+/** A CPF with valid check digits (Receita Federal rule), never eleven equal digits. */
+export function validCpf(seed = Math.floor(Math.random() * 1e9)) {
+  const base = String(seed % 1e9).padStart(9, '0').split('').map(Number);
+  if (base.every((d) => d === base[0])) base[8] = (base[8] + 1) % 10;
+  const digit = (digits) => {
+    const sum = digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  const first = digit(base);
+  const second = digit([...base, first]);
+  return [...base, first, second].join('');
+}
+
+/** A request payload the contract accepts (SPEC §3), different CPF and ANS protocol each time. */
+export function requestPayload(n = 0) {
+  return {
+    tipo: '9',
+    nu_protocolo_ans: String(10_000_000_000 + n * 7919 + Math.floor(Math.random() * 1e6)),
+    nu_protocolo: '',
+    nome: 'MARIA DA SILVA BENCH',
+    nm_mae: 'ANA DA SILVA',
+    cpf: validCpf(),
+    dt_nascimento: '10/05/1985',
+    cd_cep: '01310100',
+    ds_endereco: 'AVENIDA PAULISTA',
+    nu_endereco: '1000',
+    ds_bairro: 'BELA VISTA',
+    ds_cidade: 'SAO PAULO',
+    ds_uf: 'SP',
+    ds_complemento: '',
+    ops_origem: 'OPERADORA ORIGEM',
+    plano_origem: 'PLANO ORIGEM',
+    nu_ans_ops_origem: '123456',
+    nu_ans_plano_origem: '987654321',
+    area_plano: 'NACIONAL',
+    dt_inicio: '01/01/2020',
+    tp_contrato_origem: 'TITULAR',
+    nu_ans_plano_destino: '470000001',
+    plano_destino: 'PLANO DESTINO',
+    tp_contrato_destino: 'TITULAR',
+    tp_port_destino: '3',
+    fl_aceita_email: '0',
+    contato: [{ tp_contato: '1', ds_contato: '11999998888' }],
+    dependente: [],
+    cd_empresa_plano: '1',
+  };
+}
+
+export async function saveOne(baseUrl, payload = requestPayload()) {
+  const response = await fetch(`${baseUrl}${API}portabilidade`, {
+    method: 'POST',
+    headers: { ...POST_HEADERS, 'idempotency-key': `bench-${randomUUID()}` },
+    body: JSON.stringify(payload),
+    signal: AbortSignal.timeout(20_000),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`save answered ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+/** Moves this process (all threads) to `cpus`; returns the previous list, or null without taskset. */
+function pinSelf(cpus) {
+  const before = spawnSync('taskset', ['-c', '-p', String(process.pid)], { encoding: 'utf8' });
+  if (before.status !== 0) return null;
+  const previous = before.stdout.trim().split(':').pop().trim();
+  spawnSync('taskset', ['-a', '-c', '-p', cpus, String(process.pid)], { stdio: 'ignore' });
+  return previous;
+}
+
+function cannon(options, timeoutMs) {
+  const instance = autocannon({ ...options, timeout: 10 });
+  return withTimeout(instance, timeoutMs, `autocannon ${options.title}`).catch((error) => {
+    instance.stop?.();
+    throw error;
+  });
+}
+
+function figures(result) {
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    non2xx: result.non2xx,
+    timeouts: result.timeouts,
+    requests: result.requests.total,
+    durationS: result.duration,
+    connections: result.connections,
+  };
+}
+
+/** A PDF-looking file of exactly `bytes` bytes (the portal's limit is 10485760). */
+function fakePdf(bytes) {
+  const head = Buffer.from('%PDF-1.4\n%\xE2\xE3\xCF\xD3\n', 'latin1');
+  const tail = Buffer.from('\n%%EOF\n');
+  return Buffer.concat([head, randomBytes(bytes - head.length - tail.length), tail]);
+}
+
+async function upload(baseUrl, nuProtocolo, base64) {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}${API}portabilidade/utils/documento`, {
+    method: 'POST',
+    headers: { ...POST_HEADERS, 'idempotency-key': `bench-${randomUUID()}` },
+    body: JSON.stringify({
+      nuProtocolo, tipoSolicitacao: '9', nuContrato: '', cdTipoDocumento: 1,
+      nmDocumento: 'documento-bench', nmExtensao: 'pdf', arquivoBase64: base64,
+    }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`upload answered ${response.status}: ${text.slice(0, 300)}`);
+  return performance.now() - started;
+}
+
+/**
+ * server: { url, pid } (started by the caller, pinned to `serverCore`);
+ * lookupProtocol: a protocol whose tracking is public (under analysis).
+ */
+export async function runLoad({ server, lookupProtocol, serverCore = 0, lookupSeconds = 10, log = () => {} }) {
+  const out = {};
+  const previous = pinSelf(serverCore === 0 ? '1' : '0');
+  try {
+    const lookupUrl = `${server.url}${API}portabilidade/acompanhamento?protocolo=${encodeURIComponent(lookupProtocol)}`;
+    const check = await fetch(lookupUrl, { headers: BASE_HEADERS });
+    if (!check.ok) throw new Error(`lookup of ${lookupProtocol} answered ${check.status}: ${(await check.text()).slice(0, 200)}`);
+    await check.arrayBuffer().catch(() => {});
+
+    // Warm-up (JIT, caches), then the measured run.
+    await cannon({ title: 'lookup warm-up', url: lookupUrl, headers: BASE_HEADERS, connections: 50, duration: 2 }, 30_000);
+    const lookup = await cannon({ title: 'lookup', url: lookupUrl, headers: BASE_HEADERS, connections: 50, duration: lookupSeconds },
+      (lookupSeconds + 30) * 1000);
+    out.lookup = { ...figures(lookup), protocolo: lookupProtocol };
+    log(`lookup: ${Math.round(out.lookup.rps)} req/s, p50 ${out.lookup.p50} ms, p99 ${out.lookup.p99} ms, errors ${out.lookup.errors}`);
+
+    let n = 0;
+    const save = await cannon({
+      title: 'save',
+      url: `${server.url}${API}portabilidade`,
+      connections: 10,
+      duration: 5,
+      requests: [{
+        method: 'POST',
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...POST_HEADERS, 'idempotency-key': `bench-${randomUUID()}` },
+          body: JSON.stringify(requestPayload(n++)),
+        }),
+      }],
+    }, 40_000);
+    out.save = figures(save);
+    log(`save: ${Math.round(out.save.rps)} req/s, p50 ${out.save.p50} ms, p99 ${out.save.p99} ms, errors ${out.save.errors}`);
+  } finally {
+    if (previous) spawnSync('taskset', ['-a', '-c', '-p', previous, String(process.pid)], { stdio: 'ignore' });
+  }
+
+  // Uploads: the wizard saves the request, then uploads each file with its protocol.
+  const { nuProtocolo } = await saveOne(server.url);
+  const base64 = fakePdf(10_485_760).toString('base64');
+  await sleep(500);
+  const single = [];
+  for (let i = 0; i < 3; i++) single.push(await upload(server.url, nuProtocolo, base64));
+  const before = memoryOf(server.pid);
+  let peak = before.rssMB;
+  const sampler = setInterval(() => { peak = Math.max(peak, memoryOf(server.pid).rssMB); }, 10);
+  let concurrent;
+  try {
+    concurrent = await withTimeout(Promise.all([0, 1, 2, 3].map(() => upload(server.url, nuProtocolo, base64))), 60_000, '4 uploads at once');
+  } finally {
+    clearInterval(sampler);
+  }
+  const after = memoryOf(server.pid);
+  out.upload = {
+    bytes: 10_485_760,
+    singleMs: median(single),
+    singleRuns: single,
+    concurrentMs: Math.max(...concurrent),
+    rssBeforeMB: before.rssMB,
+    peakRssMB: Math.max(peak, after.rssMB),
+    hwmMB: after.hwmMB,
+  };
+  log(`upload: ${Math.round(out.upload.singleMs)} ms one, peak RSS ${Math.round(out.upload.peakRssMB)} MB with 4 at once (VmHWM ${Math.round(out.upload.hwmMB)} MB)`);
+  return out;
+}

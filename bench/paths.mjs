@@ -1,0 +1,119 @@
+// The time to generate the path-coverage paths of each machine: `getShortestPaths` from
+// xstate/graph over every machine exported by machines/*.machine.ts. It runs in a child
+// process (`node --import tsx`, so the TypeScript machines import as they are) with a hard
+// time limit, because a machine whose context grows without bound could traverse forever.
+//
+// When the machine has a path model (test/paths/models/<flow>.model.ts: input, event
+// fixtures, context abstraction), the figure is what the path tests pay: the framework's
+// `generatePaths(model)` (getShortestPaths + adjacency map + one path per transition), and
+// getShortestPaths alone with the model's options beside it. Without a model: the graph's
+// default events (every event type the state accepts, no payload), traversal capped at
+// LIMIT states; a machine that exceeds it is measured again with states told apart by
+// value only, and marked so.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REPO, startProcess, withTimeout } from './support.mjs';
+
+const LIMIT = 50_000;
+
+export async function measurePaths({ timeoutMs = 60_000 } = {}) {
+  const child = startProcess(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, '--child'], {
+    cwd: REPO,
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  let code;
+  try {
+    code = await withTimeout(new Promise((done) => child.on('exit', done)), timeoutMs, 'path generation');
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  const line = child.output.split('\n').reverse().find((l) => l.startsWith('{"machines"'));
+  if (code !== 0 || !line) throw new Error(`path generation failed (${code}):\n${child.output.slice(-2000)}`);
+  return JSON.parse(line);
+}
+
+function isMachine(value) {
+  return Boolean(value && typeof value === 'object' && typeof value.getStateNodeById === 'function' && value.root);
+}
+
+/** The path model exported by test/paths/models/<flow>.model.ts, if any. */
+async function modelOf(flow) {
+  const file = join(REPO, 'test', 'paths', 'models', `${flow}.model.ts`);
+  if (!existsSync(file)) return null;
+  const module = await import(pathToFileURL(file).href);
+  return Object.values(module).find((v) => v && typeof v === 'object' && v.machine && v.fixtures) ?? null;
+}
+
+const time = (fn) => {
+  const started = performance.now();
+  const value = fn();
+  return { ms: performance.now() - started, value };
+};
+
+async function child() {
+  const { getShortestPaths } = await import('xstate/graph');
+  const frameworkFile = join(REPO, 'test', 'paths', 'framework', 'model.ts');
+  const framework = existsSync(frameworkFile) ? await import(pathToFileURL(frameworkFile).href) : null;
+  const dir = join(REPO, 'machines');
+  const machines = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.machine.ts')).sort()) {
+    let module;
+    try {
+      module = await import(pathToFileURL(join(dir, file)).href);
+    } catch (error) {
+      machines.push({ file, error: `import failed: ${error.message.split('\n')[0]}` });
+      continue;
+    }
+    const flow = file.replace(/\.machine\.ts$/, '');
+    let model = null;
+    try {
+      model = await modelOf(flow);
+    } catch (error) {
+      machines.push({ file, error: `path model import failed: ${error.message.split('\n')[0]}` });
+    }
+    if (model && framework?.generatePaths) {
+      const entry = { file, export: 'path model', model: true };
+      try {
+        const generated = time(() => framework.generatePaths(model));
+        const events = framework.allFixtures(model);
+        const serialize = (snapshot) => JSON.stringify({
+          value: snapshot.value,
+          status: snapshot.status,
+          context: model.abstractContext ? model.abstractContext(snapshot.context) : snapshot.context,
+        });
+        const shortest = time(() => getShortestPaths(model.machine, { events, input: model.input, serializeState: serialize, limit: LIMIT }));
+        Object.assign(entry, { ms: generated.ms, paths: generated.value.length, shortestMs: shortest.ms, shortestPaths: shortest.value.length });
+      } catch (error) {
+        entry.error = error.message.split('\n')[0];
+      }
+      machines.push(entry);
+      continue;
+    }
+    for (const [name, value] of Object.entries(module)) {
+      if (!isMachine(value)) continue;
+      const entry = { file, export: name };
+      const measure = (options) => {
+        const started = performance.now();
+        const paths = getShortestPaths(value, { limit: LIMIT, ...options });
+        return { ms: performance.now() - started, paths: paths.length };
+      };
+      try {
+        Object.assign(entry, measure({}));
+      } catch (error) {
+        try {
+          Object.assign(entry, measure({ serializeState: (s) => JSON.stringify(s.value) }), { valueOnly: true, note: error.message });
+        } catch (again) {
+          entry.error = again.message.split('\n')[0];
+        }
+      }
+      machines.push(entry);
+    }
+  }
+  console.log(JSON.stringify({ machines }));
+}
+
+if (process.argv.includes('--child')) {
+  child().then(() => process.exit(0), (error) => { console.error(error); process.exit(1); });
+}

@@ -1,0 +1,189 @@
+// Turns the measurements into one table — every figure beside its budget and its floor —
+// prints it, and writes docs/benchmarks.md. Budgets are those of issue 6.
+import { formatKB } from './support.mjs';
+
+export const BUDGETS = {
+  homeJsVsFloor: 1.55,
+  lighthouseScore: 98,
+  lcpVsFloor: 1.15,
+  tbtMs: 50,
+  cls: 0.01,
+  lookupRps: 2000,
+  lookupP99Ms: 25,
+  uploadMs: 1000,
+  rssMB: 250,
+};
+
+const ms = (v) => (v === null || v === undefined || Number.isNaN(v) ? '—' : `${Math.round(v)} ms`);
+const msFine = (v) => (v === null || v === undefined ? '—' : v < 10 ? `${v.toFixed(1)} ms` : `${Math.round(v)} ms`);
+const s = (v) => (v === null || v === undefined ? '—' : `${(v / 1000).toFixed(2)} s`);
+const num = (v, digits = 0) => (v === null || v === undefined || Number.isNaN(v) ? '—' : v.toFixed(digits));
+const sizePair = (size) => (size ? `${formatKB(size.gzip)} gz · ${formatKB(size.brotli)} br` : '—');
+
+/** verdict: 'ok' | 'MISSED' | '' (no budget) | 'not measured' (budget, no figure). */
+function row(section, figure, value, budget, floor, pass) {
+  const verdict = pass === undefined ? '' : pass === null ? 'not measured' : pass ? 'ok' : 'MISSED';
+  return { section, figure, value, budget, floor, verdict };
+}
+const check = (value, test) => (value === null || value === undefined || Number.isNaN(value) ? null : test(value));
+
+function sizeRows(r, rows) {
+  const floorJs = r.floor?.js?.gzip ?? null;
+  const home = r.sizes?.home;
+  const limit = floorJs === null ? null : floorJs * BUDGETS.homeJsVsFloor;
+  const ratio = home && floorJs ? home.js.gzip / floorJs : null;
+  rows.push(row('Size', 'home/1 first-load JS', home ? `${sizePair(home.js)} (${num(ratio, 2)}× floor)` : '—',
+    limit === null ? `≤ ${BUDGETS.homeJsVsFloor}× floor` : `≤ ${formatKB(limit)} gz (${BUDGETS.homeJsVsFloor}× floor)`,
+    r.floor ? sizePair(r.floor.js) : '—', home && limit !== null ? home.js.gzip <= limit : null));
+  rows.push(row('Size', 'home/1 first-load CSS', home ? sizePair(home.css) : '—', '', r.floor ? sizePair(r.floor.css) : '—'));
+  for (const [name, label] of [['wizard', 'nova-solicitacao'], ['tracking', 'acompanhamento']]) {
+    const route = r.sizes?.routes?.[name];
+    rows.push(row('Size', `${label} adds JS`, route ? sizePair(route.js) : '—', '', '—'));
+    rows.push(row('Size', `${label} adds CSS`, route ? sizePair(route.css) : '—', '', '—'));
+    rows.push(row('Size', `${label} code loads only when visited`,
+      route ? (route.split ? `yes (${route.ownChunks.length} own chunk(s))` : `no${route.leaked.length ? `: in home: ${route.leaked.join(', ')}` : route.ownChunks.length ? '' : ': no chunk of its own'}`) : '—',
+      'yes', '—', route ? route.split : null));
+  }
+}
+
+function lighthouseRows(r, rows) {
+  const lh = r.lighthouse;
+  const floor = lh?.floor?.median ?? null;
+  const pages = [['home', 'home/1'], ['wizard', 'nova-solicitacao'], ['tracking', 'acompanhamento'], ['floor', 'floor page']];
+  for (const [key, label] of pages) {
+    const m = lh?.[key]?.median ?? null;
+    const isFloor = key === 'floor';
+    const runs = lh?.[key]?.runs?.length ?? 0;
+    const tag = `${label}${runs && runs < 3 ? ` (${runs} run${runs > 1 ? 's' : ''})` : ''}`;
+    rows.push(row('Lighthouse', `${tag} score`, num(m?.score), `≥ ${BUDGETS.lighthouseScore}`, num(floor?.score),
+      check(m?.score, (v) => v >= BUDGETS.lighthouseScore)));
+    rows.push(row('Lighthouse', `${tag} FCP`, s(m?.fcp), '', s(floor?.fcp)));
+    if (isFloor) {
+      rows.push(row('Lighthouse', `${tag} LCP`, s(m?.lcp), '', s(floor?.lcp)));
+    } else {
+      const limit = floor?.lcp ? floor.lcp * BUDGETS.lcpVsFloor : null;
+      const ratio = m?.lcp && floor?.lcp ? m.lcp / floor.lcp : null;
+      rows.push(row('Lighthouse', `${tag} LCP`, m ? `${s(m.lcp)} (${num(ratio, 2)}× floor)` : '—',
+        limit ? `≤ ${s(limit)} (${BUDGETS.lcpVsFloor}× floor)` : `≤ ${BUDGETS.lcpVsFloor}× floor`, s(floor?.lcp),
+        limit ? check(m?.lcp, (v) => v <= limit) : null));
+    }
+    rows.push(row('Lighthouse', `${tag} TBT`, ms(m?.tbt), `≤ ${BUDGETS.tbtMs} ms`, ms(floor?.tbt), check(m?.tbt, (v) => v <= BUDGETS.tbtMs)));
+    rows.push(row('Lighthouse', `${tag} CLS`, num(m?.cls, 3), `≤ ${BUDGETS.cls}`, num(floor?.cls, 3), check(m?.cls, (v) => v <= BUDGETS.cls)));
+  }
+}
+
+function loadRows(r, rows) {
+  const l = r.load ?? {};
+  const core = r.load?.pinned ? 'one core' : 'NOT pinned';
+  rows.push(row('Back-end', `tracking lookup req/s (50 conn., ${core})`, num(l.lookup?.rps), `≥ ${BUDGETS.lookupRps}`, '—',
+    check(l.lookup?.rps, (v) => v >= BUDGETS.lookupRps)));
+  rows.push(row('Back-end', 'tracking lookup p50', ms(l.lookup?.p50), '', '—'));
+  rows.push(row('Back-end', 'tracking lookup p99', ms(l.lookup?.p99), `≤ ${BUDGETS.lookupP99Ms} ms`, '—',
+    check(l.lookup?.p99, (v) => v <= BUDGETS.lookupP99Ms)));
+  rows.push(row('Back-end', 'tracking lookup errors', num(l.lookup?.errors), '0', '—', check(l.lookup?.errors, (v) => v === 0)));
+  rows.push(row('Back-end', 'request save req/s (10 conn.)', num(l.save?.rps), '', '—'));
+  rows.push(row('Back-end', 'request save p50 / p99', l.save ? `${ms(l.save.p50)} / ${ms(l.save.p99)}` : '—', '', '—'));
+  rows.push(row('Back-end', 'request save errors', num(l.save?.errors), '', '—'));
+  rows.push(row('Back-end', '10 MB upload stored (median of 3)', ms(l.upload?.singleMs), `≤ ${BUDGETS.uploadMs} ms`, '—',
+    check(l.upload?.singleMs, (v) => v <= BUDGETS.uploadMs)));
+  rows.push(row('Back-end', 'server peak RSS, 4 uploads at once', l.upload ? `${num(l.upload.peakRssMB)} MB` : '—',
+    `≤ ${BUDGETS.rssMB} MB`, '—', check(l.upload?.peakRssMB, (v) => v <= BUDGETS.rssMB)));
+}
+
+function pathRows(r, rows) {
+  for (const m of r.paths?.machines ?? []) {
+    const value = m.error
+      ? `error: ${m.error}`
+      : m.model
+        ? `${msFine(m.ms)} (${m.paths} paths; getShortestPaths alone ${msFine(m.shortestMs)}, ${m.shortestPaths} states)`
+        : `${msFine(m.ms)} (${m.paths} paths, no path model: default events${m.valueOnly ? ', states by value' : ''})`;
+    rows.push(row('Paths', `${m.file.replace('.machine.ts', '')}${m.export ? ` (${m.export})` : ''}`, value, '', '—'));
+  }
+  if (!r.paths?.machines?.length) rows.push(row('Paths', 'getShortestPaths', '—', '', '—'));
+}
+
+export function buildRows(results, parts) {
+  const rows = [];
+  if (parts.has('size')) sizeRows(results, rows);
+  if (parts.has('lighthouse')) lighthouseRows(results, rows);
+  if (parts.has('load')) loadRows(results, rows);
+  if (parts.has('paths')) pathRows(results, rows);
+  return rows;
+}
+
+export function textTable(rows) {
+  const head = { section: 'part', figure: 'figure', value: 'measured', budget: 'budget', floor: 'floor', verdict: '' };
+  const cols = ['section', 'figure', 'value', 'budget', 'floor', 'verdict'];
+  const width = Object.fromEntries(cols.map((c) => [c, Math.max(...[head, ...rows].map((r) => String(r[c]).length))]));
+  const line = (r) => cols.map((c) => String(r[c]).padEnd(width[c])).join('  ').trimEnd();
+  return [line(head), cols.map((c) => '─'.repeat(width[c])).join('  '), ...rows.map(line)].join('\n');
+}
+
+function markdownTable(rows) {
+  const esc = (v) => String(v).replace(/\|/g, '\\|');
+  return [
+    '| part | figure | measured | budget | floor | verdict |',
+    '|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${[r.section, r.figure, r.value, r.budget, r.floor, r.verdict ? `**${r.verdict}**` : ''].map(esc).join(' | ')} |`),
+  ].join('\n');
+}
+
+function diagnosis(results) {
+  const out = [];
+  const home = results.sizes?.home;
+  if (home) {
+    out.push('### What home/1 loads first', '', '| file | gzip | brotli | served as |', '|---|---|---|---|');
+    for (const f of home.files) out.push(`| ${f.path} | ${formatKB(f.gzip)} | ${formatKB(f.brotli)} | ${f.encoding} |`);
+    out.push('');
+  }
+  if (results.sizes?.modules?.length) {
+    out.push('### Where home/1\'s first-load JS goes (source maps; gzip share estimated)', '', '| package / folder | minified | ≈ gzip |', '|---|---|---|');
+    for (const g of results.sizes.modules.slice(0, 15)) out.push(`| ${g.group} | ${formatKB(g.raw)} | ${formatKB(g.gzip)} |`);
+    out.push('');
+  }
+  const lh = results.lighthouse;
+  if (lh) {
+    out.push('### Lighthouse runs', '', '| page | runs (score / LCP / TBT) | LCP element |', '|---|---|---|');
+    for (const [name, entry] of Object.entries(lh)) {
+      const runs = entry.runs.map((r) => `${r.score} / ${s(r.lcp)} / ${ms(r.tbt)}`).join('; ');
+      const element = entry.runs.find((r) => r.lcpElement)?.lcpElement ?? '—';
+      out.push(`| ${name} | ${runs || '—'}${entry.errors.length ? ` (errors: ${entry.errors.join('; ')})` : ''} | \`${element.replace(/\|/g, '\\|').slice(0, 80)}\` |`);
+    }
+    out.push('');
+  }
+  return out;
+}
+
+export function markdown(results, rows, notes) {
+  const m = results.meta;
+  return [
+    '# Benchmarks',
+    '',
+    'Written by `npm run bench` (bench/run.mjs). Budgets and floors: issue 6. Sizes in kB of 1000 bytes,',
+    'gzip -9 and brotli 11 of the built files; Lighthouse medians of 3 runs, mobile emulation, performance only;',
+    'the back-end on loopback with autocannon.',
+    '',
+    `- Date: ${m.date}`,
+    `- Machine: ${m.cores} cores (${m.cpu}), ${m.memGB} GB RAM, load average at start ${m.loadAvg}`,
+    `- Node ${m.node}, ${m.chromium}, Vite ${m.vite}, React ${m.react}, Lighthouse ${m.lighthouse}, autocannon ${m.autocannon}`,
+    `- Parts run: ${m.parts.join(', ')}; whole command ${s(m.totalMs)}`,
+    '',
+    markdownTable(rows),
+    '',
+    ...(notes.length ? ['## Notes', '', ...notes.map((n) => `- ${n}`), ''] : []),
+    ...diagnosis(results),
+    '## How to rerun',
+    '',
+    '```sh',
+    'npm ci                                  # once, after a fresh clone',
+    'npm run bench                           # everything; exits 1 when a budget is missed',
+    'npm run bench -- --only size,paths      # quick: sizes and path generation only',
+    'npm run bench -- --only lighthouse --runs 1',
+    '```',
+    '',
+    'Parts: `size`, `lighthouse`, `load`, `paths`. A partial run prints its table but writes this file only',
+    'with `--write`. The machine is shared while the bench runs, so Lighthouse timings and the load figures',
+    'move with whatever else runs on it; compare runs made on a quiet machine.',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,204 @@
+// `npm run bench`: builds production, measures sizes, Lighthouse, the back-end under load
+// and path generation, prints every figure beside its budget and floor, writes
+// docs/benchmarks.md and exits 1 when a budget is missed (2 when the time limit ran out).
+//
+//   npm run bench                              all parts, writes docs/benchmarks.md
+//   npm run bench -- --only size,paths         some parts (prints; writes only with --write)
+//   npm run bench -- --runs 1                  Lighthouse runs per page (default 3)
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { buildApp, measureRoutes } from './sizes.mjs';
+import { attribute } from './attribution.mjs';
+import { buildFloor } from './floor.mjs';
+import { runLighthouse } from './lighthouse.mjs';
+import { runLoad } from './load.mjs';
+import { measurePaths } from './paths.mjs';
+import { findDemoProtocols } from './demo.mjs';
+import { serverExists, startServer } from './server.mjs';
+import { buildRows, markdown, textTable } from './report.mjs';
+import { CHROMIUM, REPO, freePort, killAllChildren, serveStatic, withTimeout } from './support.mjs';
+
+const ALL = ['size', 'lighthouse', 'load', 'paths'];
+const TOTAL_LIMIT_MS = 9.5 * 60_000;
+
+function parseArgs(argv) {
+  const value = (name) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith(`${name}=`))?.split('=')[1];
+  };
+  const only = value('--only');
+  const parts = new Set(only ? only.split(',').map((p) => p.trim()).filter(Boolean) : ALL);
+  for (const part of parts) if (!ALL.includes(part)) throw new Error(`unknown part "${part}" (parts: ${ALL.join(', ')})`);
+  return { parts, full: !only, write: !only || argv.includes('--write'), runs: Number(value('--runs') ?? 3) };
+}
+
+const started = Date.now();
+const log = (message) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`);
+const version = (pkg) => {
+  try {
+    return JSON.parse(readFileSync(join(REPO, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+  } catch {
+    return '?';
+  }
+};
+
+function meta(parts) {
+  let chromium = 'Chromium ?';
+  try {
+    chromium = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch { /* reported as unknown */ }
+  return {
+    date: new Date().toISOString(),
+    cores: cpus().length,
+    cpu: cpus()[0]?.model?.trim() ?? '?',
+    memGB: (totalmem() / 1e9).toFixed(1),
+    freeGB: (freemem() / 1e9).toFixed(1),
+    loadAvg: loadavg().map((v) => v.toFixed(2)).join(' '),
+    node: process.versions.node,
+    chromium,
+    vite: version('vite'),
+    react: version('react'),
+    lighthouse: version('lighthouse'),
+    autocannon: version('autocannon'),
+    parts: [...parts],
+  };
+}
+
+async function main() {
+  const { parts, full, write, runs } = parseArgs(process.argv.slice(2));
+  const work = mkdtempSync(join(tmpdir(), 'portabilidade-bench-'));
+  const results = { meta: meta(parts), errors: {} };
+  const notes = [];
+  const attempt = async (name, ms, fn) => {
+    try {
+      return await withTimeout(fn(), ms, name);
+    } catch (error) {
+      results.errors[name] = String(error.message ?? error);
+      notes.push(`${name} failed: ${String(error.message ?? error).split('\n')[0]}`);
+      log(`${name} FAILED: ${error.message}`);
+      return null;
+    }
+  };
+  const stops = [];
+  try {
+    const needsBuild = parts.has('size') || parts.has('lighthouse') || parts.has('load');
+    const needsFloor = parts.has('size') || parts.has('lighthouse');
+    const appDir = join(work, 'app-dist');
+    const app = needsBuild ? await attempt('portal build', 200_000, () => buildApp(appDir)) : null;
+    if (app) log(`portal built in ${(app.buildMs / 1000).toFixed(1)} s`);
+    if (needsFloor) {
+      results.floor = await attempt('floor build', 90_000, () => buildFloor(work));
+      if (results.floor) log(`floor built: ${results.floor.js.gzip} B gzip JS`);
+    }
+
+    // The portal for sizes and Lighthouse: the reference server when it exists (real API,
+    // demo data), otherwise a plain static server of the build.
+    let site = null;
+    let demo = { tracking: null, wizard: '12345678901234567890' };
+    if (app && (parts.has('size') || parts.has('lighthouse'))) {
+      if (serverExists()) {
+        const server = await attempt('server start', 100_000, () => startServer({ dataDir: join(work, 'data-site'), staticDir: appDir }));
+        if (server) {
+          stops.push(server.stop);
+          site = server.url;
+          demo = { ...demo, ...(await attempt('demo protocols', 30_000, () => findDemoProtocols(server.url, server.child.output)) ?? {}) };
+          log(`reference server on ${site}; tracking protocol ${demo.tracking} (${demo.source})`);
+          notes.push(`Tracking screen and lookup use protocol ${demo.tracking} (${demo.source}, under analysis).`);
+        }
+      }
+      if (!site) {
+        const fallback = await serveStatic(appDir, await freePort());
+        stops.push(fallback.close);
+        site = fallback.url;
+        notes.push('The reference server was not available: the portal was served by a static server (no API, no demo data).');
+      }
+    }
+    const routes = {
+      wizard: { route: 'nova-solicitacao', storage: { protocolo: demo.wizard, token: 'free' } },
+      tracking: { route: 'acompanhamento', storage: { protocolo: demo.tracking ?? '00000000000000000000', token: 'free' } },
+    };
+
+    if (parts.has('size') && site) {
+      results.sizes = await attempt('sizes', 120_000, () => measureRoutes({ baseUrl: site, buildDir: appDir, routes }));
+      if (results.sizes) {
+        results.sizes.modules = attribute(appDir, results.sizes.home.files.filter((f) => f.kind === 'js').map((f) => f.path));
+        const encodings = [...new Set(results.sizes.home.files.map((f) => f.encoding))];
+        notes.push(`The portal's server sent home's JS/CSS with content-encoding: ${encodings.join(', ')} (the floor's static server: gzip).`);
+        log(`home first load: ${results.sizes.home.js.gzip} B gzip JS`);
+      }
+    }
+
+    if (parts.has('lighthouse') && site) {
+      let floorSite = null;
+      if (results.floor) {
+        floorSite = await serveStatic(results.floor.dir, await freePort());
+        stops.push(floorSite.close);
+      }
+      const pages = [
+        { name: 'home', url: `${site}/#/home/1` },
+        { name: 'wizard', url: `${site}/#/nova-solicitacao`, storage: routes.wizard.storage },
+        { name: 'tracking', url: `${site}/#/acompanhamento`, storage: routes.tracking.storage },
+        ...(floorSite ? [{ name: 'floor', url: `${floorSite.url}/` }] : []),
+      ];
+      results.lighthouse = await attempt('lighthouse', 6 * 60_000, () => runLighthouse(pages, { runs, log }));
+    }
+    while (stops.length) await stops.pop()();
+
+    if (parts.has('load') && app) {
+      results.load = await attempt('load', 150_000, async () => {
+        const server = await startServer({ dataDir: join(work, 'data-load'), staticDir: appDir, core: 0 });
+        stops.push(server.stop);
+        const found = await findDemoProtocols(server.url, server.child.output);
+        const out = await runLoad({ server, lookupProtocol: found.tracking, serverCore: 0, log });
+        return { ...out, pinned: server.pinned };
+      });
+      while (stops.length) await stops.pop()();
+    }
+
+    if (parts.has('paths')) {
+      results.paths = await attempt('paths', 90_000, () => measurePaths({ timeoutMs: 80_000 }));
+    }
+  } finally {
+    while (stops.length) await stops.pop()().catch(() => {});
+    rmSync(work, { recursive: true, force: true });
+  }
+
+  results.meta.totalMs = Date.now() - started;
+  const rows = buildRows(results, parts);
+  console.log(`\n${textTable(rows)}\n`);
+  for (const note of notes) console.log(`note: ${note}`);
+  if (write) {
+    writeFileSync(join(REPO, 'docs', 'benchmarks.md'), markdown(results, rows, notes));
+    log('wrote docs/benchmarks.md');
+  }
+  writeFileSync(join(tmpdir(), 'portabilidade-bench-last.json'), JSON.stringify(results, null, 2));
+  const missed = rows.filter((r) => r.verdict === 'MISSED' || r.verdict === 'not measured');
+  console.log(missed.length
+    ? `\n${missed.length} budget(s) missed: ${missed.map((r) => r.figure).join('; ')}`
+    : `\nEvery budget met${full ? '' : ' (for the parts run)'}.`);
+  return missed.length ? 1 : 0;
+}
+
+const watchdog = setTimeout(() => {
+  console.error(`bench: still running after ${TOTAL_LIMIT_MS / 60_000} min — stopping`);
+  killAllChildren();
+  process.exit(2);
+}, TOTAL_LIMIT_MS);
+watchdog.unref();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    killAllChildren();
+    process.exit(130);
+  });
+}
+
+main().then((code) => {
+  killAllChildren();
+  process.exit(code);
+}, (error) => {
+  console.error(error);
+  killAllChildren();
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+// Starts the reference back-end the way scripts/e2e-server.mjs does — `node --import tsx
+// server/main.ts`, production mode, a fresh data folder — but on loopback only, on the
+// bench's own port and data folder, serving the bench's build (STATIC_DIR), optionally
+// pinned to one core with taskset.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { REPO, freePort, startProcess, stopProcess, waitForHttp } from './support.mjs';
+
+export const API = '/wslinhafrente/v1/';
+
+export function serverExists() {
+  return existsSync(join(REPO, 'server', 'main.ts'));
+}
+
+export function hasTaskset() {
+  return spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
+/** Starts the server; resolves once it answers. `core` pins it (taskset -c core). */
+export async function startServer({ dataDir, staticDir, core = null, timeoutMs = 90_000 }) {
+  if (!serverExists()) throw new Error('server/main.ts does not exist yet');
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const port = await freePort();
+  const node = [process.execPath, '--import', 'tsx', 'server/main.ts'];
+  const pinned = core !== null && hasTaskset();
+  const [command, ...args] = pinned ? ['taskset', '-c', String(core), ...node] : node;
+  const child = startProcess(command, args, {
+    cwd: REPO,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STATIC_DIR: staticDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${url}/`, timeoutMs, child);
+  } catch (error) {
+    await stopProcess(child);
+    throw error;
+  }
+  // taskset execs node, so the child's pid is the server's own (for /proc/<pid>/status).
+  return { url, port, pid: child.pid, pinned, child, stop: () => stopProcess(child) };
+}
+
+/** Resident memory of a process in MB: current (VmRSS) and peak since it started (VmHWM). */
+export function memoryOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name) => Number(status.match(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm'))?.[1] ?? NaN);
+    return { rssMB: kb('VmRSS') / 1024, hwmMB: kb('VmHWM') / 1024 };
+  } catch {
+    return { rssMB: NaN, hwmMB: NaN };
+  }
+}

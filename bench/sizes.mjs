@@ -1,0 +1,136 @@
+// JS and CSS per route, measured the way a browser fetches them: the production build is
+// loaded in headless Chromium and every script/stylesheet response is recorded. The bytes
+// measured are the build's files on disk (uncompressed), compressed here with gzip -9 and
+// brotli 11, so the figures do not depend on what the server compresses with.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS, REPO, addSizes, compressedSizes, startProcess, withTimeout } from './support.mjs';
+
+/** `vite build` of the portal into `outDir`, with a manifest and hidden source maps (not fetched, same bytes). */
+export async function buildApp(outDir) {
+  const started = Date.now();
+  const child = startProcess('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--manifest',
+    '--sourcemap', 'hidden', '--logLevel', 'warn'], { cwd: REPO, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
+  const code = await withTimeout(new Promise((done) => child.on('exit', done)), 180_000, 'vite build')
+    .catch((error) => { child.kill('SIGKILL'); throw error; });
+  if (code !== 0) throw new Error(`vite build failed (${code}):\n${child.output.slice(-3000)}`);
+  return { dir: outDir, buildMs: Date.now() - started };
+}
+
+/** Records the JS/CSS a page fetches; `mark()` starts a new batch, `take()` returns the batch. */
+function recordAssets(page, buildDir) {
+  let batch = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    batch.push({ url: response.url(), type, encoding: response.headers()['content-encoding'] ?? 'none', response });
+  });
+  return {
+    mark() { batch = []; },
+    async take() {
+      const items = batch;
+      batch = [];
+      const measured = [];
+      for (const item of items) {
+        const path = new URL(item.url).pathname;
+        const onDisk = join(buildDir, path);
+        const body = existsSync(onDisk) ? readFileSync(onDisk) : await item.response.body().catch(() => Buffer.alloc(0));
+        measured.push({ path, kind: item.type === 'script' ? 'js' : 'css', encoding: item.encoding, ...compressedSizes(body) });
+      }
+      return measured;
+    },
+  };
+}
+
+function summarise(files) {
+  return {
+    js: addSizes(files.filter((f) => f.kind === 'js')),
+    css: addSizes(files.filter((f) => f.kind === 'css')),
+    files,
+  };
+}
+
+/** Waits for the network to calm down, without failing when a page keeps polling. */
+async function settle(page) {
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
+  await page.waitForTimeout(300);
+}
+
+/** The scripts, module preloads and stylesheets index.html names (what must arrive before home renders). */
+function indexHtmlAssets(buildDir) {
+  const html = readFileSync(join(buildDir, 'index.html'), 'utf8');
+  const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
+  return tags.flatMap((tag) => {
+    const src = tag.match(/\b(?:src|href)="([^"]+)"/)?.[1];
+    if (!src || src.startsWith('data:')) return [];
+    if (tag.startsWith('<script') || /rel="(modulepreload|stylesheet)"/.test(tag)) return [src];
+    return [];
+  });
+}
+
+/**
+ * Which built files belong to each lazy route: the manifest's dynamic entries whose source
+ * lives under src/views/<route>/, plus their imports that no static part of the app shares.
+ */
+function routeChunks(buildDir, route) {
+  const manifestPath = join(buildDir, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) return [];
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  return Object.entries(manifest)
+    .filter(([src, entry]) => entry.isDynamicEntry && src.includes(`src/views/${route}/`))
+    .map(([, entry]) => `/${entry.file}`);
+}
+
+/**
+ * Loads `#/home/1` in a fresh browser context and records its first load; then, for each
+ * lazy route, loads home again in a fresh context, sets the guard's storage keys and moves
+ * to the route in the page (hash change), recording only what that adds.
+ */
+export async function measureRoutes({ baseUrl, buildDir, routes }) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
+  try {
+    const visitHome = async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const recorder = recordAssets(page, buildDir);
+      await page.goto(`${baseUrl}/#/home/1`, { waitUntil: 'load', timeout: 30_000 });
+      await settle(page);
+      return { context, page, recorder };
+    };
+
+    const home = await visitHome();
+    const homeFiles = await home.recorder.take();
+    await home.context.close();
+    const result = { home: summarise(homeFiles), indexHtml: indexHtmlAssets(buildDir), routes: {} };
+    const homePaths = new Set(homeFiles.map((f) => f.path));
+
+    for (const [name, { route, storage }] of Object.entries(routes)) {
+      const visit = await visitHome();
+      visit.recorder.mark();
+      await visit.page.evaluate(({ route, storage }) => {
+        for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
+        location.hash = `#/${route}`;
+      }, { route, storage });
+      await settle(visit.page);
+      const added = await visit.recorder.take();
+      const landedOn = await visit.page.evaluate(() => location.hash);
+      await visit.context.close();
+      const own = routeChunks(buildDir, route);
+      const leaked = own.filter((path) => homePaths.has(path));
+      result.routes[name] = {
+        route,
+        landedOn,
+        ...summarise(added),
+        ownChunks: own,
+        // Its code loads only when visited: it has chunks of its own, home fetched none of
+        // them, and moving there fetched JS.
+        split: own.length > 0 && leaked.length === 0 && added.some((f) => f.kind === 'js'),
+        leaked,
+      };
+    }
+    return result;
+  } finally {
+    await browser.close();
+  }
+}

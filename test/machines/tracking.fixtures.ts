@@ -1,0 +1,216 @@
+/**
+ * Fixtures for the tracking machine's path tests: what each actor answers, the user events,
+ * and a runner that drives a live actor (fake actors the test resolves by hand) along a
+ * path produced by `xstate/graph`, recording the actions the app would have performed.
+ */
+import { createActor, fromPromise, type AnyEventObject, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
+import {
+  trackingMachine,
+  type AttachedDocumentInfo, type DocumentToSignInfo, type HistoryInfo, type ToastLevel,
+  type TrackingEvent, type TrackingInfo, type TrackingInput,
+} from '../../machines/tracking.machine';
+
+export const INPUT: TrackingInput = { protocolo: '20250001000123', cdEmpresaPlano: '1' };
+
+const base = {
+  nuProtocolo: '20250001000123',
+  nuProtocoloAnsHapvida: '12345678901234567890',
+  dtCadastramento: '02/01/2025',
+  dsStatus: 'Em análise',
+  cdSolicitacao: 77,
+  nuCpf: null,
+} satisfies Partial<TrackingInfo>;
+
+/** One request per status and type code the screen distinguishes. */
+export const TRACKINGS = {
+  analysis: { ...base, flStatus: 1, cdStatusPort: 2, flConcordo: null },
+  finalizeTypeOne: { ...base, dsStatus: 'Aguardando sua confirmação', flStatus: 6, cdStatusPort: 1, flConcordo: null },
+  finalizeTypeTwo: { ...base, dsStatus: 'Aguardando sua confirmação', flStatus: 6, cdStatusPort: 2, flConcordo: null },
+  acceptedTypeOne: { ...base, dsStatus: 'Aceita', flStatus: 3, cdStatusPort: 1, flConcordo: 'S' },
+  acceptedTypeTwo: { ...base, dsStatus: 'Aceita', flStatus: 3, cdStatusPort: 2, flConcordo: 'N' },
+} satisfies Record<string, TrackingInfo>;
+
+export const ATTACHED: AttachedDocumentInfo[] = [
+  { nmArquivo: 'rg', nmExtensaoArquivo: 'pdf', nmDocumento: 'RG', dtAssinatura: null, linkUrl: 'https://portal.test/f/rg.pdf' },
+];
+export const TERMS: DocumentToSignInfo[] = [
+  { documento: 'Proposta de adesão', linkUrl: 'https://portal.test/f/proposta.pdf', cdFileDocumento: 11, flAssinado: false },
+  { documento: 'Declaração de portabilidade', linkUrl: 'https://portal.test/f/declaracao.pdf', cdFileDocumento: 12, flAssinado: false },
+];
+export const HISTORY: HistoryInfo = {
+  dtCadastramento: '02/01/2025',
+  prazoRespostaDias: 10,
+  dtLimiteResposta: '12/01/2025',
+  eventos: [{ flStatus: 1, dsStatus: 'Em análise', dtEvento: '02/01/2025 10:00' }],
+};
+export const ACCEPTANCE_LINK = 'https://portal.test/f/aceite.pdf';
+export const OPERATOR_NAME = 'Operadora Exemplo';
+
+/** Every user event with the values the paths use; a new event fails to compile until listed. */
+export const USER_EVENTS = {
+  RETRY: [{ type: 'RETRY' }],
+  RETURN: [{ type: 'RETURN' }],
+  VIEW_DOCUMENT: [{ type: 'VIEW_DOCUMENT', linkUrl: ATTACHED[0]!.linkUrl }],
+  AGREE: [{ type: 'AGREE' }],
+  DECLINE: [{ type: 'DECLINE' }],
+  ACKNOWLEDGE: [{ type: 'ACKNOWLEDGE' }],
+  SIGN_DOCUMENT: TERMS.map((term) => ({ type: 'SIGN_DOCUMENT' as const, cdFileDocumento: term.cdFileDocumento })),
+  FINALIZE: [{ type: 'FINALIZE' }],
+  CLOSE_MODAL: [{ type: 'CLOSE_MODAL' }],
+} satisfies { [K in TrackingEvent['type']]: Array<Extract<TrackingEvent, { type: K }>> };
+
+export type ActorName =
+  | 'loadTrackingData' | 'loadAttachedDocuments' | 'loadDocumentsToSign' | 'loadHistory'
+  | 'recordSignature' | 'generateAcceptance' | 'finalizeRequest' | 'loadOperatorName';
+
+const done = (id: ActorName, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });
+const failed = (id: ActorName) => ({ type: `xstate.error.actor.${id}`, error: { message: `${id} failed` }, actorId: id });
+
+/** What each actor may answer; every actor of the machine must be listed. */
+export const ACTOR_ANSWERS = {
+  loadTrackingData: [...Object.values(TRACKINGS).map((t) => done('loadTrackingData', t)), failed('loadTrackingData')],
+  loadAttachedDocuments: [done('loadAttachedDocuments', ATTACHED), failed('loadAttachedDocuments')],
+  loadDocumentsToSign: [done('loadDocumentsToSign', TERMS), failed('loadDocumentsToSign')],
+  loadHistory: [done('loadHistory', HISTORY), failed('loadHistory')],
+  recordSignature: [done('recordSignature', 'OK'), failed('recordSignature')],
+  generateAcceptance: [done('generateAcceptance', ACCEPTANCE_LINK), done('generateAcceptance', 'ERRO'), failed('generateAcceptance')],
+  finalizeRequest: [done('finalizeRequest', 'OK'), failed('finalizeRequest')],
+  loadOperatorName: [done('loadOperatorName', OPERATOR_NAME), failed('loadOperatorName')],
+} satisfies Record<ActorName, AnyEventObject[]>;
+
+type Snapshot = ReturnType<typeof trackingMachine.transition>;
+
+/**
+ * The events offered in each state. Kept small so the graph stays readable: a reload
+ * answers "under analysis", and the secondary loads fail only on the first visit.
+ */
+export function eventsFor(snapshot: Snapshot): AnyEventObject[] {
+  const firstVisit = snapshot.context.tracking === null;
+  const trackingAnswers = firstVisit
+    ? ACTOR_ANSWERS.loadTrackingData
+    : [done('loadTrackingData', TRACKINGS.analysis)];
+  const secondary = (answers: AnyEventObject[]) => (firstVisit || snapshot.context.tracking?.flStatus === 1 ? answers : answers.slice(0, 1));
+  const all: AnyEventObject[] = [
+    ...trackingAnswers,
+    ...(snapshot.matches({ ready: { accepted: 'refreshingDocuments' } })
+      ? ACTOR_ANSWERS.loadAttachedDocuments
+      : secondary(ACTOR_ANSWERS.loadAttachedDocuments)),
+    ...ACTOR_ANSWERS.loadDocumentsToSign.slice(0, 1),
+    ...(snapshot.context.tracking?.flStatus === TRACKINGS.analysis.flStatus ? [ACTOR_ANSWERS.loadDocumentsToSign[1]!] : []),
+    ...secondary(ACTOR_ANSWERS.loadHistory),
+    ...ACTOR_ANSWERS.recordSignature,
+    ...ACTOR_ANSWERS.generateAcceptance,
+    ...ACTOR_ANSWERS.finalizeRequest,
+    ...ACTOR_ANSWERS.loadOperatorName,
+    ...Object.values(USER_EVENTS).flat(),
+  ];
+  return all.filter((event) => snapshot.can(event as TrackingEvent));
+}
+
+// ---------------------------------------------------------------- transitions, by a stable key
+
+/** `<state id>|<event>|<index>`: the same key for the model's and the live actor's transitions. */
+export function transitionKey(transition: AnyTransitionDefinition): string | null {
+  if (transition.eventType === null || transition.eventType === undefined) return null; // initial
+  const list = transition.eventType === ''
+    ? transition.source.always ?? []
+    : transition.source.transitions.get(transition.eventType) ?? [];
+  return `${transition.source.id}|${transition.eventType || 'always'}|${list.indexOf(transition)}`;
+}
+
+export function allStateNodes(node: AnyStateNode = trackingMachine.root): AnyStateNode[] {
+  return [node, ...Object.values(node.states).flatMap((child) => allStateNodes(child))];
+}
+
+export function allTransitionKeys(): string[] {
+  return allStateNodes().flatMap((node) => [
+    ...[...node.transitions.values()].flat(),
+    ...(node.always ?? []),
+  ]).map((t) => transitionKey(t)).filter((key): key is string => key !== null);
+}
+
+// ---------------------------------------------------------------- the live runner
+
+export interface ActionCall {
+  type: 'openDocument' | 'navigateHome' | 'clearTrackingSession' | 'notify';
+  params?: unknown;
+}
+
+interface Pending {
+  input: unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** A live actor whose actors wait for the test, whose effects are recorded. */
+export function startLiveTracking() {
+  const pending = new Map<string, Pending>();
+  const started: Array<{ id: string; input: unknown }> = [];
+  const calls: ActionCall[] = [];
+  const taken = new Set<string>();
+  const visited = new Set<string>();
+
+  const controlled = <Out, In>(id: ActorName) =>
+    fromPromise<Out, In>(({ input }) => new Promise<Out>((resolve, reject) => {
+      started.push({ id, input });
+      pending.set(id, { input, resolve: resolve as (value: unknown) => void, reject });
+    }));
+
+  const machine = trackingMachine.provide({
+    actors: {
+      loadTrackingData: controlled('loadTrackingData'),
+      loadAttachedDocuments: controlled('loadAttachedDocuments'),
+      loadDocumentsToSign: controlled('loadDocumentsToSign'),
+      loadHistory: controlled('loadHistory'),
+      recordSignature: controlled('recordSignature'),
+      generateAcceptance: controlled('generateAcceptance'),
+      finalizeRequest: controlled('finalizeRequest'),
+      loadOperatorName: controlled('loadOperatorName'),
+    },
+    actions: {
+      openDocument: (_, params) => { calls.push({ type: 'openDocument', params }); },
+      navigateHome: (_, params) => { calls.push({ type: 'navigateHome', params }); },
+      clearTrackingSession: () => { calls.push({ type: 'clearTrackingSession' }); },
+      notify: (_, params: { level: ToastLevel; message: string }) => { calls.push({ type: 'notify', params }); },
+    },
+  });
+
+  const actor = createActor(machine, {
+    input: INPUT,
+    inspect: (event) => {
+      if (event.type !== '@xstate.microstep') return;
+      // Microsteps also show the pass-through states (those left at once by `always`).
+      for (const node of (event.snapshot as { _nodes?: AnyStateNode[] })._nodes ?? []) visited.add(node.id);
+      for (const transition of event._transitions) {
+        const key = transitionKey(transition);
+        if (key) taken.add(key);
+      }
+    },
+  });
+  actor.subscribe((snapshot) => {
+    for (const node of snapshot._nodes) visited.add(node.id);
+  });
+  actor.start();
+  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
+
+  /** Plays one event: an actor answer settles the waiting fake actor, a user event is sent. */
+  async function play(event: AnyEventObject): Promise<void> {
+    const answer = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
+    if (answer) {
+      const id = answer[2]!;
+      const waiting = pending.get(id);
+      if (!waiting) throw new Error(`${id} answered but was not running`);
+      pending.delete(id);
+      if (answer[1] === 'done') waiting.resolve((event as unknown as { output: unknown }).output);
+      else waiting.reject((event as unknown as { error: unknown }).error);
+      // Let the promise settle and its done/error event reach the machine.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    } else {
+      actor.send(event as TrackingEvent);
+    }
+  }
+
+  return { actor, play, pending, started, calls, taken, visited };
+}
+
+export type LiveTracking = ReturnType<typeof startLiveTracking>;

@@ -1,0 +1,350 @@
+/**
+ * The tracking machine, driven along the paths `xstate/graph` finds: every state node and
+ * every transition of the chart is reached by a live actor (fake actors the test settles),
+ * and each step is checked against the model and against the SPEC rule it stands for.
+ */
+import { describe, expect, it } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { getAdjacencyMap, getShortestPaths, serializeSnapshot } from 'xstate/graph';
+import { TEXT, trackingMachine, type TrackingEvent } from '../../machines/tracking.machine';
+import {
+  ACCEPTANCE_LINK, ATTACHED, HISTORY, INPUT, OPERATOR_NAME, TERMS, TRACKINGS,
+  allStateNodes, allTransitionKeys, eventsFor, startLiveTracking, type LiveTracking,
+} from './tracking.fixtures';
+
+type Snapshot = ReturnType<LiveTracking['actor']['getSnapshot']>;
+
+const traversal = {
+  events: eventsFor as unknown as (snapshot: Snapshot) => TrackingEvent[],
+  input: INPUT,
+};
+
+const can = (snapshot: Snapshot, type: TrackingEvent['type'], extra: Record<string, unknown> = {}) =>
+  snapshot.can({ type, ...extra } as TrackingEvent);
+
+const leafOf = (snapshot: Snapshot) =>
+  snapshot._nodes.filter((node) => node.type === 'atomic' || node.type === 'final').map((node) => node.path.join('.'));
+
+/** What each screen state lets the user do: the UI markers of every resting state. */
+const MARKERS: Record<string, (s: Snapshot) => void> = {
+  'loading.trackingData': (s) => { expect(can(s, 'FINALIZE')).toBe(false); expect(can(s, 'RETURN')).toBe(false); },
+  'loading.attachedDocuments': (s) => expect(can(s, 'FINALIZE')).toBe(false),
+  'loading.documentsToSign': (s) => expect(can(s, 'FINALIZE')).toBe(false),
+  'loading.history': (s) => expect(can(s, 'FINALIZE')).toBe(false),
+  failed: (s) => { expect(can(s, 'RETRY')).toBe(true); expect(can(s, 'RETURN')).toBe(true); },
+  'ready.analysis': (s) => {
+    expect(s.context.tracking?.flStatus).not.toBe(3);
+    expect(s.context.tracking?.flStatus).not.toBe(6);
+    expect(can(s, 'RETURN')).toBe(true);
+    expect(can(s, 'AGREE')).toBe(false);
+    expect(can(s, 'ACKNOWLEDGE')).toBe(false);
+  },
+  'ready.awaitingAcknowledgement.typeOne.undecided': (s) => {
+    expect(s.context.tracking?.cdStatusPort).toBe(1);
+    expect(can(s, 'FINALIZE')).toBe(false); // 'Finalizar' disabled until a choice
+    expect(can(s, 'AGREE')).toBe(true);
+    expect(can(s, 'DECLINE')).toBe(true);
+  },
+  'ready.awaitingAcknowledgement.typeOne.declined': (s) => {
+    expect(can(s, 'DECLINE')).toBe(false); // 'Não aceito' only once
+    expect(can(s, 'AGREE')).toBe(true);
+    expect(can(s, 'FINALIZE')).toBe(true);
+  },
+  'ready.awaitingAcknowledgement.typeOne.agreed': (s) => {
+    expect(can(s, 'AGREE')).toBe(false); // agreeing locks the choice
+    expect(can(s, 'DECLINE')).toBe(false);
+    expect(can(s, 'FINALIZE')).toBe(true);
+  },
+  'ready.awaitingAcknowledgement.typeTwo.unaware': (s) => {
+    expect(s.context.tracking?.cdStatusPort).not.toBe(1);
+    expect(can(s, 'FINALIZE')).toBe(false);
+    expect(can(s, 'ACKNOWLEDGE')).toBe(true);
+    expect(can(s, 'AGREE')).toBe(false);
+  },
+  'ready.awaitingAcknowledgement.typeTwo.aware': (s) => {
+    expect(can(s, 'ACKNOWLEDGE')).toBe(false);
+    expect(can(s, 'FINALIZE')).toBe(true);
+  },
+  'ready.awaitingAcknowledgement.generatingAcceptance': (s) => {
+    expect(can(s, 'FINALIZE')).toBe(false);
+    expect(can(s, 'AGREE')).toBe(false);
+    expect(can(s, 'DECLINE')).toBe(false);
+  },
+  'ready.accepted.signing': (s) => {
+    expect(s.context.tracking?.flStatus).toBe(3);
+    // Status 3: the acknowledgement options are disabled, the choice comes from flConcordo.
+    expect(can(s, 'AGREE')).toBe(false);
+    expect(can(s, 'DECLINE')).toBe(false);
+    expect(can(s, 'ACKNOWLEDGE')).toBe(false);
+    expect(s.context.choice).toBe(s.context.tracking?.flConcordo === 'S' ? 'S' : s.context.tracking?.flConcordo === 'N' ? 'N' : null);
+    expect(can(s, 'FINALIZE')).toBe(true);
+    for (const term of s.context.documentsToSign) {
+      expect(can(s, 'SIGN_DOCUMENT', { cdFileDocumento: term.cdFileDocumento })).toBe(!term.flAssinado); // checked → disabled
+    }
+  },
+  'ready.accepted.recordingSignature': (s) => {
+    expect(s.context.signing).not.toBeNull();
+    expect(can(s, 'FINALIZE')).toBe(false);
+  },
+  'ready.accepted.refreshingDocuments': (s) => expect(can(s, 'FINALIZE')).toBe(false),
+  'ready.accepted.finalizing': (s) => expect(can(s, 'FINALIZE')).toBe(false),
+  'ready.accepted.loadingOperatorName': (s) => expect(can(s, 'FINALIZE')).toBe(false),
+  avisoModal: (s) => {
+    expect(s.context.tracking?.cdStatusPort).toBe(1);
+    expect(s.context.choice).toBe('S');
+    expect(can(s, 'CLOSE_MODAL')).toBe(true);
+    expect(can(s, 'RETURN')).toBe(false);
+  },
+  bemvindoModal: (s) => {
+    expect(can(s, 'CLOSE_MODAL')).toBe(true);
+    expect(can(s, 'RETURN')).toBe(false);
+  },
+  exited: (s) => expect(s.status).toBe('done'),
+};
+
+/** The SPEC rule behind each step, checked on what the live actor did. */
+function checkStep(before: Snapshot, event: AnyEventObject, after: Snapshot, live: LiveTracking, callsFrom: number, startedFrom: number) {
+  const calls = live.calls.slice(callsFrom);
+  const started = live.started.slice(startedFrom);
+  const home = { type: 'navigateHome', params: { cdEmpresaPlano: INPUT.cdEmpresaPlano } };
+  const wasIn = (path: string) => before.matches(path as never);
+
+  switch (event.type) {
+    case 'CLOSE_MODAL':
+      expect(calls).toEqual([{ type: 'clearTrackingSession' }, home]);
+      break;
+    case 'RETURN':
+      expect(calls).toEqual([home]);
+      break;
+    case 'VIEW_DOCUMENT':
+      expect(calls).toEqual([{ type: 'openDocument', params: { linkUrl: event.linkUrl } }]);
+      break;
+    case 'SIGN_DOCUMENT': {
+      const term = before.context.documentsToSign.find((d) => d.cdFileDocumento === event.cdFileDocumento)!;
+      expect(calls).toEqual([{ type: 'openDocument', params: { linkUrl: term.linkUrl } }]);
+      expect(started).toEqual([{ id: 'recordSignature', input: { cdFileDocumento: event.cdFileDocumento } }]);
+      break;
+    }
+    case 'FINALIZE':
+      if (wasIn('ready.accepted')) {
+        if (before.context.documentsToSign.every((d) => d.flAssinado)) {
+          expect(started).toEqual([{ id: 'finalizeRequest', input: { tipo: '9', cd_solicitacao: 77 } }]);
+        } else {
+          expect(calls).toEqual([{ type: 'notify', params: { level: 'warning', message: TEXT.unsignedDocuments } }]);
+          expect(started).toEqual([]); // nothing is sent
+          expect(after.value).toEqual(before.value);
+        }
+      } else if (wasIn('ready.awaitingAcknowledgement')) {
+        const typeOne = before.context.tracking?.cdStatusPort === 1;
+        expect(started).toEqual([{
+          id: 'generateAcceptance',
+          input: { tipo: '9', fl_tipo: typeOne ? 'D' : 'I', fl_ciente: before.context.choice === 'S' ? 'S' : 'N', cd_solicitacao: 77 },
+        }]);
+      } else {
+        expect(wasIn('ready.analysis')).toBe(true);
+        expect(after.matches('loading')).toBe(true); // any other status reloads
+        expect(started.map((s) => s.id)).toEqual(['loadTrackingData']);
+      }
+      break;
+    case 'xstate.done.actor.generateAcceptance':
+    case 'xstate.error.actor.generateAcceptance':
+      if (event.type.includes('error') || event.output === 'ERRO') {
+        expect(calls).toEqual([{ type: 'notify', params: { level: 'error', message: TEXT.acceptanceError } }]);
+        expect(after.matches({ ready: 'awaitingAcknowledgement' })).toBe(true);
+        expect(after.context.choice).toBe(before.context.choice); // the choice survives the error
+      } else if (before.context.tracking?.cdStatusPort === 1 && before.context.choice === 'S') {
+        expect(after.matches('avisoModal')).toBe(true);
+      } else {
+        expect(after.matches('loading')).toBe(true);
+      }
+      break;
+    case 'xstate.done.actor.loadTrackingData':
+      expect(started.map((s) => s.id)).toEqual(['loadAttachedDocuments']);
+      expect(started[0]!.input).toEqual({ protocolo: INPUT.protocolo });
+      break;
+    case 'xstate.done.actor.loadOperatorName':
+      expect(after.matches('bemvindoModal')).toBe(true);
+      expect(after.context.operatorName).toBe(OPERATOR_NAME);
+      break;
+    case 'xstate.error.actor.loadOperatorName':
+      expect(after.matches('bemvindoModal')).toBe(true);
+      break;
+    default:
+      break;
+  }
+}
+
+/** Plays a path on a fresh live actor, checking model, rule and UI marker at each step. */
+async function walk(steps: Array<{ event: AnyEventObject; state: Snapshot }>, live = startLiveTracking()) {
+  for (const step of steps) {
+    if (step.event.type === 'xstate.init') continue;
+    const before = live.actor.getSnapshot();
+    const callsFrom = live.calls.length;
+    const startedFrom = live.started.length;
+    await live.play(step.event);
+    const after = live.actor.getSnapshot();
+    expect(after.value).toEqual(step.state.value);
+    expect(after.context).toEqual(step.state.context);
+    checkStep(before, step.event, after, live, callsFrom, startedFrom);
+    for (const leaf of leafOf(after)) {
+      const marker = MARKERS[leaf];
+      if (!marker) throw new Error(`no UI marker for state ${leaf}`);
+      marker(after);
+    }
+  }
+  return live;
+}
+
+describe('tracking machine paths', () => {
+  const adjacency = getAdjacencyMap(trackingMachine, traversal);
+  const shortest = new Map<string, { steps: Array<{ event: AnyEventObject; state: Snapshot }> }>(
+    getShortestPaths(trackingMachine, traversal).map((path) => [serializeSnapshot(path.state), path]),
+  );
+
+  // One path per distinct move of the chart: the shortest way to its source, plus the move.
+  const plans = new Map<string, Array<{ event: AnyEventObject; state: Snapshot }>>();
+  for (const [key, { state, transitions }] of Object.entries(adjacency) as Array<[string, (typeof adjacency)[keyof typeof adjacency]]>) {
+    const prefix = shortest.get(key);
+    if (!prefix) continue;
+    for (const { event, state: next } of Object.values(transitions)) {
+      const move = JSON.stringify([state.value, event.type, 'output' in event ? event.output === 'ERRO' : null, next.value,
+        // Signing moves differ by how many terms are already signed (the last one allows finishing).
+        state.context.documentsToSign.filter((d) => d.flAssinado).length]);
+      const steps = [...prefix.steps, { event, state: next }];
+      const known = plans.get(move);
+      if (!known || known.length > steps.length) plans.set(move, steps);
+    }
+  }
+
+  it('the model has a path for every resting state and every move', () => {
+    expect(shortest.size).toBeGreaterThan(50);
+    expect(plans.size).toBeGreaterThan(60);
+  });
+
+  it('walking every move with a live actor reaches every state node and every transition of the chart', async () => {
+    const visited = new Set<string>();
+    const taken = new Set<string>();
+    for (const steps of plans.values()) {
+      const live = await walk(steps);
+      live.visited.forEach((id) => visited.add(id));
+      live.taken.forEach((key) => taken.add(key));
+      live.actor.stop();
+    }
+    const everyState = allStateNodes().map((node) => node.id);
+    expect([...everyState].filter((id) => !visited.has(id))).toEqual([]);
+    expect(allTransitionKeys().filter((key) => !taken.has(key))).toEqual([]);
+  });
+
+  it('every resting state of the chart has a UI marker', () => {
+    const resting = allStateNodes()
+      .filter((node) => (node.type === 'atomic' || node.type === 'final') && !node.always?.length)
+      .map((node) => node.path.join('.'));
+    expect(resting.filter((path) => !MARKERS[path])).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------- the journeys, told plainly
+
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error('falhou') });
+
+async function loaded(tracking: (typeof TRACKINGS)[keyof typeof TRACKINGS]) {
+  const live = startLiveTracking();
+  for (const event of [
+    done('loadTrackingData', tracking), done('loadAttachedDocuments', ATTACHED),
+    done('loadDocumentsToSign', TERMS), done('loadHistory', HISTORY),
+  ]) await live.play(event);
+  return live;
+}
+
+describe('tracking journeys', () => {
+  it('a request under analysis shows the analysis panel and Retornar goes home', async () => {
+    const live = await loaded(TRACKINGS.analysis);
+    expect(live.actor.getSnapshot().matches({ ready: 'analysis' })).toBe(true);
+    await live.play({ type: 'RETURN' });
+    expect(live.calls).toEqual([{ type: 'navigateHome', params: { cdEmpresaPlano: '1' } }]);
+    expect(live.actor.getSnapshot().status).toBe('done');
+  });
+
+  it('status 6 type 1: agreeing, then Finalizar generates the D acceptance and opens avisoModal; its button clears the session and goes home', async () => {
+    const live = await loaded(TRACKINGS.finalizeTypeOne);
+    expect(live.actor.getSnapshot().can({ type: 'FINALIZE' })).toBe(false);
+    await live.play({ type: 'AGREE' });
+    await live.play({ type: 'FINALIZE' });
+    expect(live.pending.get('generateAcceptance')?.input).toEqual({ tipo: '9', fl_ciente: 'S', fl_tipo: 'D', cd_solicitacao: 77 });
+    await live.play(done('generateAcceptance', ACCEPTANCE_LINK));
+    expect(live.actor.getSnapshot().value).toBe('avisoModal');
+    await live.play({ type: 'CLOSE_MODAL' });
+    expect(live.calls).toEqual([{ type: 'clearTrackingSession' }, { type: 'navigateHome', params: { cdEmpresaPlano: '1' } }]);
+  });
+
+  it("status 6 type 1: 'Não aceito' once locks it; finishing sends fl_ciente N and reloads", async () => {
+    const live = await loaded(TRACKINGS.finalizeTypeOne);
+    await live.play({ type: 'DECLINE' });
+    expect(live.actor.getSnapshot().can({ type: 'DECLINE' })).toBe(false);
+    await live.play({ type: 'FINALIZE' });
+    expect(live.pending.get('generateAcceptance')?.input).toMatchObject({ fl_ciente: 'N', fl_tipo: 'D' });
+    await live.play(done('generateAcceptance', ACCEPTANCE_LINK));
+    expect(live.actor.getSnapshot().matches('loading')).toBe(true);
+    expect(live.actor.getSnapshot().context.acceptanceLink).toBe(ACCEPTANCE_LINK);
+  });
+
+  it("status 6 type 2: 'Estou ciente' enables Finalizar and the acceptance is of kind I", async () => {
+    const live = await loaded(TRACKINGS.finalizeTypeTwo);
+    await live.play({ type: 'ACKNOWLEDGE' });
+    await live.play({ type: 'FINALIZE' });
+    expect(live.pending.get('generateAcceptance')?.input).toEqual({ tipo: '9', fl_ciente: 'S', fl_tipo: 'I', cd_solicitacao: 77 });
+  });
+
+  it("an acceptance answered 'ERRO' or failing toasts 'Erro ao gerar o documento' and keeps the choice", async () => {
+    const live = await loaded(TRACKINGS.finalizeTypeOne);
+    await live.play({ type: 'AGREE' });
+    await live.play({ type: 'FINALIZE' });
+    await live.play(done('generateAcceptance', 'ERRO'));
+    await live.play({ type: 'FINALIZE' });
+    await live.play(error('generateAcceptance'));
+    const toasts = live.calls.filter((c) => c.type === 'notify');
+    expect(toasts).toEqual([
+      { type: 'notify', params: { level: 'error', message: 'Erro ao gerar o documento' } },
+      { type: 'notify', params: { level: 'error', message: 'Erro ao gerar o documento' } },
+    ]);
+    expect(live.actor.getSnapshot().matches({ ready: { awaitingAcknowledgement: { typeOne: 'agreed' } } })).toBe(true);
+  });
+
+  it('status 3: Finalizar with an unsigned term warns and sends nothing; signing every term then finishing welcomes with the operator name', async () => {
+    const live = await loaded(TRACKINGS.acceptedTypeOne);
+    expect(live.actor.getSnapshot().context.choice).toBe('S'); // pre-set from flConcordo
+    await live.play({ type: 'FINALIZE' });
+    expect(live.calls).toEqual([{ type: 'notify', params: { level: 'warning', message: 'Ainda há documento(s) que precisa(m) ser assinado(s).' } }]);
+    expect(live.pending.size).toBe(0);
+    for (const term of TERMS) {
+      await live.play({ type: 'SIGN_DOCUMENT', cdFileDocumento: term.cdFileDocumento });
+      await live.play(done('recordSignature', 'OK'));
+      await live.play(done('loadAttachedDocuments', ATTACHED));
+    }
+    expect(live.calls.filter((c) => c.type === 'openDocument').map((c) => c.params)).toEqual(TERMS.map((t) => ({ linkUrl: t.linkUrl })));
+    await live.play({ type: 'FINALIZE' });
+    await live.play(done('finalizeRequest', 'OK'));
+    expect(live.pending.get('loadOperatorName')?.input).toEqual({ cdEmpresaPlano: '1' });
+    await live.play(done('loadOperatorName', OPERATOR_NAME));
+    expect(live.actor.getSnapshot().value).toBe('bemvindoModal');
+    expect(live.actor.getSnapshot().context.operatorName).toBe(OPERATOR_NAME);
+  });
+
+  it('a failed signature leaves the term unsigned and signable again', async () => {
+    const live = await loaded(TRACKINGS.acceptedTypeTwo);
+    await live.play({ type: 'SIGN_DOCUMENT', cdFileDocumento: 11 });
+    await live.play(error('recordSignature'));
+    const snapshot = live.actor.getSnapshot();
+    expect(snapshot.context.documentsToSign.find((d) => d.cdFileDocumento === 11)?.flAssinado).toBe(false);
+    expect(snapshot.can({ type: 'SIGN_DOCUMENT', cdFileDocumento: 11 })).toBe(true);
+  });
+
+  it('a failed lookup offers a retry that loads again', async () => {
+    const live = startLiveTracking();
+    await live.play(error('loadTrackingData'));
+    expect(live.actor.getSnapshot().value).toBe('failed');
+    await live.play({ type: 'RETRY' });
+    expect(live.pending.has('loadTrackingData')).toBe(true);
+  });
+});

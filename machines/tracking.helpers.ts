@@ -48,8 +48,28 @@ export function allSigned(documents: readonly DocumentToSignInfo[]): boolean {
   return documents.every((document) => document.flAssinado);
 }
 
-export function canSign(documents: readonly DocumentToSignInfo[], cdFileDocumento: number): boolean {
+/**
+ * Whether a server link would open as http(s). Relative links count (they resolve on our
+ * origin). The app's openServerLink makes the real check; the machine uses this one so it
+ * never records a signature for a term that could not be shown.
+ */
+export function isHttpLink(link: string): boolean {
+  try {
+    const url = new URL(link.trim(), 'http://relative.invalid/');
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export function isUnsigned(documents: readonly DocumentToSignInfo[], cdFileDocumento: number): boolean {
   return documents.some((document) => document.cdFileDocumento === cdFileDocumento && !document.flAssinado);
+}
+
+/** A term can be signed when it is unsigned and its link can really be opened. */
+export function canSign(documents: readonly DocumentToSignInfo[], cdFileDocumento: number): boolean {
+  return documents.some((document) =>
+    document.cdFileDocumento === cdFileDocumento && !document.flAssinado && isHttpLink(document.linkUrl));
 }
 
 /** SPEC §8: 'ERRO' (and, by the same token, an empty answer) means no document was generated. */

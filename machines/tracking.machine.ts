@@ -8,7 +8,7 @@
  */
 import { and, assign, fromPromise, setup } from 'xstate';
 import {
-  acceptanceKind, allSigned, canSign, isAcceptanceRefused, panelOf, seedChoice, typeCodeOf,
+  acceptanceKind, allSigned, canSign, isAcceptanceRefused, isUnsigned, panelOf, seedChoice, typeCodeOf,
 } from './tracking.helpers';
 import {
   TEXT, TYPE_CODE_AGREEMENT,
@@ -23,6 +23,9 @@ const notProvided = <Out, In>(name: string) =>
   fromPromise<Out, In>(async () => {
     throw new Error(`${name} not provided`);
   });
+
+const linkOf = (context: TrackingContext, cdFileDocumento: number) =>
+  context.documentsToSign.find((document) => document.cdFileDocumento === cdFileDocumento)?.linkUrl ?? '';
 
 export const trackingMachine = setup({
   types: {
@@ -79,6 +82,8 @@ export const trackingMachine = setup({
     hasDeclined: ({ context }) => context.choice === 'N',
     canSignDocument: ({ context }, params: { cdFileDocumento: number }) =>
       canSign(context.documentsToSign, params.cdFileDocumento),
+    isUnsignedDocument: ({ context }, params: { cdFileDocumento: number }) =>
+      isUnsigned(context.documentsToSign, params.cdFileDocumento),
     allDocumentsSigned: ({ context }) => allSigned(context.documentsToSign),
     isAcceptanceRefused: (_, params: { answer: string }) => isAcceptanceRefused(params.answer),
   },
@@ -310,19 +315,22 @@ export const trackingMachine = setup({
             signing: {
               description: 'Termos com caixas; marcar uma abre o documento em nova aba e registra a assinatura.',
               on: {
-                SIGN_DOCUMENT: {
-                  guard: { type: 'canSignDocument', params: ({ event }) => ({ cdFileDocumento: event.cdFileDocumento }) },
-                  target: 'recordingSignature',
-                  actions: [
-                    {
-                      type: 'openDocument',
-                      params: ({ context, event }) => ({
-                        linkUrl: context.documentsToSign.find((d) => d.cdFileDocumento === event.cdFileDocumento)?.linkUrl ?? '',
-                      }),
-                    },
-                    { type: 'rememberSigning', params: ({ event }) => ({ cdFileDocumento: event.cdFileDocumento }) },
-                  ],
-                },
+                SIGN_DOCUMENT: [
+                  {
+                    guard: { type: 'canSignDocument', params: ({ event }) => ({ cdFileDocumento: event.cdFileDocumento }) },
+                    target: 'recordingSignature',
+                    actions: [
+                      { type: 'openDocument', params: ({ context, event }) => ({ linkUrl: linkOf(context, event.cdFileDocumento) }) },
+                      { type: 'rememberSigning', params: ({ event }) => ({ cdFileDocumento: event.cdFileDocumento }) },
+                    ],
+                  },
+                  {
+                    // A term whose link is not http(s): the app refuses to open it (toast, log)
+                    // and, unseen, it is not signed.
+                    guard: { type: 'isUnsignedDocument', params: ({ event }) => ({ cdFileDocumento: event.cdFileDocumento }) },
+                    actions: { type: 'openDocument', params: ({ context, event }) => ({ linkUrl: linkOf(context, event.cdFileDocumento) }) },
+                  },
+                ],
                 FINALIZE: [
                   { guard: 'allDocumentsSigned', target: 'finalizing' },
                   { actions: { type: 'notify', params: { level: 'warning', message: TEXT.unsignedDocuments } } },

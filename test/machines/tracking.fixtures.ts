@@ -37,6 +37,10 @@ export const TERMS: DocumentToSignInfo[] = [
   { documento: 'Proposta de adesão', linkUrl: 'https://portal.test/f/proposta.pdf', cdFileDocumento: 11, flAssinado: false },
   { documento: 'Declaração de portabilidade', linkUrl: 'https://portal.test/f/declaracao.pdf', cdFileDocumento: 12, flAssinado: false },
 ];
+/** A term whose link must never be opened (nor signed). */
+export const UNSAFE_TERM: DocumentToSignInfo = {
+  documento: 'Termo adulterado', linkUrl: 'javascript:alert(1)', cdFileDocumento: 13, flAssinado: false,
+};
 export const HISTORY: HistoryInfo = {
   dtCadastramento: '02/01/2025',
   prazoRespostaDias: 10,
@@ -54,7 +58,7 @@ export const USER_EVENTS = {
   AGREE: [{ type: 'AGREE' }],
   DECLINE: [{ type: 'DECLINE' }],
   ACKNOWLEDGE: [{ type: 'ACKNOWLEDGE' }],
-  SIGN_DOCUMENT: TERMS.map((term) => ({ type: 'SIGN_DOCUMENT' as const, cdFileDocumento: term.cdFileDocumento })),
+  SIGN_DOCUMENT: [...TERMS, UNSAFE_TERM].map((term) => ({ type: 'SIGN_DOCUMENT' as const, cdFileDocumento: term.cdFileDocumento })),
   FINALIZE: [{ type: 'FINALIZE' }],
   CLOSE_MODAL: [{ type: 'CLOSE_MODAL' }],
 } satisfies { [K in TrackingEvent['type']]: Array<Extract<TrackingEvent, { type: K }>> };
@@ -70,7 +74,7 @@ const failed = (id: ActorName) => ({ type: `xstate.error.actor.${id}`, error: { 
 export const ACTOR_ANSWERS = {
   loadTrackingData: [...Object.values(TRACKINGS).map((t) => done('loadTrackingData', t)), failed('loadTrackingData')],
   loadAttachedDocuments: [done('loadAttachedDocuments', ATTACHED), failed('loadAttachedDocuments')],
-  loadDocumentsToSign: [done('loadDocumentsToSign', TERMS), failed('loadDocumentsToSign')],
+  loadDocumentsToSign: [done('loadDocumentsToSign', TERMS), failed('loadDocumentsToSign'), done('loadDocumentsToSign', [UNSAFE_TERM])],
   loadHistory: [done('loadHistory', HISTORY), failed('loadHistory')],
   recordSignature: [done('recordSignature', 'OK'), failed('recordSignature')],
   generateAcceptance: [done('generateAcceptance', ACCEPTANCE_LINK), done('generateAcceptance', 'ERRO'), failed('generateAcceptance')],
@@ -97,6 +101,7 @@ export function eventsFor(snapshot: Snapshot): AnyEventObject[] {
       : secondary(ACTOR_ANSWERS.loadAttachedDocuments)),
     ...ACTOR_ANSWERS.loadDocumentsToSign.slice(0, 1),
     ...(snapshot.context.tracking?.flStatus === TRACKINGS.analysis.flStatus ? [ACTOR_ANSWERS.loadDocumentsToSign[1]!] : []),
+    ...(snapshot.context.tracking?.flConcordo === 'N' ? [ACTOR_ANSWERS.loadDocumentsToSign[2]!] : []),
     ...secondary(ACTOR_ANSWERS.loadHistory),
     ...ACTOR_ANSWERS.recordSignature,
     ...ACTOR_ANSWERS.generateAcceptance,

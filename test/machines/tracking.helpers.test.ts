@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  acceptanceKind, allSigned, answerWindow, answerWindowText, isAcceptanceRefused, panelTitle,
+  acceptanceKind, allSigned, answerWindow, canSign, isHttpLink, answerWindowText, isAcceptanceRefused, panelTitle,
   parseDay, seedChoice, todayIn, typeCodeOf, welcomeTitle,
 } from '../../machines/tracking.helpers';
 
@@ -41,6 +41,17 @@ describe('tracking rules', () => {
     expect(allSigned([])).toBe(true);
     expect(allSigned([{ documento: 'a', linkUrl: '', cdFileDocumento: 1, flAssinado: true }])).toBe(true);
     expect(allSigned([{ documento: 'a', linkUrl: '', cdFileDocumento: 1, flAssinado: false }])).toBe(false);
+  });
+
+  it('signs only unsigned terms whose link opens as http(s)', () => {
+    for (const link of ['https://x.test/a.pdf', 'http://x.test/a.pdf', '/wslinhafrente/v1/arquivos/a', 'arquivos/a']) expect(isHttpLink(link)).toBe(true);
+    for (const link of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<b>x</b>', 'file:///etc/passwd', 'vbscript:x']) expect(isHttpLink(link)).toBe(false);
+    const terms = [
+      { documento: 'a', linkUrl: 'https://x.test/a.pdf', cdFileDocumento: 1, flAssinado: false },
+      { documento: 'b', linkUrl: 'javascript:alert(1)', cdFileDocumento: 2, flAssinado: false },
+      { documento: 'c', linkUrl: 'https://x.test/c.pdf', cdFileDocumento: 3, flAssinado: true },
+    ];
+    expect([1, 2, 3, 4].map((cd) => canSign(terms, cd))).toEqual([true, false, false, false]);
   });
 
   it('welcomes by operator name, or without it when the lookup failed', () => {

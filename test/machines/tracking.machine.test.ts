@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, serializeSnapshot } from 'xstate/graph';
+import { canSign } from '../../machines/tracking.helpers';
 import { TEXT, trackingMachine, type TrackingEvent } from '../../machines/tracking.machine';
 import {
   ACCEPTANCE_LINK, ATTACHED, HISTORY, INPUT, OPERATOR_NAME, TERMS, TRACKINGS,
@@ -80,6 +81,7 @@ const MARKERS: Record<string, (s: Snapshot) => void> = {
     expect(can(s, 'FINALIZE')).toBe(true);
     for (const term of s.context.documentsToSign) {
       expect(can(s, 'SIGN_DOCUMENT', { cdFileDocumento: term.cdFileDocumento })).toBe(!term.flAssinado); // checked → disabled
+      expect(canSign(s.context.documentsToSign, term.cdFileDocumento)).toBe(!term.flAssinado && !term.linkUrl.startsWith('javascript:'));
     }
   },
   'ready.accepted.recordingSignature': (s) => {
@@ -122,7 +124,12 @@ function checkStep(before: Snapshot, event: AnyEventObject, after: Snapshot, liv
     case 'SIGN_DOCUMENT': {
       const term = before.context.documentsToSign.find((d) => d.cdFileDocumento === event.cdFileDocumento)!;
       expect(calls).toEqual([{ type: 'openDocument', params: { linkUrl: term.linkUrl } }]);
-      expect(started).toEqual([{ id: 'recordSignature', input: { cdFileDocumento: event.cdFileDocumento } }]);
+      if (term.linkUrl.startsWith('javascript:')) {
+        expect(started).toEqual([]); // refused by the app, never signed
+        expect(after.context).toEqual(before.context);
+      } else {
+        expect(started).toEqual([{ id: 'recordSignature', input: { cdFileDocumento: event.cdFileDocumento } }]);
+      }
       break;
     }
     case 'FINALIZE':

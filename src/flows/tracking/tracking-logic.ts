@@ -1,0 +1,63 @@
+/**
+ * The tracking machine with the app's real side effects: reads through react-query's
+ * fetchQuery, writes through mutateApi (one idempotency key per logical write), server links
+ * through openServerLink, toasts through notify, the session through the storage adapter,
+ * navigation through the router. The operator name reuses the branding actor (cached).
+ */
+import { fromPromise } from 'xstate';
+import {
+  trackingMachine,
+  type AcceptanceInput, type AttachedDocumentInfo, type DocumentToSignInfo, type FinalizeInput,
+  type HistoryInfo, type ProtocolInput, type SignatureInput, type TrackingInfo,
+} from '../../../machines/tracking.machine';
+import { fetchApi, mutateApi } from '../../api/query-client';
+import { notify } from '../../app/notify';
+import { openServerLink } from '../../app/open-link';
+import { queryClient } from '../../app/services';
+import { storage } from '../../storage';
+import { brandingActors } from '../branding/branding-actors';
+
+export const trackingActors = {
+  loadTrackingData: fromPromise<TrackingInfo, ProtocolInput>(({ input }) =>
+    fetchApi(queryClient, 'tracking', { protocolo: input.protocolo }),
+  ),
+  loadAttachedDocuments: fromPromise<AttachedDocumentInfo[], ProtocolInput>(({ input }) =>
+    fetchApi(queryClient, 'attachedDocuments', { protocolo: input.protocolo }),
+  ),
+  loadDocumentsToSign: fromPromise<DocumentToSignInfo[], ProtocolInput>(({ input }) =>
+    fetchApi(queryClient, 'documentsToSign', { protocolo: input.protocolo }),
+  ),
+  loadHistory: fromPromise<HistoryInfo, ProtocolInput>(({ input }) =>
+    fetchApi(queryClient, 'history', { protocolo: input.protocolo }),
+  ),
+  recordSignature: fromPromise<string, SignatureInput>(({ input }) =>
+    mutateApi(queryClient, 'recordSignature', { cdFileDocumento: input.cdFileDocumento }),
+  ),
+  generateAcceptance: fromPromise<string, AcceptanceInput>(({ input }) => mutateApi(queryClient, 'acceptance', input)),
+  finalizeRequest: fromPromise<string, FinalizeInput>(({ input }) => mutateApi(queryClient, 'finalize', input)),
+  loadOperatorName: brandingActors.loadOperatorName,
+};
+
+/** 'Minha Portabilidade' and 'OK': forget this request and open home in track mode. */
+export function clearTrackingSession(): void {
+  storage.remove('protocolo');
+  storage.remove('token');
+  storage.set('type', 'track');
+}
+
+export interface TrackingNavigation {
+  navigate(to: string): void;
+}
+
+export function createTrackingLogic({ navigate }: TrackingNavigation) {
+  return trackingMachine.provide({
+    actors: trackingActors,
+    actions: {
+      // Runs inside the click's own send(), so popup blockers let the new tab open.
+      openDocument: (_, params) => { openServerLink(params.linkUrl); },
+      navigateHome: (_, params) => navigate(`/home/${params.cdEmpresaPlano}`),
+      clearTrackingSession,
+      notify: (_, params) => { notify[params.level](params.message); },
+    },
+  });
+}

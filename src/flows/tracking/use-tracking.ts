@@ -1,0 +1,28 @@
+/**
+ * The tracking flow for a view: the tracking machine with the app's implementations,
+ * started with the stored protocolo and plan code (the route guard guarantees a session).
+ */
+import { useActorRef } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { DEFAULT_CD_EMPRESA_PLANO } from '../../api/contract';
+import { storage } from '../../storage';
+import { normalisePlanCode } from '../branding/use-branding';
+import { createTrackingLogic } from './tracking-logic';
+
+export function useTrackingActor() {
+  const [, navigate] = useLocation();
+  // The machine keeps the first implementation it is given: read the latest navigate via a ref.
+  const navigateRef = useRef(navigate);
+  useEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
+  const [logic] = useState(() => createTrackingLogic({ navigate: (to) => navigateRef.current(to) }));
+  const [input] = useState(() => ({
+    protocolo: storage.get('protocolo') ?? '',
+    cdEmpresaPlano: normalisePlanCode(storage.get('cdEmpresaPlano') ?? DEFAULT_CD_EMPRESA_PLANO),
+  }));
+  return useActorRef(logic, { input });
+}
+
+export type TrackingActorRef = ReturnType<typeof useTrackingActor>;

@@ -1,0 +1,37 @@
+/**
+ * The request's history (the `historico` call): every status change with its date, and,
+ * while under analysis, how many of the operator's 10 days to answer are left (ANS rule).
+ */
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
+import { answerWindow, answerWindowText, panelOf } from '../../../machines/tracking.helpers';
+import type { TrackingActor } from './tracking-actor';
+
+export function HistoryTimeline({ actor, now = () => new Date() }: { actor: TrackingActor; now?: () => Date }) {
+  const headingId = useId();
+  const history = useSelector(actor, (s) => s.context.history);
+  const underAnalysis = useSelector(actor, (s) => panelOf(s.context.tracking) === 'analysis');
+  if (!history) return null;
+  const answer = underAnalysis ? answerWindow(history, now()) : null;
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <h3 id={headingId} className="font-semibold text-slate-800">Histórico da solicitação</h3>
+      {answer && (
+        <p className="rounded-md bg-brand-50 px-3 py-2 text-slate-800" data-testid="answer-window">
+          {answerWindowText(answer)}
+        </p>
+      )}
+      {history.eventos.length > 0 && (
+        <ol className="space-y-2 border-l-2 border-brand-500 pl-4">
+          {history.eventos.map((event, index) => (
+            <li key={`${index}-${event.dtEvento}`} className="relative">
+              <span aria-hidden="true" className="absolute -left-[1.4rem] top-1.5 size-3 rounded-full bg-brand-600" />
+              <span className="block text-sm text-slate-600">{event.dtEvento}</span>
+              <span className="block text-slate-800">{event.dsStatus}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * The tracking screen (SPEC §2 "acompanhamento") for a running tracking actor: the four
+ * fields, then — once a protocol is known — the documents panel titled by status, and the
+ * closing modals. It renders the snapshot and sends events; the rules live in the machine.
+ */
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
+import { panelOf, panelTitle } from '../../../machines/tracking.helpers';
+import { TEXT } from '../../../machines/tracking.types';
+import { Button } from '../../ui/button';
+import { PortalLayout } from '../layout/portal-layout';
+import { Acknowledgement } from './acknowledgement';
+import { DocumentsTable } from './documents-table';
+import { HistoryTimeline } from './history-timeline';
+import { TermsList } from './terms-list';
+import type { TrackingActor } from './tracking-actor';
+import { TrackingFields } from './tracking-fields';
+import { TrackingModals } from './tracking-modals';
+
+function PanelActions({ actor }: { actor: TrackingActor }) {
+  const panel = useSelector(actor, (s) => panelOf(s.context.tracking));
+  const canFinalize = useSelector(actor, (s) => s.can({ type: 'FINALIZE' }));
+  const canReturn = useSelector(actor, (s) => s.can({ type: 'RETURN' }));
+  const acceptanceLink = useSelector(actor, (s) => s.context.acceptanceLink);
+  const finishing = panel === 'accepted' || panel === 'awaitingAcknowledgement';
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 pt-4">
+      {acceptanceLink && (
+        <Button variant="link" className="mr-auto" onClick={() => actor.send({ type: 'VIEW_DOCUMENT', linkUrl: acceptanceLink })}>
+          Ver documento de aceite<span className="sr-only"> (abre em nova aba)</span>
+        </Button>
+      )}
+      {panel === 'awaitingAcknowledgement' && (
+        <Button variant="secondary" disabled={!canReturn} onClick={() => actor.send({ type: 'RETURN' })}>
+          {TEXT.leave}
+        </Button>
+      )}
+      {finishing ? (
+        <Button disabled={!canFinalize} onClick={() => actor.send({ type: 'FINALIZE' })}>
+          {TEXT.finalize}
+        </Button>
+      ) : (
+        <Button disabled={!canReturn} onClick={() => actor.send({ type: 'RETURN' })}>
+          {TEXT.back}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function DocumentsPanel({ actor }: { actor: TrackingActor }) {
+  const headingId = useId();
+  const panel = useSelector(actor, (s) => panelOf(s.context.tracking));
+  const title = useSelector(actor, (s) => panelTitle(s.context.tracking));
+  return (
+    <section aria-labelledby={headingId} data-panel={panel} className="space-y-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm desktop:p-6">
+      <h2 id={headingId} className="text-xl font-semibold text-brand-700">{title}</h2>
+      <DocumentsTable actor={actor} />
+      {panel === 'accepted' && <TermsList actor={actor} />}
+      {(panel === 'accepted' || panel === 'awaitingAcknowledgement') && <Acknowledgement actor={actor} />}
+      <HistoryTimeline actor={actor} />
+      <PanelActions actor={actor} />
+    </section>
+  );
+}
+
+function LoadFailed({ actor }: { actor: TrackingActor }) {
+  return (
+    <div role="alert" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+      <p>Não foi possível carregar a sua solicitação.</p>
+      <div className="flex flex-wrap gap-3">
+        <Button onClick={() => actor.send({ type: 'RETRY' })}>Tentar novamente</Button>
+        <Button variant="secondary" onClick={() => actor.send({ type: 'RETURN' })}>{TEXT.back}</Button>
+      </div>
+    </div>
+  );
+}
+
+export function TrackingScreen({ actor }: { actor: TrackingActor }) {
+  const hasProtocol = useSelector(actor, (s) => Boolean(s.context.tracking?.nuProtocolo));
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const loading = useSelector(actor, (s) => s.matches('loading'));
+  return (
+    <PortalLayout title={TEXT.screenTitle}>
+      <div className="mx-auto max-w-5xl space-y-6" aria-busy={loading}>
+        <TrackingFields actor={actor} />
+        {failed && <LoadFailed actor={actor} />}
+        {hasProtocol && !failed && <DocumentsPanel actor={actor} />}
+      </div>
+      <TrackingModals actor={actor} />
+    </PortalLayout>
+  );
+}

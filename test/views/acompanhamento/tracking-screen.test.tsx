@@ -1,0 +1,185 @@
+// @vitest-environment jsdom
+/**
+ * The tracking screen with the app's own actions (openServerLink, notify, storage) and fake
+ * network actors: what the beneficiary sees and can do in each panel, and that a server link
+ * that is not http(s) is never opened.
+ */
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { AttachedDocumentInfo, DocumentToSignInfo, HistoryInfo, TrackingInfo } from '../../../machines/tracking.machine';
+import { notify } from '../../../src/app/notify';
+import { UNSAFE_LINK_MESSAGE } from '../../../src/app/open-link';
+import { createTrackingLogic } from '../../../src/flows/tracking/tracking-logic';
+import { TrackingScreen } from '../../../src/views/acompanhamento/tracking-screen';
+
+vi.mock('../../../src/flows/branding/use-branding', async (original) => ({
+  ...(await original<typeof import('../../../src/flows/branding/use-branding')>()),
+  useBranding: () => ({ logoUrl: '', faviconUrl: '', sealUrl: '', operatorName: '' }),
+}));
+
+beforeAll(() => {
+  // jsdom has <dialog> without its modal methods.
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) { this.setAttribute('open', ''); };
+  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) { this.removeAttribute('open'); };
+});
+
+const base: TrackingInfo = {
+  nuProtocolo: '20250001000123', nuProtocoloAnsHapvida: '98765432109876543210', dtCadastramento: '02/01/2025',
+  dsStatus: 'Em análise', flStatus: 1, cdStatusPort: 2, flConcordo: null, cdSolicitacao: 77, nuCpf: null,
+};
+const attached: AttachedDocumentInfo[] = [
+  { nmArquivo: 'rg.pdf', nmExtensaoArquivo: 'pdf', nmDocumento: 'RG', dtAssinatura: null, linkUrl: 'javascript:alert(1)' },
+  { nmArquivo: 'proposta.pdf', nmExtensaoArquivo: 'pdf', nmDocumento: 'Proposta', dtAssinatura: '05/01/2025', linkUrl: 'https://portal.test/f/proposta.pdf' },
+];
+const history: HistoryInfo = {
+  dtCadastramento: '02/01/2025', prazoRespostaDias: 10, dtLimiteResposta: '12/01/2025',
+  eventos: [{ flStatus: 1, dsStatus: 'Em análise', dtEvento: '02/01/2025 10:00' }],
+};
+
+function start(tracking: TrackingInfo, terms: DocumentToSignInfo[] = []) {
+  const recordSignature = vi.fn(async () => 'OK');
+  const finalizeRequest = vi.fn(async () => 'OK');
+  const navigate = vi.fn();
+  const logic = createTrackingLogic({ navigate }).provide({
+    actors: {
+      loadTrackingData: fromPromise(async () => tracking),
+      loadAttachedDocuments: fromPromise(async () => attached),
+      loadDocumentsToSign: fromPromise(async () => terms),
+      loadHistory: fromPromise(async () => history),
+      recordSignature: fromPromise(async ({ input }) => recordSignature(input)),
+      generateAcceptance: fromPromise(async () => 'https://portal.test/f/aceite.pdf'),
+      finalizeRequest: fromPromise(async ({ input }) => finalizeRequest(input)),
+      loadOperatorName: fromPromise(async () => 'Operadora Exemplo'),
+    },
+  });
+  const actor = createActor(logic, { input: { protocolo: tracking.nuProtocolo, cdEmpresaPlano: '1' } }).start();
+  render(<TrackingScreen actor={actor} />);
+  return { actor, recordSignature, finalizeRequest, navigate };
+}
+
+let open: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  open = vi.spyOn(window, 'open').mockImplementation(() => null);
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('tracking screen', () => {
+  it('under analysis shows the four fields, the analysis panel, the timeline with the days left and Retornar', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-01-05T15:00:00Z'));
+    const { navigate } = start(base);
+    expect(await screen.findByRole('heading', { name: 'Sua solicitação está em análise' })).toBeTruthy();
+    expect((screen.getByLabelText('Protocolo') as HTMLInputElement).value).toBe('20250001000123');
+    expect((screen.getByLabelText('Protocolo ANS') as HTMLInputElement).readOnly).toBe(true);
+    expect((screen.getByLabelText('Data da solicitação') as HTMLInputElement).value).toBe('02/01/2025');
+    expect((screen.getByLabelText('Status') as HTMLInputElement).value).toBe('Em análise');
+    expect(screen.getByTestId('answer-window').textContent).toBe('A operadora tem 10 dias para responder: restam 7 dias (até 12/01/2025).');
+    expect(screen.getByText('02/01/2025 10:00')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Finalizar' })).toBeNull();
+    // The table: '-' for no signature date.
+    const cells = screen.getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells.slice(0, 4)).toEqual(['1', 'rg.pdf', 'RG', '-']);
+    await userEvent.click(screen.getByRole('button', { name: 'Retornar' }));
+    expect(navigate).toHaveBeenCalledWith('/home/1');
+  });
+
+  it('never opens a javascript: link from the documents table, and says so', async () => {
+    const toast = vi.spyOn(notify, 'error');
+    start(base);
+    const [unsafe, safe] = await screen.findAllByRole('button', { name: /^Visualizar/ });
+    await userEvent.click(unsafe!);
+    expect(open).not.toHaveBeenCalled();
+    expect(toast).toHaveBeenCalledWith(UNSAFE_LINK_MESSAGE);
+    await userEvent.click(safe!);
+    expect(open).toHaveBeenCalledWith('https://portal.test/f/proposta.pdf', '_blank', 'noopener,noreferrer');
+  });
+
+  it("status 6 type 1: 'Finalizar' is disabled until a choice; agreeing locks both options; 'Sair' goes home", async () => {
+    const { navigate } = start({ ...base, flStatus: 6, cdStatusPort: 1, dsStatus: 'Aguardando sua confirmação' });
+    expect(await screen.findByRole('heading', { name: 'Finalize sua solicitação' })).toBeTruthy();
+    const finalize = screen.getByRole('button', { name: 'Finalizar' }) as HTMLButtonElement;
+    expect(finalize.disabled).toBe(true);
+    await userEvent.click(screen.getByLabelText('Estou de acordo'));
+    expect(finalize.disabled).toBe(false);
+    expect((screen.getByLabelText('Estou de acordo') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Não aceito') as HTMLInputElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Sair' }));
+    expect(navigate).toHaveBeenCalledWith('/home/1');
+  });
+
+  it("status 6 type 1: agreeing and finishing opens 'Você está quase lá'; its button clears the session and opens home in track mode", async () => {
+    localStorage.setItem('protocolo', '20250001000123');
+    localStorage.setItem('token', 'free');
+    const { navigate } = start({ ...base, flStatus: 6, cdStatusPort: 1 });
+    await userEvent.click(await screen.findByLabelText('Estou de acordo'));
+    await userEvent.click(screen.getByRole('button', { name: 'Finalizar' }));
+    const dialog = await screen.findByTestId('aviso-modal');
+    await waitFor(() => expect(dialog.hasAttribute('open')).toBe(true));
+    expect(dialog.textContent).toContain('6 últimos dígitos do protocolo');
+    await userEvent.click(screen.getByRole('button', { name: 'Minha Portabilidade' }));
+    expect(localStorage.getItem('protocolo')).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('type')).toBe('track');
+    expect(navigate).toHaveBeenCalledWith('/home/1');
+  });
+
+  it("status 6 type 2: a single 'Estou ciente' box enables 'Finalizar' and then locks", async () => {
+    start({ ...base, flStatus: 6, cdStatusPort: 2 });
+    const aware = (await screen.findByLabelText('Estou ciente')) as HTMLInputElement;
+    expect(screen.queryByLabelText('Não aceito')).toBeNull();
+    await userEvent.click(aware);
+    expect(aware.checked).toBe(true);
+    expect(aware.disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Finalizar' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('status 3: an unsigned term blocks finishing with the warning; checking a term opens it and signs it; a javascript: term is neither', async () => {
+    const warning = vi.spyOn(notify, 'warning');
+    const terms: DocumentToSignInfo[] = [
+      { documento: 'Proposta de adesão', linkUrl: 'https://portal.test/f/proposta.pdf', cdFileDocumento: 11, flAssinado: false },
+      { documento: 'Termo adulterado', linkUrl: 'javascript:alert(1)', cdFileDocumento: 13, flAssinado: false },
+    ];
+    const { recordSignature, finalizeRequest } = start({ ...base, flStatus: 3, cdStatusPort: 1, flConcordo: 'S' }, terms);
+    expect(await screen.findByRole('heading', { name: 'Sua solicitação foi aceita' })).toBeTruthy();
+    // Acknowledgement pre-set from flConcordo 'S' and disabled in status 3.
+    expect((screen.getByLabelText('Estou de acordo') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Estou de acordo') as HTMLInputElement).disabled).toBe(true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Finalizar' }));
+    expect(warning).toHaveBeenCalledWith('Ainda há documento(s) que precisa(m) ser assinado(s).');
+    expect(finalizeRequest).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByLabelText('Termo adulterado'));
+    expect(open).not.toHaveBeenCalled();
+    expect(recordSignature).not.toHaveBeenCalled();
+
+    const proposal = screen.getByLabelText('Proposta de adesão') as HTMLInputElement;
+    await userEvent.click(proposal);
+    expect(open).toHaveBeenCalledWith('https://portal.test/f/proposta.pdf', '_blank', 'noopener,noreferrer');
+    await waitFor(() => expect(recordSignature).toHaveBeenCalledWith({ cdFileDocumento: 11 }));
+    await waitFor(() => expect(proposal.checked).toBe(true));
+    expect(proposal.disabled).toBe(true);
+  });
+
+  it("status 3 with every term signed: 'Finalizar' finishes and welcomes with the operator's name", async () => {
+    const terms: DocumentToSignInfo[] = [
+      { documento: 'Proposta de adesão', linkUrl: 'https://portal.test/f/proposta.pdf', cdFileDocumento: 11, flAssinado: true },
+    ];
+    const { finalizeRequest, actor } = start({ ...base, flStatus: 3, cdStatusPort: 2, flConcordo: 'S' }, terms);
+    await userEvent.click(await screen.findByRole('button', { name: 'Finalizar' }));
+    expect(finalizeRequest).toHaveBeenCalledWith({ tipo: '9', cd_solicitacao: 77 });
+    await waitFor(() => expect(actor.getSnapshot().value).toBe('bemvindoModal'));
+    const dialog = screen.getByTestId('bemvindo-modal');
+    expect(dialog.textContent).toContain('Seja bem-vindo à Operadora Exemplo!');
+    expect(dialog.textContent).toContain('Seu contrato está ativo e apto para utilização.');
+    await act(async () => {});
+    expect(screen.getByRole('button', { name: 'OK', hidden: true })).toBeTruthy();
+  });
+});

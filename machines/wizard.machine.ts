@@ -151,10 +151,21 @@ export const wizardMachine = setup({
       return { attachments, lostAttachments: [...context.lostAttachments, ...lostNames] };
     }),
     // ---- submit
-    ensureIdempotencyKey: assign(({ context }) => ({
-      idempotencyKey: context.idempotencyKey ?? globalThis.crypto.randomUUID(),
-      fileAlert: null,
-    })),
+    /**
+     * One key per request content: a retry of the same data reuses it (the server replays the
+     * first answer, so no second request); data changed after a failed save needs a new key
+     * (the server refuses a key reused with other data).
+     */
+    ensureIdempotencyKey: assign(({ context }) => {
+      if (context.saved) return { fileAlert: null };
+      const payload = JSON.stringify(toPortabilityPayload(context));
+      const reuse = context.idempotencyKey !== null && context.keyedPayload === payload;
+      return {
+        idempotencyKey: reuse ? context.idempotencyKey : globalThis.crypto.randomUUID(),
+        keyedPayload: payload,
+        fileAlert: null,
+      };
+    }),
     storeSaveResult: assign((_, params: { result: SaveResult }) => ({ saved: params.result })),
     markNextUploaded: assign(({ context }) => {
       const next = pendingUploads(context.attachments)[0];
@@ -189,6 +200,7 @@ export const wizardMachine = setup({
     lostAttachments: [],
     previewId: null,
     idempotencyKey: null,
+    keyedPayload: null,
     saved: null,
     acceptanceLink: null,
   }),

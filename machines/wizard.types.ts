@@ -117,6 +117,8 @@ export interface WizardContext {
   previewId: string | null;
   /** Created at the first submission attempt and kept: retries replay, never duplicate. */
   idempotencyKey: string | null;
+  /** The payload (JSON) the key was made for. */
+  keyedPayload: string | null;
   saved: SaveResult | null;
   acceptanceLink: string | null;
 }

@@ -1,8 +1,96 @@
-/** The new-request wizard screen (SPEC §2 "nova-solicitacao"). */
+/**
+ * The new-request wizard screen (SPEC §2 "nova-solicitacao"): the read-only ANS protocol,
+ * the stepper, the current step, 'Anterior' / 'Próximo', and the modals. Renders the wizard
+ * machine's snapshot and sends its events; the Enter key never submits the form.
+ */
+import type { KeyboardEvent } from 'react';
+import type { StepId } from '../../../machines/wizard.types';
+import { useWizardActor } from '../../flows/wizard/use-wizard-actor';
+import { Button } from '../../ui/button';
 import { PortalLayout } from '../layout/portal-layout';
+import { StepDadosPessoais } from './step-dados-pessoais';
+import { StepDependentes } from './step-dependentes';
+import { StepDocumentos } from './step-documentos';
+import { StepPlanoDestino } from './step-plano-destino';
+import { StepPlanoOrigem } from './step-plano-origem';
+import { STEP_TITLES, Stepper } from './stepper';
+import { HrModal, PreviewModal, ProtocolModal } from './wizard-modals';
+import { WizardActorContext, useWizard, useWizardActorRef } from './wizard-context';
+
+const STEP_VIEWS: Record<StepId, () => React.JSX.Element> = {
+  dadosPessoais: StepDadosPessoais,
+  planoOrigem: StepPlanoOrigem,
+  planoDestino: StepPlanoDestino,
+  dependentes: StepDependentes,
+  documentos: StepDocumentos,
+};
+
+/** Enter in a field would submit or jump a step: SPEC says it is ignored. */
+function ignoreEnter(event: KeyboardEvent<HTMLFormElement>) {
+  const target = event.target as HTMLElement;
+  if (event.key === 'Enter' && (target.tagName === 'INPUT' || target.tagName === 'SELECT')) event.preventDefault();
+}
+
+function currentStepOf(value: unknown): StepId {
+  if (typeof value === 'object' && value !== null && 'editing' in value) {
+    const editing = (value as { editing: unknown }).editing;
+    const step = typeof editing === 'string' ? editing : Object.keys(editing as object)[0];
+    return (step as StepId) ?? 'dadosPessoais';
+  }
+  return 'documentos';
+}
+
+function Wizard() {
+  const actor = useWizardActorRef();
+  const step = useWizard((s) => currentStepOf(s.value));
+  const protocoloAns = useWizard((s) => s.context.protocoloAns);
+  const canPrevious = useWizard((s) => s.can({ type: 'PREVIOUS' }));
+  const canNext = useWizard((s) => s.can({ type: 'NEXT' }));
+  const submitting = useWizard((s) => s.matches('submitting'));
+  const StepView = STEP_VIEWS[step];
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <div className="max-w-xs">
+        <label htmlFor="wizard-protocolo-ans" className="block text-sm font-medium text-slate-800">Protocolo ANS</label>
+        <input
+          id="wizard-protocolo-ans"
+          readOnly
+          value={protocoloAns}
+          className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-slate-100 px-3 text-base text-slate-900"
+        />
+      </div>
+      <Stepper current={step} />
+      <form noValidate onSubmit={(event) => event.preventDefault()} onKeyDown={ignoreEnter} aria-labelledby="wizard-step-title" className="space-y-6 rounded-lg bg-white p-4 shadow-sm desktop:p-6">
+        <h2 id="wizard-step-title" className="text-xl font-semibold text-brand-700">{STEP_TITLES[step]}</h2>
+        <StepView />
+        <div className="flex flex-wrap justify-between gap-3 border-t border-slate-200 pt-4">
+          {step !== 'dadosPessoais' ? (
+            <Button variant="secondary" disabled={!canPrevious} onClick={() => actor.send({ type: 'PREVIOUS' })}>Anterior</Button>
+          ) : <span />}
+          <Button disabled={!canNext} aria-busy={submitting || undefined} onClick={() => actor.send({ type: 'NEXT' })}>Próximo</Button>
+        </div>
+      </form>
+      <HrModal />
+      <PreviewModal />
+      <ProtocolModal />
+    </div>
+  );
+}
 
 export function NovaSolicitacaoPage() {
-  return <PortalLayout title="Nova Solicitação">{null}</PortalLayout>;
+  const actor = useWizardActor();
+  return (
+    <PortalLayout title="Nova Solicitação">
+      {actor ? (
+        <WizardActorContext.Provider value={actor}>
+          <Wizard />
+        </WizardActorContext.Provider>
+      ) : (
+        <p role="status" className="text-slate-700">Carregando...</p>
+      )}
+    </PortalLayout>
+  );
 }
 
 export default NovaSolicitacaoPage;

@@ -1,0 +1,102 @@
+/**
+ * The bytes of the wizard's attachments, outside the machine (its snapshot holds metadata
+ * and an id only, so it stays serialisable). Kept in memory, and mirrored to IndexedDB so a
+ * reload of the tab finds them again; when IndexedDB is unavailable the user is told which
+ * files to attach again (ATTACHMENTS_LOST).
+ */
+const DB_NAME = 'portabilidade-wizard';
+const STORE = 'files';
+/** Files left behind by abandoned tabs are dropped after a day. */
+const KEEP_MS = 24 * 60 * 60_000;
+
+interface StoredFile {
+  id: string;
+  blob: Blob;
+  name: string;
+  savedAt: number;
+}
+
+const memory = new Map<string, File>();
+let dbPromise: Promise<IDBDatabase | null> | null = null;
+
+function openDb(): Promise<IDBDatabase | null> {
+  if (dbPromise) return dbPromise;
+  dbPromise = new Promise((resolve) => {
+    try {
+      if (typeof indexedDB === 'undefined') return resolve(null);
+      const request = indexedDB.open(DB_NAME, 1);
+      request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'id' });
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => resolve(null);
+      request.onblocked = () => resolve(null);
+    } catch {
+      resolve(null);
+    }
+  });
+  return dbPromise;
+}
+
+async function withStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T | null> {
+  const db = await openDb();
+  if (!db) return null;
+  return new Promise((resolve) => {
+    try {
+      const request = work(db.transaction(STORE, mode).objectStore(STORE));
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => resolve(null);
+    } catch {
+      resolve(null);
+    }
+  });
+}
+
+export function newFileId(): string {
+  return `f-${globalThis.crypto.randomUUID()}`;
+}
+
+export const fileRegistry = {
+  put(id: string, file: File): void {
+    memory.set(id, file);
+    const record: StoredFile = { id, blob: file, name: file.name, savedAt: Date.now() };
+    void withStore('readwrite', (store) => store.put(record));
+  },
+  get(id: string): File | undefined {
+    return memory.get(id);
+  },
+  remove(id: string): void {
+    memory.delete(id);
+    void withStore('readwrite', (store) => store.delete(id));
+  },
+  /** Loads the given ids back after a reload; answers the ids that could not be found. */
+  async restore(ids: readonly string[]): Promise<string[]> {
+    const missing: string[] = [];
+    for (const id of ids) {
+      if (memory.has(id)) continue;
+      const record = await withStore<StoredFile | undefined>('readonly', (store) => store.get(id));
+      if (record?.blob) memory.set(id, new File([record.blob], record.name, { type: record.blob.type }));
+      else missing.push(id);
+    }
+    return missing;
+  },
+  /** Drops stored files older than a day that this tab does not use. */
+  async prune(keep: readonly string[]): Promise<void> {
+    const all = await withStore<StoredFile[]>('readonly', (store) => store.getAll() as IDBRequest<StoredFile[]>);
+    const limit = Date.now() - KEEP_MS;
+    for (const record of all ?? []) {
+      if (record.savedAt < limit && !keep.includes(record.id)) void withStore('readwrite', (store) => store.delete(record.id));
+    }
+  },
+};
+
+/** base64 of a file without blocking the main thread (FileReader works natively, off the JS thread). */
+export function fileToBase64(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onerror = () => reject(reader.error ?? new Error('Falha ao ler o arquivo'));
+    reader.onload = () => {
+      const result = String(reader.result ?? '');
+      resolve(result.slice(result.indexOf(',') + 1));
+    };
+    reader.readAsDataURL(file);
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * Starts the wizard for the stored ANS protocol, restoring this tab's snapshot (and the files
+ * kept for it) after a reload, and saving the snapshot on every change.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { createActor, type ActorRefFrom } from 'xstate';
+import { useLocation } from 'wouter';
+import { DEFAULT_CD_EMPRESA_PLANO } from '../../api/contract';
+import { storage } from '../../storage';
+import { fileRegistry } from './file-registry';
+import { createWizardLogic, type WizardLogic } from './wizard-actors';
+import { attachmentIdsOf, clearWizardSnapshot, loadWizardSnapshot, saveWizardSnapshot } from './wizard-persistence';
+
+export type WizardActor = ActorRefFrom<WizardLogic>;
+
+export function useWizardActor(): WizardActor | null {
+  const [, navigate] = useLocation();
+  const [actor, setActor] = useState<WizardActor | null>(null);
+  // The machine lives as long as the page: a new navigate function must not restart it.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+
+  useEffect(() => {
+    let cancelled = false;
+    let started: WizardActor | null = null;
+    let unsubscribe = () => {};
+    const protocoloAns = storage.get('protocolo') ?? '';
+    const input = { protocoloAns, cdEmpresaPlano: storage.get('cdEmpresaPlano') || DEFAULT_CD_EMPRESA_PLANO };
+    const logic = createWizardLogic({ navigate: (path) => navigateRef.current(path) });
+
+    void (async () => {
+      const snapshot = loadWizardSnapshot(protocoloAns);
+      const ids = attachmentIdsOf(snapshot);
+      const missing = await fileRegistry.restore(ids);
+      void fileRegistry.prune(ids);
+      if (cancelled) return;
+      let next: WizardActor;
+      try {
+        next = createActor(logic, { input, snapshot });
+        next.start();
+      } catch {
+        // A snapshot this version cannot read: start over rather than crash.
+        clearWizardSnapshot();
+        next = createActor(logic, { input });
+        next.start();
+      }
+      unsubscribe = next.subscribe(() => saveWizardSnapshot(next)).unsubscribe;
+      saveWizardSnapshot(next);
+      if (missing.length > 0) next.send({ type: 'ATTACHMENTS_LOST', ids: missing });
+      started = next;
+      setActor(next);
+    })();
+
+    return () => {
+      cancelled = true;
+      unsubscribe();
+      started?.stop();
+    };
+  }, []);
+
+  return actor;
+}

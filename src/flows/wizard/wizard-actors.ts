@@ -1,0 +1,103 @@
+/**
+ * The wizard machine with its real actors and actions (DESIGN §2): reads through
+ * `fetchApi`, writes through `mutateApi` with the machine's idempotency keys, storage and
+ * navigation through the app's adapters. Errors are reported once by the query client's
+ * global handler (SPEC §8); the machine models them with its onError transitions.
+ */
+import { fromPromise } from 'xstate';
+import { wizardMachine } from '../../../machines/wizard.machine';
+import type {
+  AcceptanceInput, DocumentTypeOption, SaveRequestInput, SaveResult, SelectOption, UploadDocumentInput,
+} from '../../../machines/wizard.types';
+import { TIPO_PORTABILIDADE } from '../../api/contract';
+import { fetchApi, mutateApi } from '../../api/query-client';
+import { notify } from '../../app/notify';
+import { openServerLink } from '../../app/open-link';
+import { queryClient } from '../../app/services';
+import { storage } from '../../storage';
+import { fileRegistry, fileToBase64 } from './file-registry';
+import { clearWizardSnapshot } from './wizard-persistence';
+
+const REFERENCE_DATA_STALE_MS = 60 * 60_000;
+export const ACCEPTANCE_ERROR = 'Erro ao gerar o documento';
+
+export interface WizardDeps {
+  navigate(path: string): void;
+}
+
+/** Moves focus after React has rendered the messages, so the field is announced with its error. */
+function focusLater(id: string): void {
+  setTimeout(() => document.getElementById(id)?.focus(), 0);
+}
+
+export const wizardActors = {
+  contractTypes: fromPromise<SelectOption[], void>(() =>
+    fetchApi(queryClient, 'contractTypes', {}, REFERENCE_DATA_STALE_MS),
+  ),
+  documentTypes: fromPromise<DocumentTypeOption[], void>(() =>
+    fetchApi(queryClient, 'documentTypes', { solicitacao: TIPO_PORTABILIDADE }, REFERENCE_DATA_STALE_MS),
+  ),
+  destinationPlan: fromPromise<string, { registroAns: string }>(({ input }) =>
+    fetchApi(queryClient, 'destinationPlan', { registroAns: input.registroAns }, REFERENCE_DATA_STALE_MS),
+  ),
+  saveRequest: fromPromise<SaveResult, SaveRequestInput>(({ input }) =>
+    mutateApi(queryClient, 'saveRequest', input.payload, { idempotencyKey: input.idempotencyKey }),
+  ),
+  uploadDocument: fromPromise<string, UploadDocumentInput>(async ({ input }) => {
+    const { attachment } = input;
+    const file = fileRegistry.get(attachment.id);
+    if (!file) {
+      notify.warning(`O arquivo ${attachment.fileName} não está mais disponível. Remova-o e anexe-o novamente.`);
+      throw new Error(`arquivo ${attachment.id} ausente`);
+    }
+    const arquivoBase64 = await fileToBase64(file);
+    return mutateApi(queryClient, 'uploadDocument', {
+      nuProtocolo: input.nuProtocolo,
+      tipoSolicitacao: TIPO_PORTABILIDADE,
+      cdTipoDocumento: attachment.cdTipoDocumento,
+      // The server names the stored file after this (and its own extension check).
+      nmDocumento: attachment.fileName,
+      nmExtensao: attachment.extension,
+      arquivoBase64,
+    }, { idempotencyKey: input.idempotencyKey });
+  }),
+  acceptance: fromPromise<string, AcceptanceInput>(async ({ input }) => {
+    let link: string;
+    try {
+      link = await mutateApi(queryClient, 'acceptance', {
+        tipo: TIPO_PORTABILIDADE, fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: input.cdSolicitacao,
+      }, { idempotencyKey: input.idempotencyKey });
+    } catch (error) {
+      notify.error(ACCEPTANCE_ERROR);
+      throw error;
+    }
+    if (!link.trim() || link.trim().toUpperCase() === 'ERRO') {
+      notify.error(ACCEPTANCE_ERROR);
+      throw new Error('aceite: ERRO');
+    }
+    return link.trim();
+  }),
+};
+
+export function createWizardLogic(deps: WizardDeps) {
+  return wizardMachine.provide({
+    actors: wizardActors,
+    actions: {
+      focusField: (_, params) => {
+        if (params.field) focusLater(`${params.scope === 'form' ? 'wizard' : 'dependente'}-${params.field}`);
+      },
+      releaseFile: (_, params) => fileRegistry.remove(params.id),
+      clearStoredProtocol: () => storage.remove('protocolo'),
+      clearSavedWork: ({ context }) => {
+        clearWizardSnapshot();
+        for (const attachment of context.attachments) fileRegistry.remove(attachment.id);
+      },
+      openAcceptanceLink: (_, params) => {
+        openServerLink(params.link);
+      },
+      goHome: (_, params) => deps.navigate(`/home/${params.cdEmpresaPlano}`),
+    },
+  });
+}
+
+export type WizardLogic = ReturnType<typeof createWizardLogic>;

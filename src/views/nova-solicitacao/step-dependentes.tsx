@@ -1,0 +1,74 @@
+/**
+ * Step 4 — Dependentes (SPEC §2): confirmed rows are locked with a remove button; only the
+ * last row is editable and 'Adicionar' confirms it when valid.
+ */
+import { shallowEqual } from '@xstate/react';
+import { validateDependent } from '../../../machines/wizard.schemas';
+import type { DependentField } from '../../../machines/wizard.types';
+import { Button } from '../../ui/button';
+import { MaskedInput, TextInput } from './fields';
+import { useWizard, useWizardActorRef } from './wizard-context';
+
+function formatCpf(cpf: string): string {
+  return cpf.length === 11 ? `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}` : cpf || '-';
+}
+
+function DraftRow() {
+  const actor = useWizardActorRef();
+  const draft = useWizard((s) => s.context.draft, shallowEqual);
+  const attempted = useWizard((s) => s.context.draftAttempted);
+  if (!draft) return null;
+  const errors = attempted ? validateDependent(draft) : {};
+  const change = (field: DependentField) => (value: string) => actor.send({ type: 'DEPENDENT_CHANGED', field, value });
+  return (
+    <fieldset className="rounded-md border border-brand-500 bg-brand-50 p-4">
+      <legend className="px-1 text-base font-semibold text-brand-700">Novo dependente</legend>
+      <div className="grid gap-4 desktop:grid-cols-2">
+        <TextInput id="dependente-nome" label="Nome do dependente" value={draft.nome} onChange={change('nome')} error={errors.nome} />
+        <TextInput id="dependente-nm_mae" label="Nome da mãe do dependente" value={draft.nm_mae} onChange={change('nm_mae')} error={errors.nm_mae} />
+        <MaskedInput id="dependente-dt_nasc" label="Data de nascimento do dependente" mask="date" value={draft.dt_nasc} onChange={change('dt_nasc')} error={errors.dt_nasc} />
+        <MaskedInput id="dependente-cpf" label="CPF do dependente (opcional)" mask="cpf" value={draft.cpf} onChange={change('cpf')} error={errors.cpf} />
+      </div>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button onClick={() => actor.send({ type: 'DEPENDENT_CONFIRM' })}>Adicionar</Button>
+        <Button variant="secondary" onClick={() => actor.send({ type: 'DEPENDENT_DISCARD' })}>Cancelar</Button>
+      </div>
+    </fieldset>
+  );
+}
+
+export function StepDependentes() {
+  const actor = useWizardActorRef();
+  const dependents = useWizard((s) => s.context.dependents, shallowEqual);
+  const canAdd = useWizard((s) => s.can({ type: 'DEPENDENT_ADD' }));
+  const locked = useWizard((s) => s.context.saved !== null);
+  return (
+    <div className="space-y-4">
+      {dependents.length === 0 ? (
+        <p className="text-slate-700">Nenhum dependente incluído.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-md border border-slate-300 bg-white" aria-label="Dependentes incluídos">
+          {dependents.map((dependent, index) => (
+            <li key={dependent.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
+              <dl className="grid gap-x-6 gap-y-1 text-sm desktop:grid-cols-4">
+                <div><dt className="font-semibold">Dependente {index + 1}</dt><dd>{dependent.nome}</dd></div>
+                <div><dt className="font-semibold">Nome da mãe</dt><dd>{dependent.nm_mae}</dd></div>
+                <div><dt className="font-semibold">Nascimento</dt><dd>{dependent.dt_nasc}</dd></div>
+                <div><dt className="font-semibold">CPF</dt><dd>{formatCpf(dependent.cpf)}</dd></div>
+              </dl>
+              {!locked && (
+                <Button variant="secondary" aria-label={`Remover dependente ${dependent.nome}`} onClick={() => actor.send({ type: 'DEPENDENT_REMOVE', id: dependent.id })}>
+                  Remover
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <DraftRow />
+      {canAdd && (
+        <Button variant="secondary" onClick={() => actor.send({ type: 'DEPENDENT_ADD' })}>Incluir dependente</Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+/** Step 3 — Dados do Plano de Destino (SPEC §5 step 3): registry lookup and contract type. */
+import { shallowEqual } from '@xstate/react';
+import { SelectInput, TextInput } from './fields';
+import { OWNERSHIP_SELECT } from './step-plano-origem';
+import { useStepForm } from './use-step-form';
+import { useWizard } from './wizard-context';
+
+export function StepPlanoDestino() {
+  const { actor, form, errors, change, locked } = useStepForm('planoDestino');
+  const contractTypes = useWizard((s) => s.context.contractTypes, shallowEqual);
+  const searching = useWizard((s) => s.matches({ editing: { planoDestino: 'debouncing' } }) || s.matches({ editing: { planoDestino: 'lookingUp' } }));
+  return (
+    <fieldset disabled={locked} className="grid gap-4 desktop:grid-cols-2">
+      <legend className="sr-only">Dados do Plano de Destino</legend>
+      <TextInput
+        id="wizard-nu_ans_plano_destino"
+        label="Registro ANS do plano de destino"
+        digitsOnly
+        maxLength={20}
+        value={form.nu_ans_plano_destino}
+        onChange={(value) => actor.send({ type: 'DESTINATION_REGISTRY_CHANGED', value })}
+        error={errors.nu_ans_plano_destino}
+      />
+      <div>
+        <TextInput id="wizard-plano_destino" label="Nome do plano de destino" readOnly value={form.plano_destino} onChange={() => {}} error={errors.plano_destino} />
+        <p className="mt-1 min-h-5 text-sm text-slate-600" role="status">{searching ? 'Buscando o plano...' : ''}</p>
+      </div>
+      <SelectInput id="wizard-tp_contrato_destino" label="Titularidade" options={OWNERSHIP_SELECT} value={form.tp_contrato_destino} onChange={change('tp_contrato_destino')} error={errors.tp_contrato_destino} />
+      <SelectInput
+        id="wizard-tp_port_destino"
+        label="Tipo de contratação"
+        options={contractTypes}
+        value={form.tp_port_destino}
+        onChange={(value) => actor.send({ type: 'CONTRACT_TYPE_CHOSEN', value })}
+        error={errors.tp_port_destino}
+      />
+    </fieldset>
+  );
+}

@@ -1,0 +1,51 @@
+/** The five steps with done / current / pending marks (aria-current="step" on the current one). */
+import { STEPS, type StepId } from '../../../machines/wizard.types';
+
+export const STEP_TITLES: Record<StepId, string> = {
+  dadosPessoais: 'Dados Pessoais',
+  planoOrigem: 'Dados do Plano de Origem',
+  planoDestino: 'Dados do Plano de Destino',
+  dependentes: 'Dependentes',
+  documentos: 'Documentos',
+};
+
+export function Stepper({ current }: { current: StepId }) {
+  const currentIndex = STEPS.indexOf(current);
+  return (
+    <nav aria-label="Etapas da solicitação">
+      <ol className="flex flex-wrap gap-2 desktop:flex-nowrap">
+        {STEPS.map((step, index) => {
+          const status = index < currentIndex ? 'done' : index === currentIndex ? 'current' : 'pending';
+          const mark = status === 'done' ? '✓' : String(index + 1);
+          return (
+            <li
+              key={step}
+              data-status={status}
+              aria-current={status === 'current' ? 'step' : undefined}
+              className={`flex flex-1 items-center gap-2 rounded-md border px-2 py-2 text-sm ${
+                status === 'current'
+                  ? 'border-brand-600 bg-brand-50 font-semibold text-brand-700'
+                  : status === 'done'
+                    ? 'border-green-700 text-green-800'
+                    : 'border-slate-300 text-slate-700'
+              }`}
+            >
+              <span
+                aria-hidden="true"
+                className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full ${
+                  status === 'current' ? 'bg-brand-600 text-white' : status === 'done' ? 'bg-green-700 text-white' : 'bg-slate-200 text-slate-800'
+                }`}
+              >
+                {mark}
+              </span>
+              <span>
+                {STEP_TITLES[step]}
+                <span className="sr-only">{status === 'done' ? ' (concluída)' : status === 'pending' ? ' (pendente)' : ' (atual)'}</span>
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

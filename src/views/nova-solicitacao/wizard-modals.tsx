@@ -1,0 +1,94 @@
+/** The wizard's modals: HR contact (collective contract), attachment preview and the protocol. */
+import { shallowEqual } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { fileRegistry } from '../../flows/wizard/file-registry';
+import { Button } from '../../ui/button';
+import { Modal } from '../../ui/modal';
+import { useWizard, useWizardActorRef } from './wizard-context';
+
+export function HrModal() {
+  const actor = useWizardActorRef();
+  const open = useWizard((s) => s.matches({ editing: { planoDestino: 'hrModal' } }));
+  return (
+    <Modal
+      open={open}
+      title="Prezado Cliente"
+      testId="hr-modal"
+      actions={<Button onClick={() => actor.send({ type: 'HR_MODAL_CONFIRMED' })}>OK</Button>}
+    >
+      <p>
+        Considerando que a portabilidade é para um contrato coletivo empresarial ou por adesão, entre em contato
+        com o RH da sua empresa.
+      </p>
+    </Modal>
+  );
+}
+
+function useObjectUrl(id: string | null): { url: string; type: string; name: string } | null {
+  const [state, setState] = useState<{ url: string; type: string; name: string } | null>(null);
+  useEffect(() => {
+    const file = id ? fileRegistry.get(id) : undefined;
+    if (!file) {
+      setState(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setState({ url, type: file.type, name: file.name });
+    return () => URL.revokeObjectURL(url);
+  }, [id]);
+  return state;
+}
+
+export function PreviewModal() {
+  const actor = useWizardActorRef();
+  const open = useWizard((s) => s.matches({ editing: { documentos: 'previewing' } }));
+  const previewId = useWizard((s) => s.context.previewId);
+  const attachment = useWizard((s) => s.context.attachments.find((a) => a.id === s.context.previewId) ?? null, shallowEqual);
+  const preview = useObjectUrl(open ? previewId : null);
+  const close = () => actor.send({ type: 'PREVIEW_CLOSED' });
+  const isPdf = preview?.type === 'application/pdf' || attachment?.extension === 'pdf';
+  return (
+    <Modal
+      open={open}
+      title={attachment ? `Visualizar ${attachment.fileName}` : 'Visualizar documento'}
+      testId="preview-modal"
+      onDismiss={close}
+      actions={
+        <>
+          {preview && (
+            <a href={preview.url} target="_blank" rel="noopener noreferrer" className="flex min-h-11 items-center px-2 text-brand-700 underline">
+              Abrir em nova aba
+            </a>
+          )}
+          <Button onClick={close}>Fechar</Button>
+        </>
+      }
+    >
+      {!preview ? (
+        <p>O arquivo não está disponível para visualização.</p>
+      ) : isPdf ? (
+        <iframe src={preview.url} title={`Pré-visualização de ${preview.name}`} className="h-[60vh] w-full rounded border border-slate-300" />
+      ) : (
+        <img src={preview.url} alt={`Pré-visualização de ${preview.name}`} className="max-h-[60vh] w-full object-contain" />
+      )}
+    </Modal>
+  );
+}
+
+export function ProtocolModal() {
+  const actor = useWizardActorRef();
+  const open = useWizard((s) => s.matches('protocolModal'));
+  const protocolo = useWizard((s) => s.context.saved?.nuProtocolo ?? '');
+  const byEmail = useWizard((s) => s.context.form.fl_aceita_email);
+  return (
+    <Modal
+      open={open}
+      title="O número do protocolo da sua solicitação é"
+      testId="protocol-modal"
+      actions={<Button onClick={() => actor.send({ type: 'PROTOCOL_MODAL_CONFIRMED' })}>OK</Button>}
+    >
+      <p className="text-center text-2xl font-bold tracking-wide text-brand-700" data-testid="protocolo-gerado">{protocolo}</p>
+      {byEmail && <p>Este número também foi enviado para o seu e-mail.</p>}
+    </Modal>
+  );
+}

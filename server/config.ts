@@ -1,0 +1,46 @@
+/**
+ * The server's environment, read once: PORT (8080), HOST (0.0.0.0), DATA_DIR (data/),
+ * DATABASE_URL (PostgreSQL instead of the embedded database), STATIC_DIR (dist/),
+ * TOKEN_SECRET (default: made once and kept in DATA_DIR), LOG_LEVEL, TRUST_PROXY,
+ * SEED_DEMO (0 to skip demo requests).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  staticDir: string;
+  logLevel: string;
+  trustProxy: boolean;
+  seedDemo: boolean;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT inválida: ${env.PORT}`);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR || 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    staticDir: resolve(env.STATIC_DIR || 'dist'),
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    seedDemo: env.SEED_DEMO !== '0',
+  };
+}
+
+/** TOKEN_SECRET, or one made on the first start and kept (owner-only) in DATA_DIR. */
+export function tokenSecret(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
+  if (env.TOKEN_SECRET) return env.TOKEN_SECRET;
+  const path = join(dataDir, 'token-secret');
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(path, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

@@ -1,0 +1,131 @@
+/**
+ * One query layer over two engines: PGlite (embedded PostgreSQL, files under DATA_DIR) by
+ * default, a real PostgreSQL server when DATABASE_URL is set. Both speak the same SQL, so
+ * the rest of the server only sees `query`, `transaction` and `exec`.
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export type SqlParam = string | number | boolean | Date | null;
+
+export interface Queryable {
+  query<Row extends object = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<Row[]>;
+}
+
+export interface Executor extends Queryable {
+  /** Several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Executor {
+  readonly kind: 'pglite' | 'postgres';
+  /**
+   * Runs `fn` in one transaction: everything it does is committed together or not at all.
+   * Inside `fn`, use only `tx` (the embedded engine would wait for itself otherwise).
+   */
+  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; wins over `dataDir`. */
+  url?: string;
+  /** PGlite data directory; omitted (and no url) means an in-memory database, for tests. */
+  dataDir?: string;
+}
+
+export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
+  if (options.url) return openPostgres(options.url);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir ? { dataDir } : {});
+  // PGlite runs one statement at a time anyway; this queue keeps a transaction's statements
+  // from interleaving with statements issued outside it by concurrent requests.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(job: () => Promise<T>): Promise<T> => {
+    const result = queue.then(job, job);
+    queue = result.catch(() => undefined);
+    return result;
+  };
+  const raw: Queryable = {
+    async query<Row extends object>(sql: string, params: readonly SqlParam[] = []) {
+      const result = await db.query<Row>(sql, [...params]);
+      return result.rows;
+    },
+  };
+  return {
+    kind: 'pglite',
+    query: (sql, params) => serial(() => raw.query(sql, params)),
+    transaction: (fn) =>
+      serial(() =>
+        db.transaction(async (tx) =>
+          fn({
+            async query<Row extends object>(sql: string, params: readonly SqlParam[] = []) {
+              return (await tx.query<Row>(sql, [...params])).rows;
+            },
+            async exec(sql: string) {
+              await tx.exec(sql);
+            },
+          }),
+        ),
+      ),
+    exec: (sql) => serial(async () => { await db.exec(sql); }),
+    close: () => serial(() => db.close()),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Fail at start, not at the first request, when the server is unreachable.
+  await pool.query('SELECT 1');
+  return {
+    kind: 'postgres',
+    async query<Row extends object>(sql: string, params: readonly SqlParam[] = []) {
+      return (await pool.query(sql, [...params])).rows as Row[];
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          async query<Row extends object>(sql: string, params: readonly SqlParam[] = []) {
+            return (await client.query(sql, [...params])).rows as Row[];
+          },
+          async exec(sql: string) {
+            await client.query(sql);
+          },
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * A Database usable before it exists: every call waits for `ready`. Lets the server
+ * listen (and serve the portal's files) while the embedded engine initialises a fresh
+ * data directory, which takes seconds.
+ */
+export function deferredDatabase(ready: Promise<Database>, kind: Database['kind']): Database {
+  return {
+    kind,
+    query: async (sql, params) => (await ready).query(sql, params),
+    transaction: async (fn) => (await ready).transaction(fn),
+    exec: async (sql) => (await ready).exec(sql),
+    close: async () => (await ready).close(),
+  };
+}

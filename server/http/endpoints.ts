@@ -1,0 +1,69 @@
+/**
+ * Registers every call of the shared contract (`endpoints` in src/api/contract.ts) as a
+ * Fastify route: the contract gives method, path, input schema and response kind; this
+ * file validates the input with it, runs the handler, checks the output against it, and
+ * applies idempotency to POSTs. A call missing from `handlers` does not compile.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type * as z from 'zod/mini';
+import { HEADERS, endpoints, type EndpointName, type EndpointOutput, type Endpoints } from '../../src/api/contract.ts';
+import { readAccess } from './access.ts';
+import { API_BASE, absoluteApiUrl, type AppDeps, type HandlerContext } from './context.ts';
+import { HttpError } from './http-error.ts';
+import { fingerprint, withIdempotency, type Answer } from './idempotency.ts';
+import { parseOrThrow } from './validation.ts';
+
+export type EndpointInputOf<N extends EndpointName> = z.output<Endpoints[N]['input']>;
+export type EndpointHandler<N extends EndpointName> = (input: EndpointInputOf<N>, ctx: HandlerContext) => Promise<EndpointOutput<N>>;
+export type EndpointHandlers = { [N in EndpointName]: EndpointHandler<N> };
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const TEXT_TYPE = 'text/plain; charset=utf-8';
+
+function send(reply: FastifyReply, answer: Answer): FastifyReply {
+  return reply.code(answer.statusCode).type(answer.contentType).header('cache-control', 'no-store').send(answer.body);
+}
+
+export function registerEndpoints(app: FastifyInstance, deps: AppDeps, handlers: EndpointHandlers): void {
+  for (const name of Object.keys(endpoints) as EndpointName[]) {
+    const endpoint = endpoints[name];
+    const handler = handlers[name] as (input: unknown, ctx: HandlerContext) => Promise<unknown>;
+    app.route({
+      method: endpoint.method,
+      url: `${API_BASE}${endpoint.path}`,
+      handler: async (request, reply) => {
+        const now = deps.clock();
+        const ctx: HandlerContext = {
+          deps,
+          request,
+          now,
+          access: readAccess(request, now, deps.secret),
+          clientAddress: request.ip,
+          apiUrl: (path) => absoluteApiUrl(request, path),
+        };
+        const raw = endpoint.method === 'GET' ? request.query : request.body;
+        const input = parseOrThrow(endpoint.input, raw ?? {});
+
+        const run = async (): Promise<Answer> => {
+          const output = await handler(input, ctx);
+          // The contract is a promise to the client: never send what it would reject.
+          const checked = endpoint.output.safeParse(output);
+          if (!checked.success) {
+            request.log.error({ endpoint: name, issues: checked.error.issues }, 'resposta fora do contrato');
+            throw new Error(`resposta de ${name} fora do contrato`);
+          }
+          return endpoint.responseKind === 'json'
+            ? { statusCode: 200, contentType: JSON_TYPE, body: JSON.stringify(checked.data) }
+            : { statusCode: 200, contentType: TEXT_TYPE, body: String(checked.data) };
+        };
+
+        const key = request.headers[HEADERS.idempotencyKey.toLowerCase()];
+        if (endpoint.method !== 'POST' || key === undefined) return send(reply, await run());
+        if (typeof key !== 'string') throw new HttpError(400, 'Envie um único cabeçalho Idempotency-Key.');
+        const answer = await withIdempotency(deps.db, name, key, fingerprint(input, deps.secret), now, run);
+        if (answer.replayed) reply.header('idempotent-replayed', 'true');
+        return send(reply, answer);
+      },
+    });
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * `Idempotency-Key` on POSTs (docs/architecture.md): the portal sends one key per logical
+ * write and react-query retries resend it. The first attempt claims the key (a pending row
+ * in the database, so this also holds across processes on one PostgreSQL); its answer —
+ * success or a 4xx the client should see again — is stored and replayed to every retry.
+ * A retry therefore never creates a second request nor counts a wrong login twice.
+ * Server errors (5xx) release the key so the retry really runs again.
+ */
+import { createHmac } from 'node:crypto';
+import type { Database } from '../db/database.ts';
+import { HttpError } from './http-error.ts';
+
+export interface Answer {
+  statusCode: number;
+  contentType: string;
+  body: string;
+}
+
+const KEY_FORMAT = /^[\w.:-]{8,200}$/;
+/** Older keys are forgotten: retries happen within seconds, not days. */
+const KEEP_MS = 24 * 60 * 60 * 1000;
+
+interface KeyRow {
+  ds_impressao: string;
+  nu_status_http: number | null;
+  ds_tipo: string | null;
+  ds_corpo: string | null;
+}
+
+/** Keyed hash of the body: tells a true retry from a reused key without storing the body (it may hold a password). */
+export function fingerprint(body: unknown, secret: string): string {
+  return createHmac('sha256', secret).update(JSON.stringify(body ?? null)).digest('hex');
+}
+
+export async function withIdempotency(
+  db: Database,
+  scope: string,
+  key: string,
+  print: string,
+  now: Date,
+  run: () => Promise<Answer>,
+): Promise<Answer & { replayed: boolean }> {
+  if (!KEY_FORMAT.test(key)) {
+    throw new HttpError(400, 'Cabeçalho Idempotency-Key inválido (use de 8 a 200 letras, números, ".", ":", "_" ou "-").');
+  }
+  await db.query('DELETE FROM idempotency_keys WHERE dt_criacao < $1', [new Date(now.getTime() - KEEP_MS)]);
+  const claimed = await db.query(
+    `INSERT INTO idempotency_keys (ds_escopo, ds_chave, ds_impressao, dt_criacao) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (ds_escopo, ds_chave) DO NOTHING RETURNING ds_chave`,
+    [scope, key, print, now],
+  );
+  if (claimed.length === 0) {
+    const [row] = await db.query<KeyRow>(
+      'SELECT ds_impressao, nu_status_http, ds_tipo, ds_corpo FROM idempotency_keys WHERE ds_escopo = $1 AND ds_chave = $2',
+      [scope, key],
+    );
+    if (!row) throw new HttpError(409, 'Esta operação está sendo processada. Tente novamente em instantes.');
+    if (row.ds_impressao !== print) {
+      throw new HttpError(422, 'Esta Idempotency-Key já foi usada com outros dados. Gere uma nova chave para uma nova operação.');
+    }
+    if (row.nu_status_http === null || row.ds_corpo === null) {
+      throw new HttpError(409, 'Esta operação está sendo processada. Tente novamente em instantes.');
+    }
+    return { statusCode: row.nu_status_http, contentType: row.ds_tipo ?? 'application/json', body: row.ds_corpo, replayed: true };
+  }
+
+  let answer: Answer;
+  try {
+    answer = await run();
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode < 500) {
+      answer = { statusCode: error.statusCode, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ message: error.message }) };
+    } else {
+      await db.query('DELETE FROM idempotency_keys WHERE ds_escopo = $1 AND ds_chave = $2', [scope, key]).catch(() => undefined);
+      throw error;
+    }
+  }
+  await db.query(
+    'UPDATE idempotency_keys SET nu_status_http = $3, ds_tipo = $4, ds_corpo = $5 WHERE ds_escopo = $1 AND ds_chave = $2',
+    [scope, key, answer.statusCode, answer.contentType, answer.body],
+  );
+  return { ...answer, replayed: false };
+}

@@ -1,0 +1,147 @@
+/**
+ * Files of a request: uploads from the wizard, the attached-documents list, the
+ * acceptance term (`aceite`), and the file links themselves. A link's unguessable file
+ * name is what grants it — the portal opens links in a new tab, where no token travels.
+ */
+import type { FastifyInstance } from 'fastify';
+import { assertCanUse } from '../http/access.ts';
+import { API_BASE, type HandlerContext } from '../http/context.ts';
+import type { EndpointHandlers } from '../http/endpoints.ts';
+import { HttpError, badRequest, notFound } from '../http/http-error.ts';
+import { formatDate } from '../services/dates.ts';
+import { findOperator } from '../services/operators.ts';
+import { renderPdf } from '../services/pdf.ts';
+import { acceptancePdf } from '../services/request-documents.ts';
+import { changeStatusIn, findRequestById } from '../services/requests.ts';
+import { STATUS, describeStatus } from '../services/status.ts';
+import { checkUploadedFile } from '../services/upload-check.ts';
+import { requestByProtocol } from './tracking.ts';
+
+export const MAX_DOCUMENTS_PER_REQUEST = 30;
+/** The wizard uploads right after saving; later, only while the request is still being analysed. */
+const UPLOAD_STATUSES: readonly number[] = [STATUS.emAnalise, STATUS.pendenteDocumentacao];
+
+export function fileUrl(ctx: HandlerContext, storedName: string): string {
+  return ctx.apiUrl(`arquivos/${storedName}`);
+}
+
+/** A display name without paths or control characters, ending in the stored extension. */
+function displayName(name: string, extension: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? '')
+    .replace(/[\p{Cc}"<>|?*]/gu, '')
+    .replace(/\.[A-Za-z0-9]{1,10}$/, '')
+    .trim()
+    .slice(0, 150) || 'documento';
+  return `${base}.${extension}`;
+}
+
+interface AttachedRow {
+  nm_arquivo: string;
+  nm_extensao: string;
+  nm_documento: string;
+  dt_assinatura: Date | null;
+  nm_armazenado: string;
+  dt_ordem: Date;
+}
+
+export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attachedDocuments' | 'acceptance'> = {
+  async uploadDocument(input, ctx) {
+    const request = await requestByProtocol(ctx, input.nuProtocolo);
+    assertCanUse(ctx.access, request);
+    if (!UPLOAD_STATUSES.includes(request.fl_status)) {
+      throw badRequest(`Esta solicitação não aceita novos documentos no status atual (${describeStatus(request.fl_status)}).`);
+    }
+    const [type] = await ctx.deps.db.query<{ nm_documento: string }>(
+      'SELECT nm_documento FROM document_types WHERE cd_tipo_documento = $1', [input.cdTipoDocumento],
+    );
+    if (!type) throw badRequest('Campo cdTipoDocumento: tipo de documento não cadastrado.');
+    const file = checkUploadedFile(input.nmDocumento, input.nmExtensao, input.arquivoBase64);
+
+    await ctx.deps.db.transaction(async (tx) => {
+      const [count] = await tx.query<{ total: number }>(
+        'SELECT count(*)::int AS total FROM uploaded_documents WHERE cd_solicitacao = $1', [request.cd_solicitacao],
+      );
+      if ((count?.total ?? 0) >= MAX_DOCUMENTS_PER_REQUEST) {
+        throw badRequest(`Limite de ${MAX_DOCUMENTS_PER_REQUEST} documentos por solicitação atingido.`);
+      }
+      const stored = await ctx.deps.files.save(tx, file.bytes, file.extension, ctx.now);
+      await tx.query(
+        `INSERT INTO uploaded_documents (cd_solicitacao, cd_tipo_documento, nm_documento, nm_arquivo, nm_extensao, nu_contrato, nm_armazenado, dt_envio)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [request.cd_solicitacao, input.cdTipoDocumento, type.nm_documento, displayName(input.nmDocumento, file.extension),
+          file.extension, input.nuContrato ?? null, stored, ctx.now],
+      );
+    });
+    return 'OK';
+  },
+
+  async attachedDocuments({ protocolo }, ctx) {
+    const request = await requestByProtocol(ctx, protocolo);
+    assertCanUse(ctx.access, request);
+    // Uploads, then the signed terms and the acceptance terms, each with its signature date.
+    const rows = await ctx.deps.db.query<AttachedRow>(
+      `SELECT nm_arquivo, nm_extensao, nm_documento, NULL::timestamptz AS dt_assinatura, nm_armazenado, dt_envio AS dt_ordem
+         FROM uploaded_documents WHERE cd_solicitacao = $1
+       UNION ALL
+       SELECT d.nm_documento || '.pdf', 'pdf', d.nm_documento, s.dt_assinatura, d.nm_armazenado, s.dt_assinatura
+         FROM documents_to_sign d JOIN signatures s USING (cd_file_documento) WHERE d.cd_solicitacao = $1
+       UNION ALL
+       SELECT 'termo-de-aceite-' || a.cd_aceite || '.pdf', 'pdf',
+              CASE a.fl_tipo WHEN 'N' THEN 'Termo de Aceite da Solicitação' WHEN 'D' THEN 'Termo de Concordância' ELSE 'Termo de Ciência' END,
+              CASE WHEN a.fl_ciente = 'S' THEN a.dt_aceite END, a.nm_armazenado, a.dt_aceite
+         FROM acceptances a WHERE a.cd_solicitacao = $1
+       ORDER BY dt_ordem, nm_arquivo`,
+      [request.cd_solicitacao],
+    );
+    return rows.map((row) => ({
+      nmArquivo: row.nm_arquivo,
+      nmExtensaoArquivo: row.nm_extensao,
+      nmDocumento: row.nm_documento,
+      dtAssinatura: row.dt_assinatura ? formatDate(row.dt_assinatura) : null,
+      linkUrl: fileUrl(ctx, row.nm_armazenado),
+    }));
+  },
+
+  async acceptance({ fl_ciente: ciente, fl_tipo: kind, cd_solicitacao: cdSolicitacao }, ctx) {
+    const request = await findRequestById(ctx.deps.db, cdSolicitacao);
+    if (!request) return 'ERRO';
+    assertCanUse(ctx.access, request);
+    // Tracking acknowledgements belong to status 6; agreeing is final (SPEC §4).
+    if (kind !== 'N' && (request.fl_status !== STATUS.aguardandoCiencia || (request.fl_concordo === 'S' && ciente === 'N'))) {
+      return 'ERRO';
+    }
+    const operator = await findOperator(ctx.deps.db, request.cd_empresa_plano);
+    if (!operator) return 'ERRO';
+    try {
+      const stored = await ctx.deps.db.transaction(async (tx) => {
+        const current = kind !== 'N' && request.fl_concordo !== ciente
+          ? await changeStatusIn(tx, ctx.deps.files, request.cd_solicitacao, { flConcordo: ciente }, 'portal', ctx.now)
+          : request;
+        const pdf = await renderPdf(acceptancePdf(kind, ciente, current, operator, ctx.now), ctx.now);
+        const name = await ctx.deps.files.save(tx, pdf, 'pdf', ctx.now);
+        await tx.query(
+          'INSERT INTO acceptances (cd_solicitacao, fl_tipo, fl_ciente, nm_armazenado, dt_aceite) VALUES ($1, $2, $3, $4, $5)',
+          [request.cd_solicitacao, kind, ciente, name, ctx.now],
+        );
+        return name;
+      });
+      return fileUrl(ctx, stored);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      ctx.request.log.error({ err: error }, 'falha ao gerar o termo de aceite');
+      return 'ERRO';
+    }
+  },
+};
+
+export function registerFiles(app: FastifyInstance, deps: HandlerContext['deps']): void {
+  app.get<{ Params: { name: string } }>(`${API_BASE}arquivos/:name`, async (request, reply) => {
+    const file = await deps.files.read(deps.db, request.params.name);
+    if (!file) throw notFound('Arquivo não encontrado.');
+    return reply
+      .type(file.contentType)
+      .header('content-disposition', `inline; filename="${request.params.name}"`)
+      .header('cache-control', 'private, no-store')
+      .send(file.content);
+  });
+}

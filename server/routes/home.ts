@@ -1,0 +1,32 @@
+/** What the home screen and the layout load: plan images, operator name, tooltips. */
+import { OPERATOR_NAME_KEY } from '../../src/api/contract.ts';
+import type { EndpointHandlers } from '../http/endpoints.ts';
+import { notFound } from '../http/http-error.ts';
+import { findOperator } from '../services/operators.ts';
+
+type HomeHandlers = Pick<EndpointHandlers, 'setting' | 'operatorKey' | 'tooltips'>;
+
+export const homeHandlers: HomeHandlers = {
+  async setting({ chave, cdEmpresaPlano }, ctx) {
+    const [row] = await ctx.deps.db.query<{ valor: string }>(
+      'SELECT valor FROM settings WHERE chave = $1 AND cd_empresa_plano = $2',
+      [chave, Number(cdEmpresaPlano)],
+    );
+    if (!row) throw notFound(`Plano ${cdEmpresaPlano} não encontrado ou sem esta configuração.`);
+    // Settings hold either an absolute URL (an image hosted elsewhere) or a path we serve.
+    return /^https?:\/\//i.test(row.valor) ? row.valor : ctx.apiUrl(row.valor);
+  },
+
+  async operatorKey({ cdTipo, cdEmpresaPlano }, ctx) {
+    if (cdTipo !== OPERATOR_NAME_KEY) throw notFound(`Chave ${cdTipo} não disponível; use ${OPERATOR_NAME_KEY} (nome da operadora).`);
+    const operator = await findOperator(ctx.deps.db, Number(cdEmpresaPlano));
+    if (!operator) throw notFound(`Plano ${cdEmpresaPlano} não encontrado.`);
+    return operator.nm_operadora;
+  },
+
+  async tooltips(_input, ctx) {
+    return ctx.deps.db.query<{ nmCampo: string; dsDescricao: string }>(
+      'SELECT nm_campo AS "nmCampo", ds_descricao AS "dsDescricao" FROM tooltips ORDER BY nm_campo',
+    );
+  },
+};

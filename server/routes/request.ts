@@ -1,0 +1,33 @@
+/** The new-request wizard's calls: lookups for its fields and the save itself. */
+import type { EndpointHandlers } from '../http/endpoints.ts';
+import { checkNewRequest } from '../services/request-rules.ts';
+import { createRequest } from '../services/requests.ts';
+
+type RequestHandlers = Pick<EndpointHandlers, 'saveRequest' | 'destinationPlan' | 'contractTypes' | 'documentTypes'>;
+
+export const requestHandlers: RequestHandlers = {
+  async saveRequest(payload, ctx) {
+    await checkNewRequest(ctx.deps.db, payload, ctx.now);
+    // Request, dependents, contacts and the first history event: all or nothing.
+    return ctx.deps.db.transaction((tx) => createRequest(tx, payload, ctx.now));
+  },
+
+  async destinationPlan({ registroAns }, ctx) {
+    const [row] = await ctx.deps.db.query<{ nm_plano: string }>(
+      'SELECT nm_plano FROM destination_plans WHERE registro_ans = $1',
+      [registroAns],
+    );
+    // Not found is an ordinary answer here: the wizard clears the plan name (SPEC §5).
+    return row?.nm_plano ?? '';
+  },
+
+  async contractTypes(_input, ctx) {
+    return ctx.deps.db.query<{ label: string; value: string }>('SELECT label, value FROM contract_types ORDER BY ordem');
+  },
+
+  async documentTypes(_input, ctx) {
+    return ctx.deps.db.query<{ cdTipoDocumento: number; nmDocumento: string }>(
+      'SELECT cd_tipo_documento AS "cdTipoDocumento", nm_documento AS "nmDocumento" FROM document_types ORDER BY cd_tipo_documento',
+    );
+  },
+};

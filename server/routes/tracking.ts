@@ -1,0 +1,61 @@
+/**
+ * Tracking lookups. The home screen asks `acompanhamento` anonymously to decide whether a
+ * login is needed, so a restricted request still answers its state (never its data);
+ * everything else follows the rules in http/access.ts.
+ */
+import type { TrackingData } from '../../src/api/contract.ts';
+import { assertCanUse, visibilityOf } from '../http/access.ts';
+import type { EndpointHandlers } from '../http/endpoints.ts';
+import { notFound } from '../http/http-error.ts';
+import type { HandlerContext } from '../http/context.ts';
+import { addDays, formatDate, formatDateTime } from '../services/dates.ts';
+import { findRequestByProtocol, type RequestRow } from '../services/requests.ts';
+import { describeStatus } from '../services/status.ts';
+
+/** ANS answer window for a portability request (RN 438: 10 days). */
+export const RESPONSE_DAYS = 10;
+
+export async function requestByProtocol(ctx: HandlerContext, protocolo: string): Promise<RequestRow> {
+  const request = await findRequestByProtocol(ctx.deps.db, protocolo);
+  if (!request) throw notFound('Protocolo não encontrado.');
+  return request;
+}
+
+export const trackingHandlers: Pick<EndpointHandlers, 'tracking' | 'history'> = {
+  async tracking({ protocolo }, ctx) {
+    const request = await requestByProtocol(ctx, protocolo);
+    const visibility = visibilityOf(ctx.access, request);
+    const state = { nuProtocolo: request.nu_protocolo, flStatus: request.fl_status, cdStatusPort: request.cd_status_port, flConcordo: request.fl_concordo };
+    if (visibility === 'restricted') {
+      return { ...state, nuProtocoloAnsHapvida: null, dtCadastramento: null, dsStatus: null, cdSolicitacao: null };
+    }
+    const data: TrackingData = {
+      ...state,
+      nuProtocoloAnsHapvida: request.nu_protocolo_ans,
+      dtCadastramento: formatDate(request.dt_cadastramento),
+      dsStatus: describeStatus(request.fl_status),
+      cdSolicitacao: request.cd_solicitacao,
+    };
+    if (visibility === 'owner') data.nuCpf = request.cpf || null;
+    return data;
+  },
+
+  async history({ protocolo }, ctx) {
+    const request = await requestByProtocol(ctx, protocolo);
+    assertCanUse(ctx.access, request);
+    const events = await ctx.deps.db.query<{ fl_status: number; dt_evento: Date }>(
+      'SELECT fl_status, dt_evento FROM status_history WHERE cd_solicitacao = $1 ORDER BY dt_evento, id',
+      [request.cd_solicitacao],
+    );
+    return {
+      dtCadastramento: formatDate(request.dt_cadastramento),
+      prazoRespostaDias: RESPONSE_DAYS,
+      dtLimiteResposta: formatDate(addDays(request.dt_cadastramento, RESPONSE_DAYS)),
+      eventos: events.map((event) => ({
+        flStatus: event.fl_status,
+        dsStatus: describeStatus(event.fl_status),
+        dtEvento: formatDateTime(event.dt_evento),
+      })),
+    };
+  },
+};

@@ -1,0 +1,93 @@
+/**
+ * Reference data every installation needs: operators with their images, tooltips,
+ * contract and document types, destination plans. Inserted when missing, never
+ * overwritten, so an operator's own edits survive restarts.
+ */
+import type { Executor } from '../db/database.ts';
+import { SETTING_KEY } from '../../src/api/contract.ts';
+
+export const OPERATORS = [
+  { cdEmpresaPlano: 1, name: 'Vida Plena Saúde', registry: '412345', slug: 'operadora-1' },
+  { cdEmpresaPlano: 2, name: 'Horizonte Saúde', registry: '398761', slug: 'operadora-2' },
+] as const;
+
+export const TOOLTIPS: ReadonlyArray<readonly [string, string]> = [
+  ['nu_protocolo_ans', 'Número do protocolo gerado no Guia ANS de Planos de Saúde ao consultar a compatibilidade para portabilidade de carências (até 20 dígitos).'],
+  ['nu_protocolo', 'Número do protocolo da sua solicitação de portabilidade, enviado para o seu e-mail quando a solicitação foi registrada.'],
+  ['nome', 'Nome completo do beneficiário titular, como no documento de identidade.'],
+  ['nm_mae', 'Nome completo da mãe do beneficiário, como no documento de identidade.'],
+  ['cpf', 'CPF do beneficiário. Marque "Beneficiário não possui CPF" se ele não tiver.'],
+  ['dt_nascimento', 'Data de nascimento no formato dia/mês/ano.'],
+  ['cd_cep', 'CEP do endereço de residência do beneficiário.'],
+  ['ops_origem', 'Nome da operadora do plano que você tem hoje (plano de origem).'],
+  ['nu_ans_ops_origem', 'Registro da operadora de origem na ANS; aparece na carteirinha e no contrato.'],
+  ['plano_origem', 'Nome comercial do plano de origem.'],
+  ['nu_ans_plano_origem', 'Número de registro do plano de origem na ANS; aparece na carteirinha.'],
+  ['area_plano', 'Área geográfica de cobertura do plano de origem (municipal, estadual, nacional...).'],
+  ['dt_inicio', 'Data em que você começou no plano de origem.'],
+  ['tp_contrato_origem', 'Se você é o titular do plano de origem ou titular sem direito (por exemplo, dependente que passa a titular).'],
+  ['nu_ans_plano_destino', 'Número de registro na ANS do plano para o qual você quer migrar; o nome do plano é preenchido automaticamente.'],
+  ['tp_contrato_destino', 'Titularidade no plano de destino.'],
+  ['tp_port_destino', 'Tipo de contratação do plano de destino. Pelo portal só é possível a contratação individual/familiar.'],
+  ['fl_aceita_email', 'Marque para receber as respostas da solicitação por e-mail.'],
+];
+
+export const CONTRACT_TYPES = [
+  { value: '1', label: 'COLETIVO EMPRESARIAL' },
+  { value: '2', label: 'COLETIVO POR ADESÃO' },
+  { value: '3', label: 'INDIVIDUAL/FAMILIAR' },
+] as const;
+
+export const DOCUMENT_TYPES: ReadonlyArray<readonly [number, string]> = [
+  [1, 'RG (documento de identidade)'],
+  [2, 'CPF'],
+  [3, 'Comprovante de residência'],
+  [4, 'Carteirinha do plano anterior'],
+  [5, 'Comprovante de pagamento (últimos 3 boletos)'],
+  [6, 'Carta de permanência do plano anterior'],
+  [7, 'Certidão de nascimento ou casamento'],
+];
+
+/** Destination plans by ANS product registry (9 digits). */
+export const DESTINATION_PLANS: ReadonlyArray<readonly [string, string]> = [
+  ['481234561', 'VIDA PLENA ESSENCIAL ENFERMARIA'],
+  ['481234562', 'VIDA PLENA MAIS APARTAMENTO'],
+  ['481234563', 'VIDA PLENA NACIONAL APARTAMENTO'],
+  ['479876541', 'HORIZONTE BÁSICO ENFERMARIA'],
+  ['479876542', 'HORIZONTE PREMIUM APARTAMENTO'],
+];
+
+export async function seedReferenceData(tx: Executor): Promise<void> {
+  for (const operator of OPERATORS) {
+    await tx.query(
+      'INSERT INTO operators (cd_empresa_plano, nm_operadora, nu_registro_ans) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+      [operator.cdEmpresaPlano, operator.name, operator.registry],
+    );
+    const images: ReadonlyArray<readonly [string, string]> = [
+      [SETTING_KEY.logo, `${operator.slug}-logo.svg`],
+      [SETTING_KEY.seal, `${operator.slug}-selo.svg`],
+      [SETTING_KEY.favicon, `${operator.slug}-favicon.svg`],
+    ];
+    for (const [key, file] of images) {
+      await tx.query(
+        'INSERT INTO settings (chave, cd_empresa_plano, valor) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+        [key, operator.cdEmpresaPlano, `imagens/${file}`],
+      );
+    }
+  }
+  for (const [field, description] of TOOLTIPS) {
+    await tx.query('INSERT INTO tooltips (nm_campo, ds_descricao) VALUES ($1, $2) ON CONFLICT DO NOTHING', [field, description]);
+  }
+  for (const [index, type] of CONTRACT_TYPES.entries()) {
+    await tx.query(
+      'INSERT INTO contract_types (value, label, ordem) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+      [type.value, type.label, index + 1],
+    );
+  }
+  for (const [code, name] of DOCUMENT_TYPES) {
+    await tx.query('INSERT INTO document_types (cd_tipo_documento, nm_documento) VALUES ($1, $2) ON CONFLICT DO NOTHING', [code, name]);
+  }
+  for (const [registry, name] of DESTINATION_PLANS) {
+    await tx.query('INSERT INTO destination_plans (registro_ans, nm_plano) VALUES ($1, $2) ON CONFLICT DO NOTHING', [registry, name]);
+  }
+}

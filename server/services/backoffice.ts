@@ -1,0 +1,169 @@
+/**
+ * The analyst's commands (npm run backoffice): list, show, set-status, plans. One
+ * implementation, run either in the CLI's own process (it opened the database) or inside
+ * the running server (the CLI asked over loopback, since PGlite admits one process).
+ */
+import type { Database } from '../db/database.ts';
+import type { Clock } from './clock.ts';
+import { formatDate, formatDateTime } from './dates.ts';
+import type { FileStore } from './file-store.ts';
+import { passwordOf } from './protocol.ts';
+import { changeStatus, findRequestByProtocol } from './requests.ts';
+import { describeStatus, isKnownStatus, requiresLogin, STATUS_DESCRIPTIONS } from './status.ts';
+import { listDocumentsToSign } from './documents-to-sign.ts';
+
+export type BackofficeCommand =
+  | { cmd: 'list' }
+  | { cmd: 'show'; protocolo: string }
+  | { cmd: 'set-status'; protocolo: string; flStatus: number; tipo?: 1 | 2; concordo?: 'S' | 'N' }
+  | { cmd: 'plans' };
+
+export interface BackofficeDeps {
+  db: Database;
+  files: FileStore;
+  clock: Clock;
+}
+
+export class BackofficeError extends Error {}
+
+export interface RequestSummary {
+  nuProtocolo: string;
+  senha: string;
+  cpf: string;
+  nome: string;
+  cdEmpresaPlano: number;
+  flStatus: number;
+  dsStatus: string;
+  cdStatusPort: number;
+  flConcordo: string | null;
+  exigeLogin: boolean;
+  dtCadastramento: string;
+}
+
+interface SummaryRow {
+  nu_protocolo: string;
+  cpf: string;
+  nome: string;
+  cd_empresa_plano: number;
+  fl_status: number;
+  cd_status_port: number;
+  fl_concordo: 'S' | 'N' | null;
+  dt_cadastramento: Date;
+}
+
+function summary(row: SummaryRow): RequestSummary {
+  return {
+    nuProtocolo: row.nu_protocolo,
+    senha: passwordOf(row.nu_protocolo),
+    cpf: row.cpf,
+    nome: row.nome,
+    cdEmpresaPlano: row.cd_empresa_plano,
+    flStatus: row.fl_status,
+    dsStatus: describeStatus(row.fl_status),
+    cdStatusPort: row.cd_status_port,
+    flConcordo: row.fl_concordo,
+    exigeLogin: requiresLogin(row),
+    dtCadastramento: formatDate(row.dt_cadastramento),
+  };
+}
+
+export async function listRequests(db: Database): Promise<RequestSummary[]> {
+  const rows = await db.query<SummaryRow>(
+    `SELECT nu_protocolo, cpf, nome, cd_empresa_plano, fl_status, cd_status_port, fl_concordo, dt_cadastramento
+     FROM requests ORDER BY cd_solicitacao`,
+  );
+  return rows.map(summary);
+}
+
+async function showRequest(deps: BackofficeDeps, protocolo: string) {
+  const request = await findRequestByProtocol(deps.db, protocolo);
+  if (!request) throw new BackofficeError(`Protocolo ${protocolo} não encontrado.`);
+  const [history, documents, uploads] = await Promise.all([
+    deps.db.query<{ fl_status: number; cd_status_port: number; fl_concordo: string | null; ds_origem: string; dt_evento: Date }>(
+      'SELECT fl_status, cd_status_port, fl_concordo, ds_origem, dt_evento FROM status_history WHERE cd_solicitacao = $1 ORDER BY dt_evento, id',
+      [request.cd_solicitacao],
+    ),
+    listDocumentsToSign(deps.db, request.cd_solicitacao),
+    deps.db.query<{ nm_documento: string; nm_arquivo: string }>(
+      'SELECT nm_documento, nm_arquivo FROM uploaded_documents WHERE cd_solicitacao = $1 ORDER BY cd_documento',
+      [request.cd_solicitacao],
+    ),
+  ]);
+  return {
+    ...summary(request),
+    cdSolicitacao: request.cd_solicitacao,
+    nuProtocoloAns: request.nu_protocolo_ans,
+    planoDestino: `${request.plano_destino} (${request.nu_ans_plano_destino})`,
+    historico: history.map((event) => ({
+      flStatus: event.fl_status,
+      dsStatus: describeStatus(event.fl_status),
+      cdStatusPort: event.cd_status_port,
+      flConcordo: event.fl_concordo,
+      origem: event.ds_origem,
+      dtEvento: formatDateTime(event.dt_evento),
+    })),
+    documentosParaAssinar: documents.map((document) => ({
+      cdFileDocumento: document.cd_file_documento,
+      documento: document.nm_documento,
+      assinadoEm: document.dt_assinatura ? formatDateTime(document.dt_assinatura) : null,
+    })),
+    anexos: uploads.map((upload) => ({ documento: upload.nm_documento, arquivo: upload.nm_arquivo })),
+  };
+}
+
+async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeCommand, { cmd: 'set-status' }>) {
+  if (!isKnownStatus(command.flStatus)) {
+    const known = Object.entries(STATUS_DESCRIPTIONS).map(([code, text]) => `${code} (${text})`).join(', ');
+    throw new BackofficeError(`Status ${command.flStatus} desconhecido. Use: ${known}.`);
+  }
+  const request = await findRequestByProtocol(deps.db, command.protocolo);
+  if (!request) throw new BackofficeError(`Protocolo ${command.protocolo} não encontrado.`);
+  const updated = await changeStatus(
+    deps.db, deps.files, request.cd_solicitacao,
+    { flStatus: command.flStatus, cdStatusPort: command.tipo, flConcordo: command.concordo },
+    'backoffice', deps.clock(),
+  );
+  return summary(updated);
+}
+
+async function listPlans(db: Database) {
+  return db.query<{ registroAns: string; nmPlano: string }>(
+    'SELECT registro_ans AS "registroAns", nm_plano AS "nmPlano" FROM destination_plans ORDER BY registro_ans',
+  );
+}
+
+export async function runBackofficeCommand(deps: BackofficeDeps, command: BackofficeCommand): Promise<unknown> {
+  switch (command.cmd) {
+    case 'list':
+      return listRequests(deps.db);
+    case 'show':
+      return showRequest(deps, command.protocolo);
+    case 'set-status':
+      return setStatus(deps, command);
+    case 'plans':
+      return listPlans(deps.db);
+  }
+}
+
+/** Validates a command that arrived as JSON (over loopback). */
+export function parseBackofficeCommand(value: unknown): BackofficeCommand | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const input = value as Record<string, unknown>;
+  const protocolo = typeof input.protocolo === 'string' && /^\d{1,30}$/.test(input.protocolo) ? input.protocolo : null;
+  switch (input.cmd) {
+    case 'list':
+    case 'plans':
+      return { cmd: input.cmd };
+    case 'show':
+      return protocolo ? { cmd: 'show', protocolo } : null;
+    case 'set-status': {
+      const flStatus = input.flStatus;
+      if (!protocolo || typeof flStatus !== 'number' || !Number.isInteger(flStatus)) return null;
+      if (input.tipo !== undefined && input.tipo !== 1 && input.tipo !== 2) return null;
+      if (input.concordo !== undefined && input.concordo !== 'S' && input.concordo !== 'N') return null;
+      return { cmd: 'set-status', protocolo, flStatus, tipo: input.tipo, concordo: input.concordo };
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Real PDF documents made with pdf-lib: one simple A4 layout (title, operator, labelled
+ * fields, paragraphs) shared by the acceptance term and the documents to sign.
+ * Helvetica's WinAnsi encoding covers Portuguese accents; anything outside it is replaced.
+ */
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+
+export type PdfBlock =
+  | { kind: 'fields'; heading: string; fields: ReadonlyArray<readonly [string, string]> }
+  | { kind: 'text'; heading?: string; text: string };
+
+export interface PdfContent {
+  title: string;
+  operator: string;
+  blocks: readonly PdfBlock[];
+  footer: string;
+}
+
+const PAGE: [number, number] = [595.28, 841.89];
+const MARGIN = 56;
+const BRAND = rgb(0.05, 0.3, 0.6);
+
+/** Keeps only characters Helvetica (WinAnsi) can draw. */
+function printable(text: string): string {
+  return text.normalize('NFC').replace(/[^\x20-\x7E\u00A0-\u00FF–—‘’“”•…]/g, '?');
+}
+
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of printable(text).split('\n')) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
+      else {
+        lines.push(line);
+        line = word;
+      }
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+export async function renderPdf(content: PdfContent, now: Date): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(printable(content.title));
+  doc.setAuthor(printable(content.operator));
+  doc.setCreator('Portabilidade - back-end de referência');
+  doc.setCreationDate(now);
+  doc.setModificationDate(now);
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const width = PAGE[0] - 2 * MARGIN;
+
+  let page: PDFPage = doc.addPage(PAGE);
+  let y = PAGE[1] - MARGIN;
+  const ensure = (height: number) => {
+    if (y - height >= MARGIN + 30) return;
+    page = doc.addPage(PAGE);
+    y = PAGE[1] - MARGIN;
+  };
+  const draw = (text: string, font: PDFFont, size: number, color = rgb(0, 0, 0)) => {
+    for (const line of wrap(text, font, size, width)) {
+      ensure(size + 4);
+      page.drawText(line, { x: MARGIN, y: y - size, size, font, color });
+      y -= size + 4;
+    }
+  };
+
+  draw(content.operator, bold, 11, BRAND);
+  y -= 6;
+  draw(content.title, bold, 18);
+  y -= 10;
+  for (const block of content.blocks) {
+    if (block.heading) {
+      y -= 6;
+      draw(block.heading, bold, 12, BRAND);
+      y -= 2;
+    }
+    if (block.kind === 'text') draw(block.text, regular, 10.5);
+    else for (const [label, value] of block.fields) draw(`${label}: ${value || '-'}`, regular, 10.5);
+    y -= 6;
+  }
+  for (const [index, current] of doc.getPages().entries()) {
+    current.drawText(printable(`${content.footer} — página ${index + 1} de ${doc.getPageCount()}`), {
+      x: MARGIN, y: MARGIN - 20, size: 8, font: regular, color: rgb(0.35, 0.35, 0.35),
+    });
+  }
+  return doc.save();
+}

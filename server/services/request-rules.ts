@@ -1,0 +1,42 @@
+/**
+ * Checks on a new request that the contract's schemas cannot express: real calendar dates,
+ * contact formats, and references to data this server holds (plan, destination plan).
+ * Each failure names the field, like the schema messages.
+ */
+import { BR_DATE, type PortabilityRequest } from '../../src/api/contract.ts';
+import type { Queryable } from '../db/database.ts';
+import { badRequest } from '../http/http-error.ts';
+
+function isRealPastDate(value: string, now: Date): boolean {
+  const match = BR_DATE.exec(value);
+  if (!match) return false;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return real && year >= 1900 && date.getTime() <= now.getTime();
+}
+
+const MOBILE = /^\d{10,11}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export async function checkNewRequest(db: Queryable, payload: PortabilityRequest, now: Date): Promise<void> {
+  const dates: Array<[string, string]> = [
+    ['dt_nascimento', payload.dt_nascimento],
+    ['dt_inicio', payload.dt_inicio],
+    ...payload.dependente.map((dep, index): [string, string] => [`dependente[${index}].dt_nasc`, dep.dt_nasc]),
+  ];
+  for (const [field, value] of dates) {
+    if (!isRealPastDate(value, now)) throw badRequest(`Campo ${field}: data inexistente ou futura (use dd/mm/aaaa).`);
+  }
+  for (const [index, contact] of payload.contato.entries()) {
+    const value = contact.ds_contato.trim();
+    if (contact.tp_contato === '1' && !MOBILE.test(value)) {
+      throw badRequest(`Campo contato[${index}].ds_contato: celular inválido (informe DDD e número, só dígitos).`);
+    }
+    if (contact.tp_contato === '2' && !EMAIL.test(value)) throw badRequest(`Campo contato[${index}].ds_contato: Email inválido.`);
+  }
+  const [operator] = await db.query('SELECT 1 FROM operators WHERE cd_empresa_plano = $1', [Number(payload.cd_empresa_plano)]);
+  if (!operator) throw badRequest(`Campo cd_empresa_plano: plano ${payload.cd_empresa_plano} não cadastrado.`);
+  const [plan] = await db.query('SELECT 1 FROM destination_plans WHERE registro_ans = $1', [payload.nu_ans_plano_destino]);
+  if (!plan) throw badRequest('Campo nu_ans_plano_destino: plano de destino não encontrado para este registro ANS.');
+}

@@ -1,0 +1,174 @@
+/**
+ * The portability request and its life: creation (with dependents and contacts, in one
+ * transaction), lookups, and status changes that always leave a history event.
+ */
+import type { Database, Executor, Queryable } from '../db/database.ts';
+import type { PortabilityRequest } from '../../src/api/contract.ts';
+import { newProtocol } from './protocol.ts';
+import { STATUS } from './status.ts';
+import type { FileStore } from './file-store.ts';
+import { createDocumentsToSign } from './documents-to-sign.ts';
+
+export interface RequestRow {
+  cd_solicitacao: number;
+  nu_protocolo: string;
+  nu_protocolo_ans: string;
+  nome: string;
+  nm_mae: string;
+  cpf: string;
+  dt_nascimento: string;
+  ds_cidade: string;
+  ds_uf: string;
+  ops_origem: string;
+  plano_origem: string;
+  nu_ans_ops_origem: string;
+  nu_ans_plano_origem: string;
+  area_plano: string;
+  dt_inicio: string;
+  tp_contrato_origem: string;
+  nu_ans_plano_destino: string;
+  plano_destino: string;
+  tp_contrato_destino: string;
+  tp_port_destino: string;
+  fl_aceita_email: string;
+  cd_empresa_plano: number;
+  fl_status: number;
+  cd_status_port: number;
+  fl_concordo: 'S' | 'N' | null;
+  dt_cadastramento: Date;
+  dt_atualizacao: Date;
+}
+
+export type HistoryOrigin = 'portal' | 'backoffice' | 'demonstracao';
+
+export async function findRequestByProtocol(db: Queryable, nuProtocolo: string): Promise<RequestRow | null> {
+  const [row] = await db.query<RequestRow>('SELECT * FROM requests WHERE nu_protocolo = $1', [nuProtocolo]);
+  return row ?? null;
+}
+
+export async function findRequestById(db: Queryable, cdSolicitacao: number): Promise<RequestRow | null> {
+  const [row] = await db.query<RequestRow>('SELECT * FROM requests WHERE cd_solicitacao = $1', [cdSolicitacao]);
+  return row ?? null;
+}
+
+export interface NewRequestState {
+  flStatus: number;
+  cdStatusPort: 1 | 2;
+  flConcordo: 'S' | 'N' | null;
+}
+
+/** A new request starts under analysis (flStatus 1), type code 1, no acknowledgement yet. */
+export const INITIAL_STATE: NewRequestState = { flStatus: STATUS.emAnalise, cdStatusPort: 1, flConcordo: null };
+
+const INSERT_REQUEST = `INSERT INTO requests (
+  nu_protocolo, tipo, nu_protocolo_ans, nu_protocolo_origem, nome, nm_mae, cpf, dt_nascimento,
+  cd_cep, ds_endereco, nu_endereco, ds_bairro, ds_cidade, ds_uf, ds_complemento,
+  ops_origem, plano_origem, nu_ans_ops_origem, nu_ans_plano_origem, area_plano, dt_inicio,
+  tp_contrato_origem, nu_ans_plano_destino, plano_destino, tp_contrato_destino, tp_port_destino,
+  fl_aceita_email, cd_empresa_plano, fl_status, cd_status_port, fl_concordo, dt_cadastramento, dt_atualizacao
+) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25,$26,$27,$28,$29,$30,$31,$32,$32)
+ON CONFLICT (nu_protocolo) DO NOTHING
+RETURNING cd_solicitacao`;
+
+/** Saves request, dependents, contacts and the first history event; call inside a transaction. */
+export interface CreateOptions {
+  state?: NewRequestState;
+  origin?: HistoryOrigin;
+  /** Only the demo seed picks its protocol (so docs and tests can name it); the portal never does. */
+  nuProtocolo?: string;
+}
+
+export async function createRequest(
+  tx: Queryable,
+  payload: PortabilityRequest,
+  now: Date,
+  { state = INITIAL_STATE, origin = 'portal', nuProtocolo: fixed }: CreateOptions = {},
+): Promise<{ nuProtocolo: string; cdSolicitacao: number }> {
+  for (;;) {
+    const nuProtocolo = fixed ?? newProtocol();
+    const [row] = await tx.query<{ cd_solicitacao: number }>(INSERT_REQUEST, [
+      nuProtocolo, payload.tipo, payload.nu_protocolo_ans, payload.nu_protocolo ?? null, payload.nome,
+      payload.nm_mae, payload.cpf, payload.dt_nascimento, payload.cd_cep, payload.ds_endereco,
+      payload.nu_endereco, payload.ds_bairro, payload.ds_cidade, payload.ds_uf, payload.ds_complemento ?? null,
+      payload.ops_origem, payload.plano_origem, payload.nu_ans_ops_origem, payload.nu_ans_plano_origem,
+      payload.area_plano, payload.dt_inicio, payload.tp_contrato_origem, payload.nu_ans_plano_destino,
+      payload.plano_destino, payload.tp_contrato_destino, payload.tp_port_destino, payload.fl_aceita_email,
+      Number(payload.cd_empresa_plano), state.flStatus, state.cdStatusPort, state.flConcordo, now,
+    ]);
+    // A collision of 20 random digits is all but impossible; if it happens, draw again.
+    if (!row) {
+      if (fixed) throw new Error(`protocolo ${fixed} já existe`);
+      continue;
+    }
+    const cdSolicitacao = row.cd_solicitacao;
+    for (const [index, dep] of payload.dependente.entries()) {
+      await tx.query(
+        'INSERT INTO dependents (cd_solicitacao, nu_ordem, nome, nm_mae, dt_nasc, cpf) VALUES ($1, $2, $3, $4, $5, $6)',
+        [cdSolicitacao, index + 1, dep.nome, dep.nm_mae, dep.dt_nasc, dep.cpf || null],
+      );
+    }
+    for (const contact of payload.contato) {
+      await tx.query(
+        'INSERT INTO contacts (cd_solicitacao, tp_contato, ds_contato) VALUES ($1, $2, $3)',
+        [cdSolicitacao, contact.tp_contato, contact.ds_contato],
+      );
+    }
+    await addHistory(tx, cdSolicitacao, state, origin, now);
+    return { nuProtocolo, cdSolicitacao };
+  }
+}
+
+async function addHistory(tx: Queryable, cdSolicitacao: number, state: NewRequestState, origin: HistoryOrigin, now: Date) {
+  await tx.query(
+    `INSERT INTO status_history (cd_solicitacao, fl_status, cd_status_port, fl_concordo, ds_origem, dt_evento)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [cdSolicitacao, state.flStatus, state.cdStatusPort, state.flConcordo, origin, now],
+  );
+}
+
+export interface StatusChange {
+  flStatus?: number;
+  cdStatusPort?: 1 | 2;
+  flConcordo?: 'S' | 'N' | null;
+}
+
+/**
+ * Applies a status change in one transaction: the request row, a history event, and —
+ * when the request reaches status 3 — its documents to sign (created once).
+ */
+export async function changeStatus(
+  db: Database,
+  files: FileStore,
+  cdSolicitacao: number,
+  change: StatusChange,
+  origin: HistoryOrigin,
+  now: Date,
+): Promise<RequestRow> {
+  return db.transaction((tx) => changeStatusIn(tx, files, cdSolicitacao, change, origin, now));
+}
+
+export async function changeStatusIn(
+  tx: Executor,
+  files: FileStore,
+  cdSolicitacao: number,
+  change: StatusChange,
+  origin: HistoryOrigin,
+  now: Date,
+): Promise<RequestRow> {
+  const [current] = await tx.query<RequestRow>('SELECT * FROM requests WHERE cd_solicitacao = $1 FOR UPDATE', [cdSolicitacao]);
+  if (!current) throw new Error(`solicitação ${cdSolicitacao} não existe`);
+  const next: NewRequestState = {
+    flStatus: change.flStatus ?? current.fl_status,
+    cdStatusPort: change.cdStatusPort ?? (current.cd_status_port === 2 ? 2 : 1),
+    flConcordo: change.flConcordo === undefined ? current.fl_concordo : change.flConcordo,
+  };
+  const [updated] = await tx.query<RequestRow>(
+    `UPDATE requests SET fl_status = $2, cd_status_port = $3, fl_concordo = $4, dt_atualizacao = $5
+     WHERE cd_solicitacao = $1 RETURNING *`,
+    [cdSolicitacao, next.flStatus, next.cdStatusPort, next.flConcordo, now],
+  );
+  await addHistory(tx, cdSolicitacao, next, origin, now);
+  if (!updated) throw new Error('a solicitação sumiu durante a atualização');
+  if (next.flStatus === STATUS.aceita) await createDocumentsToSign(tx, files, updated, now);
+  return updated;
+}

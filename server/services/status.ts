@@ -1,0 +1,52 @@
+/**
+ * The request statuses (flStatus) this back-end uses. SPEC names only 3 and 6; the others
+ * are ours, chosen so every tracking screen can be reached.
+ */
+export const STATUS = {
+  emAnalise: 1,
+  pendenteDocumentacao: 2,
+  aceita: 3,
+  recusada: 4,
+  cancelada: 5,
+  aguardandoCiencia: 6,
+  contratoAtivo: 7,
+} as const;
+
+export const STATUS_DESCRIPTIONS: Readonly<Record<number, string>> = {
+  1: 'Em análise',
+  2: 'Pendente de documentação',
+  3: 'Aceita - aguardando assinatura dos documentos',
+  4: 'Recusada',
+  5: 'Cancelada',
+  6: 'Aguardando sua confirmação',
+  7: 'Contrato ativo',
+};
+
+export function describeStatus(flStatus: number): string {
+  return STATUS_DESCRIPTIONS[flStatus] ?? 'Em análise';
+}
+
+export function isKnownStatus(flStatus: number): boolean {
+  return flStatus in STATUS_DESCRIPTIONS;
+}
+
+export interface TrackingState {
+  fl_status: number;
+  cd_status_port: number;
+  fl_concordo: string | null;
+}
+
+/** SPEC §4/§6: only this state asks for CPF and password before tracking. */
+export function requiresLogin(state: TrackingState): boolean {
+  return state.fl_status === STATUS.aceita && state.cd_status_port === 1 && state.fl_concordo === 'S';
+}
+
+/**
+ * Login answers a token only once the registration is finished, i.e. the request left
+ * analysis (accepted, awaiting confirmation or active). Before that, right credentials get
+ * `{ token: '' }`, which the portal shows as the 'Prezado Cliente' access-later modal.
+ */
+export function loginAvailable(state: TrackingState): boolean {
+  return state.fl_status === STATUS.aceita || state.fl_status === STATUS.aguardandoCiencia
+    || state.fl_status === STATUS.contratoAtivo;
+}

@@ -16,14 +16,26 @@ import { transitionKey } from './universe';
 
 export interface Journey<M extends AnyStateMachine> {
   name: string;
+  /** The name of the start it begins from (default: the first). */
+  start?: string;
   events: readonly PathEvent<M>[];
+}
+
+/** A named input the machine can start with (e.g. a mode preset read from storage). */
+export interface Start<M extends AnyStateMachine> {
+  name: string;
+  input: InputFrom<M>;
 }
 
 export interface PathModel<M extends AnyStateMachine> {
   /** The flow's name: `machines/<flow>.machine.ts`. */
   flow: string;
   machine: M;
-  input?: InputFrom<M>;
+  /**
+   * The inputs to start from; the generator explores from each (paths are tagged with
+   * their start). Without it, one start named 'default' with no input.
+   */
+  starts?: readonly Start<M>[];
   /** Example events, one list per event type (see `EventFixtures`). */
   fixtures: EventFixtures<M>;
   /**
@@ -40,6 +52,7 @@ export interface PathModel<M extends AnyStateMachine> {
 export interface MachinePath<M extends AnyStateMachine> {
   name: string;
   kind: 'shortest' | 'journey';
+  start: Start<M>;
   events: PathEvent<M>[];
   /** The state value expected after each event, computed from the machine itself. */
   expected: unknown[];
@@ -88,8 +101,10 @@ export function makeStepper<M extends AnyStateMachine>(machine: M) {
     actionExecutor: () => {},
   } as unknown as AnyActorScope;
   return {
-    initial(input: unknown): Snap {
-      return machine.getInitialSnapshot(scope, input) as Snap;
+    initial(input: unknown): { next: Snap; taken: string[] } {
+      taken = [];
+      const next = machine.getInitialSnapshot(scope, input) as Snap;
+      return { next, taken: [...taken] };
     },
     step(snapshot: Snap, event: PathEvent<M>): { next: Snap; taken: string[] } {
       taken = [];
@@ -108,9 +123,22 @@ function serializer<M extends AnyStateMachine>(model: PathModel<M>) {
 }
 
 /** Replays events on the pure machine: expected state after each, and transitions taken. */
-export function replay<M extends AnyStateMachine>(model: PathModel<M>, name: string, kind: MachinePath<M>['kind'], events: readonly PathEvent<M>[]): MachinePath<M> {
+export function startsOf<M extends AnyStateMachine>(model: PathModel<M>): readonly Start<M>[] {
+  return model.starts?.length ? model.starts : [{ name: 'default', input: undefined as InputFrom<M> }];
+}
+
+function findStart<M extends AnyStateMachine>(model: PathModel<M>, name: string | undefined): Start<M> {
+  const starts = startsOf(model);
+  const start = name === undefined ? starts[0] : starts.find((s) => s.name === name);
+  if (!start) throw new Error(`${model.flow}: no start named ${name}`);
+  return start;
+}
+
+export function replay<M extends AnyStateMachine>(
+  model: PathModel<M>, name: string, kind: MachinePath<M>['kind'], start: Start<M>, events: readonly PathEvent<M>[],
+): MachinePath<M> {
   const stepper = makeStepper(model.machine);
-  let snapshot = stepper.initial(model.input);
+  let snapshot = stepper.initial(start.input).next;
   const expected: unknown[] = [];
   const transitions: string[][] = [];
   events.forEach((event, index) => {
@@ -122,7 +150,7 @@ export function replay<M extends AnyStateMachine>(model: PathModel<M>, name: str
     transitions.push(taken);
     snapshot = next;
   });
-  return { name, kind, events: [...events], expected, transitions };
+  return { name, kind, start, events: [...events], expected, transitions };
 }
 
 function eventsKey(events: readonly { type: string }[]): string[] {
@@ -137,51 +165,50 @@ function isPrefix(short: string[], long: string[]): boolean {
 export function generatePaths<M extends AnyStateMachine>(model: PathModel<M>): MachinePath<M>[] {
   const serialize = serializer(model);
   const events = allFixtures(model);
-  const options = {
-    events,
-    input: model.input,
-    serializeState: (snapshot: Snap) => serialize(snapshot),
-  };
-  // xstate/graph: every reachable (abstract) snapshot and the events leading out of it…
-  const adjacency = getAdjacencyMap(model.machine, options as never) as Record<string, { state: Snap; transitions: Record<string, { event: PathEvent<M>; state: Snap }> }>;
-  // …and the shortest path to each of them.
-  const toState = new Map<string, PathEvent<M>[]>();
-  for (const path of getShortestPaths(model.machine, options as never)) {
-    // Steps start with a synthetic `xstate.init`; each later step holds the event that led to it.
-    const steps = path.steps as { event: PathEvent<M> }[];
-    toState.set(serialize(path.state as Snap), steps.slice(1).map((s) => s.event));
-  }
-  // For each definition transition, the cheapest edge of the graph that takes it.
   const stepper = makeStepper(model.machine);
-  const best = new Map<string, PathEvent<M>[]>();
-  for (const [stateKey, { state, transitions }] of Object.entries(adjacency)) {
-    const prefix = toState.get(stateKey);
-    if (!prefix) continue;
-    for (const { event } of Object.values(transitions)) {
-      const { taken } = stepper.step(state, event);
-      for (const key of taken) {
-        const current = best.get(key);
-        if (!current || current.length > prefix.length + 1) best.set(key, [...prefix, event]);
+  // For each definition transition, the cheapest (start, events) that takes it.
+  const best = new Map<string, { start: Start<M>; events: PathEvent<M>[] }>();
+  const offer = (key: string, start: Start<M>, evs: PathEvent<M>[]) => {
+    const current = best.get(key);
+    if (!current || current.events.length > evs.length) best.set(key, { start, events: evs });
+  };
+  for (const start of startsOf(model)) {
+    const options = { events, input: start.input, serializeState: (snapshot: Snap) => serialize(snapshot) };
+    // Transitions taken while starting (eventless ones out of the initial state).
+    for (const key of stepper.initial(start.input).taken) offer(key, start, []);
+    // xstate/graph: every reachable (abstract) snapshot and the events leading out of it…
+    const adjacency = getAdjacencyMap(model.machine, options as never) as Record<string, { state: Snap; transitions: Record<string, { event: PathEvent<M>; state: Snap }> }>;
+    // …and the shortest path to each of them.
+    const toState = new Map<string, PathEvent<M>[]>();
+    for (const path of getShortestPaths(model.machine, options as never)) {
+      // Steps start with a synthetic `xstate.init`; each later step holds the event that led to it.
+      const steps = path.steps as { event: PathEvent<M> }[];
+      toState.set(serialize(path.state as Snap), steps.slice(1).map((step) => step.event));
+    }
+    for (const [stateKey, { state, transitions }] of Object.entries(adjacency)) {
+      const prefix = toState.get(stateKey);
+      if (!prefix) continue;
+      for (const { event } of Object.values(transitions)) {
+        for (const key of stepper.step(state, event).taken) offer(key, start, [...prefix, event]);
       }
     }
   }
   const candidates = [
-    ...[...best.entries()].map(([key, evs]) => replay(model, `shortest to ${key}`, 'shortest', evs)),
-    ...(model.journeys ?? []).map((j) => replay(model, j.name, 'journey', j.events)),
+    ...(model.journeys ?? []).map((j) => replay(model, j.name, 'journey', findStart(model, j.start), j.events)),
+    ...[...best.entries()].map(([key, p]) => replay(model, `shortest to ${key}`, 'shortest', p.start, p.events)),
   ];
-  // Drop duplicates and prefixes of longer paths (journeys win over equal shortest paths).
-  const keys = candidates.map((c) => eventsKey(c.events));
+  // Drop duplicates and prefixes of longer paths from the same start (journeys come first,
+  // so a shortest path equal to a journey disappears, not the journey).
+  const keys = candidates.map((c) => [c.start.name, ...eventsKey(c.events)]);
   const kept: MachinePath<M>[] = [];
   const seen = new Set<string>();
-  candidates
-    .map((c, i) => ({ c, k: keys[i]! }))
-    .sort((a, b) => (a.c.kind === b.c.kind ? 0 : a.c.kind === 'journey' ? -1 : 1))
-    .forEach(({ c, k }) => {
-      const id = k.join('\n');
-      if (seen.has(id)) return;
-      if (keys.some((other) => isPrefix(k, other))) return;
-      seen.add(id);
-      kept.push(c);
-    });
+  candidates.forEach((candidate, i) => {
+    const key = keys[i]!;
+    const id = key.join('\n');
+    if (seen.has(id)) return;
+    if (keys.some((other) => isPrefix(key, other))) return;
+    seen.add(id);
+    kept.push(candidate);
+  });
   return kept;
 }

@@ -50,7 +50,7 @@ export async function runUnitPath<M extends AnyStateMachine>(
     });
   })]));
   const machine = model.machine.provide({ ...(options.provide ?? {}), actors } as never) as AnyStateMachine;
-  const actor = createActor(machine, { input: model.input, inspect: recorder.inspect });
+  const actor = createActor(machine, { input: path.start.input, inspect: recorder.inspect });
   const values: unknown[] = [];
   actor.start();
   await settle();

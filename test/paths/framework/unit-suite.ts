@@ -19,7 +19,7 @@ export function describeUnitPaths<M extends AnyStateMachine>(model: PathModel<M>
     });
 
     for (const path of paths) {
-      it(`${path.kind === 'journey' ? 'journey' : 'path'}: ${path.name} (${path.events.map((e) => e.type).join(' → ')})`, async () => {
+      it(`${path.kind === 'journey' ? 'journey' : 'path'}: ${path.name} (${[path.start.name, ...path.events.map((e) => e.type)].join(' → ')})`, async () => {
         await runUnitPath(model, path, recorder, options);
       });
     }

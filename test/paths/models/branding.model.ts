@@ -24,7 +24,7 @@ const f = <K extends keyof typeof brandingFixtures>(type: K) => fixture<M, K>(br
 export const brandingModel = definePathModel({
   flow: 'branding',
   machine: brandingMachine,
-  input: { cdEmpresaPlano: '1' },
+  starts: [{ name: 'plan 1', input: { cdEmpresaPlano: '1' } }],
   fixtures: brandingFixtures,
   journeys: [
     {

@@ -1,0 +1,83 @@
+// Prints the machine path coverage both tiers recorded (test-results/paths-coverage/,
+// written by test/paths/*.paths.test.ts and test/e2e/paths-*.spec.ts) and exits 1 when
+// any machine, in any tier, reached fewer than all its states or took fewer than all its
+// transitions — or recorded nothing at all. Deliberate exclusions are listed with reasons.
+// The machines expected are those of docs/machines/*.json (kept in sync with machines/).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const COVERAGE_DIR = resolve(process.env.PATHS_COVERAGE_DIR ?? 'test-results/paths-coverage');
+const DOCS_DIR = resolve('docs/machines');
+const TIERS = ['unit', 'browser'];
+
+const flows = existsSync(DOCS_DIR)
+  ? readdirSync(DOCS_DIR).filter((f) => f.endsWith('.json')).sort().map((f) => ({
+      flow: f.replace(/\.json$/, ''),
+      id: JSON.parse(readFileSync(join(DOCS_DIR, f), 'utf8')).id,
+    }))
+  : [];
+
+function load(tier, machineId) {
+  const dir = join(COVERAGE_DIR, tier, machineId);
+  if (!existsSync(dir)) return undefined;
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
+  if (!files.length) return undefined;
+  const merged = {
+    universe: files[0].universe,
+    reached: new Set(files.flatMap((f) => f.reachedStates)),
+    taken: new Set(files.flatMap((f) => f.takenTransitions)),
+    excluded: new Map(files.flatMap((f) => f.excluded).map((e) => [e.item, e.reason])),
+    paths: files.reduce((n, f) => n + f.paths, 0),
+  };
+  return merged;
+}
+
+const pct = (n, d) => (d === 0 ? '100%' : `${Math.floor((n / d) * 1000) / 10}%`);
+const rows = [];
+const problems = [];
+const exclusions = [];
+for (const { flow, id } of flows) {
+  for (const tier of TIERS) {
+    const c = load(tier, id);
+    if (!c) {
+      rows.push([flow, tier, '—', '—', '0']);
+      problems.push(`${flow} (${tier}): no coverage recorded — did its ${tier === 'unit' ? 'test/paths/' : 'test/e2e/paths-'} tests run?`);
+      continue;
+    }
+    const states = c.universe.states.filter((s) => !c.excluded.has(s));
+    const transitions = c.universe.transitions.map((t) => t.key).filter((k) => !c.excluded.has(k));
+    const reached = states.filter((s) => c.reached.has(s));
+    const taken = transitions.filter((k) => c.taken.has(k));
+    const note = c.excluded.size ? ` (${c.excluded.size} excluded)` : '';
+    rows.push([
+      flow, tier,
+      `${reached.length}/${states.length} ${pct(reached.length, states.length)}`,
+      `${taken.length}/${transitions.length} ${pct(taken.length, transitions.length)}${note}`,
+      String(c.paths),
+    ]);
+    const missingStates = states.filter((s) => !c.reached.has(s));
+    const missingTransitions = transitions.filter((k) => !c.taken.has(k));
+    if (missingStates.length) problems.push(`${flow} (${tier}): states never reached: ${missingStates.join(', ')}`);
+    if (missingTransitions.length) problems.push(`${flow} (${tier}): transitions never taken: ${missingTransitions.join(', ')}`);
+    for (const [item, reason] of c.excluded) exclusions.push(`${flow} (${tier}): ${item} — ${reason}`);
+  }
+}
+
+const header = ['machine', 'tier', 'states reached', 'transitions taken', 'paths'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
+console.log('\nMachine path coverage (states reached / states, transitions taken / transitions)');
+console.log(line(header));
+console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+for (const row of rows) console.log(line(row));
+if (exclusions.length) {
+  console.log('\nExcluded on purpose:');
+  for (const e of exclusions) console.log(`  ${e}`);
+}
+if (!flows.length) problems.push('no machines found in docs/machines/ (run npm run machines:export)');
+if (problems.length) {
+  console.log('\nBelow 100%:');
+  for (const p of problems) console.log(`  ${p}`);
+  process.exit(1);
+}
+console.log('\nEvery machine: 100% of states and transitions in both tiers.');

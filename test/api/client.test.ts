@@ -1,0 +1,241 @@
+/**
+ * The HTTP client as the app wires it (src/app/services.ts): headers, CSRF rule, retries
+ * through react-query, SPEC §8's error catalogue, schema mismatches, and the overlay.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, configureApi } from '../../src/api/client';
+import { DEFAULT_API_BASE } from '../../src/api/contract';
+import { UNEXPECTED_ERROR } from '../../src/api/error-catalogue';
+import { fetchApi, mutateApi } from '../../src/api/query-client';
+import { notify } from '../../src/app/notify';
+import { queryClient, requestActivity } from '../../src/app/services';
+
+type Reply = { status: number; body?: unknown; text?: string };
+interface Call {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+let calls: Call[] = [];
+let replies: Reply[] = [];
+
+/** A fake fetch answering the queued replies in order (the last one repeats). */
+const fakeFetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+  calls.push({
+    url: String(url),
+    method: init?.method ?? 'GET',
+    headers: { ...(init?.headers as Record<string, string>) },
+    body: init?.body as string | undefined,
+  });
+  const reply = replies.length > 1 ? replies.shift()! : replies[0]!;
+  const payload = reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
+  return new Response(payload, {
+    status: reply.status,
+    headers: { 'Content-Type': reply.text !== undefined ? 'text/plain' : 'application/json' },
+  });
+}) as unknown as typeof fetch;
+
+const tooltip = { nmCampo: 'nu_protocolo', dsDescricao: 'Ajuda' };
+const login = { cpf: '52998224725', senha: '123456', cdEmpresaPlano: '1' };
+const unique = () => `${Math.random()}`.slice(2, 10);
+
+let info: ReturnType<typeof vi.spyOn>;
+let error: ReturnType<typeof vi.spyOn>;
+let log: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  calls = [];
+  replies = [];
+  queryClient.clear();
+  // Same retry count as the app (2 more tries), without the back-off wait.
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({
+    queries: { ...defaults.queries, retryDelay: 0 },
+    mutations: { ...defaults.mutations, retryDelay: 0 },
+  });
+  configureApi({
+    base: DEFAULT_API_BASE,
+    fetch: fakeFetch,
+    getToken: () => null,
+    readCookie: (name) => (name === 'XSRF-TOKEN' ? 'csrf-from-cookie' : null),
+  });
+  info = vi.spyOn(notify, 'info').mockReturnValue('');
+  error = vi.spyOn(notify, 'error').mockReturnValue('');
+  log = vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('request headers', () => {
+  it('sends X-Frame-Options: deny on every request, GET and POST', async () => {
+    replies = [{ status: 200, body: [tooltip] }];
+    await fetchApi(queryClient, 'tooltips', { solicitacao: '9' });
+    replies = [{ status: 200, body: { token: 't' } }];
+    await mutateApi(queryClient, 'login', login);
+    expect(calls.map((c) => c.headers['X-Frame-Options'])).toEqual(['deny', 'deny']);
+  });
+
+  it('puts GET input in the query string under the API base path', async () => {
+    replies = [{ status: 200, body: [tooltip] }];
+    await fetchApi(queryClient, 'tooltips', { solicitacao: '9' });
+    expect(calls[0]!.url).toBe('/wslinhafrente/v1/portabilidade?solicitacao=9');
+    expect(calls[0]!.method).toBe('GET');
+  });
+
+  it('echoes the XSRF-TOKEN cookie as X-XSRF-TOKEN on a non-GET request to a relative URL', async () => {
+    replies = [{ status: 200, body: { token: 't' } }];
+    await mutateApi(queryClient, 'login', login);
+    expect(calls[0]!.method).toBe('POST');
+    expect(calls[0]!.headers['X-XSRF-TOKEN']).toBe('csrf-from-cookie');
+    expect(JSON.parse(calls[0]!.body!)).toEqual(login);
+  });
+
+  it('never sends the CSRF header on a GET', async () => {
+    replies = [{ status: 200, body: [tooltip] }];
+    await fetchApi(queryClient, 'tooltips', { solicitacao: '9' });
+    expect(calls[0]!.headers).not.toHaveProperty('X-XSRF-TOKEN');
+  });
+
+  it('never sends the CSRF header to an absolute (other-origin) URL', async () => {
+    configureApi({ base: 'https://api.example.com/wslinhafrente/v1/' });
+    replies = [{ status: 200, body: { token: 't' } }];
+    await mutateApi(queryClient, 'login', login);
+    expect(calls[0]!.url).toBe('https://api.example.com/wslinhafrente/v1/auth');
+    expect(calls[0]!.headers).not.toHaveProperty('X-XSRF-TOKEN');
+  });
+
+  it('sends the stored token as Authorization: Bearer, and nothing without one', async () => {
+    replies = [{ status: 200, body: [tooltip] }];
+    await fetchApi(queryClient, 'tooltips', { solicitacao: '9' });
+    expect(calls[0]!.headers).not.toHaveProperty('Authorization');
+    configureApi({ getToken: () => 'free' });
+    queryClient.clear();
+    await fetchApi(queryClient, 'tooltips', { solicitacao: '9' });
+    expect(calls[1]!.headers.Authorization).toBe('Bearer free');
+  });
+});
+
+describe('retries through react-query', () => {
+  it('tries a failing query 3 times in all, then reports once', async () => {
+    replies = [{ status: 500 }];
+    await expect(fetchApi(queryClient, 'tracking', { protocolo: unique() })).rejects.toBeInstanceOf(ApiError);
+    expect(calls).toHaveLength(3);
+    expect(error).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries a failing mutation 3 times in all, with the same Idempotency-Key every time', async () => {
+    replies = [{ status: 503 }];
+    await expect(mutateApi(queryClient, 'login', login)).rejects.toBeInstanceOf(ApiError);
+    expect(calls).toHaveLength(3);
+    const keys = calls.map((c) => c.headers['Idempotency-Key']);
+    expect(keys[0]).toMatch(/\S+/);
+    expect(new Set(keys).size).toBe(1);
+    expect(error).toHaveBeenCalledTimes(1);
+  });
+
+  it('succeeds without any report when a retry answers', async () => {
+    replies = [{ status: 500 }, { status: 200, body: [tooltip] }];
+    await expect(fetchApi(queryClient, 'tooltips', { solicitacao: '9' })).resolves.toEqual([tooltip]);
+    expect(calls).toHaveLength(2);
+    expect(info).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('gives each logical write its own key', async () => {
+    replies = [{ status: 200, body: { token: 't' } }];
+    await mutateApi(queryClient, 'login', login);
+    await mutateApi(queryClient, 'login', login);
+    expect(calls[0]!.headers['Idempotency-Key']).not.toBe(calls[1]!.headers['Idempotency-Key']);
+  });
+});
+
+describe('the error catalogue (SPEC §8), after the retries', () => {
+  it.each([
+    [400, { message: 'CPF inválido' }, 'CPF inválido'],
+    [404, { message: 'Protocolo não encontrado' }, 'Protocolo não encontrado'],
+  ])('%i with an error body shows the server message as information', async (status, body, shown) => {
+    replies = [{ status, body }];
+    await expect(fetchApi(queryClient, 'tracking', { protocolo: unique() })).rejects.toMatchObject({ status, serverMessage: shown });
+    expect(info).toHaveBeenCalledExactlyOnceWith(shown);
+    expect(error).not.toHaveBeenCalled();
+    expect(log).toHaveBeenCalledWith(expect.any(ApiError));
+  });
+
+  it.each([400, 404])('%i without a body shows the information "Ocorreu um erro inesperado!"', async (status) => {
+    replies = [{ status }];
+    await expect(fetchApi(queryClient, 'tracking', { protocolo: unique() })).rejects.toBeInstanceOf(ApiError);
+    expect(info).toHaveBeenCalledExactlyOnceWith(UNEXPECTED_ERROR);
+    expect(UNEXPECTED_ERROR).toBe('Ocorreu um erro inesperado!');
+    expect(log).toHaveBeenCalled();
+  });
+
+  it.each([401, 403, 409, 429, 500, 502])('%i shows the error "Ocorreu um erro inesperado!" even with a body', async (status) => {
+    replies = [{ status, body: { message: 'detalhe interno' } }];
+    await expect(fetchApi(queryClient, 'tracking', { protocolo: unique() })).rejects.toBeInstanceOf(ApiError);
+    expect(error).toHaveBeenCalledExactlyOnceWith('Ocorreu um erro inesperado!');
+    expect(info).not.toHaveBeenCalled();
+    expect(log).toHaveBeenCalledWith(expect.any(ApiError));
+  });
+
+  it('a network failure is an unexpected error', async () => {
+    const offline = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    configureApi({ fetch: offline as unknown as typeof fetch });
+    await expect(fetchApi(queryClient, 'tracking', { protocolo: unique() })).rejects.toMatchObject({ kind: 'network' });
+    expect(offline).toHaveBeenCalledTimes(3);
+    expect(error).toHaveBeenCalledExactlyOnceWith(UNEXPECTED_ERROR);
+  });
+
+  it('a 200 whose body does not match its schema is an unexpected error, not a crash', async () => {
+    replies = [{ status: 200, body: { nuProtocolo: 123, flStatus: 'três' } }];
+    await expect(fetchApi(queryClient, 'tracking', { protocolo: unique() })).rejects.toMatchObject({ kind: 'schema', status: 200 });
+    expect(error).toHaveBeenCalledExactlyOnceWith(UNEXPECTED_ERROR);
+    expect(log).toHaveBeenCalled();
+  });
+
+  it('a 200 whose JSON is truncated is an unexpected error too', async () => {
+    replies = [{ status: 200, text: '[{"nmCampo":' }];
+    await expect(fetchApi(queryClient, 'tooltips', { solicitacao: '9' })).rejects.toMatchObject({ kind: 'schema' });
+    expect(error).toHaveBeenCalledExactlyOnceWith(UNEXPECTED_ERROR);
+  });
+
+  it('a text endpoint reads the plain body', async () => {
+    replies = [{ status: 200, text: 'Operadora Um' }];
+    await expect(fetchApi(queryClient, 'operatorKey', { cdTipo: '65', cdEmpresaPlano: '1' })).resolves.toBe('Operadora Um');
+  });
+});
+
+describe('the loading overlay (request-activity machine)', () => {
+  it('is shown while a request is in flight and hidden when it answers', async () => {
+    let answer!: (response: Response) => void;
+    configureApi({
+      fetch: (() => new Promise<Response>((resolve) => {
+        answer = resolve;
+      })) as unknown as typeof fetch,
+    });
+    const pending = fetchApi(queryClient, 'tooltips', { solicitacao: '9' });
+    await vi.waitFor(() => expect(requestActivity.getSnapshot().value).toBe('busy'));
+    answer(new Response(JSON.stringify([tooltip]), { status: 200 }));
+    await pending;
+    expect(requestActivity.getSnapshot().value).toBe('idle');
+  });
+
+  it('hides at once on a final failure, even with another request still pending', async () => {
+    const never = new Promise<Response>(() => {});
+    configureApi({
+      fetch: ((url: string) => (String(url).includes('acompanhamento') ? Promise.resolve(new Response('', { status: 500 })) : never)) as unknown as typeof fetch,
+    });
+    const stillPending = fetchApi(queryClient, 'tooltips', { solicitacao: '9' }).catch(() => 'cancelled');
+    await vi.waitFor(() => expect(requestActivity.getSnapshot().value).toBe('busy'));
+    await expect(fetchApi(queryClient, 'tracking', { protocolo: unique() })).rejects.toBeInstanceOf(ApiError);
+    expect(requestActivity.getSnapshot().value).toBe('idle');
+    expect(requestActivity.getSnapshot().context.pending).toBe(0);
+    await queryClient.cancelQueries();
+    await expect(stillPending).resolves.toBe('cancelled');
+  });
+});

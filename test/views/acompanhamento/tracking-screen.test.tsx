@@ -39,8 +39,8 @@ const history: HistoryInfo = {
 };
 
 function start(tracking: TrackingInfo, terms: DocumentToSignInfo[] = []) {
-  const recordSignature = vi.fn(async () => 'OK');
-  const finalizeRequest = vi.fn(async () => 'OK');
+  const recordSignature = vi.fn(async (_input: unknown) => 'OK');
+  const finalizeRequest = vi.fn(async (_input: unknown) => 'OK');
   const navigate = vi.fn();
   const logic = createTrackingLogic({ navigate }).provide({
     actors: {

@@ -9,9 +9,10 @@ import { DEFAULT_API_BASE } from '../api/contract';
 import { reportApiError } from '../api/error-catalogue';
 import { createQueryClient } from '../api/query-client';
 import { storage } from '../storage';
+import { inspectOption } from './inspect';
 import { notify } from './notify';
 
-export const requestActivity = createActor(requestActivityMachine).start();
+export const requestActivity = createActor(requestActivityMachine, inspectOption()).start();
 
 export const queryClient = createQueryClient({
   onFinalError(error) {

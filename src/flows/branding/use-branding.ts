@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import type { brandingMachine } from '../../../machines/branding.machine';
 import { DEFAULT_CD_EMPRESA_PLANO } from '../../api/contract';
+import { inspectOption } from '../../app/inspect';
 import { appBrandingMachine } from './branding-actors';
 
 export interface Branding {
@@ -30,7 +31,7 @@ export function brandingActorFor(cdEmpresaPlano: string): BrandingActor {
   const code = normalisePlanCode(cdEmpresaPlano);
   let actor = actors.get(code);
   if (!actor) {
-    actor = createActor(appBrandingMachine, { input: { cdEmpresaPlano: code } });
+    actor = createActor(appBrandingMachine, { ...inspectOption(), input: { cdEmpresaPlano: code } });
     actors.set(code, actor);
     actor.start();
   }

@@ -5,6 +5,7 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { inspectOption } from '../../app/inspect';
 import { storage } from '../../storage';
 import { createHomeLogic } from './home-logic';
 
@@ -17,7 +18,7 @@ export function useHomeActor(cdEmpresaPlano: string) {
   }, [navigate]);
   const [logic] = useState(() => createHomeLogic({ navigate: (to) => navigateRef.current(to) }));
   const [presetMode] = useState(() => storage.homeModePreset());
-  return useActorRef(logic, { input: { cdEmpresaPlano, presetMode } });
+  return useActorRef(logic, { ...inspectOption(), input: { cdEmpresaPlano, presetMode } });
 }
 
 export type HomeActorRef = ReturnType<typeof useHomeActor>;

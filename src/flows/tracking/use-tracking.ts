@@ -6,6 +6,7 @@ import { useActorRef } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { DEFAULT_CD_EMPRESA_PLANO } from '../../api/contract';
+import { inspectOption } from '../../app/inspect';
 import { storage } from '../../storage';
 import { normalisePlanCode } from '../branding/use-branding';
 import { createTrackingLogic } from './tracking-logic';
@@ -22,7 +23,7 @@ export function useTrackingActor() {
     protocolo: storage.get('protocolo') ?? '',
     cdEmpresaPlano: normalisePlanCode(storage.get('cdEmpresaPlano') ?? DEFAULT_CD_EMPRESA_PLANO),
   }));
-  return useActorRef(logic, { input });
+  return useActorRef(logic, { ...inspectOption(), input });
 }
 
 export type TrackingActorRef = ReturnType<typeof useTrackingActor>;

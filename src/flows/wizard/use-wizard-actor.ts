@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { useLocation } from 'wouter';
 import { DEFAULT_CD_EMPRESA_PLANO } from '../../api/contract';
+import { inspectOption } from '../../app/inspect';
 import { storage } from '../../storage';
 import { fileRegistry } from './file-registry';
 import { createWizardLogic, type WizardLogic } from './wizard-actors';
@@ -36,12 +37,12 @@ export function useWizardActor(): WizardActor | null {
       if (cancelled) return;
       let next: WizardActor;
       try {
-        next = createActor(logic, { input, snapshot });
+        next = createActor(logic, { ...inspectOption(), input, snapshot });
         next.start();
       } catch {
         // A snapshot this version cannot read: start over rather than crash.
         clearWizardSnapshot();
-        next = createActor(logic, { input });
+        next = createActor(logic, { ...inspectOption(), input });
         next.start();
       }
       unsubscribe = next.subscribe(() => saveWizardSnapshot(next)).unsubscribe;

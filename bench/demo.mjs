@@ -4,6 +4,7 @@
 // under analysis like every new request.
 import { API } from './server.mjs';
 import { saveOne } from './load.mjs';
+import { sleep } from './support.mjs';
 
 const HEADERS = { 'x-frame-options': 'deny', authorization: 'Bearer free', accept: 'application/json' };
 
@@ -24,8 +25,14 @@ async function fromDemoData(baseUrl, serverOutput) {
   return null;
 }
 
-export async function findDemoProtocols(baseUrl, serverOutput = '') {
-  const seeded = await fromDemoData(baseUrl, serverOutput);
+/**
+ * child: the server's process — it prints its demo requests just after it starts
+ * listening, so its output is given up to 20 s to show them.
+ */
+export async function findDemoProtocols(baseUrl, child = null) {
+  // main.ts prints the list after it starts listening, ending with the "Backoffice:" line.
+  for (let i = 0; child && i < 200 && !/Backoffice/.test(child.output); i++) await sleep(100);
+  const seeded = await fromDemoData(baseUrl, child?.output ?? '');
   if (seeded) return { tracking: seeded, source: 'demo data' };
   const { nuProtocolo } = await saveOne(baseUrl);
   return { tracking: nuProtocolo, source: 'saved by the bench' };

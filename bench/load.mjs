@@ -59,8 +59,9 @@ export function requestPayload(n = 0) {
     area_plano: 'NACIONAL',
     dt_inicio: '01/01/2020',
     tp_contrato_origem: 'TITULAR',
-    nu_ans_plano_destino: '470000001',
-    plano_destino: 'PLANO DESTINO',
+    // A destination plan of the server's reference data (server/seed/reference-data.ts).
+    nu_ans_plano_destino: '481234561',
+    plano_destino: 'VIDA PLENA ESSENCIAL ENFERMARIA',
     tp_contrato_destino: 'TITULAR',
     tp_port_destino: '3',
     fl_aceita_email: '0',
@@ -141,7 +142,23 @@ async function upload(baseUrl, nuProtocolo, base64) {
  * lookupProtocol: a protocol whose tracking is public (under analysis).
  */
 export async function runLoad({ server, lookupProtocol, serverCore = 0, lookupSeconds = 10, log = () => {} }) {
-  const out = {};
+  const out = { errors: [] };
+  try {
+    await lookupAndSave(out, { server, lookupProtocol, serverCore, lookupSeconds, log });
+  } catch (error) {
+    out.errors.push(error.message);
+    log(`load: ${error.message}`);
+  }
+  try {
+    await uploads(out, { server, log });
+  } catch (error) {
+    out.errors.push(error.message);
+    log(`uploads: ${error.message}`);
+  }
+  return out;
+}
+
+async function lookupAndSave(out, { server, lookupProtocol, serverCore, lookupSeconds, log }) {
   const previous = pinSelf(serverCore === 0 ? '1' : '0');
   try {
     const lookupUrl = `${server.url}${API}portabilidade/acompanhamento?protocolo=${encodeURIComponent(lookupProtocol)}`;
@@ -156,6 +173,7 @@ export async function runLoad({ server, lookupProtocol, serverCore = 0, lookupSe
     out.lookup = { ...figures(lookup), protocolo: lookupProtocol };
     log(`lookup: ${Math.round(out.lookup.rps)} req/s, p50 ${out.lookup.p50} ms, p99 ${out.lookup.p99} ms, errors ${out.lookup.errors}`);
 
+    await saveOne(server.url); // fails loudly here if the payload is refused, before the load run
     let n = 0;
     const save = await cannon({
       title: 'save',
@@ -176,7 +194,9 @@ export async function runLoad({ server, lookupProtocol, serverCore = 0, lookupSe
   } finally {
     if (previous) spawnSync('taskset', ['-a', '-c', '-p', previous, String(process.pid)], { stdio: 'ignore' });
   }
+}
 
+async function uploads(out, { server, log }) {
   // Uploads: the wizard saves the request, then uploads each file with its protocol.
   const { nuProtocolo } = await saveOne(server.url);
   const base64 = fakePdf(10_485_760).toString('base64');
@@ -203,5 +223,4 @@ export async function runLoad({ server, lookupProtocol, serverCore = 0, lookupSe
     hwmMB: after.hwmMB,
   };
   log(`upload: ${Math.round(out.upload.singleMs)} ms one, peak RSS ${Math.round(out.upload.peakRssMB)} MB with 4 at once (VmHWM ${Math.round(out.upload.hwmMB)} MB)`);
-  return out;
 }

@@ -88,6 +88,8 @@ function loadRows(r, rows) {
     check(l.upload?.singleMs, (v) => v <= BUDGETS.uploadMs)));
   rows.push(row('Back-end', 'server peak RSS, 4 uploads at once', l.upload ? `${num(l.upload.peakRssMB)} MB` : '—',
     `≤ ${BUDGETS.rssMB} MB`, '—', check(l.upload?.peakRssMB, (v) => v <= BUDGETS.rssMB)));
+  rows.push(row('Back-end', 'server RSS idle (after start) / before uploads',
+    l.idleRssMB ? `${num(l.idleRssMB)} MB / ${num(l.upload?.rssBeforeMB)} MB` : '—', '', '—'));
 }
 
 function pathRows(r, rows) {
@@ -143,11 +145,12 @@ function diagnosis(results) {
   }
   const lh = results.lighthouse;
   if (lh) {
-    out.push('### Lighthouse runs', '', '| page | runs (score / LCP / TBT) | LCP element |', '|---|---|---|');
+    out.push('### Lighthouse runs', '', '| page | runs (score / LCP / TBT / CLS) | ended on | LCP element |', '|---|---|---|---|');
     for (const [name, entry] of Object.entries(lh)) {
-      const runs = entry.runs.map((r) => `${r.score} / ${s(r.lcp)} / ${ms(r.tbt)}`).join('; ');
+      const runs = entry.runs.map((r) => `${r.score} / ${s(r.lcp)} / ${ms(r.tbt)} / ${num(r.cls, 3)}`).join('; ');
       const element = entry.runs.find((r) => r.lcpElement)?.lcpElement ?? '—';
-      out.push(`| ${name} | ${runs || '—'}${entry.errors.length ? ` (errors: ${entry.errors.join('; ')})` : ''} | \`${element.replace(/\|/g, '\\|').slice(0, 80)}\` |`);
+      const ended = entry.runs[0]?.finalUrl ? new URL(entry.runs[0].finalUrl).hash || '/' : '—';
+      out.push(`| ${name} | ${runs || '—'}${entry.errors.length ? ` (errors: ${entry.errors.join('; ')})` : ''} | ${ended} | \`${element.replace(/\|/g, '\\|').slice(0, 80)}\` |`);
     }
     out.push('');
   }
@@ -167,6 +170,7 @@ export function markdown(results, rows, notes) {
     `- Machine: ${m.cores} cores (${m.cpu}), ${m.memGB} GB RAM, load average at start ${m.loadAvg}`,
     `- Node ${m.node}, ${m.chromium}, Vite ${m.vite}, React ${m.react}, Lighthouse ${m.lighthouse}, autocannon ${m.autocannon}`,
     `- Parts run: ${m.parts.join(', ')}; whole command ${s(m.totalMs)}`,
+    `- 1-minute load average when each part started: ${Object.entries(results.loadAverage ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')}`,
     '',
     markdownTable(rows),
     '',

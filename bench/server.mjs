@@ -17,10 +17,13 @@ export function hasTaskset() {
   return spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
 }
 
-/** Starts the server; resolves once it answers. `core` pins it (taskset -c core). */
-export async function startServer({ dataDir, staticDir, core = null, timeoutMs = 90_000 }) {
+/**
+ * Starts the server; resolves once it answers. `core` pins it (taskset -c core). `fresh`
+ * empties the data folder first (the first start then creates and seeds the database).
+ */
+export async function startServer({ dataDir, staticDir, core = null, fresh = true, timeoutMs = 90_000 }) {
   if (!serverExists()) throw new Error('server/main.ts does not exist yet');
-  rmSync(dataDir, { recursive: true, force: true });
+  if (fresh) rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
   const node = [process.execPath, '--import', 'tsx', 'server/main.ts'];

@@ -61,6 +61,13 @@ async function runOnce({ url, storage }) {
       cls: audit('cumulative-layout-shift'),
       finalUrl: lhr.finalDisplayedUrl,
       lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+      // For the diagnosis: LCP phases, the longest main-thread tasks and what shifted.
+      lcpPhases: Object.fromEntries((lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? [])
+        .map((item) => [item.phase, Math.round(item.timing)])),
+      longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).slice(0, 5)
+        .map((t) => ({ url: t.url, startTime: Math.round(t.startTime), duration: Math.round(t.duration) })),
+      shifts: (lhr.audits['layout-shifts']?.details?.items ?? []).slice(0, 3)
+        .map((item) => ({ node: item.node?.snippet ?? null, score: item.score })),
       warnings: lhr.runWarnings ?? [],
       userAgent: lhr.environment?.hostUserAgent ?? null,
     };

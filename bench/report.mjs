@@ -153,6 +153,17 @@ function diagnosis(results) {
       out.push(`| ${name} | ${runs || '—'}${entry.errors.length ? ` (errors: ${entry.errors.join('; ')})` : ''} | ${ended} | \`${element.replace(/\|/g, '\\|').slice(0, 80)}\` |`);
     }
     out.push('');
+    out.push('### Lighthouse details (median-LCP run of each page)', '');
+    for (const [name, entry] of Object.entries(lh)) {
+      const sorted = [...entry.runs].sort((a, b) => a.lcp - b.lcp);
+      const run = sorted[Math.floor(sorted.length / 2)];
+      if (!run) continue;
+      const phases = Object.entries(run.lcpPhases ?? {}).map(([k, v]) => `${k} ${v} ms`).join(', ') || '—';
+      const tasks = (run.longTasks ?? []).map((t) => `${t.duration} ms at ${t.startTime} ms (${t.url.replace(/^https?:\/\/[^/]+/, '')})`).join('; ') || 'none';
+      const shifts = (run.shifts ?? []).map((x) => `${num(x.score, 3)} \`${(x.node ?? '?').replace(/\|/g, '\\|').slice(0, 60)}\``).join('; ') || 'none';
+      out.push(`- **${name}**: LCP phases: ${phases}. Long tasks: ${tasks}. Layout shifts: ${shifts}.`);
+    }
+    out.push('');
   }
   return out;
 }

@@ -1,6 +1,6 @@
 // What costs what in a set of built chunks: reads each chunk's (hidden) source map and
 // gives every byte of minified code to the source it came from, then groups sources by
-// package (node_modules/<pkg>) or by app folder (src/<dir>, machines). The gzip figure
+// package (node_modules/<pkg>) or by app folder (src/<dir>/<sub-dir>, machines/<file>). The gzip figure
 // of a group is its share of raw bytes times the chunk's gzip size — an estimate, good
 // enough to see which library the first screen pays for.
 import { existsSync, readFileSync } from 'node:fs';
@@ -48,9 +48,10 @@ export function groupOf(source) {
     const rest = path.slice(nm + 'node_modules/'.length).split('/');
     return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
   }
-  const app = path.match(/(?:^|\/)(src\/[^/]+|machines)\//);
+  // App code: src/<folder>/<sub-folder or file>, machines/<file>.
+  const app = path.match(/(?:^|\/)(src\/[^/]+\/[^/]+|machines\/[^/]+)$/) ?? path.match(/(?:^|\/)(src\/[^/]+\/[^/]+)\//);
   if (app) return app[1];
-  if (/(^|\/)src\/[^/]+$/.test(path)) return 'src (root)';
+  if (/(^|\/)src\/[^/]+$/.test(path)) return `src/${path.split('/').pop()}`;
   if (path.includes('vite/') || path.includes('\0') || path.startsWith('vite')) return 'vite runtime';
   return path.split('/').slice(-2).join('/');
 }

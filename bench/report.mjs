@@ -41,7 +41,7 @@ function sizeRows(r, rows) {
     rows.push(row('Size', `${label} adds JS`, route ? sizePair(route.js) : '—', '', '—'));
     rows.push(row('Size', `${label} adds CSS`, route ? sizePair(route.css) : '—', '', '—'));
     rows.push(row('Size', `${label} code loads only when visited`,
-      route ? (route.split ? `yes (${route.ownChunks.length} own chunk(s))` : `no${route.leaked.length ? `: in home: ${route.leaked.join(', ')}` : route.ownChunks.length ? '' : ': no chunk of its own'}`) : '—',
+      route ? (route.split ? `yes (${route.ownChunks.length} own chunk(s), none of its modules in home)` : `no${route.leaked.length ? `: in home: ${route.leaked.join(', ')}` : ''}${route.leakedModules?.length ? `: home bundles ${route.leakedModules.map((m) => m.replace(/^(\.\.\/)+.*?(src|machines)\//, '$2/')).join(', ')}` : ''}${route.ownChunks.length ? '' : ': no chunk of its own'}`) : '—',
       'yes', '—', route ? route.split : null));
   }
 }

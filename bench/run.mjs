@@ -21,6 +21,11 @@ import { buildRows, markdown, textTable } from './report.mjs';
 import { CHROMIUM, REPO, freePort, killAllChildren, serveStatic, sleep, withTimeout } from './support.mjs';
 
 const ALL = ['size', 'lighthouse', 'load', 'paths'];
+/** Modules that belong to one lazy route only (its screen, flow and machines). */
+const ROUTE_MODULES = {
+  wizard: /(src\/(views|flows)\/(nova-solicitacao|wizard)\/|machines\/(wizard|dependents|attachments)[.])/,
+  tracking: /(src\/(views|flows)\/(acompanhamento|tracking)\/|machines\/tracking[.])/,
+};
 const TOTAL_LIMIT_MS = 9.5 * 60_000;
 
 function parseArgs(argv) {
@@ -127,6 +132,15 @@ async function main() {
       results.sizes = await attempt('sizes', 120_000, () => measureRoutes({ baseUrl: site, buildDir: appDir, routes }));
       if (results.sizes) {
         results.sizes.modules = attribute(appDir, results.sizes.home.files.filter((f) => f.kind === 'js').map((f) => f.path));
+        // Stronger than "home fetched none of the route's chunks": no module of the route's
+        // screen, flow or machine is bundled into what home loads first (source maps).
+        const homeSources = results.sizes.modules.flatMap((g) => Object.keys(g.sources));
+        for (const [name, pattern] of Object.entries(ROUTE_MODULES)) {
+          const route = results.sizes.routes[name];
+          if (!route) continue;
+          route.leakedModules = homeSources.filter((source) => pattern.test(source));
+          if (route.leakedModules.length) route.split = false;
+        }
         const encodings = [...new Set(results.sizes.home.files.map((f) => f.encoding))];
         notes.push(`The portal's server sent home's JS/CSS with content-encoding: ${encodings.join(', ')} (the floor's static server: gzip).`);
         log(`home first load: ${results.sizes.home.js.gzip} B gzip JS`);

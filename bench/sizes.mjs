@@ -51,10 +51,27 @@ function summarise(files) {
   };
 }
 
-/** Waits for the network to calm down, without failing when a page keeps polling. */
-async function settle(page) {
-  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
-  await page.waitForTimeout(300);
+/**
+ * Counts the page's requests in flight, so `settle` can wait for quiet after an in-page
+ * (hash) navigation too — Playwright's 'networkidle' only describes the first load.
+ */
+function trackNetwork(page) {
+  const state = { inFlight: 0, last: Date.now() };
+  page.on('request', () => { state.inFlight++; state.last = Date.now(); });
+  const done = () => { state.inFlight = Math.max(0, state.inFlight - 1); state.last = Date.now(); };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  page.networkState = state;
+}
+
+/** Waits until no request has been in flight for `quietMs` (at most `maxMs`). */
+async function settle(page, { quietMs = 800, maxMs = 15_000 } = {}) {
+  const state = page.networkState;
+  const deadline = Date.now() + maxMs;
+  await page.waitForTimeout(100);
+  while (Date.now() < deadline && (state.inFlight > 0 || Date.now() - state.last < quietMs)) {
+    await page.waitForTimeout(50);
+  }
 }
 
 /** The scripts, module preloads and stylesheets index.html names (what must arrive before home renders). */
@@ -93,6 +110,7 @@ export async function measureRoutes({ baseUrl, buildDir, routes }) {
     const visitHome = async () => {
       const context = await browser.newContext();
       const page = await context.newPage();
+      trackNetwork(page);
       const recorder = recordAssets(page, buildDir);
       await page.goto(`${baseUrl}/#/home/1`, { waitUntil: 'load', timeout: 30_000 });
       await settle(page);

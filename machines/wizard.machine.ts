@@ -187,7 +187,7 @@ export const wizardMachine = setup({
   context: ({ input }) => ({
     protocoloAns: input.protocoloAns,
     cdEmpresaPlano: input.cdEmpresaPlano || DEFAULT_CD_EMPRESA_PLANO,
-    form: { ...EMPTY_FORM },
+    form: { ...EMPTY_FORM, ...input.form },
     attempted: { dadosPessoais: false, planoOrigem: false, planoDestino: false, dependentes: false, documentos: false },
     dependents: [],
     draft: null,

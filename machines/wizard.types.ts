@@ -126,6 +126,8 @@ export interface WizardContext {
 export interface WizardInput {
   protocoloAns: string;
   cdEmpresaPlano?: string;
+  /** Data already known (e.g. prefilled by an integration, or a test's filled form). */
+  form?: Partial<WizardForm>;
 }
 
 export type WizardEvent =

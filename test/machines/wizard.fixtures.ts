@@ -1,0 +1,109 @@
+/** Event and actor-answer fixtures of the wizard machine, and a filled form, for its tests. */
+import { wizardMachine } from '../../machines/wizard.machine';
+import type { WizardForm } from '../../machines/wizard.types';
+import type { EventFixtures, PathEvent } from '../paths/framework/types';
+
+export type M = typeof wizardMachine;
+export type WizardPathEvent = PathEvent<M>;
+
+/** Every field of steps 1–3 valid (CPF 529.982.247-25 has correct check digits). */
+export const FILLED_FORM: WizardForm = {
+  nome: 'MARIA DA SILVA', nm_mae: 'ANA DA SILVA', dt_nascimento: '15/03/1985', sem_cpf: false, cpf: '52998224725',
+  celular: '85988887777', email: 'maria@example.com', fl_aceita_email: true, cd_cep: '60000000', ds_uf: 'CE',
+  ds_cidade: 'FORTALEZA', ds_endereco: 'RUA A', nu_endereco: '10', ds_bairro: 'CENTRO', ds_complemento: '',
+  ops_origem: 'OPERADORA ORIGEM', nu_ans_ops_origem: '123456', plano_origem: 'PLANO ORIGEM', nu_ans_plano_origem: '654321',
+  area_plano: 'NACIONAL', dt_inicio: '01/02/2020', tp_contrato_origem: 'TITULAR',
+  nu_ans_plano_destino: '485000001', plano_destino: 'PLANO DESTINO', tp_contrato_destino: 'TITULAR', tp_port_destino: '3',
+};
+
+const failure = new Error('HTTP 503 (fixture)');
+
+export const wizardFixtures = {
+  NEXT: [{ type: 'NEXT' }],
+  PREVIOUS: [{ type: 'PREVIOUS' }],
+  FIELD_CHANGED: [
+    { type: 'FIELD_CHANGED', field: 'nome', value: '' },
+    { type: 'FIELD_CHANGED', field: 'nome', value: 'MARIA DA SILVA' },
+    { type: 'FIELD_CHANGED', field: 'ops_origem', value: '' },
+    { type: 'FIELD_CHANGED', field: 'ops_origem', value: 'OPERADORA ORIGEM' },
+  ],
+  NO_CPF_TOGGLED: [{ type: 'NO_CPF_TOGGLED', checked: true }, { type: 'NO_CPF_TOGGLED', checked: false }],
+  EMAIL_REPLIES_TOGGLED: [{ type: 'EMAIL_REPLIES_TOGGLED', checked: false }],
+  DESTINATION_REGISTRY_CHANGED: [
+    { type: 'DESTINATION_REGISTRY_CHANGED', value: '485000001' },
+    { type: 'DESTINATION_REGISTRY_CHANGED', value: '' },
+  ],
+  CONTRACT_TYPE_CHOSEN: [
+    { type: 'CONTRACT_TYPE_CHOSEN', value: '3' },
+    { type: 'CONTRACT_TYPE_CHOSEN', value: '1' },
+    { type: 'CONTRACT_TYPE_CHOSEN', value: '' },
+  ],
+  HR_MODAL_CONFIRMED: [{ type: 'HR_MODAL_CONFIRMED' }],
+  DEPENDENT_ADD: [{ type: 'DEPENDENT_ADD' }],
+  DEPENDENT_CHANGED: [
+    { type: 'DEPENDENT_CHANGED', field: 'nome', value: 'JOAO DA SILVA' },
+    { type: 'DEPENDENT_CHANGED', field: 'nm_mae', value: 'MARIA DA SILVA' },
+    { type: 'DEPENDENT_CHANGED', field: 'dt_nasc', value: '10/10/2015' },
+  ],
+  DEPENDENT_CONFIRM: [{ type: 'DEPENDENT_CONFIRM' }],
+  DEPENDENT_DISCARD: [{ type: 'DEPENDENT_DISCARD' }],
+  DEPENDENT_REMOVE: [{ type: 'DEPENDENT_REMOVE', id: 1 }],
+  DOCUMENT_TYPE_CHOSEN: [{ type: 'DOCUMENT_TYPE_CHOSEN', cdTipoDocumento: '1' }],
+  FILE_CHOSEN: [
+    { type: 'FILE_CHOSEN', file: { id: 'f-a1', name: 'rg.pdf', size: 2048, mimeType: 'application/pdf' } },
+    { type: 'FILE_CHOSEN', file: { id: 'f-a2', name: 'foto.png', size: 1024, mimeType: 'image/png' } },
+    { type: 'FILE_CHOSEN', file: { id: 'f-empty', name: 'vazio.pdf', size: 0, mimeType: 'application/pdf' } },
+    { type: 'FILE_CHOSEN', file: { id: 'f-big', name: 'grande.pdf', size: 10_485_761, mimeType: 'application/pdf' } },
+  ],
+  ATTACHMENT_REMOVE: [{ type: 'ATTACHMENT_REMOVE', id: 'f-a1' }],
+  ATTACHMENT_PREVIEW: [{ type: 'ATTACHMENT_PREVIEW', id: 'f-a1' }],
+  PREVIEW_CLOSED: [{ type: 'PREVIEW_CLOSED' }],
+  ATTACHMENTS_LOST: [{ type: 'ATTACHMENTS_LOST', ids: ['f-a2'] }],
+  PROTOCOL_MODAL_CONFIRMED: [{ type: 'PROTOCOL_MODAL_CONFIRMED' }],
+  'xstate.done.actor.contractTypes': [{
+    type: 'xstate.done.actor.contractTypes', actorId: 'contractTypes',
+    output: [{ label: 'Coletivo empresarial', value: '1' }, { label: 'Coletivo por adesão', value: '2' }, { label: 'Individual ou familiar', value: '3' }],
+  }],
+  'xstate.error.actor.contractTypes': [{ type: 'xstate.error.actor.contractTypes', actorId: 'contractTypes', error: failure }],
+  'xstate.done.actor.documentTypes': [{
+    type: 'xstate.done.actor.documentTypes', actorId: 'documentTypes',
+    output: [{ cdTipoDocumento: 1, nmDocumento: 'RG' }, { cdTipoDocumento: 2, nmDocumento: 'Comprovante de residência' }],
+  }],
+  'xstate.error.actor.documentTypes': [{ type: 'xstate.error.actor.documentTypes', actorId: 'documentTypes', error: failure }],
+  'xstate.done.actor.destinationPlan': [
+    { type: 'xstate.done.actor.destinationPlan', actorId: 'destinationPlan', output: 'PLANO DESTINO' },
+    { type: 'xstate.done.actor.destinationPlan', actorId: 'destinationPlan', output: '' },
+  ],
+  'xstate.error.actor.destinationPlan': [{ type: 'xstate.error.actor.destinationPlan', actorId: 'destinationPlan', error: failure }],
+  'xstate.done.actor.saveRequest': [{
+    type: 'xstate.done.actor.saveRequest', actorId: 'saveRequest', output: { nuProtocolo: '20260001234567', cdSolicitacao: 42 },
+  }],
+  'xstate.error.actor.saveRequest': [{ type: 'xstate.error.actor.saveRequest', actorId: 'saveRequest', error: failure }],
+  'xstate.done.actor.uploadDocument': [{ type: 'xstate.done.actor.uploadDocument', actorId: 'uploadDocument', output: 'OK' }],
+  'xstate.error.actor.uploadDocument': [{ type: 'xstate.error.actor.uploadDocument', actorId: 'uploadDocument', error: failure }],
+  'xstate.done.actor.acceptance': [{
+    type: 'xstate.done.actor.acceptance', actorId: 'acceptance', output: 'http://127.0.0.1/wslinhafrente/v1/arquivos/aceite.pdf',
+  }],
+  'xstate.error.actor.acceptance': [{ type: 'xstate.error.actor.acceptance', actorId: 'acceptance', error: failure }],
+} as const satisfies EventFixtures<M>;
+
+/**
+ * The debounce timer's own event. Not part of the machine's event union (XState raises it),
+ * so it is typed apart; the tests give the delay an hour and send it themselves.
+ */
+export const LOOKUP_DEBOUNCE_ELAPSED = {
+  type: 'xstate.after.lookupDebounce.wizard.editing.planoDestino.debouncing',
+} as unknown as WizardPathEvent;
+
+type Fixtures = typeof wizardFixtures;
+/** The n-th fixture of an event type. */
+export function ev<K extends keyof Fixtures>(type: K, variant = 0): WizardPathEvent {
+  const list = wizardFixtures[type] as readonly WizardPathEvent[];
+  const chosen = list[variant];
+  if (!chosen) throw new Error(`no fixture #${variant} for ${type}`);
+  return chosen;
+}
+
+export function all<K extends keyof Fixtures>(...types: K[]): WizardPathEvent[] {
+  return types.flatMap((type) => [...(wizardFixtures[type] as readonly WizardPathEvent[])]);
+}

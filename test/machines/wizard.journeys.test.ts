@@ -1,0 +1,212 @@
+/**
+ * Hand-written journeys through the wizard machine on a real actor with fake network actors
+ * (answered by the path, test/paths/framework), checking what the machine sent and did:
+ * the submit sequence, its retries, the HR modal, dependents, attachments, persistence.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { wizardMachine } from '../../machines/wizard.machine';
+import { FILE_MESSAGES, MESSAGES } from '../../machines/wizard.schemas';
+import type { AcceptanceInput, SaveRequestInput, SaveResult, UploadDocumentInput, WizardContext } from '../../machines/wizard.types';
+import { CoverageRecorder } from '../paths/framework/coverage';
+import { definePathModel, replay, type Start } from '../paths/framework/model';
+import { runUnitPath } from '../paths/framework/unit-runner';
+import { FILLED_FORM, LOOKUP_DEBOUNCE_ELAPSED, ev, wizardFixtures, type M, type WizardPathEvent } from './wizard.fixtures';
+
+const filled: Start<M> = { name: 'filled form', input: { protocoloAns: '12345678901234567890', cdEmpresaPlano: '7', form: FILLED_FORM } };
+const blank: Start<M> = { name: 'blank form', input: { protocoloAns: '12345678901234567890' } };
+const model = definePathModel({ flow: 'wizard', machine: wizardMachine, starts: [filled, blank], fixtures: wizardFixtures });
+
+function spies() {
+  const calls: Array<[string, unknown]> = [];
+  const record = (name: string) => (_: unknown, params?: unknown) => { calls.push([name, params]); };
+  return {
+    calls,
+    provide: {
+      delays: { lookupDebounce: 3_600_000 },
+      actions: {
+        goHome: record('goHome'),
+        openAcceptanceLink: record('openAcceptanceLink'),
+        clearStoredProtocol: record('clearStoredProtocol'),
+        clearSavedWork: record('clearSavedWork'),
+        focusField: record('focusField'),
+        releaseFile: record('releaseFile'),
+      },
+    },
+  };
+}
+
+async function run(start: Start<M>, events: WizardPathEvent[]) {
+  const spy = spies();
+  const path = replay(model, 'journey', 'journey', start, events);
+  const result = await runUnitPath(model, path, new CoverageRecorder(wizardMachine), { provide: spy.provide });
+  return { ...result, calls: spy.calls, last: result.values.at(-1) };
+}
+
+/** A pure replay of the events, for the context at the end. */
+function contextAfter(start: Start<M>, events: WizardPathEvent[]): WizardContext {
+  const actor = createActor(wizardMachine.provide({ delays: { lookupDebounce: 3_600_000 } }), { input: start.input }).start();
+  for (const event of events) actor.send(event as never);
+  const context = actor.getSnapshot().context;
+  actor.stop();
+  return context;
+}
+
+const toStep5 = [ev('NEXT'), ev('NEXT'), ev('NEXT'), ev('NEXT'), ev('xstate.done.actor.documentTypes')];
+const withTwoFiles = [...toStep5, ev('DOCUMENT_TYPE_CHOSEN'), ev('FILE_CHOSEN', 0), ev('FILE_CHOSEN', 1)];
+const dependent = [
+  ev('DEPENDENT_ADD'),
+  ev('DEPENDENT_CHANGED', 0), ev('DEPENDENT_CHANGED', 1), ev('DEPENDENT_CHANGED', 2),
+];
+
+describe('wizard journeys', () => {
+  it('files a complete request: one save, each document uploaded with the returned protocol, the acceptance (N), then the protocol modal', async () => {
+    const events = [
+      ev('NEXT'), ev('NEXT'), ev('xstate.done.actor.contractTypes'), ev('NEXT'),
+      ...dependent, ev('DEPENDENT_CONFIRM'), ev('NEXT'), ev('xstate.done.actor.documentTypes'),
+      ev('DOCUMENT_TYPE_CHOSEN'), ev('FILE_CHOSEN', 0), ev('FILE_CHOSEN', 1),
+      ev('NEXT'), ev('xstate.done.actor.saveRequest'),
+      ev('xstate.done.actor.uploadDocument'), ev('xstate.done.actor.uploadDocument'),
+      ev('xstate.done.actor.acceptance'),
+    ];
+    const result = await run(filled, events);
+    expect(result.last).toBe('protocolModal');
+    const [save] = result.inputs.saveRequest as SaveRequestInput[];
+    expect(result.inputs.saveRequest).toHaveLength(1);
+    expect(save!.payload.dependente).toEqual([{ id: 1, nome: 'JOAO DA SILVA', nm_mae: 'MARIA DA SILVA', dt_nasc: '10/10/2015', cpf: '' }]);
+    expect(save!.payload.cd_empresa_plano).toBe('7');
+    expect(save!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    const uploads = result.inputs.uploadDocument as UploadDocumentInput[];
+    expect(uploads.map((u) => [u.attachment.id, u.nuProtocolo])).toEqual([['f-a1', '20260001234567'], ['f-a2', '20260001234567']]);
+    expect(uploads[0]!.attachment).toMatchObject({ cdTipoDocumento: 1, nmDocumento: 'RG', fileName: 'rg.pdf', extension: 'pdf' });
+    expect((result.inputs.acceptance as AcceptanceInput[])[0]!.cdSolicitacao).toBe(42);
+    expect(result.calls.map(([name]) => name)).toEqual(['clearStoredProtocol', 'clearSavedWork']);
+
+    const confirmed = await run(filled, [...events, ev('PROTOCOL_MODAL_CONFIRMED')]);
+    expect(confirmed.last).toBe('finished');
+    expect(confirmed.calls.slice(-2)).toEqual([
+      ['openAcceptanceLink', { link: 'http://127.0.0.1/wslinhafrente/v1/arquivos/aceite.pdf' }],
+      ['goHome', { cdEmpresaPlano: '7' }],
+    ]);
+  });
+
+  it('a failed save leaves step 5 intact, and the retry sends the same idempotency key', async () => {
+    const events = [...withTwoFiles, ev('NEXT'), ev('xstate.error.actor.saveRequest'), ev('NEXT'), ev('xstate.done.actor.saveRequest')];
+    const result = await run(filled, events);
+    expect(result.values).toContainEqual({ editing: { documentos: 'idle' } });
+    const saves = result.inputs.saveRequest as SaveRequestInput[];
+    expect(saves).toHaveLength(2);
+    expect(saves[1]!.idempotencyKey).toBe(saves[0]!.idempotencyKey);
+    expect(saves[1]!.payload).toEqual(saves[0]!.payload);
+    const afterFailure = contextAfter(filled, [...withTwoFiles, ev('NEXT'), ev('xstate.error.actor.saveRequest')]);
+    expect(afterFailure.attachments.map((a) => a.id)).toEqual(['f-a1', 'f-a2']);
+    expect(afterFailure.form).toEqual(FILLED_FORM);
+  });
+
+  it('data changed after a failed save gets a new key (the server refuses a key reused with other data)', () => {
+    const first = contextAfter(filled, [...toStep5, ev('NEXT'), ev('xstate.error.actor.saveRequest')]);
+    const again = contextAfter(filled, [...toStep5, ev('NEXT'), ev('xstate.error.actor.saveRequest'), ev('EMAIL_REPLIES_TOGGLED'), ev('NEXT')]);
+    expect(first.idempotencyKey).toBeTruthy();
+    expect(again.idempotencyKey).not.toBe(first.idempotencyKey);
+  });
+
+  it('a failed upload keeps the save: the retry uploads only what is missing and never saves again', async () => {
+    const events = [
+      ...withTwoFiles, ev('NEXT'), ev('xstate.done.actor.saveRequest'),
+      ev('xstate.done.actor.uploadDocument'), ev('xstate.error.actor.uploadDocument'),
+      ev('NEXT'), ev('xstate.done.actor.uploadDocument'), ev('xstate.done.actor.acceptance'),
+    ];
+    const result = await run(filled, events);
+    expect(result.last).toBe('protocolModal');
+    expect(result.inputs.saveRequest).toHaveLength(1);
+    const uploads = result.inputs.uploadDocument as UploadDocumentInput[];
+    expect(uploads.map((u) => u.attachment.id)).toEqual(['f-a1', 'f-a2', 'f-a2']);
+    expect(uploads[2]!.idempotencyKey).toBe(uploads[1]!.idempotencyKey);
+  });
+
+  it('a second NEXT while submitting sends nothing', () => {
+    let saves = 0;
+    const machine = wizardMachine.provide({
+      actors: { saveRequest: fromPromise<SaveResult, SaveRequestInput>(() => { saves += 1; return new Promise(() => {}); }) },
+    });
+    const actor = createActor(machine, { input: filled.input }).start();
+    for (const event of toStep5.slice(0, 4)) actor.send(event as never);
+    actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().value).toEqual({ submitting: 'saving' });
+    expect(actor.getSnapshot().can({ type: 'NEXT' })).toBe(false);
+    actor.send({ type: 'NEXT' });
+    expect(saves).toBe(1);
+    actor.stop();
+  });
+
+  it('NEXT on an empty step 1 stays, marks the step attempted and focuses the first invalid field', async () => {
+    const result = await run(blank, [ev('NEXT')]);
+    expect(result.last).toEqual({ editing: 'dadosPessoais' });
+    expect(result.calls).toEqual([['focusField', { scope: 'form', field: 'nome' }]]);
+    expect(contextAfter(blank, [ev('NEXT')]).attempted.dadosPessoais).toBe(true);
+    expect(contextAfter(blank, [ev('PREVIOUS')]).attempted.dadosPessoais).toBe(false);
+  });
+
+  it("'Beneficiário não possui CPF' clears the CPF and removes its requirement", () => {
+    const context = contextAfter(filled, [ev('NO_CPF_TOGGLED', 0), { type: 'FIELD_CHANGED', field: 'cpf', value: '123' }]);
+    expect(context.form.cpf).toBe('');
+    expect(contextAfter(filled, [ev('NO_CPF_TOGGLED', 0), ev('NEXT')]).attempted.dadosPessoais).toBe(false);
+  });
+
+  it('a collective contract type clears the field and opens the HR modal; OK goes home', async () => {
+    const result = await run(filled, [ev('NEXT'), ev('NEXT'), ev('CONTRACT_TYPE_CHOSEN', 1), ev('HR_MODAL_CONFIRMED')]);
+    expect(result.values[2]).toEqual({ editing: { planoDestino: 'hrModal' } });
+    expect(result.calls).toEqual([['goHome', { cdEmpresaPlano: '7' }]]);
+    expect(contextAfter(filled, [ev('NEXT'), ev('NEXT'), ev('CONTRACT_TYPE_CHOSEN', 1)]).form.tp_port_destino).toBe('');
+  });
+
+  it('the destination registry is looked up after the debounce; the plan name is filled, or cleared when not found', async () => {
+    const base = [ev('NEXT'), ev('NEXT'), ev('DESTINATION_REGISTRY_CHANGED', 0)];
+    const found = await run(filled, [...base, LOOKUP_DEBOUNCE_ELAPSED, ev('xstate.done.actor.destinationPlan', 0)]);
+    expect(found.values).toEqual([
+      { editing: 'planoOrigem' }, { editing: { planoDestino: 'idle' } }, { editing: { planoDestino: 'debouncing' } },
+      { editing: { planoDestino: 'lookingUp' } }, { editing: { planoDestino: 'idle' } },
+    ]);
+    expect(found.inputs.destinationPlan).toEqual([{ registroAns: '485000001' }]);
+    expect(contextAfter(filled, [...base]).form.plano_destino).toBe('');
+  });
+
+  it('dependents: only a valid row is confirmed; leaving the step keeps a valid trailing row and drops an invalid one', () => {
+    const toStep4 = [ev('NEXT'), ev('NEXT'), ev('NEXT')];
+    const refused = contextAfter(filled, [...toStep4, ev('DEPENDENT_ADD'), ev('DEPENDENT_CHANGED', 0), ev('DEPENDENT_CONFIRM')]);
+    expect(refused.dependents).toEqual([]);
+    expect(refused.draftAttempted).toBe(true);
+    const keptOnLeave = contextAfter(filled, [...toStep4, ...dependent, ev('NEXT')]);
+    expect(keptOnLeave.dependents.map((d) => d.nome)).toEqual(['JOAO DA SILVA']);
+    const droppedOnLeave = contextAfter(filled, [...toStep4, ev('DEPENDENT_ADD'), ev('DEPENDENT_CHANGED', 0), ev('PREVIOUS')]);
+    expect(droppedOnLeave.dependents).toEqual([]);
+    expect(droppedOnLeave.draft).toBeNull();
+    const removed = contextAfter(filled, [...toStep4, ...dependent, ev('DEPENDENT_CONFIRM'), ev('DEPENDENT_REMOVE')]);
+    expect(removed.dependents).toEqual([]);
+  });
+
+  it('attachments: a type first; empty and over-10MB files refused with the exact alerts and their bytes let go', async () => {
+    expect(contextAfter(filled, [...toStep5, ev('FILE_CHOSEN', 0)]).attachments).toEqual([]);
+    expect(contextAfter(filled, [...toStep5, ev('DOCUMENT_TYPE_CHOSEN'), ev('FILE_CHOSEN', 2)]).fileAlert).toBe(FILE_MESSAGES.empty);
+    expect(contextAfter(filled, [...toStep5, ev('DOCUMENT_TYPE_CHOSEN'), ev('FILE_CHOSEN', 3)]).fileAlert).toBe(FILE_MESSAGES.tooLarge);
+    const result = await run(filled, [...toStep5, ev('DOCUMENT_TYPE_CHOSEN'), ev('FILE_CHOSEN', 3), ev('FILE_CHOSEN', 0), ev('ATTACHMENT_REMOVE')]);
+    expect(result.calls).toEqual([['releaseFile', { id: 'f-big' }], ['releaseFile', { id: 'f-a1' }]]);
+    const lost = contextAfter(filled, [...withTwoFiles, ev('ATTACHMENTS_LOST')]);
+    expect(lost.attachments.map((a) => a.id)).toEqual(['f-a1']);
+    expect(lost.lostAttachments).toEqual(['foto.png']);
+  });
+
+  it('the persisted snapshot restores the step and everything typed', () => {
+    const actor = createActor(wizardMachine, { input: filled.input }).start();
+    for (const event of [ev('NEXT'), ev('NEXT'), ev('CONTRACT_TYPE_CHOSEN', 2)]) actor.send(event as never);
+    const stored = JSON.parse(JSON.stringify(actor.getPersistedSnapshot()));
+    actor.stop();
+    const restored = createActor(wizardMachine, { input: filled.input, snapshot: stored }).start();
+    expect(restored.getSnapshot().value).toEqual({ editing: { planoDestino: 'idle' } });
+    expect(restored.getSnapshot().context.form).toEqual({ ...FILLED_FORM, tp_port_destino: '' });
+    restored.send({ type: 'NEXT' });
+    expect(restored.getSnapshot().context.attempted.planoDestino).toBe(true);
+    expect(MESSAGES.tp_port_destino).toBe('* Tipo de contratação é obrigatório');
+    restored.stop();
+  });
+});

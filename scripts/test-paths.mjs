@@ -22,7 +22,8 @@ function run(name, command, args) {
 }
 
 const results = [];
-results.push(run('unit tier', 'npx', ['vitest', 'run', 'test/paths']));
+// Every path test file: test/paths/ and the owners' test/machines/*.paths.test.ts.
+results.push(run('unit tier', 'npx', ['vitest', 'run', 'paths']));
 if (process.env.PATHS_SKIP_BUILD !== '1') {
   results.push(run('build', 'npx', ['vite', 'build', '--outDir', staticDir, '--emptyOutDir', '--logLevel', 'warn']));
 }

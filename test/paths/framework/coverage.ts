@@ -78,7 +78,14 @@ export class CoverageRecorder {
   add(observation: Observation | undefined): void {
     if (!observation || observation.machineId !== this.universe.machineId) return;
     for (const state of observation.states) this.reachedStates.add(state);
-    for (const transition of observation.transitions) this.takenTransitions.add(transition);
+    for (const transition of observation.transitions) {
+      this.takenTransitions.add(transition);
+      // A transition is taken from a state the machine was in, even a transient one
+      // (left at once by an eventless transition, so never seen in a snapshot).
+      const source = transition.split('|')[0] ?? '';
+      const parts = source ? source.split('.') : [];
+      parts.forEach((_, i) => this.reachedStates.add(parts.slice(0, i + 1).join('.')));
+    }
   }
 
   /** An `inspect` observer to pass to `createActor(machine, { inspect })`. */

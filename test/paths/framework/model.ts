@@ -43,6 +43,13 @@ export interface PathModel<M extends AnyStateMachine> {
    * Machines with counters or free text need a finite abstraction.
    */
   abstractContext?: (context: ContextFrom<M>) => unknown;
+  /**
+   * Which events make sense in a snapshot, beyond what the machine accepts: e.g. a lookup
+   * answers "login required" only for the protocol the server has in that status. Keeps the
+   * generated paths true to the reference server's data, so the browser tier can replay
+   * them. Journeys are checked against it too.
+   */
+  coherent?: (snapshot: Snap, event: PathEvent<M>) => boolean;
   /** Journeys shortest paths skip: full happy paths, retry after failure, self-transitions… */
   journeys?: readonly Journey<M>[];
   /** States or transitions deliberately left out, with the reason (printed in the report). */
@@ -54,8 +61,11 @@ export interface MachinePath<M extends AnyStateMachine> {
   kind: 'shortest' | 'journey';
   start: Start<M>;
   events: PathEvent<M>[];
-  /** The state value expected after each event, computed from the machine itself. */
+  /** The state value at the start, then expected after each event (from the machine itself). */
+  initial: unknown;
   expected: unknown[];
+  /** The context at the start and after each event (markers may read it). */
+  contexts: unknown[];
   /** The definition transitions the pure machine takes at each step (for readers). */
   transitions: string[][];
 }
@@ -139,18 +149,24 @@ export function replay<M extends AnyStateMachine>(
 ): MachinePath<M> {
   const stepper = makeStepper(model.machine);
   let snapshot = stepper.initial(start.input).next;
+  const initial = snapshot.value;
+  const contexts: unknown[] = [snapshot.context];
   const expected: unknown[] = [];
   const transitions: string[][] = [];
   events.forEach((event, index) => {
+    if (model.coherent && !model.coherent(snapshot, event)) {
+      throw new Error(`${model.flow}: path "${name}" step ${index + 1} (${event.type}) is not coherent with the server's data in ${JSON.stringify(snapshot.value)}`);
+    }
     const { next, taken } = stepper.step(snapshot, event);
     if (!taken.length) {
       throw new Error(`${model.flow}: path "${name}" step ${index + 1} (${event.type}) does nothing in ${JSON.stringify(snapshot.value)}`);
     }
     expected.push(next.value);
+    contexts.push(next.context);
     transitions.push(taken);
     snapshot = next;
   });
-  return { name, kind, start, events: [...events], expected, transitions };
+  return { name, kind, start, events: [...events], initial, expected, contexts, transitions };
 }
 
 function eventsKey(events: readonly { type: string }[]): string[] {
@@ -173,7 +189,12 @@ export function generatePaths<M extends AnyStateMachine>(model: PathModel<M>): M
     if (!current || current.events.length > evs.length) best.set(key, { start, events: evs });
   };
   for (const start of startsOf(model)) {
-    const options = { events, input: start.input, serializeState: (snapshot: Snap) => serialize(snapshot) };
+    const options = {
+      events,
+      input: start.input,
+      serializeState: (snapshot: Snap) => serialize(snapshot),
+      filterEvents: model.coherent,
+    };
     // Transitions taken while starting (eventless ones out of the initial state).
     for (const key of stepper.initial(start.input).taken) offer(key, start, []);
     // xstate/graph: every reachable (abstract) snapshot and the events leading out of it…

@@ -1,0 +1,31 @@
+/**
+ * The browser tier of one machine as a Playwright suite: one test (one page) per path of
+ * the covering set (see `coveringPaths`). Each test writes the
+ * coverage of every machine it saw; `npm run test:paths` unites and prints them.
+ */
+import { test } from '@playwright/test';
+import type { AnyStateMachine } from 'xstate';
+import { allModels } from '../models';
+import { BrowserCoverage, browserPath, coveringPaths, runBrowserPath, type BrowserModel } from './browser';
+import { generatePaths } from './model';
+
+export function describeBrowserPaths<M extends AnyStateMachine>(bm: BrowserModel<M>): void {
+  const paths = coveringPaths(generatePaths(bm.model).map((path) => browserPath(bm, path)));
+  test.describe(`${bm.model.flow} machine paths (browser tier)`, () => {
+    test.describe.configure({ mode: 'parallel' });
+    paths.forEach((path, index) => {
+      const steps = [path.start.name, ...path.events.map((e) => e.type.replace(/^xstate\./, ''))].join(' → ');
+      test(`${path.kind}: ${path.name} (${steps})`, async ({ page }) => {
+        const coverage = new BrowserCoverage(allModels.map((m) => ({
+          machine: m.machine,
+          excluded: [...(m.excluded ?? []), ...(m === (bm.model as unknown) ? bm.excluded ?? [] : [])],
+        })));
+        try {
+          await runBrowserPath(page, bm, path, coverage);
+        } finally {
+          coverage.write(`${bm.model.flow}-${String(index).padStart(3, '0')}`);
+        }
+      });
+    });
+  });
+}

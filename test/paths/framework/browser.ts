@@ -1,0 +1,265 @@
+/**
+ * Browser tier: the same generated paths drive the real portal in Chromium against the
+ * reference server (test/e2e/paths-*.spec.ts). For each path:
+ *  - the page opens at the path's start, with an observer installed before the app loads
+ *    (`window.__PORTABILIDADE_INSPECT__`, passed to every actor by src/app/inspect.ts);
+ *  - each user event is one gesture (`gestures`, one per event type of the machine);
+ *  - each actor answer is a network request of that actor, held by Playwright
+ *    (`page.route`) until the path says how it ends: `done` lets the real server answer
+ *    (or, for an answer the server cannot be made to give, fulfils it), `error` answers
+ *    HTTP 500 to it and to react-query's retries;
+ *  - after every step, every active leaf state shows its marker (`markers`, one per leaf);
+ *  - coverage is counted from the observer, i.e. from what the machines in the page did.
+ */
+import { expect, type Locator, type Page, type Route } from '@playwright/test';
+import type { AnyStateMachine } from 'xstate';
+import { CoverageRecorder, type Exclusion, type Observation } from './coverage';
+import { replay, type MachinePath, type PathModel, type Start } from './model';
+import type { ActorsOf, LeafStateKey, MachineEvent, MachineEventType, PathEvent } from './types';
+import { activeLeafPaths, activeStatePaths } from './universe';
+
+/** react-query tries a request 1 + 2 times (src/api/query-client.ts RETRIES). */
+const ATTEMPTS = 3;
+const DONE = /^xstate\.done\.actor\.(.+)$/;
+const ERROR = /^xstate\.error\.actor\.(.+)$/;
+
+/** What a state shows: a locator that must be visible, or one that must not be. */
+export type MarkerCheck = { visible: Locator } | { hidden: Locator } | { attribute: Locator; name: string; value: string | RegExp };
+/** The marker of a leaf state; it may read the expected context (e.g. a logo only when one loaded). */
+export type Marker<M extends AnyStateMachine> = (page: Page, context: ReturnType<M['getInitialSnapshot']>['context']) => MarkerCheck;
+
+export type Gestures<M extends AnyStateMachine> = {
+  readonly [K in MachineEventType<M>]: (page: Page, event: Extract<MachineEvent<M>, { type: K }>) => Promise<void>;
+};
+export type Markers<M extends AnyStateMachine> = { readonly [K in LeafStateKey<M>]: Marker<M> };
+
+type ActorSrc<M extends AnyStateMachine> = ActorsOf<M>['src'];
+export type Fulfil = { status?: number; contentType?: string; body: string };
+
+export interface NetworkActor<M extends AnyStateMachine> {
+  /** The requests this actor makes (matched against the full URL). */
+  url: RegExp;
+  /** How a `done` answer is produced: 'server' (default) or a fulfilled response. */
+  done?: (event: PathEvent<M>) => 'server' | Fulfil;
+}
+export type Network<M extends AnyStateMachine> = { readonly [K in ActorSrc<M>]: NetworkActor<M> };
+
+export interface BrowserModel<M extends AnyStateMachine> {
+  model: PathModel<M>;
+  /** Opens the page where a path starts (storage to preset, URL). */
+  open: (page: Page, start: Start<M>) => Promise<void>;
+  gestures: Gestures<M>;
+  markers: Markers<M>;
+  network: Network<M>;
+  /**
+   * Actors that start with the page and run beside the flow (e.g. tooltips): their answers
+   * are moved to the front of every path, since in the browser they arrive while the page
+   * loads, before the user can act (the loading overlay covers the screen meanwhile).
+   */
+  background?: readonly ActorSrc<M>[];
+  /** Left out of the browser tier on purpose, with the reason (printed by the report). */
+  excluded?: readonly Exclusion[];
+}
+
+/** Reorders background answers first and recomputes what each step should reach. */
+export function browserPath<M extends AnyStateMachine>(bm: BrowserModel<M>, path: MachinePath<M>): MachinePath<M> {
+  const background = new Set<string>(bm.background ?? []);
+  const isBackground = (e: PathEvent<M>) => {
+    const m = DONE.exec(e.type) ?? ERROR.exec(e.type);
+    return Boolean(m && background.has(m[1]!));
+  };
+  const events = [...path.events.filter(isBackground), ...path.events.filter((e) => !isBackground(e))];
+  return replay(bm.model, path.name, path.kind, path.start, events);
+}
+
+/**
+ * The browser tier keeps the fewest pages that still cover everything: journeys first (in
+ * their order), then the longest generated paths; a path stays only if it takes a
+ * transition or reaches a state no kept path does (prefixes and repeats fall away).
+ * Coverage is still counted from what the page did, not from this choice.
+ */
+export function coveringPaths<M extends AnyStateMachine>(paths: MachinePath<M>[]): MachinePath<M>[] {
+  const ordered = [
+    ...paths.filter((p) => p.kind === 'journey'),
+    ...paths.filter((p) => p.kind !== 'journey').sort((a, b) => b.events.length - a.events.length),
+  ];
+  const seen = new Set<string>();
+  const items = (p: MachinePath<M>) => [
+    ...p.transitions.flat(),
+    ...[p.initial, ...p.expected].flatMap((value) => activeStatePaths(value).map((s) => `state:${s}`)),
+  ];
+  return ordered.filter((path) => {
+    const fresh = items(path).filter((item) => !seen.has(item));
+    fresh.forEach((item) => seen.add(item));
+    return fresh.length > 0;
+  });
+}
+
+/* ----------------------------------------------------------------- observer in the page */
+
+/** Runs in the page before the app: records machine snapshots and the transitions taken. */
+function installObserver(): void {
+  type Node = { path: string[]; transitions: Map<string, unknown[]>; always?: unknown[] };
+  type Transition = { source: Node; eventType: string };
+  const log: Array<{ m: string; v: unknown; t: string[] }> = [];
+  (window as unknown as { __pathsLog: typeof log }).__pathsLog = log;
+  const key = (t: Transition) => {
+    const list = t.eventType ? t.source.transitions.get(t.eventType) : t.source.always;
+    const index = Math.max(0, list ? list.indexOf(t) : 0);
+    return `${t.source.path.join('.')}|${t.eventType || '(always)'}|${index}`;
+  };
+  (window as unknown as { __PORTABILIDADE_INSPECT__: (e: unknown) => void }).__PORTABILIDADE_INSPECT__ = (raw) => {
+    const event = raw as { type: string; actorRef?: { logic?: { id?: unknown; root?: unknown } }; snapshot?: { value?: unknown }; _transitions?: Transition[] };
+    const logic = event.actorRef?.logic;
+    if (!logic || typeof logic.id !== 'string' || !logic.root) return;
+    if (event.type === '@xstate.microstep') log.push({ m: logic.id, v: event.snapshot?.value, t: (event._transitions ?? []).map(key) });
+    else if (event.type === '@xstate.snapshot') log.push({ m: logic.id, v: event.snapshot?.value, t: [] });
+  };
+}
+
+/** Coverage of every machine seen in the page, written per path. */
+export class BrowserCoverage {
+  private readonly recorders = new Map<string, CoverageRecorder>();
+  /** The last state value each machine reported in the page. */
+  readonly last = new Map<string, string>();
+
+  constructor(machines: ReadonlyArray<{ machine: AnyStateMachine; excluded?: readonly Exclusion[] }>) {
+    for (const { machine, excluded } of machines) this.recorders.set(machine.id, new CoverageRecorder(machine, excluded));
+  }
+
+  recorder(machineId: string): CoverageRecorder | undefined {
+    return this.recorders.get(machineId);
+  }
+
+  async drain(page: Page): Promise<void> {
+    const entries = await page.evaluate(() => {
+      const log = (window as unknown as { __pathsLog?: Array<{ m: string; v: unknown; t: string[] }> }).__pathsLog;
+      return log ? log.splice(0) : [];
+    }).catch(() => []);
+    for (const entry of entries) {
+      const observation: Observation = { machineId: entry.m, states: activeStatePaths(entry.v), transitions: entry.t };
+      this.last.set(entry.m, JSON.stringify(entry.v));
+      this.recorders.get(entry.m)?.add(observation);
+    }
+  }
+
+  /** Writes one file per machine that did anything; the report unites them. */
+  write(part: string): void {
+    for (const recorder of this.recorders.values()) {
+      if (recorder.reachedStates.size || recorder.takenTransitions.size) recorder.write('browser', part);
+    }
+  }
+}
+
+/* ----------------------------------------------------------------- the network */
+
+class HeldNetwork<M extends AnyStateMachine> {
+  private readonly held = new Map<string, Route[]>();
+  private readonly toHold = new Map<string, number>();
+  private readonly failing = new Map<string, number>();
+
+  constructor(private readonly bm: BrowserModel<M>, path: MachinePath<M>) {
+    for (const event of path.events) {
+      const m = DONE.exec(event.type) ?? ERROR.exec(event.type);
+      if (m) this.toHold.set(m[1]!, (this.toHold.get(m[1]!) ?? 0) + 1);
+    }
+  }
+
+  async install(page: Page): Promise<void> {
+    for (const [src, actor] of Object.entries(this.bm.network) as Array<[string, NetworkActor<M>]>) {
+      await page.route(actor.url, async (route) => {
+        const failing = this.failing.get(src) ?? 0;
+        if (failing > 0) {
+          this.failing.set(src, failing - 1);
+          await route.fulfill({ status: 500, body: '' });
+          return;
+        }
+        const remaining = this.toHold.get(src) ?? 0;
+        if (remaining > 0) {
+          this.toHold.set(src, remaining - 1);
+          const queue = this.held.get(src) ?? [];
+          queue.push(route);
+          this.held.set(src, queue);
+          return;
+        }
+        await route.continue();
+      });
+    }
+  }
+
+  /** Ends the oldest held request of `src` as the path step says. */
+  async answer(page: Page, event: PathEvent<M>): Promise<void> {
+    const done = DONE.exec(event.type);
+    const src = (done ?? ERROR.exec(event.type))![1]!;
+    await expect.poll(() => this.held.get(src)?.length ?? 0, { message: `a request of ${src} to answer`, timeout: 15_000 }).toBeGreaterThan(0);
+    const route = this.held.get(src)!.shift()!;
+    if (done) {
+      const how = this.bm.network[src as ActorSrc<M>].done?.(event) ?? 'server';
+      if (how === 'server') await route.continue();
+      else await route.fulfill({ status: how.status ?? 200, contentType: how.contentType ?? 'application/json', body: how.body });
+    } else {
+      this.failing.set(src, ATTEMPTS - 1);
+      await route.fulfill({ status: 500, body: '' });
+    }
+    void page;
+  }
+}
+
+/* ----------------------------------------------------------------- one path */
+
+/** Waits until the machine in the page is in the state the path expects (lockstep). */
+async function reach<M extends AnyStateMachine>(page: Page, bm: BrowserModel<M>, coverage: BrowserCoverage, value: unknown, where: string) {
+  const id = bm.model.machine.id;
+  await expect.poll(async () => {
+    await coverage.drain(page);
+    return coverage.last.get(id);
+  }, { message: `${where}: the ${id} machine in the page should be in ${JSON.stringify(value)}`, timeout: 15_000 }).toBe(JSON.stringify(value));
+}
+
+async function checkMarkers<M extends AnyStateMachine>(page: Page, bm: BrowserModel<M>, value: unknown, context: unknown, where: string) {
+  for (const leaf of activeLeafPaths(value)) {
+    const marker = (bm.markers as Record<string, Marker<M> | undefined>)[leaf];
+    if (!marker) throw new Error(`${where}: no marker for state ${leaf}`);
+    const check = marker(page, context as never);
+    const message = `${where}: marker of ${leaf}`;
+    if ('visible' in check) await expect(check.visible.first(), message).toBeVisible();
+    else if ('hidden' in check) await expect(check.hidden, message).toHaveCount(0);
+    else await expect(check.attribute.first(), message).toHaveAttribute(check.name, check.value);
+  }
+}
+
+export async function runBrowserPath<M extends AnyStateMachine>(
+  page: Page, bm: BrowserModel<M>, path: MachinePath<M>, coverage: BrowserCoverage,
+): Promise<void> {
+  const network = new HeldNetwork(bm, path);
+  const opened = Date.now();
+  await page.addInitScript(installObserver);
+  await network.install(page);
+  await bm.open(page, path.start);
+  if (process.env.PATHS_DEBUG) console.log(`${Date.now() - opened} ms open`);
+  const recorder = coverage.recorder(bm.model.machine.id);
+  try {
+    const start = `${bm.model.flow}: "${path.name}" start`;
+    await reach(page, bm, coverage, path.initial, start);
+    await checkMarkers(page, bm, path.initial, path.contexts[0], start);
+    const debug = process.env.PATHS_DEBUG ? (label: string, t0: number) => console.log(`${Date.now() - t0} ms ${label}`) : () => {};
+    for (const [index, event] of path.events.entries()) {
+      const t0 = Date.now();
+      const where = `${bm.model.flow}: "${path.name}" step ${index + 1} (${event.type})`;
+      if (DONE.test(event.type) || ERROR.test(event.type)) await network.answer(page, event);
+      else {
+        const gesture = (bm.gestures as Record<string, (p: Page, e: PathEvent<M>) => Promise<void>>)[event.type];
+        if (!gesture) throw new Error(`${where}: no gesture`);
+        await gesture(page, event);
+      }
+      debug(`${event.type} acted`, t0);
+      await reach(page, bm, coverage, path.expected[index], where);
+      debug(`${event.type} reached`, t0);
+      await checkMarkers(page, bm, path.expected[index], path.contexts[index + 1], where);
+      debug(`${event.type} marked`, t0);
+    }
+  } finally {
+    await coverage.drain(page);
+    if (recorder) recorder.paths += 1;
+  }
+}

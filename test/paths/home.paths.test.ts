@@ -1,0 +1,4 @@
+import { describeUnitPaths } from './framework/unit-suite';
+import { homeModel } from './models/home.model';
+
+describeUnitPaths(homeModel);

@@ -1,0 +1,117 @@
+/**
+ * Path model of the home screen (machines/home.machine.ts). The protocols, CPF and password
+ * are the reference server's demo requests (server/seed/demo-requests.ts), so the browser
+ * tier can replay every path against real data: `coherent` keeps each lookup / login
+ * answer true to what the server says for what was typed.
+ */
+import { homeMachine, type LookupResult } from '../../../machines/home.machine';
+import { definePathModel, fixture } from '../framework/model';
+import type { EventFixtures, PathEvent } from '../framework/types';
+
+type M = typeof homeMachine;
+
+/** Demo requests of the reference server. */
+export const DEMO = {
+  /** Em análise: tracked with the free token. */
+  freeProtocol: '48213907561238470015',
+  /** Status 3, cdStatusPort 1, flConcordo 'S': needs CPF and password. */
+  loginProtocol: '85520374916648203357',
+  loginCpf: '86247103913',
+  loginCpfMasked: '862.471.039-13',
+  loginPassword: '203357',
+} as const;
+
+const failure = new Error('HTTP 500 (fixture)');
+const needsLogin: LookupResult = { flStatus: 3, cdStatusPort: 1, flConcordo: 'S' };
+const free: LookupResult = { flStatus: 1, cdStatusPort: 1, flConcordo: null };
+
+export const homeFixtures = {
+  CHOOSE_NEW: [{ type: 'CHOOSE_NEW' }],
+  CHOOSE_TRACK: [{ type: 'CHOOSE_TRACK' }],
+  RETURN: [{ type: 'RETURN' }],
+  PROTOCOL_CHANGED: [
+    { type: 'PROTOCOL_CHANGED', value: DEMO.freeProtocol },
+    { type: 'PROTOCOL_CHANGED', value: DEMO.loginProtocol },
+    { type: 'PROTOCOL_CHANGED', value: '' },
+  ],
+  CPF_CHANGED: [{ type: 'CPF_CHANGED', value: DEMO.loginCpfMasked }, { type: 'CPF_CHANGED', value: '123' }],
+  PASSWORD_CHANGED: [{ type: 'PASSWORD_CHANGED', value: DEMO.loginPassword }, { type: 'PASSWORD_CHANGED', value: '000000' }],
+  SUBMIT: [{ type: 'SUBMIT' }],
+  ACKNOWLEDGE: [{ type: 'ACKNOWLEDGE' }],
+  'xstate.done.actor.loadTooltips': [{
+    type: 'xstate.done.actor.loadTooltips', actorId: 'loadTooltips',
+    output: [{ nmCampo: 'nu_protocolo', dsDescricao: 'Número do protocolo da sua solicitação de portabilidade.' }],
+  }],
+  'xstate.error.actor.loadTooltips': [{ type: 'xstate.error.actor.loadTooltips', actorId: 'loadTooltips', error: failure }],
+  'xstate.done.actor.lookUpProtocol': [
+    { type: 'xstate.done.actor.lookUpProtocol', actorId: 'lookUpProtocol', output: free },
+    { type: 'xstate.done.actor.lookUpProtocol', actorId: 'lookUpProtocol', output: needsLogin },
+  ],
+  'xstate.error.actor.lookUpProtocol': [{ type: 'xstate.error.actor.lookUpProtocol', actorId: 'lookUpProtocol', error: failure }],
+  'xstate.done.actor.logIn': [
+    { type: 'xstate.done.actor.logIn', actorId: 'logIn', output: { token: 'demo.signed.token' } },
+    // SPEC §4: an empty answer means the registration is not finished ('Prezado Cliente').
+    { type: 'xstate.done.actor.logIn', actorId: 'logIn', output: { token: '' } },
+  ],
+  'xstate.error.actor.logIn': [{ type: 'xstate.error.actor.logIn', actorId: 'logIn', error: failure }],
+} as const satisfies EventFixtures<M>;
+
+type F = typeof homeFixtures;
+const f = <K extends keyof F>(type: K, variant = 0) => fixture<M, K>(homeFixtures, type, variant);
+
+/** What the reference server answers, given what was typed. */
+function coherent(snapshot: { context: { protocol: string; cpf: string; senha: string } }, event: PathEvent<M>): boolean {
+  const { protocol, cpf, senha } = snapshot.context;
+  if (event.type === 'xstate.done.actor.lookUpProtocol') {
+    if (protocol === DEMO.loginProtocol) return event.output === needsLogin;
+    return protocol === DEMO.freeProtocol && event.output === free;
+  }
+  if (event.type === 'xstate.done.actor.logIn' && event.output.token) {
+    return cpf === DEMO.loginCpf && senha === DEMO.loginPassword;
+  }
+  return true;
+}
+
+export const homeModel = definePathModel({
+  flow: 'home',
+  machine: homeMachine,
+  starts: [
+    { name: 'home mode', input: { cdEmpresaPlano: '1', presetMode: 'home' } },
+    { name: 'preset new', input: { cdEmpresaPlano: '1', presetMode: 'new' } },
+    { name: 'preset track', input: { cdEmpresaPlano: '1', presetMode: 'track' } },
+  ],
+  fixtures: homeFixtures,
+  coherent: coherent as never,
+  journeys: [
+    {
+      name: 'new request: type the ANS protocol and go on to nova-solicitacao',
+      events: [f('xstate.done.actor.loadTooltips'), f('CHOOSE_NEW'), f('PROTOCOL_CHANGED'), f('SUBMIT')],
+    },
+    {
+      name: 'track a request that needs no login, straight to acompanhamento',
+      events: [f('xstate.done.actor.loadTooltips'), f('CHOOSE_TRACK'), f('PROTOCOL_CHANGED'), f('SUBMIT'), f('xstate.done.actor.lookUpProtocol')],
+    },
+    {
+      name: 'track a request that needs login: a refused try, a wrong password, then in',
+      events: [
+        f('xstate.done.actor.loadTooltips'), f('CHOOSE_TRACK'), f('PROTOCOL_CHANGED', 1), f('SUBMIT'), f('xstate.done.actor.lookUpProtocol', 1),
+        f('SUBMIT'), f('CPF_CHANGED'), f('PASSWORD_CHANGED', 1), f('SUBMIT'), f('xstate.error.actor.logIn'),
+        f('PASSWORD_CHANGED'), f('SUBMIT'), f('xstate.done.actor.logIn'),
+      ],
+    },
+    {
+      name: 'retry after a failed lookup',
+      events: [
+        f('xstate.error.actor.loadTooltips'), f('CHOOSE_TRACK'), f('PROTOCOL_CHANGED'), f('SUBMIT'), f('xstate.error.actor.lookUpProtocol'),
+        f('SUBMIT'), f('xstate.done.actor.lookUpProtocol'),
+      ],
+    },
+    {
+      name: "login answered empty: 'Prezado Cliente', then back home",
+      events: [
+        f('xstate.done.actor.loadTooltips'), f('CHOOSE_TRACK'), f('PROTOCOL_CHANGED', 1), f('SUBMIT'), f('xstate.done.actor.lookUpProtocol', 1),
+        f('CPF_CHANGED'), f('PASSWORD_CHANGED'), f('SUBMIT'), f('xstate.done.actor.logIn', 1), f('ACKNOWLEDGE'),
+      ],
+    },
+  ],
+});

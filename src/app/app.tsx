@@ -38,10 +38,12 @@ function Guarded({ children }: { children: ReactNode }) {
 export function AppRoutes() {
   return (
     <Switch>
-      <Route path="/">
+      {/* Keys: Switch renders one Route at a time; without them React would reuse one
+          Route → Redirect instance across matches and a second redirect would never fire. */}
+      <Route key="root" path="/">
         <Redirect to={HOME_PATH} replace />
       </Route>
-      <Route path="/home/:cdEmpresaPlano">
+      <Route key="home" path="/home/:cdEmpresaPlano">
         {({ cdEmpresaPlano }) =>
           PLAN_CODE.test(cdEmpresaPlano) ? (
             // Keyed by plan: another plan code starts a fresh home flow.
@@ -51,17 +53,17 @@ export function AppRoutes() {
           )
         }
       </Route>
-      <Route path="/nova-solicitacao">
+      <Route key="nova-solicitacao" path="/nova-solicitacao">
         <Guarded>
           <NovaSolicitacaoPage />
         </Guarded>
       </Route>
-      <Route path="/acompanhamento">
+      <Route key="acompanhamento" path="/acompanhamento">
         <Guarded>
           <AcompanhamentoPage />
         </Guarded>
       </Route>
-      <Route>
+      <Route key="unknown">
         <Redirect to="/" replace />
       </Route>
     </Switch>

@@ -1,9 +1,9 @@
 /**
  * CPF and Senha, asked when the tracked request needs a login (SPEC §2, §4). The CPF is
- * typed with the mask 000.000.000-00 and kept as digits; the password is the last 6 digits
+ * shown with the mask 000.000.000-00 and kept as digits; the password is the last 6 digits
  * of the protocol. Messages appear after a submit attempt and are tied to their field.
  */
-import { format, InputMask } from '@react-input/mask';
+import { format } from '@react-input/mask';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useImperativeHandle, useRef, type Ref } from 'react';
 import { loginFormErrors } from '../../../machines/home.machine';
@@ -50,14 +50,19 @@ export function LoginFields({ actor, ref }: { actor: HomeActorRef; ref?: Ref<Log
       </legend>
       <div className="space-y-1">
         <label htmlFor={cpfId} className="font-semibold text-slate-800">CPF</label>
-        <InputMask
+        {/* The mask is applied with @react-input/mask's `format` on a plain controlled input,
+            not its <InputMask>: 2.0.x drops keystrokes typed in quick succession (its
+            setTimeout(0) selection tracking races the input events; GoncharukOrg/react-input#59).
+            Here the machine keeps the digits and the field shows them masked. */}
+        <input
           ref={cpfRef}
           id={cpfId}
           name="cpf"
-          {...CPF_MASK}
+          type="text"
           inputMode="numeric"
           autoComplete="off"
           placeholder="000.000.000-00"
+          maxLength={14}
           value={format(cpf, CPF_MASK)}
           onChange={(event) => actor.send({ type: 'CPF_CHANGED', value: event.target.value })}
           aria-invalid={errors.cpf ? true : undefined}

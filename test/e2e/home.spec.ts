@@ -1,0 +1,241 @@
+/**
+ * The home screen end to end: the built portal against the real reference server on a fresh
+ * embedded database (playwright.config.ts → scripts/e2e-server.mjs), seeded with two
+ * operators and the demo requests of server/seed/demo-requests.ts.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { API } from './support/env';
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+
+/** Seeded demo requests (server/seed/demo-requests.ts): password = last 6 digits. */
+const DEMO = {
+  /** Em análise, plan 1: no login. */
+  noLogin: '48213907561238470015',
+  /** Status 3, cdStatusPort 1, flConcordo 'S': login required. */
+  login: { protocolo: '85520374916648203357', cpf: '86247103913', senha: '203357' },
+};
+
+async function stored(page: Page) {
+  return page.evaluate(() => ({
+    protocolo: localStorage.getItem('protocolo'),
+    token: localStorage.getItem('token'),
+    type: localStorage.getItem('type'),
+    cdEmpresaPlano: localStorage.getItem('cdEmpresaPlano'),
+  }));
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function waitIdle(page: Page) {
+  await expect(page.getByTestId('loading-overlay')).toHaveAttribute('data-visible', 'false');
+}
+
+async function startTracking(page: Page, protocolo: string) {
+  await page.goto('/#/home/1');
+  await page.getByRole('button', { name: 'Acompanhar Solicitação' }).click();
+  await expect(page.getByRole('heading', { name: 'Acompanhar Portabilidade' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Digite o protocolo', exact: true }).fill(protocolo);
+  await page.getByRole('button', { name: 'Prosseguir' }).click();
+}
+
+test.describe('home', () => {
+  test('the empty path lands on home/1 with operator 1’s logo, name and version 1.22P', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/#\/home\/1$/);
+    await expect(page.getByText('Bem-vindo(a) ao portal de portabilidade da Vida Plena Saúde')).toBeVisible();
+    const logo = page.getByTestId('operator-logo');
+    await expect(logo).toBeVisible();
+    await expect(logo).toHaveAttribute('src', /operadora-1-logo/);
+    expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.getByText('1.22P')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Realizar Solicitação' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Acompanhar Solicitação' })).toBeVisible();
+    // The favicon follows the plan once loaded; the plan code is stored.
+    await expect(page.locator('link#favicon')).toHaveAttribute('href', /operadora-1-favicon/);
+    expect((await stored(page)).cdEmpresaPlano).toBe('1');
+    await waitIdle(page);
+    await expectNoAxeViolations(page);
+  });
+
+  test('home/2 shows operator 2', async ({ page }) => {
+    await page.goto('/#/home/2');
+    await expect(page.getByText('Bem-vindo(a) ao portal de portabilidade da Horizonte Saúde')).toBeVisible();
+    await expect(page.getByTestId('operator-logo')).toHaveAttribute('src', /operadora-2-logo/);
+    await expect(page.locator('link#favicon')).toHaveAttribute('href', /operadora-2-favicon/);
+    expect((await stored(page)).cdEmpresaPlano).toBe('2');
+  });
+
+  test('new: the ANS protocol (digits only) leads to nova-solicitacao with protocolo, free token and type stored', async ({ page }) => {
+    await page.goto('/#/home/1');
+    await page.getByRole('button', { name: 'Realizar Solicitação' }).click();
+    await expect(page.getByRole('heading', { name: 'Solicitar Portabilidade' })).toBeVisible();
+    const field = page.getByRole('textbox', { name: 'Digite o protocolo ANS', exact: true });
+    await expect(field).toBeFocused();
+    await expect(field).toHaveAttribute('placeholder', /.+/);
+    const next = page.getByRole('button', { name: 'Prosseguir' });
+    await expect(next).toBeDisabled();
+    await waitIdle(page);
+    await expectNoAxeViolations(page);
+    await field.pressSequentially('2024-ab 12345');
+    await expect(field).toHaveValue('202412345');
+    await field.fill('1234567890123456789012345');
+    await expect(field).toHaveValue('12345678901234567890');
+    await next.click();
+    await expect(page).toHaveURL(/#\/nova-solicitacao$/);
+    expect(await stored(page)).toEqual({ protocolo: '12345678901234567890', token: 'free', type: 'new', cdEmpresaPlano: '1' });
+  });
+
+  test('the tooltip of each protocol field comes from the tooltip call', async ({ page }) => {
+    await page.goto('/#/home/1');
+    await page.getByRole('button', { name: 'Realizar Solicitação' }).click();
+    await page.getByRole('button', { name: 'Ajuda: Digite o protocolo ANS' }).click();
+    await expect(page.getByRole('tooltip')).toContainText('Guia ANS');
+    await page.getByRole('button', { name: 'Retornar' }).click();
+    await page.getByRole('button', { name: 'Acompanhar Solicitação' }).click();
+    await page.getByRole('button', { name: 'Ajuda: Digite o protocolo' }).click();
+    await expect(page.getByRole('tooltip')).toContainText('enviado para o seu e-mail');
+  });
+
+  test("'Retornar' goes back to home mode and choosing a mode clears the protocol", async ({ page }) => {
+    await page.goto('/#/home/1');
+    await page.getByRole('button', { name: 'Acompanhar Solicitação' }).click();
+    await page.getByRole('textbox', { name: 'Digite o protocolo', exact: true }).fill('123');
+    await page.getByRole('button', { name: 'Retornar' }).click();
+    await expect(page.getByRole('button', { name: 'Realizar Solicitação' })).toBeFocused();
+    await page.getByRole('button', { name: 'Acompanhar Solicitação' }).click();
+    await expect(page.getByRole('textbox', { name: 'Digite o protocolo', exact: true })).toHaveValue('');
+  });
+
+  test('track without login: goes to acompanhamento with the free token', async ({ page }) => {
+    await startTracking(page, DEMO.noLogin);
+    await expect(page).toHaveURL(/#\/acompanhamento$/);
+    expect(await stored(page)).toMatchObject({ protocolo: DEMO.noLogin, token: 'free', cdEmpresaPlano: '1' });
+  });
+
+  test('track with login: CPF (masked, stored as digits) and Senha reach acompanhamento with the token', async ({ page }) => {
+    await startTracking(page, DEMO.login.protocolo);
+    const cpf = page.getByLabel('CPF', { exact: true });
+    await expect(cpf).toBeFocused();
+    await expect(page.getByLabel('Senha', { exact: true })).toHaveAttribute('type', 'password');
+    await waitIdle(page);
+    await expectNoAxeViolations(page);
+    await cpf.pressSequentially(DEMO.login.cpf);
+    await expect(cpf).toHaveValue('862.471.039-13');
+    await page.getByLabel('Senha', { exact: true }).fill(DEMO.login.senha);
+    await page.getByRole('button', { name: 'Prosseguir' }).click();
+    await expect(page).toHaveURL(/#\/acompanhamento$/);
+    const session = await stored(page);
+    expect(session.protocolo).toBe(DEMO.login.protocolo);
+    expect(session.token).toMatch(/^[\w-]+\.[\w-]+/);
+    expect(session.token).not.toBe('free');
+  });
+
+  test('track with login: a wrong password is refused and the user stays on the login', async ({ page }) => {
+    await startTracking(page, DEMO.login.protocolo);
+    await page.getByLabel('CPF', { exact: true }).pressSequentially(DEMO.login.cpf);
+    await page.getByLabel('Senha', { exact: true }).fill('000000');
+    await page.getByRole('button', { name: 'Prosseguir' }).click();
+    await expect(page.getByText('CPF ou senha inválidos.')).toBeVisible();
+    await expect(page).toHaveURL(/#\/home\/1$/);
+    await expect(page.getByLabel('Senha', { exact: true })).toHaveValue('');
+    expect((await stored(page)).token).toBeNull();
+  });
+
+  test('track with login: an incomplete login shows its messages and focuses the first invalid field', async ({ page }) => {
+    await startTracking(page, DEMO.login.protocolo);
+    await page.getByLabel('Senha', { exact: true }).fill('12');
+    await page.getByRole('button', { name: 'Prosseguir' }).click();
+    await expect(page.getByText('Informe os 11 dígitos do CPF.')).toBeVisible();
+    await expect(page.getByLabel('CPF', { exact: true })).toBeFocused();
+    await expect(page.getByLabel('CPF', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test("track with login: an empty login answer opens 'Prezado Cliente'", async ({ page, request }) => {
+    // A second request of the same CPF, still in analysis: its password logs in with an empty token.
+    const senha = await fileAnotherRequest(request, DEMO.login.cpf);
+    await startTracking(page, DEMO.login.protocolo);
+    await page.getByLabel('CPF', { exact: true }).pressSequentially(DEMO.login.cpf);
+    await page.getByLabel('Senha', { exact: true }).fill(senha);
+    await page.getByRole('button', { name: 'Prosseguir' }).click();
+    const modal = page.getByRole('dialog', { name: 'Prezado Cliente' });
+    await expect(modal).toBeVisible();
+    await expect(modal).toContainText('tente novamente mais tarde');
+    await waitIdle(page);
+    await expectNoAxeViolations(page);
+    await modal.getByRole('button', { name: 'OK' }).click();
+    await expect(modal).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Realizar Solicitação' })).toBeVisible();
+    expect((await stored(page)).token).toBeNull();
+  });
+
+  test("an unknown protocol shows 'Número de protocolo inválido ou não encontrado'", async ({ page }) => {
+    await startTracking(page, '99999999999999999999');
+    await expect(page.getByText('Número de protocolo inválido ou não encontrado')).toBeVisible();
+    await expect(page).toHaveURL(/#\/home\/1$/);
+    await waitIdle(page);
+  });
+
+  test('a toast closes when tapped', async ({ page }) => {
+    await startTracking(page, '99999999999999999999');
+    const toast = page.getByTestId('toast').filter({ hasText: 'Número de protocolo inválido ou não encontrado' });
+    await expect(toast).toBeVisible();
+    await toast.click();
+    await expect(toast).toBeHidden();
+  });
+
+  test('opening #/acompanhamento or #/nova-solicitacao with empty storage lands on #/home/1', async ({ page }) => {
+    await page.goto('/#/acompanhamento');
+    await expect(page).toHaveURL(/#\/home\/1$/);
+    await page.goto('/#/nova-solicitacao');
+    await expect(page).toHaveURL(/#\/home\/1$/);
+    await page.goto('/#/rota-desconhecida');
+    await expect(page).toHaveURL(/#\/home\/1$/);
+  });
+
+  test("the stored type 'track' opens home in track mode, once", async ({ page }) => {
+    await page.goto('/#/home/1');
+    await page.evaluate(() => localStorage.setItem('type', 'track'));
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Acompanhar Portabilidade' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Acompanhar Solicitação' })).toBeVisible();
+  });
+
+  test('on a narrow screen the header moves down 60 px', async ({ page }) => {
+    await page.setViewportSize({ width: 400, height: 800 });
+    await page.goto('/#/home/1');
+    const header = page.locator('header');
+    await expect(header).toBeVisible();
+    const box = await header.boundingBox();
+    expect(box?.y).toBe(60);
+    expect(box?.height).toBe(60);
+  });
+});
+
+/** Files a request for that CPF through the API (with the CSRF double submit); returns its password. */
+async function fileAnotherRequest(request: import('@playwright/test').APIRequestContext, cpf: string): Promise<string> {
+  await request.get(`${API}portabilidade?solicitacao=9`, { headers: { 'X-Frame-Options': 'deny' } });
+  const state = await request.storageState();
+  const csrf = state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await request.post(`${API}portabilidade`, {
+    headers: { 'X-Frame-Options': 'deny', 'X-XSRF-TOKEN': csrf, 'Idempotency-Key': `e2e-${Date.now()}`, Authorization: 'Bearer free' },
+    data: {
+      tipo: '9', nu_protocolo_ans: '20240000000001', nu_protocolo: '', nome: 'CARLOS EDUARDO LIMA',
+      nm_mae: 'TEREZA MARIA DA SILVA', cpf, dt_nascimento: '15/04/1985', cd_cep: '60160230',
+      ds_endereco: 'RUA DOS TABAJARAS', nu_endereco: '120', ds_bairro: 'PRAIA DE IRACEMA', ds_cidade: 'FORTALEZA',
+      ds_uf: 'CE', ds_complemento: '', ops_origem: 'SAÚDE EXEMPLO S.A.', plano_origem: 'EXEMPLO CLÁSSICO',
+      nu_ans_ops_origem: '301234', nu_ans_plano_origem: '412345678', area_plano: 'ESTADUAL', dt_inicio: '01/03/2019',
+      tp_contrato_origem: 'TITULAR', nu_ans_plano_destino: '481234561', plano_destino: 'VIDA PLENA ESSENCIAL ENFERMARIA',
+      tp_contrato_destino: 'TITULAR', tp_port_destino: '3', fl_aceita_email: '0',
+      contato: [{ tp_contato: '1', ds_contato: '85988887777' }], dependente: [], cd_empresa_plano: '1',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { nuProtocolo } = (await response.json()) as { nuProtocolo: string };
+  return nuProtocolo.slice(-6);
+}

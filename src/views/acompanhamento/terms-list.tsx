@@ -10,6 +10,8 @@ import type { TrackingActor } from './tracking-actor';
 export function TermsList({ actor }: { actor: TrackingActor }) {
   const headingId = useId();
   const terms = useSelector(actor, (s) => s.context.documentsToSign);
+  // The box shows checked while its signature is being recorded, and stays so once it is.
+  const signing = useSelector(actor, (s) => s.context.signing);
   const signable = useSelector(
     actor,
     (s) => s.context.documentsToSign.map((t) => s.can({ type: 'SIGN_DOCUMENT', cdFileDocumento: t.cdFileDocumento })),
@@ -29,7 +31,7 @@ export function TermsList({ actor }: { actor: TrackingActor }) {
                 id={id}
                 type="checkbox"
                 className="size-6 accent-brand-600"
-                checked={term.flAssinado}
+                checked={term.flAssinado || signing === term.cdFileDocumento}
                 disabled={term.flAssinado || !signable[index]}
                 onChange={() => actor.send({ type: 'SIGN_DOCUMENT', cdFileDocumento: term.cdFileDocumento })}
               />

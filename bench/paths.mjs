@@ -5,8 +5,8 @@
 //
 // When the machine has a path model (test/paths/models/<flow>.model.ts: input, event
 // fixtures, context abstraction), the figure is what the path tests pay: the framework's
-// `generatePaths(model)` (getShortestPaths + adjacency map + one path per transition), and
-// getShortestPaths alone with the model's options beside it. Without a model: the graph's
+// `generatePaths(model)` (getShortestPaths + adjacency map per start, one path per
+// transition, journeys). Without a model: the machine's test fixtures, or the graph's
 // default events (every event type the state accepts, no payload), traversal capped at
 // LIMIT states; a machine that exceeds it is measured again with states told apart by
 // value only, and marked so.
@@ -46,6 +46,24 @@ async function modelOf(flow) {
   return Object.values(module).find((v) => v && typeof v === 'object' && v.machine && v.fixtures) ?? null;
 }
 
+/**
+ * Without a path model, the machine's own test fixtures (test/machines/<flow>.fixtures.ts)
+ * when they exist: `eventsFor(snapshot)` or an `<x>Fixtures` record of example events, and
+ * `INPUT` (else an input with the fields the portal's machines take).
+ */
+async function fixturesOf(flow) {
+  const file = join(REPO, 'test', 'machines', `${flow}.fixtures.ts`);
+  if (!existsSync(file)) return null;
+  const module = await import(pathToFileURL(file).href);
+  const record = Object.entries(module).find(([name, v]) => name.endsWith('Fixtures') && v && typeof v === 'object')?.[1];
+  const events = typeof module.eventsFor === 'function'
+    ? module.eventsFor
+    : record ? Object.values(record).flat() : null;
+  if (!events) return null;
+  const input = module.INPUT ?? { cdEmpresaPlano: '1', protocolo: '12345678901234567890', protocoloAns: '12345678901234567890' };
+  return { events, input, source: `test/machines/${flow}.fixtures.ts` };
+}
+
 const time = (fn) => {
   const started = performance.now();
   const value = fn();
@@ -77,26 +95,24 @@ async function child() {
       const entry = { file, export: 'path model', model: true };
       try {
         const generated = time(() => framework.generatePaths(model));
-        const events = framework.allFixtures(model);
-        const serialize = (snapshot) => JSON.stringify({
-          value: snapshot.value,
-          status: snapshot.status,
-          context: model.abstractContext ? model.abstractContext(snapshot.context) : snapshot.context,
-        });
-        const shortest = time(() => getShortestPaths(model.machine, { events, input: model.input, serializeState: serialize, limit: LIMIT }));
-        Object.assign(entry, { ms: generated.ms, paths: generated.value.length, shortestMs: shortest.ms, shortestPaths: shortest.value.length });
+        Object.assign(entry, { ms: generated.ms, paths: generated.value.length });
       } catch (error) {
         entry.error = error.message.split('\n')[0];
       }
       machines.push(entry);
       continue;
     }
+    const fixtures = await fixturesOf(flow).catch(() => null);
     for (const [name, value] of Object.entries(module)) {
       if (!isMachine(value)) continue;
-      const entry = { file, export: name };
+      const entry = { file, export: name, ...(fixtures ? { fixtures: fixtures.source } : {}) };
       const measure = (options) => {
         const started = performance.now();
-        const paths = getShortestPaths(value, { limit: LIMIT, ...options });
+        const paths = getShortestPaths(value, {
+          limit: LIMIT,
+          ...(fixtures ? { events: fixtures.events, input: fixtures.input } : {}),
+          ...options,
+        });
         return { ms: performance.now() - started, paths: paths.length };
       };
       try {

@@ -97,8 +97,8 @@ function pathRows(r, rows) {
     const value = m.error
       ? `error: ${m.error}`
       : m.model
-        ? `${msFine(m.ms)} (${m.paths} paths; getShortestPaths alone ${msFine(m.shortestMs)}, ${m.shortestPaths} states)`
-        : `${msFine(m.ms)} (${m.paths} paths, no path model: default events${m.valueOnly ? ', states by value' : ''})`;
+        ? `${msFine(m.ms)} (${m.paths} paths, test/paths model → generatePaths)`
+        : `${msFine(m.ms)} (${m.paths} paths; no path model: ${m.fixtures ? `events of ${m.fixtures}` : 'default events'}${m.valueOnly ? ', states by value' : ''})`;
     rows.push(row('Paths', `${m.file.replace('.machine.ts', '')}${m.export ? ` (${m.export})` : ''}`, value, '', '—'));
   }
   if (!r.paths?.machines?.length) rows.push(row('Paths', 'getShortestPaths', '—', '', '—'));

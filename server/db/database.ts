@@ -42,7 +42,11 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir ? { dataDir } : {});
+  return wrapPglite(await PGlite.create(dataDir ? { dataDir } : {}));
+}
+
+/** The Database interface over an already created PGlite (tests load prepared ones). */
+export function wrapPglite(db: PGlite): Database {
   // PGlite runs one statement at a time anyway; this queue keeps a transaction's statements
   // from interleaving with statements issued outside it by concurrent requests.
   let queue: Promise<unknown> = Promise.resolve();

@@ -1,0 +1,182 @@
+/**
+ * The backoffice command line (`npm run backoffice -- <cmd>`), as a function tests can
+ * call. It acts on the same data as `npm start`: PostgreSQL directly with DATABASE_URL;
+ * otherwise the running server over loopback when DATA_DIR/server.json says one holds the
+ * embedded database, or the embedded database itself when no server does.
+ */
+import { join, resolve } from 'node:path';
+import { openDatabase, type Database } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { BACKOFFICE_PATH, BACKOFFICE_SECRET_HEADER } from './routes/backoffice.ts';
+import { seed } from './seed/seed.ts';
+import {
+  BackofficeError, runBackofficeCommand, type BackofficeCommand, type RequestSummary,
+} from './services/backoffice.ts';
+import { systemClock, type Clock } from './services/clock.ts';
+import { FileStore } from './services/file-store.ts';
+import { formatCpf } from './services/masks.ts';
+import { readServerFile } from './server-file.ts';
+
+export const USAGE = `Uso: npm run backoffice -- <comando> [--json]
+  list                                   lista as solicitações
+  show <protocolo>                       mostra uma solicitação, seu histórico e documentos
+  set-status <protocolo> <flStatus> [--tipo 1|2] [--concordo S|N]
+                                         muda o status (3 cria os documentos para assinar)
+  plans                                  lista os planos de destino (registro ANS → nome)
+Status: 1 Em análise, 2 Pendente de documentação, 3 Aceita (assinaturas), 4 Recusada,
+        5 Cancelada, 6 Aguardando confirmação, 7 Contrato ativo.`;
+
+export interface CliIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+export interface CliOptions {
+  env?: NodeJS.ProcessEnv;
+  io?: CliIo;
+  /** Tests pass their own database (and clock) instead of the environment's. */
+  db?: Database;
+  clock?: Clock;
+}
+
+class UsageError extends Error {}
+
+export function parseArgs(args: readonly string[]): { command: BackofficeCommand; json: boolean } {
+  const json = args.includes('--json');
+  const rest = args.filter((arg) => arg !== '--json');
+  const flag = (name: string): string | undefined => {
+    const index = rest.indexOf(name);
+    if (index < 0) return undefined;
+    const value = rest[index + 1];
+    if (value === undefined) throw new UsageError(`Falta o valor de ${name}.`);
+    rest.splice(index, 2);
+    return value;
+  };
+  const tipo = flag('--tipo');
+  const concordo = flag('--concordo')?.toUpperCase();
+  const [cmd, ...positional] = rest;
+  const protocol = (value: string | undefined): string => {
+    if (!value || !/^\d{1,30}$/.test(value)) throw new UsageError('Informe o protocolo (só dígitos).');
+    return value;
+  };
+  switch (cmd) {
+    case 'list':
+    case 'plans':
+      return { command: { cmd }, json };
+    case 'show':
+      return { command: { cmd, protocolo: protocol(positional[0]) }, json };
+    case 'set-status': {
+      const flStatus = Number(positional[1]);
+      if (!Number.isInteger(flStatus)) throw new UsageError('Informe o novo flStatus (número).');
+      if (tipo !== undefined && tipo !== '1' && tipo !== '2') throw new UsageError('--tipo deve ser 1 ou 2.');
+      if (concordo !== undefined && concordo !== 'S' && concordo !== 'N') throw new UsageError('--concordo deve ser S ou N.');
+      return {
+        command: {
+          cmd, protocolo: protocol(positional[0]), flStatus,
+          ...(tipo ? { tipo: tipo === '1' ? 1 : 2 } : {}),
+          ...(concordo ? { concordo: concordo === 'S' ? 'S' : 'N' } : {}),
+        },
+        json,
+      };
+    }
+    default:
+      throw new UsageError(cmd ? `Comando desconhecido: ${cmd}` : 'Informe um comando.');
+  }
+}
+
+function describe(request: RequestSummary): string {
+  return `${request.nuProtocolo}  senha ${request.senha}  CPF ${formatCpf(request.cpf) || '-'}  plano ${request.cdEmpresaPlano}  `
+    + `status ${request.flStatus} (${request.dsStatus})  cdStatusPort ${request.cdStatusPort}  flConcordo ${request.flConcordo ?? '-'}`
+    + `${request.exigeLogin ? '  [exige login]' : ''}  ${request.nome}`;
+}
+
+export function formatResult(command: BackofficeCommand, result: unknown): string {
+  switch (command.cmd) {
+    case 'list': {
+      const list = result as RequestSummary[];
+      return list.length ? list.map(describe).join('\n') : 'Nenhuma solicitação.';
+    }
+    case 'set-status':
+      return `Atualizado: ${describe(result as RequestSummary)}`;
+    case 'plans':
+      return (result as Array<{ registroAns: string; nmPlano: string }>).map((plan) => `${plan.registroAns}  ${plan.nmPlano}`).join('\n');
+    case 'show': {
+      const detail = result as RequestSummary & {
+        cdSolicitacao: number; nuProtocoloAns: string; planoDestino: string;
+        historico: Array<{ dtEvento: string; flStatus: number; dsStatus: string; flConcordo: string | null; origem: string }>;
+        documentosParaAssinar: Array<{ cdFileDocumento: number; documento: string; assinadoEm: string | null }>;
+        anexos: Array<{ documento: string; arquivo: string }>;
+      };
+      return [
+        describe(detail),
+        `cdSolicitacao ${detail.cdSolicitacao}  protocolo ANS ${detail.nuProtocoloAns}  destino ${detail.planoDestino}  cadastro ${detail.dtCadastramento}`,
+        'Histórico:',
+        ...detail.historico.map((event) => `  ${event.dtEvento}  ${event.flStatus} ${event.dsStatus}  flConcordo ${event.flConcordo ?? '-'}  (${event.origem})`),
+        'Documentos para assinar:',
+        ...(detail.documentosParaAssinar.length
+          ? detail.documentosParaAssinar.map((doc) => `  #${doc.cdFileDocumento} ${doc.documento}: ${doc.assinadoEm ? `assinado em ${doc.assinadoEm}` : 'pendente'}`)
+          : ['  nenhum']),
+        'Anexos:',
+        ...(detail.anexos.length ? detail.anexos.map((doc) => `  ${doc.documento}: ${doc.arquivo}`) : ['  nenhum']),
+      ].join('\n');
+    }
+  }
+}
+
+async function viaServer(port: number, secret: string, command: BackofficeCommand): Promise<unknown> {
+  const response = await fetch(`http://127.0.0.1:${port}${BACKOFFICE_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [BACKOFFICE_SECRET_HEADER]: secret },
+    body: JSON.stringify(command),
+  });
+  const body = (await response.json()) as { result?: unknown; message?: string };
+  if (!response.ok) throw new BackofficeError(body.message ?? `O servidor respondeu ${response.status}.`);
+  return body.result;
+}
+
+async function directly(env: NodeJS.ProcessEnv, dataDir: string, command: BackofficeCommand, clock: Clock): Promise<unknown> {
+  const db = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(dataDir, 'pglite') });
+  try {
+    await migrate(db);
+    const files = new FileStore(dataDir);
+    // Same first-run data as the server, so the CLI works on a data directory never started.
+    await seed(db, files, clock(), { demo: env.SEED_DEMO !== '0' });
+    return await runBackofficeCommand({ db, files, clock }, command);
+  } finally {
+    await db.close();
+  }
+}
+
+export async function runCli(args: readonly string[], options: CliOptions = {}): Promise<number> {
+  const env = options.env ?? process.env;
+  const io = options.io ?? { out: (text) => console.log(text), err: (text) => console.error(text) };
+  const clock = options.clock ?? systemClock;
+  const dataDir = resolve(env.DATA_DIR || 'data');
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    let result: unknown;
+    if (options.db) {
+      result = await runBackofficeCommand({ db: options.db, files: new FileStore(dataDir), clock }, parsed.command);
+    } else {
+      const server = env.DATABASE_URL ? null : readServerFile(dataDir);
+      result = server
+        ? await viaServer(server.port, server.secret, parsed.command)
+        : await directly(env, dataDir, parsed.command, clock);
+    }
+    io.out(parsed.json ? JSON.stringify(result, null, 2) : formatResult(parsed.command, result));
+    return 0;
+  } catch (error) {
+    if (error instanceof BackofficeError) {
+      io.err(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}

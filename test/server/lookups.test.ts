@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageOf, startServer, type TestServer } from './helpers.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+}, 60_000);
+afterAll(() => server.close());
+
+describe('plan settings and operator name', () => {
+  it('answers each plan its own absolute logo, seal and favicon URLs, which serve real images', async () => {
+    const urls: string[] = [];
+    for (const plan of ['1', '2']) {
+      for (const chave of ['82', '84', '85']) {
+        const response = await server.get(`portabilidade/utils/parametro?chave=${chave}&cdEmpresaPlano=${plan}`);
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toMatch(/^text\/plain/);
+        expect(response.body).toMatch(/^http:\/\/localhost(:\d+)?\/wslinhafrente\/v1\/imagens\/.+\.svg$/);
+        urls.push(response.body);
+      }
+    }
+    expect(new Set(urls).size).toBe(6);
+    const image = await server.app.inject({ method: 'GET', url: new URL(urls[0] ?? '').pathname });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/svg+xml');
+    expect(image.headers['cache-control']).toBe('public, max-age=86400');
+    expect(image.body).toContain('<svg');
+  });
+
+  it('answers 404 with a message for an unknown plan', async () => {
+    const response = await server.get('portabilidade/utils/parametro?chave=82&cdEmpresaPlano=99');
+    expect(response.statusCode).toBe(404);
+    expect(messageOf(response)).toContain('Plano 99');
+  });
+
+  it('refuses a setting key outside 82, 84 and 85 naming the field', async () => {
+    const response = await server.get('portabilidade/utils/parametro?chave=83&cdEmpresaPlano=1');
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toMatch(/^Campo chave:/);
+  });
+
+  it('names each operator by key 65, and refuses other keys with 404', async () => {
+    const one = await server.get('auth/recuperar-chave?cdTipo=65&cdEmpresaPlano=1');
+    const two = await server.get('auth/recuperar-chave?cdTipo=65&cdEmpresaPlano=2');
+    expect(one.body).toBe('Vida Plena Saúde');
+    expect(two.body).toBe('Horizonte Saúde');
+    const other = await server.get('auth/recuperar-chave?cdTipo=66&cdEmpresaPlano=1');
+    expect(other.statusCode).toBe(404);
+    expect(messageOf(other)).toContain('65');
+  });
+});
+
+describe('wizard lookups', () => {
+  it('lists tooltips including the two protocol fields', async () => {
+    const response = await server.get('portabilidade?solicitacao=9');
+    const tooltips = response.json() as Array<{ nmCampo: string; dsDescricao: string }>;
+    const fields = tooltips.map((tip) => tip.nmCampo);
+    expect(fields).toEqual(expect.arrayContaining(['nu_protocolo_ans', 'nu_protocolo', 'nome', 'nu_ans_plano_destino']));
+    expect(tooltips.every((tip) => tip.dsDescricao.length > 10)).toBe(true);
+  });
+
+  it('refuses tooltips for a request type other than 9', async () => {
+    const response = await server.get('portabilidade?solicitacao=8');
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toMatch(/^Campo solicitacao:/);
+  });
+
+  it('offers the three contract types in uppercase with 3 as individual', async () => {
+    const response = await server.get('portabilidade/utils/contratacao/destino');
+    expect(response.json()).toEqual([
+      { label: 'COLETIVO EMPRESARIAL', value: '1' },
+      { label: 'COLETIVO POR ADESÃO', value: '2' },
+      { label: 'INDIVIDUAL/FAMILIAR', value: '3' },
+    ]);
+  });
+
+  it('lists the document types with their codes', async () => {
+    const response = await server.get('portabilidade/utils/documento/list?solicitacao=9');
+    const types = response.json() as Array<{ cdTipoDocumento: number; nmDocumento: string }>;
+    expect(types.length).toBeGreaterThanOrEqual(5);
+    expect(types.map((type) => type.nmDocumento).join(' ')).toMatch(/RG.*CPF.*residência.*Carteirinha.*pagamento/s);
+  });
+
+  it('names a destination plan by its ANS registry and answers empty text when unknown', async () => {
+    const known = await server.get('portabilidade/utils/plano/destino?registroAns=481234561');
+    expect(known.statusCode).toBe(200);
+    expect(known.body).toBe('VIDA PLENA ESSENCIAL ENFERMARIA');
+    const unknown = await server.get('portabilidade/utils/plano/destino?registroAns=111111111');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toBe('');
+    const bad = await server.get('portabilidade/utils/plano/destino?registroAns=abc');
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('publishes every contract call under the base path', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/wslinhafrente/v1/openapi.json' });
+    const document = response.json() as { openapi: string; paths: Record<string, Record<string, { operationId: string }>> };
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.paths['/wslinhafrente/v1/portabilidade']?.post?.operationId).toBe('saveRequest');
+    expect(document.paths['/wslinhafrente/v1/portabilidade']?.get?.operationId).toBe('tooltips');
+    expect(Object.values(document.paths).flatMap((path) => Object.keys(path))).toHaveLength(17);
+  });
+});

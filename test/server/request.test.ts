@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageOf, startServer, validRequest, type TestServer } from './helpers.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+}, 60_000);
+afterAll(() => server.close());
+
+describe('saving a new request', () => {
+  it('answers a random 20-digit protocol and stores the request under analysis with its history', async () => {
+    const response = await server.post('portabilidade', validRequest(), { key: 'save-happy-0001' });
+    expect(response.statusCode).toBe(200);
+    const { nuProtocolo, cdSolicitacao } = response.json() as { nuProtocolo: string; cdSolicitacao: number };
+    expect(nuProtocolo).toMatch(/^[1-9]\d{19}$/);
+    expect(cdSolicitacao).toBeGreaterThan(0);
+
+    const tracking = await server.get(`portabilidade/acompanhamento?protocolo=${nuProtocolo}`, { token: 'free' });
+    expect(tracking.json()).toMatchObject({
+      nuProtocolo, nuProtocoloAnsHapvida: '12345678901234567890', flStatus: 1, cdStatusPort: 1, flConcordo: null,
+      dsStatus: 'Em análise', dtCadastramento: '10/03/2025', cdSolicitacao,
+    });
+    const history = await server.get(`portabilidade/historico?protocolo=${nuProtocolo}`, { token: 'free' });
+    expect(history.json()).toEqual({
+      dtCadastramento: '10/03/2025', prazoRespostaDias: 10, dtLimiteResposta: '20/03/2025',
+      eventos: [{ flStatus: 1, dsStatus: 'Em análise', dtEvento: '10/03/2025 10:00' }],
+    });
+    const [dependents] = await server.db.query<{ total: number }>('SELECT count(*)::int AS total FROM dependents WHERE cd_solicitacao = $1', [cdSolicitacao]);
+    const [contacts] = await server.db.query<{ total: number }>('SELECT count(*)::int AS total FROM contacts WHERE cd_solicitacao = $1', [cdSolicitacao]);
+    expect([dependents?.total, contacts?.total]).toEqual([1, 2]);
+  });
+
+  it('never gives two requests the same or a sequential protocol', async () => {
+    const first = (await server.post('portabilidade', validRequest())).json() as { nuProtocolo: string };
+    const second = (await server.post('portabilidade', validRequest())).json() as { nuProtocolo: string };
+    expect(first.nuProtocolo).not.toBe(second.nuProtocolo);
+    expect(BigInt(second.nuProtocolo) - BigInt(first.nuProtocolo)).not.toBe(1n);
+  });
+
+  it('answers a retry with the same Idempotency-Key with the first result and creates no second request', async () => {
+    const count = async () => (await server.db.query<{ total: number }>('SELECT count(*)::int AS total FROM requests'))[0]?.total ?? 0;
+    const first = await server.post('portabilidade', validRequest({ nome: 'REPETIDO' }), { key: 'save-retry-0001' });
+    const before = await count();
+    const retry = await server.post('portabilidade', validRequest({ nome: 'REPETIDO' }), { key: 'save-retry-0001' });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    expect(await count()).toBe(before);
+  });
+
+  it.each([
+    [{ nome: '' }, 'Campo nome: Nome do beneficiário é obrigatório'],
+    [{ cpf: '12345678901' }, 'Campo cpf: CPF inválido'],
+    [{ ds_uf: 'SAO' }, 'Campo ds_uf: UF inválida'],
+    [{ tp_port_destino: '1' }, 'Campo tp_port_destino: Apenas contratação individual é aceita'],
+    [{ contato: [] }, 'Campo contato: Informe ao menos um contato'],
+    [{ dt_nascimento: '31/02/1990' }, 'Campo dt_nascimento: data inexistente ou futura (use dd/mm/aaaa).'],
+    [{ contato: [{ tp_contato: '2', ds_contato: 'sem-arroba' }] }, 'Campo contato[0].ds_contato: Email inválido.'],
+    [{ nu_ans_plano_destino: '999999999' }, 'Campo nu_ans_plano_destino: plano de destino não encontrado para este registro ANS.'],
+    [{ cd_empresa_plano: '77' }, 'Campo cd_empresa_plano: plano 77 não cadastrado.'],
+  ] as const)('refuses %j naming the field', async (change, message) => {
+    const response = await server.post('portabilidade', validRequest(change as never));
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toBe(message);
+  });
+
+  it('names a missing field and counts the other problems', async () => {
+    const { nm_mae: _drop, ...payload } = validRequest({ ds_bairro: '' });
+    const response = await server.post('portabilidade', payload);
+    expect(messageOf(response)).toBe('Campo nm_mae: não informado (obrigatório) (e mais 1 problema)');
+  });
+
+  it('accepts a beneficiary without CPF and a dependent with one', async () => {
+    const response = await server.post('portabilidade', validRequest({
+      cpf: '', dependente: [{ id: 1, nome: 'FILHA', nm_mae: 'MÃE', dt_nasc: '01/01/2015', cpf: '52998224725' }],
+    }));
+    expect(response.statusCode).toBe(200);
+  });
+});

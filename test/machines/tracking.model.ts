@@ -1,0 +1,107 @@
+/**
+ * Path model of the tracking screen (machines/tracking.machine.ts) for the shared path
+ * framework (test/paths/framework): the same fixtures as tracking.machine.test.ts, kept
+ * to what the reference server can answer (`coherent`), plus the SPEC journeys.
+ */
+import { trackingMachine } from '../../machines/tracking.machine';
+import { definePathModel, fixture } from '../paths/framework/model';
+import type { EventFixtures, PathEvent } from '../paths/framework/types';
+import {
+  ACCEPTANCE_LINK, ATTACHED, HISTORY, INPUT, OPERATOR_NAME, TERMS, TRACKINGS, UNSAFE_TERM, USER_EVENTS,
+} from './tracking.fixtures';
+
+type M = typeof trackingMachine;
+const failure = new Error('HTTP 500 (fixture)');
+
+export const trackingFixtures = {
+  ...USER_EVENTS,
+  'xstate.done.actor.loadTrackingData': [
+    { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.analysis },
+    { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.finalizeTypeOne },
+    { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.finalizeTypeTwo },
+    { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.acceptedTypeOne },
+    { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.acceptedTypeTwo },
+  ],
+  'xstate.error.actor.loadTrackingData': [{ type: 'xstate.error.actor.loadTrackingData', actorId: 'loadTrackingData', error: failure }],
+  'xstate.done.actor.loadAttachedDocuments': [{ type: 'xstate.done.actor.loadAttachedDocuments', actorId: 'loadAttachedDocuments', output: ATTACHED }],
+  'xstate.error.actor.loadAttachedDocuments': [{ type: 'xstate.error.actor.loadAttachedDocuments', actorId: 'loadAttachedDocuments', error: failure }],
+  'xstate.done.actor.loadDocumentsToSign': [
+    { type: 'xstate.done.actor.loadDocumentsToSign', actorId: 'loadDocumentsToSign', output: TERMS },
+    { type: 'xstate.done.actor.loadDocumentsToSign', actorId: 'loadDocumentsToSign', output: [UNSAFE_TERM] },
+  ],
+  'xstate.error.actor.loadDocumentsToSign': [{ type: 'xstate.error.actor.loadDocumentsToSign', actorId: 'loadDocumentsToSign', error: failure }],
+  'xstate.done.actor.loadHistory': [{ type: 'xstate.done.actor.loadHistory', actorId: 'loadHistory', output: HISTORY }],
+  'xstate.error.actor.loadHistory': [{ type: 'xstate.error.actor.loadHistory', actorId: 'loadHistory', error: failure }],
+  'xstate.done.actor.recordSignature': [{ type: 'xstate.done.actor.recordSignature', actorId: 'recordSignature', output: 'OK' }],
+  'xstate.error.actor.recordSignature': [{ type: 'xstate.error.actor.recordSignature', actorId: 'recordSignature', error: failure }],
+  'xstate.done.actor.generateAcceptance': [
+    { type: 'xstate.done.actor.generateAcceptance', actorId: 'generateAcceptance', output: ACCEPTANCE_LINK },
+    { type: 'xstate.done.actor.generateAcceptance', actorId: 'generateAcceptance', output: 'ERRO' },
+  ],
+  'xstate.error.actor.generateAcceptance': [{ type: 'xstate.error.actor.generateAcceptance', actorId: 'generateAcceptance', error: failure }],
+  'xstate.done.actor.finalizeRequest': [{ type: 'xstate.done.actor.finalizeRequest', actorId: 'finalizeRequest', output: 'OK' }],
+  'xstate.error.actor.finalizeRequest': [{ type: 'xstate.error.actor.finalizeRequest', actorId: 'finalizeRequest', error: failure }],
+  'xstate.done.actor.loadOperatorName': [{ type: 'xstate.done.actor.loadOperatorName', actorId: 'loadOperatorName', output: OPERATOR_NAME }],
+  'xstate.error.actor.loadOperatorName': [{ type: 'xstate.error.actor.loadOperatorName', actorId: 'loadOperatorName', error: failure }],
+} as const satisfies EventFixtures<M>;
+
+type F = typeof trackingFixtures;
+const f = <K extends keyof F>(type: K, variant = 0) => fixture<M, K>(trackingFixtures, type, variant);
+
+/**
+ * Answers the reference server would give: a reload finds the request under analysis, a
+ * secondary load fails only for a request under analysis (or the table refresh after a
+ * signature), and the tampered term only comes with a request whose flConcordo is 'N'.
+ */
+function coherent(snapshot: { context: { tracking: { flStatus: number; flConcordo: string | null } | null } }, event: PathEvent<M>): boolean {
+  const tracking = snapshot.context.tracking;
+  const underAnalysis = tracking?.flStatus === TRACKINGS.analysis.flStatus;
+  switch (event.type) {
+    case 'xstate.done.actor.loadTrackingData':
+      return tracking === null || event.output === TRACKINGS.analysis;
+    case 'xstate.error.actor.loadAttachedDocuments':
+      return underAnalysis || (snapshot as unknown as { matches: (v: unknown) => boolean }).matches({ ready: { accepted: 'refreshingDocuments' } });
+    case 'xstate.error.actor.loadDocumentsToSign':
+    case 'xstate.error.actor.loadHistory':
+      return underAnalysis;
+    case 'xstate.done.actor.loadDocumentsToSign':
+      return event.output === TERMS || tracking?.flConcordo === 'N';
+    default:
+      return true;
+  }
+}
+
+const loaded = (variant: number) => [
+  f('xstate.done.actor.loadTrackingData', variant), f('xstate.done.actor.loadAttachedDocuments'),
+  f('xstate.done.actor.loadDocumentsToSign'), f('xstate.done.actor.loadHistory'),
+];
+
+export const trackingModel = definePathModel({
+  flow: 'tracking',
+  machine: trackingMachine,
+  starts: [{ name: 'stored protocol', input: INPUT }],
+  fixtures: trackingFixtures,
+  coherent: coherent as never,
+  journeys: [
+    {
+      name: "status 6 type 1: agree, finish, 'Você está quase lá', 'Minha Portabilidade'",
+      events: [...loaded(1), f('AGREE'), f('FINALIZE'), f('xstate.done.actor.generateAcceptance'), f('CLOSE_MODAL')],
+    },
+    {
+      name: "status 6 type 1: 'Não aceito' once, an 'ERRO' answer, then finish and reload",
+      events: [
+        ...loaded(1), f('DECLINE'), f('FINALIZE'), f('xstate.done.actor.generateAcceptance', 1), f('FINALIZE'),
+        f('xstate.done.actor.generateAcceptance'), ...loaded(0),
+      ],
+    },
+    {
+      name: 'status 3: the unsigned warning, sign both terms, finish, welcome',
+      events: [
+        ...loaded(3), f('FINALIZE'),
+        f('SIGN_DOCUMENT', 0), f('xstate.done.actor.recordSignature'), f('xstate.done.actor.loadAttachedDocuments'),
+        f('SIGN_DOCUMENT', 1), f('xstate.done.actor.recordSignature'), f('xstate.done.actor.loadAttachedDocuments'),
+        f('FINALIZE'), f('xstate.done.actor.finalizeRequest'), f('xstate.done.actor.loadOperatorName'), f('CLOSE_MODAL'),
+      ],
+    },
+  ],
+});

@@ -1,0 +1,4 @@
+import { describeUnitPaths } from '../paths/framework/unit-suite';
+import { trackingModel } from './tracking.model';
+
+describeUnitPaths(trackingModel);

@@ -7,14 +7,28 @@ import { trackingMachine } from '../../machines/tracking.machine';
 import { definePathModel, fixture } from '../paths/framework/model';
 import type { EventFixtures, PathEvent } from '../paths/framework/types';
 import {
-  ACCEPTANCE_LINK, ATTACHED, HISTORY, INPUT, OPERATOR_NAME, TERMS, TRACKINGS, UNSAFE_TERM, USER_EVENTS,
+  ACCEPTANCE_LINK, ATTACHED, HISTORY, INPUT, OPERATOR_NAME, TERMS, TRACKINGS, UNSAFE_TERM,
 } from './tracking.fixtures';
 
 type M = typeof trackingMachine;
 const failure = new Error('HTTP 500 (fixture)');
 
+const [signFirst, signSecond, signTampered] = [...TERMS, UNSAFE_TERM].map((term) => term.cdFileDocumento) as [number, number, number];
+
 export const trackingFixtures = {
-  ...USER_EVENTS,
+  RETRY: [{ type: 'RETRY' }],
+  RETURN: [{ type: 'RETURN' }],
+  VIEW_DOCUMENT: [{ type: 'VIEW_DOCUMENT', linkUrl: ATTACHED[0]!.linkUrl }],
+  AGREE: [{ type: 'AGREE' }],
+  DECLINE: [{ type: 'DECLINE' }],
+  ACKNOWLEDGE: [{ type: 'ACKNOWLEDGE' }],
+  SIGN_DOCUMENT: [
+    { type: 'SIGN_DOCUMENT', cdFileDocumento: signFirst },
+    { type: 'SIGN_DOCUMENT', cdFileDocumento: signSecond },
+    { type: 'SIGN_DOCUMENT', cdFileDocumento: signTampered },
+  ],
+  FINALIZE: [{ type: 'FINALIZE' }],
+  CLOSE_MODAL: [{ type: 'CLOSE_MODAL' }],
   'xstate.done.actor.loadTrackingData': [
     { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.analysis },
     { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.finalizeTypeOne },

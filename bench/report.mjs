@@ -2,6 +2,9 @@
 // prints it, and writes docs/benchmarks.md. Budgets are those of issue 6.
 import { formatKB } from './support.mjs';
 
+/** docs/benchmarks.md: everything from this line down is written by hand and kept by reruns. */
+export const KEEP_MARKER = '<!-- Written by hand below this line; `npm run bench` keeps it. -->';
+
 export const BUDGETS = {
   homeJsVsFloor: 1.55,
   lighthouseScore: 98,
@@ -196,8 +199,8 @@ export function markdown(results, rows, notes) {
     'npm run bench -- --only lighthouse --runs 1',
     '```',
     '',
-    'Parts: `size`, `lighthouse`, `load`, `paths`. A partial run prints its table but writes this file only',
-    'with `--write`. The machine is shared while the bench runs, so Lighthouse timings and the load figures',
+    'Parts: `size`, `lighthouse`, `load`, `paths`. A partial run prints its table but writes this file only with',
+    '`--write`; the hand-written section at the end of this file is kept. The machine is shared while the bench runs, so Lighthouse timings and the load figures',
     'move with whatever else runs on it; compare runs made on a quiet machine.',
     '',
   ].join('\n');

@@ -17,7 +17,7 @@ import { runLoad } from './load.mjs';
 import { measurePaths } from './paths.mjs';
 import { findDemoProtocols } from './demo.mjs';
 import { memoryOf, serverExists, startServer } from './server.mjs';
-import { buildRows, markdown, textTable } from './report.mjs';
+import { KEEP_MARKER, buildRows, markdown, textTable } from './report.mjs';
 import { CHROMIUM, REPO, freePort, killAllChildren, serveStatic, sleep, withTimeout } from './support.mjs';
 
 const ALL = ['size', 'lighthouse', 'load', 'paths'];
@@ -196,7 +196,11 @@ async function main() {
   console.log(`\n${textTable(rows)}\n`);
   for (const note of notes) console.log(`note: ${note}`);
   if (write) {
-    writeFileSync(join(REPO, 'docs', 'benchmarks.md'), markdown(results, rows, notes));
+    // Hand-written analysis below the KEEP marker survives reruns.
+    const target = join(REPO, 'docs', 'benchmarks.md');
+    const previous = existsSync(target) ? readFileSync(target, 'utf8') : '';
+    const kept = previous.includes(KEEP_MARKER) ? previous.slice(previous.indexOf(KEEP_MARKER)) : `${KEEP_MARKER}\n`;
+    writeFileSync(target, `${markdown(results, rows, notes)}\n${kept}`);
     log('wrote docs/benchmarks.md');
   }
   writeFileSync(join(tmpdir(), 'portabilidade-bench-last.json'), JSON.stringify(results, null, 2));

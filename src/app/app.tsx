@@ -4,7 +4,7 @@
  * behind the guard (stored protocolo and token), lazy-loaded so the home stays small.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, lazy, useSyncExternalStore, type ReactNode } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { DEFAULT_CD_EMPRESA_PLANO } from '../api/contract';
@@ -13,7 +13,7 @@ import { HomePage } from '../views/home/home-page';
 import { ChunkErrorBoundary } from './chunk-error-boundary';
 import { LoadingOverlay, LoadingOverlayView } from './loading-overlay';
 import { queryClient } from './services';
-import { Toaster } from './toaster';
+import { toastRequests } from './notify';
 
 const NovaSolicitacaoPage = lazy(() =>
   import('../views/nova-solicitacao/nova-solicitacao-page').then((m) => ({ default: m.NovaSolicitacaoPage })),
@@ -21,6 +21,19 @@ const NovaSolicitacaoPage = lazy(() =>
 const AcompanhamentoPage = lazy(() =>
   import('../views/acompanhamento/acompanhamento-page').then((m) => ({ default: m.AcompanhamentoPage })),
 );
+
+const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
+
+/** The toaster (and react-hot-toast) load with the first toast, not with the home screen. */
+function ToasterWhenNeeded() {
+  const requested = useSyncExternalStore(toastRequests.subscribe, toastRequests.requested, () => false);
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 export const HOME_PATH = `/home/${DEFAULT_CD_EMPRESA_PLANO}`;
 const PLAN_CODE = /^\d{1,10}$/;
@@ -77,7 +90,7 @@ export function App() {
         <AppRoutes />
       </Router>
       <LoadingOverlay />
-      <Toaster />
+      <ToasterWhenNeeded />
     </QueryClientProvider>
   );
 }

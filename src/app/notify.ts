@@ -1,14 +1,52 @@
 /**
  * Toasts (SPEC §9 notification defaults; the <Toaster> is configured in toaster.tsx).
  * Every user-facing notification goes through here so the look and timing stay one.
+ *
+ * react-hot-toast is loaded on the first toast, not with the home screen: a visit without
+ * errors never downloads it (first-load budget, docs/notifications.md). The <Toaster> is
+ * mounted once a toast has been asked for (see `toastsRequested`), and shows it at once.
  */
-import toast from 'react-hot-toast';
+import type { ToastOptions } from 'react-hot-toast';
 
 export const TOAST_DURATION_MS = 5000;
 
+type HotToast = typeof import('react-hot-toast');
+let library: Promise<HotToast> | undefined;
+const listeners = new Set<() => void>();
+
+export function loadToastLibrary(): Promise<HotToast> {
+  if (!library) {
+    library = import('react-hot-toast');
+    listeners.forEach((listener) => listener());
+  }
+  return library;
+}
+
+/** For `useSyncExternalStore`: has any toast been asked for yet? */
+export const toastRequests = {
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  requested: (): boolean => library !== undefined,
+};
+
+type Kind = 'blank' | 'success' | 'error';
+
+function show(kind: Kind, message: string, options?: ToastOptions): void {
+  loadToastLibrary().then(
+    ({ toast }) => {
+      if (kind === 'blank') toast(message, options);
+      else toast[kind](message, options);
+    },
+    // Offline with a stale chunk: the message still reaches the console.
+    (error: unknown) => console.error('Notificação não exibida:', message, error),
+  );
+}
+
 export const notify = {
-  info: (message: string) => toast(message, { icon: 'ℹ️', ariaProps: { role: 'status', 'aria-live': 'polite' } }),
-  success: (message: string) => toast.success(message),
-  warning: (message: string) => toast(message, { icon: '⚠️', ariaProps: { role: 'alert', 'aria-live': 'assertive' } }),
-  error: (message: string) => toast.error(message, { ariaProps: { role: 'alert', 'aria-live': 'assertive' } }),
+  info: (message: string): void => show('blank', message, { icon: 'ℹ️', ariaProps: { role: 'status', 'aria-live': 'polite' } }),
+  success: (message: string): void => show('success', message),
+  warning: (message: string): void => show('blank', message, { icon: '⚠️', ariaProps: { role: 'alert', 'aria-live': 'assertive' } }),
+  error: (message: string): void => show('error', message, { ariaProps: { role: 'alert', 'aria-live': 'assertive' } }),
 };

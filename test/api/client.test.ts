@@ -61,8 +61,8 @@ beforeEach(() => {
     getToken: () => null,
     readCookie: (name) => (name === 'XSRF-TOKEN' ? 'csrf-from-cookie' : null),
   });
-  info = vi.spyOn(notify, 'info').mockReturnValue('');
-  error = vi.spyOn(notify, 'error').mockReturnValue('');
+  info = vi.spyOn(notify, 'info').mockImplementation(() => {});
+  error = vi.spyOn(notify, 'error').mockImplementation(() => {});
   log = vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 

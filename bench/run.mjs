@@ -164,7 +164,7 @@ async function main() {
     while (stops.length) await stops.pop()();
 
     if (parts.has('load') && app) {
-      results.load = await attempt('load', 150_000, async () => {
+      results.load = await attempt('load', 200_000, async () => {
         // The server under load runs on a database that already exists, as a deployed one
         // does: the first start (creating and seeding the embedded database) is a one-off
         // whose memory peak is not what serving costs. The site server's data is reused;

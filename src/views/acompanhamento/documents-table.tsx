@@ -5,7 +5,7 @@ import type { TrackingActor } from './tracking-actor';
 export function DocumentsTable({ actor }: { actor: TrackingActor }) {
   const documents = useSelector(actor, (s) => s.context.attachedDocuments);
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
         <caption className="sr-only">Documentos da solicitação</caption>
         <thead>

@@ -30,7 +30,7 @@ export function readServerFile(dataDir: string): ServerFile | null {
   try {
     const data = JSON.parse(readFileSync(path, 'utf8')) as Partial<ServerFile>;
     if (typeof data.pid !== 'number' || typeof data.port !== 'number' || typeof data.secret !== 'string') return null;
-    return data.pid !== process.pid && alive(data.pid) ? (data as ServerFile) : null;
+    return alive(data.pid) ? (data as ServerFile) : null;
   } catch {
     return null;
   }

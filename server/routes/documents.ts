@@ -80,17 +80,18 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
     assertCanUse(ctx.access, request);
     // Uploads, then the signed terms and the acceptance terms, each with its signature date.
     const rows = await ctx.deps.db.query<AttachedRow>(
-      `SELECT nm_arquivo, nm_extensao, nm_documento, NULL::timestamptz AS dt_assinatura, nm_armazenado, dt_envio AS dt_ordem
+      `SELECT nm_arquivo, nm_extensao, nm_documento, NULL::timestamptz AS dt_assinatura, nm_armazenado,
+              dt_envio AS dt_ordem, 1 AS grupo, cd_documento AS id
          FROM uploaded_documents WHERE cd_solicitacao = $1
        UNION ALL
-       SELECT d.nm_documento || '.pdf', 'pdf', d.nm_documento, s.dt_assinatura, d.nm_armazenado, s.dt_assinatura
+       SELECT d.nm_documento || '.pdf', 'pdf', d.nm_documento, s.dt_assinatura, d.nm_armazenado, s.dt_assinatura, 2, d.cd_file_documento
          FROM documents_to_sign d JOIN signatures s USING (cd_file_documento) WHERE d.cd_solicitacao = $1
        UNION ALL
        SELECT 'termo-de-aceite-' || a.cd_aceite || '.pdf', 'pdf',
               CASE a.fl_tipo WHEN 'N' THEN 'Termo de Aceite da Solicitação' WHEN 'D' THEN 'Termo de Concordância' ELSE 'Termo de Ciência' END,
-              CASE WHEN a.fl_ciente = 'S' THEN a.dt_aceite END, a.nm_armazenado, a.dt_aceite
+              CASE WHEN a.fl_ciente = 'S' THEN a.dt_aceite END, a.nm_armazenado, a.dt_aceite, 3, a.cd_aceite
          FROM acceptances a WHERE a.cd_solicitacao = $1
-       ORDER BY dt_ordem, nm_arquivo`,
+       ORDER BY dt_ordem, grupo, id`,
       [request.cd_solicitacao],
     );
     return rows.map((row) => ({

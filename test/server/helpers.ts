@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
-import { openDatabase, wrapPglite, type Database } from '../../server/db/database.ts';
+import { wrapPglite, type Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seed } from '../../server/seed/seed.ts';
 import { FileStore } from '../../server/services/file-store.ts';
@@ -58,7 +58,7 @@ function templateKey(): string {
  * A fresh embedded database takes seconds of CPU to initialise; a migrated and seeded one
  * is made once per machine (per schema/seed version) and each test file loads a copy of it.
  */
-async function template(): Promise<{ dump: Blob; filesDir: string }> {
+export async function template(): Promise<{ dump: Blob; filesDir: string }> {
   const dir = join(tmpdir(), `portabilidade-server-template-${templateKey()}`);
   if (!existsSync(join(dir, 'db.tar.gz'))) {
     const work = mkdtempSync(join(tmpdir(), 'portabilidade-template-work-'));

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, loginToken, messageOf, startServer, type TestServer } from './helpers.ts';
+
+let server: TestServer;
+let tokenA: string;
+beforeAll(async () => {
+  server = await startServer();
+  tokenA = await loginToken(server, DEMO.loginRequired);
+}, 60_000);
+afterAll(() => server.close());
+
+const HOUR = 60 * 60 * 1000;
+const { loginRequired, status6Type1, status6Type2, analysis } = DEMO;
+const track = (protocolo: string, token?: string) => server.get(`portabilidade/acompanhamento?protocolo=${protocolo}`, { token });
+
+describe('tracking access', () => {
+  it('shows an anonymous caller only the login decision of a request that requires login, never the CPF', async () => {
+    for (const token of [undefined, 'free', 'forged.token']) {
+      const response = await track(loginRequired.protocolo, token);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        nuProtocolo: loginRequired.protocolo, flStatus: 3, cdStatusPort: 1, flConcordo: 'S',
+        nuProtocoloAnsHapvida: null, dtCadastramento: null, dsStatus: null, cdSolicitacao: null,
+      });
+    }
+  });
+
+  it('shows the request in full, with the CPF, to its own token', async () => {
+    const response = await track(loginRequired.protocolo, tokenA);
+    expect(response.json()).toMatchObject({
+      nuProtocolo: loginRequired.protocolo, flStatus: 3, dsStatus: 'Aceita - aguardando assinatura dos documentos',
+      nuCpf: loginRequired.cpf, dtCadastramento: '05/03/2025',
+    });
+  });
+
+  it('shows a request that needs no login with the free token, without the CPF', async () => {
+    const body = (await track(status6Type2.protocolo, 'free')).json() as Record<string, unknown>;
+    expect(body).toMatchObject({ flStatus: 6, cdStatusPort: 2, dsStatus: 'Aguardando sua confirmação' });
+    expect(body.cdSolicitacao).toEqual(expect.any(Number));
+    expect(body).not.toHaveProperty('nuCpf');
+  });
+
+  it('gives a token for protocol A nothing of protocol B', async () => {
+    for (const path of [
+      `portabilidade/acompanhamento?protocolo=${analysis.protocolo}`,
+      `portabilidade/historico?protocolo=${analysis.protocolo}`,
+      `portabilidade/documento?protocolo=${analysis.protocolo}`,
+      `portabilidade/documento/assinatura?protocolo=${analysis.protocolo}`,
+    ]) {
+      const response = await server.get(path, { token: tokenA });
+      expect(response.statusCode).toBe(403);
+      expect(messageOf(response)).toMatch(/outro protocolo/);
+    }
+  });
+
+  it('keeps the details of a request that requires login from anonymous callers', async () => {
+    for (const path of ['historico', 'documento', 'documento/assinatura']) {
+      const response = await server.get(`portabilidade/${path}?protocolo=${loginRequired.protocolo}`, { token: 'free' });
+      expect(response.statusCode).toBe(403);
+      expect(messageOf(response)).toMatch(/faça login/);
+    }
+  });
+
+  it('answers 404 with a message for an unknown protocol', async () => {
+    const response = await track('99999999999999999999');
+    expect(response.statusCode).toBe(404);
+    expect(messageOf(response)).toBe('Protocolo não encontrado.');
+  });
+
+  it('treats an expired token as anonymous', async () => {
+    const token = await loginToken(server, loginRequired);
+    server.clock.advance(2 * HOUR + 1000);
+    expect((await track(loginRequired.protocolo, token)).json()).toMatchObject({ cdSolicitacao: null });
+    tokenA = await loginToken(server, loginRequired);
+  });
+});
+
+describe('history', () => {
+  it('lists every status change with its time and the 10-day answer window', async () => {
+    const response = await server.get(`portabilidade/historico?protocolo=${loginRequired.protocolo}`, { token: tokenA });
+    const history = response.json() as { dtCadastramento: string; dtLimiteResposta: string; prazoRespostaDias: number; eventos: Array<{ flStatus: number; dtEvento: string }> };
+    expect(history).toMatchObject({ dtCadastramento: '05/03/2025', dtLimiteResposta: '15/03/2025', prazoRespostaDias: 10 });
+    expect(history.eventos.map((event) => event.flStatus)).toEqual([1, 6, 6, 3]);
+    expect(history.eventos[0]?.dtEvento).toMatch(/^05\/03\/2025 \d{2}:\d{2}$/);
+  });
+});
+
+describe('signing and finishing', () => {
+  it('refuses anonymous signatures and links on a request that requires login', async () => {
+    const [doc] = await server.db.query<{ cd_file_documento: number }>(
+      'SELECT d.cd_file_documento FROM documents_to_sign d JOIN requests r USING (cd_solicitacao) WHERE r.nu_protocolo = $1 LIMIT 1',
+      [loginRequired.protocolo],
+    );
+    const link = await server.get(`portabilidade/documento/assina?cdDocumento=${doc?.cd_file_documento}`, { token: 'free' });
+    expect(link.statusCode).toBe(403);
+    const sign = await server.post('portabilidade/documento/assinatura', { cdFileDocumento: doc?.cd_file_documento }, { token: 'free' });
+    expect(sign.statusCode).toBe(403);
+    const { cd_solicitacao: id } = (await server.db.query<{ cd_solicitacao: number }>('SELECT cd_solicitacao FROM requests WHERE nu_protocolo = $1', [loginRequired.protocolo]))[0] ?? { cd_solicitacao: 0 };
+    expect((await server.post('portabilidade/finaliza', { tipo: '9', cd_solicitacao: id })).statusCode).toBe(403);
+  });
+
+  it('lists the documents to sign as real PDFs and finishes only once all are signed', async () => {
+    const token = tokenA;
+    const docs = (await server.get(`portabilidade/documento/assinatura?protocolo=${loginRequired.protocolo}`, { token })).json() as Array<{
+      documento: string; linkUrl: string; cdFileDocumento: number; flAssinado: boolean;
+    }>;
+    expect(docs.map((doc) => doc.documento)).toEqual(['Proposta de Adesão', 'Declaração de Portabilidade', 'Carta de Orientação ao Beneficiário']);
+    expect(docs.every((doc) => !doc.flAssinado)).toBe(true);
+    const pdf = await server.app.inject({ method: 'GET', url: new URL(docs[0]?.linkUrl ?? '').pathname });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const link = await server.get(`portabilidade/documento/assina?cdDocumento=${docs[0]?.cdFileDocumento}`, { token });
+    expect(link.body).toBe(docs[0]?.linkUrl);
+
+    const { cdSolicitacao } = (await track(loginRequired.protocolo, token)).json() as { cdSolicitacao: number };
+    const early = await server.post('portabilidade/finaliza', { tipo: '9', cd_solicitacao: cdSolicitacao }, { token });
+    expect(early.statusCode).toBe(400);
+    expect(messageOf(early)).toBe('Ainda há documento(s) que precisa(m) ser assinado(s).');
+
+    for (const doc of docs) {
+      const signed = await server.post('portabilidade/documento/assinatura', { cdFileDocumento: doc.cdFileDocumento }, { token });
+      expect(signed.body).toBe('OK');
+    }
+    // Signing again keeps the first signature.
+    expect((await server.post('portabilidade/documento/assinatura', { cdFileDocumento: docs[0]?.cdFileDocumento }, { token })).body).toBe('OK');
+    const after = (await server.get(`portabilidade/documento/assinatura?protocolo=${loginRequired.protocolo}`, { token })).json() as Array<{ flAssinado: boolean }>;
+    expect(after.every((doc) => doc.flAssinado)).toBe(true);
+    const attached = (await server.get(`portabilidade/documento?protocolo=${loginRequired.protocolo}`, { token })).json() as Array<{ nmDocumento: string; dtAssinatura: string | null }>;
+    expect(attached.filter((doc) => doc.dtAssinatura !== null).map((doc) => doc.nmDocumento)).toEqual(expect.arrayContaining(['Proposta de Adesão']));
+
+    const done = await server.post('portabilidade/finaliza', { tipo: '9', cd_solicitacao: cdSolicitacao }, { token });
+    expect(done.body).toBe('OK');
+    expect((await track(loginRequired.protocolo, token)).json()).toMatchObject({ flStatus: 7, dsStatus: 'Contrato ativo' });
+    const history = (await server.get(`portabilidade/historico?protocolo=${loginRequired.protocolo}`, { token })).json() as { eventos: Array<{ flStatus: number }> };
+    expect(history.eventos.at(-1)?.flStatus).toBe(7);
+  });
+
+  it('refuses signatures and finishing for requests that are not in status 3', async () => {
+    const { cdSolicitacao } = (await track(status6Type1.protocolo, 'free')).json() as { cdSolicitacao: number };
+    const response = await server.post('portabilidade/finaliza', { tipo: '9', cd_solicitacao: cdSolicitacao });
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toMatch(/ainda não pode ser finalizada/);
+    expect((await server.post('portabilidade/finaliza', { tipo: '9', cd_solicitacao: 999_999 })).statusCode).toBe(404);
+    expect((await server.post('portabilidade/documento/assinatura', { cdFileDocumento: 999_999 })).statusCode).toBe(404);
+  });
+});

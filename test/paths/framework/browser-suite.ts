@@ -18,7 +18,7 @@ export function describeBrowserPaths<M extends AnyStateMachine>(bm: BrowserModel
       test(`${path.kind}: ${path.name} (${steps})`, async ({ page }) => {
         const coverage = new BrowserCoverage(allModels.map((m) => ({
           machine: m.machine,
-          excluded: [...(m.excluded ?? []), ...(m === (bm.model as unknown) ? bm.excluded ?? [] : [])],
+          excluded: [...(m.excluded ?? []), ...(m.machine === bm.model.machine ? bm.excluded ?? [] : [])],
         })));
         try {
           await runBrowserPath(page, bm, path, coverage);

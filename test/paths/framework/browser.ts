@@ -24,7 +24,12 @@ const DONE = /^xstate\.done\.actor\.(.+)$/;
 const ERROR = /^xstate\.error\.actor\.(.+)$/;
 
 /** What a state shows: a locator that must be visible, or one that must not be. */
-export type MarkerCheck = { visible: Locator } | { hidden: Locator } | { attribute: Locator; name: string; value: string | RegExp };
+export type MarkerCheck =
+  | { visible: Locator }
+  | { hidden: Locator }
+  | { attribute: Locator; name: string; value: string | RegExp }
+  /** The state has nothing to show on this screen: say why (the machine's state is still checked). */
+  | { none: string };
 /** The marker of a leaf state; it may read the expected context (e.g. a logo only when one loaded). */
 export type Marker<M extends AnyStateMachine> = (page: Page, context: ReturnType<M['getInitialSnapshot']>['context']) => MarkerCheck;
 
@@ -98,7 +103,7 @@ export function coveringPaths<M extends AnyStateMachine>(paths: MachinePath<M>[]
 /* ----------------------------------------------------------------- observer in the page */
 
 /** Runs in the page before the app: records machine snapshots and the transitions taken. */
-function installObserver(): void {
+export function installObserver(): void {
   type Node = { path: string[]; transitions: Map<string, unknown[]>; always?: unknown[] };
   type Transition = { source: Node; eventType: string };
   const log: Array<{ m: string; v: unknown; t: string[] }> = [];
@@ -168,6 +173,7 @@ class HeldNetwork<M extends AnyStateMachine> {
   async install(page: Page): Promise<void> {
     for (const [src, actor] of Object.entries(this.bm.network) as Array<[string, NetworkActor<M>]>) {
       await page.route(actor.url, async (route) => {
+        if (route.request().resourceType() !== 'fetch') return route.continue();
         const failing = this.failing.get(src) ?? 0;
         if (failing > 0) {
           this.failing.set(src, failing - 1);
@@ -208,22 +214,22 @@ class HeldNetwork<M extends AnyStateMachine> {
 /* ----------------------------------------------------------------- one path */
 
 /** Waits until the machine in the page is in the state the path expects (lockstep). */
-async function reach<M extends AnyStateMachine>(page: Page, bm: BrowserModel<M>, coverage: BrowserCoverage, value: unknown, where: string) {
-  const id = bm.model.machine.id;
+export async function reach(page: Page, id: string, coverage: BrowserCoverage, value: unknown, where: string) {
   await expect.poll(async () => {
     await coverage.drain(page);
     return coverage.last.get(id);
   }, { message: `${where}: the ${id} machine in the page should be in ${JSON.stringify(value)}`, timeout: 15_000 }).toBe(JSON.stringify(value));
 }
 
-async function checkMarkers<M extends AnyStateMachine>(page: Page, bm: BrowserModel<M>, value: unknown, context: unknown, where: string) {
+export async function checkMarkers<M extends AnyStateMachine>(page: Page, markers: Markers<M>, value: unknown, context: unknown, where: string) {
   for (const leaf of activeLeafPaths(value)) {
-    const marker = (bm.markers as Record<string, Marker<M> | undefined>)[leaf];
+    const marker = (markers as Record<string, Marker<M> | undefined>)[leaf];
     if (!marker) throw new Error(`${where}: no marker for state ${leaf}`);
     const check = marker(page, context as never);
     const message = `${where}: marker of ${leaf}`;
     if ('visible' in check) await expect(check.visible.first(), message).toBeVisible();
     else if ('hidden' in check) await expect(check.hidden, message).toHaveCount(0);
+    else if ('none' in check) continue;
     else await expect(check.attribute.first(), message).toHaveAttribute(check.name, check.value);
   }
 }
@@ -235,13 +241,14 @@ export async function runBrowserPath<M extends AnyStateMachine>(
   const opened = Date.now();
   await page.addInitScript(installObserver);
   await network.install(page);
+  if (process.env.PATHS_DEBUG) console.log(`${Date.now() - opened} ms routes`);
   await bm.open(page, path.start);
   if (process.env.PATHS_DEBUG) console.log(`${Date.now() - opened} ms open`);
   const recorder = coverage.recorder(bm.model.machine.id);
   try {
     const start = `${bm.model.flow}: "${path.name}" start`;
-    await reach(page, bm, coverage, path.initial, start);
-    await checkMarkers(page, bm, path.initial, path.contexts[0], start);
+    await reach(page, bm.model.machine.id, coverage, path.initial, start);
+    await checkMarkers(page, bm.markers, path.initial, path.contexts[0], start);
     const debug = process.env.PATHS_DEBUG ? (label: string, t0: number) => console.log(`${Date.now() - t0} ms ${label}`) : () => {};
     for (const [index, event] of path.events.entries()) {
       const t0 = Date.now();
@@ -253,9 +260,9 @@ export async function runBrowserPath<M extends AnyStateMachine>(
         await gesture(page, event);
       }
       debug(`${event.type} acted`, t0);
-      await reach(page, bm, coverage, path.expected[index], where);
+      await reach(page, bm.model.machine.id, coverage, path.expected[index], where);
       debug(`${event.type} reached`, t0);
-      await checkMarkers(page, bm, path.expected[index], path.contexts[index + 1], where);
+      await checkMarkers(page, bm.markers, path.expected[index], path.contexts[index + 1], where);
       debug(`${event.type} marked`, t0);
     }
   } finally {

@@ -27,3 +27,9 @@ export const requestActivityModel = definePathModel({
     { name: 'after a failure the next request shows the overlay again', events: [started, failed, started, finished] },
   ],
 });
+
+/**
+ * Requests the home screen sends as it opens (branding: logo, favicon, seal, operator
+ * name; the tooltips): the browser tier's "several requests pending at once".
+ */
+export const HOME_BOOT_REQUESTS = 5;

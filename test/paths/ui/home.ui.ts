@@ -57,7 +57,7 @@ export const homeBrowser: BrowserModel<M> = {
     await page.addInitScript((type) => {
       if (type !== 'home') window.localStorage.setItem('type', type);
     }, preset);
-    await page.goto('/#/home/1');
+    await page.goto('/#/home/1', { waitUntil: 'commit' });
   },
   gestures: homeGestures,
   markers: homeMarkers,

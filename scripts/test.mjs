@@ -1,8 +1,9 @@
 // `npm test`: every test, browser tests included, then one closing line "N passed, N failed".
 // Steps: type check, lint, unit/component/server/path tests (Vitest), production build,
-// browser tests (Playwright + system Chromium against the reference server).
+// browser tests (Playwright + system Chromium against the reference server), then the
+// machine path coverage both tiers recorded (scripts/paths-report.mjs: fails below 100%).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureInstalled } from './ensure-installed.mjs';
 
 ensureInstalled();
@@ -12,6 +13,8 @@ if (!chromiumPath()) {
   process.exit(1);
 }
 mkdirSync('test-results', { recursive: true });
+// Path coverage is written afresh by this run's unit and browser tiers.
+if (!process.argv[2]) rmSync('test-results/paths-coverage', { recursive: true, force: true });
 
 const steps = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
@@ -19,6 +22,7 @@ const steps = [
   ['unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']],
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ['e2e', 'npx', ['playwright', 'test']],
+  ['paths', process.execPath, ['scripts/paths-report.mjs']],
 ];
 
 const only = process.argv[2];

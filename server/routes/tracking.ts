@@ -21,6 +21,20 @@ export async function requestByProtocol(ctx: HandlerContext, protocolo: string):
   return request;
 }
 
+interface EventRow {
+  fl_status: number;
+  fl_concordo: string | null;
+}
+
+/** An event that only records the beneficiary's answer says so, instead of repeating the status. */
+function describeEvent(event: EventRow, previous: EventRow | undefined): string {
+  const status = describeStatus(event.fl_status);
+  if (!previous || previous.fl_status !== event.fl_status || previous.fl_concordo === event.fl_concordo) return status;
+  if (event.fl_concordo === 'S') return `${status} - concordância registrada`;
+  if (event.fl_concordo === 'N') return `${status} - recusa registrada`;
+  return status;
+}
+
 export const trackingHandlers: Pick<EndpointHandlers, 'tracking' | 'history'> = {
   async tracking({ protocolo }, ctx) {
     const request = await requestByProtocol(ctx, protocolo);
@@ -43,17 +57,17 @@ export const trackingHandlers: Pick<EndpointHandlers, 'tracking' | 'history'> = 
   async history({ protocolo }, ctx) {
     const request = await requestByProtocol(ctx, protocolo);
     assertCanUse(ctx.access, request);
-    const events = await ctx.deps.db.query<{ fl_status: number; dt_evento: Date }>(
-      'SELECT fl_status, dt_evento FROM status_history WHERE cd_solicitacao = $1 ORDER BY dt_evento, id',
+    const events = await ctx.deps.db.query<{ fl_status: number; fl_concordo: string | null; dt_evento: Date }>(
+      'SELECT fl_status, fl_concordo, dt_evento FROM status_history WHERE cd_solicitacao = $1 ORDER BY dt_evento, id',
       [request.cd_solicitacao],
     );
     return {
       dtCadastramento: formatDate(request.dt_cadastramento),
       prazoRespostaDias: RESPONSE_DAYS,
       dtLimiteResposta: formatDate(addDays(request.dt_cadastramento, RESPONSE_DAYS)),
-      eventos: events.map((event) => ({
+      eventos: events.map((event, index) => ({
         flStatus: event.fl_status,
-        dsStatus: describeStatus(event.fl_status),
+        dsStatus: describeEvent(event, events[index - 1]),
         dtEvento: formatDateTime(event.dt_evento),
       })),
     };

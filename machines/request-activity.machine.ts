@@ -2,6 +2,10 @@
  * The global loading overlay as a statechart (SPEC §4 "Global loading"): every outgoing
  * request counts up, every finished one counts down, the overlay hides at zero — and at
  * once when a request has failed for good.
+ *
+ * A failure hides the overlay but does not forget the requests still in flight: they keep
+ * their count and finish in `idle`. (Resetting the count to zero let those late finishes
+ * eat the count of the NEXT request, and hide the overlay while it was still running.)
  */
 import { assign, setup } from 'xstate';
 
@@ -22,7 +26,6 @@ export const requestActivityMachine = setup({
   actions: {
     countStarted: assign({ pending: ({ context }) => context.pending + 1 }),
     countFinished: assign({ pending: ({ context }) => Math.max(0, context.pending - 1) }),
-    forgetPending: assign({ pending: 0 }),
   },
   guards: {
     isLastPending: ({ context }) => context.pending <= 1,
@@ -34,9 +37,11 @@ export const requestActivityMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      description: 'Nenhuma requisição em andamento: o overlay está oculto.',
+      description: 'Overlay oculto: nenhuma requisição em andamento, ou uma falhou (as que seguem em andamento continuam contadas).',
       on: {
         REQUEST_STARTED: { target: 'busy', actions: 'countStarted' },
+        // A request that was in flight when another one failed: count it down, stay hidden.
+        REQUEST_FINISHED: { actions: 'countFinished' },
       },
     },
     busy: {
@@ -48,7 +53,7 @@ export const requestActivityMachine = setup({
           { actions: 'countFinished' },
         ],
         // SPEC §4: on a failed request the overlay hides immediately, whatever is pending.
-        REQUEST_FAILED: { target: 'idle', actions: 'forgetPending' },
+        REQUEST_FAILED: { target: 'idle' },
       },
     },
   },

@@ -226,16 +226,21 @@ describe('the loading overlay (request-activity machine)', () => {
   });
 
   it('hides at once on a final failure, even with another request still pending', async () => {
-    const never = new Promise<Response>(() => {});
     configureApi({
-      fetch: ((url: string) => (String(url).includes('acompanhamento') ? Promise.resolve(new Response('', { status: 500 })) : never)) as unknown as typeof fetch,
+      fetch: ((url: string, init?: RequestInit) => (String(url).includes('acompanhamento')
+        ? Promise.resolve(new Response('', { status: 500 }))
+        : new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))
+      )) as unknown as typeof fetch,
     });
     const stillPending = fetchApi(queryClient, 'tooltips', { solicitacao: '9' }).catch(() => 'cancelled');
     await vi.waitFor(() => expect(requestActivity.getSnapshot().value).toBe('busy'));
     await expect(fetchApi(queryClient, 'tracking', { protocolo: unique() })).rejects.toBeInstanceOf(ApiError);
     expect(requestActivity.getSnapshot().value).toBe('idle');
-    expect(requestActivity.getSnapshot().context.pending).toBe(0);
+    // The request still in flight keeps its count, and gives it back when it ends.
+    expect(requestActivity.getSnapshot().context.pending).toBe(1);
     await queryClient.cancelQueries();
     await expect(stillPending).resolves.toBe('cancelled');
+    await vi.waitFor(() => expect(requestActivity.getSnapshot().context.pending).toBe(0));
+    expect(requestActivity.getSnapshot().value).toBe('idle');
   });
 });

@@ -25,6 +25,16 @@ export function panelTitle(tracking: Pick<TrackingInfo, 'flStatus'> | null): str
 }
 
 /**
+ * An anonymous answer for a request that requires login (SPEC §4: status 3, cdStatusPort 1,
+ * flConcordo 'S'): the server sends its state but none of its data (no cdSolicitacao).
+ * It happens when the stored token has expired; the customer must log in again.
+ */
+export function isRestrictedAnswer(tracking: Pick<TrackingInfo, 'flStatus' | 'cdStatusPort' | 'flConcordo' | 'cdSolicitacao'>): boolean {
+  return tracking.flStatus === STATUS_ACCEPTED && tracking.cdStatusPort === TYPE_CODE_AGREEMENT
+    && tracking.flConcordo === 'S' && tracking.cdSolicitacao === null;
+}
+
+/**
  * The portability type code. The reference back-end keeps it in `cdStatusPort` (1|2, set by
  * the backoffice `--tipo`); SPEC's contract has no other field for it. Anything but 1 is
  * treated as 2, the plain 'Estou ciente' acknowledgement, which commits the customer to less.

@@ -8,7 +8,7 @@
  */
 import { and, assign, fromPromise, setup } from 'xstate';
 import {
-  acceptanceKind, allSigned, canSign, isAcceptanceRefused, isUnsigned, panelOf, seedChoice, typeCodeOf,
+  acceptanceKind, allSigned, canSign, isAcceptanceRefused, isRestrictedAnswer, isUnsigned, panelOf, seedChoice, typeCodeOf,
 } from './tracking.helpers';
 import {
   TEXT, TYPE_CODE_AGREEMENT,
@@ -86,6 +86,7 @@ export const trackingMachine = setup({
       isUnsigned(context.documentsToSign, params.cdFileDocumento),
     allDocumentsSigned: ({ context }) => allSigned(context.documentsToSign),
     isAcceptanceRefused: (_, params: { answer: string }) => isAcceptanceRefused(params.answer),
+    isRestrictedAnswer: (_, params: { tracking: TrackingInfo }) => isRestrictedAnswer(params.tracking),
   },
 }).createMachine({
   id: 'tracking',
@@ -114,10 +115,18 @@ export const trackingMachine = setup({
             id: 'loadTrackingData',
             src: 'loadTrackingData',
             input: ({ context }) => ({ protocolo: context.protocolo }),
-            onDone: {
-              target: 'attachedDocuments',
-              actions: { type: 'rememberTracking', params: ({ event }) => ({ tracking: event.output }) },
-            },
+            onDone: [
+              {
+                // The stored token has expired: the server answered the state, not the data.
+                guard: { type: 'isRestrictedAnswer', params: ({ event }) => ({ tracking: event.output }) },
+                target: '#tracking.loginRequired',
+                actions: { type: 'rememberTracking', params: ({ event }) => ({ tracking: event.output }) },
+              },
+              {
+                target: 'attachedDocuments',
+                actions: { type: 'rememberTracking', params: ({ event }) => ({ tracking: event.output }) },
+              },
+            ],
             // Without the request there is nothing to show: the global handler already toasted.
             onError: '#tracking.failed',
           },
@@ -167,6 +176,22 @@ export const trackingMachine = setup({
       description: 'A solicitação não pôde ser carregada: campos vazios, "Tentar novamente" e "Retornar".',
       on: {
         RETRY: '#tracking.loading',
+        RETURN: {
+          target: 'exited',
+          actions: { type: 'navigateHome', params: ({ context }) => ({ cdEmpresaPlano: context.cdEmpresaPlano }) },
+        },
+      },
+    },
+    loginRequired: {
+      description: 'A solicitação exige login e o acesso expirou: aviso, "Fazer login" (home em modo acompanhar) e "Retornar".',
+      on: {
+        LOG_IN_AGAIN: {
+          target: 'exited',
+          actions: [
+            'clearTrackingSession',
+            { type: 'navigateHome', params: ({ context }) => ({ cdEmpresaPlano: context.cdEmpresaPlano }) },
+          ],
+        },
         RETURN: {
           target: 'exited',
           actions: { type: 'navigateHome', params: ({ context }) => ({ cdEmpresaPlano: context.cdEmpresaPlano }) },

@@ -97,7 +97,8 @@ export type TrackingEvent =
   | { type: 'ACKNOWLEDGE' }
   | { type: 'SIGN_DOCUMENT'; cdFileDocumento: number }
   | { type: 'FINALIZE' }
-  | { type: 'CLOSE_MODAL' };
+  | { type: 'CLOSE_MODAL' }
+  | { type: 'LOG_IN_AGAIN' };
 
 export type ToastLevel = 'info' | 'warning' | 'error' | 'success';
 

@@ -28,6 +28,11 @@ export const TRACKINGS = {
   finalizeTypeTwo: { ...base, dsStatus: 'Aguardando sua confirmação', flStatus: 6, cdStatusPort: 2, flConcordo: null },
   acceptedTypeOne: { ...base, dsStatus: 'Aceita', flStatus: 3, cdStatusPort: 1, flConcordo: 'S' },
   acceptedTypeTwo: { ...base, dsStatus: 'Aceita', flStatus: 3, cdStatusPort: 2, flConcordo: 'N' },
+  /** What an expired token gets for a request that requires login: its state, no data. */
+  restricted: {
+    nuProtocolo: base.nuProtocolo, nuProtocoloAnsHapvida: null, dtCadastramento: null, dsStatus: null,
+    cdSolicitacao: null, flStatus: 3, cdStatusPort: 1, flConcordo: 'S',
+  },
 } satisfies Record<string, TrackingInfo>;
 
 export const ATTACHED: AttachedDocumentInfo[] = [
@@ -61,6 +66,7 @@ export const USER_EVENTS = {
   SIGN_DOCUMENT: [...TERMS, UNSAFE_TERM].map((term) => ({ type: 'SIGN_DOCUMENT' as const, cdFileDocumento: term.cdFileDocumento })),
   FINALIZE: [{ type: 'FINALIZE' }],
   CLOSE_MODAL: [{ type: 'CLOSE_MODAL' }],
+  LOG_IN_AGAIN: [{ type: 'LOG_IN_AGAIN' }],
 } satisfies { [K in TrackingEvent['type']]: Array<Extract<TrackingEvent, { type: K }>> };
 
 export type ActorName =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  acceptanceKind, allSigned, answerWindow, canSign, isHttpLink, answerWindowText, isAcceptanceRefused, panelTitle,
+  acceptanceKind, allSigned, answerWindow, canSign, isHttpLink, isRestrictedAnswer, answerWindowText, isAcceptanceRefused, panelTitle,
   parseDay, seedChoice, todayIn, typeCodeOf, welcomeTitle,
 } from '../../machines/tracking.helpers';
 
@@ -52,6 +52,14 @@ describe('tracking rules', () => {
       { documento: 'c', linkUrl: 'https://x.test/c.pdf', cdFileDocumento: 3, flAssinado: true },
     ];
     expect([1, 2, 3, 4].map((cd) => canSign(terms, cd))).toEqual([true, false, false, false]);
+  });
+
+  it('recognises the anonymous answer of a request that requires login', () => {
+    const restricted = { flStatus: 3, cdStatusPort: 1, flConcordo: 'S', cdSolicitacao: null };
+    expect(isRestrictedAnswer(restricted)).toBe(true);
+    expect(isRestrictedAnswer({ ...restricted, cdSolicitacao: 7 })).toBe(false); // full data: logged in
+    expect(isRestrictedAnswer({ ...restricted, cdStatusPort: 2 })).toBe(false);
+    expect(isRestrictedAnswer({ ...restricted, flConcordo: null })).toBe(false);
   });
 
   it('welcomes by operator name, or without it when the lookup failed', () => {

@@ -33,6 +33,12 @@ const MARKERS: Record<string, (s: Snapshot) => void> = {
   'loading.documentsToSign': (s) => expect(can(s, 'FINALIZE')).toBe(false),
   'loading.history': (s) => expect(can(s, 'FINALIZE')).toBe(false),
   failed: (s) => { expect(can(s, 'RETRY')).toBe(true); expect(can(s, 'RETURN')).toBe(true); },
+  loginRequired: (s) => {
+    expect(s.context.tracking?.cdSolicitacao).toBeNull();
+    expect(can(s, 'LOG_IN_AGAIN')).toBe(true);
+    expect(can(s, 'RETURN')).toBe(true);
+    expect(can(s, 'FINALIZE')).toBe(false);
+  },
   'ready.analysis': (s) => {
     expect(s.context.tracking?.flStatus).not.toBe(3);
     expect(s.context.tracking?.flStatus).not.toBe(6);
@@ -113,6 +119,7 @@ function checkStep(before: Snapshot, event: AnyEventObject, after: Snapshot, liv
 
   switch (event.type) {
     case 'CLOSE_MODAL':
+    case 'LOG_IN_AGAIN':
       expect(calls).toEqual([{ type: 'clearTrackingSession' }, home]);
       break;
     case 'RETURN':
@@ -166,8 +173,13 @@ function checkStep(before: Snapshot, event: AnyEventObject, after: Snapshot, liv
       }
       break;
     case 'xstate.done.actor.loadTrackingData':
-      expect(started.map((s) => s.id)).toEqual(['loadAttachedDocuments']);
-      expect(started[0]!.input).toEqual({ protocolo: INPUT.protocolo });
+      if (event.output === TRACKINGS.restricted) {
+        expect(after.value).toBe('loginRequired'); // no further call would be allowed
+        expect(started).toEqual([]);
+      } else {
+        expect(started.map((s) => s.id)).toEqual(['loadAttachedDocuments']);
+        expect(started[0]!.input).toEqual({ protocolo: INPUT.protocolo });
+      }
       break;
     case 'xstate.done.actor.loadOperatorName':
       expect(after.matches('bemvindoModal')).toBe(true);
@@ -345,6 +357,15 @@ describe('tracking journeys', () => {
     const snapshot = live.actor.getSnapshot();
     expect(snapshot.context.documentsToSign.find((d) => d.cdFileDocumento === 11)?.flAssinado).toBe(false);
     expect(snapshot.can({ type: 'SIGN_DOCUMENT', cdFileDocumento: 11 })).toBe(true);
+  });
+
+  it('an expired session on a request that requires login asks to log in again, loading nothing else', async () => {
+    const live = startLiveTracking();
+    await live.play(done('loadTrackingData', TRACKINGS.restricted));
+    expect(live.actor.getSnapshot().value).toBe('loginRequired');
+    expect(live.pending.size).toBe(0);
+    await live.play({ type: 'LOG_IN_AGAIN' });
+    expect(live.calls).toEqual([{ type: 'clearTrackingSession' }, { type: 'navigateHome', params: { cdEmpresaPlano: '1' } }]);
   });
 
   it('a failed lookup offers a retry that loads again', async () => {

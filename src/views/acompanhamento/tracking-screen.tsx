@@ -76,16 +76,30 @@ function LoadFailed({ actor }: { actor: TrackingActor }) {
   );
 }
 
+function LoginRequired({ actor }: { actor: TrackingActor }) {
+  return (
+    <div role="alert" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+      <p>Seu acesso a esta solicitação expirou. Faça login novamente com o CPF e a senha (os 6 últimos dígitos do protocolo de portabilidade, enviado no seu e-mail).</p>
+      <div className="flex flex-wrap gap-3">
+        <Button onClick={() => actor.send({ type: 'LOG_IN_AGAIN' })}>Fazer login</Button>
+        <Button variant="secondary" onClick={() => actor.send({ type: 'RETURN' })}>{TEXT.back}</Button>
+      </div>
+    </div>
+  );
+}
+
 export function TrackingScreen({ actor }: { actor: TrackingActor }) {
   const hasProtocol = useSelector(actor, (s) => Boolean(s.context.tracking?.nuProtocolo));
   const failed = useSelector(actor, (s) => s.matches('failed'));
+  const loginRequired = useSelector(actor, (s) => s.matches('loginRequired'));
   const loading = useSelector(actor, (s) => s.matches('loading'));
   return (
     <PortalLayout title={TEXT.screenTitle}>
       <div className="mx-auto max-w-5xl space-y-6" aria-busy={loading}>
         <TrackingFields actor={actor} />
         {failed && <LoadFailed actor={actor} />}
-        {hasProtocol && !failed && <DocumentsPanel actor={actor} />}
+        {loginRequired && <LoginRequired actor={actor} />}
+        {hasProtocol && !failed && !loginRequired && <DocumentsPanel actor={actor} />}
       </div>
       <TrackingModals actor={actor} />
     </PortalLayout>

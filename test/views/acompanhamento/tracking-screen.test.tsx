@@ -90,6 +90,21 @@ describe('tracking screen', () => {
     expect(navigate).toHaveBeenCalledWith('/home/1');
   });
 
+  it('an expired session on a request that requires login asks to log in again and opens home in track mode', async () => {
+    localStorage.setItem('protocolo', '20250001000123');
+    localStorage.setItem('token', 'expired');
+    const { navigate } = start({
+      ...base, nuProtocoloAnsHapvida: null, dtCadastramento: null, dsStatus: null, cdSolicitacao: null,
+      flStatus: 3, cdStatusPort: 1, flConcordo: 'S',
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain('Faça login novamente');
+    expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Fazer login' }));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('type')).toBe('track');
+    expect(navigate).toHaveBeenCalledWith('/home/1');
+  });
+
   it('never opens a javascript: link from the documents table, and says so', async () => {
     const toast = vi.spyOn(notify, 'error');
     start(base);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '../../src/api/contract.ts';
 import { messageOf, startServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;
@@ -100,6 +101,6 @@ describe('OpenAPI', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.paths['/wslinhafrente/v1/portabilidade']?.post?.operationId).toBe('saveRequest');
     expect(document.paths['/wslinhafrente/v1/portabilidade']?.get?.operationId).toBe('tooltips');
-    expect(Object.values(document.paths).flatMap((path) => Object.keys(path))).toHaveLength(17);
+    expect(Object.values(document.paths).flatMap((path) => Object.keys(path))).toHaveLength(Object.keys(endpoints).length);
   });
 });

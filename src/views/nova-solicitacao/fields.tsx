@@ -4,9 +4,25 @@
  * tied by aria-describedby + aria-invalid, rendered as an announced alert.
  */
 import { InputMask, format } from '@react-input/mask';
-import type { ChangeEvent, ReactNode } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 
 export const DEFAULT_MAX_LENGTH = 9999;
+
+/**
+ * The text shown follows the keyboard at once (local state), and the machine's value when it
+ * changes from elsewhere (CPF cleared, plan name looked up, snapshot restored). Rendering
+ * straight from the machine's snapshot loses keystrokes typed faster than it re-renders.
+ */
+function useBufferedText(value: string, display: (value: string) => string, parse: (text: string) => string) {
+  const [text, setText] = useState(() => display(value));
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    setSeen(value);
+    if (parse(text) !== value) setText(display(value));
+  }
+  return [text, setText] as const;
+}
+const same = (value: string) => value;
 
 const inputClass = (invalid: boolean) =>
   `mt-1 block min-h-11 w-full rounded-md border bg-white px-3 text-base text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-brand-500 disabled:bg-slate-100 disabled:text-slate-600 read-only:bg-slate-100 ${
@@ -58,6 +74,7 @@ export function TextInput({
   id, label, value, onChange, error, maxLength = DEFAULT_MAX_LENGTH, readOnly, disabled, keepCase, type = 'text',
   inputMode, autoComplete, digitsOnly, className,
 }: TextInputProps) {
+  const [text, setText] = useBufferedText(value, same, same);
   const handle = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.target;
     let next = digitsOnly ? input.value.replace(/\D/g, '') : input.value;
@@ -71,6 +88,7 @@ export function TextInput({
         input.setSelectionRange(Math.max(0, selectionStart + shift), Math.max(0, selectionEnd + shift));
       }
     }
+    setText(next);
     onChange(next);
   };
   return (
@@ -79,7 +97,7 @@ export function TextInput({
         id={id}
         name={id}
         type={type}
-        value={value}
+        value={text}
         onChange={handle}
         maxLength={maxLength}
         readOnly={readOnly}
@@ -117,16 +135,20 @@ interface MaskedInputProps {
 
 export function MaskedInput({ id, label, mask, value, onChange, error, disabled, autoComplete, className }: MaskedInputProps) {
   const options = { mask: MASKS[mask], replacement: DIGIT };
-  const shown = value ? format(mask === 'date' ? value.replace(/\D/g, '') : value, options) : '';
+  const parse = (text: string) => (mask === 'date' ? text : text.replace(/\D/g, ''));
+  const display = (stored: string) => (stored ? format(mask === 'date' ? stored.replace(/\D/g, '') : stored, options) : '');
+  const [text, setText] = useBufferedText(value, display, parse);
   return (
     <FieldShell id={id} label={label} error={error} className={className}>
       <InputMask
         {...options}
         id={id}
         name={id}
-        value={shown}
-        onChange={(event: ChangeEvent<HTMLInputElement>) =>
-          onChange(mask === 'date' ? event.target.value : event.target.value.replace(/\D/g, ''))}
+        value={text}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => {
+          setText(event.target.value);
+          onChange(parse(event.target.value));
+        }}
         disabled={disabled}
         inputMode="numeric"
         placeholder={mask === 'date' ? 'dd/mm/aaaa' : undefined}

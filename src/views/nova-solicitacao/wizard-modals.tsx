@@ -60,7 +60,7 @@ export function PreviewModal() {
               Abrir em nova aba
             </a>
           )}
-          <Button onClick={close}>Fechar</Button>
+          <Button onClick={close}>Fechar visualização</Button>
         </>
       }
     >

@@ -1,0 +1,428 @@
+/**
+ * The new-request wizard end to end: the built portal against the real reference server on
+ * a fresh embedded database (playwright.config.ts → scripts/e2e-server.mjs). Files complete
+ * requests and finds them in the database with the backoffice command; checks every message
+ * of SPEC §5, the file alerts, reload-restore, one request per submission (double click,
+ * failed save and retry) and axe on every step and modal.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { E2E_DATA_DIR } from './support/env';
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+const DESTINATION = { registry: '481234561', name: 'VIDA PLENA ESSENCIAL ENFERMARIA' };
+
+/** A 1-page PDF and a 1×1 PNG, small and valid (the server checks their first bytes). */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n'
+  + '3 0 obj<</Type/Page/MediaBox[0 0 72 72]/Parent 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+interface Shown {
+  nuProtocolo: string;
+  nome: string;
+  nuProtocoloAns: string;
+  planoDestino: string;
+  anexos: Array<{ documento: string; arquivo: string }>;
+  dependentes?: Array<{ nome: string }>;
+}
+interface Listed {
+  nuProtocolo: string;
+  nome: string;
+}
+
+function backoffice<T>(...args: string[]): T {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'server/backoffice.ts', ...args, '--json'], {
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
+    encoding: 'utf8',
+  });
+  return JSON.parse(out) as T;
+}
+
+function requestsNamed(nome: string): Listed[] {
+  return backoffice<Listed[]>('list').filter((request) => request.nome === nome);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A unique ANS protocol and beneficiary name per test, so requests can be told apart. */
+function uniqueIds() {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-12);
+  const letters = stamp.replace(/\d/g, (d) => 'ABCDEFGHIJ'[Number(d)]!);
+  return { protocoloAns: `9${stamp}`.padEnd(20, '0'), nome: `MARIA ${letters}` };
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/**
+ * Masked fields get their digits in one input event: @react-input/mask reads the caret from a
+ * timer between events and drops keystrokes faster than it (no human types that fast).
+ */
+async function typeMasked(page: Page, label: string, digits: string) {
+  await field(page, label).fill(digits);
+}
+
+async function startNewRequest(page: Page, protocoloAns: string) {
+  await page.goto('/#/home/1');
+  await page.getByRole('button', { name: 'Realizar Solicitação' }).click();
+  await page.getByRole('textbox', { name: 'Digite o protocolo ANS' }).fill(protocoloAns);
+  await page.getByRole('button', { name: 'Prosseguir' }).click();
+  await expect(page).toHaveURL(/#\/nova-solicitacao$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Nova Solicitação');
+  await expect(field(page, 'Protocolo ANS')).toHaveValue(protocoloAns);
+}
+
+const currentStep = (page: Page) => page.locator('[aria-current="step"]');
+const next = (page: Page) => page.getByRole('button', { name: 'Próximo' });
+
+async function fillStep1(page: Page, nome: string) {
+  await field(page, 'Nome do beneficiário').fill(nome.toLowerCase());
+  await field(page, 'Nome da mãe').fill('Ana Teste');
+  await typeMasked(page, 'Data de nascimento', '15031985');
+  await typeMasked(page, 'CPF', '52998224725');
+  await typeMasked(page, 'Celular', '85988887777');
+  await field(page, 'Email').fill('maria@example.com');
+  await field(page, 'Desejo receber as respostas por e-mail').check();
+  await typeMasked(page, 'CEP', '60000000');
+  await field(page, 'UF').fill('ce');
+  await field(page, 'Cidade').fill('Fortaleza');
+  await field(page, 'Endereço').fill('Rua A');
+  await field(page, 'Número').fill('10');
+  await field(page, 'Bairro').fill('Centro');
+}
+
+async function fillStep2(page: Page) {
+  await field(page, 'Nome da operadora').fill('Operadora Origem');
+  await field(page, 'Registro ANS da operadora').fill('123456');
+  await field(page, 'Nome do plano').fill('Plano Origem');
+  await field(page, 'Registro ANS do plano').fill('654321');
+  await field(page, 'Abrangência').fill('Nacional');
+  await typeMasked(page, 'Data de início', '01022020');
+  await field(page, 'Titularidade').selectOption('TITULAR');
+}
+
+async function fillStep3(page: Page) {
+  await field(page, 'Registro ANS do plano de destino').fill(DESTINATION.registry);
+  await expect(field(page, 'Nome do plano de destino')).toHaveValue(DESTINATION.name);
+  await field(page, 'Titularidade').selectOption('TITULAR');
+  await field(page, 'Tipo de contratação').selectOption('3');
+}
+
+async function addDependent(page: Page) {
+  await page.getByRole('button', { name: 'Incluir dependente' }).click();
+  await field(page, 'Nome do dependente').fill('Joao Teste');
+  await field(page, 'Nome da mãe do dependente').fill('Maria Teste');
+  await typeMasked(page, 'Data de nascimento do dependente', '10102015');
+  await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
+  await expect(page.getByRole('list', { name: 'Dependentes incluídos' })).toContainText('JOAO TESTE');
+}
+
+async function attach(page: Page, documentType: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await field(page, 'Tipo de documento').selectOption(documentType);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Anexar arquivo' }).click();
+  await (await chooser).setFiles(file);
+}
+
+async function goToStep5(page: Page, nome: string, withDependent = false) {
+  await fillStep1(page, nome);
+  await next(page).click();
+  await fillStep2(page);
+  await next(page).click();
+  await fillStep3(page);
+  await next(page).click();
+  await expect(currentStep(page)).toContainText('Dependentes');
+  if (withDependent) await addDependent(page);
+  await next(page).click();
+  await expect(currentStep(page)).toContainText('Documentos');
+}
+
+async function attachBoth(page: Page) {
+  await attach(page, '1', { name: 'rg.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await attach(page, '3', { name: 'comprovante.png', mimeType: 'image/png', buffer: PNG });
+  const rows = page.getByRole('table', { name: 'Documentos anexados' }).locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+}
+
+test.describe('nova-solicitacao wizard', () => {
+  test('files a complete request with a dependent and two documents, opens the acceptance PDF and finds it all in the database', async ({ page, context }) => {
+    const { protocoloAns, nome } = uniqueIds();
+    const sent: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/wslinhafrente\/v1\/portabilidade$/.test(request.url())) sent.push(request.postDataJSON());
+    });
+    await startNewRequest(page, protocoloAns);
+    await expect(page.getByRole('button', { name: 'Anterior' })).toHaveCount(0);
+    await expect(page.getByText('1.22P')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await fillStep1(page, nome);
+    await next(page).click();
+    await expect(currentStep(page)).toContainText('Dados do Plano de Origem');
+    await expect(page.locator('li[data-status="done"]')).toHaveCount(1);
+    await expectNoAxeViolations(page);
+    await fillStep2(page);
+    await next(page).click();
+    await expect(currentStep(page)).toContainText('Dados do Plano de Destino');
+    await expectNoAxeViolations(page);
+    await fillStep3(page);
+    await next(page).click();
+    await expect(currentStep(page)).toContainText('Dependentes');
+    await addDependent(page);
+    await expectNoAxeViolations(page);
+    await next(page).click();
+    await expect(currentStep(page)).toContainText('Documentos');
+    await attachBoth(page);
+    const table = page.getByRole('table', { name: 'Documentos anexados' });
+    await expect(table).toContainText('RG (documento de identidade)');
+    await expect(table).toContainText('comprovante.png');
+    await expect(table).toContainText('Comprovante de residência');
+    await expectNoAxeViolations(page);
+
+    // Preview: the PNG in a modal.
+    await page.getByRole('button', { name: 'Visualizar comprovante.png' }).click();
+    const preview = page.getByTestId('preview-modal');
+    await expect(preview).toBeVisible();
+    await expect(preview.getByRole('img')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await preview.getByRole('button', { name: 'Fechar visualização' }).click();
+    await expect(preview).toBeHidden();
+
+    await next(page).click();
+    const modal = page.getByTestId('protocol-modal');
+    await expect(modal).toBeVisible();
+    await expect(modal.getByRole('heading', { name: 'O número do protocolo da sua solicitação é' })).toBeVisible();
+    await expect(modal).toContainText('Este número também foi enviado para o seu e-mail.');
+    const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.trim();
+    expect(protocolo).toMatch(/^\d{10,30}$/);
+    expect(await page.evaluate(() => localStorage.getItem('protocolo'))).toBeNull();
+    await expectNoAxeViolations(page);
+
+    const popup = context.waitForEvent('page');
+    await modal.getByRole('button', { name: 'OK' }).click();
+    const acceptance = await popup;
+    await expect(page).toHaveURL(/#\/home\/1$/);
+    const pdf = await page.request.get(acceptance.url());
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    // The tab's draft is gone: a new request starts blank.
+    expect(await page.evaluate(() => sessionStorage.getItem('portabilidade.wizard.v1'))).toBeNull();
+
+    // The request went out once, with the dependent, as SPEC §3 says…
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      tipo: '9', nu_protocolo_ans: protocoloAns, nome, cpf: '52998224725', ds_uf: 'CE', fl_aceita_email: '1',
+      contato: [{ tp_contato: '1', ds_contato: '85988887777' }, { tp_contato: '2', ds_contato: 'maria@example.com' }],
+      dependente: [{ id: 1, nome: 'JOAO TESTE', nm_mae: 'MARIA TESTE', dt_nasc: '10/10/2015', cpf: '' }],
+      tp_port_destino: '3', cd_empresa_plano: '1',
+    });
+    // …and the database holds the request and its documents.
+    const shown = backoffice<Shown>('show', protocolo);
+    expect(shown).toMatchObject({ nuProtocolo: protocolo, nome, nuProtocoloAns: protocoloAns });
+    expect(shown.planoDestino).toContain(DESTINATION.name);
+    expect(shown.anexos.map((a) => a.documento).sort()).toEqual(['Comprovante de residência', 'RG (documento de identidade)']);
+    if (shown.dependentes) expect(shown.dependentes.map((d) => d.nome)).toEqual(['JOAO TESTE']);
+    else test.info().annotations.push({ type: 'todo', description: 'backoffice show does not list dependents yet' });
+  });
+
+  test('every step 1–3 and dependent message shows exactly, and only after a submit attempt', async ({ page }) => {
+    const { protocoloAns, nome } = uniqueIds();
+    await startNewRequest(page, protocoloAns);
+    const alerts = page.locator('form [role="alert"]');
+    await expect(alerts).toHaveCount(0);
+    // Enter in a field does not submit nor validate.
+    await field(page, 'Nome do beneficiário').press('Enter');
+    await expect(alerts).toHaveCount(0);
+    await expect(currentStep(page)).toContainText('Dados Pessoais');
+
+    await next(page).click();
+    await expect(alerts).toHaveText([
+      '* Nome do beneficiário é obrigatório', '* Nome da mãe é obrigatório', '* A data de nascimento é obrigatório',
+      '* O CPF é obrigatório', '* O celular é obrigatório', '* O email é obrigatório', '* O CEP é obrigatório',
+      '* UF é obrigatório', '* Cidade é obrigatória', '* Endereço é obrigatório', '* Número é obrigatório', '* Bairro é obrigatório',
+    ]);
+    await expect(field(page, 'Nome do beneficiário')).toBeFocused();
+    await expect(field(page, 'Nome do beneficiário')).toHaveAttribute('aria-invalid', 'true');
+    await expect(field(page, 'Nome do beneficiário')).toHaveAccessibleDescription('* Nome do beneficiário é obrigatório');
+    await expectNoAxeViolations(page);
+
+    await field(page, 'Email').fill('maria@');
+    await typeMasked(page, 'CPF', '52998224724');
+    await typeMasked(page, 'Data de nascimento', '31022000');
+    await expect(page.getByText('* Email inválido', { exact: true })).toBeVisible();
+    await expect(page.getByText('* CPF inválido', { exact: true })).toBeVisible();
+    await expect(page.getByText('* Data inválida', { exact: true })).toBeVisible();
+    await field(page, 'Beneficiário não possui CPF').check();
+    await expect(field(page, 'CPF')).toBeDisabled();
+    await expect(field(page, 'CPF')).toHaveValue('');
+    await expect(page.getByText('* CPF inválido', { exact: true })).toHaveCount(0);
+    await field(page, 'Beneficiário não possui CPF').uncheck();
+    await expect(page.getByText('* O CPF é obrigatório', { exact: true })).toBeVisible();
+
+    await fillStep1(page, nome);
+    await expect(alerts).toHaveCount(0);
+    await next(page).click();
+
+    await expect(currentStep(page)).toContainText('Dados do Plano de Origem');
+    await expect(alerts).toHaveCount(0);
+    await expect(field(page, 'Titularidade').locator('option')).toHaveText(['Selecione', 'TITULAR', 'TITULAR S/ DIREITO']);
+    await next(page).click();
+    await expect(alerts).toHaveText([
+      '* Nome da operadora é obrigatório', '* Registro da operadora é obrigatório', '* Nome do plano é obrigatório',
+      '* Registro do plano é obrigatório', '* Abrangência é obrigatória', '* Data de início é obrigatória', '* Titularidade é obrigatória',
+    ]);
+    await expect(field(page, 'Nome da operadora')).toBeFocused();
+    // Previous never validates; the messages of step 1 stay hidden (it is valid).
+    await page.getByRole('button', { name: 'Anterior' }).click();
+    await expect(currentStep(page)).toContainText('Dados Pessoais');
+    await expect(alerts).toHaveCount(0);
+    await next(page).click();
+    await fillStep2(page);
+    await next(page).click();
+
+    await expect(currentStep(page)).toContainText('Dados do Plano de Destino');
+    await expect(alerts).toHaveCount(0);
+    await next(page).click();
+    await expect(alerts).toHaveText([
+      '* Registro do plano é obrigatório', '* Nome do plano é obrigatório', '* Titularidade é obrigatória', '* Tipo de contratação é obrigatório',
+    ]);
+    await expect(field(page, 'Registro ANS do plano de destino')).toBeFocused();
+    await field(page, 'Registro ANS do plano de destino').fill('999999999');
+    await expect(page.getByText('* Plano não encontrado para o registro informado', { exact: true })).toBeVisible();
+    await fillStep3(page);
+    await expect(alerts).toHaveCount(0);
+    await next(page).click();
+
+    await expect(currentStep(page)).toContainText('Dependentes');
+    await page.getByRole('button', { name: 'Incluir dependente' }).click();
+    await expect(alerts).toHaveCount(0);
+    await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
+    await expect(alerts).toHaveText(['* Nome do dependente é obrigatório', '* Nome da mãe é obrigatório', '* A data de nascimento é obrigatório']);
+    await expect(field(page, 'Nome do dependente')).toBeFocused();
+    await expectNoAxeViolations(page);
+    // Leaving the step drops the invalid trailing row.
+    await next(page).click();
+    await page.getByRole('button', { name: 'Anterior' }).click();
+    await expect(page.getByText('Nenhum dependente incluído.')).toBeVisible();
+    await expect(field(page, 'Nome do dependente')).toHaveCount(0);
+  });
+
+  test('a collective contract type clears the field and opens the HR modal; OK returns home', async ({ page }) => {
+    const { protocoloAns, nome } = uniqueIds();
+    await startNewRequest(page, protocoloAns);
+    await fillStep1(page, nome);
+    await next(page).click();
+    await fillStep2(page);
+    await next(page).click();
+    await field(page, 'Tipo de contratação').selectOption('1');
+    const modal = page.getByTestId('hr-modal');
+    await expect(modal.getByRole('heading', { name: 'Prezado Cliente' })).toBeVisible();
+    await expect(modal).toContainText('RH');
+    await expect(field(page, 'Tipo de contratação')).toHaveValue('');
+    await expectNoAxeViolations(page);
+    await modal.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/#\/home\/1$/);
+  });
+
+  test('files: the attach button waits for a type; empty and over-10MB files are refused with their alerts', async ({ page }) => {
+    const { protocoloAns, nome } = uniqueIds();
+    await startNewRequest(page, protocoloAns);
+    await goToStep5(page, nome);
+    await expect(page.getByRole('button', { name: 'Anexar arquivo' })).toBeDisabled();
+    await attach(page, '1', { name: 'vazio.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) });
+    await expect(page.getByRole('alert').filter({ hasText: 'O arquivo está vazio. Por favor, selecione um arquivo válido.' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await attach(page, '1', { name: 'grande.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([PDF, Buffer.alloc(10_485_761 - PDF.length)]) });
+    await expect(page.getByRole('alert').filter({ hasText: 'O arquivo excede o tamanho máximo permitido de 10MB.' })).toBeVisible();
+    await expect(page.getByText('Nenhum documento anexado.')).toBeVisible();
+    await attach(page, '1', { name: 'rg.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect(page.getByRole('table', { name: 'Documentos anexados' }).locator('tbody tr')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Remover rg.pdf' }).click();
+    await expect(page.getByText('Nenhum documento anexado.')).toBeVisible();
+  });
+
+  test('reloading on step 3 restores step 3 and everything typed; attached files survive a reload too', async ({ page }) => {
+    const { protocoloAns, nome } = uniqueIds();
+    await startNewRequest(page, protocoloAns);
+    await fillStep1(page, nome);
+    await next(page).click();
+    await fillStep2(page);
+    await next(page).click();
+    await field(page, 'Registro ANS do plano de destino').fill(DESTINATION.registry);
+    await expect(field(page, 'Nome do plano de destino')).toHaveValue(DESTINATION.name);
+    await page.reload();
+    await expect(currentStep(page)).toContainText('Dados do Plano de Destino');
+    await expect(field(page, 'Registro ANS do plano de destino')).toHaveValue(DESTINATION.registry);
+    await expect(field(page, 'Nome do plano de destino')).toHaveValue(DESTINATION.name);
+    await page.getByRole('button', { name: 'Anterior' }).click();
+    await expect(field(page, 'Data de início')).toHaveValue('01/02/2020');
+    await page.getByRole('button', { name: 'Anterior' }).click();
+    await expect(field(page, 'Nome do beneficiário')).toHaveValue(nome);
+    await expect(field(page, 'CPF')).toHaveValue('529.982.247-25');
+    await expect(field(page, 'Celular')).toHaveValue('(85) 98888-7777');
+
+    await next(page).click();
+    await next(page).click();
+    await field(page, 'Titularidade').selectOption('TITULAR');
+    await field(page, 'Tipo de contratação').selectOption('3');
+    await next(page).click();
+    await next(page).click();
+    await attachBoth(page);
+    await page.reload();
+    await expect(currentStep(page)).toContainText('Documentos');
+    await expect(page.getByRole('table', { name: 'Documentos anexados' }).locator('tbody tr')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Visualizar rg.pdf' }).click();
+    await expect(page.getByTestId('preview-modal').locator('iframe')).toBeVisible();
+  });
+
+  test("double-clicking 'Próximo' on step 5 creates one request", async ({ page }) => {
+    const { protocoloAns, nome } = uniqueIds();
+    let posts = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/portabilidade$/.test(request.url())) posts += 1;
+    });
+    await startNewRequest(page, protocoloAns);
+    await goToStep5(page, nome);
+    await attach(page, '1', { name: 'rg.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await next(page).dblclick();
+    await expect(page.getByTestId('protocol-modal')).toBeVisible();
+    expect(posts).toBe(1);
+    expect(requestsNamed(nome)).toHaveLength(1);
+  });
+
+  test('a failed save leaves step 5 intact; submitting again creates exactly one request', async ({ page }) => {
+    const { protocoloAns, nome } = uniqueIds();
+    await startNewRequest(page, protocoloAns);
+    await goToStep5(page, nome, true);
+    await attachBoth(page);
+    // The save reaches the server but its answer is lost (as when the connection drops).
+    const keys: string[] = [];
+    await page.route('**/wslinhafrente/v1/portabilidade', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await next(page).click();
+    await expect(page.getByText('Ocorreu um erro inesperado!')).toBeVisible();
+    await expect(currentStep(page)).toContainText('Documentos');
+    await expect(next(page)).toBeEnabled();
+    await expect(page.getByRole('table', { name: 'Documentos anexados' }).locator('tbody tr')).toHaveCount(2);
+    await page.unroute('**/wslinhafrente/v1/portabilidade');
+    await page.getByRole('button', { name: 'Anterior' }).click();
+    await expect(page.getByRole('list', { name: 'Dependentes incluídos' })).toContainText('JOAO TESTE');
+    await next(page).click();
+
+    await next(page).click();
+    await expect(page.getByTestId('protocol-modal')).toBeVisible();
+    const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.trim();
+    expect(new Set(keys).size).toBe(1);
+    const requests = requestsNamed(nome);
+    expect(requests.map((r) => r.nuProtocolo)).toEqual([protocolo]);
+    expect(backoffice<Shown>('show', protocolo).anexos).toHaveLength(2);
+  });
+});

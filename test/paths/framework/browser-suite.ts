@@ -10,7 +10,10 @@ import { BrowserCoverage, browserPath, coveringPaths, runBrowserPath, type Brows
 import { generatePaths } from './model';
 
 export function describeBrowserPaths<M extends AnyStateMachine>(bm: BrowserModel<M>): void {
-  const paths = coveringPaths(generatePaths(bm.model).map((path) => browserPath(bm, path)));
+  // A path through a transition excluded from this tier cannot be played here.
+  const excluded = new Set((bm.excluded ?? []).map((e) => e.item));
+  const playable = generatePaths(bm.model).filter((path) => !path.transitions.flat().some((key) => excluded.has(key)));
+  const paths = coveringPaths(playable.map((path) => browserPath(bm, path)));
   test.describe(`${bm.model.flow} machine paths (browser tier)`, () => {
     test.describe.configure({ mode: 'parallel' });
     paths.forEach((path, index) => {

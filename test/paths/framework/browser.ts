@@ -46,13 +46,19 @@ export interface NetworkActor<M extends AnyStateMachine> {
   url: RegExp;
   /** How a `done` answer is produced: 'server' (default) or a fulfilled response. */
   done?: (event: PathEvent<M>) => 'server' | Fulfil;
+  /**
+   * What happens to this URL while the actor is not invoked (another part of the app calls
+   * it): 'continue' (default) or 'fail' (HTTP 500 — e.g. so that react-query has nothing
+   * cached and the actor really asks the network when its turn comes).
+   */
+  unarmed?: 'continue' | 'fail';
 }
 export type Network<M extends AnyStateMachine> = { readonly [K in ActorSrc<M>]: NetworkActor<M> };
 
 export interface BrowserModel<M extends AnyStateMachine> {
   model: PathModel<M>;
-  /** Opens the page where a path starts (storage to preset, URL). */
-  open: (page: Page, start: Start<M>) => Promise<void>;
+  /** Opens the page where a path starts (storage to preset, URL); it may read the whole path. */
+  open: (page: Page, start: Start<M>, path: MachinePath<M>) => Promise<void>;
   gestures: Gestures<M>;
   markers: Markers<M>;
   network: Network<M>;
@@ -158,10 +164,32 @@ export class BrowserCoverage {
 
 /* ----------------------------------------------------------------- the network */
 
+/** The actors invoked by the state nodes active in a state value (root included). */
+function invokedIn(machine: AnyStateMachine, value: unknown): Set<string> {
+  const srcs = new Set<string>();
+  const add = (node: { invoke?: Array<{ src: unknown }> } | undefined) => {
+    for (const inv of node?.invoke ?? []) if (typeof inv.src === 'string') srcs.add(inv.src);
+  };
+  add(machine.root);
+  for (const path of activeStatePaths(value)) {
+    type Node = { states?: Record<string, Node>; invoke?: Array<{ src: unknown }> };
+    let node: Node | undefined = machine.root as unknown as Node;
+    for (const key of path.split('.')) node = node?.states?.[key];
+    add(node);
+  }
+  return srcs;
+}
+
 class HeldNetwork<M extends AnyStateMachine> {
   private readonly held = new Map<string, Route[]>();
   private readonly toHold = new Map<string, number>();
   private readonly failing = new Map<string, number>();
+  /**
+   * Only requests of actors invoked by the state the path is in (or about to enter) are
+   * held; another part of the app calling the same URL (e.g. the branding's operator name
+   * and the tracking's) goes through.
+   */
+  armed = new Set<string>();
 
   constructor(private readonly bm: BrowserModel<M>, path: MachinePath<M>) {
     for (const event of path.events) {
@@ -181,16 +209,22 @@ class HeldNetwork<M extends AnyStateMachine> {
           return;
         }
         const remaining = this.toHold.get(src) ?? 0;
-        if (remaining > 0) {
+        if (remaining > 0 && this.armed.has(src)) {
           this.toHold.set(src, remaining - 1);
           const queue = this.held.get(src) ?? [];
           queue.push(route);
           this.held.set(src, queue);
           return;
         }
-        await route.continue();
+        if (!this.armed.has(src) && actor.unarmed === 'fail') await route.fulfill({ status: 500, body: '' });
+        else await route.continue();
       });
     }
+  }
+
+  /** Holds one more request of `src` (the path ends in a state that calls it: keep it there). */
+  holdOneMore(src: string): void {
+    this.toHold.set(src, (this.toHold.get(src) ?? 0) + 1);
   }
 
   /** Ends the oldest held request of `src` as the path step says. */
@@ -242,9 +276,10 @@ export async function runBrowserPath<M extends AnyStateMachine>(
   await page.addInitScript(installObserver);
   await network.install(page);
   if (process.env.PATHS_DEBUG) console.log(`${Date.now() - opened} ms routes`);
-  await bm.open(page, path.start);
+  await bm.open(page, path.start, path);
   if (process.env.PATHS_DEBUG) console.log(`${Date.now() - opened} ms open`);
   const recorder = coverage.recorder(bm.model.machine.id);
+  network.armed = invokedIn(bm.model.machine, path.initial);
   try {
     const start = `${bm.model.flow}: "${path.name}" start`;
     await reach(page, bm.model.machine.id, coverage, path.initial, start);
@@ -252,6 +287,11 @@ export async function runBrowserPath<M extends AnyStateMachine>(
     const debug = process.env.PATHS_DEBUG ? (label: string, t0: number) => console.log(`${Date.now() - t0} ms ${label}`) : () => {};
     for (const [index, event] of path.events.entries()) {
       const t0 = Date.now();
+      network.armed = new Set([...invokedIn(bm.model.machine, index ? path.expected[index - 1] : path.initial), ...invokedIn(bm.model.machine, path.expected[index])]);
+      // The path ends in a state waiting for an answer: hold it so the state stays visible.
+      if (index === path.events.length - 1) {
+        for (const src of invokedIn(bm.model.machine, path.expected[index])) if (src in bm.network) network.holdOneMore(src);
+      }
       const where = `${bm.model.flow}: "${path.name}" step ${index + 1} (${event.type})`;
       if (DONE.test(event.type) || ERROR.test(event.type)) await network.answer(page, event);
       else {

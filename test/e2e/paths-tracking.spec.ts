@@ -1,0 +1,4 @@
+import { describeBrowserPaths } from '../paths/framework/browser-suite';
+import { trackingBrowser } from '../paths/ui/tracking.ui';
+
+describeBrowserPaths(trackingBrowser);

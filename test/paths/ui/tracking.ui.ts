@@ -1,0 +1,103 @@
+/**
+ * The tracking screen (acompanhamento) in the browser tier. The model's answers
+ * (test/machines/tracking.model.ts: two terms, a reload that finds the request under
+ * analysis, an 'ERRO' acceptance, a term with a javascript: link) are not all in the
+ * reference server's data, so here every `done` answer is the model's fixture, fulfilled
+ * by `page.route` at the real URL in the contract's shape; `error` is HTTP 500 (and the
+ * retries). The UI, the app's actors, react-query and the contract parsing are the real ones.
+ */
+import type { Page } from '@playwright/test';
+import { TEXT, type trackingMachine } from '../../../machines/tracking.machine';
+import { INPUT, TERMS, UNSAFE_TERM } from '../../machines/tracking.fixtures';
+import { trackingModel } from '../../machines/tracking.model';
+import type { BrowserModel, Fulfil, Gestures, Markers, Network } from '../framework/browser';
+import type { PathEvent } from '../framework/types';
+
+type M = typeof trackingMachine;
+
+const API = '/wslinhafrente/v1/';
+const overlay = (page: Page) => ({ attribute: page.getByTestId('loading-overlay'), name: 'data-visible', value: 'true' }) as const;
+const panel = (page: Page, title: string) => page.getByRole('heading', { level: 2, name: title });
+const checked = (page: Page, label: string) => page.getByLabel(label, { exact: true }).and(page.locator(':checked'));
+const unchecked = (page: Page, label: string) => page.getByLabel(label, { exact: true }).and(page.locator(':not(:checked)'));
+const termName = (cdFileDocumento: number) => [...TERMS, UNSAFE_TERM].find((t) => t.cdFileDocumento === cdFileDocumento)!.documento;
+
+export const trackingGestures = {
+  RETRY: (page) => page.getByRole('button', { name: 'Tentar novamente' }).click(),
+  RETURN: (page) => page.getByRole('button', { name: /^(Retornar|Sair)$/ }).first().click(),
+  VIEW_DOCUMENT: (page) => page.getByRole('button', { name: /^Visualizar/ }).first().click(),
+  AGREE: (page) => page.getByLabel(TEXT.agree, { exact: true }).click(),
+  DECLINE: (page) => page.getByLabel(TEXT.decline, { exact: true }).click(),
+  ACKNOWLEDGE: (page) => page.getByLabel(TEXT.aware, { exact: true }).click(),
+  SIGN_DOCUMENT: (page, event) => page.getByLabel(termName(event.cdFileDocumento), { exact: true }).click(),
+  FINALIZE: (page) => page.getByRole('button', { name: 'Finalizar' }).click(),
+  CLOSE_MODAL: (page) => page.getByRole('dialog').getByRole('button').first().click(),
+  LOG_IN_AGAIN: (page) => page.getByRole('button', { name: 'Fazer login' }).click(),
+} satisfies Gestures<M>;
+
+// Pass-through states (left at once by an eventless transition) are never at rest: their
+// markers are never checked; they name what the screen shows around them.
+export const trackingMarkers = {
+  'loading.trackingData': overlay,
+  'loading.attachedDocuments': overlay,
+  'loading.documentsToSign': overlay,
+  'loading.history': overlay,
+  failed: (page) => ({ visible: page.getByRole('button', { name: 'Tentar novamente' }) }),
+  loginRequired: (page) => ({ visible: page.getByRole('button', { name: 'Fazer login' }) }),
+  'ready.choosingPanel': (page) => ({ visible: page.getByRole('heading', { level: 1 }) }),
+  'ready.analysis': (page) => ({ visible: panel(page, 'Sua solicitação está em análise') }),
+  'ready.awaitingAcknowledgement.choosingOptions': (page) => ({ visible: panel(page, 'Finalize sua solicitação') }),
+  'ready.awaitingAcknowledgement.typeOne.restoring': (page) => ({ visible: panel(page, 'Finalize sua solicitação') }),
+  'ready.awaitingAcknowledgement.typeOne.undecided': (page) => ({ visible: unchecked(page, TEXT.agree) }),
+  'ready.awaitingAcknowledgement.typeOne.declined': (page) => ({ visible: checked(page, TEXT.decline) }),
+  'ready.awaitingAcknowledgement.typeOne.agreed': (page) => ({ visible: checked(page, TEXT.agree) }),
+  'ready.awaitingAcknowledgement.typeTwo.restoring': (page) => ({ visible: panel(page, 'Finalize sua solicitação') }),
+  'ready.awaitingAcknowledgement.typeTwo.unaware': (page) => ({ visible: unchecked(page, TEXT.aware) }),
+  'ready.awaitingAcknowledgement.typeTwo.aware': (page) => ({ visible: checked(page, TEXT.aware) }),
+  'ready.awaitingAcknowledgement.generatingAcceptance': overlay,
+  'ready.accepted.signing': (page) => ({ visible: panel(page, 'Sua solicitação foi aceita') }),
+  'ready.accepted.recordingSignature': overlay,
+  'ready.accepted.refreshingDocuments': overlay,
+  'ready.accepted.finalizing': overlay,
+  'ready.accepted.loadingOperatorName': overlay,
+  avisoModal: (page) => ({ visible: page.getByRole('dialog', { name: TEXT.avisoTitle }) }),
+  bemvindoModal: (page) => ({ visible: page.getByRole('dialog', { name: /^Seja bem-vindo à/ }) }),
+  exited: (page) => ({ visible: page.getByTestId('welcome') }),
+} satisfies Markers<M>;
+
+const json = (event: PathEvent<M>): Fulfil => ({ body: JSON.stringify((event as { output?: unknown }).output) });
+const text = (event: PathEvent<M>): Fulfil => ({ contentType: 'text/plain', body: String((event as { output?: unknown }).output) });
+
+export const trackingNetwork = {
+  loadTrackingData: { url: new RegExp(`${API}portabilidade/acompanhamento\\?`), done: json },
+  loadAttachedDocuments: { url: new RegExp(`${API}portabilidade/documento\\?`), done: json },
+  loadDocumentsToSign: { url: new RegExp(`${API}portabilidade/documento/assinatura\\?`), done: json },
+  loadHistory: { url: new RegExp(`${API}portabilidade/historico\\?`), done: json },
+  recordSignature: { url: new RegExp(`${API}portabilidade/documento/assinatura$`), done: text },
+  generateAcceptance: { url: new RegExp(`${API}portabilidade/utils/documento/aceite$`), done: text },
+  finalizeRequest: { url: new RegExp(`${API}portabilidade/finaliza$`), done: text },
+  // The layout's branding asks the same URL first and react-query would answer the
+  // tracking from that cache: the branding's call fails here, so the tracking's is real.
+  loadOperatorName: { url: new RegExp(`${API}auth/recuperar-chave\\?cdTipo=65&`), done: text, unarmed: 'fail' },
+} satisfies Network<M>;
+
+export const trackingBrowser: BrowserModel<M> = {
+  model: trackingModel,
+  async open(page, start) {
+    // Documents open in new tabs (openServerLink): close them, the path goes on here.
+    page.context().on('page', (tab) => void tab.close());
+    await page.addInitScript((session) => {
+      window.localStorage.setItem('protocolo', session.protocolo);
+      window.localStorage.setItem('token', 'free');
+      window.localStorage.setItem('cdEmpresaPlano', session.cdEmpresaPlano);
+    }, { protocolo: start.input.protocolo, cdEmpresaPlano: start.input.cdEmpresaPlano ?? INPUT.cdEmpresaPlano });
+    await page.goto('/#/acompanhamento', { waitUntil: 'commit' });
+  },
+  gestures: trackingGestures,
+  markers: trackingMarkers,
+  network: trackingNetwork,
+  excluded: [{
+    item: 'ready.analysis|FINALIZE|0',
+    reason: "no 'Finalizar' button under analysis (SPEC §2 shows 'Retornar' there): the screen cannot send FINALIZE in that state — reported to the tracking flow's owner",
+  }],
+};

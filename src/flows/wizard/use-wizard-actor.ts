@@ -48,6 +48,11 @@ export function useWizardActor(): WizardActor | null {
       unsubscribe = next.subscribe(() => saveWizardSnapshot(next)).unsubscribe;
       saveWizardSnapshot(next);
       if (missing.length > 0) next.send({ type: 'ATTACHMENTS_LOST', ids: missing });
+      // A restored snapshot restarts its invoked calls but not its timers: restart the lookup's debounce.
+      const restored = next.getSnapshot();
+      if (restored.matches({ editing: { planoDestino: 'debouncing' } })) {
+        next.send({ type: 'DESTINATION_REGISTRY_CHANGED', value: restored.context.form.nu_ans_plano_destino });
+      }
       started = next;
       setActor(next);
     })();

@@ -13,7 +13,7 @@ export function Stepper({ current }: { current: StepId }) {
   const currentIndex = STEPS.indexOf(current);
   return (
     <nav aria-label="Etapas da solicitação">
-      <ol className="flex flex-wrap gap-2 desktop:flex-nowrap">
+      <ol className="flex gap-2">
         {STEPS.map((step, index) => {
           const status = index < currentIndex ? 'done' : index === currentIndex ? 'current' : 'pending';
           const mark = status === 'done' ? '✓' : String(index + 1);
@@ -22,7 +22,9 @@ export function Stepper({ current }: { current: StepId }) {
               key={step}
               data-status={status}
               aria-current={status === 'current' ? 'step' : undefined}
-              className={`flex flex-1 items-center gap-2 rounded-md border px-2 py-2 text-sm ${
+              className={`flex items-center gap-2 rounded-md border px-2 py-2 text-sm desktop:flex-1 ${
+                status === 'current' ? 'flex-1' : ''
+              } ${
                 status === 'current'
                   ? 'border-brand-600 bg-brand-50 font-semibold text-brand-700'
                   : status === 'done'
@@ -38,7 +40,8 @@ export function Stepper({ current }: { current: StepId }) {
               >
                 {mark}
               </span>
-              <span>
+              {/* Phones show the current step's name; the others keep theirs for screen readers. */}
+              <span className={status === 'current' ? '' : 'sr-only desktop:not-sr-only'}>
                 {STEP_TITLES[step]}
                 <span className="sr-only">{status === 'done' ? ' (concluída)' : status === 'pending' ? ' (pendente)' : ' (atual)'}</span>
               </span>

@@ -180,7 +180,7 @@ export function markdown(results, rows, notes) {
     'gzip -9 and brotli 11 of the built files; Lighthouse medians of 3 runs, mobile emulation, performance only;',
     'the back-end on loopback with autocannon.',
     '',
-    `- Date: ${m.date}`,
+    `- Date: ${m.date}; code measured: ${m.commit}`,
     `- Machine: ${m.cores} cores (${m.cpu}), ${m.memGB} GB RAM, load average at start ${m.loadAvg}`,
     `- Node ${m.node}, ${m.chromium}, Vite ${m.vite}, React ${m.react}, Lighthouse ${m.lighthouse}, autocannon ${m.autocannon}`,
     `- Parts run: ${m.parts.join(', ')}; whole command ${s(m.totalMs)}`,

@@ -54,8 +54,16 @@ function meta(parts) {
   try {
     chromium = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch { /* reported as unknown */ }
+  let commit = process.env.BENCH_COMMIT ?? '?';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'server', 'machines', 'index.html', 'vite.config.ts', 'public'],
+      { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    if (dirty) commit += ' + uncommitted changes';
+  } catch { /* not a git checkout (e.g. an exported tree): BENCH_COMMIT or '?' */ }
   return {
     date: new Date().toISOString(),
+    commit,
     cores: cpus().length,
     cpu: cpus()[0]?.model?.trim() ?? '?',
     memGB: (totalmem() / 1e9).toFixed(1),

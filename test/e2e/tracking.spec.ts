@@ -199,6 +199,27 @@ test.describe('acompanhamento', () => {
     await expect(page).toHaveURL(/#\/home\/1$/);
   });
 
+  test("an expired token on a request that requires login shows 'Fazer login', which opens home in track mode", async ({ page, baseURL }) => {
+    const protocolo = await fileRequest(baseURL!);
+    expect(backoffice('set-status', protocolo, '3', '--tipo', '1', '--concordo', 'S').exigeLogin).toBe(true);
+    await page.addInitScript((p) => {
+      if (!window.sessionStorage.getItem('seeded')) {
+        window.sessionStorage.setItem('seeded', '1');
+        window.localStorage.setItem('protocolo', p);
+        window.localStorage.setItem('token', 'expired.or.forged');
+        window.localStorage.setItem('cdEmpresaPlano', '1');
+      }
+    }, protocolo);
+    await page.goto('/#/acompanhamento');
+    await expect(page.getByRole('alert').filter({ hasText: 'Faça login novamente' })).toBeVisible();
+    await expect(page.getByLabel('Protocolo', { exact: true })).toHaveValue(protocolo);
+    await expectAccessible(page, 'login required');
+    await page.getByRole('button', { name: 'Fazer login' }).click();
+    await expect(page).toHaveURL(/#\/home\/1$/);
+    await expect(page.getByLabel('Digite o protocolo', { exact: true })).toBeVisible();
+    expect(await stored(page, 'token')).toBeNull();
+  });
+
   test('a server link that is not http(s) is never opened', async ({ page, baseURL, context }) => {
     const protocolo = await fileRequest(baseURL!);
     await page.route('**/wslinhafrente/v1/portabilidade/documento?*', (route) =>

@@ -64,7 +64,14 @@ const field = (page: Page, label: string) => page.getByLabel(label, { exact: tru
  * timer between events and drops keystrokes faster than it (no human types that fast).
  */
 async function typeMasked(page: Page, label: string, digits: string) {
-  await field(page, label).fill(digits);
+  const input = field(page, label);
+  if (await input.inputValue()) {
+    await input.fill('');
+    await expect(input).toHaveValue('');
+    // Let the mask's caret timer tick before the next input event (see above).
+    await page.waitForTimeout(100);
+  }
+  await input.fill(digits);
 }
 
 async function startNewRequest(page: Page, protocoloAns: string) {

@@ -141,7 +141,8 @@ async function upload(baseUrl, nuProtocolo, base64) {
  * server: { url, pid } (started by the caller, pinned to `serverCore`);
  * lookupProtocol: a protocol whose tracking is public (under analysis).
  */
-export async function runLoad({ server, lookupProtocol, serverCore = 0, lookupSeconds = 10, log = () => {} }) {
+/** The lookup and save runs; failures are kept in `errors` so one part does not hide the other. */
+export async function runTraffic({ server, lookupProtocol, serverCore = 0, lookupSeconds = 10, log = () => {} }) {
   const out = { errors: [] };
   try {
     await lookupAndSave(out, { server, lookupProtocol, serverCore, lookupSeconds, log });
@@ -149,6 +150,13 @@ export async function runLoad({ server, lookupProtocol, serverCore = 0, lookupSe
     out.errors.push(error.message);
     log(`load: ${error.message}`);
   }
+  out.rssAfterMB = memoryOf(server.pid).rssMB;
+  return out;
+}
+
+/** One 10 MB upload at a time (3), then 4 at once while the server's RSS is sampled. */
+export async function runUploads({ server, log = () => {} }) {
+  const out = { errors: [] };
   try {
     await uploads(out, { server, log });
   } catch (error) {

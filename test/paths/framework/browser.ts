@@ -190,6 +190,19 @@ class HeldNetwork<M extends AnyStateMachine> {
    * and the tracking's) goes through.
    */
   armed = new Set<string>();
+  readonly unarmedFailures = new Map<string, number>();
+
+  /**
+   * Waits until the other callers' requests failed on purpose have failed for good (every
+   * attempt), so their one "failed" report (which hides the loading overlay) comes before
+   * the path, not in the middle of it.
+   */
+  async settleUnarmed(): Promise<void> {
+    for (const [src, actor] of Object.entries(this.bm.network) as Array<[string, NetworkActor<M>]>) {
+      if (actor.unarmed !== 'fail') continue;
+      await expect.poll(() => this.unarmedFailures.get(src) ?? 0, { message: `the other callers of ${src} to fail`, timeout: 15_000 }).toBeGreaterThanOrEqual(ATTEMPTS);
+    }
+  }
 
   constructor(private readonly bm: BrowserModel<M>, path: MachinePath<M>) {
     for (const event of path.events) {
@@ -216,7 +229,10 @@ class HeldNetwork<M extends AnyStateMachine> {
           this.held.set(src, queue);
           return;
         }
-        if (!this.armed.has(src) && actor.unarmed === 'fail') await route.fulfill({ status: 500, body: '' });
+        if (!this.armed.has(src) && actor.unarmed === 'fail') {
+          this.unarmedFailures.set(src, (this.unarmedFailures.get(src) ?? 0) + 1);
+          await route.fulfill({ status: 500, body: '' });
+        }
         else await route.continue();
       });
     }
@@ -284,6 +300,7 @@ export async function runBrowserPath<M extends AnyStateMachine>(
     const start = `${bm.model.flow}: "${path.name}" start`;
     await reach(page, bm.model.machine.id, coverage, path.initial, start);
     await checkMarkers(page, bm.markers, path.initial, path.contexts[0], start);
+    await network.settleUnarmed();
     const debug = process.env.PATHS_DEBUG ? (label: string, t0: number) => console.log(`${Date.now() - t0} ms ${label}`) : () => {};
     for (const [index, event] of path.events.entries()) {
       const t0 = Date.now();

@@ -37,11 +37,15 @@ export const trackingGestures = {
 
 // Pass-through states (left at once by an eventless transition) are never at rest: their
 // markers are never checked; they name what the screen shows around them.
+// The loads mark the screen busy (aria-busy); the overlay alone would not do, since a
+// failed request elsewhere hides it while these are still pending (SPEC §4).
+const busyScreen = (page: Page) => ({ visible: page.locator('[aria-busy="true"]') });
+
 export const trackingMarkers = {
-  'loading.trackingData': overlay,
-  'loading.attachedDocuments': overlay,
-  'loading.documentsToSign': overlay,
-  'loading.history': overlay,
+  'loading.trackingData': busyScreen,
+  'loading.attachedDocuments': busyScreen,
+  'loading.documentsToSign': busyScreen,
+  'loading.history': busyScreen,
   failed: (page) => ({ visible: page.getByRole('button', { name: 'Tentar novamente' }) }),
   loginRequired: (page) => ({ visible: page.getByRole('button', { name: 'Fazer login' }) }),
   'ready.choosingPanel': (page) => ({ visible: page.getByRole('heading', { level: 1 }) }),
@@ -61,7 +65,7 @@ export const trackingMarkers = {
   'ready.accepted.finalizing': overlay,
   'ready.accepted.loadingOperatorName': overlay,
   avisoModal: (page) => ({ visible: page.getByRole('dialog', { name: TEXT.avisoTitle }) }),
-  bemvindoModal: (page) => ({ visible: page.getByRole('dialog', { name: /^Seja bem-vindo à/ }) }),
+  bemvindoModal: (page) => ({ visible: page.getByRole('dialog', { name: /^Seja bem-vindo/ }) }),
   exited: (page) => ({ visible: page.getByTestId('welcome') }),
 } satisfies Markers<M>;
 

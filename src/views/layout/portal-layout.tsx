@@ -6,11 +6,11 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
+import { APP_VERSION } from '../../app/version';
 import { storage } from '../../storage';
 import { DEFAULT_CD_EMPRESA_PLANO } from '../../api/contract';
 import { useBranding } from '../../flows/branding/use-branding';
 
-export const APP_VERSION = '1.22P';
 const DESKTOP_QUERY = '(min-width: 720px)';
 
 export interface PortalLayoutProps {

@@ -8,7 +8,7 @@
 import autocannon from 'autocannon';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { API, memoryOf } from './server.mjs';
+import { API, cpuSecondsOf, memoryOf } from './server.mjs';
 import { median, sleep, withTimeout } from './support.mjs';
 
 // Any well-formed token works: the server only checks that the header echoes the cookie.
@@ -176,9 +176,18 @@ async function lookupAndSave(out, { server, lookupProtocol, serverCore, lookupSe
 
     // Warm-up (JIT, caches), then the measured run.
     await cannon({ title: 'lookup warm-up', url: lookupUrl, headers: BASE_HEADERS, connections: 50, duration: 2 }, 30_000);
+    const cpuBefore = cpuSecondsOf(server.pid);
     const lookup = await cannon({ title: 'lookup', url: lookupUrl, headers: BASE_HEADERS, connections: 50, duration: lookupSeconds },
       (lookupSeconds + 30) * 1000);
-    out.lookup = { ...figures(lookup), protocolo: lookupProtocol };
+    const cpuSeconds = cpuSecondsOf(server.pid) - cpuBefore;
+    // The server's own CPU time per answered lookup: what one core could serve if the
+    // server had it to itself — a figure the other processes on a shared machine move less.
+    out.lookup = {
+      ...figures(lookup),
+      protocolo: lookupProtocol,
+      cpuMsPerRequest: (cpuSeconds * 1000) / Math.max(1, lookup.requests.total),
+      oneCoreCapacity: lookup.requests.total / Math.max(1e-9, cpuSeconds),
+    };
     log(`lookup: ${Math.round(out.lookup.rps)} req/s, p50 ${out.lookup.p50} ms, p99 ${out.lookup.p99} ms, errors ${out.lookup.errors}`);
 
     await saveOne(server.url); // fails loudly here if the payload is refused, before the load run

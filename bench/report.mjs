@@ -83,6 +83,8 @@ function loadRows(r, rows) {
   rows.push(row('Back-end', 'tracking lookup p50', ms(l.lookup?.p50), '', '—'));
   rows.push(row('Back-end', 'tracking lookup p99', ms(l.lookup?.p99), `≤ ${BUDGETS.lookupP99Ms} ms`, '—',
     check(l.lookup?.p99, (v) => v <= BUDGETS.lookupP99Ms)));
+  rows.push(row('Back-end', 'tracking lookup: server CPU per request → req/s one free core could serve',
+    l.lookup?.cpuMsPerRequest ? `${num(l.lookup.cpuMsPerRequest, 2)} ms → ${num(l.lookup.oneCoreCapacity)} req/s` : '—', '', '—'));
   rows.push(row('Back-end', 'tracking lookup errors', num(l.lookup?.errors), '0', '—', check(l.lookup?.errors, (v) => v === 0)));
   rows.push(row('Back-end', 'request save req/s (10 conn.)', num(l.save?.rps), '', '—'));
   rows.push(row('Back-end', 'request save p50 / p99', l.save ? `${ms(l.save.p50)} / ${ms(l.save.p99)}` : '—', '', '—'));

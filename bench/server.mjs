@@ -62,3 +62,19 @@ export function memoryOf(pid) {
     return { rssMB: NaN, hwmMB: NaN };
   }
 }
+
+/** CPU seconds a process has used so far (user + system, all its threads), from /proc/<pid>/stat. */
+export function cpuSecondsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After "(comm) ", field 3 (state) is index 0, so utime (14) is index 11 and stime (15) index 12.
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+const CLOCK_TICKS = (() => {
+  const result = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
+  return Number(result.stdout?.trim()) || 100;
+})();

@@ -402,6 +402,26 @@ test.describe('nova-solicitacao wizard', () => {
     expect(requestsNamed(nome)).toHaveLength(1);
   });
 
+  test('a text file renamed .pdf is refused by the server with its message; removing it and submitting again finishes the request', async ({ page }) => {
+    const { protocoloAns, nome } = uniqueIds();
+    await startNewRequest(page, protocoloAns);
+    await goToStep5(page, nome);
+    await attach(page, '1', { name: 'rg.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await attach(page, '3', { name: 'falso.pdf', mimeType: 'application/pdf', buffer: Buffer.from('apenas texto') });
+    await next(page).click();
+    await expect(page.getByText('O conteúdo do arquivo não é um PDF válido. Envie um arquivo PDF, JPG ou PNG verdadeiro.')).toBeVisible();
+    await expect(currentStep(page)).toContainText('Documentos');
+    // The request is saved and rg.pdf sent: only the refused file may still be removed.
+    await expect(page.getByRole('status').filter({ hasText: 'Sua solicitação já foi registrada.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remover rg.pdf' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Remover falso.pdf' }).click();
+    await next(page).click();
+    await expect(page.getByTestId('protocol-modal')).toBeVisible();
+    const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.trim();
+    expect(requestsNamed(nome).map((r) => r.nuProtocolo)).toEqual([protocolo]);
+    expect(backoffice<Shown>('show', protocolo).anexos.map((a) => a.arquivo)).toEqual(['rg.pdf']);
+  });
+
   test('a failed save leaves step 5 intact; submitting again creates exactly one request', async ({ page }) => {
     const { protocoloAns, nome } = uniqueIds();
     await startNewRequest(page, protocoloAns);

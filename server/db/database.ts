@@ -3,9 +3,11 @@
  * default, a real PostgreSQL server when DATABASE_URL is set. Both speak the same SQL, so
  * the rest of the server only sees `query`, `transaction` and `exec`.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { loadInitdbTemplate, saveInitdbTemplate } from './pglite-template.ts';
 
 export type SqlParam = string | number | boolean | Date | null;
 
@@ -41,8 +43,21 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  return wrapPglite(await PGlite.create(dataDir ? { dataDir } : {}));
+  if (!dataDir) return wrapPglite(await PGlite.create());
+  mkdirSync(dataDir, { recursive: true });
+  const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
+  const template = fresh ? loadInitdbTemplate() : null;
+  if (template) {
+    try {
+      return wrapPglite(await PGlite.create({ dataDir, loadDataDir: template }));
+    } catch {
+      // A damaged template: start over the slow way.
+      for (const entry of readdirSync(dataDir)) rmSync(join(dataDir, entry), { recursive: true, force: true });
+    }
+  }
+  const db = await PGlite.create({ dataDir });
+  if (fresh) await saveInitdbTemplate(db);
+  return wrapPglite(db);
 }
 
 /** The Database interface over an already created PGlite (tests load prepared ones). */

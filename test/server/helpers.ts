@@ -13,6 +13,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
 import { wrapPglite, type Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
+import { saveInitdbTemplate } from '../../server/db/pglite-template.ts';
 import { seed } from '../../server/seed/seed.ts';
 import { FileStore } from '../../server/services/file-store.ts';
 import type { PortabilityRequest } from '../../src/api/contract.ts';
@@ -63,6 +64,8 @@ export async function template(): Promise<{ dump: Blob; filesDir: string }> {
   if (!existsSync(join(dir, 'db.tar.gz'))) {
     const work = mkdtempSync(join(tmpdir(), 'portabilidade-template-work-'));
     const pglite = await PGlite.create();
+    // Also gives the server's fresh starts (browser tests) a ready-made initdb.
+    await saveInitdbTemplate(pglite);
     const db = wrapPglite(pglite);
     await migrate(db);
     await seed(db, new FileStore(work), START);

@@ -106,6 +106,8 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
         historico: Array<{ dtEvento: string; flStatus: number; dsStatus: string; flConcordo: string | null; origem: string }>;
         documentosParaAssinar: Array<{ cdFileDocumento: number; documento: string; assinadoEm: string | null }>;
         anexos: Array<{ documento: string; arquivo: string }>;
+        dependentes: Array<{ nome: string; nmMae: string; dtNasc: string; cpf: string }>;
+        contatos: Array<{ tpContato: string; dsContato: string }>;
       };
       return [
         describe(detail),
@@ -118,6 +120,12 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
           : ['  nenhum']),
         'Anexos:',
         ...(detail.anexos.length ? detail.anexos.map((doc) => `  ${doc.documento}: ${doc.arquivo}`) : ['  nenhum']),
+        'Dependentes:',
+        ...(detail.dependentes.length
+          ? detail.dependentes.map((dep) => `  ${dep.nome}  mãe ${dep.nmMae}  nascimento ${dep.dtNasc}  CPF ${dep.cpf || '-'}`)
+          : ['  nenhum']),
+        'Contatos:',
+        ...detail.contatos.map((contact) => `  ${contact.tpContato === '1' ? 'celular' : 'e-mail'} ${contact.dsContato}`),
       ].join('\n');
     }
   }

@@ -78,7 +78,7 @@ export async function listRequests(db: Database): Promise<RequestSummary[]> {
 async function showRequest(deps: BackofficeDeps, protocolo: string) {
   const request = await findRequestByProtocol(deps.db, protocolo);
   if (!request) throw new BackofficeError(`Protocolo ${protocolo} não encontrado.`);
-  const [history, documents, uploads] = await Promise.all([
+  const [history, documents, uploads, dependents, contacts] = await Promise.all([
     deps.db.query<{ fl_status: number; cd_status_port: number; fl_concordo: string | null; ds_origem: string; dt_evento: Date }>(
       'SELECT fl_status, cd_status_port, fl_concordo, ds_origem, dt_evento FROM status_history WHERE cd_solicitacao = $1 ORDER BY dt_evento, id',
       [request.cd_solicitacao],
@@ -86,6 +86,14 @@ async function showRequest(deps: BackofficeDeps, protocolo: string) {
     listDocumentsToSign(deps.db, request.cd_solicitacao),
     deps.db.query<{ nm_documento: string; nm_arquivo: string }>(
       'SELECT nm_documento, nm_arquivo FROM uploaded_documents WHERE cd_solicitacao = $1 ORDER BY cd_documento',
+      [request.cd_solicitacao],
+    ),
+    deps.db.query<{ nome: string; nm_mae: string; dt_nasc: string; cpf: string | null }>(
+      'SELECT nome, nm_mae, dt_nasc, cpf FROM dependents WHERE cd_solicitacao = $1 ORDER BY nu_ordem, id',
+      [request.cd_solicitacao],
+    ),
+    deps.db.query<{ tp_contato: string; ds_contato: string }>(
+      'SELECT tp_contato, ds_contato FROM contacts WHERE cd_solicitacao = $1 ORDER BY id',
       [request.cd_solicitacao],
     ),
   ]);
@@ -108,6 +116,10 @@ async function showRequest(deps: BackofficeDeps, protocolo: string) {
       assinadoEm: document.dt_assinatura ? formatDateTime(document.dt_assinatura) : null,
     })),
     anexos: uploads.map((upload) => ({ documento: upload.nm_documento, arquivo: upload.nm_arquivo })),
+    dependentes: dependents.map((dependent) => ({
+      nome: dependent.nome, nmMae: dependent.nm_mae, dtNasc: dependent.dt_nasc, cpf: dependent.cpf ?? '',
+    })),
+    contatos: contacts.map((contact) => ({ tpContato: contact.tp_contato, dsContato: contact.ds_contato })),
   };
 }
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliIo } from '../../server/backoffice-cli.ts';
 import { BACKOFFICE_PATH, BACKOFFICE_SECRET_HEADER } from '../../server/routes/backoffice.ts';
 import { removeServerFile, writeServerFile } from '../../server/server-file.ts';
-import { DEMO, loginToken, startServer, template, type TestServer } from './helpers.ts';
+import { DEMO, loginToken, startServer, template, validRequest, type TestServer } from './helpers.ts';
 
 const SECRET = 'backoffice-test-secret-0123456789';
 let server: TestServer;
@@ -56,6 +56,18 @@ describe('backoffice commands on the database', () => {
     const plans = capture();
     await runCli(['plans'], { db: server.db, io: plans });
     expect(plans.stdout[0]).toContain('481234561  VIDA PLENA ESSENCIAL ENFERMARIA');
+  });
+
+  it('shows a saved request with its dependents and contacts, so an operator can check what was filed', async () => {
+    const saved = (await server.post('portabilidade', validRequest(), { key: 'backoffice-show-dependents' })).json() as { nuProtocolo: string };
+    const show = capture();
+    await runCli(['show', saved.nuProtocolo, '--json'], { db: server.db, io: show });
+    const detail = JSON.parse(show.stdout[0] ?? '{}') as { dependentes: unknown[]; contatos: unknown[] };
+    expect(detail.dependentes).toEqual([{ nome: 'PEDRO DA SILVA', nmMae: 'ANA DA SILVA', dtNasc: '05/06/2010', cpf: '' }]);
+    expect(detail.contatos).toEqual([
+      { tpContato: '1', dsContato: '11987654321' },
+      { tpContato: '2', dsContato: 'jose@example.com' },
+    ]);
   });
 
   it('explains bad usage and unknown statuses or protocols', async () => {

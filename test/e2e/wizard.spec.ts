@@ -26,7 +26,7 @@ interface Shown {
   nuProtocoloAns: string;
   planoDestino: string;
   anexos: Array<{ documento: string; arquivo: string }>;
-  dependentes?: Array<{ nome: string }>;
+  dependentes: Array<{ nome: string }>;
 }
 interface Listed {
   nuProtocolo: string;
@@ -228,13 +228,12 @@ test.describe('nova-solicitacao wizard', () => {
       dependente: [{ id: 1, nome: 'JOAO TESTE', nm_mae: 'MARIA TESTE', dt_nasc: '10/10/2015', cpf: '' }],
       tp_port_destino: '3', cd_empresa_plano: '1',
     });
-    // …and the database holds the request and its documents.
+    // …and the database holds the request, its dependent and its documents.
     const shown = backoffice<Shown>('show', protocolo);
     expect(shown).toMatchObject({ nuProtocolo: protocolo, nome, nuProtocoloAns: protocoloAns });
     expect(shown.planoDestino).toContain(DESTINATION.name);
     expect(shown.anexos.map((a) => a.documento).sort()).toEqual(['Comprovante de residência', 'RG (documento de identidade)']);
-    if (shown.dependentes) expect(shown.dependentes.map((d) => d.nome)).toEqual(['JOAO TESTE']);
-    else test.info().annotations.push({ type: 'todo', description: 'backoffice show does not list dependents yet' });
+    expect(shown.dependentes.map((d) => d.nome)).toEqual(['JOAO TESTE']);
   });
 
   test('every step 1–3 and dependent message shows exactly, and only after a submit attempt', async ({ page }) => {

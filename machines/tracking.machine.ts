@@ -221,12 +221,10 @@ export const trackingMachine = setup({
             { target: 'analysis' },
           ],
         },
+        // SPEC §4 says finalizing in any other status reloads, but SPEC §2 gives this panel
+        // 'Retornar' instead of 'Finalizar': nothing can send FINALIZE here, so no such transition.
         analysis: {
           description: 'Painel "Sua solicitação está em análise", o prazo da operadora e o botão "Retornar".',
-          on: {
-            // SPEC §4: finalizing in any other status reloads.
-            FINALIZE: '#tracking.loading',
-          },
         },
         awaitingAcknowledgement: {
           description: 'Status 6, painel "Finalize sua solicitação": a ciência final, "Finalizar" e "Sair".',

@@ -100,8 +100,4 @@ export const trackingBrowser: BrowserModel<M> = {
   gestures: trackingGestures,
   markers: trackingMarkers,
   network: trackingNetwork,
-  excluded: [{
-    item: 'ready.analysis|FINALIZE|0',
-    reason: "no 'Finalizar' button under analysis (SPEC §2 shows 'Retornar' there): the screen cannot send FINALIZE in that state — reported to the tracking flow's owner",
-  }],
 };

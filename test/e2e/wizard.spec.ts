@@ -65,6 +65,10 @@ const field = (page: Page, label: string) => page.getByLabel(label, { exact: tru
  */
 async function typeMasked(page: Page, label: string, digits: string) {
   const input = field(page, label);
+  // A person focuses a field before typing; the mask arms its caret timer on focus, and an
+  // input event that beats that timer is dropped (seen on a loaded CI machine).
+  await input.focus();
+  await page.waitForTimeout(100);
   if (await input.inputValue()) {
     await input.fill('');
     await expect(input).toHaveValue('');
@@ -72,6 +76,7 @@ async function typeMasked(page: Page, label: string, digits: string) {
     await page.waitForTimeout(100);
   }
   await input.fill(digits);
+  await expect.poll(async () => (await input.inputValue()).replace(/\D/g, '')).toBe(digits);
 }
 
 async function startNewRequest(page: Page, protocoloAns: string) {

@@ -1,160 +1,22 @@
 /**
  * The wizard machine through xstate/graph paths, run on real actors whose network actors
- * are fakes answered by the path (test/paths/framework). The machine is too wide for one
- * exploration over every fixture (five steps × dependents × attachments × submit), so it is
- * explored per region, each from the shortest prefix that reaches it, with the context
- * abstracted to what matters there; every definition transition gets the shortest path
- * that takes it. The last test asserts, from the actors' own microsteps, that the paths
- * together reached every state and took every transition.
+ * are fakes answered by the path (test/paths/framework). The paths are explored per region
+ * (test/paths/models/wizard.model.ts, shared with the browser tier); every definition
+ * transition gets the shortest path that takes it. The last test asserts, from the actors'
+ * own microsteps, that the paths together reached every state and took every transition.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot } from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { wizardMachine } from '../../machines/wizard.machine';
-import { isStepValid } from '../../machines/wizard.schemas';
-import type { WizardContext } from '../../machines/wizard.types';
 import { CoverageRecorder } from '../paths/framework/coverage';
-import { definePathModel, makeStepper, replay, type MachinePath, type Start } from '../paths/framework/model';
 import { runUnitPath } from '../paths/framework/unit-runner';
-import { FILLED_FORM, LOOKUP_DEBOUNCE_ELAPSED, all, ev, wizardFixtures, type M, type WizardPathEvent } from './wizard.fixtures';
-
-const blank: Start<M> = { name: 'blank form', input: { protocoloAns: '12345678901234567890', cdEmpresaPlano: '1' } };
-const filled: Start<M> = { name: 'filled form', input: { protocoloAns: '12345678901234567890', cdEmpresaPlano: '1', form: FILLED_FORM } };
-
-const model = definePathModel({ flow: 'wizard', machine: wizardMachine, starts: [blank, filled], fixtures: wizardFixtures });
+import { generateWizardPaths, wizardModel as model } from '../paths/models/wizard.model';
 
 /** An hour: the tests send the debounce event themselves (LOOKUP_DEBOUNCE_ELAPSED). */
 const provide = { delays: { lookupDebounce: 3_600_000 } };
 
-type Snap = AnyMachineSnapshot;
-const ctx = (snapshot: Snap) => snapshot.context as WizardContext;
-const inStep = (snapshot: Snap, step: string) => JSON.stringify(snapshot.value).includes(`"${step}"`);
-
-interface Region {
-  name: string;
-  start: Start<M>;
-  prefix: WizardPathEvent[];
-  events: WizardPathEvent[];
-  abstract: (context: WizardContext) => unknown;
-  stopWhen?: (snapshot: Snap) => boolean;
-}
-
-const toDocuments = [ev('NEXT'), ev('NEXT'), ev('NEXT'), ev('NEXT')];
-const attachmentsKey = (c: WizardContext) => c.attachments.map((a) => `${a.id}:${a.uploaded ? 'sent' : 'pending'}`);
-
-const regions: Region[] = [
-  {
-    name: 'step 1 from a blank form',
-    start: blank,
-    prefix: [],
-    events: all('NEXT', 'PREVIOUS', 'FIELD_CHANGED', 'NO_CPF_TOGGLED', 'EMAIL_REPLIES_TOGGLED'),
-    abstract: (c) => ({ attempted: c.attempted.dadosPessoais, semCpf: c.form.sem_cpf, email: c.form.fl_aceita_email, nome: c.form.nome !== '' }),
-  },
-  {
-    name: 'steps 1 and 2 from a filled form',
-    start: filled,
-    prefix: [],
-    events: all('NEXT', 'PREVIOUS', 'FIELD_CHANGED', 'NO_CPF_TOGGLED'),
-    abstract: (c) => ({
-      valid: [isStepValid('dadosPessoais', c.form), isStepValid('planoOrigem', c.form)],
-      attempted: [c.attempted.dadosPessoais, c.attempted.planoOrigem],
-    }),
-    stopWhen: (s) => inStep(s, 'planoDestino'),
-  },
-  {
-    name: 'step 3, destination plan lookup and contract type',
-    start: filled,
-    prefix: [ev('NEXT'), ev('NEXT')],
-    events: [
-      ...all('NEXT', 'PREVIOUS', 'DESTINATION_REGISTRY_CHANGED', 'CONTRACT_TYPE_CHOSEN', 'HR_MODAL_CONFIRMED',
-        'xstate.done.actor.contractTypes', 'xstate.error.actor.contractTypes',
-        'xstate.done.actor.destinationPlan', 'xstate.error.actor.destinationPlan'),
-      LOOKUP_DEBOUNCE_ELAPSED,
-    ],
-    abstract: (c) => ({
-      valid: isStepValid('planoDestino', c.form),
-      attempted: c.attempted.planoDestino,
-      registry: c.form.nu_ans_plano_destino !== '',
-      plan: c.form.plano_destino !== '',
-      types: c.contractTypes.length,
-    }),
-    stopWhen: (s) => !inStep(s, 'planoDestino'),
-  },
-  {
-    name: 'step 4, dependents',
-    start: filled,
-    prefix: [ev('NEXT'), ev('NEXT'), ev('NEXT')],
-    events: all('NEXT', 'PREVIOUS', 'DEPENDENT_ADD', 'DEPENDENT_CHANGED', 'DEPENDENT_CONFIRM', 'DEPENDENT_DISCARD', 'DEPENDENT_REMOVE'),
-    abstract: (c) => ({
-      dependents: Math.min(c.dependents.length, 2),
-      draft: c.draft && [c.draft.nome !== '', c.draft.nm_mae !== '', c.draft.dt_nasc !== ''],
-      attempted: c.draftAttempted,
-    }),
-    stopWhen: (s) => !inStep(s, 'dependentes'),
-  },
-  {
-    name: 'step 5, attachments and the submit sequence',
-    start: filled,
-    prefix: toDocuments,
-    events: all('NEXT', 'PREVIOUS', 'DOCUMENT_TYPE_CHOSEN', 'FILE_CHOSEN', 'ATTACHMENT_REMOVE', 'ATTACHMENT_PREVIEW', 'PREVIEW_CLOSED',
-      'ATTACHMENTS_LOST', 'PROTOCOL_MODAL_CONFIRMED', 'FIELD_CHANGED', 'DEPENDENT_REMOVE',
-      'xstate.done.actor.documentTypes', 'xstate.error.actor.documentTypes',
-      'xstate.done.actor.saveRequest', 'xstate.error.actor.saveRequest',
-      'xstate.done.actor.uploadDocument', 'xstate.error.actor.uploadDocument',
-      'xstate.done.actor.acceptance', 'xstate.error.actor.acceptance'),
-    abstract: (c) => ({
-      type: c.documentType !== '',
-      attachments: attachmentsKey(c),
-      alert: c.fileAlert !== null,
-      preview: c.previewId !== null,
-      saved: c.saved !== null,
-      link: c.acceptanceLink !== null,
-    }),
-    stopWhen: (s) => inStep(s, 'dependentes'),
-  },
-];
-
-/** For each definition transition, the shortest (start, events) that takes it, over all regions. */
-function generateRegionPaths(): MachinePath<M>[] {
-  const stepper = makeStepper(wizardMachine);
-  const best = new Map<string, { start: Start<M>; events: WizardPathEvent[] }>();
-  const offer = (key: string, start: Start<M>, events: WizardPathEvent[]) => {
-    const current = best.get(key);
-    if (!current || current.events.length > events.length) best.set(key, { start, events });
-  };
-  for (const region of regions) {
-    const began = Date.now();
-    let from = stepper.initial(region.start.input);
-    for (const key of from.taken) offer(key, region.start, []);
-    region.prefix.forEach((event, index) => {
-      from = stepper.step(from.next, event);
-      for (const key of from.taken) offer(key, region.start, region.prefix.slice(0, index + 1));
-    });
-    const serialize = (s: Snap) => JSON.stringify({ value: s.value, status: s.status, c: region.abstract(ctx(s)) });
-    const options = { events: region.events, fromState: from.next, serializeState: serialize, stopWhen: region.stopWhen };
-    const adjacency = getAdjacencyMap(wizardMachine, options as never) as unknown as Record<string, { state: Snap; transitions: Record<string, { event: WizardPathEvent }> }>;
-    const toState = new Map<string, WizardPathEvent[]>();
-    for (const path of getShortestPaths(wizardMachine, options as never)) {
-      toState.set(serialize(path.state as Snap), (path.steps as { event: WizardPathEvent }[]).slice(1).map((step) => step.event));
-    }
-    for (const [stateKey, { state, transitions }] of Object.entries(adjacency)) {
-      const prefix = toState.get(stateKey);
-      if (!prefix) continue;
-      for (const { event } of Object.values(transitions)) {
-        for (const key of stepper.step(state, event).taken) offer(key, region.start, [...region.prefix, ...prefix, event]);
-      }
-    }
-    if (process.env.WIZARD_PATHS_TIMING) console.log(region.name, Object.keys(adjacency).length, 'states', Date.now() - began, 'ms');
-  }
-  const paths = [...best.entries()].map(([key, p]) => replay(model, `shortest to ${key}`, 'shortest', p.start, p.events));
-  // A path that is a prefix of another (same start) tests nothing new.
-  const ids = paths.map((p) => [p.start.name, ...p.events.map((e) => JSON.stringify(e))].join('\n'));
-  return paths.filter((_, i) => !ids.some((other, j) => j !== i && other.startsWith(`${ids[i]}\n`)) && ids.indexOf(ids[i]!) === i);
-}
-
 describe('wizard machine paths (unit tier)', () => {
   const recorder = new CoverageRecorder(wizardMachine);
-  const paths = generateRegionPaths();
+  const paths = generateWizardPaths();
 
   afterAll(() => recorder.write('unit'));
 

@@ -22,6 +22,8 @@ import { activeLeafPaths, activeStatePaths } from './universe';
 const ATTEMPTS = 3;
 const DONE = /^xstate\.done\.actor\.(.+)$/;
 const ERROR = /^xstate\.error\.actor\.(.+)$/;
+/** A delayed transition's own event: no gesture, the timer fires in the page by itself. */
+const AFTER = /^xstate\.after\./;
 
 /** What a state shows: a locator that must be visible, or one that must not be. */
 export type MarkerCheck =
@@ -70,6 +72,11 @@ export interface BrowserModel<M extends AnyStateMachine> {
   background?: readonly ActorSrc<M>[];
   /** Left out of the browser tier on purpose, with the reason (printed by the report). */
   excluded?: readonly Exclusion[];
+  /**
+   * The paths to play, when the model's own generator does not fit (a machine explored per
+   * region, with what a user can do on the screen): default `generatePaths(model)`.
+   */
+  paths?: () => MachinePath<M>[];
 }
 
 /** Reorders background answers first and recomputes what each step should reach. */
@@ -133,6 +140,12 @@ export class BrowserCoverage {
   private readonly recorders = new Map<string, CoverageRecorder>();
   /** The last state value each machine reported in the page. */
   readonly last = new Map<string, string>();
+  /** Transitions (`machineId|key`) seen since `newStep()`. */
+  readonly stepTaken = new Set<string>();
+
+  newStep(): void {
+    this.stepTaken.clear();
+  }
 
   constructor(machines: ReadonlyArray<{ machine: AnyStateMachine; excluded?: readonly Exclusion[] }>) {
     for (const { machine, excluded } of machines) this.recorders.set(machine.id, new CoverageRecorder(machine, excluded));
@@ -150,6 +163,7 @@ export class BrowserCoverage {
     for (const entry of entries) {
       const observation: Observation = { machineId: entry.m, states: activeStatePaths(entry.v), transitions: entry.t };
       this.last.set(entry.m, JSON.stringify(entry.v));
+      for (const t of entry.t) this.stepTaken.add(`${entry.m}|${t}`);
       this.recorders.get(entry.m)?.add(observation);
     }
   }
@@ -305,12 +319,17 @@ export async function runBrowserPath<M extends AnyStateMachine>(
     for (const [index, event] of path.events.entries()) {
       const t0 = Date.now();
       network.armed = new Set([...invokedIn(bm.model.machine, index ? path.expected[index - 1] : path.initial), ...invokedIn(bm.model.machine, path.expected[index])]);
+      // A timer comes next: it fires by itself, maybe before that step begins; its state's requests are held already.
+      if (AFTER.test(path.events[index + 1]?.type ?? '')) for (const src of invokedIn(bm.model.machine, path.expected[index + 1])) network.armed.add(src);
       // The path ends in a state waiting for an answer: hold it so the state stays visible.
       if (index === path.events.length - 1) {
         for (const src of invokedIn(bm.model.machine, path.expected[index])) if (src in bm.network) network.holdOneMore(src);
       }
       const where = `${bm.model.flow}: "${path.name}" step ${index + 1} (${event.type})`;
+      await coverage.drain(page);
+      coverage.newStep();
       if (DONE.test(event.type) || ERROR.test(event.type)) await network.answer(page, event);
+      else if (AFTER.test(event.type)) { /* the page's own timer */ }
       else {
         const gesture = (bm.gestures as Record<string, (p: Page, e: PathEvent<M>) => Promise<void>>)[event.type];
         if (!gesture) throw new Error(`${where}: no gesture`);
@@ -318,6 +337,15 @@ export async function runBrowserPath<M extends AnyStateMachine>(
       }
       debug(`${event.type} acted`, t0);
       await reach(page, bm.model.machine.id, coverage, path.expected[index], where);
+      // An answer that keeps the state (it only stores data) is awaited by its transitions.
+      const before = JSON.stringify(index ? path.expected[index - 1] : path.initial);
+      if ((DONE.test(event.type) || ERROR.test(event.type)) && before === JSON.stringify(path.expected[index])) {
+        const id = bm.model.machine.id;
+        await expect.poll(async () => {
+          await coverage.drain(page);
+          return path.transitions[index]!.filter((key) => !coverage.stepTaken.has(`${id}|${key}`));
+        }, { message: `${where}: the ${id} machine in the page should take ${path.transitions[index]!.join(', ')}`, timeout: 15_000 }).toEqual([]);
+      }
       debug(`${event.type} reached`, t0);
       await checkMarkers(page, bm.markers, path.expected[index], path.contexts[index + 1], where);
       debug(`${event.type} marked`, t0);

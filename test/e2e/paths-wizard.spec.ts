@@ -1,0 +1,4 @@
+import { describeBrowserPaths } from '../paths/framework/browser-suite';
+import { wizardBrowser } from '../paths/ui/wizard.ui';
+
+describeBrowserPaths(wizardBrowser);

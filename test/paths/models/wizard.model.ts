@@ -1,0 +1,159 @@
+/**
+ * Path model of the new-request wizard (machines/wizard.machine.ts), shared by its unit tier
+ * (test/machines/wizard.paths.test.ts) and its browser tier (test/e2e/paths-wizard.spec.ts).
+ * The machine is too wide for one exploration over every fixture (five steps × dependents ×
+ * attachments × submit), so it is explored per region, each from the shortest prefix that
+ * reaches it, with the context abstracted to what matters there; every definition
+ * transition gets the shortest path that takes it. The browser tier explores the same
+ * regions with a `filterEvents` that keeps only what a user can do on the screen.
+ */
+import type { AnyMachineSnapshot } from 'xstate';
+import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import { wizardMachine } from '../../../machines/wizard.machine';
+import { isStepValid } from '../../../machines/wizard.schemas';
+import type { WizardContext } from '../../../machines/wizard.types';
+import { FILLED_FORM, LOOKUP_DEBOUNCE_ELAPSED, all, ev, wizardFixtures, type M, type WizardPathEvent } from '../../machines/wizard.fixtures';
+import { definePathModel, makeStepper, replay, type MachinePath, type Start } from '../framework/model';
+
+export const PROTOCOLO_ANS = '12345678901234567890';
+export const blankStart: Start<M> = { name: 'blank form', input: { protocoloAns: PROTOCOLO_ANS, cdEmpresaPlano: '1' } };
+export const filledStart: Start<M> = { name: 'filled form', input: { protocoloAns: PROTOCOLO_ANS, cdEmpresaPlano: '1', form: FILLED_FORM } };
+
+export const wizardModel = definePathModel({ flow: 'wizard', machine: wizardMachine, starts: [blankStart, filledStart], fixtures: wizardFixtures });
+
+type Snap = AnyMachineSnapshot;
+const ctx = (snapshot: Snap) => snapshot.context as WizardContext;
+const inStep = (snapshot: Snap, step: string) => JSON.stringify(snapshot.value).includes(`"${step}"`);
+
+interface Region {
+  name: string;
+  start: Start<M>;
+  prefix: WizardPathEvent[];
+  events: WizardPathEvent[];
+  abstract: (context: WizardContext) => unknown;
+  stopWhen?: (snapshot: Snap) => boolean;
+}
+
+const toDocuments = [ev('NEXT'), ev('NEXT'), ev('NEXT'), ev('NEXT')];
+const attachmentsKey = (c: WizardContext) => c.attachments.map((a) => `${a.id}:${a.uploaded ? 'sent' : 'pending'}`);
+
+export const wizardRegions: readonly Region[] = [
+  {
+    name: 'step 1 from a blank form',
+    start: blankStart,
+    prefix: [],
+    events: all('NEXT', 'PREVIOUS', 'FIELD_CHANGED', 'NO_CPF_TOGGLED', 'EMAIL_REPLIES_TOGGLED'),
+    abstract: (c) => ({ attempted: c.attempted.dadosPessoais, semCpf: c.form.sem_cpf, email: c.form.fl_aceita_email, nome: c.form.nome !== '' }),
+  },
+  {
+    name: 'steps 1 and 2 from a filled form',
+    start: filledStart,
+    prefix: [],
+    // The e-mail box is checked in the filled form: unchecking it is a user's gesture too.
+    events: all('NEXT', 'PREVIOUS', 'FIELD_CHANGED', 'NO_CPF_TOGGLED', 'EMAIL_REPLIES_TOGGLED'),
+    abstract: (c) => ({
+      valid: [isStepValid('dadosPessoais', c.form), isStepValid('planoOrigem', c.form)],
+      attempted: [c.attempted.dadosPessoais, c.attempted.planoOrigem],
+    }),
+    stopWhen: (s) => inStep(s, 'planoDestino'),
+  },
+  {
+    name: 'step 3, destination plan lookup and contract type',
+    start: filledStart,
+    prefix: [ev('NEXT'), ev('NEXT')],
+    events: [
+      ...all('NEXT', 'PREVIOUS', 'DESTINATION_REGISTRY_CHANGED', 'CONTRACT_TYPE_CHOSEN', 'HR_MODAL_CONFIRMED',
+        'xstate.done.actor.contractTypes', 'xstate.error.actor.contractTypes',
+        'xstate.done.actor.destinationPlan', 'xstate.error.actor.destinationPlan'),
+      LOOKUP_DEBOUNCE_ELAPSED,
+    ],
+    abstract: (c) => ({
+      valid: isStepValid('planoDestino', c.form),
+      attempted: c.attempted.planoDestino,
+      registry: c.form.nu_ans_plano_destino !== '',
+      plan: c.form.plano_destino !== '',
+      types: c.contractTypes.length,
+    }),
+    stopWhen: (s) => !inStep(s, 'planoDestino'),
+  },
+  {
+    name: 'step 4, dependents',
+    start: filledStart,
+    prefix: [ev('NEXT'), ev('NEXT'), ev('NEXT')],
+    events: all('NEXT', 'PREVIOUS', 'DEPENDENT_ADD', 'DEPENDENT_CHANGED', 'DEPENDENT_CONFIRM', 'DEPENDENT_DISCARD', 'DEPENDENT_REMOVE'),
+    abstract: (c) => ({
+      dependents: Math.min(c.dependents.length, 2),
+      draft: c.draft && [c.draft.nome !== '', c.draft.nm_mae !== '', c.draft.dt_nasc !== ''],
+      attempted: c.draftAttempted,
+    }),
+    stopWhen: (s) => !inStep(s, 'dependentes'),
+  },
+  {
+    name: 'step 5, attachments and the submit sequence',
+    start: filledStart,
+    prefix: toDocuments,
+    events: all('NEXT', 'PREVIOUS', 'DOCUMENT_TYPE_CHOSEN', 'FILE_CHOSEN', 'ATTACHMENT_REMOVE', 'ATTACHMENT_PREVIEW', 'PREVIEW_CLOSED',
+      'ATTACHMENTS_LOST', 'PROTOCOL_MODAL_CONFIRMED', 'FIELD_CHANGED', 'DEPENDENT_REMOVE',
+      'xstate.done.actor.documentTypes', 'xstate.error.actor.documentTypes',
+      'xstate.done.actor.saveRequest', 'xstate.error.actor.saveRequest',
+      'xstate.done.actor.uploadDocument', 'xstate.error.actor.uploadDocument',
+      'xstate.done.actor.acceptance', 'xstate.error.actor.acceptance'),
+    abstract: (c) => ({
+      // The type select offers only what the document types call answered.
+      types: c.documentTypes.length,
+      type: c.documentType !== '',
+      attachments: attachmentsKey(c),
+      alert: c.fileAlert !== null,
+      preview: c.previewId !== null,
+      saved: c.saved !== null,
+      link: c.acceptanceLink !== null,
+    }),
+    stopWhen: (s) => inStep(s, 'dependentes'),
+  },
+];
+
+export interface WizardPathOptions {
+  /** Keeps only the events that make sense in a snapshot (e.g. what a user can do on the screen). */
+  filterEvents?: (snapshot: Snap, event: WizardPathEvent) => boolean;
+}
+
+/** For each definition transition, the shortest (start, events) that takes it, over all regions. */
+export function generateWizardPaths(options: WizardPathOptions = {}): MachinePath<M>[] {
+  const stepper = makeStepper(wizardMachine);
+  const best = new Map<string, { start: Start<M>; events: WizardPathEvent[] }>();
+  const offer = (key: string, start: Start<M>, events: WizardPathEvent[]) => {
+    const current = best.get(key);
+    if (!current || current.events.length > events.length) best.set(key, { start, events });
+  };
+  for (const region of wizardRegions) {
+    const began = Date.now();
+    let from = stepper.initial(region.start.input);
+    for (const key of from.taken) offer(key, region.start, []);
+    region.prefix.forEach((event, index) => {
+      from = stepper.step(from.next, event);
+      for (const key of from.taken) offer(key, region.start, region.prefix.slice(0, index + 1));
+    });
+    const serialize = (s: Snap) => JSON.stringify({ value: s.value, status: s.status, c: region.abstract(ctx(s)) });
+    const traversal = {
+      events: region.events, fromState: from.next, serializeState: serialize, stopWhen: region.stopWhen,
+      filterEvents: options.filterEvents,
+    };
+    const adjacency = getAdjacencyMap(wizardMachine, traversal as never) as unknown as Record<string, { state: Snap; transitions: Record<string, { event: WizardPathEvent }> }>;
+    const toState = new Map<string, WizardPathEvent[]>();
+    for (const path of getShortestPaths(wizardMachine, traversal as never)) {
+      toState.set(serialize(path.state as Snap), (path.steps as { event: WizardPathEvent }[]).slice(1).map((step) => step.event));
+    }
+    for (const [stateKey, { state, transitions }] of Object.entries(adjacency)) {
+      const prefix = toState.get(stateKey);
+      if (!prefix) continue;
+      for (const { event } of Object.values(transitions)) {
+        for (const key of stepper.step(state, event).taken) offer(key, region.start, [...region.prefix, ...prefix, event]);
+      }
+    }
+    if (process.env.WIZARD_PATHS_TIMING) console.log(region.name, Object.keys(adjacency).length, 'states', Date.now() - began, 'ms');
+  }
+  const paths = [...best.entries()].map(([key, p]) => replay(wizardModel, `shortest to ${key}`, 'shortest', p.start, p.events));
+  // A path that is a prefix of another (same start) tests nothing new.
+  const ids = paths.map((p) => [p.start.name, ...p.events.map((e) => JSON.stringify(e))].join('\n'));
+  return paths.filter((_, i) => !ids.some((other, j) => j !== i && other.startsWith(`${ids[i]}\n`)) && ids.indexOf(ids[i]!) === i);
+}

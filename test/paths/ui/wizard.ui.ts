@@ -1,0 +1,357 @@
+/**
+ * The new-request wizard (nova-solicitacao) in the browser tier: one gesture per event of the
+ * wizard machine, one marker per leaf state, the URL of each actor's requests — all typed
+ * against the machine, so a new event, state or actor does not compile until it has its
+ * entry here.
+ *
+ * The paths are the unit tier's regions (test/paths/models/wizard.model.ts), explored with
+ * `canDoOnScreen`: only what a user can do on the screen in that snapshot (a field of the
+ * step shown, an option the select offers, a button that exists, nothing while a modal or
+ * the lookup's timer is running). Every `done` answer is the model's fixture, fulfilled at
+ * the real URL in the contract's shape (the reference server has no plan '485000001', and a
+ * saved request's protocol must be the one the fixture names); `error` is HTTP 500 and the
+ * retries. The UI, the app's actors, react-query and the contract parsing are the real ones.
+ * The "filled form" start restores the tab's snapshot (src/flows/wizard/wizard-persistence.ts)
+ * with steps 1–3 filled, as a reload would, so deep paths do not retype everything.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+import { createActor, type AnyMachineSnapshot, type InputFrom } from 'xstate';
+import { wizardMachine } from '../../../machines/wizard.machine';
+import type { StepId, TextField, WizardContext } from '../../../machines/wizard.types';
+import { wizardFixtures, type M, type WizardPathEvent } from '../../machines/wizard.fixtures';
+import type { BrowserModel, Fulfil, Gestures, Markers, Network } from '../framework/browser';
+import { replay, type MachinePath } from '../framework/model';
+import type { PathEvent } from '../framework/types';
+import { activeLeafPaths } from '../framework/universe';
+import { generateWizardPaths, wizardModel } from '../models/wizard.model';
+
+const API = '/wslinhafrente/v1/';
+/** src/flows/wizard/wizard-persistence.ts WIZARD_SNAPSHOT_KEY */
+const SNAPSHOT_KEY = 'portabilidade.wizard.v1';
+const SEEDED_KEY = 'paths.wizard.seeded';
+
+/* ----------------------------------------------------------------- what the screen offers */
+
+/** The step each plain field is typed in (a new field fails to compile until it has one). */
+const FIELD_STEP = {
+  nome: 'dadosPessoais', nm_mae: 'dadosPessoais', dt_nascimento: 'dadosPessoais', cpf: 'dadosPessoais',
+  celular: 'dadosPessoais', email: 'dadosPessoais', cd_cep: 'dadosPessoais', ds_uf: 'dadosPessoais',
+  ds_cidade: 'dadosPessoais', ds_endereco: 'dadosPessoais', nu_endereco: 'dadosPessoais', ds_bairro: 'dadosPessoais',
+  ds_complemento: 'dadosPessoais',
+  ops_origem: 'planoOrigem', nu_ans_ops_origem: 'planoOrigem', plano_origem: 'planoOrigem', nu_ans_plano_origem: 'planoOrigem',
+  area_plano: 'planoOrigem', dt_inicio: 'planoOrigem', tp_contrato_origem: 'planoOrigem',
+  tp_contrato_destino: 'planoDestino',
+} as const satisfies Record<TextField, StepId>;
+
+const MASKED = new Set<string>(['dt_nascimento', 'cpf', 'celular', 'cd_cep', 'dt_inicio', 'dt_nasc']);
+const SELECTS = new Set<string>(['tp_contrato_origem', 'tp_contrato_destino']);
+
+type Snap = AnyMachineSnapshot;
+const leafOf = (snapshot: Snap) => activeLeafPaths(snapshot.value)[0] ?? '';
+
+/**
+ * Whether a user can send this event on the screen the snapshot shows (or, for answers and
+ * timers, whether the page can be in lockstep with it). The machine decides the rest.
+ */
+export function canDoOnScreen(snapshot: Snap, event: WizardPathEvent): boolean {
+  const c = snapshot.context as WizardContext;
+  const leaf = leafOf(snapshot);
+  const step = leaf.startsWith('editing.') ? leaf.split('.')[1] : undefined;
+  const saved = c.saved !== null;
+  // The debounce fires 400 ms after the last keystroke: nothing else happens in between.
+  if (leaf === 'editing.planoDestino.debouncing') return event.type.startsWith('xstate.after.');
+  if (event.type.startsWith('xstate.')) return true;
+  // The lookup is held: the overlay covers the screen until it answers.
+  if (leaf === 'editing.planoDestino.lookingUp') return false;
+  // A modal (native <dialog>) makes the rest of the page inert.
+  const modal = leaf === 'editing.planoDestino.hrModal' || leaf === 'editing.documentos.previewing';
+  const e = event as Exclude<WizardPathEvent, { type: `xstate.${string}` }>;
+  switch (e.type) {
+    case 'NEXT':
+    case 'PREVIOUS':
+      return step !== undefined && !modal;
+    case 'FIELD_CHANGED':
+      return step === FIELD_STEP[e.field] && !modal && !saved && !(e.field === 'cpf' && c.form.sem_cpf) && c.form[e.field] !== e.value;
+    case 'NO_CPF_TOGGLED':
+      return step === 'dadosPessoais' && !saved && c.form.sem_cpf !== e.checked;
+    case 'EMAIL_REPLIES_TOGGLED':
+      return step === 'dadosPessoais' && !saved && c.form.fl_aceita_email !== e.checked;
+    case 'DESTINATION_REGISTRY_CHANGED':
+      return leaf === 'editing.planoDestino.idle' && !saved && c.form.nu_ans_plano_destino !== e.value;
+    case 'CONTRACT_TYPE_CHOSEN':
+      return leaf === 'editing.planoDestino.idle' && !saved && c.form.tp_port_destino !== e.value
+        && (e.value === '' || c.contractTypes.some((option) => option.value.toUpperCase() === e.value));
+    case 'HR_MODAL_CONFIRMED':
+      return leaf === 'editing.planoDestino.hrModal';
+    case 'DEPENDENT_ADD':
+      return leaf === 'editing.dependentes.listing' && !saved;
+    case 'DEPENDENT_CHANGED':
+      return leaf === 'editing.dependentes.editingRow' && c.draft !== null && c.draft[e.field] !== e.value;
+    case 'DEPENDENT_CONFIRM':
+    case 'DEPENDENT_DISCARD':
+      return leaf === 'editing.dependentes.editingRow';
+    case 'DEPENDENT_REMOVE':
+      // Rows are in id order: the gesture removes the first row, so only the smallest id.
+      return step === 'dependentes' && !saved && c.dependents[0]?.id === e.id;
+    case 'DOCUMENT_TYPE_CHOSEN':
+      return leaf === 'editing.documentos.idle' && c.documentType !== e.cdTipoDocumento
+        && (e.cdTipoDocumento === '' || c.documentTypes.some((type) => String(type.cdTipoDocumento) === e.cdTipoDocumento));
+    case 'FILE_CHOSEN':
+      // Each pick is a new file with a new id in the page.
+      return leaf === 'editing.documentos.idle' && !c.attachments.some((a) => a.id === e.file.id);
+    case 'ATTACHMENT_REMOVE':
+      return leaf === 'editing.documentos.idle' && c.attachments.some((a) => a.id === e.id && !a.uploaded);
+    case 'ATTACHMENT_PREVIEW':
+      return leaf === 'editing.documentos.idle' && c.attachments.some((a) => a.id === e.id);
+    case 'PREVIEW_CLOSED':
+      return leaf === 'editing.documentos.previewing';
+    case 'ATTACHMENTS_LOST':
+      // A reload that finds these files no longer kept (the others still are).
+      return leaf === 'editing.documentos.idle' && e.ids.length > 0 && e.ids.every((id) => c.attachments.some((a) => a.id === id && !a.uploaded));
+    case 'PROTOCOL_MODAL_CONFIRMED':
+      return leaf === 'protocolModal';
+  }
+}
+
+/**
+ * The reference lists (contract types, document types) are asked for when their step opens
+ * and cover the screen until they answer: in the browser their answer comes right after the
+ * step opens, before the user can act. The machine reaches the same states.
+ */
+const REFERENCE: ReadonlyArray<{ src: string; step: string }> = [
+  { src: 'contractTypes', step: 'planoDestino' },
+  { src: 'documentTypes', step: 'documentos' },
+];
+
+function hoistReferenceAnswers(path: MachinePath<M>): MachinePath<M> {
+  const inStep = (value: unknown, step: string) => JSON.stringify(value ?? null).includes(`"${step}"`);
+  const events = [...path.events];
+  for (const { src, step } of REFERENCE) {
+    const isAnswer = (e: WizardPathEvent) => e.type === `xstate.done.actor.${src}` || e.type === `xstate.error.actor.${src}`;
+    for (let i = 0; i < events.length; i += 1) {
+      if (!isAnswer(events[i]!)) continue;
+      const values = replay(wizardModel, path.name, path.kind, path.start, events.slice(0, i));
+      const states = [values.initial, ...values.expected];
+      // The step was entered at event k (states[k + 1] in the step, states[k] not).
+      let k = i - 1;
+      while (k >= 0 && inStep(states[k], step)) k -= 1;
+      const [answer] = events.splice(i, 1);
+      events.splice(k + 1, 0, answer!);
+    }
+  }
+  return replay(wizardModel, path.name, path.kind, path.start, events);
+}
+
+/** Nothing can follow a modal's OK that leaves the screen (home is another page). */
+function endsWhereTheScreenLeaves(path: MachinePath<M>): boolean {
+  const last = path.events.findIndex((e) => e.type === 'HR_MODAL_CONFIRMED' || e.type === 'PROTOCOL_MODAL_CONFIRMED');
+  return last < 0 || last === path.events.length - 1;
+}
+
+export function wizardBrowserPaths(): MachinePath<M>[] {
+  const paths = generateWizardPaths({ filterEvents: canDoOnScreen }).map(hoistReferenceAnswers);
+  const stray = paths.filter((p) => !endsWhereTheScreenLeaves(p));
+  if (stray.length) throw new Error(`wizard: paths go on after leaving the screen: ${stray.map((p) => p.name).join(', ')}`);
+  return paths;
+}
+
+/* ----------------------------------------------------------------- gestures */
+
+/** A 1-page PDF and a 1×1 PNG, small and valid, padded to the size a fixture names. */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n'
+  + '3 0 obj<</Type/Page/MediaBox[0 0 72 72]/Parent 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+function fileBytes(size: number, mimeType: string): Buffer {
+  if (size === 0) return Buffer.alloc(0);
+  const head = mimeType === 'image/png' ? PNG : PDF;
+  return size <= head.length ? head.subarray(0, size) : Buffer.concat([head, Buffer.alloc(size - head.length, 0x20)]);
+}
+
+/** The file name of a fixture's attachment id (the page gives each pick its own id). */
+const FILE_NAMES = new Map<string, string>(wizardFixtures.FILE_CHOSEN.map((e) => [e.file.id, e.file.name]));
+const fileName = (id: string) => {
+  const name = FILE_NAMES.get(id);
+  if (!name) throw new Error(`no FILE_CHOSEN fixture with id ${id}`);
+  return name;
+};
+
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+
+/**
+ * Masked fields get their digits in one input event: @react-input/mask reads the caret from a
+ * timer between events and drops keystrokes faster than it (test/e2e/wizard.spec.ts).
+ */
+async function fillField(page: Page, input: Locator, name: string, value: string) {
+  if (SELECTS.has(name)) return void await input.selectOption(value);
+  if (!MASKED.has(name)) return input.fill(value);
+  if (await input.inputValue()) {
+    await input.fill('');
+    await expect(input).toHaveValue('');
+    await page.waitForTimeout(100);
+  }
+  if (value) await input.fill(value.replace(/\D/g, ''));
+}
+
+export const wizardGestures = {
+  NEXT: (page) => button(page, 'Próximo').click(),
+  PREVIOUS: (page) => button(page, 'Anterior').click(),
+  FIELD_CHANGED: (page, e) => fillField(page, page.locator(`#wizard-${e.field}`), e.field, e.value),
+  NO_CPF_TOGGLED: (page, e) => page.getByLabel('Beneficiário não possui CPF', { exact: true }).setChecked(e.checked),
+  EMAIL_REPLIES_TOGGLED: (page, e) => page.getByLabel('Desejo receber as respostas por e-mail', { exact: true }).setChecked(e.checked),
+  DESTINATION_REGISTRY_CHANGED: (page, e) => page.getByLabel('Registro ANS do plano de destino', { exact: true }).fill(e.value),
+  CONTRACT_TYPE_CHOSEN: async (page, e) => void await page.getByLabel('Tipo de contratação', { exact: true }).selectOption(e.value),
+  HR_MODAL_CONFIRMED: async (page) => {
+    await page.getByTestId('hr-modal').getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/#\/home\/1$/);
+  },
+  DEPENDENT_ADD: (page) => button(page, 'Incluir dependente').click(),
+  DEPENDENT_CHANGED: (page, e) => fillField(page, page.locator(`#dependente-${e.field}`), e.field, e.value),
+  DEPENDENT_CONFIRM: (page) => button(page, 'Adicionar').click(),
+  DEPENDENT_DISCARD: (page) => button(page, 'Cancelar').click(),
+  // The first row (see canDoOnScreen: only the smallest id is removed).
+  DEPENDENT_REMOVE: (page) => page.getByRole('button', { name: /^Remover dependente / }).first().click(),
+  DOCUMENT_TYPE_CHOSEN: async (page, e) => void await page.getByLabel('Tipo de documento', { exact: true }).selectOption(e.cdTipoDocumento),
+  FILE_CHOSEN: async (page, e) => {
+    const file = { name: e.file.name, mimeType: e.file.mimeType, buffer: fileBytes(e.file.size, e.file.mimeType) };
+    const attach = button(page, 'Anexar arquivo');
+    if (await attach.isEnabled()) {
+      const chooser = page.waitForEvent('filechooser');
+      await attach.click();
+      await (await chooser).setFiles(file);
+    } else {
+      // No document type yet: the button is disabled; a file reaching the input anyway is let go.
+      await page.locator('#wizard-arquivo').setInputFiles(file);
+    }
+  },
+  ATTACHMENT_REMOVE: (page, e) => button(page, `Remover ${fileName(e.id)}`).click(),
+  ATTACHMENT_PREVIEW: (page, e) => button(page, `Visualizar ${fileName(e.id)}`).click(),
+  PREVIEW_CLOSED: (page) => page.getByTestId('preview-modal').getByRole('button', { name: 'Fechar visualização' }).click(),
+  ATTACHMENTS_LOST: async (page, e) => {
+    // How it happens: a reload, and the browser no longer keeps these files (IndexedDB),
+    // while it still keeps the others.
+    const lost = e.ids.map(fileName);
+    await expect.poll(() => page.evaluate(lostAndKept, { lost, drop: false }), { message: 'every attached file kept in IndexedDB' }).toBe(true);
+    await page.evaluate(lostAndKept, { lost, drop: true });
+    await page.reload({ waitUntil: 'commit' });
+  },
+  PROTOCOL_MODAL_CONFIRMED: (page) => page.getByTestId('protocol-modal').getByRole('button', { name: 'OK' }).click(),
+} satisfies Gestures<M>;
+
+/**
+ * In the page: with `drop`, deletes the stored bytes of the attachments named `lost`;
+ * without, answers whether every pending attachment of the tab's snapshot is stored.
+ */
+async function lostAndKept({ lost, drop }: { lost: string[]; drop: boolean }): Promise<boolean> {
+  const raw = sessionStorage.getItem('portabilidade.wizard.v1');
+  const attachments: Array<{ id: string; fileName: string; uploaded: boolean }> = raw ? JSON.parse(raw).context.attachments : [];
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open('portabilidade-wizard', 1);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  try {
+    const store = () => db.transaction('files', drop ? 'readwrite' : 'readonly').objectStore('files');
+    const ask = <T>(request: IDBRequest<T>) => new Promise<T>((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const pending = attachments.filter((a) => !a.uploaded);
+    if (!drop) {
+      const keys = await ask(store().getAllKeys());
+      return pending.every((a) => keys.includes(a.id));
+    }
+    for (const a of pending.filter((p) => lost.includes(p.fileName))) await ask(store().delete(a.id));
+    return true;
+  } finally {
+    db.close();
+  }
+}
+
+/* ----------------------------------------------------------------- markers */
+
+const stepTitle = (page: Page, title: string) => page.getByRole('heading', { level: 2, name: title, exact: true });
+const searching = (page: Page) => ({ visible: page.getByRole('status').filter({ hasText: 'Buscando o plano...' }) });
+const submitting = (page: Page) => ({ attribute: button(page, 'Próximo'), name: 'aria-busy', value: 'true' }) as const;
+
+export const wizardMarkers = {
+  'editing.dadosPessoais': (page) => ({ visible: stepTitle(page, 'Dados Pessoais') }),
+  'editing.planoOrigem': (page) => ({ visible: stepTitle(page, 'Dados do Plano de Origem') }),
+  // After the HR modal's OK the machine rests here, but the screen is home (goHome).
+  'editing.planoDestino.idle': (page) => ({ visible: stepTitle(page, 'Dados do Plano de Destino').or(page.getByTestId('welcome')) }),
+  'editing.planoDestino.debouncing': searching,
+  'editing.planoDestino.lookingUp': searching,
+  'editing.planoDestino.hrModal': (page) => ({ visible: page.getByRole('dialog', { name: 'Prezado Cliente' }) }),
+  'editing.dependentes.listing': (page, c) => ({
+    visible: c.saved ? stepTitle(page, 'Dependentes') : button(page, 'Incluir dependente'),
+  }),
+  'editing.dependentes.editingRow': (page) => ({ visible: page.getByRole('group', { name: 'Novo dependente' }) }),
+  'editing.documentos.idle': (page, c) => ({
+    visible: c.lostAttachments.length
+      ? page.getByRole('alert').filter({ hasText: c.lostAttachments.join(', ') })
+      : c.fileAlert
+        ? page.getByRole('alert').filter({ hasText: c.fileAlert })
+        : stepTitle(page, 'Documentos'),
+  }),
+  'editing.documentos.previewing': (page) => ({ visible: page.getByTestId('preview-modal') }),
+  'submitting.saving': submitting,
+  'submitting.uploading': submitting,
+  'submitting.generatingAcceptance': submitting,
+  protocolModal: (page, c) => ({
+    visible: page.getByRole('dialog', { name: 'O número do protocolo da sua solicitação é' }).filter({ hasText: c.saved?.nuProtocolo ?? '' }),
+  }),
+  finished: (page) => ({ visible: page.getByTestId('welcome') }),
+} satisfies Markers<M>;
+
+/* ----------------------------------------------------------------- network */
+
+const json = (event: PathEvent<M>): Fulfil => ({ body: JSON.stringify((event as { output?: unknown }).output) });
+const text = (event: PathEvent<M>): Fulfil => ({ contentType: 'text/plain', body: String((event as { output?: unknown }).output) });
+
+export const wizardNetwork = {
+  contractTypes: { url: new RegExp(`${API}portabilidade/utils/contratacao/destino`), done: json },
+  documentTypes: { url: new RegExp(`${API}portabilidade/utils/documento/list\\?`), done: json },
+  destinationPlan: { url: new RegExp(`${API}portabilidade/utils/plano/destino\\?`), done: text },
+  saveRequest: { url: new RegExp(`${API}portabilidade$`), done: json },
+  uploadDocument: { url: new RegExp(`${API}portabilidade/utils/documento$`), done: text },
+  acceptance: { url: new RegExp(`${API}portabilidade/utils/documento/aceite$`), done: text },
+} satisfies Network<M>;
+
+/* ----------------------------------------------------------------- the page */
+
+function persistedSnapshotOf(input: InputFrom<M>): string {
+  const actor = createActor(wizardMachine, { input });
+  actor.start();
+  const persisted = JSON.stringify(actor.getPersistedSnapshot());
+  actor.stop();
+  return persisted;
+}
+
+export const wizardBrowser: BrowserModel<M> = {
+  model: wizardModel,
+  paths: wizardBrowserPaths,
+  async open(page, start) {
+    // The acceptance document opens in a new tab (openServerLink): close it, the path goes on here.
+    page.context().on('page', (tab) => void tab.close());
+    const snapshot = start.input.form ? persistedSnapshotOf(start.input) : null;
+    await page.addInitScript((session) => {
+      window.localStorage.setItem('protocolo', session.protocoloAns);
+      window.localStorage.setItem('token', 'free');
+      window.localStorage.setItem('cdEmpresaPlano', session.cdEmpresaPlano);
+      // The filled form is this tab's snapshot, as a reload finds it; only at the first load.
+      if (session.snapshot && !window.sessionStorage.getItem(session.seeded)) {
+        window.sessionStorage.setItem(session.key, session.snapshot);
+        window.sessionStorage.setItem(session.seeded, '1');
+      }
+    }, {
+      protocoloAns: start.input.protocoloAns, cdEmpresaPlano: start.input.cdEmpresaPlano ?? '1',
+      snapshot, key: SNAPSHOT_KEY, seeded: SEEDED_KEY,
+    });
+    await page.goto('/#/nova-solicitacao', { waitUntil: 'commit' });
+  },
+  gestures: wizardGestures,
+  markers: wizardMarkers,
+  network: wizardNetwork,
+};

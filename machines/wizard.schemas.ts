@@ -4,7 +4,10 @@
  * message shown is always the reason a NEXT was refused.
  */
 import * as z from 'zod/mini';
+import { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, isValidCpf } from './portability-rules';
 import type { DependentDraft, StepId, WizardForm } from './wizard.types';
+
+export { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, isValidCpf };
 
 export const MESSAGES = {
   nome: '* Nome do beneficiário é obrigatório',
@@ -50,22 +53,8 @@ export const FILE_MESSAGES = {
   wrongType: 'Tipo de arquivo não permitido. Selecione um arquivo PDF, JPG ou PNG.',
 } as const;
 
-export const MAX_FILE_BYTES = 10_485_760;
-export const ALLOWED_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png'] as const;
 export const INDIVIDUAL_CONTRACT_TYPE = '3';
 export const OWNERSHIP_OPTIONS = ['TITULAR', 'TITULAR S/ DIREITO'] as const;
-
-/** CPF check digits (same rule as src/api/contract.ts, which machines/ may not import). */
-export function isValidCpf(value: string): boolean {
-  if (!/^\d{11}$/.test(value) || /^(\d)\1{10}$/.test(value)) return false;
-  const check = (length: number) => {
-    let sum = 0;
-    for (let i = 0; i < length; i++) sum += Number(value[i]) * (length + 1 - i);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  return check(9) === Number(value[9]) && check(10) === Number(value[10]);
-}
 
 /** dd/mm/yyyy that exists in the calendar, from 1900 up to today. */
 export function isValidBrDate(value: string, today: Date = new Date()): boolean {

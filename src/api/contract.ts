@@ -7,13 +7,15 @@
  * where its input goes (query or JSON body) and how its response is read (JSON or text).
  */
 import * as z from 'zod/mini';
+import { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, isValidCpf } from '../../machines/portability-rules';
+
+export { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, isValidCpf };
 
 /** Default base path; the app can point elsewhere with VITE_API_BASE. */
 export const DEFAULT_API_BASE = '/wslinhafrente/v1/';
 
 /** Constants of SPEC §9 that travel in requests. */
 export const TIPO_PORTABILIDADE = '9';
-export const MAX_FILE_BYTES = 10_485_760;
 export const SETTING_KEY = { logo: '82', seal: '84', favicon: '85' } as const;
 export const OPERATOR_NAME_KEY = '65';
 export const DEFAULT_CD_EMPRESA_PLANO = '1';
@@ -28,18 +30,6 @@ const optionalText = z.optional(z.string().check(z.maxLength(9999)));
 /** dd/mm/yyyy, the one value the wizard stores with its punctuation (SPEC §5). */
 export const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 const brDate = (message: string) => z.string().check(z.regex(BR_DATE, message));
-
-/** CPF check digits (Receita Federal rule); rejects the eleven repeated digits too. */
-export function isValidCpf(value: string): boolean {
-  if (!/^\d{11}$/.test(value) || /^(\d)\1{10}$/.test(value)) return false;
-  const check = (length: number) => {
-    let sum = 0;
-    for (let i = 0; i < length; i++) sum += Number(value[i]) * (length + 1 - i);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  return check(9) === Number(value[9]) && check(10) === Number(value[10]);
-}
 
 const cpf = z.string().check(z.refine(isValidCpf, 'CPF inválido'));
 
@@ -148,7 +138,6 @@ export const tooltip = z.object({ nmCampo: z.string(), dsDescricao: z.string() }
 export const documentType = z.object({ cdTipoDocumento: z.number(), nmDocumento: z.string() });
 export const selectOption = z.object({ label: z.string(), value: z.string() });
 
-export const ALLOWED_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png'] as const;
 export const documentUpload = z.object({
   nuProtocolo: z.string().check(z.minLength(1, 'Protocolo é obrigatório')),
   tipoSolicitacao: z.literal(TIPO_PORTABILIDADE),

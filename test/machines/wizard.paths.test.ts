@@ -2,7 +2,8 @@
  * The wizard machine through xstate/graph paths, run on real actors whose network actors
  * are fakes answered by the path (test/paths/framework). The paths are explored per region
  * (test/paths/models/wizard.model.ts, shared with the browser tier); every definition
- * transition gets the shortest path that takes it. The last test asserts, from the actors'
+ * transition gets the shortest path that takes it, and the model's journeys (the full filing,
+ * every submit failure with its retry, one visit per step) run too. The last test asserts, from the actors'
  * own microsteps, that the paths together reached every state and took every transition.
  */
 import { afterAll, describe, expect, it } from 'vitest';

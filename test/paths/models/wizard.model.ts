@@ -4,7 +4,8 @@
  * The machine is too wide for one exploration over every fixture (five steps × dependents ×
  * attachments × submit), so it is explored per region, each from the shortest prefix that
  * reaches it, with the context abstracted to what matters there; every definition
- * transition gets the shortest path that takes it. The browser tier explores the same
+ * transition gets the shortest path that takes it; hand-written journeys add the full filing,
+ * the submit failures with their retries and one visit per step. The browser tier explores the same
  * regions with a `filterEvents` that keeps only what a user can do on the screen.
  */
 import type { AnyMachineSnapshot } from 'xstate';
@@ -112,6 +113,77 @@ export const wizardRegions: readonly Region[] = [
   },
 ];
 
+const DEBOUNCE = LOOKUP_DEBOUNCE_ELAPSED;
+const [NEXT, PREVIOUS] = [ev('NEXT'), ev('PREVIOUS')];
+const [rg, foto, empty, big] = [ev('FILE_CHOSEN', 0), ev('FILE_CHOSEN', 1), ev('FILE_CHOSEN', 2), ev('FILE_CHOSEN', 3)];
+
+/**
+ * Journeys the shortest paths split into many: the full filing, every failure of the submit
+ * sequence with its retry, and one visit per step doing everything that step offers. Both
+ * tiers play them; the browser keeps them first and drops the shortest paths they cover.
+ */
+export const wizardJourneys: ReadonlyArray<{ name: string; start: Start<M>; events: WizardPathEvent[] }> = [
+  {
+    name: 'a blank step 1 refuses NEXT, with or without a CPF',
+    start: blankStart,
+    events: [ev('NO_CPF_TOGGLED', 0), NEXT],
+  },
+  {
+    name: 'back and forth through every step; the reference lists fail and are asked again on the next visit',
+    start: filledStart,
+    events: [
+      ev('EMAIL_REPLIES_TOGGLED'), NEXT, ev('FIELD_CHANGED', 2), NEXT, ev('FIELD_CHANGED', 3), PREVIOUS, NEXT,
+      NEXT, ev('xstate.error.actor.contractTypes'), PREVIOUS, NEXT, NEXT, PREVIOUS, NEXT,
+      NEXT, ev('xstate.error.actor.documentTypes'), PREVIOUS,
+    ],
+  },
+  {
+    name: 'step 3: a blank registry, a failed and a found lookup, then a collective contract goes to HR',
+    start: filledStart,
+    events: [
+      NEXT, NEXT, ev('xstate.done.actor.contractTypes'), ev('DESTINATION_REGISTRY_CHANGED', 1), NEXT,
+      ev('DESTINATION_REGISTRY_CHANGED', 0), DEBOUNCE, ev('xstate.error.actor.destinationPlan'),
+      ev('DESTINATION_REGISTRY_CHANGED', 1), ev('DESTINATION_REGISTRY_CHANGED', 0), DEBOUNCE, ev('xstate.done.actor.destinationPlan'),
+      ev('CONTRACT_TYPE_CHOSEN', 2), ev('CONTRACT_TYPE_CHOSEN', 1), ev('HR_MODAL_CONFIRMED'),
+    ],
+  },
+  {
+    name: 'step 4: a blank dependent is refused and discarded, a valid one added and removed',
+    start: filledStart,
+    events: [
+      NEXT, NEXT, NEXT, ev('DEPENDENT_ADD'), ev('DEPENDENT_CONFIRM'), ev('DEPENDENT_DISCARD'), ev('DEPENDENT_ADD'),
+      ev('DEPENDENT_CHANGED', 0), ev('DEPENDENT_CHANGED', 1), ev('DEPENDENT_CHANGED', 2), ev('DEPENDENT_CONFIRM'), ev('DEPENDENT_REMOVE'),
+    ],
+  },
+  {
+    name: 'step 5: a file before any type, an empty and a too large file refused, one previewed and removed, one lost on reload',
+    start: filledStart,
+    events: [
+      NEXT, NEXT, NEXT, NEXT, rg, ev('xstate.done.actor.documentTypes'), ev('DOCUMENT_TYPE_CHOSEN'), empty, big, rg,
+      ev('ATTACHMENT_PREVIEW'), ev('PREVIEW_CLOSED'), ev('ATTACHMENT_REMOVE'), foto, ev('ATTACHMENTS_LOST'),
+    ],
+  },
+  {
+    name: 'the full filing: two documents uploaded, the acceptance document opened',
+    start: filledStart,
+    events: [
+      NEXT, NEXT, NEXT, NEXT, ev('xstate.done.actor.documentTypes'), ev('DOCUMENT_TYPE_CHOSEN'), rg, foto, NEXT,
+      ev('xstate.done.actor.saveRequest'), ev('xstate.done.actor.uploadDocument'), ev('xstate.done.actor.uploadDocument'),
+      ev('xstate.done.actor.acceptance'), ev('PROTOCOL_MODAL_CONFIRMED'),
+    ],
+  },
+  {
+    name: 'every submit failure and its retry: save, upload twice, the refused file removed, the acceptance failing',
+    start: filledStart,
+    events: [
+      NEXT, NEXT, NEXT, NEXT, ev('xstate.done.actor.documentTypes'), ev('DOCUMENT_TYPE_CHOSEN'), rg,
+      NEXT, ev('xstate.error.actor.saveRequest'), NEXT, ev('xstate.done.actor.saveRequest'), ev('xstate.error.actor.uploadDocument'),
+      NEXT, ev('xstate.error.actor.uploadDocument'), ev('ATTACHMENT_REMOVE'), NEXT, ev('xstate.error.actor.acceptance'),
+      ev('PROTOCOL_MODAL_CONFIRMED'),
+    ],
+  },
+];
+
 export interface WizardPathOptions {
   /** Keeps only the events that make sense in a snapshot (e.g. what a user can do on the screen). */
   filterEvents?: (snapshot: Snap, event: WizardPathEvent) => boolean;
@@ -152,8 +224,11 @@ export function generateWizardPaths(options: WizardPathOptions = {}): MachinePat
     }
     if (process.env.WIZARD_PATHS_TIMING) console.log(region.name, Object.keys(adjacency).length, 'states', Date.now() - began, 'ms');
   }
-  const paths = [...best.entries()].map(([key, p]) => replay(wizardModel, `shortest to ${key}`, 'shortest', p.start, p.events));
-  // A path that is a prefix of another (same start) tests nothing new.
+  const paths = [
+    ...wizardJourneys.map((j) => replay(wizardModel, j.name, 'journey', j.start, j.events)),
+    ...[...best.entries()].map(([key, p]) => replay(wizardModel, `shortest to ${key}`, 'shortest', p.start, p.events)),
+  ];
+  // A path that is a prefix of another (same start) tests nothing new; nor does a repeat.
   const ids = paths.map((p) => [p.start.name, ...p.events.map((e) => JSON.stringify(e))].join('\n'));
   return paths.filter((_, i) => !ids.some((other, j) => j !== i && other.startsWith(`${ids[i]}\n`)) && ids.indexOf(ids[i]!) === i);
 }

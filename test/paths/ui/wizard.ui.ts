@@ -20,7 +20,7 @@ import { wizardMachine } from '../../../machines/wizard.machine';
 import type { StepId, TextField, WizardContext } from '../../../machines/wizard.types';
 import { wizardFixtures, type M, type WizardPathEvent } from '../../machines/wizard.fixtures';
 import type { BrowserModel, Fulfil, Gestures, Markers, Network } from '../framework/browser';
-import { replay, type MachinePath } from '../framework/model';
+import { makeStepper, replay, type MachinePath } from '../framework/model';
 import type { PathEvent } from '../framework/types';
 import { activeLeafPaths } from '../framework/universe';
 import { generateWizardPaths, wizardModel } from '../models/wizard.model';
@@ -148,11 +148,23 @@ function endsWhereTheScreenLeaves(path: MachinePath<M>): boolean {
   return last < 0 || last === path.events.length - 1;
 }
 
+/** The journeys are hand-written: each step must be something the screen lets a user do. */
+function assertOnScreen(path: MachinePath<M>): void {
+  const stepper = makeStepper(wizardMachine);
+  let snapshot = stepper.initial(path.start.input).next;
+  path.events.forEach((event, index) => {
+    if (!canDoOnScreen(snapshot, event)) throw new Error(`wizard: "${path.name}" step ${index + 1} (${event.type}) cannot be done on the screen in ${JSON.stringify(snapshot.value)}`);
+    snapshot = stepper.step(snapshot, event).next;
+  });
+}
+
 export function wizardBrowserPaths(): MachinePath<M>[] {
-  const paths = generateWizardPaths({ filterEvents: canDoOnScreen }).map(hoistReferenceAnswers);
-  const stray = paths.filter((p) => !endsWhereTheScreenLeaves(p));
+  const paths = generateWizardPaths({ filterEvents: canDoOnScreen });
+  paths.filter((p) => p.kind === 'journey').forEach(assertOnScreen);
+  const playable = paths.map(hoistReferenceAnswers);
+  const stray = playable.filter((p) => !endsWhereTheScreenLeaves(p));
   if (stray.length) throw new Error(`wizard: paths go on after leaving the screen: ${stray.map((p) => p.name).join(', ')}`);
-  return paths;
+  return playable;
 }
 
 /* ----------------------------------------------------------------- gestures */

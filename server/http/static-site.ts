@@ -1,11 +1,14 @@
 /**
  * The built portal (Vite's dist/) on the same port as the API. Hashed files under
  * /assets/ never change, so browsers keep them a year; index.html is revalidated every
- * time so a new build is picked up at once. Without a build, `/` says how to make one.
+ * time so a new build is picked up at once. Every text file goes out brotli- or
+ * gzip-compressed when the browser accepts it, from the `.br`/`.gz` files the build writes
+ * beside it (scripts/vite-precompress.ts): no compression work per request. Without a
+ * build, `/` says how to make one.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 const NO_BUILD_PAGE = `<!doctype html>
@@ -17,13 +20,24 @@ const NO_BUILD_PAGE = `<!doctype html>
 <p>A API está em <code>/wslinhafrente/v1/</code> (documentação em <a href="/wslinhafrente/v1/openapi.json">openapi.json</a>).</p>
 </body></html>`;
 
+/** The precompressed variant of index.html this browser accepts, brotli first. */
+function negotiateIndex(request: FastifyRequest, indexPath: string): { path: string; encoding?: 'br' | 'gzip' } {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted) && existsSync(`${indexPath}.br`)) return { path: `${indexPath}.br`, encoding: 'br' };
+  if (/\bgzip\b/.test(accepted) && existsSync(`${indexPath}.gz`)) return { path: `${indexPath}.gz`, encoding: 'gzip' };
+  return { path: indexPath };
+}
+
 export async function registerStaticSite(app: FastifyInstance, staticDir: string): Promise<void> {
   const indexPath = join(staticDir, 'index.html');
 
-  app.get('/', async (_request, reply) => {
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+  app.get('/', async (request, reply) => {
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (!existsSync(indexPath)) return reply.send(NO_BUILD_PAGE);
     // Read per request: a rebuild while the server runs is served without a restart.
-    return existsSync(indexPath) ? reply.send(readFileSync(indexPath)) : reply.send(NO_BUILD_PAGE);
+    const { path, encoding } = negotiateIndex(request, indexPath);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(readFileSync(path));
   });
 
   if (!existsSync(staticDir)) return;
@@ -33,8 +47,11 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
     index: false,
     wildcard: true,
     cacheControl: false,
+    preCompressed: true,
     setHeaders(res, path) {
-      const normalized = path.replaceAll('\\', '/');
+      const normalized = path.replaceAll('\\', '/').replace(/\.(br|gz)$/, '');
+      // The same URL may go out brotli, gzip or plain: shared caches must key on the encoding.
+      res.setHeader('vary', 'accept-encoding');
       if (normalized.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       else if (normalized.endsWith('.html')) res.setHeader('cache-control', 'no-cache');
       else res.setHeader('cache-control', 'public, max-age=3600');

@@ -1,0 +1,62 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressFile } from '../../scripts/vite-precompress.ts';
+import { startServer, type TestServer } from './helpers.ts';
+
+// Big and repetitive enough that both compressed variants are worth writing.
+const SCRIPT = `console.log(${JSON.stringify('portabilidade '.repeat(200))});\n`;
+const PAGE = `<!doctype html><html lang="pt-BR"><title>Portabilidade</title>${'<p>Bem-vindo(a)</p>'.repeat(40)}</html>`;
+
+let server: TestServer;
+const staticDir = mkdtempSync(join(tmpdir(), 'portabilidade-precompressed-'));
+mkdirSync(join(staticDir, 'assets'));
+writeFileSync(join(staticDir, 'index.html'), PAGE);
+writeFileSync(join(staticDir, 'assets', 'app-9f8e7d.js'), SCRIPT);
+compressFile(join(staticDir, 'index.html'));
+compressFile(join(staticDir, 'assets', 'app-9f8e7d.js'));
+
+beforeAll(async () => {
+  server = await startServer({ staticDir });
+}, 90_000);
+afterAll(async () => {
+  await server.close();
+  rmSync(staticDir, { recursive: true, force: true });
+});
+
+async function fetchWith(url: string, acceptEncoding?: string) {
+  return server.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+}
+
+describe('the portal files, compressed at build time', () => {
+  it.each(['/', '/assets/app-9f8e7d.js'])('%s goes out as brotli to a browser that accepts it', async (url) => {
+    const response = await fetchWith(url, 'gzip, deflate, br, zstd');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(url === '/' ? PAGE : SCRIPT);
+  });
+
+  it.each(['/', '/assets/app-9f8e7d.js'])('%s goes out as gzip when brotli is not accepted', async (url) => {
+    const response = await fetchWith(url, 'gzip');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.rawPayload).toString()).toBe(url === '/' ? PAGE : SCRIPT);
+  });
+
+  it.each(['/', '/assets/app-9f8e7d.js'])('%s goes out as is to a client that accepts no encoding', async (url) => {
+    const response = await fetchWith(url);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(url === '/' ? PAGE : SCRIPT);
+  });
+
+  it('keeps the content type and caching of the original file', async () => {
+    const asset = await fetchWith('/assets/app-9f8e7d.js', 'br');
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await fetchWith('/', 'br');
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+});

@@ -2,7 +2,7 @@
  * Starts the wizard for the stored ANS protocol, restoring this tab's snapshot (and the files
  * kept for it) after a reload, and saving the snapshot on every change.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { useLocation } from 'wouter';
 import { DEFAULT_CD_EMPRESA_PLANO } from '../../api/contract';
@@ -21,20 +21,20 @@ export function useWizardActor(): WizardActor | null {
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
 
-  useEffect(() => {
+  // A layout effect: with no file to restore the actor starts before the first paint, so the
+  // form appears at once instead of after a 'Carregando...' frame (no layout shift).
+  useLayoutEffect(() => {
     let cancelled = false;
     let started: WizardActor | null = null;
     let unsubscribe = () => {};
     const protocoloAns = storage.get('protocolo') ?? '';
     const input = { protocoloAns, cdEmpresaPlano: storage.get('cdEmpresaPlano') || DEFAULT_CD_EMPRESA_PLANO };
     const logic = createWizardLogic({ navigate: (path) => navigateRef.current(path) });
+    const snapshot = loadWizardSnapshot(protocoloAns);
+    const ids = attachmentIdsOf(snapshot);
+    void fileRegistry.prune(ids);
 
-    void (async () => {
-      const snapshot = loadWizardSnapshot(protocoloAns);
-      const ids = attachmentIdsOf(snapshot);
-      const missing = await fileRegistry.restore(ids);
-      void fileRegistry.prune(ids);
-      if (cancelled) return;
+    const start = (missing: readonly string[]) => {
       let next: WizardActor;
       try {
         next = createActor(logic, { ...inspectOption(), input, snapshot });
@@ -47,7 +47,7 @@ export function useWizardActor(): WizardActor | null {
       }
       unsubscribe = next.subscribe(() => saveWizardSnapshot(next)).unsubscribe;
       saveWizardSnapshot(next);
-      if (missing.length > 0) next.send({ type: 'ATTACHMENTS_LOST', ids: missing });
+      if (missing.length > 0) next.send({ type: 'ATTACHMENTS_LOST', ids: [...missing] });
       // A restored snapshot restarts its invoked calls but not its timers: restart the lookup's debounce.
       const restored = next.getSnapshot();
       if (restored.matches({ editing: { planoDestino: 'debouncing' } })) {
@@ -55,7 +55,15 @@ export function useWizardActor(): WizardActor | null {
       }
       started = next;
       setActor(next);
-    })();
+    };
+
+    if (ids.length === 0) start([]);
+    else {
+      // Files kept for this tab live in IndexedDB: read them back before the machine needs them.
+      void fileRegistry.restore(ids).then((missing) => {
+        if (!cancelled) start(missing);
+      });
+    }
 
     return () => {
       cancelled = true;

@@ -1,7 +1,7 @@
 /**
  * The tracking screen (SPEC §2 "acompanhamento") for a running tracking actor: the four
- * fields, then — once a protocol is known — the documents panel titled by status, and the
- * closing modals. It renders the snapshot and sends events; the rules live in the machine.
+ * fields, then — once a protocol is known and every load has answered — the documents
+ * panel titled by status, and the closing modals. It renders the snapshot and sends events; the rules live in the machine.
  */
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
@@ -99,7 +99,8 @@ export function TrackingScreen({ actor }: { actor: TrackingActor }) {
         <TrackingFields actor={actor} />
         {failed && <LoadFailed actor={actor} />}
         {loginRequired && <LoginRequired actor={actor} />}
-        {hasProtocol && !failed && !loginRequired && <DocumentsPanel actor={actor} />}
+        {/* Shown once every load has answered, so it appears whole instead of growing (CLS). */}
+        {hasProtocol && !loading && !failed && !loginRequired && <DocumentsPanel actor={actor} />}
       </div>
       <TrackingModals actor={actor} />
     </PortalLayout>

@@ -89,11 +89,18 @@ export function PortalLayout({ title, children }: PortalLayoutProps) {
           </ul>
           <p className="px-5 pb-3 text-sm text-slate-600" data-testid="version-tag">Versão {APP_VERSION}</p>
         </nav>
-        <main className="flex-1 p-4 desktop:p-8">{children}</main>
+        {/* At least a screen high, so the footer starts below the fold and never jumps as the
+            page's content arrives (CLS). */}
+        <main className="min-h-[calc(100svh-60px)] flex-1 p-4 desktop:p-8">{children}</main>
       </div>
       <footer className="flex flex-wrap items-center justify-center gap-6 border-t border-slate-200 bg-white px-4 py-3">
         <AnsMark />
-        {sealUrl && <img src={sealUrl} alt="Selo da operadora" className="h-10 w-auto" />}
+        {/* A fixed box, so the ANS mark does not move when the seal arrives. */}
+        {sealUrl ? (
+          <img src={sealUrl} alt="Selo da operadora" width={96} height={40} decoding="async" className="h-10 w-24 object-contain" />
+        ) : (
+          <span className="inline-block h-10 w-24" aria-hidden="true" />
+        )}
       </footer>
     </div>
   );

@@ -5,18 +5,22 @@
  * machine's snapshot and sends its events; the flow itself lives in machines/home.machine.ts.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { APP_VERSION } from '../../app/version';
 import { useBranding } from '../../flows/branding';
 import { useHomeActor, type HomeActorRef } from '../../flows/home/use-home';
 import { Button } from '../../ui/button';
-import { Modal } from '../../ui/modal';
 import { HomeHeader } from './home-header';
-import { ProtocolStep } from './protocol-step';
 
 export const HOME_TITLE = { home: 'Portabilidade', new: 'Solicitar Portabilidade', track: 'Acompanhar Portabilidade' } as const;
 
 type Mode = keyof typeof HOME_TITLE;
+
+// The protocol step is its own chunk: the first screen only shows the two buttons. It starts
+// loading as soon as a pointer or the keyboard reaches them, before the click lands.
+const loadProtocolStep = () => import('./protocol-step');
+const ProtocolStep = lazy(() => loadProtocolStep().then((m) => ({ default: m.ProtocolStep })));
+const prefetchProtocolStep = () => void loadProtocolStep();
 
 function ModeChooser({ actor, focusOnMount }: { actor: HomeActorRef; focusOnMount: boolean }) {
   const box = useRef<HTMLDivElement>(null);
@@ -24,7 +28,13 @@ function ModeChooser({ actor, focusOnMount }: { actor: HomeActorRef; focusOnMoun
     if (focusOnMount) box.current?.querySelector('button')?.focus();
   }, [focusOnMount]);
   return (
-    <div ref={box} className="flex flex-col gap-4 sm:flex-row">
+    <div
+      ref={box}
+      className="flex flex-col gap-4 sm:flex-row"
+      onPointerEnter={prefetchProtocolStep}
+      onPointerDown={prefetchProtocolStep}
+      onFocus={prefetchProtocolStep}
+    >
       <Button className="flex-1 py-3 text-lg" onClick={() => actor.send({ type: 'CHOOSE_NEW' })}>
         Realizar Solicitação
       </Button>
@@ -35,18 +45,16 @@ function ModeChooser({ actor, focusOnMount }: { actor: HomeActorRef; focusOnMoun
   );
 }
 
-function AccessLaterModal({ actor }: { actor: HomeActorRef }) {
+const AccessLaterModal = lazy(() => import('./access-later-modal').then((m) => ({ default: m.AccessLaterModal })));
+
+/** Mounted only while the machine shows it. */
+function AccessLaterModalWhenOpen({ actor }: { actor: HomeActorRef }) {
   const open = useSelector(actor, (s) => s.matches({ track: 'accessLaterModal' }));
+  if (!open) return null;
   return (
-    <Modal
-      open={open}
-      title="Prezado Cliente"
-      testId="access-later-modal"
-      actions={<Button onClick={() => actor.send({ type: 'ACKNOWLEDGE' })}>OK</Button>}
-    >
-      <p>O acesso ao acompanhamento da sua solicitação estará disponível após a finalização do cadastro.</p>
-      <p>Por favor, tente novamente mais tarde.</p>
-    </Modal>
+    <Suspense fallback={null}>
+      <AccessLaterModal actor={actor} />
+    </Suspense>
   );
 }
 
@@ -67,20 +75,24 @@ export function HomePage({ cdEmpresaPlano }: { cdEmpresaPlano: string }) {
     <div className="flex min-h-screen flex-col bg-slate-50 text-slate-800">
       <HomeHeader title={HOME_TITLE[mode]} logoUrl={logoUrl} operatorName={operatorName} />
       <main className="mx-auto w-full max-w-xl flex-1 px-4 py-8">
+        {/* The name arrives after the first paint: its line is reserved, so nothing below moves. */}
         <p className="mb-6 text-lg text-slate-700" data-testid="welcome">
-          {operatorName
-            ? `Bem-vindo(a) ao portal de portabilidade da ${operatorName}`
-            : 'Bem-vindo(a) ao portal de portabilidade'}
+          Bem-vindo(a) ao portal de portabilidade{' '}
+          <span className="block min-h-7 font-semibold">{operatorName ? `da ${operatorName}` : ''}</span>
         </p>
         <section aria-label={HOME_TITLE[mode]} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
           {mode === 'home' && <ModeChooser actor={actor} focusOnMount={returnedHome} />}
-          {mode !== 'home' && <ProtocolStep key={mode} actor={actor} kind={mode} />}
+          {mode !== 'home' && (
+            <Suspense fallback={null}>
+              <ProtocolStep key={mode} actor={actor} kind={mode} />
+            </Suspense>
+          )}
         </section>
       </main>
       <footer className="px-4 py-3 text-right text-sm text-slate-600">
         Versão <span data-testid="app-version">{APP_VERSION}</span>
       </footer>
-      <AccessLaterModal actor={actor} />
+      <AccessLaterModalWhenOpen actor={actor} />
     </div>
   );
 }

@@ -48,7 +48,9 @@ describe('home page', () => {
     expect(screen.getByRole('button', { name: 'Realizar Solicitação' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Acompanhar Solicitação' })).toBeTruthy();
     expect(screen.getByText('1.22P')).toBeTruthy();
-    await screen.findByText('Bem-vindo(a) ao portal de portabilidade da Operadora Teste');
+    await waitFor(() =>
+      expect(screen.getByTestId('welcome').textContent).toBe('Bem-vindo(a) ao portal de portabilidade da Operadora Teste'),
+    );
     expect(screen.getByRole('img', { name: 'Logo Operadora Teste' }).getAttribute('src')).toBe('/files/82.svg');
     await waitFor(() => expect(document.querySelector('link#favicon')?.getAttribute('href')).toBe('/files/85.svg'));
     expect(localStorage.getItem('cdEmpresaPlano')).toBe('7');
@@ -59,7 +61,8 @@ describe('home page', () => {
     const location = renderHome();
     await user.click(screen.getByRole('button', { name: 'Realizar Solicitação' }));
     expect(screen.getByRole('heading', { name: 'Solicitar Portabilidade' })).toBeTruthy();
-    const field = screen.getByRole('textbox', { name: 'Digite o protocolo ANS' });
+    // The protocol step is a lazy chunk: it appears once loaded.
+    const field = await screen.findByRole('textbox', { name: 'Digite o protocolo ANS' });
     const next = screen.getByRole('button', { name: 'Prosseguir' }) as HTMLButtonElement;
     expect(next.disabled).toBe(true);
     await user.type(field, '12a3');
@@ -85,7 +88,7 @@ describe('home page', () => {
     renderHome();
     await user.click(screen.getByRole('button', { name: 'Acompanhar Solicitação' }));
     expect(screen.getByRole('heading', { name: 'Acompanhar Portabilidade' })).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Retornar' }));
+    await user.click(await screen.findByRole('button', { name: 'Retornar' }));
     expect(screen.getByRole('button', { name: 'Realizar Solicitação' })).toBeTruthy();
   });
 
@@ -93,7 +96,7 @@ describe('home page', () => {
     const user = userEvent.setup();
     const location = renderHome();
     await user.click(screen.getByRole('button', { name: 'Acompanhar Solicitação' }));
-    await user.type(screen.getByRole('textbox', { name: 'Digite o protocolo' }), '555');
+    await user.type(await screen.findByRole('textbox', { name: 'Digite o protocolo' }), '555');
     await user.click(screen.getByRole('button', { name: 'Prosseguir' }));
     await waitFor(() => expect(location.history).toContain('/acompanhamento'));
     expect({ ...localStorage }).toMatchObject({ protocolo: '555', token: 'free' });

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import {
-  DEFAULT_API_BASE, HEADERS, endpoints, errorBody,
+  DEFAULT_API_BASE, HEADERS, errorBody, routes,
   type EndpointInput, type EndpointName, type EndpointOutput,
 } from './contract';
 
@@ -94,7 +94,7 @@ export async function callApi<N extends EndpointName>(
   input: EndpointInput<N>,
   options: CallOptions = {},
 ): Promise<EndpointOutput<N>> {
-  const endpoint = endpoints[name];
+  const endpoint = routes[name];
   const isGet = endpoint.method === 'GET';
   const url = buildUrl(endpoint.path, isGet ? (input as Record<string, unknown>) : undefined);
   const headers: Record<string, string> = {

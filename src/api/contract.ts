@@ -23,12 +23,15 @@ export const FREE_TOKEN = 'free';
 
 // ---------------------------------------------------------------- field helpers
 
+/* @__NO_SIDE_EFFECTS__ */
 const required = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
+/* @__NO_SIDE_EFFECTS__ */
 const digits = (message: string, max = 9999) =>
   z.string().check(z.regex(/^\d+$/, message), z.maxLength(max, message));
 const optionalText = z.optional(z.string().check(z.maxLength(9999)));
 /** dd/mm/yyyy, the one value the wizard stores with its punctuation (SPEC §5). */
 export const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+/* @__NO_SIDE_EFFECTS__ */
 const brDate = (message: string) => z.string().check(z.regex(BR_DATE, message));
 
 const cpf = z.string().check(z.refine(isValidCpf, 'CPF inválido'));
@@ -173,59 +176,82 @@ const empty = z.object({});
 // ---------------------------------------------------------------- the calls (SPEC §7)
 
 type Method = 'GET' | 'POST';
-interface Endpoint<I extends z.ZodMiniType, O extends z.ZodMiniType> {
+/** What a client needs to make a call and read its answer. */
+interface Route<O extends z.ZodMiniType> {
   method: Method;
   /** Relative to the API base path. */
   path: string;
-  /** GET: query string; POST: JSON body. */
-  input: I;
   output: O;
   /** 'text' responses are plain text bodies (a name, a link, 'ERRO'). */
   responseKind: 'json' | 'text';
 }
-const get = <I extends z.ZodMiniType, O extends z.ZodMiniType>(
-  path: string, input: I, output: O, responseKind: 'json' | 'text' = 'json',
-): Endpoint<I, O> => ({ method: 'GET', path, input, output, responseKind });
-const post = <I extends z.ZodMiniType, O extends z.ZodMiniType>(
-  path: string, input: I, output: O, responseKind: 'json' | 'text' = 'json',
-): Endpoint<I, O> => ({ method: 'POST', path, input, output, responseKind });
+/** A call with its request schema: GET input is the query string, POST input the JSON body. */
+type Endpoint<R extends Route<z.ZodMiniType>, I extends z.ZodMiniType> = R & { input: I };
 
-export const endpoints = {
-  login: post('auth', loginRequest, loginResponse),
-  operatorKey: get(
-    'auth/recuperar-chave',
-    z.object({ cdTipo: required('cdTipo é obrigatório'), cdEmpresaPlano: digits('cdEmpresaPlano inválido', 10) }),
-    text, 'text',
-  ),
-  saveRequest: post('portabilidade', portabilityRequest, portabilityResponse),
-  tooltips: get('portabilidade', solicitacaoQuery, z.array(tooltip)),
-  finalize: post('portabilidade/finaliza', finalizeRequest, text, 'text'),
-  destinationPlan: get(
-    'portabilidade/utils/plano/destino',
-    z.object({ registroAns: digits('Registro ANS inválido', 20) }),
-    text, 'text',
-  ),
-  tracking: get('portabilidade/acompanhamento', protocoloQuery, trackingData),
-  history: get('portabilidade/historico', protocoloQuery, history),
-  signLink: get(
-    'portabilidade/documento/assina',
-    z.object({ cdDocumento: digits('cdDocumento inválido', 20) }),
-    text, 'text',
-  ),
-  contractTypes: get('portabilidade/utils/contratacao/destino', empty, z.array(selectOption)),
-  documentTypes: get('portabilidade/utils/documento/list', solicitacaoQuery, z.array(documentType)),
-  attachedDocuments: get('portabilidade/documento', protocoloQuery, z.array(attachedDocument)),
-  uploadDocument: post('portabilidade/utils/documento', documentUpload, text, 'text'),
-  acceptance: post('portabilidade/utils/documento/aceite', acceptanceRequest, text, 'text'),
+// Pure builders: a bundle that never reads a schema built with them leaves it out.
+/* @__NO_SIDE_EFFECTS__ */
+function get<O extends z.ZodMiniType>(path: string, output: O, responseKind: 'json' | 'text' = 'json'): Route<O> {
+  return { method: 'GET', path, output, responseKind };
+}
+/* @__NO_SIDE_EFFECTS__ */
+function post<O extends z.ZodMiniType>(path: string, output: O, responseKind: 'json' | 'text' = 'json'): Route<O> {
+  return { method: 'POST', path, output, responseKind };
+}
+/* @__NO_SIDE_EFFECTS__ */
+function withInputs<R extends Record<string, Route<z.ZodMiniType>>, I extends { [N in keyof R]: z.ZodMiniType }>(
+  table: R, inputs: I,
+): { [N in keyof R]: Endpoint<R[N], I[N]> } {
+  const entries = Object.keys(table).map((name) => [name, { ...table[name], input: inputs[name] }]);
+  return Object.fromEntries(entries) as { [N in keyof R]: Endpoint<R[N], I[N]> };
+}
+
+/**
+ * Every call's method, path and response schema. The portal reads only this table: it
+ * checks every answer, while request bodies are checked by the server (and by the
+ * machines' own rules before they are sent), so the request schemas stay out of the
+ * portal's bundle.
+ */
+export const routes = {
+  login: post('auth', loginResponse),
+  operatorKey: get('auth/recuperar-chave', text, 'text'),
+  saveRequest: post('portabilidade', portabilityResponse),
+  tooltips: get('portabilidade', z.array(tooltip)),
+  finalize: post('portabilidade/finaliza', text, 'text'),
+  destinationPlan: get('portabilidade/utils/plano/destino', text, 'text'),
+  tracking: get('portabilidade/acompanhamento', trackingData),
+  history: get('portabilidade/historico', history),
+  signLink: get('portabilidade/documento/assina', text, 'text'),
+  contractTypes: get('portabilidade/utils/contratacao/destino', z.array(selectOption)),
+  documentTypes: get('portabilidade/utils/documento/list', z.array(documentType)),
+  attachedDocuments: get('portabilidade/documento', z.array(attachedDocument)),
+  uploadDocument: post('portabilidade/utils/documento', text, 'text'),
+  acceptance: post('portabilidade/utils/documento/aceite', text, 'text'),
   // Paths SPEC leaves open (chosen here; also in the README):
-  setting: get(
-    'portabilidade/utils/parametro',
-    z.object({ chave: z.enum(['82', '84', '85']), cdEmpresaPlano: digits('cdEmpresaPlano inválido', 10) }),
-    text, 'text',
-  ),
-  documentsToSign: get('portabilidade/documento/assinatura', protocoloQuery, z.array(documentToSign)),
-  recordSignature: post('portabilidade/documento/assinatura', signatureRequest, text, 'text'),
+  setting: get('portabilidade/utils/parametro', text, 'text'),
+  documentsToSign: get('portabilidade/documento/assinatura', z.array(documentToSign)),
+  recordSignature: post('portabilidade/documento/assinatura', text, 'text'),
 } as const;
+
+/** The whole contract: every call of `routes` with its request schema (the server validates with it). */
+export const endpoints = withInputs(routes, {
+  login: loginRequest,
+  operatorKey: z.object({ cdTipo: required('cdTipo é obrigatório'), cdEmpresaPlano: digits('cdEmpresaPlano inválido', 10) }),
+  saveRequest: portabilityRequest,
+  tooltips: solicitacaoQuery,
+  finalize: finalizeRequest,
+  destinationPlan: z.object({ registroAns: digits('Registro ANS inválido', 20) }),
+  tracking: protocoloQuery,
+  history: protocoloQuery,
+  signLink: z.object({ cdDocumento: digits('cdDocumento inválido', 20) }),
+  contractTypes: empty,
+  documentTypes: solicitacaoQuery,
+  attachedDocuments: protocoloQuery,
+  uploadDocument: documentUpload,
+  acceptance: acceptanceRequest,
+  setting: z.object({ chave: z.enum(['82', '84', '85']), cdEmpresaPlano: digits('cdEmpresaPlano inválido', 10) }),
+  documentsToSign: protocoloQuery,
+  recordSignature: signatureRequest,
+});
 
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

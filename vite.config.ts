@@ -1,20 +1,31 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { precompress } from './scripts/vite-precompress';
+import { precompress } from './scripts/vite-precompress.ts';
+import { stripDescriptions } from './scripts/vite-strip-descriptions.ts';
 
 // The SPA and the API share one origin in production (the reference server serves both);
 // in development Vite proxies the API base path to the reference server.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), stripDescriptions(), precompress()],
+  resolve: {
+    alias: [
+      // React 19 has the hook: skip the pre-React-18 shims (see src/app/react-shims.ts).
+      { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./src/app/react-shims.ts', import.meta.url)) },
+      { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
+    ],
+  },
   server: {
     proxy: { '/wslinhafrente': apiTarget },
   },
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // Every browser that runs this portal's ES2020+ code supports modulepreload.
+    modulePreload: { polyfill: false },
   },
   test: {
     include: ['test/**/*.test.{ts,tsx}'],

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
-import { wrapPglite, type Database } from '../../server/db/database.ts';
+import { PGLITE_SETTINGS, wrapPglite, type Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { saveInitdbTemplate } from '../../server/db/pglite-template.ts';
 import { seed } from '../../server/seed/seed.ts';
@@ -85,7 +85,8 @@ export async function startServer(extra: Partial<BuildAppOptions> = {}): Promise
   const dataDir = mkdtempSync(join(tmpdir(), 'portabilidade-test-'));
   const { dump, filesDir } = await template();
   cpSync(filesDir, join(dataDir, 'files'), { recursive: true });
-  const db = wrapPglite(await PGlite.create({ loadDataDir: dump }));
+  // The server's own engine settings, so the tests run the database the way it serves.
+  const db = wrapPglite(await PGlite.create({ loadDataDir: dump, postgresqlconf: [...PGLITE_SETTINGS] }));
   const clock = {
     now: new Date(START),
     advance(ms: number) {

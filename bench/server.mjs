@@ -1,11 +1,12 @@
-// Starts the reference back-end the way scripts/e2e-server.mjs does — `node --import tsx
-// server/main.ts`, production mode, a fresh data folder — but on loopback only, on the
-// bench's own port and data folder, serving the bench's build (STATIC_DIR), optionally
-// pinned to one core with taskset.
+// Starts the reference back-end the way `npm start` and scripts/e2e-server.mjs do — the
+// server compiled to JavaScript by scripts/build-server.mjs, production mode, a fresh data
+// folder — but on loopback only, on the bench's own port and data folder, serving the
+// bench's build (STATIC_DIR), optionally pinned to one core with taskset.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { REPO, freePort, startProcess, stopProcess, waitForHttp } from './support.mjs';
+import { buildServer } from '../scripts/build-server.mjs';
 
 export const API = '/wslinhafrente/v1/';
 
@@ -26,7 +27,8 @@ export async function startServer({ dataDir, staticDir, core = null, fresh = tru
   if (fresh) rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
-  const node = [process.execPath, '--import', 'tsx', 'server/main.ts'];
+  // As `npm start` runs it: compiled to JavaScript, not through the tsx loader.
+  const node = [process.execPath, await buildServer()];
   const pinned = core !== null && hasTaskset();
   const [command, ...args] = pinned ? ['taskset', '-c', String(core), ...node] : node;
   const child = startProcess(command, args, {

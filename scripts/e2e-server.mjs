@@ -7,7 +7,9 @@ const dataDir = resolve(process.env.E2E_DATA_DIR ?? 'test-results/e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+// The server as `npm start` runs it: compiled to JavaScript (scripts/build-server.mjs).
+const { buildServer } = await import('./build-server.mjs');
+const child = spawn(process.execPath, [await buildServer()], {
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
 });

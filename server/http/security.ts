@@ -4,7 +4,7 @@
  * SameSite=Strict) and every POST under the API must echo it in `X-XSRF-TOKEN`. A page
  * on another origin can make the browser send the cookie but cannot read it to echo it.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HEADERS } from '../../src/api/contract.ts';
 
@@ -21,6 +21,18 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+const pagePolicies = new WeakMap<FastifyReply, string>();
+
+/**
+ * This answer's CSP also allows the given inline scripts by their SHA-256 (index.html's
+ * few bytes that run before the bundle), never 'unsafe-inline'.
+ */
+export function allowInlineScripts(reply: FastifyReply, scripts: readonly string[]): void {
+  if (scripts.length === 0) return;
+  const hashes = scripts.map((body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  pagePolicies.set(reply, CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`));
+}
 
 const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
@@ -90,6 +102,8 @@ export function registerSecurity(app: FastifyInstance, apiBase: string): void {
   // dropped or overridden what onRequest set.
   app.addHook('onSend', async (_request, reply, payload) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    const pagePolicy = pagePolicies.get(reply);
+    if (pagePolicy) reply.header('content-security-policy', pagePolicy);
     reply.removeHeader('x-powered-by');
     return payload;
   });

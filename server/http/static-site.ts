@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { allowInlineScripts } from './security.ts';
 
 const NO_BUILD_PAGE = `<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><title>Portabilidade</title></head>
@@ -19,6 +20,11 @@ const NO_BUILD_PAGE = `<!doctype html>
 <p>Rode <code>npm run build</code> (ou <code>npm start</code>, que gera o portal) e recarregue esta página.</p>
 <p>A API está em <code>/wslinhafrente/v1/</code> (documentação em <a href="/wslinhafrente/v1/openapi.json">openapi.json</a>).</p>
 </body></html>`;
+
+/** The bodies of index.html's inline classic scripts (the CSP allows exactly these). */
+export function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body]) => body ?? '');
+}
 
 /** The precompressed variant of index.html this browser accepts, brotli first. */
 function negotiateIndex(request: FastifyRequest, indexPath: string): { path: string; encoding?: 'br' | 'gzip' } {
@@ -35,6 +41,7 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     if (!existsSync(indexPath)) return reply.send(NO_BUILD_PAGE);
     // Read per request: a rebuild while the server runs is served without a restart.
+    allowInlineScripts(reply, inlineScripts(readFileSync(indexPath, 'utf8')));
     const { path, encoding } = negotiateIndex(request, indexPath);
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(readFileSync(path));

@@ -1,14 +1,18 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY } from '../../server/http/security.ts';
 import { compressFile } from '../../scripts/vite-precompress.ts';
 import { startServer, type TestServer } from './helpers.ts';
 
 // Big and repetitive enough that both compressed variants are worth writing.
 const SCRIPT = `console.log(${JSON.stringify('portabilidade '.repeat(200))});\n`;
-const PAGE = `<!doctype html><html lang="pt-BR"><title>Portabilidade</title>${'<p>Bem-vindo(a)</p>'.repeat(40)}</html>`;
+const INLINE = "document.getElementById('x')?.remove()";
+const PAGE = `<!doctype html><html lang="pt-BR"><title>Portabilidade</title>${'<p>Bem-vindo(a)</p>'.repeat(40)}<script>${INLINE}</script></html>`;
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 let server: TestServer;
 const staticDir = mkdtempSync(join(tmpdir(), 'portabilidade-precompressed-'));
@@ -58,5 +62,20 @@ describe('the portal files, compressed at build time', () => {
     const page = await fetchWith('/', 'br');
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe("the page's content security policy", () => {
+  it("allows index.html's inline script by its hash, and nothing inline besides", async () => {
+    const page = await fetchWith('/', 'br');
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain(`script-src 'self' ${sha256(INLINE)};`);
+    expect(csp).not.toContain('unsafe-inline\'; img');
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it('is the plain policy for every other file', async () => {
+    const asset = await fetchWith('/assets/app-9f8e7d.js');
+    expect(asset.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
   });
 });

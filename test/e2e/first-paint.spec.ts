@@ -1,0 +1,66 @@
+/**
+ * The first paint: index.html carries the home screen's header and welcome, so a slow phone
+ * shows them before the bundle arrives. These tests hold the bundle back (the portal's
+ * scripts never load) to see exactly what the HTML alone paints, and compare it with what
+ * the running portal renders, so the two cannot drift apart.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+test.use({ viewport: { width: 412, height: 823 } });
+
+function withoutBundle(page: Page) {
+  return page.route('**/assets/*.js', (route) => route.abort());
+}
+
+function cspViolations(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) messages.push(message.text());
+  });
+  return messages;
+}
+
+const title = (page: Page) => page.getByRole('heading', { level: 1, name: 'Portabilidade', exact: true });
+const welcome = (page: Page) => page.locator('main p').filter({ hasText: 'Bem-vindo(a) ao portal de portabilidade' });
+
+async function boxes(page: Page) {
+  const round = (box: { x: number; y: number; width: number; height: number } | null) =>
+    box && { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) };
+  return { title: round(await title(page).boundingBox()), welcome: round(await welcome(page).boundingBox()) };
+}
+
+test.describe('the first paint, before any script', () => {
+  test('home shows its header and welcome from the HTML alone, exactly where the portal then renders them', async ({ page, browser }) => {
+    const violations = cspViolations(page);
+    await withoutBundle(page);
+    await page.goto('/#/home/1');
+    await expect(title(page)).toBeVisible();
+    await expect(welcome(page)).toBeVisible();
+    await expect(page.getByRole('button')).toHaveCount(0);
+    const fromHtml = await boxes(page);
+
+    const portal = await browser.newPage({ viewport: { width: 412, height: 823 } });
+    await portal.goto('/#/home/1');
+    await expect(portal.getByRole('button', { name: 'Realizar Solicitação' })).toBeVisible();
+    await expect(portal.getByTestId('welcome')).toHaveText('Bem-vindo(a) ao portal de portabilidade da Vida Plena Saúde');
+    // React replaced the HTML's copy: one header, one welcome.
+    await expect(portal.locator('#first-paint')).toHaveCount(0);
+    await expect(title(portal)).toHaveCount(1);
+    expect(await boxes(portal)).toEqual(fromHtml);
+    await portal.close();
+    expect(violations).toEqual([]);
+  });
+
+  for (const route of ['nova-solicitacao', 'acompanhamento']) {
+    test(`${route} never shows the home's welcome, even before its scripts arrive`, async ({ page }) => {
+      const violations = cspViolations(page);
+      await withoutBundle(page);
+      await page.goto(`/#/${route}`);
+      await expect(page.locator('#root')).toBeAttached();
+      await expect(welcome(page)).toHaveCount(0);
+      await expect(page.locator('#first-paint')).toHaveCount(0);
+      // The script that removes it ran: the server's CSP allows it by its hash.
+      expect(violations).toEqual([]);
+    });
+  }
+});

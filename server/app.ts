@@ -71,7 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerSecurity(app, API_BASE);
   registerErrorHandling(app);
-  registerEndpoints(app, deps, handlers);
+  registerEndpoints(app, deps, handlers, { bodyLimit: BODY_LIMIT, streamedFields: { uploadDocument: 'arquivoBase64' } });
   registerImages(app, options.dataDir);
   registerFiles(app, deps);
   const openApi = buildOpenApi(SERVER_VERSION);

@@ -11,6 +11,7 @@ import { readAccess } from './access.ts';
 import { API_BASE, absoluteApiUrl, type AppDeps, type HandlerContext } from './context.ts';
 import { HttpError } from './http-error.ts';
 import { fingerprint, withIdempotency, type Answer } from './idempotency.ts';
+import { streamJsonField } from './streamed-json.ts';
 import { parseOrThrow } from './validation.ts';
 
 export type EndpointInputOf<N extends EndpointName> = z.output<Endpoints[N]['input']>;
@@ -24,46 +25,68 @@ function send(reply: FastifyReply, answer: Answer): FastifyReply {
   return reply.code(answer.statusCode).type(answer.contentType).header('cache-control', 'no-store').send(answer.body);
 }
 
-export function registerEndpoints(app: FastifyInstance, deps: AppDeps, handlers: EndpointHandlers): void {
+export interface EndpointOptions {
+  /**
+   * Calls whose body carries a large base64 field: that field is decoded as the body
+   * arrives instead of being held in memory (http/streamed-json.ts), within this body limit.
+   */
+  streamedFields?: Partial<Record<EndpointName, string>>;
+  bodyLimit: number;
+}
+
+export function registerEndpoints(app: FastifyInstance, deps: AppDeps, handlers: EndpointHandlers, options: EndpointOptions): void {
   for (const name of Object.keys(endpoints) as EndpointName[]) {
-    const endpoint = endpoints[name];
-    const handler = handlers[name] as (input: unknown, ctx: HandlerContext) => Promise<unknown>;
-    app.route({
-      method: endpoint.method,
-      url: `${API_BASE}${endpoint.path}`,
-      handler: async (request, reply) => {
-        const now = deps.clock();
-        const ctx: HandlerContext = {
-          deps,
-          request,
-          now,
-          access: readAccess(request, now, deps.secret),
-          clientAddress: request.ip,
-          apiUrl: (path) => absoluteApiUrl(request, path),
-        };
-        const raw = endpoint.method === 'GET' ? request.query : request.body;
-        const input = parseOrThrow(endpoint.input, raw ?? {});
-
-        const run = async (): Promise<Answer> => {
-          const output = await handler(input, ctx);
-          // The contract is a promise to the client: never send what it would reject.
-          const checked = endpoint.output.safeParse(output);
-          if (!checked.success) {
-            request.log.error({ endpoint: name, issues: checked.error.issues }, 'resposta fora do contrato');
-            throw new Error(`resposta de ${name} fora do contrato`);
-          }
-          return endpoint.responseKind === 'json'
-            ? { statusCode: 200, contentType: JSON_TYPE, body: JSON.stringify(checked.data) }
-            : { statusCode: 200, contentType: TEXT_TYPE, body: String(checked.data) };
-        };
-
-        const key = request.headers[HEADERS.idempotencyKey.toLowerCase()];
-        if (endpoint.method !== 'POST' || key === undefined) return send(reply, await run());
-        if (typeof key !== 'string') throw new HttpError(400, 'Envie um único cabeçalho Idempotency-Key.');
-        const answer = await withIdempotency(deps.db, name, key, fingerprint(input, deps.secret), now, run);
-        if (answer.replayed) reply.header('idempotent-replayed', 'true');
-        return send(reply, answer);
-      },
+    const field = options.streamedFields?.[name];
+    if (field === undefined) {
+      registerEndpoint(app, deps, handlers, name);
+      continue;
+    }
+    // Its own Fastify context, so the streaming JSON parser serves this route only.
+    void app.register(async (context) => {
+      streamJsonField(context, field, deps.files.dir, options.bodyLimit);
+      registerEndpoint(context, deps, handlers, name);
     });
   }
+}
+
+function registerEndpoint(app: FastifyInstance, deps: AppDeps, handlers: EndpointHandlers, name: EndpointName): void {
+  const endpoint = endpoints[name];
+  const handler = handlers[name] as (input: unknown, ctx: HandlerContext) => Promise<unknown>;
+  app.route({
+    method: endpoint.method,
+    url: `${API_BASE}${endpoint.path}`,
+    handler: async (request, reply) => {
+      const now = deps.clock();
+      const ctx: HandlerContext = {
+        deps,
+        request,
+        now,
+        access: readAccess(request, now, deps.secret),
+        clientAddress: request.ip,
+        apiUrl: (path) => absoluteApiUrl(request, path),
+      };
+      const raw = endpoint.method === 'GET' ? request.query : request.body;
+      const input = parseOrThrow(endpoint.input, raw ?? {});
+
+      const run = async (): Promise<Answer> => {
+        const output = await handler(input, ctx);
+        // The contract is a promise to the client: never send what it would reject.
+        const checked = endpoint.output.safeParse(output);
+        if (!checked.success) {
+          request.log.error({ endpoint: name, issues: checked.error.issues }, 'resposta fora do contrato');
+          throw new Error(`resposta de ${name} fora do contrato`);
+        }
+        return endpoint.responseKind === 'json'
+          ? { statusCode: 200, contentType: JSON_TYPE, body: JSON.stringify(checked.data) }
+          : { statusCode: 200, contentType: TEXT_TYPE, body: String(checked.data) };
+      };
+
+      const key = request.headers[HEADERS.idempotencyKey.toLowerCase()];
+      if (endpoint.method !== 'POST' || key === undefined) return send(reply, await run());
+      if (typeof key !== 'string') throw new HttpError(400, 'Envie um único cabeçalho Idempotency-Key.');
+      const answer = await withIdempotency(deps.db, name, key, fingerprint(input, deps.secret), now, run);
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      return send(reply, answer);
+    },
+  });
 }

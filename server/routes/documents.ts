@@ -8,6 +8,7 @@ import { assertCanUse } from '../http/access.ts';
 import { API_BASE, type HandlerContext } from '../http/context.ts';
 import type { EndpointHandlers } from '../http/endpoints.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
+import { streamedValue } from '../http/streamed-json.ts';
 import { formatDate } from '../services/dates.ts';
 import { findOperator } from '../services/operators.ts';
 import { renderPdf } from '../services/pdf.ts';
@@ -55,7 +56,8 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
       'SELECT nm_documento FROM document_types WHERE cd_tipo_documento = $1', [input.cdTipoDocumento],
     );
     if (!type) throw badRequest('Campo cdTipoDocumento: tipo de documento não cadastrado.');
-    const file = checkUploadedFile(input.nmDocumento, input.nmExtensao, input.arquivoBase64);
+    // A large file was decoded on arrival (http/streamed-json.ts); its stand-in names it.
+    const file = checkUploadedFile(input.nmDocumento, input.nmExtensao, streamedValue(ctx.request, input.arquivoBase64));
 
     await ctx.deps.db.transaction(async (tx) => {
       const [count] = await tx.query<{ total: number }>(
@@ -64,7 +66,7 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
       if ((count?.total ?? 0) >= MAX_DOCUMENTS_PER_REQUEST) {
         throw badRequest(`Limite de ${MAX_DOCUMENTS_PER_REQUEST} documentos por solicitação atingido.`);
       }
-      const stored = await ctx.deps.files.save(tx, file.bytes, file.extension, ctx.now);
+      const stored = await ctx.deps.files.save(tx, file.content, file.extension, ctx.now);
       await tx.query(
         `INSERT INTO uploaded_documents (cd_solicitacao, cd_tipo_documento, nm_documento, nm_arquivo, nm_extensao, nu_contrato, nm_armazenado, dt_envio)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,

@@ -31,15 +31,19 @@ export class FileStore {
     mkdirSync(this.dir, { recursive: true });
   }
 
-  /** Writes the file, then records it through `db` (pass the caller's transaction). */
-  async save(db: Queryable, content: Uint8Array, extension: string, now: Date): Promise<string> {
+  /**
+   * Writes the file, then records it through `db` (pass the caller's transaction). The
+   * content may already be in a file of this directory (an upload decoded on arrival): it
+   * is moved, not copied.
+   */
+  async save(db: Queryable, content: Uint8Array | { path: string; size: number }, extension: string, now: Date): Promise<string> {
     const ext = extension.toLowerCase();
     const contentType = CONTENT_TYPES[ext];
     if (!contentType) throw new Error(`extensão sem tipo conhecido: ${ext}`);
     const name = `${randomBytes(16).toString('hex')}.${ext}`;
-    const temp = join(this.dir, `.${name}.${process.pid}.tmp`);
+    const temp = 'path' in content ? content.path : join(this.dir, `.${name}.${process.pid}.tmp`);
     try {
-      writeFileSync(temp, content, { flag: 'wx' });
+      if (!('path' in content)) writeFileSync(temp, content, { flag: 'wx' });
       renameSync(temp, join(this.dir, name));
     } catch (error) {
       rmSync(temp, { force: true });
@@ -47,7 +51,7 @@ export class FileStore {
     }
     await db.query(
       'INSERT INTO stored_files (nm_armazenado, content_type, nu_tamanho, dt_criacao) VALUES ($1, $2, $3, $4)',
-      [name, contentType, content.byteLength, now],
+      [name, contentType, 'path' in content ? content.size : content.byteLength, now],
     );
     return name;
   }

@@ -6,6 +6,7 @@
  */
 import { MAX_FILE_BYTES } from '../../src/api/contract.ts';
 import { badRequest } from '../http/http-error.ts';
+import type { StreamedBase64 } from '../http/streamed-json.ts';
 
 export type FileKind = 'pdf' | 'jpeg' | 'png';
 
@@ -33,44 +34,67 @@ export function kindOfBytes(bytes: Uint8Array): FileKind | null {
 }
 
 export interface CheckedFile {
-  bytes: Buffer;
+  /** The bytes, or the temporary file they were decoded into on arrival (http/streamed-json.ts). */
+  content: Buffer | { path: string; size: number };
   kind: FileKind;
   /** Extension to store the file under. */
   extension: 'pdf' | 'jpg' | 'png';
 }
 
+interface DecodedFile {
+  content: CheckedFile['content'];
+  size: number;
+  head: Uint8Array;
+  mime: string | null;
+}
+
+const NOT_BASE64 = 'Campo arquivoBase64: o conteúdo do arquivo não está em base64 válido.';
+
 /** Strict base64 (standard alphabet, padded, no spaces), optionally behind a data-URL prefix. */
 export function decodeBase64(input: string): { bytes: Buffer; mime: string | null } {
   const prefix = DATA_URL.exec(input);
   const body = prefix ? input.slice(prefix[0].length) : input;
-  if (body.length === 0) throw badRequest(EMPTY_FILE);
-  // Size from the encoded length, before decoding anything large.
   const padding = body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0;
-  if ((body.length / 4) * 3 - padding > MAX_FILE_BYTES) throw badRequest(FILE_TOO_LARGE);
-  if (body.length % 4 !== 0 || !BASE64.test(body)) {
-    throw badRequest('Campo arquivoBase64: o conteúdo do arquivo não está em base64 válido.');
-  }
+  checkEncoded(body.length, padding, () => BASE64.test(body));
   return { bytes: Buffer.from(body, 'base64'), mime: prefix?.[1]?.toLowerCase() ?? null };
 }
 
-export function checkUploadedFile(fileName: string, declaredExtension: string, base64: string): CheckedFile {
+/** Empty, too large (from the encoded length, before decoding anything), not base64: in this order. */
+function checkEncoded(length: number, padding: number, alphabetOk: () => boolean): void {
+  if (length === 0) throw badRequest(EMPTY_FILE);
+  if ((length / 4) * 3 - padding > MAX_FILE_BYTES) throw badRequest(FILE_TOO_LARGE);
+  if (length % 4 !== 0 || !alphabetOk()) throw badRequest(NOT_BASE64);
+}
+
+function decoded(base64: string | StreamedBase64): DecodedFile {
+  if (typeof base64 === 'string') {
+    const { bytes, mime } = decodeBase64(base64);
+    return { content: bytes, size: bytes.length, head: bytes.subarray(0, 16), mime };
+  }
+  // Decoded on arrival: the same checks, from what the stream recorded.
+  checkEncoded(base64.length, base64.padding, () => base64.alphabetOk);
+  if (!base64.path) throw badRequest(NOT_BASE64);
+  return { content: { path: base64.path, size: base64.bytes }, size: base64.bytes, head: base64.head, mime: base64.mime };
+}
+
+export function checkUploadedFile(fileName: string, declaredExtension: string, base64: string | StreamedBase64): CheckedFile {
   const declared = KIND_OF_EXTENSION[declaredExtension.toLowerCase().replace(/^\./, '')];
   if (!declared) throw badRequest('Campo nmExtensao: extensão não permitida (PDF, JPG ou PNG).');
   const nameExtension = /\.([A-Za-z0-9]{1,10})$/.exec(fileName.trim())?.[1]?.toLowerCase();
   if (nameExtension !== undefined && KIND_OF_EXTENSION[nameExtension] !== declared) {
     throw badRequest(`O nome do arquivo (.${nameExtension}) não corresponde à extensão informada (${KIND_LABEL[declared]}).`);
   }
-  const { bytes, mime } = decodeBase64(base64);
-  if (bytes.length === 0) throw badRequest(EMPTY_FILE);
+  const { content, size, head, mime } = decoded(base64);
+  if (size === 0) throw badRequest(EMPTY_FILE);
   if (mime !== null && KIND_OF_MIME[mime] !== declared) {
     throw badRequest(`O tipo do arquivo (${mime}) não corresponde à extensão informada (${KIND_LABEL[declared]}).`);
   }
-  const actual = kindOfBytes(bytes);
+  const actual = kindOfBytes(head);
   if (actual !== declared) {
     throw badRequest(
       `O conteúdo do arquivo não é um ${KIND_LABEL[declared]} válido`
       + `${actual ? ` (parece ser ${KIND_LABEL[actual]})` : ''}. Envie um arquivo PDF, JPG ou PNG verdadeiro.`,
     );
   }
-  return { bytes, kind: actual, extension: actual === 'jpeg' ? 'jpg' : actual };
+  return { content, kind: actual, extension: actual === 'jpeg' ? 'jpg' : actual };
 }

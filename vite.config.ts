@@ -14,8 +14,8 @@ export default defineConfig({
   resolve: {
     alias: [
       // React 19 has the hook: skip the pre-React-18 shims (see src/app/react-shims.ts).
-      { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./src/app/react-shims.ts', import.meta.url)) },
-      { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/app/react-shims.ts', import.meta.url)) },
+      { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: fileURLToPath(new URL('./src/app/react-shims.ts', import.meta.url)) },
     ],
   },
   server: {

@@ -33,7 +33,7 @@ async function presetStorage(port, origin, storage) {
   }
 }
 
-async function runOnce({ url, storage }) {
+async function runOnce({ url, storage, throttlingMethod }) {
   process.env.CHROME_PATH = CHROMIUM;
   const chrome = await launch({
     chromePath: CHROMIUM,
@@ -48,6 +48,8 @@ async function runOnce({ url, storage }) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
+      // Default 'simulate' (Lantern); 'devtools' applies the same phone profile for real.
+      ...(throttlingMethod ? { throttlingMethod } : {}),
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error('Lighthouse returned no result');
@@ -78,7 +80,7 @@ async function runOnce({ url, storage }) {
 }
 
 /**
- * pages: [{ name, url, storage? }]. Returns { [name]: { runs, median: {score,fcp,lcp,tbt,cls}, errors } }.
+ * pages: [{ name, url, storage?, throttlingMethod? }]. Returns { [name]: { runs, median: {score,fcp,lcp,tbt,cls}, errors } }.
  */
 export async function runLighthouse(pages, { runs = 3, perRunMs = 120_000, log = () => {} } = {}) {
   const out = Object.fromEntries(pages.map((p) => [p.name, { url: p.url, runs: [], errors: [] }]));

@@ -166,6 +166,11 @@ async function main() {
         { name: 'wizard', url: `${site}/#/nova-solicitacao`, storage: routes.wizard.storage },
         { name: 'tracking', url: `${site}/#/acompanhamento`, storage: routes.tracking.storage },
         ...(floorSite ? [{ name: 'floor', url: `${floorSite.url}/` }] : []),
+        // For information: home and the floor with the phone profile applied for real
+        // (network and CPU throttled while the page loads), where what paints before the
+        // bundle arrives shows as it would on a phone; Lantern's simulation cannot see it.
+        { name: 'homeApplied', url: `${site}/#/home/1`, throttlingMethod: 'devtools' },
+        ...(floorSite ? [{ name: 'floorApplied', url: `${floorSite.url}/`, throttlingMethod: 'devtools' }] : []),
       ];
       results.lighthouse = await attempt('lighthouse', 6 * 60_000, () => runLighthouse(pages, { runs, log }));
     }

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { REPO, freePort, startProcess, stopProcess, waitForHttp } from './support.mjs';
-import { buildServer } from '../scripts/build-server.mjs';
+import { serverArgs } from '../scripts/build-server.mjs';
 
 export const API = '/wslinhafrente/v1/';
 
@@ -28,7 +28,7 @@ export async function startServer({ dataDir, staticDir, core = null, fresh = tru
   mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
   // As `npm start` runs it: compiled to JavaScript, not through the tsx loader.
-  const node = [process.execPath, await buildServer()];
+  const node = [process.execPath, ...(await serverArgs())];
   const pinned = core !== null && hasTaskset();
   const [command, ...args] = pinned ? ['taskset', '-c', String(core), ...node] : node;
   const child = startProcess(command, args, {

@@ -8,8 +8,8 @@ rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
 // The server as `npm start` runs it: compiled to JavaScript (scripts/build-server.mjs).
-const { buildServer } = await import('./build-server.mjs');
-const child = spawn(process.execPath, [await buildServer()], {
+const { serverArgs } = await import('./build-server.mjs');
+const child = spawn(process.execPath, await serverArgs(), {
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
 });

@@ -23,9 +23,8 @@ if (built < Math.max(...sources.map(newestMtime))) {
 
 // Plain JavaScript, compiled when the server's sources changed (a fraction of a second):
 // the tsx loader would cost ~50 MB of memory and compile TypeScript at every start.
-const { buildServer } = await import('./build-server.mjs');
-const entry = await buildServer();
-const child = spawn(process.execPath, [entry], {
+const { serverArgs } = await import('./build-server.mjs');
+const child = spawn(process.execPath, await serverArgs(), {
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
 });

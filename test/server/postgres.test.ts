@@ -43,7 +43,7 @@ describe.skipIf(!adminUrl)('on PostgreSQL', () => {
   });
 
   it('migrates twice without harm, seeds, saves a request and logs in', async () => {
-    expect(await migrate(db)).toEqual(['001_initial.sql']);
+    expect(await migrate(db)).toEqual(['001_initial.sql', '002_idempotency_keys_created_index.sql']);
     expect(await migrate(db)).toEqual([]);
     await seed(db, new FileStore(dataDir), START);
     const app = await buildApp({ db, dataDir, secret: 'pg-secret', clock: () => START });
@@ -60,6 +60,19 @@ describe.skipIf(!adminUrl)('on PostgreSQL', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(tracking.json()).toMatchObject({ flStatus: 3, nuCpf: DEMO.loginRequired.cpf });
+    await app.close();
+  }, 60_000);
+
+  it('shows a change another process wrote in the next lookup (no in-process cache on PostgreSQL)', async () => {
+    const app = await buildApp({ db, dataDir, secret: 'pg-secret', clock: () => START });
+    const track = async () => (await app.inject({ method: 'GET', url: `${API}portabilidade/acompanhamento?protocolo=${DEMO.plan2.protocolo}` })).json() as { flStatus: number };
+    expect((await track()).flStatus).toBe(1);
+    expect((await track()).flStatus).toBe(1);
+    const other = new pg.Client({ connectionString: new URL(`/${scratch}`, adminUrl).toString() });
+    await other.connect();
+    await other.query('UPDATE requests SET fl_status = 2 WHERE nu_protocolo = $1', [DEMO.plan2.protocolo]);
+    await other.end();
+    expect((await track()).flStatus).toBe(2);
     await app.close();
   }, 60_000);
 });

@@ -141,11 +141,15 @@ async function attach(page: Page, documentType: string, file: { name: string; mi
   await (await chooser).setFiles(file);
 }
 
-async function goToStep5(page: Page, nome: string, withDependent = false) {
+async function goToStep3(page: Page, nome: string) {
   await fillStep1(page, nome);
   await next(page).click();
   await fillStep2(page);
   await next(page).click();
+}
+
+async function goToStep5(page: Page, nome: string, withDependent = false) {
+  await goToStep3(page, nome);
   await fillStep3(page);
   await next(page).click();
   await expect(currentStep(page)).toContainText('Dependentes');
@@ -326,10 +330,7 @@ test.describe('nova-solicitacao wizard', () => {
   test('a collective contract type clears the field and opens the HR modal; OK returns home', async ({ page }) => {
     const { protocoloAns, nome } = uniqueIds();
     await startNewRequest(page, protocoloAns);
-    await fillStep1(page, nome);
-    await next(page).click();
-    await fillStep2(page);
-    await next(page).click();
+    await goToStep3(page, nome);
     await field(page, 'Tipo de contratação').selectOption('1');
     const modal = page.getByTestId('hr-modal');
     await expect(modal.getByRole('heading', { name: 'Prezado Cliente' })).toBeVisible();
@@ -360,10 +361,7 @@ test.describe('nova-solicitacao wizard', () => {
   test('reloading on step 3 restores step 3 and everything typed; attached files survive a reload too', async ({ page }) => {
     const { protocoloAns, nome } = uniqueIds();
     await startNewRequest(page, protocoloAns);
-    await fillStep1(page, nome);
-    await next(page).click();
-    await fillStep2(page);
-    await next(page).click();
+    await goToStep3(page, nome);
     await field(page, 'Registro ANS do plano de destino').fill(DESTINATION.registry);
     await expect(field(page, 'Nome do plano de destino')).toHaveValue(DESTINATION.name);
     await page.reload();

@@ -6,7 +6,6 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { loadInitdbTemplate, saveInitdbTemplate } from './pglite-template.ts';
 
 export type SqlParam = string | number | boolean | Date | null;
@@ -152,6 +151,8 @@ export function wrapPglite(db: PGlite): Database {
 }
 
 async function openPostgres(url: string): Promise<Database> {
+  // Loaded only for PostgreSQL: the embedded engine's processes do not carry the driver.
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // Fail at start, not at the first request, when the server is unreachable.
   await pool.query('SELECT 1');

@@ -3,7 +3,7 @@
  * fields, paragraphs) shared by the acceptance term and the documents to sign.
  * Helvetica's WinAnsi encoding covers Portuguese accents; anything outside it is replaced.
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 
 export type PdfBlock =
   | { kind: 'fields'; heading: string; fields: ReadonlyArray<readonly [string, string]> }
@@ -18,7 +18,7 @@ export interface PdfContent {
 
 const PAGE: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
-const BRAND = rgb(0.05, 0.3, 0.6);
+const BRAND_RGB = [0.05, 0.3, 0.6] as const;
 
 /** Keeps only characters Helvetica (WinAnsi) can draw. */
 function printable(text: string): string {
@@ -43,6 +43,10 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 }
 
 export async function renderPdf(content: PdfContent, now: Date): Promise<Uint8Array> {
+  // Loaded on the first document (~8 MB resident): most server processes serve lookups,
+  // saves and uploads, and never make one.
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  const BRAND = rgb(...BRAND_RGB);
   const doc = await PDFDocument.create();
   doc.setTitle(printable(content.title));
   doc.setAuthor(printable(content.operator));

@@ -3,7 +3,7 @@
 // process (`node --import tsx`, so the TypeScript machines import as they are) with a hard
 // time limit, because a machine whose context grows without bound could traverse forever.
 //
-// When the machine has a path model (test/paths/models/<flow>.model.ts: input, event
+// When the machine has a path model (test/paths/models/ or test/machines/<flow>.model.ts: input, event
 // fixtures, context abstraction), the figure is what the path tests pay: the framework's
 // `generatePaths(model)` (getShortestPaths + adjacency map per start, one path per
 // transition, journeys). Without a model: the machine's test fixtures, or the graph's
@@ -38,12 +38,22 @@ function isMachine(value) {
   return Boolean(value && typeof value === 'object' && typeof value.getStateNodeById === 'function' && value.root);
 }
 
-/** The path model exported by test/paths/models/<flow>.model.ts, if any. */
-async function modelOf(flow) {
-  const file = join(REPO, 'test', 'paths', 'models', `${flow}.model.ts`);
-  if (!existsSync(file)) return null;
+/**
+ * The path model exported by test/paths/models/ (or test/machines/) <flow>.model.ts, if any, and how its paths
+ * are made: the model's own `generate<Flow>Paths()` when it has one (a machine too wide for
+ * one exploration is explored by regions there), else the framework's `generatePaths(model)`.
+ */
+async function modelOf(flow, framework) {
+  const file = [join(REPO, 'test', 'paths', 'models', `${flow}.model.ts`), join(REPO, 'test', 'machines', `${flow}.model.ts`)]
+    .find((candidate) => existsSync(candidate));
+  if (!file) return null;
   const module = await import(pathToFileURL(file).href);
-  return Object.values(module).find((v) => v && typeof v === 'object' && v.machine && v.fixtures) ?? null;
+  const model = Object.values(module).find((v) => v && typeof v === 'object' && v.machine && v.fixtures);
+  if (!model) return null;
+  const own = module[`generate${flow.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase())}Paths`];
+  if (typeof own === 'function') return { generate: () => own(), how: `model → ${own.name}` };
+  if (framework?.generatePaths) return { generate: () => framework.generatePaths(model), how: 'model → generatePaths' };
+  return null;
 }
 
 /**
@@ -87,14 +97,14 @@ async function child() {
     const flow = file.replace(/\.machine\.ts$/, '');
     let model = null;
     try {
-      model = await modelOf(flow);
+      model = await modelOf(flow, framework);
     } catch (error) {
       machines.push({ file, error: `path model import failed: ${error.message.split('\n')[0]}` });
     }
-    if (model && framework?.generatePaths) {
-      const entry = { file, export: 'path model', model: true };
+    if (model) {
+      const entry = { file, export: 'path model', model: true, how: model.how };
       try {
-        const generated = time(() => framework.generatePaths(model));
+        const generated = time(() => model.generate());
         Object.assign(entry, { ms: generated.ms, paths: generated.value.length });
       } catch (error) {
         entry.error = error.message.split('\n')[0];

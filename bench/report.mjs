@@ -111,7 +111,7 @@ function pathRows(r, rows) {
     const value = m.error
       ? `error: ${m.error}`
       : m.model
-        ? `${msFine(m.ms)} (${m.paths} paths, test/paths model → generatePaths)`
+        ? `${msFine(m.ms)} (${m.paths} paths, ${m.how ?? 'path model'})`
         : `${msFine(m.ms)} (${m.paths} paths; no path model: ${m.fixtures ? `events of ${m.fixtures}` : 'default events'}${m.valueOnly ? ', states by value' : ''})`;
     rows.push(row('Paths', `${m.file.replace('.machine.ts', '')}${m.export ? ` (${m.export})` : ''}`, value, '', '—'));
   }

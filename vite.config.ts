@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './scripts/vite-precompress.ts';
+import { routePreload } from './scripts/vite-route-preload.ts';
 import { stripDescriptions } from './scripts/vite-strip-descriptions.ts';
 
 // The SPA and the API share one origin in production (the reference server serves both);
@@ -10,7 +11,7 @@ import { stripDescriptions } from './scripts/vite-strip-descriptions.ts';
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), stripDescriptions(), precompress()],
+  plugins: [react(), tailwindcss(), stripDescriptions(), routePreload(), precompress()],
   resolve: {
     alias: [
       // React 19 has the hook: skip the pre-React-18 shims (see src/app/react-shims.ts).

@@ -1,6 +1,7 @@
 /**
  * The first paint: index.html carries the home screen's header and welcome, so a slow phone
- * shows them before the bundle arrives. These tests hold the bundle back (the portal's
+ * shows them before the bundle arrives; opened on another screen, it asks for that screen's
+ * code at once. These tests hold the bundle back (the portal's
  * scripts never load) to see exactly what the HTML alone paints, and compare it with what
  * the running portal renders, so the two cannot drift apart.
  */
@@ -51,16 +52,28 @@ test.describe('the first paint, before any script', () => {
     expect(violations).toEqual([]);
   });
 
-  for (const route of ['nova-solicitacao', 'acompanhamento']) {
-    test(`${route} never shows the home's welcome, even before its scripts arrive`, async ({ page }) => {
+  const preloads = (page: Page) => page.locator('link[rel="modulepreload"]');
+
+  for (const [route, other] of [['nova-solicitacao', 'acompanhamento'], ['acompanhamento', 'nova-solicitacao']] as const) {
+    test(`${route} never shows the home's welcome, and asks for its own code beside the bundle`, async ({ page }) => {
       const violations = cspViolations(page);
       await withoutBundle(page);
       await page.goto(`/#/${route}`);
       await expect(page.locator('#root')).toBeAttached();
       await expect(welcome(page)).toHaveCount(0);
       await expect(page.locator('#first-paint')).toHaveCount(0);
-      // The script that removes it ran: the server's CSP allows it by its hash.
+      // The screen's chunk is requested from the HTML, not after the bundle has run.
+      await expect(preloads(page).and(page.locator(`[href*="/assets/${route}-page-"]`))).toHaveCount(1);
+      await expect(preloads(page).and(page.locator(`[href*="/assets/${other}-page-"]`))).toHaveCount(0);
+      // The script ran: the server's CSP allows it by its hash.
       expect(violations).toEqual([]);
     });
   }
+
+  test('home asks for no other screen\'s code', async ({ page }) => {
+    await withoutBundle(page);
+    await page.goto('/#/home/1');
+    await expect(welcome(page)).toBeVisible();
+    await expect(preloads(page).and(page.locator('[href*="-page-"]'))).toHaveCount(0);
+  });
 });

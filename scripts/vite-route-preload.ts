@@ -1,0 +1,67 @@
+/**
+ * Vite plugin: opening the portal straight on a lazy screen (a reload on
+ * #/acompanhamento) should not wait for the main bundle to run before asking for the
+ * screen's own code. index.html's inline script carries a `{/*route-chunks*\/}` table;
+ * the build fills it with each lazy screen's chunks (those the main bundle does not already
+ * preload), and the script adds a modulepreload link for the screen being opened, so both
+ * download at once. Home loads nothing extra; in development the table stays empty.
+ */
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+
+/** Hash route → the page module its lazy chunk starts from. */
+const LAZY_SCREENS: Readonly<Record<string, string>> = {
+  'nova-solicitacao': '/src/views/nova-solicitacao/nova-solicitacao-page.tsx',
+  acompanhamento: '/src/views/acompanhamento/acompanhamento-page.tsx',
+};
+
+export const ROUTE_CHUNKS_PLACEHOLDER = '{/*route-chunks*/}';
+
+function chunkOf(bundle: OutputBundle, fileName: string): OutputChunk | undefined {
+  const output = bundle[fileName];
+  return output?.type === 'chunk' ? output : undefined;
+}
+
+/** The chunk and every chunk it imports statically, transitively. */
+function closure(bundle: OutputBundle, start: OutputChunk): string[] {
+  const seen = new Set<string>();
+  const visit = (fileName: string) => {
+    if (seen.has(fileName)) return;
+    seen.add(fileName);
+    for (const imported of chunkOf(bundle, fileName)?.imports ?? []) visit(imported);
+  };
+  visit(start.fileName);
+  return [...seen];
+}
+
+export function routeChunks(bundle: OutputBundle, entry: OutputChunk, base: string): Record<string, string[]> {
+  const loadedWithEntry = new Set(closure(bundle, entry));
+  const table: Record<string, string[]> = {};
+  for (const [route, page] of Object.entries(LAZY_SCREENS)) {
+    const chunk = Object.values(bundle).find(
+      (output): output is OutputChunk => output.type === 'chunk' && Boolean(output.facadeModuleId?.replaceAll('\\', '/').endsWith(page)),
+    );
+    if (!chunk) throw new Error(`route preload: no chunk starts at ${page}; is the screen still lazy?`);
+    table[route] = closure(bundle, chunk).filter((file) => !loadedWithEntry.has(file)).map((file) => `${base}${file}`);
+  }
+  return table;
+}
+
+export function routePreload(): Plugin {
+  let base = '/';
+  return {
+    name: 'portabilidade:route-preload',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.bundle || !context.chunk) return html;
+        if (!html.includes(ROUTE_CHUNKS_PLACEHOLDER)) throw new Error(`route preload: ${ROUTE_CHUNKS_PLACEHOLDER} is missing from index.html`);
+        return html.replace(ROUTE_CHUNKS_PLACEHOLDER, JSON.stringify(routeChunks(context.bundle, context.chunk, base)));
+      },
+    },
+  };
+}

@@ -59,8 +59,11 @@ export function AppRoutes() {
       <Route key="home" path="/home/:cdEmpresaPlano">
         {({ cdEmpresaPlano }) =>
           PLAN_CODE.test(cdEmpresaPlano) ? (
-            // Keyed by plan: another plan code starts a fresh home flow.
-            <HomePage key={cdEmpresaPlano} cdEmpresaPlano={cdEmpresaPlano} />
+            // Keyed by plan: another plan code starts a fresh home flow. The boundary covers
+            // the home's own lazy parts (protocol step, login fields, access-later modal).
+            <ChunkErrorBoundary key={cdEmpresaPlano}>
+              <HomePage cdEmpresaPlano={cdEmpresaPlano} />
+            </ChunkErrorBoundary>
           ) : (
             <Redirect to={HOME_PATH} replace />
           )

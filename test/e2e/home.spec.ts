@@ -188,6 +188,14 @@ test.describe('home', () => {
     await expect(toast).toBeHidden();
   });
 
+  test('a part of home that cannot be downloaded gets a clear message and a way out, not a blank page', async ({ page }) => {
+    await page.route('**/assets/protocol-step-*.js', (route) => route.abort());
+    await page.goto('/#/home/1');
+    await page.getByRole('button', { name: 'Realizar Solicitação' }).click();
+    await expect(page.getByRole('heading', { name: 'Não foi possível abrir esta página.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
+  });
+
   test('opening #/acompanhamento or #/nova-solicitacao with empty storage lands on #/home/1', async ({ page }) => {
     await page.goto('/#/acompanhamento');
     await expect(page).toHaveURL(/#\/home\/1$/);
@@ -199,6 +207,8 @@ test.describe('home', () => {
 
   test("the stored type 'track' opens home in track mode, once", async ({ page }) => {
     await page.goto('/#/home/1');
+    // Once home has started (it forgets a stored type as it starts), not while it boots.
+    await expect(page.getByRole('button', { name: 'Realizar Solicitação' })).toBeVisible();
     await page.evaluate(() => localStorage.setItem('type', 'track'));
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Acompanhar Portabilidade' })).toBeVisible();

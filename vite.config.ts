@@ -15,8 +15,10 @@ export default defineConfig({
   resolve: {
     alias: [
       // React 19 has the hook: skip the pre-React-18 shims (see src/app/react-shims.ts).
-      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/app/react-shims.ts', import.meta.url)) },
-      { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: fileURLToPath(new URL('./src/app/react-shims.ts', import.meta.url)) },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js|\/with-selector)?$/,
+        replacement: fileURLToPath(new URL('./src/app/react-shims.ts', import.meta.url)),
+      },
     ],
   },
   server: {

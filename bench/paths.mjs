@@ -3,10 +3,10 @@
 // process (`node --import tsx`, so the TypeScript machines import as they are) with a hard
 // time limit, because a machine whose context grows without bound could traverse forever.
 //
-// When the machine has a path model (test/paths/models/ or test/machines/<flow>.model.ts: input, event
-// fixtures, context abstraction), the figure is what the path tests pay: the framework's
-// `generatePaths(model)` (getShortestPaths + adjacency map per start, one path per
-// transition, journeys). Without a model: the machine's test fixtures, or the graph's
+// When the machine has a path model (<flow>.model.ts under test/paths/models/ or
+// test/machines/: input, event fixtures, context abstraction), the figure is what the path
+// tests pay: the model's own generator, or the framework's `generatePaths(model)`
+// (getShortestPaths + adjacency map per start, one path per transition, journeys). Without a model: the machine's test fixtures, or the graph's
 // default events (every event type the state accepts, no payload), traversal capped at
 // LIMIT states; a machine that exceeds it is measured again with states told apart by
 // value only, and marked so.
@@ -39,9 +39,10 @@ function isMachine(value) {
 }
 
 /**
- * The path model exported by test/paths/models/ (or test/machines/) <flow>.model.ts, if any, and how its paths
- * are made: the model's own `generate<Flow>Paths()` when it has one (a machine too wide for
- * one exploration is explored by regions there), else the framework's `generatePaths(model)`.
+ * The path model exported by <flow>.model.ts (test/paths/models/, else test/machines/), if
+ * any, and how its paths are made: the model's own `generate<Flow>Paths()` when it has one (a
+ * machine too wide for one exploration is explored by regions there), else the framework's
+ * `generatePaths(model)`.
  */
 async function modelOf(flow, framework) {
   const file = [join(REPO, 'test', 'paths', 'models', `${flow}.model.ts`), join(REPO, 'test', 'machines', `${flow}.model.ts`)]

@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './scripts/vite-precompress.ts';
+import { paintFirstPlugin } from './scripts/vite-paint-first.ts';
 import { routePreload } from './scripts/vite-route-preload.ts';
 import { stripDescriptions } from './scripts/vite-strip-descriptions.ts';
 
@@ -11,7 +12,7 @@ import { stripDescriptions } from './scripts/vite-strip-descriptions.ts';
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), stripDescriptions(), routePreload(), precompress()],
+  plugins: [react(), tailwindcss(), stripDescriptions(), routePreload(), paintFirstPlugin(), precompress()],
   resolve: {
     alias: [
       // React 19 has the hook: skip the pre-React-18 shims (see src/app/react-shims.ts).

@@ -1,7 +1,7 @@
 /**
- * The first paint: index.html carries the home screen's header and welcome, so a slow phone
- * shows them before the bundle arrives; opened on another screen, it asks for that screen's
- * code at once. These tests hold the bundle back (the portal's
+ * The first paint: index.html carries the home screen's header and welcome and all the
+ * styles, so a slow phone shows them before it even asks for the bundle; opened on another
+ * screen, it asks for the bundle and that screen's code at once. These tests hold the bundle back (the portal's
  * scripts never load) to see exactly what the HTML alone paints, and compare it with what
  * the running portal renders, so the two cannot drift apart.
  */
@@ -69,6 +69,20 @@ test.describe('the first paint, before any script', () => {
       expect(violations).toEqual([]);
     });
   }
+
+  test('home paints from the HTML and its styles before it asks for the bundle', async ({ page }) => {
+    await page.goto('/#/home/1');
+    await expect(page.getByRole('button', { name: 'Realizar Solicitação' })).toBeVisible();
+    const timing = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      scripts: performance.getEntriesByType('resource').filter((entry) => /\/assets\/.*\.js$/.test(entry.name)).map((entry) => entry.startTime),
+      stylesheets: performance.getEntriesByType('resource').filter((entry) => /\.css$/.test(entry.name)).length,
+    }));
+    expect(timing.stylesheets).toBe(0);
+    expect(timing.firstPaint).toBeGreaterThan(0);
+    expect(timing.scripts.length).toBeGreaterThan(0);
+    for (const requested of timing.scripts) expect(requested).toBeGreaterThanOrEqual(timing.firstPaint!);
+  });
 
   test('home asks for no other screen\'s code', async ({ page }) => {
     await withoutBundle(page);

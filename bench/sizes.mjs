@@ -86,6 +86,13 @@ function indexHtmlAssets(buildDir) {
   });
 }
 
+/** The stylesheet index.html carries inline (scripts/vite-paint-first.ts): home's CSS, with no request of its own. */
+function inlineStyles(buildDir) {
+  const html = readFileSync(join(buildDir, 'index.html'), 'utf8');
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, rules]) =>
+    ({ path: 'index.html <style>', kind: 'css', encoding: 'inline', ...compressedSizes(Buffer.from(rules)) }));
+}
+
 /**
  * Which built files belong to each lazy route: the manifest's dynamic entries whose source
  * lives under src/views/<route>/, plus their imports that no static part of the app shares.
@@ -118,7 +125,7 @@ export async function measureRoutes({ baseUrl, buildDir, routes }) {
     };
 
     const home = await visitHome();
-    const homeFiles = await home.recorder.take();
+    const homeFiles = [...inlineStyles(buildDir), ...await home.recorder.take()];
     await home.context.close();
     const result = { home: summarise(homeFiles), indexHtml: indexHtmlAssets(buildDir), routes: {} };
     const homePaths = new Set(homeFiles.map((f) => f.path));

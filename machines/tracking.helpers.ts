@@ -129,12 +129,16 @@ export function formatDay(dayNo: number): string {
   return `${dd}/${mm}/${date.getUTCFullYear()}`;
 }
 
-/** Today's calendar day in Brasília, where the operator's deadline runs. */
-export function todayIn(now: Date, timeZone = 'America/Sao_Paulo'): number {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .formatToParts(now);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  return dayNumber(get('year'), get('month'), get('day')) ?? Math.floor(now.getTime() / DAY_MS);
+/**
+ * Brasília time, where the operator's deadline runs: UTC−3 all year since Brazil ended
+ * daylight saving (Decree 9.772/2019). A fixed offset, because the first Intl formatter with
+ * a time zone costs ~12 ms of ICU loading, a long task on a slow phone as the screen renders.
+ */
+const BRASILIA_OFFSET_MS = -3 * 3_600_000;
+
+/** Today's calendar day in Brasília. */
+export function todayIn(now: Date): number {
+  return Math.floor((now.getTime() + BRASILIA_OFFSET_MS) / DAY_MS);
 }
 
 export interface AnswerWindow {

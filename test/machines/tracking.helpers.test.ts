@@ -81,6 +81,9 @@ describe('the ANS 10-day answer window', () => {
   it("counts today's date in Brasília, not in the runner's zone", () => {
     // 01:00 UTC on the 3rd is still the 2nd in Brasília.
     expect(todayIn(new Date('2025-01-03T01:00:00Z'))).toBe(parseDay('02/01/2025'));
+    // The day turns at 03:00 UTC, midnight in Brasília.
+    expect(todayIn(new Date('2025-01-03T02:59:59Z'))).toBe(parseDay('02/01/2025'));
+    expect(todayIn(new Date('2025-01-03T03:00:00Z'))).toBe(parseDay('03/01/2025'));
   });
 
   it('counts the days left until the deadline', () => {

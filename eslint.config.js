@@ -31,7 +31,7 @@ const machineRestrictions = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'docs/**', 'test-results/**'] },
+  { ignores: ['dist/**', 'build/**', 'node_modules/**', 'data/**', 'docs/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -37,8 +37,6 @@ interface ClientConfig {
   activity: RequestActivity;
   fetch: typeof fetch;
   readCookie: (name: string) => string | null;
-  /** Awaited before every request (the app: until the first paint); resolved by default. */
-  ready: () => Promise<void>;
 }
 
 function readDocumentCookie(name: string): string | null {
@@ -53,7 +51,6 @@ const config: ClientConfig = {
   activity: { started() {}, finished() {} },
   fetch: (...args) => globalThis.fetch(...args),
   readCookie: readDocumentCookie,
-  ready: () => Promise.resolve(),
 };
 
 export function configureApi(overrides: Partial<ClientConfig>): void {
@@ -110,7 +107,6 @@ export async function callApi<N extends EndpointName>(
     if (csrf) headers[HEADERS.csrfHeader] = csrf;
     if (options.idempotencyKey) headers[HEADERS.idempotencyKey] = options.idempotencyKey;
   }
-  await config.ready();
   const token = config.getToken();
   if (token) headers[HEADERS.authorization] = `Bearer ${token}`;
 

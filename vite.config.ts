@@ -30,6 +30,7 @@ export default defineConfig({
     sourcemap: false,
     // Every browser that runs this portal's ES2020+ code supports modulepreload.
     modulePreload: { polyfill: false },
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
   },
   test: {
     include: ['test/**/*.test.{ts,tsx}'],

@@ -37,6 +37,8 @@ interface ClientConfig {
   activity: RequestActivity;
   fetch: typeof fetch;
   readCookie: (name: string) => string | null;
+  /** Awaited before every request (the app: until the first paint); resolved by default. */
+  ready: () => Promise<void>;
 }
 
 function readDocumentCookie(name: string): string | null {
@@ -51,6 +53,7 @@ const config: ClientConfig = {
   activity: { started() {}, finished() {} },
   fetch: (...args) => globalThis.fetch(...args),
   readCookie: readDocumentCookie,
+  ready: () => Promise.resolve(),
 };
 
 export function configureApi(overrides: Partial<ClientConfig>): void {
@@ -107,6 +110,7 @@ export async function callApi<N extends EndpointName>(
     if (csrf) headers[HEADERS.csrfHeader] = csrf;
     if (options.idempotencyKey) headers[HEADERS.idempotencyKey] = options.idempotencyKey;
   }
+  await config.ready();
   const token = config.getToken();
   if (token) headers[HEADERS.authorization] = `Bearer ${token}`;
 

@@ -11,16 +11,27 @@ import { DEFAULT_CD_EMPRESA_PLANO } from '../api/contract';
 import { storage } from '../storage';
 import { HomePage } from '../views/home/home-page';
 import { ChunkErrorBoundary } from './chunk-error-boundary';
+import { lazyScreen, type LazyScreen } from './lazy-screen';
 import { LoadingOverlay, LoadingOverlayView } from './loading-overlay';
 import { queryClient } from './services';
 import { toastRequests } from './notify';
 
-const NovaSolicitacaoPage = lazy(() =>
-  import('../views/nova-solicitacao/nova-solicitacao-page').then((m) => ({ default: m.NovaSolicitacaoPage })),
+const NovaSolicitacaoPage = lazyScreen(() =>
+  import('../views/nova-solicitacao/nova-solicitacao-page').then((m) => m.NovaSolicitacaoPage),
 );
-const AcompanhamentoPage = lazy(() =>
-  import('../views/acompanhamento/acompanhamento-page').then((m) => ({ default: m.AcompanhamentoPage })),
+const AcompanhamentoPage = lazyScreen(() =>
+  import('../views/acompanhamento/acompanhamento-page').then((m) => m.AcompanhamentoPage),
 );
+const GUARDED_SCREENS: Readonly<Record<string, LazyScreen>> = {
+  'nova-solicitacao': NovaSolicitacaoPage,
+  acompanhamento: AcompanhamentoPage,
+};
+
+/** The lazy screen a hash location opens, when the guard will let it render. */
+export function screenAt(hash: string): LazyScreen | undefined {
+  const route = hash.replace(/^#\/?/, '').split(/[/?#]/)[0] ?? '';
+  return storage.hasSession() ? GUARDED_SCREENS[route] : undefined;
+}
 
 const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
 

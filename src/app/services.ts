@@ -9,6 +9,7 @@ import { DEFAULT_API_BASE } from '../api/contract';
 import { reportApiError } from '../api/error-catalogue';
 import { createQueryClient } from '../api/query-client';
 import { storage } from '../storage';
+import { afterFirstPaint } from './first-paint';
 import { inspectOption } from './inspect';
 import { notify } from './notify';
 
@@ -24,6 +25,7 @@ export const queryClient = createQueryClient({
 configureApi({
   base: import.meta.env.VITE_API_BASE || DEFAULT_API_BASE,
   getToken: () => storage.get('token'),
+  ready: afterFirstPaint,
   activity: {
     started: () => requestActivity.send({ type: 'REQUEST_STARTED' }),
     finished: () => requestActivity.send({ type: 'REQUEST_FINISHED' }),

@@ -60,6 +60,7 @@ beforeEach(() => {
     fetch: fakeFetch,
     getToken: () => null,
     readCookie: (name) => (name === 'XSRF-TOKEN' ? 'csrf-from-cookie' : null),
+    ready: () => Promise.resolve(),
   });
   info = vi.spyOn(notify, 'info').mockImplementation(() => {});
   error = vi.spyOn(notify, 'error').mockImplementation(() => {});
@@ -68,6 +69,21 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
+});
+
+describe('start-up', () => {
+  it('sends nothing, and shows no overlay, until the app says the first screen is painted', async () => {
+    let painted = () => {};
+    configureApi({ ready: () => new Promise<void>((resolve) => (painted = resolve)) });
+    replies = [{ status: 200, body: [tooltip] }];
+    const answer = fetchApi(queryClient, 'tooltips', { solicitacao: '9' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toHaveLength(0);
+    expect(requestActivity.getSnapshot().context.pending).toBe(0);
+    painted();
+    await expect(answer).resolves.toEqual([tooltip]);
+    expect(calls).toHaveLength(1);
+  });
 });
 
 describe('request headers', () => {

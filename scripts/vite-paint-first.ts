@@ -39,7 +39,7 @@ export function paintFirst(html: string, bundle: OutputBundle, base: string): st
   delete bundle[css[0]!.fileName];
 
   const entries = [...html.matchAll(ENTRY_SCRIPT)].map(([, src]) => src);
-  if (entries.length !== 1) throw new Error(`paint first: expected one entry module script, found ${entries.length}`);
+  if (entries.length !== 1) throw new Error(`paint first: expected one entry module script, found ${entries.length}: ${entries.join(', ')}`);
   const app = { entry: entries[0], preload: [...html.matchAll(MODULE_PRELOAD)].map(([, href]) => href) };
 
   return html

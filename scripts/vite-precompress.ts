@@ -39,7 +39,8 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = config.build.outDir;
     },
-    closeBundle() {
+    // After the files are written (a failed build writes none, and its error stays the one shown).
+    writeBundle() {
       for (const path of filesUnder(outDir)) {
         if (COMPRESSIBLE.has(extname(path))) compressFile(path);
       }

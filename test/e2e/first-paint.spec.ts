@@ -84,6 +84,38 @@ test.describe('the first paint, before any script', () => {
     for (const requested of timing.scripts) expect(requested).toBeGreaterThanOrEqual(timing.firstPaint!);
   });
 
+  test.describe('opened straight on a lazy screen', () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript(() => {
+        if (!localStorage.getItem('protocolo')) {
+          localStorage.setItem('protocolo', '12345678901234567890');
+          localStorage.setItem('token', 'free');
+        }
+        // What React puts in #root first (index.html's home copy, removed on this screen, aside).
+        new MutationObserver((_records, observer) => {
+          const first = document.getElementById('root')?.firstElementChild;
+          if (!first || first.id === 'first-paint') return;
+          (window as unknown as { firstRender: string }).firstRender = (first as HTMLElement).innerText;
+          observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+      });
+    });
+
+    test('React\'s first render is the screen itself, not the loading overlay', async ({ page }) => {
+      await page.goto('/#/nova-solicitacao');
+      await expect(page.getByRole('heading', { name: 'Dados Pessoais' })).toBeVisible();
+      const firstRender = await page.evaluate(() => (window as unknown as { firstRender?: string }).firstRender);
+      expect(firstRender).toContain('Dados Pessoais');
+      expect(firstRender).not.toContain('Carregando');
+    });
+
+    test('a screen whose code cannot be downloaded says so instead of a blank page', async ({ page }) => {
+      await page.route('**/assets/nova-solicitacao-page-*.js', (route) => route.abort());
+      await page.goto('/#/nova-solicitacao');
+      await expect(page.getByRole('heading', { name: 'Não foi possível abrir esta página.' })).toBeVisible();
+    });
+  });
+
   test('home asks for no other screen\'s code', async ({ page }) => {
     await withoutBundle(page);
     await page.goto('/#/home/1');

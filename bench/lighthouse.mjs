@@ -61,6 +61,8 @@ async function runOnce({ url, storage, throttlingMethod }) {
       lcp: audit('largest-contentful-paint'),
       tbt: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
+      // Time to interactive: information only, to see what waiting for the first paint costs.
+      tti: audit('interactive'),
       finalUrl: lhr.finalDisplayedUrl,
       lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
       // For the diagnosis: LCP phases, the longest main-thread tasks and what shifted.
@@ -100,7 +102,7 @@ export async function runLighthouse(pages, { runs = 3, perRunMs = 120_000, log =
   for (const entry of Object.values(out)) {
     const pick = (key) => median(entry.runs.map((r) => r[key]));
     entry.median = entry.runs.length
-      ? { score: pick('score'), fcp: pick('fcp'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls') }
+      ? { score: pick('score'), fcp: pick('fcp'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls'), tti: pick('tti') }
       : null;
   }
   return out;

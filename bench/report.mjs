@@ -72,6 +72,7 @@ function lighthouseRows(r, rows) {
     }
     rows.push(row('Lighthouse', `${tag} TBT`, ms(m?.tbt), `≤ ${BUDGETS.tbtMs} ms`, ms(floor?.tbt), check(m?.tbt, (v) => v <= BUDGETS.tbtMs)));
     rows.push(row('Lighthouse', `${tag} CLS`, num(m?.cls, 3), `≤ ${BUDGETS.cls}`, num(floor?.cls, 3), check(m?.cls, (v) => v <= BUDGETS.cls)));
+    if (key === 'home') rows.push(row('Lighthouse', `${tag} time to interactive (info)`, s(m?.tti), '', s(floor?.tti)));
   }
   // Information only (the budgets are on the simulated runs above).
   const applied = lh?.homeApplied?.median ?? null;
@@ -80,6 +81,7 @@ function lighthouseRows(r, rows) {
     const ratio = applied?.lcp && appliedFloor?.lcp ? applied.lcp / appliedFloor.lcp : null;
     rows.push(row('Lighthouse', 'home/1, throttling applied (info) FCP', s(applied?.fcp), '', s(appliedFloor?.fcp)));
     rows.push(row('Lighthouse', 'home/1, throttling applied (info) LCP', applied ? `${s(applied.lcp)} (${num(ratio, 2)}× floor)` : '—', '', s(appliedFloor?.lcp)));
+    rows.push(row('Lighthouse', 'home/1, throttling applied (info) time to interactive', s(applied?.tti), '', s(appliedFloor?.tti)));
     rows.push(row('Lighthouse', 'home/1, throttling applied (info) score', num(applied?.score), '', num(appliedFloor?.score)));
   }
 }

@@ -106,7 +106,7 @@ export const trackingMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      description: 'Overlay "Carregando...": busca os dados da solicitação, os documentos anexados, os termos a assinar e o histórico, nesta ordem.',
+      description: 'Overlay "Carregando...": busca os dados da solicitação; depois, ao mesmo tempo, os documentos anexados, os termos a assinar e o histórico.',
       initial: 'trackingData',
       states: {
         trackingData: {
@@ -123,7 +123,7 @@ export const trackingMachine = setup({
                 actions: { type: 'rememberTracking', params: ({ event }) => ({ tracking: event.output }) },
               },
               {
-                target: 'attachedDocuments',
+                target: 'details',
                 actions: { type: 'rememberTracking', params: ({ event }) => ({ tracking: event.output }) },
               },
             ],
@@ -131,43 +131,71 @@ export const trackingMachine = setup({
             onError: '#tracking.failed',
           },
         },
-        attachedDocuments: {
-          description: 'Busca a tabela de documentos anexados; se falhar, a tabela fica vazia.',
-          invoke: {
-            id: 'loadAttachedDocuments',
-            src: 'loadAttachedDocuments',
-            input: ({ context }) => ({ protocolo: context.protocolo }),
-            onDone: {
-              target: 'documentsToSign',
-              actions: { type: 'rememberAttachedDocuments', params: ({ event }) => ({ documents: event.output }) },
+        details: {
+          description: 'As três buscas seguintes, independentes entre si, correm juntas (uma espera na rede em vez de três); a tela fica pronta quando todas responderam.',
+          type: 'parallel',
+          onDone: '#tracking.ready',
+          states: {
+            attachedDocuments: {
+              description: 'Busca de os documentos anexados.',
+              initial: 'loading',
+              states: {
+                loading: {
+                  description: 'Busca a tabela de documentos anexados; se falhar, a tabela fica vazia.',
+                  invoke: {
+                    id: 'loadAttachedDocuments',
+                    src: 'loadAttachedDocuments',
+                    input: ({ context }) => ({ protocolo: context.protocolo }),
+                    onDone: {
+                      target: 'settled',
+                      actions: { type: 'rememberAttachedDocuments', params: ({ event }) => ({ documents: event.output }) },
+                    },
+                    onError: { target: 'settled', actions: 'forgetAttachedDocuments' },
+                  },
+                },
+                settled: { type: 'final', description: 'Respondida (ou falhou): espera as outras duas.' },
+              },
             },
-            onError: { target: 'documentsToSign', actions: 'forgetAttachedDocuments' },
-          },
-        },
-        documentsToSign: {
-          description: 'Busca os termos e declarações a assinar; se falhar, a lista fica vazia.',
-          invoke: {
-            id: 'loadDocumentsToSign',
-            src: 'loadDocumentsToSign',
-            input: ({ context }) => ({ protocolo: context.protocolo }),
-            onDone: {
-              target: 'history',
-              actions: { type: 'rememberDocumentsToSign', params: ({ event }) => ({ documents: event.output }) },
+            documentsToSign: {
+              description: 'Busca de os termos a assinar.',
+              initial: 'loading',
+              states: {
+                loading: {
+                  description: 'Busca os termos e declarações a assinar; se falhar, a lista fica vazia.',
+                  invoke: {
+                    id: 'loadDocumentsToSign',
+                    src: 'loadDocumentsToSign',
+                    input: ({ context }) => ({ protocolo: context.protocolo }),
+                    onDone: {
+                      target: 'settled',
+                      actions: { type: 'rememberDocumentsToSign', params: ({ event }) => ({ documents: event.output }) },
+                    },
+                    onError: { target: 'settled', actions: 'forgetDocumentsToSign' },
+                  },
+                },
+                settled: { type: 'final', description: 'Respondida (ou falhou): espera as outras duas.' },
+              },
             },
-            onError: { target: 'history', actions: 'forgetDocumentsToSign' },
-          },
-        },
-        history: {
-          description: 'Busca o histórico de status e o prazo da ANS; se falhar, a linha do tempo não aparece.',
-          invoke: {
-            id: 'loadHistory',
-            src: 'loadHistory',
-            input: ({ context }) => ({ protocolo: context.protocolo }),
-            onDone: {
-              target: '#tracking.ready',
-              actions: { type: 'rememberHistory', params: ({ event }) => ({ history: event.output }) },
+            history: {
+              description: 'Busca de o histórico.',
+              initial: 'loading',
+              states: {
+                loading: {
+                  description: 'Busca o histórico de status e o prazo da ANS; se falhar, a linha do tempo não aparece.',
+                  invoke: {
+                    id: 'loadHistory',
+                    src: 'loadHistory',
+                    input: ({ context }) => ({ protocolo: context.protocolo }),
+                    onDone: {
+                      target: 'settled',
+                      actions: { type: 'rememberHistory', params: ({ event }) => ({ history: event.output }) },
+                    },
+                    onError: { target: 'settled', actions: 'forgetHistory' },
+                  },
+                },
+                settled: { type: 'final', description: 'Respondida (ou falhou): espera as outras duas.' },
+              },
             },
-            onError: { target: '#tracking.ready', actions: 'forgetHistory' },
           },
         },
       },

@@ -29,9 +29,12 @@ const leafOf = (snapshot: Snapshot) =>
 /** What each screen state lets the user do: the UI markers of every resting state. */
 const MARKERS: Record<string, (s: Snapshot) => void> = {
   'loading.trackingData': (s) => { expect(can(s, 'FINALIZE')).toBe(false); expect(can(s, 'RETURN')).toBe(false); },
-  'loading.attachedDocuments': (s) => expect(can(s, 'FINALIZE')).toBe(false),
-  'loading.documentsToSign': (s) => expect(can(s, 'FINALIZE')).toBe(false),
-  'loading.history': (s) => expect(can(s, 'FINALIZE')).toBe(false),
+  // The three secondary loads run together; until all three have answered nothing can be done.
+  ...Object.fromEntries(['attachedDocuments', 'documentsToSign', 'history'].flatMap((region) =>
+    ['loading', 'settled'].map((leaf) => [`loading.details.${region}.${leaf}`, (s: Snapshot) => {
+      expect(can(s, 'FINALIZE')).toBe(false);
+      expect(can(s, 'RETURN')).toBe(false);
+    }]))),
   failed: (s) => { expect(can(s, 'RETRY')).toBe(true); expect(can(s, 'RETURN')).toBe(true); },
   loginRequired: (s) => {
     expect(s.context.tracking?.cdSolicitacao).toBeNull();
@@ -176,8 +179,9 @@ function checkStep(before: Snapshot, event: AnyEventObject, after: Snapshot, liv
         expect(after.value).toBe('loginRequired'); // no further call would be allowed
         expect(started).toEqual([]);
       } else {
-        expect(started.map((s) => s.id)).toEqual(['loadAttachedDocuments']);
-        expect(started[0]!.input).toEqual({ protocolo: INPUT.protocolo });
+        // The three secondary loads start together, each for the stored protocol.
+        expect(started.map((s) => s.id)).toEqual(['loadAttachedDocuments', 'loadDocumentsToSign', 'loadHistory']);
+        for (const load of started) expect(load.input).toEqual({ protocolo: INPUT.protocolo });
       }
       break;
     case 'xstate.done.actor.loadOperatorName':

@@ -43,9 +43,12 @@ const busyScreen = (page: Page) => ({ visible: page.locator('[aria-busy="true"]'
 
 export const trackingMarkers = {
   'loading.trackingData': busyScreen,
-  'loading.attachedDocuments': busyScreen,
-  'loading.documentsToSign': busyScreen,
-  'loading.history': busyScreen,
+  'loading.details.attachedDocuments.loading': busyScreen,
+  'loading.details.attachedDocuments.settled': busyScreen,
+  'loading.details.documentsToSign.loading': busyScreen,
+  'loading.details.documentsToSign.settled': busyScreen,
+  'loading.details.history.loading': busyScreen,
+  'loading.details.history.settled': busyScreen,
   failed: (page) => ({ visible: page.getByRole('button', { name: 'Tentar novamente' }) }),
   loginRequired: (page) => ({ visible: page.getByRole('button', { name: 'Fazer login' }) }),
   'ready.choosingPanel': (page) => ({ visible: page.getByRole('heading', { level: 1 }) }),

@@ -75,14 +75,16 @@ function lighthouseRows(r, rows) {
     if (key === 'home') rows.push(row('Lighthouse', `${tag} time to interactive (info)`, s(m?.tti), '', s(floor?.tti)));
   }
   // Information only (the budgets are on the simulated runs above).
-  const applied = lh?.homeApplied?.median ?? null;
   const appliedFloor = lh?.floorApplied?.median ?? null;
-  if (applied || appliedFloor) {
+  for (const [key, label] of [['homeApplied', 'home/1'], ['trackingApplied', 'acompanhamento']]) {
+    const applied = lh?.[key]?.median ?? null;
+    if (!applied && !appliedFloor) continue;
+    const tag = `${label}, throttling applied (info)`;
     const ratio = applied?.lcp && appliedFloor?.lcp ? applied.lcp / appliedFloor.lcp : null;
-    rows.push(row('Lighthouse', 'home/1, throttling applied (info) FCP', s(applied?.fcp), '', s(appliedFloor?.fcp)));
-    rows.push(row('Lighthouse', 'home/1, throttling applied (info) LCP', applied ? `${s(applied.lcp)} (${num(ratio, 2)}× floor)` : '—', '', s(appliedFloor?.lcp)));
-    rows.push(row('Lighthouse', 'home/1, throttling applied (info) time to interactive', s(applied?.tti), '', s(appliedFloor?.tti)));
-    rows.push(row('Lighthouse', 'home/1, throttling applied (info) score', num(applied?.score), '', num(appliedFloor?.score)));
+    rows.push(row('Lighthouse', `${tag} FCP`, s(applied?.fcp), '', s(appliedFloor?.fcp)));
+    rows.push(row('Lighthouse', `${tag} LCP`, applied ? `${s(applied.lcp)} (${num(ratio, 2)}× floor)` : '—', '', s(appliedFloor?.lcp)));
+    rows.push(row('Lighthouse', `${tag} time to interactive`, s(applied?.tti), '', s(appliedFloor?.tti)));
+    rows.push(row('Lighthouse', `${tag} score`, num(applied?.score), '', num(appliedFloor?.score)));
   }
 }
 

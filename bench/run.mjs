@@ -168,10 +168,12 @@ async function main() {
         { name: 'wizard', url: `${site}/#/nova-solicitacao`, storage: routes.wizard.storage },
         { name: 'tracking', url: `${site}/#/acompanhamento`, storage: routes.tracking.storage },
         ...(floorSite ? [{ name: 'floor', url: `${floorSite.url}/` }] : []),
-        // For information: home and the floor with the phone profile applied for real
-        // (network and CPU throttled while the page loads), where what paints before the
-        // bundle arrives shows as it would on a phone; Lantern's simulation cannot see it.
+        // For information: home, tracking and the floor with the phone profile applied for
+        // real (network and CPU throttled while the page loads). There what paints before the
+        // bundle arrives, and requests made one after another, show as they would on a phone;
+        // Lantern's simulation sees neither (it ties every fetch to the bundle).
         { name: 'homeApplied', url: `${site}/#/home/1`, throttlingMethod: 'devtools' },
+        { name: 'trackingApplied', url: `${site}/#/acompanhamento`, storage: routes.tracking.storage, throttlingMethod: 'devtools' },
         ...(floorSite ? [{ name: 'floorApplied', url: `${floorSite.url}/`, throttlingMethod: 'devtools' }] : []),
       ];
       results.lighthouse = await attempt('lighthouse', 6 * 60_000, () => runLighthouse(pages, { runs, log }));

@@ -30,6 +30,8 @@ export default defineConfig({
     sourcemap: false,
     // Every browser that runs this portal's ES2020+ code supports modulepreload.
     modulePreload: { polyfill: false },
+    // Everything home loads statically in one file: left alone, rolldown puts React in a
+    // chunk of its own (shared with the lazy screens), and two files compress 0.6 kB worse.
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
   },
   test: {

@@ -74,18 +74,6 @@ async function settle(page, { quietMs = 800, maxMs = 15_000 } = {}) {
   }
 }
 
-/** The scripts, module preloads and stylesheets index.html names (what must arrive before home renders). */
-function indexHtmlAssets(buildDir) {
-  const html = readFileSync(join(buildDir, 'index.html'), 'utf8');
-  const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
-  return tags.flatMap((tag) => {
-    const src = tag.match(/\b(?:src|href)="([^"]+)"/)?.[1];
-    if (!src || src.startsWith('data:')) return [];
-    if (tag.startsWith('<script') || /rel="(modulepreload|stylesheet)"/.test(tag)) return [src];
-    return [];
-  });
-}
-
 /** The stylesheet index.html carries inline (scripts/vite-paint-first.ts): home's CSS, with no request of its own. */
 function inlineStyles(buildDir) {
   const html = readFileSync(join(buildDir, 'index.html'), 'utf8');
@@ -127,7 +115,7 @@ export async function measureRoutes({ baseUrl, buildDir, routes }) {
     const home = await visitHome();
     const homeFiles = [...inlineStyles(buildDir), ...await home.recorder.take()];
     await home.context.close();
-    const result = { home: summarise(homeFiles), indexHtml: indexHtmlAssets(buildDir), routes: {} };
+    const result = { home: summarise(homeFiles), routes: {} };
     const homePaths = new Set(homeFiles.map((f) => f.path));
 
     for (const [name, { route, storage }] of Object.entries(routes)) {

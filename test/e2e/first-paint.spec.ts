@@ -1,9 +1,9 @@
 /**
  * The first paint: index.html carries the home screen's header and welcome and all the
  * styles, so a slow phone shows them before it even asks for the bundle; opened on another
- * screen, it asks for the bundle and that screen's code at once. These tests hold the bundle back (the portal's
- * scripts never load) to see exactly what the HTML alone paints, and compare it with what
- * the running portal renders, so the two cannot drift apart.
+ * screen, it asks for the bundle and that screen's code at once. These tests hold the bundle
+ * back (the portal's scripts never load) to see exactly what the HTML alone paints, and
+ * compare it with what the running portal renders, so the two cannot drift apart.
  */
 import { expect, test, type Page } from '@playwright/test';
 

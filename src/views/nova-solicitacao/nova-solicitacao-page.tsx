@@ -7,6 +7,8 @@ import type { KeyboardEvent } from 'react';
 import type { StepId } from '../../../machines/wizard.types';
 import { useWizardActor } from '../../flows/wizard/use-wizard-actor';
 import { Button } from '../../ui/button';
+import { textFormat } from '../../ui/field-formats';
+import { TextField } from '../../ui/text-field';
 import { PortalLayout } from '../layout/portal-layout';
 import { StepDadosPessoais } from './step-dados-pessoais';
 import { StepDependentes } from './step-dependentes';
@@ -16,6 +18,8 @@ import { StepPlanoOrigem } from './step-plano-origem';
 import { STEP_TITLES, Stepper } from './stepper';
 import { HrModal, PreviewModal, ProtocolModal } from './wizard-modals';
 import { WizardActorContext, useWizard, useWizardActorRef } from './wizard-context';
+
+const PROTOCOL_FORMAT = textFormat({ uppercase: false });
 
 const STEP_VIEWS: Record<StepId, () => React.JSX.Element> = {
   dadosPessoais: StepDadosPessoais,
@@ -51,15 +55,7 @@ function Wizard() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <div className="max-w-xs">
-        <label htmlFor="wizard-protocolo-ans" className="block text-sm font-medium text-slate-800">Protocolo ANS</label>
-        <input
-          id="wizard-protocolo-ans"
-          readOnly
-          value={protocoloAns}
-          className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-slate-100 px-3 text-base text-slate-900"
-        />
-      </div>
+      <TextField id="wizard-protocolo-ans" label="Protocolo ANS" readOnly value={protocoloAns} format={PROTOCOL_FORMAT} className="max-w-xs" />
       <Stepper current={step} />
       <form noValidate onSubmit={(event) => event.preventDefault()} onKeyDown={ignoreEnter} aria-labelledby="wizard-step-title" className="space-y-6 rounded-lg bg-white p-4 shadow-sm desktop:p-6">
         <h2 id="wizard-step-title" className="text-xl font-semibold text-brand-700">{STEP_TITLES[step]}</h2>

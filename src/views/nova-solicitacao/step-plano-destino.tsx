@@ -22,7 +22,7 @@ export function StepPlanoDestino() {
         error={errors.nu_ans_plano_destino}
       />
       <div>
-        <TextInput id="wizard-plano_destino" label="Nome do plano de destino" readOnly value={form.plano_destino} onChange={() => {}} error={errors.plano_destino} />
+        <TextInput id="wizard-plano_destino" label="Nome do plano de destino" readOnly value={form.plano_destino} error={errors.plano_destino} />
         <p className="mt-1 min-h-5 text-sm text-slate-600" role="status">{searching ? 'Buscando o plano...' : ''}</p>
       </div>
       <SelectInput id="wizard-tp_contrato_destino" label="Titularidade" options={OWNERSHIP_SELECT} value={form.tp_contrato_destino} onChange={change('tp_contrato_destino')} error={errors.tp_contrato_destino} />

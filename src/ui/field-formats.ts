@@ -4,10 +4,11 @@
  * the masks of SPEC §5 are in mask-formats.ts (apart, so screens without a mask do not load
  * the mask library).
  *
- * Pure functions of (text before, text after the browser's edit): the input component
- * (text-field.tsx) calls `applyEdit` on every input event and shows its answer at once, so a
- * keystroke is never waiting on a timer or a render to be kept. A pasted or filled value that
- * would not fit is refused with a message, never cut into another valid-looking value.
+ * Pure functions of an edit (what was kept before and after the selection, what was put in):
+ * the input component (text-field.tsx) calls `edit` on every input or paste event and shows
+ * its answer at once, so a keystroke is never waiting on a timer or a render to be kept. A
+ * pasted or filled value that would not fit is refused with a message, never cut into
+ * another valid-looking value.
  */
 export interface FieldFormat {
   kind: 'text' | 'digits' | 'mask';
@@ -21,11 +22,14 @@ export interface FieldFormat {
   edit(change: Change): Edited;
 }
 
+/** One edit of the text: `head` + `inserted` + `tail` is what the browser would show. */
 export interface Change {
-  /** The text before the edit. */
-  before: string;
-  /** What the browser made of it (the input's value in the input event). */
-  after: string;
+  /** The text before the edited part, kept. */
+  head: string;
+  /** What the edit puts in ('' for a deletion). */
+  inserted: string;
+  /** The text after the edited part, kept. */
+  tail: string;
   /** A paste, a drop, an autofill or a password manager: a whole value arrives at once. */
   pasted: boolean;
 }
@@ -38,7 +42,10 @@ export type Edited =
 export const DIGIT = /\d/;
 export const digitsOf = (text: string) => text.replace(/\D/g, '');
 
-/** The part of `after` the edit put in, and what it kept of `before` on each side. */
+/**
+ * The edit that turned `before` into `after`, when only the two texts are known (an input
+ * event): what was kept on each side and what was put in between.
+ */
 export function diffEdit(before: string, after: string): { head: string; inserted: string; tail: string } {
   let start = 0;
   while (start < before.length && start < after.length && before[start] === after[start]) start += 1;
@@ -62,9 +69,8 @@ export function textFormat({ uppercase = true, max = 9999 }: { uppercase?: boole
     max,
     display: shown,
     parse: (text) => text,
-    edit({ before, after, pasted }) {
-      const { head, inserted } = diffEdit(before, after);
-      const text = shown(after);
+    edit({ head, inserted, tail, pasted }) {
+      const text = shown(head + inserted + tail);
       if (text.length > max) {
         return pasted
           ? { text: null, caret: head.length, message: `Este campo aceita até ${max} caracteres; o texto colado tem ${inserted.length}.` }
@@ -87,8 +93,7 @@ export interface DigitsRules {
 }
 
 export function digitsEdit(rules: DigitsRules, show: (digits: string) => string) {
-  return ({ before, after, pasted }: Change): Edited => {
-    const { head, inserted, tail } = diffEdit(before, after);
+  return ({ head, inserted, tail, pasted }: Change): Edited => {
     const keep = digitsOf(head).length;
     const whole = digitsOf(head) === '' && digitsOf(tail) === '';
     let put = digitsOf(inserted);

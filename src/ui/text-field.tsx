@@ -15,8 +15,8 @@
  * The label is tied by htmlFor; the flow's message and a refused paste's message are tied
  * by aria-describedby and announced (role="alert").
  */
-import { useLayoutEffect, useRef, useState, type ChangeEvent, type ReactNode, type Ref } from 'react';
-import { diffEdit, isPasteLike, textFormat, type FieldFormat } from './field-formats';
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type ClipboardEvent, type ReactNode, type Ref } from 'react';
+import { diffEdit, isPasteLike, textFormat, type Edited, type FieldFormat } from './field-formats';
 
 export interface TextFieldProps {
   id: string;
@@ -85,30 +85,43 @@ export function TextField({
     else setTyped({ text: format.parse(typed.text) === value ? typed.text : format.display(value), sent: [], seen: value });
   }
 
-  const handle = (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.target;
-    const before = shown.current;
-    const after = input.value;
-    const inputType = (event.nativeEvent as InputEvent).inputType as string | undefined;
-    const edited = format.edit({ before, after, pasted: isPasteLike(inputType, diffEdit(before, after).inserted) });
+  /** Shows an accepted edit at once and sends it; a refused one leaves the field as it was. */
+  const apply = (input: HTMLInputElement, before: string, edited: Edited) => {
     if (edited.text === null) {
-      // Refused: the field stays as it was, the caret where the edit was tried.
-      input.value = before;
+      if (input.value !== before) input.value = before;
       placeCaret(input, edited.caret);
       if (edited.message) setNotice(edited.message);
       return;
     }
     // Written into the element before React renders, so React finds it already up to date
     // and leaves the caret where the person is typing.
-    if (input.value !== edited.text) {
-      input.value = edited.text;
-      placeCaret(input, edited.caret);
-    }
+    if (input.value !== edited.text) input.value = edited.text;
+    placeCaret(input, edited.caret);
     shown.current = edited.text;
     setNotice(null);
     const next = format.parse(edited.text);
     setTyped((current) => ({ ...current, text: edited.text, sent: [...current.sent, next].slice(-50) }));
     onValue?.(next);
+  };
+
+  // Typing, deleting, autofill, drop: only the texts before and after are known.
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const before = shown.current;
+    const change = diffEdit(before, event.target.value);
+    const inputType = (event.nativeEvent as InputEvent).inputType as string | undefined;
+    apply(event.target, before, format.edit({ ...change, pasted: isPasteLike(inputType, change.inserted) }));
+  };
+
+  // A paste replaces the selection: read exactly what is pasted over what.
+  const handlePaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    if (input.readOnly || input.disabled || input.selectionStart === null || input.selectionEnd === null) return;
+    event.preventDefault();
+    const before = shown.current;
+    const inserted = event.clipboardData.getData('text/plain');
+    apply(input, before, format.edit({
+      head: before.slice(0, input.selectionStart), inserted, tail: before.slice(input.selectionEnd), pasted: true,
+    }));
   };
 
   const errorId = `${id}-erro`;
@@ -117,7 +130,8 @@ export function TextField({
 
   return (
     <div className={className}>
-      <div className="flex flex-wrap items-center gap-2">
+      {/* Positioned: a help tooltip beside the label opens across this row. */}
+      <div className="relative flex flex-wrap items-center gap-2">
         <label htmlFor={id} className={`block text-slate-800 ${labelClassName}`}>{label}</label>
         {labelAddon}
       </div>
@@ -127,7 +141,8 @@ export function TextField({
         name={name ?? id}
         type={type}
         value={typed.text}
-        onChange={handle}
+        onChange={handleChange}
+        onPaste={handlePaste}
         readOnly={readOnly}
         disabled={disabled}
         inputMode={inputMode ?? (format.kind === 'text' ? undefined : 'numeric')}

@@ -1,19 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { caretAfterDigits, digitsFormat, isPasteLike, textFormat, type FieldFormat } from '../../src/ui/field-formats';
+import { caretAfterDigits, diffEdit, digitsFormat, isPasteLike, textFormat, type FieldFormat } from '../../src/ui/field-formats';
 import { maskFormat } from '../../src/ui/mask-formats';
+
+/** An input event: the browser turned `before` into `after`. */
+const input = (format: FieldFormat, before: string, after: string, pasted = false) => format.edit({ ...diffEdit(before, after), pasted });
 
 /** Types `keys` one by one at the end, as the browser would hand them to the field. */
 function typeKeys(format: FieldFormat, keys: string, from = ''): string {
   let text = from;
   for (const key of keys) {
-    const edited = format.edit({ before: text, after: text + key, pasted: false });
+    const edited = input(format, text, text + key);
     if (edited.text !== null) text = edited.text;
   }
   return text;
 }
 
-/** Pastes `value` over the whole field. */
-const paste = (format: FieldFormat, value: string, before = '') => format.edit({ before, after: value, pasted: true });
+/** Pastes `value` over the whole field (everything selected). */
+const paste = (format: FieldFormat, value: string) => format.edit({ head: '', inserted: value, tail: '', pasted: true });
 
 describe('typing key by key', () => {
   it('masks CPF, mobile, CEP and dates as SPEC §5 draws them, keeping digits (dates as dd/mm/yyyy)', () => {
@@ -27,7 +30,7 @@ describe('typing key by key', () => {
 
   it('ignores a key that is not a digit, and a digit beyond the end, quietly', () => {
     expect(typeKeys(maskFormat('cpf'), '529a.98/2247259999')).toBe('529.982.247-25');
-    const full = maskFormat('cep').edit({ before: '01310-100', after: '01310-1009', pasted: false });
+    const full = input(maskFormat('cep'), '01310-100', '01310-1009');
     expect(full).toEqual({ text: null, caret: 9, message: null });
   });
 
@@ -40,10 +43,10 @@ describe('typing key by key', () => {
   it('edits in the middle keep the caret after the digit just typed', () => {
     const cpf = maskFormat('cpf');
     // "529.982.247-25" with the caret after "529." and a 1 typed there.
-    const edited = cpf.edit({ before: '529.982.247-2', after: '529.1982.247-2', pasted: false });
+    const edited = input(cpf, '529.982.247-2', '529.1982.247-2');
     expect(edited).toEqual({ text: '529.198.224-72', caret: 5 });
     // Backspace on a mask character: the digits stay, the caret moves before it.
-    expect(cpf.edit({ before: '529.982', after: '529982', pasted: false })).toEqual({ text: '529.982', caret: 3 });
+    expect(input(cpf, '529.982', '529982')).toEqual({ text: '529.982', caret: 3 });
   });
 });
 
@@ -84,8 +87,14 @@ describe('pasting or filling a whole value', () => {
 
   it('pasted into the middle of a value, adds its digits there or refuses when they do not fit', () => {
     const cpf = maskFormat('cpf');
-    expect(cpf.edit({ before: '529.98', after: '529.982247', pasted: true })).toMatchObject({ text: '529.982.247' });
-    expect(cpf.edit({ before: '529.982.247-25', after: '529.982.247-2599', pasted: true })).toMatchObject({ text: null });
+    expect(cpf.edit({ head: '529.98', inserted: '2247', tail: '', pasted: true })).toMatchObject({ text: '529.982.247' });
+    expect(cpf.edit({ head: '529.982.247-25', inserted: '99', tail: '', pasted: true })).toMatchObject({ text: null });
+  });
+
+  it('pasted over a whole value that shares its first and last digits, reads the pasted text alone', () => {
+    // "15 de março de 1985" over "15/03/1985": a diff of the two texts would keep "15" and "1985".
+    expect(maskFormat('date').edit({ head: '', inserted: '15 de março de 1985', tail: '', pasted: true }))
+      .toMatchObject({ text: null, message: expect.stringContaining('dd/mm/aaaa') });
   });
 });
 

@@ -30,7 +30,14 @@ const STEP = {
   },
 };
 
-export function ProtocolStep({ actor, kind }: { actor: HomeActorRef; kind: 'new' | 'track' }) {
+interface ProtocolStepProps {
+  actor: HomeActorRef;
+  kind: 'new' | 'track';
+  /** Take focus to the field on mount (the user just chose this mode). */
+  focusField: boolean;
+}
+
+export function ProtocolStep({ actor, kind, focusField }: ProtocolStepProps) {
   const step = STEP[kind];
   const inputId = useId();
   const tooltipId = useId();
@@ -43,8 +50,8 @@ export function ProtocolStep({ actor, kind }: { actor: HomeActorRef; kind: 'new'
   const busy = useSelector(actor, (s) => s.matches({ track: 'lookingUp' }) || s.matches({ track: { login: 'submitting' } }));
 
   useEffect(() => {
-    inputRef.current?.focus();
-  }, []);
+    if (focusField) inputRef.current?.focus();
+  }, [focusField]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -3,11 +3,13 @@
  * the stepper, the current step, 'Anterior' / 'Próximo', and the modals. Renders the wizard
  * machine's snapshot and sends its events; the Enter key never submits the form.
  */
-import type { KeyboardEvent } from 'react';
-import type { StepId } from '../../../machines/wizard.types';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { STEPS, type StepId } from '../../../machines/wizard.types';
 import { useWizardActor } from '../../flows/wizard/use-wizard-actor';
+import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
 import { textFormat } from '../../ui/field-formats';
+import { useFocusOnChange, useScreenTitle } from '../../ui/screen';
 import { TextField } from '../../ui/text-field';
 import { PortalLayout } from '../layout/portal-layout';
 import { StepDadosPessoais } from './step-dados-pessoais';
@@ -52,13 +54,22 @@ function Wizard() {
   const canNext = useWizard((s) => s.can({ type: 'NEXT' }));
   const submitting = useWizard((s) => s.matches('submitting'));
   const StepView = STEP_VIEWS[step];
+  // A new step: focus goes to its heading, and the live region says which step of five.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnChange(heading, step);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    announce(`Etapa ${STEPS.indexOf(step) + 1} de ${STEPS.length}: ${STEP_TITLES[step]}`);
+  }, [step]);
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <TextField id="wizard-protocolo-ans" label="Protocolo ANS" readOnly value={protocoloAns} format={PROTOCOL_FORMAT} className="max-w-xs" />
       <Stepper current={step} />
       <form noValidate onSubmit={(event) => event.preventDefault()} onKeyDown={ignoreEnter} aria-labelledby="wizard-step-title" className="space-y-6 rounded-lg bg-white p-4 shadow-sm desktop:p-6">
-        <h2 id="wizard-step-title" className="text-xl font-semibold text-brand-700">{STEP_TITLES[step]}</h2>
+        <h2 id="wizard-step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold text-brand-700 focus:outline-none">{STEP_TITLES[step]}</h2>
         <StepView />
         <div className="flex flex-wrap justify-between gap-3 border-t border-slate-200 pt-4">
           {step !== 'dadosPessoais' ? (
@@ -76,6 +87,7 @@ function Wizard() {
 
 export function NovaSolicitacaoPage() {
   const actor = useWizardActor();
+  useScreenTitle('Nova Solicitação');
   return (
     <PortalLayout title="Nova Solicitação">
       {actor ? (

@@ -10,13 +10,16 @@ import type { EndpointInput, EndpointName, EndpointOutput } from './contract';
 export const RETRIES = 2;
 
 export interface QueryClientHooks {
-  /** Called once per request that failed after every retry. */
-  onFinalError(error: unknown): void;
+  /** Called once per request that failed after every retry; `event` groups reads that fail together. */
+  onFinalError(error: unknown, event?: string): void;
 }
+
+/** A read's report group (`fetchApi`'s `reportAs`), kept in the query's meta. */
+const reportGroupOf = (meta: Record<string, unknown> | undefined) => (typeof meta?.reportAs === 'string' ? meta.reportAs : undefined);
 
 export function createQueryClient(hooks: QueryClientHooks): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: (error) => hooks.onFinalError(error) }),
+    queryCache: new QueryCache({ onError: (error, query) => hooks.onFinalError(error, reportGroupOf(query.meta)) }),
     mutationCache: new MutationCache({ onError: (error) => hooks.onFinalError(error) }),
     defaultOptions: {
       queries: {
@@ -34,19 +37,23 @@ export function createQueryClient(hooks: QueryClientHooks): QueryClient {
   });
 }
 
-/** Query options for a read; `staleTime` lets reference data (tooltips, types) be cached. */
-export function apiQuery<N extends EndpointName>(name: N, input: EndpointInput<N>, staleTime = 0) {
+/**
+ * Query options for a read; `staleTime` lets reference data (tooltips, types) be cached;
+ * `reportAs` names the event its failure belongs to (one toast per event).
+ */
+export function apiQuery<N extends EndpointName>(name: N, input: EndpointInput<N>, staleTime = 0, reportAs?: string) {
   return queryOptions({
     queryKey: ['api', name, input] as const,
     queryFn: ({ signal }) => callApi(name, input, { signal }),
     staleTime,
+    ...(reportAs ? { meta: { reportAs } } : {}),
   });
 }
 
 export function fetchApi<N extends EndpointName>(
-  queryClient: QueryClient, name: N, input: EndpointInput<N>, staleTime = 0,
+  queryClient: QueryClient, name: N, input: EndpointInput<N>, staleTime = 0, reportAs?: string,
 ): Promise<EndpointOutput<N>> {
-  return queryClient.fetchQuery(apiQuery(name, input, staleTime));
+  return queryClient.fetchQuery(apiQuery(name, input, staleTime, reportAs));
 }
 
 /** A write through react-query's mutation cache, so it is retried and reported like a query. */

@@ -33,7 +33,7 @@ export function SelectField({ id, label, value, options, onChange, error, disabl
   const chosen = items.find((item) => item.value === value);
   const errorId = `${id}-erro`;
   return (
-    <Field className={className} disabled={disabled}>
+    <Field className={`min-w-0 ${className}`} disabled={disabled}>
       <Label className="block text-sm font-medium text-slate-800">{label}</Label>
       <Listbox value={value} onChange={(next: string) => onChange(next.toUpperCase())} invalid={Boolean(error)}>
         <ListboxButton

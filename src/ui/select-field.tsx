@@ -1,21 +1,17 @@
 /**
- * The portal's dropdown: Headless UI's Listbox, so a choice commits only on purpose
- * (DESIGN §6). On the closed control the arrow keys, Enter and Space open the list; in the
- * list the arrows and typing only move the highlight; Enter, a click or a tap chooses;
- * Escape leaves the choice as it was. A native <select> would commit on ArrowDown, and
- * some choices have consequences (a collective contract type opens the HR modal).
- *
- * It looks like a field you can change (white, with a chevron), never like the grey of a
- * read-only field. SPEC §3: option values are uppercased.
+ * The portal's dropdown. The real control (listbox-field.tsx, on Headless UI's Listbox, so a
+ * choice commits only on purpose) is its own chunk: a screen whose first view has no dropdown
+ * (the wizard's first step) does not wait for it. Until it has loaded, the same-looking
+ * button stands in its place, disabled, under the same label.
  */
-import { Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
+import { Suspense, lazy } from 'react';
 
 export interface SelectOptionItem {
   label: string;
   value: string;
 }
 
-interface SelectFieldProps {
+export interface SelectFieldProps {
   id: string;
   label: string;
   value: string;
@@ -26,44 +22,48 @@ interface SelectFieldProps {
   className?: string;
 }
 
-const PLACEHOLDER = 'Selecione';
+export const PLACEHOLDER = 'Selecione';
 
-export function SelectField({ id, label, value, options, onChange, error, disabled, className = '' }: SelectFieldProps) {
-  const items = [{ label: PLACEHOLDER, value: '' }, ...options.map((option) => ({ label: option.label, value: option.value.toUpperCase() }))];
-  const chosen = items.find((item) => item.value === value);
-  const errorId = `${id}-erro`;
+const loadListboxField = () => import('./listbox-field');
+const ListboxField = lazy(() => loadListboxField().then((m) => ({ default: m.ListboxField })));
+
+/** Starts loading the real control (e.g. once a screen that will show one has painted). */
+export const prefetchSelectField = (): void => void loadListboxField();
+
+/** A field you can change: white with a chevron, never the grey of a read-only field. */
+export function selectButtonClass(invalid: boolean): string {
+  return `mt-1 flex min-h-11 w-full min-w-0 items-center justify-between gap-2 rounded-md border bg-white px-3 text-left text-base text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-brand-500 data-disabled:bg-slate-100 data-disabled:text-slate-600 ${
+    invalid ? 'border-red-700 ring-1 ring-red-700' : 'border-slate-500'
+  }`;
+}
+
+export function SelectButtonFace({ text }: { text: string | undefined }) {
   return (
-    <Field className={`min-w-0 ${className}`} disabled={disabled}>
-      <Label className="block text-sm font-medium text-slate-800">{label}</Label>
-      <Listbox value={value} onChange={(next: string) => onChange(next.toUpperCase())} invalid={Boolean(error)}>
-        <ListboxButton
-          id={id}
-          aria-describedby={error ? errorId : undefined}
-          className={`mt-1 flex min-h-11 w-full min-w-0 items-center justify-between gap-2 rounded-md border bg-white px-3 text-left text-base text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-brand-500 data-disabled:bg-slate-100 data-disabled:text-slate-600 ${
-            error ? 'border-red-700 ring-1 ring-red-700' : 'border-slate-500'
-          }`}
-        >
-          <span className={`truncate ${chosen && chosen.value !== '' ? '' : 'text-slate-600'}`}>{chosen?.label ?? PLACEHOLDER}</span>
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 shrink-0 fill-brand-700">
-            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
-          </svg>
-        </ListboxButton>
-        <ListboxOptions
-          anchor={{ to: 'bottom start', gap: 4, padding: 8 }}
-          className="z-20 w-(--button-width) max-w-[calc(100vw-1rem)] rounded-md border border-slate-300 bg-white py-1 text-base shadow-lg focus:outline-none"
-        >
-          {items.map((item) => (
-            <ListboxOption
-              key={item.value}
-              value={item.value}
-              className="flex min-h-11 cursor-pointer items-center px-3 text-slate-900 data-focus:bg-brand-50 data-focus:text-brand-900 data-selected:font-semibold"
-            >
-              {item.label}
-            </ListboxOption>
-          ))}
-        </ListboxOptions>
-      </Listbox>
-      {error && <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">{error}</p>}
-    </Field>
+    <>
+      <span className={`truncate ${text && text !== PLACEHOLDER ? '' : 'text-slate-600'}`}>{text ?? PLACEHOLDER}</span>
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 shrink-0 fill-brand-700">
+        <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
+      </svg>
+    </>
+  );
+}
+
+function LoadingSelect({ id, label, value, options, className = '' }: SelectFieldProps) {
+  const chosen = options.find((option) => option.value.toUpperCase() === value);
+  return (
+    <div className={`min-w-0 ${className}`}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">{label}</label>
+      <button type="button" id={id} disabled aria-busy="true" className={selectButtonClass(false)}>
+        <SelectButtonFace text={chosen?.label} />
+      </button>
+    </div>
+  );
+}
+
+export function SelectField(props: SelectFieldProps) {
+  return (
+    <Suspense fallback={<LoadingSelect {...props} />}>
+      <ListboxField {...props} />
+    </Suspense>
   );
 }

@@ -10,6 +10,7 @@ import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
 import { textFormat } from '../../ui/field-formats';
 import { useFocusOnChange, useScreenTitle } from '../../ui/screen';
+import { prefetchSelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { PortalLayout } from '../layout/portal-layout';
 import { StepDadosPessoais } from './step-dados-pessoais';
@@ -88,6 +89,8 @@ function Wizard() {
 export function NovaSolicitacaoPage() {
   const actor = useWizardActor();
   useScreenTitle('Nova Solicitação');
+  // Step 1 has no dropdown: the dropdown's code comes once the screen has painted.
+  useEffect(prefetchSelectField, []);
   return (
     <PortalLayout title="Nova Solicitação">
       {actor ? (

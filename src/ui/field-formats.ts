@@ -44,13 +44,24 @@ export const digitsOf = (text: string) => text.replace(/\D/g, '');
 
 /**
  * The edit that turned `before` into `after`, when only the two texts are known (an input
- * event): what was kept on each side and what was put in between.
+ * event): what was kept on each side and what was put in between. `caret` (where the
+ * browser left it) tells where the edit ended when the texts alone are ambiguous ("aaa" →
+ * "aaaa" typed at the second letter); without it the edit is taken as late as possible.
  */
-export function diffEdit(before: string, after: string): { head: string; inserted: string; tail: string } {
-  let start = 0;
-  while (start < before.length && start < after.length && before[start] === after[start]) start += 1;
+export function diffEdit(before: string, after: string, caret?: number | null): { head: string; inserted: string; tail: string } {
+  const limit = Math.min(before.length, after.length);
+  if (caret === undefined || caret === null) {
+    let start = 0;
+    while (start < limit && before[start] === after[start]) start += 1;
+    let end = 0;
+    while (end < limit - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end += 1;
+    return { head: before.slice(0, start), inserted: after.slice(start, after.length - end), tail: before.slice(before.length - end) };
+  }
+  // What follows the caret was not edited: match it first, then what precedes.
   let end = 0;
-  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end += 1;
+  while (end < Math.min(after.length - caret, before.length) && before[before.length - 1 - end] === after[after.length - 1 - end]) end += 1;
+  let start = 0;
+  while (start < Math.min(before.length - end, after.length - end) && before[start] === after[start]) start += 1;
   return { head: before.slice(0, start), inserted: after.slice(start, after.length - end), tail: before.slice(before.length - end) };
 }
 

@@ -107,7 +107,7 @@ export function TextField({
   // Typing, deleting, autofill, drop: only the texts before and after are known.
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const before = shown.current;
-    const change = diffEdit(before, event.target.value);
+    const change = diffEdit(before, event.target.value, event.target.selectionEnd);
     const inputType = (event.nativeEvent as InputEvent).inputType as string | undefined;
     apply(event.target, before, format.edit({ ...change, pasted: isPasteLike(inputType, change.inserted) }));
   };

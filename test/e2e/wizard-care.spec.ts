@@ -84,6 +84,30 @@ test.describe('the wizard, with care', () => {
     await expect(field(page, 'Celular')).toHaveValue('(11) 98765-4321');
   });
 
+  test('editing in the middle of a field keeps the caret where the person types', async ({ page }) => {
+    await startNewRequest(page, uniqueIds().protocoloAns);
+    const numero = field(page, 'Número');
+    await numero.pressSequentially('1001');
+    await numero.press('ArrowLeft');
+    await numero.press('ArrowLeft');
+    // Among repeated characters too: the 5 lands right after the 0 just typed.
+    await numero.pressSequentially('05', { delay: 5 });
+    await expect(numero).toHaveValue('100501');
+    const cpf = field(page, 'CPF');
+    await cpf.pressSequentially('529982247');
+    await expect(cpf).toHaveValue('529.982.247');
+    for (let i = 0; i < 7; i += 1) await cpf.press('ArrowLeft');
+    // Caret after "529.": the digits go there, one after the other, and the rest moves along.
+    await cpf.pressSequentially('10', { delay: 5 });
+    await expect(cpf).toHaveValue('529.109.822-47');
+    // Backspace right after the mask's dot: the dot stays, the caret goes before it; the next one deletes the 9.
+    await cpf.press('ArrowLeft');
+    await cpf.press('ArrowLeft');
+    await cpf.press('Backspace');
+    await cpf.press('Backspace');
+    await expect(cpf).toHaveValue('521.098.224-7');
+  });
+
   test("ArrowDown and ArrowUp through 'Tipo de contratação' never open the HR modal; only a confirmed choice does", async ({ page }) => {
     await toStep3(page);
     const control = field(page, 'Tipo de contratação');

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { caretAfterDigits, diffEdit, digitsFormat, isPasteLike, textFormat, type FieldFormat } from '../../src/ui/field-formats';
 import { maskFormat } from '../../src/ui/mask-formats';
 
-/** An input event: the browser turned `before` into `after`. */
-const input = (format: FieldFormat, before: string, after: string, pasted = false) => format.edit({ ...diffEdit(before, after), pasted });
+/** An input event: the browser turned `before` into `after`, leaving the caret at `caret` (default: the end). */
+const input = (format: FieldFormat, before: string, after: string, caret = after.length) => format.edit({ ...diffEdit(before, after, caret), pasted: false });
 
 /** Types `keys` one by one at the end, as the browser would hand them to the field. */
 function typeKeys(format: FieldFormat, keys: string, from = ''): string {
@@ -43,10 +43,10 @@ describe('typing key by key', () => {
   it('edits in the middle keep the caret after the digit just typed', () => {
     const cpf = maskFormat('cpf');
     // "529.982.247-25" with the caret after "529." and a 1 typed there.
-    const edited = input(cpf, '529.982.247-2', '529.1982.247-2');
+    const edited = input(cpf, '529.982.247-2', '529.1982.247-2', 5);
     expect(edited).toEqual({ text: '529.198.224-72', caret: 5 });
     // Backspace on a mask character: the digits stay, the caret moves before it.
-    expect(input(cpf, '529.982', '529982')).toEqual({ text: '529.982', caret: 3 });
+    expect(input(cpf, '529.982', '529982', 3)).toEqual({ text: '529.982', caret: 3 });
   });
 });
 
@@ -99,6 +99,14 @@ describe('pasting or filling a whole value', () => {
 });
 
 describe('helpers', () => {
+  it('reads an edit from the texts and the caret, even among repeated letters', () => {
+    expect(diffEdit('AAA', 'AAAA', 2)).toEqual({ head: 'A', inserted: 'A', tail: 'AA' });
+    expect(textFormat().edit({ ...diffEdit('ANA', 'ANNA', 3), pasted: false })).toEqual({ text: 'ANNA', caret: 3 });
+    expect(diffEdit('529.982', '529982', 3)).toEqual({ head: '529', inserted: '', tail: '982' });
+    // Without a caret (type="email" has none), the edit is taken at the end of what matches.
+    expect(diffEdit('abc', 'abXc')).toEqual({ head: 'ab', inserted: 'X', tail: 'c' });
+  });
+
   it('places the caret after the n-th digit', () => {
     expect(caretAfterDigits('(11) 98765-4321', 2)).toBe(3);
     expect(caretAfterDigits('(11) 98765-4321', 3)).toBe(6);

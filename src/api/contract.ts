@@ -28,9 +28,12 @@ export const FREE_TOKEN = 'free';
 
 /* @__NO_SIDE_EFFECTS__ */
 const atMost = (max: number) => z.maxLength(max, `no máximo ${max} caracteres`);
+/** Free text never holds U+0000: PostgreSQL's text cannot store it. */
+/* @__NO_SIDE_EFFECTS__ */
+const noNul = () => z.refine((value: string) => !value.includes('\u0000'), 'caractere nulo (U+0000) não é aceito');
 /* @__NO_SIDE_EFFECTS__ */
 const required = (message: string, max: number = INPUT_BOUNDS.text) =>
-  z.string().check(atMost(max), z.trim(), z.minLength(1, message));
+  z.string().check(atMost(max), noNul(), z.trim(), z.minLength(1, message));
 /* @__NO_SIDE_EFFECTS__ */
 const digits = (message: string, max: number) =>
   z.string().check(atMost(max), z.regex(/^\d+$/, message));
@@ -49,7 +52,7 @@ const id = (message: string) => {
   const full = `${message}: informe um número inteiro de 1 a ${MAX_ID}`;
   return z.int32(full).check(z.minimum(1, full));
 };
-const optionalText = z.optional(z.string().check(atMost(INPUT_BOUNDS.text)));
+const optionalText = z.optional(z.string().check(atMost(INPUT_BOUNDS.text), noNul()));
 /** dd/mm/yyyy, the one value the wizard stores with its punctuation (SPEC §5). */
 export const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 /* @__NO_SIDE_EFFECTS__ */
@@ -179,7 +182,7 @@ export const selectOption = z.object({ label: z.string(), value: z.string() });
 export const documentUpload = z.object({
   nuProtocolo: required('Protocolo é obrigatório', 100),
   tipoSolicitacao: z.literal(TIPO_PORTABILIDADE),
-  nuContrato: z.optional(z.string().check(atMost(50))),
+  nuContrato: z.optional(z.string().check(atMost(50), noNul())),
   cdTipoDocumento: id('Tipo de documento inválido'),
   nmDocumento: required('Nome do documento é obrigatório', INPUT_BOUNDS.fileName),
   nmExtensao: z.string().check(

@@ -108,7 +108,13 @@ class Base64ToFile {
     if (this.fd === null || base64.length === 0) return;
     const decoded = Buffer.from(base64, 'base64');
     if (this.head.length < 16) this.head = Buffer.concat([this.head, decoded.subarray(0, 16 - this.head.length)]);
-    writeSync(this.fd, decoded);
+    try {
+      writeSync(this.fd, decoded);
+    } catch (error) {
+      // A full disk, say: nothing half written stays behind.
+      this.discard();
+      throw error;
+    }
     this.bytes += decoded.length;
   }
 

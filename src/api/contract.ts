@@ -30,7 +30,7 @@ export const FREE_TOKEN = 'free';
 const atMost = (max: number) => z.maxLength(max, `no máximo ${max} caracteres`);
 /** Free text never holds U+0000: PostgreSQL's text cannot store it. */
 /* @__NO_SIDE_EFFECTS__ */
-const noNul = () => z.refine((value: string) => !value.includes('\u0000'), 'caractere nulo (U+0000) não é aceito');
+const noNul = () => z.refine<string>((value) => !value.includes('\u0000'), 'caractere nulo (U+0000) não é aceito');
 /* @__NO_SIDE_EFFECTS__ */
 const required = (message: string, max: number = INPUT_BOUNDS.text) =>
   z.string().check(atMost(max), noNul(), z.trim(), z.minLength(1, message));

@@ -52,13 +52,23 @@ const id = (message: string) => {
   const full = `${message}: informe um número inteiro de 1 a ${MAX_ID}`;
   return z.int32(full).check(z.minimum(1, full));
 };
-const optionalText = z.optional(z.string().check(atMost(INPUT_BOUNDS.text), noNul()));
+/** Optional free text. Helpers like this one keep every `.check(...)` inside a function marked
+ * pure: a bare `.check()` call in a module's top level stays in the portal's bundle. */
+/* @__NO_SIDE_EFFECTS__ */
+const optionalText = (max: number = INPUT_BOUNDS.text) => z.optional(z.string().check(atMost(max), noNul()));
+/** A fixed format: its pattern first (its own message), then the length it implies. */
+/* @__NO_SIDE_EFFECTS__ */
+const matching = (pattern: RegExp, message: string, max: number) => z.string().check(z.regex(pattern, { error: message, abort: true }), atMost(max));
+/* @__NO_SIDE_EFFECTS__ */
+const list = <T extends z.ZodMiniType>(item: T, max: number, noun: string, atLeastOne?: string) =>
+  z.array(item).check(z.maxLength(max, `no máximo ${max} ${noun}`), ...(atLeastOne ? [z.minLength(1, atLeastOne)] : []));
 /** dd/mm/yyyy, the one value the wizard stores with its punctuation (SPEC §5). */
 export const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 /* @__NO_SIDE_EFFECTS__ */
-const brDate = (message: string) => z.string().check(z.regex(BR_DATE, { error: message, abort: true }), atMost(10));
-
-const cpf = z.string().check(z.refine(isValidCpf, 'CPF inválido'), atMost(11));
+const brDate = (message: string) => matching(BR_DATE, message, 10);
+/* @__NO_SIDE_EFFECTS__ */
+const validCpf = () => z.string().check(z.refine(isValidCpf, 'CPF inválido'), atMost(11));
+const cpf = validCpf();
 /** Largest base64 text of an allowed file, with room for a `data:<type>;base64,` prefix. */
 export const MAX_BASE64_LENGTH = Math.ceil(MAX_FILE_BYTES / 3) * 4 + 100;
 
@@ -66,7 +76,7 @@ export const MAX_BASE64_LENGTH = Math.ceil(MAX_FILE_BYTES / 3) * 4 + 100;
 
 export const loginRequest = z.object({
   cpf,
-  senha: z.string().check(z.regex(/^\d{6}$/, 'Senha deve ter 6 dígitos')),
+  senha: matching(/^\d{6}$/, 'Senha deve ter 6 dígitos', 6),
   cdEmpresaPlano: idDigits('Código do plano inválido'),
 });
 export const loginResponse = z.object({ token: z.string() });
@@ -87,18 +97,18 @@ export const dependente = z.object({
 export const portabilityRequest = z.object({
   tipo: z.literal(TIPO_PORTABILIDADE),
   nu_protocolo_ans: digits('Protocolo ANS inválido', 20),
-  nu_protocolo: optionalText,
+  nu_protocolo: optionalText(),
   nome: required('Nome do beneficiário é obrigatório'),
   nm_mae: required('Nome da mãe é obrigatório'),
   cpf: z.union([z.literal(''), cpf]),
   dt_nascimento: brDate('Data de nascimento inválida'),
-  cd_cep: z.string().check(z.regex(/^\d{8}$/, { error: 'CEP inválido', abort: true }), atMost(8)),
+  cd_cep: matching(/^\d{8}$/, 'CEP inválido', 8),
   ds_endereco: required('Endereço é obrigatório'),
   nu_endereco: required('Número é obrigatório'),
   ds_bairro: required('Bairro é obrigatório'),
   ds_cidade: required('Cidade é obrigatória'),
-  ds_uf: z.string().check(z.regex(/^[A-Z]{2}$/, { error: 'UF inválida', abort: true }), atMost(2)),
-  ds_complemento: optionalText,
+  ds_uf: matching(/^[A-Z]{2}$/, 'UF inválida', 2),
+  ds_complemento: optionalText(),
   ops_origem: required('Nome da operadora é obrigatório'),
   plano_origem: required('Nome do plano é obrigatório'),
   nu_ans_ops_origem: digits('Registro da operadora inválido', 20),
@@ -111,11 +121,8 @@ export const portabilityRequest = z.object({
   tp_contrato_destino: required('Titularidade de destino é obrigatória'),
   tp_port_destino: z.literal('3', 'Apenas contratação individual é aceita'),
   fl_aceita_email: z.enum(['1', '0']),
-  contato: z.array(contato).check(
-    z.maxLength(INPUT_BOUNDS.contacts, `no máximo ${INPUT_BOUNDS.contacts} contatos`),
-    z.minLength(1, 'Informe ao menos um contato'),
-  ),
-  dependente: z.array(dependente).check(z.maxLength(INPUT_BOUNDS.dependents, `no máximo ${INPUT_BOUNDS.dependents} dependentes`)),
+  contato: list(contato, INPUT_BOUNDS.contacts, 'contatos', 'Informe ao menos um contato'),
+  dependente: list(dependente, INPUT_BOUNDS.dependents, 'dependentes'),
   cd_empresa_plano: idDigits('Código do plano inválido'),
 });
 /**
@@ -179,17 +186,22 @@ export const tooltip = z.object({ nmCampo: z.string(), dsDescricao: z.string() }
 export const documentType = z.object({ cdTipoDocumento: z.number(), nmDocumento: z.string() });
 export const selectOption = z.object({ label: z.string(), value: z.string() });
 
+/* @__NO_SIDE_EFFECTS__ */
+const allowedExtension = () => z.string().check(
+  atMost(10),
+  z.refine((ext) => (ALLOWED_EXTENSIONS as readonly string[]).includes(ext.toLowerCase()), 'Extensão não permitida (PDF, JPG ou PNG)'),
+);
+/* @__NO_SIDE_EFFECTS__ */
+const nonEmpty = (max: number, message: string) => z.string().check(atMost(max), z.minLength(1, message));
+
 export const documentUpload = z.object({
   nuProtocolo: required('Protocolo é obrigatório', 100),
   tipoSolicitacao: z.literal(TIPO_PORTABILIDADE),
-  nuContrato: z.optional(z.string().check(atMost(50), noNul())),
+  nuContrato: optionalText(50),
   cdTipoDocumento: id('Tipo de documento inválido'),
   nmDocumento: required('Nome do documento é obrigatório', INPUT_BOUNDS.fileName),
-  nmExtensao: z.string().check(
-    atMost(10),
-    z.refine((ext) => (ALLOWED_EXTENSIONS as readonly string[]).includes(ext.toLowerCase()), 'Extensão não permitida (PDF, JPG ou PNG)'),
-  ),
-  arquivoBase64: z.string().check(atMost(MAX_BASE64_LENGTH), z.minLength(1, 'Arquivo vazio')),
+  nmExtensao: allowedExtension(),
+  arquivoBase64: nonEmpty(MAX_BASE64_LENGTH, 'Arquivo vazio'),
 });
 
 export const acceptanceRequest = z.object({

@@ -88,7 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  registerSecurity(app, { secret: options.secret, publicUrl: options.publicUrl });
+  registerSecurity(app, { secret: options.secret, publicUrl: options.publicUrl, trustProxy: options.trustProxy });
   registerBodyDeadline(app, timeouts);
   registerErrorHandling(app);
   registerEndpoints(app, deps, handlers, {

@@ -135,6 +135,8 @@ export interface SecurityOptions {
    * (`X-Forwarded-Proto: http`), page loads are redirected there (301).
    */
   publicUrl?: string;
+  /** TRUST_PROXY: only then is X-Forwarded-Proto believed. */
+  trustProxy?: boolean;
 }
 
 /** What a route may say in its `config` to be left out of the CSRF check. */
@@ -143,13 +145,13 @@ export interface CsrfRouteConfig {
 }
 
 function cameOverPlainHttpViaProxy(request: FastifyRequest): boolean {
-  // request.protocol reads X-Forwarded-Proto only when TRUST_PROXY is on.
+  // request.protocol reads X-Forwarded-Proto (trusted proxies only); absent, the proxy said nothing.
   return request.protocol === 'http' && request.headers['x-forwarded-proto'] !== undefined;
 }
 
 export function registerSecurity(app: FastifyInstance, options: SecurityOptions): void {
   const { secret, publicUrl } = options;
-  const redirectToHttps = publicUrl?.startsWith('https://') ?? false;
+  const redirectToHttps = (options.trustProxy ?? false) && (publicUrl?.startsWith('https://') ?? false);
 
   app.addHook('onRequest', async (request, reply) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);

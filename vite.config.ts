@@ -39,5 +39,16 @@ export default defineConfig({
     exclude: ['test/e2e/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 20_000,
+    // Stately's parser (@xstate/machine-extractor, test only) still imports two XState 4 modules:
+    // its ES build is run through Vite so that they come from the xstate-v4 alias package (the
+    // portal's own xstate stays 5).
+    alias: [
+      {
+        find: /^@xstate\/machine-extractor$/,
+        replacement: fileURLToPath(new URL('./node_modules/@xstate/machine-extractor/dist/xstate-machine-extractor.esm.js', import.meta.url)),
+      },
+      { find: /^xstate\/lib\/(types|actions)$/, replacement: 'xstate-v4/es/$1.js' },
+    ],
+    server: { deps: { inline: ['@xstate/machine-extractor'] } },
   },
 });

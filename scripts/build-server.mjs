@@ -1,7 +1,7 @@
 // Compiles the reference server (server/main.ts and what it imports, the shared contract
 // included) into one ES module, so production runs plain JavaScript instead of compiling
 // TypeScript at start through the tsx loader (about 50 MB less resident memory and a
-// faster start). Packages stay in node_modules (not bundled). esbuild comes with tsx.
+// faster start). Packages stay in node_modules (not bundled). esbuild is a devDependency, like Vite.
 //
 //   node scripts/build-server.mjs            → build/server/main.mjs (when a source changed)
 //   node scripts/build-server.mjs --force    → always

@@ -29,7 +29,6 @@ async function typeOnce(browser, { url, storage }) {
     const page = await context.newPage();
     await page.addInitScript(({ entries, webVitals }) => {
       for (const [key, value] of entries) localStorage.setItem(key, value);
-      // eslint-disable-next-line no-eval -- the library's own IIFE build, as a page script
       (0, eval)(webVitals);
       window.__inp = [];
       addEventListener('DOMContentLoaded', () => {

@@ -13,15 +13,6 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), stripDescriptions(), routePreload(), paintFirstPlugin(), precompress()],
-  resolve: {
-    alias: [
-      // React 19 has the hook: skip the pre-React-18 shims (see src/app/react-shims.ts).
-      {
-        find: /^use-sync-external-store\/shim(\/index\.js|\/with-selector)?$/,
-        replacement: fileURLToPath(new URL('./src/app/react-shims.ts', import.meta.url)),
-      },
-    ],
-  },
   server: {
     proxy: { '/wslinhafrente': apiTarget },
   },

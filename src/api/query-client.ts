@@ -4,7 +4,7 @@
  * through `fetchApi` (reads) and `mutateApi` (writes) below.
  */
 import { MutationCache, MutationObserver, QueryCache, QueryClient, queryOptions } from '@tanstack/react-query';
-import { callApi } from './client';
+import { ApiError, callApi } from './client';
 import type { EndpointInput, EndpointName, EndpointOutput } from './contract';
 
 export const RETRIES = 2;
@@ -14,20 +14,28 @@ export interface QueryClientHooks {
   onFinalError(error: unknown): void;
 }
 
+/**
+ * SPEC §7: up to 2 more tries. Not after a timeout: a server that did not answer in 30 s
+ * would only keep the overlay up another minute before the same message.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  return failureCount < RETRIES && !(error instanceof ApiError && error.kind === 'timeout');
+}
+
 export function createQueryClient(hooks: QueryClientHooks): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error) => hooks.onFinalError(error) }),
     mutationCache: new MutationCache({ onError: (error) => hooks.onFinalError(error) }),
     defaultOptions: {
       queries: {
-        retry: RETRIES,
+        retry: shouldRetry,
         retryDelay: (attempt) => Math.min(250 * 2 ** attempt, 2_000),
         staleTime: 0,
         gcTime: 5 * 60_000,
         refetchOnWindowFocus: false,
       },
       mutations: {
-        retry: RETRIES,
+        retry: shouldRetry,
         retryDelay: (attempt) => Math.min(250 * 2 ** attempt, 2_000),
       },
     },
@@ -35,28 +43,30 @@ export function createQueryClient(hooks: QueryClientHooks): QueryClient {
 }
 
 /** Query options for a read; `staleTime` lets reference data (tooltips, types) be cached. */
-export function apiQuery<N extends EndpointName>(name: N, input: EndpointInput<N>, staleTime = 0) {
+export function apiQuery<N extends EndpointName>(name: N, input: EndpointInput<N>, staleTime = 0, options: { anonymous?: boolean } = {}) {
   return queryOptions({
-    queryKey: ['api', name, input] as const,
-    queryFn: ({ signal }) => callApi(name, input, { signal }),
+    queryKey: ['api', name, input, options.anonymous ? 'anonymous' : 'session'] as const,
+    queryFn: ({ signal }) => callApi(name, input, options.anonymous ? { signal, token: null } : { signal }),
     staleTime,
   });
 }
 
+/** A read; `anonymous` sends no access token (the home lookup: see CallOptions.token). */
 export function fetchApi<N extends EndpointName>(
-  queryClient: QueryClient, name: N, input: EndpointInput<N>, staleTime = 0,
+  queryClient: QueryClient, name: N, input: EndpointInput<N>, staleTime = 0, options: { anonymous?: boolean } = {},
 ): Promise<EndpointOutput<N>> {
-  return queryClient.fetchQuery(apiQuery(name, input, staleTime));
+  return queryClient.fetchQuery(apiQuery(name, input, staleTime, options));
 }
 
 /** A write through react-query's mutation cache, so it is retried and reported like a query. */
 export function mutateApi<N extends EndpointName>(
-  queryClient: QueryClient, name: N, input: EndpointInput<N>, options: { idempotencyKey?: string } = {},
+  queryClient: QueryClient, name: N, input: EndpointInput<N>, options: { idempotencyKey?: string; token?: string | null } = {},
 ): Promise<EndpointOutput<N>> {
   // One key for the logical write: every retry of it carries the same key.
   const idempotencyKey = options.idempotencyKey ?? crypto.randomUUID();
+  const callOptions = options.token === undefined ? { idempotencyKey } : { idempotencyKey, token: options.token };
   const observer = new MutationObserver<EndpointOutput<N>, unknown, void>(queryClient, {
-    mutationFn: () => callApi(name, input, { idempotencyKey }),
+    mutationFn: () => callApi(name, input, callOptions),
   });
   return observer.mutate();
 }

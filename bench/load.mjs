@@ -11,15 +11,22 @@ import { spawnSync } from 'node:child_process';
 import { API, cpuSecondsOf, memoryOf } from './server.mjs';
 import { median, sleep, withTimeout } from './support.mjs';
 
-// Any well-formed token works: the server only checks that the header echoes the cookie.
-const CSRF = randomBytes(24).toString('base64url');
 const BASE_HEADERS = { 'x-frame-options': 'deny', authorization: 'Bearer free' };
-const POST_HEADERS = {
-  ...BASE_HEADERS,
-  'content-type': 'application/json',
-  cookie: `XSRF-TOKEN=${CSRF}`,
-  'x-xsrf-token': CSRF,
-};
+
+/**
+ * Headers of a POST as the portal sends them: the CSRF token must be one the server issued
+ * (it signs them), so it is taken from the cookie the server hands out, once per server.
+ */
+const postHeadersByServer = new Map();
+export async function postHeaders(baseUrl) {
+  if (!postHeadersByServer.has(baseUrl)) {
+    const page = await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(20_000) });
+    const csrf = /XSRF-TOKEN=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')?.[1];
+    if (!csrf) throw new Error('o servidor não entregou o cookie XSRF-TOKEN');
+    postHeadersByServer.set(baseUrl, { ...BASE_HEADERS, 'content-type': 'application/json', cookie: `XSRF-TOKEN=${csrf}`, 'x-xsrf-token': csrf });
+  }
+  return postHeadersByServer.get(baseUrl);
+}
 
 /** A CPF with valid check digits (Receita Federal rule), never eleven equal digits. */
 export function validCpf(seed = Math.floor(Math.random() * 1e9)) {
@@ -74,7 +81,7 @@ export function requestPayload(n = 0) {
 export async function saveOne(baseUrl, payload = requestPayload()) {
   const response = await fetch(`${baseUrl}${API}portabilidade`, {
     method: 'POST',
-    headers: { ...POST_HEADERS, 'idempotency-key': `bench-${randomUUID()}` },
+    headers: { ...(await postHeaders(baseUrl)), 'idempotency-key': `bench-${randomUUID()}` },
     body: JSON.stringify(payload),
     signal: AbortSignal.timeout(20_000),
   });
@@ -125,7 +132,7 @@ async function upload(baseUrl, nuProtocolo, base64) {
   const started = performance.now();
   const response = await fetch(`${baseUrl}${API}portabilidade/utils/documento`, {
     method: 'POST',
-    headers: { ...POST_HEADERS, 'idempotency-key': `bench-${randomUUID()}` },
+    headers: { ...(await postHeaders(baseUrl)), 'idempotency-key': `bench-${randomUUID()}` },
     body: JSON.stringify({
       nuProtocolo, tipoSolicitacao: '9', nuContrato: '', cdTipoDocumento: 1,
       nmDocumento: 'documento-bench', nmExtensao: 'pdf', arquivoBase64: base64,
@@ -192,6 +199,7 @@ async function lookupAndSave(out, { server, lookupProtocol, serverCore, lookupSe
 
     await saveOne(server.url); // fails loudly here if the payload is refused, before the load run
     let n = 0;
+    const saveHeaders = await postHeaders(server.url);
     const save = await cannon({
       title: 'save',
       url: `${server.url}${API}portabilidade`,
@@ -201,7 +209,7 @@ async function lookupAndSave(out, { server, lookupProtocol, serverCore, lookupSe
         method: 'POST',
         setupRequest: (request) => ({
           ...request,
-          headers: { ...POST_HEADERS, 'idempotency-key': `bench-${randomUUID()}` },
+          headers: { ...saveHeaders, 'idempotency-key': `bench-${randomUUID()}` },
           body: JSON.stringify(requestPayload(n++)),
         }),
       }],

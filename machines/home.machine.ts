@@ -168,8 +168,9 @@ export const homeMachine = setup({
                 actions: [
                   {
                     type: 'storeSession',
-                    params: ({ context }) => ({
-                      protocolo: context.protocol.trim(), cdEmpresaPlano: context.cdEmpresaPlano, token: null, type: null,
+                    // The lookup's token, bound to this protocol: it opens the tracking screen's writes.
+                    params: ({ context, event }) => ({
+                      protocolo: context.protocol.trim(), cdEmpresaPlano: context.cdEmpresaPlano, token: event.output.token ?? null, type: null,
                     }),
                   },
                   'goToTracking',

@@ -56,6 +56,8 @@ export interface LookupResult {
   flStatus: number;
   cdStatusPort: number;
   flConcordo: string | null;
+  /** The access token bound to this protocol, when the request needs no login (issue 11). */
+  token?: string | null;
 }
 
 export interface LoginInput {
@@ -69,7 +71,10 @@ export interface LoginResult {
   token?: string | null;
 }
 
-/** What the app stores before leaving home; `token: null` stands for the anonymous free token. */
+/**
+ * What the app stores before leaving home; `token: null` stands for the anonymous free token
+ * (a new request, or a back-end that hands out no token on the lookup).
+ */
 export interface SessionToStore {
   protocolo: string;
   cdEmpresaPlano: string;

@@ -21,3 +21,21 @@ export function isValidCpf(value: string): boolean {
   };
   return check(9) === Number(value[9]) && check(10) === Number(value[10]);
 }
+
+/**
+ * Bounds of what a request may carry (issue 11), shared by the contract (the server answers
+ * 400 beyond them) and any screen that wants to stop the typing there.
+ */
+export const INPUT_BOUNDS = {
+  /** Names, addresses, plan and operator names: longer than any real one. */
+  text: 200,
+  /** A contact: an e-mail address is at most 254 characters (RFC 5321). */
+  contact: 254,
+  /** A file name as the browser gives it. */
+  fileName: 255,
+  contacts: 10,
+  dependents: 20,
+} as const;
+
+/** The largest id a database `integer` column holds (32 bits, signed). */
+export const MAX_ID = 2_147_483_647;

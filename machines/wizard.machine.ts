@@ -463,6 +463,7 @@ export const wizardMachine = setup({
             input: ({ context }) => ({
               cdSolicitacao: context.saved?.cdSolicitacao ?? 0,
               idempotencyKey: `${context.idempotencyKey ?? ''}:aceite`,
+              token: context.saved?.token,
             }),
             onDone: {
               target: '#wizard.protocolModal',

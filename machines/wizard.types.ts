@@ -93,6 +93,8 @@ export interface DocumentTypeOption {
 export interface SaveResult {
   nuProtocolo: string;
   cdSolicitacao: number;
+  /** Access token bound to the new protocol, for the acceptance document (issue 11). */
+  token?: string;
 }
 
 export type DestinationLookup = null | 'found' | 'notFound' | 'failed';
@@ -201,4 +203,6 @@ export interface UploadDocumentInput {
 export interface AcceptanceInput {
   cdSolicitacao: number;
   idempotencyKey: string;
+  /** The save's token: `aceite` names the request by its id, which alone opens nothing. */
+  token?: string;
 }

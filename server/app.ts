@@ -11,6 +11,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerStaticSite } from './http/static-site.ts';
+import { DEFAULT_TIMEOUTS, clientErrorHandler, nodeServerOptions, registerBodyDeadline, type Timeouts } from './http/timeouts.ts';
 import { authHandlers } from './routes/auth.ts';
 import { registerBackofficeRoutes } from './routes/backoffice.ts';
 import { documentHandlers, registerFiles } from './routes/documents.ts';
@@ -23,8 +24,14 @@ import { systemClock, type Clock } from './services/clock.ts';
 import { FileStore } from './services/file-store.ts';
 import { SERVER_VERSION } from './version.ts';
 
-/** Room for a 10 MB file in base64 (≈13.4 MB) plus the JSON around it, and no more. */
+/** The upload: room for a 10 MB file in base64 (≈13.4 MB) plus the JSON around it, and no more. */
 export const BODY_LIMIT = Math.ceil((MAX_FILE_BYTES * 4) / 3) + 512 * 1024;
+/**
+ * Every other body (and the upload's JSON around its file): the largest request the contract
+ * allows — every text at its bound, 20 dependents, 10 contacts — is under 40 KB even in
+ * 3-byte characters.
+ */
+export const JSON_BODY_LIMIT = 64 * 1024;
 
 export interface BuildAppOptions {
   db: Database;
@@ -34,8 +41,12 @@ export interface BuildAppOptions {
   secret: string;
   clock?: Clock;
   logger?: boolean | { level: string };
-  /** Trust X-Forwarded-* from a reverse proxy (client address, https links). */
+  /** Trust X-Forwarded-For/-Proto from a reverse proxy (client address, https: HSTS, Secure cookie). */
   trustProxy?: boolean;
+  /** PUBLIC_URL (an origin): absolute links are made on it; without it links are relative. */
+  publicUrl?: string;
+  /** Request timeouts (http/timeouts.ts); tests shorten them. */
+  timeouts?: Timeouts;
   /** Enables the loopback-only /_backoffice routes, guarded by this secret. */
   backofficeSecret?: string;
 }
@@ -50,10 +61,13 @@ const handlers: EndpointHandlers = {
 };
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const app = Fastify({
     logger: options.logger ?? false,
-    bodyLimit: BODY_LIMIT,
+    bodyLimit: JSON_BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
+    http: nodeServerOptions(timeouts),
+    clientErrorHandler,
     // Fastify answers some malformed requests before any route; keep them in our format.
     frameworkErrors: (error, _request, frameworkReply) => {
       // Typed by Fastify for its generic route; it is an ordinary reply.
@@ -67,11 +81,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock: options.clock ?? systemClock,
     secret: options.secret,
     dataDir: options.dataDir,
+    publicUrl: options.publicUrl,
   };
+  // Temporary files of processes gone since the store opened (another process sharing the disk).
+  const sweep = setInterval(() => deps.files.sweepTemporaryFiles(), 15 * 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
-  registerSecurity(app, API_BASE);
+  registerSecurity(app, { secret: options.secret, publicUrl: options.publicUrl, trustProxy: options.trustProxy });
+  registerBodyDeadline(app, timeouts);
   registerErrorHandling(app);
-  registerEndpoints(app, deps, handlers, { bodyLimit: BODY_LIMIT, streamedFields: { uploadDocument: 'arquivoBase64' } });
+  registerEndpoints(app, deps, handlers, {
+    uploadBodyLimit: BODY_LIMIT,
+    jsonBodyLimit: JSON_BODY_LIMIT,
+    streamedFields: { uploadDocument: 'arquivoBase64' },
+  });
   registerImages(app, options.dataDir);
   registerFiles(app, deps);
   const openApi = buildOpenApi(SERVER_VERSION);

@@ -2,11 +2,14 @@
  * The server's environment, read once: PORT (8080), HOST (0.0.0.0), DATA_DIR (data/),
  * DATABASE_URL (PostgreSQL instead of the embedded database), STATIC_DIR (dist/),
  * TOKEN_SECRET (default: made once and kept in DATA_DIR), LOG_LEVEL, TRUST_PROXY,
- * SEED_DEMO (0 to skip demo requests).
+ * PUBLIC_URL (origin of absolute links; default: relative links), REQUEST_TIMEOUT_MS (30000),
+ * BODY_MIN_BYTES_PER_SECOND (16384), SEED_DEMO (0 to skip demo requests).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parsePublicUrl } from './http/context.ts';
+import { DEFAULT_TIMEOUTS, type Timeouts } from './http/timeouts.ts';
 
 export interface ServerConfig {
   port: number;
@@ -16,7 +19,16 @@ export interface ServerConfig {
   staticDir: string;
   logLevel: string;
   trustProxy: boolean;
+  publicUrl: string | undefined;
+  timeouts: Timeouts;
   seedDemo: boolean;
+}
+
+function positiveNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) throw new Error(`${name} inválido: ${value} (use um número maior que zero)`);
+  return number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -30,6 +42,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: resolve(env.STATIC_DIR || 'dist'),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    publicUrl: parsePublicUrl(env.PUBLIC_URL),
+    timeouts: {
+      requestTimeoutMs: positiveNumber('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, DEFAULT_TIMEOUTS.requestTimeoutMs),
+      minBodyBytesPerSecond: positiveNumber('BODY_MIN_BYTES_PER_SECOND', env.BODY_MIN_BYTES_PER_SECOND, DEFAULT_TIMEOUTS.minBodyBytesPerSecond),
+    },
     seedDemo: env.SEED_DEMO !== '0',
   };
 }

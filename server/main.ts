@@ -50,6 +50,8 @@ const app = await buildApp({
   secret: tokenSecret(config.dataDir),
   logger: { level: config.logLevel },
   trustProxy: config.trustProxy,
+  publicUrl: config.publicUrl,
+  timeouts: config.timeouts,
   backofficeSecret,
 });
 await app.listen({ port: config.port, host: config.host });

@@ -11,9 +11,11 @@ export interface AppDeps {
   db: Database;
   files: FileStore;
   clock: Clock;
-  /** Signs access tokens and keys idempotency fingerprints. */
+  /** Signs access tokens, CSRF tokens and keys idempotency fingerprints. */
   secret: string;
   dataDir: string;
+  /** PUBLIC_URL: the origin absolute links are made on; undefined: links are relative. */
+  publicUrl?: string;
 }
 
 export interface HandlerContext {
@@ -24,15 +26,30 @@ export interface HandlerContext {
   now: Date;
   /** Client address as the socket sees it (no proxy headers unless TRUST_PROXY). */
   clientAddress: string;
-  /** Absolute http(s) URL of a path under the API base, on the host the client used. */
+  /** The link to a path under the API base: on PUBLIC_URL when configured, else root-relative. */
   apiUrl(path: string): string;
 }
 
-const SAFE_HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+/**
+ * Links in answers never come from the request (a forged `Host` or `X-Forwarded-Host` would
+ * come back in them): they are on the configured public origin, or relative to the page's.
+ */
+export function apiUrl(publicUrl: string | undefined, path: string): string {
+  return `${publicUrl ?? ''}${API_BASE}${path.replace(/^\/+/, '')}`;
+}
 
-export function absoluteApiUrl(request: FastifyRequest, path: string): string {
-  // A Host header we would not trust in a link falls back to localhost instead of echoing it.
-  const host = SAFE_HOST.test(request.host) ? request.host : 'localhost';
-  const protocol = request.protocol === 'https' ? 'https' : 'http';
-  return `${protocol}://${host}${API_BASE}${path.replace(/^\/+/, '')}`;
+/** PUBLIC_URL as an origin (`https://portal.example`), or an error saying what is wrong with it. */
+export function parsePublicUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_URL inválida: ${value} (use a origem pública, ex.: https://portal.exemplo.com.br)`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || url.search || url.hash
+    || (url.pathname !== '/' && url.pathname !== '')) {
+    throw new Error(`PUBLIC_URL inválida: ${value} (só a origem: esquema http ou https, host e porta, sem caminho)`);
+  }
+  return url.origin;
 }

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type * as z from 'zod/mini';
 import { HEADERS, endpoints, type EndpointName, type EndpointOutput, type Endpoints } from '../../src/api/contract.ts';
 import { readAccess } from './access.ts';
-import { API_BASE, absoluteApiUrl, type AppDeps, type HandlerContext } from './context.ts';
+import { API_BASE, apiUrl, type AppDeps, type HandlerContext } from './context.ts';
 import { HttpError } from './http-error.ts';
 import { fingerprint, withIdempotency, type Answer } from './idempotency.ts';
 import { streamJsonField } from './streamed-json.ts';
@@ -28,10 +28,12 @@ function send(reply: FastifyReply, answer: Answer): FastifyReply {
 export interface EndpointOptions {
   /**
    * Calls whose body carries a large base64 field: that field is decoded as the body
-   * arrives instead of being held in memory (http/streamed-json.ts), within this body limit.
+   * arrives instead of being held in memory (http/streamed-json.ts), within `uploadBodyLimit`;
+   * the rest of their body within `jsonBodyLimit`, like every other call's body.
    */
   streamedFields?: Partial<Record<EndpointName, string>>;
-  bodyLimit: number;
+  uploadBodyLimit: number;
+  jsonBodyLimit: number;
 }
 
 export function registerEndpoints(app: FastifyInstance, deps: AppDeps, handlers: EndpointHandlers, options: EndpointOptions): void {
@@ -43,18 +45,23 @@ export function registerEndpoints(app: FastifyInstance, deps: AppDeps, handlers:
     }
     // Its own Fastify context, so the streaming JSON parser serves this route only.
     void app.register(async (context) => {
-      streamJsonField(context, field, deps.files.dir, options.bodyLimit);
-      registerEndpoint(context, deps, handlers, name);
+      streamJsonField(context, field, {
+        temporaryPath: () => deps.files.temporaryPath('upload'),
+        bodyLimit: options.uploadBodyLimit,
+        restLimit: options.jsonBodyLimit,
+      });
+      registerEndpoint(context, deps, handlers, name, options.uploadBodyLimit);
     });
   }
 }
 
-function registerEndpoint(app: FastifyInstance, deps: AppDeps, handlers: EndpointHandlers, name: EndpointName): void {
+function registerEndpoint(app: FastifyInstance, deps: AppDeps, handlers: EndpointHandlers, name: EndpointName, bodyLimit?: number): void {
   const endpoint = endpoints[name];
   const handler = handlers[name] as (input: unknown, ctx: HandlerContext) => Promise<unknown>;
   app.route({
     method: endpoint.method,
     url: `${API_BASE}${endpoint.path}`,
+    ...(bodyLimit === undefined ? {} : { bodyLimit }),
     handler: async (request, reply) => {
       const now = deps.clock();
       const ctx: HandlerContext = {
@@ -63,7 +70,7 @@ function registerEndpoint(app: FastifyInstance, deps: AppDeps, handlers: Endpoin
         now,
         access: readAccess(request, now, deps.secret),
         clientAddress: request.ip,
-        apiUrl: (path) => absoluteApiUrl(request, path),
+        apiUrl: (path) => apiUrl(deps.publicUrl, path),
       };
       const raw = endpoint.method === 'GET' ? request.query : request.body;
       const input = parseOrThrow(endpoint.input, raw ?? {});

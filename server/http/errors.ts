@@ -3,7 +3,8 @@
  * serving: malformed or truncated JSON, bodies over the limit, unknown routes, and bugs
  * (500, logged, with no detail leaked).
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { DISK_FULL_MESSAGE, isDiskFull } from '../services/disk-full.ts';
 import { HttpError } from './http-error.ts';
 
 const FRAMEWORK_MESSAGES: Readonly<Record<string, [number, string]>> = {
@@ -15,12 +16,28 @@ const FRAMEWORK_MESSAGES: Readonly<Record<string, [number, string]>> = {
   FST_ERR_BAD_URL: [400, 'Endereço inválido.'],
 };
 
+/** Bodies of the calls that carry no file are small: over the limit, say the limit, not the file's. */
+function tooLargeMessage(request: FastifyRequest): string | undefined {
+  const limit = request.routeOptions.bodyLimit;
+  if (limit === undefined || limit >= 1024 * 1024) return undefined;
+  return `A requisição é grande demais: o máximo para esta chamada é de ${Math.round(limit / 1024)} KB.`;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).header('cache-control', 'no-store').send({ message: error.message });
     }
-    const known = 'code' in error && typeof error.code === 'string' ? FRAMEWORK_MESSAGES[error.code] : undefined;
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'disco cheio');
+      return reply.code(507).header('cache-control', 'no-store').send({ message: DISK_FULL_MESSAGE });
+    }
+    const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const message = tooLargeMessage(request);
+      if (message) return reply.code(413).header('cache-control', 'no-store').send({ message });
+    }
+    const known = code ? FRAMEWORK_MESSAGES[code] : undefined;
     if (known) return reply.code(known[0]).header('cache-control', 'no-store').send({ message: known[1] });
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

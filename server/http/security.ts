@@ -1,10 +1,19 @@
 /**
  * Headers every response carries (API, SPA, files, errors, 404s) and the double-submit
- * CSRF check: the server hands out a random `XSRF-TOKEN` cookie (readable by the page,
- * SameSite=Strict) and every POST under the API must echo it in `X-XSRF-TOKEN`. A page
+ * CSRF check: the server hands out an `XSRF-TOKEN` cookie (readable by the page,
+ * SameSite=Strict) and every state-changing request must echo it in `X-XSRF-TOKEN`. A page
  * on another origin can make the browser send the cookie but cannot read it to echo it.
+ *
+ * The check runs on the route the router matched, whatever the URL's spelling
+ * (`/%77slinhafrente/v1/auth` is the auth route too), on every method but GET/HEAD/OPTIONS;
+ * only a route that opts out (`config: { csrf: false }`, the loopback backoffice door) skips
+ * it. And the token must be one this server made: it is signed with the server's secret, so
+ * a cookie/header pair a subdomain or a script planted is refused.
+ *
+ * Behind TLS (`request.protocol` is https: an encrypted socket, or `X-Forwarded-Proto: https`
+ * from a trusted proxy) answers also carry HSTS and the cookie is `Secure`.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HEADERS } from '../../src/api/contract.ts';
 
@@ -60,25 +69,37 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
   return undefined;
 }
 
-const CSRF_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
-
 /**
- * A new CSRF token: 24 random bytes, base64url. Every cookieless response mints one (the
- * portal's page in production; under the Vite dev server, whose index.html is not ours,
- * the first API answers), so they come from a pool filled 6 KB at a time: a randomBytes
- * call per token cost ~6 µs, a pooled one ~0.2 µs. Each slice is used once.
+ * A new CSRF token: 18 random bytes and their HMAC under the server's secret, both base64url.
+ * Every cookieless response mints one (the portal's page in production; under the Vite dev
+ * server, whose index.html is not ours, the first API answers), so the random part comes
+ * from a pool filled 4.5 KB at a time: a randomBytes call per token cost ~6 µs.
  */
-const TOKEN_BYTES = 24;
+const RANDOM_BYTES = 18;
+const MAC_BYTES = 16;
 let tokenPool = Buffer.alloc(0);
 let tokenAt = 0;
-function newCsrfToken(): string {
-  if (tokenAt + TOKEN_BYTES > tokenPool.length) {
-    tokenPool = randomBytes(TOKEN_BYTES * 256);
+
+function csrfMac(random: string, secret: string): string {
+  return createHmac('sha256', secret).update(`xsrf:${random}`).digest().subarray(0, MAC_BYTES).toString('base64url');
+}
+
+export function newCsrfToken(secret: string): string {
+  if (tokenAt + RANDOM_BYTES > tokenPool.length) {
+    tokenPool = randomBytes(RANDOM_BYTES * 256);
     tokenAt = 0;
   }
-  const token = tokenPool.toString('base64url', tokenAt, tokenAt + TOKEN_BYTES);
-  tokenAt += TOKEN_BYTES;
-  return token;
+  const random = tokenPool.toString('base64url', tokenAt, tokenAt + RANDOM_BYTES);
+  tokenAt += RANDOM_BYTES;
+  return `${random}.${csrfMac(random, secret)}`;
+}
+
+const CSRF_SHAPE = /^([A-Za-z0-9_-]{24})\.([A-Za-z0-9_-]{22})$/;
+
+/** Whether this server made the token (its signature checks out). */
+export function isOurCsrfToken(token: string, secret: string): boolean {
+  const match = CSRF_SHAPE.exec(token);
+  return match !== null && sameToken(match[2] as string, csrfMac(match[1] as string, secret));
 }
 
 function appendCookie(reply: FastifyReply, cookie: string) {
@@ -103,26 +124,61 @@ function isUnsafe(method: string): boolean {
   return method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 }
 
-export function registerSecurity(app: FastifyInstance, apiBase: string): void {
+/** Two years (MDN's advice; the HTTP Observatory asks for six months or more). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000';
+
+export interface SecurityOptions {
+  /** Signs the CSRF tokens. */
+  secret: string;
+  /**
+   * PUBLIC_URL. When it is https and a trusted proxy says the client came over plain http
+   * (`X-Forwarded-Proto: http`), page loads are redirected there (301).
+   */
+  publicUrl?: string;
+  /** TRUST_PROXY: only then is X-Forwarded-Proto believed. */
+  trustProxy?: boolean;
+}
+
+/** What a route may say in its `config` to be left out of the CSRF check. */
+export interface CsrfRouteConfig {
+  csrf?: boolean;
+}
+
+function cameOverPlainHttpViaProxy(request: FastifyRequest): boolean {
+  // request.protocol reads X-Forwarded-Proto (trusted proxies only); absent, the proxy said nothing.
+  return request.protocol === 'http' && request.headers['x-forwarded-proto'] !== undefined;
+}
+
+export function registerSecurity(app: FastifyInstance, options: SecurityOptions): void {
+  const { secret, publicUrl } = options;
+  const redirectToHttps = (options.trustProxy ?? false) && (publicUrl?.startsWith('https://') ?? false);
+
   app.addHook('onRequest', async (request, reply) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    if (redirectToHttps && (request.method === 'GET' || request.method === 'HEAD') && cameOverPlainHttpViaProxy(request)) {
+      return reply.code(301).header('location', `${publicUrl}${request.url}`).send();
+    }
     const cookie = readCookie(request, HEADERS.csrfCookie);
-    if (!cookie || !CSRF_TOKEN.test(cookie)) {
-      appendCookie(reply, `${HEADERS.csrfCookie}=${newCsrfToken()}; Path=/; SameSite=Strict`);
+    const issued = cookie !== undefined && isOurCsrfToken(cookie, secret);
+    if (!issued) {
+      const secure = request.protocol === 'https' ? '; Secure' : '';
+      appendCookie(reply, `${HEADERS.csrfCookie}=${newCsrfToken(secret)}; Path=/; SameSite=Strict${secure}`);
     }
     // Checked before the body is even read, so a forged 14 MB upload costs nothing.
-    if (isUnsafe(request.method) && request.url.startsWith(apiBase)) {
+    const config = request.routeOptions.config as CsrfRouteConfig | undefined;
+    if (isUnsafe(request.method) && config?.csrf !== false) {
       const header = request.headers[HEADERS.csrfHeader.toLowerCase()];
-      if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
-        return reply.code(403).send({ message: CSRF_MESSAGE });
+      if (!issued || typeof header !== 'string' || !sameToken(cookie, header)) {
+        return reply.code(403).header('cache-control', 'no-store').send({ message: CSRF_MESSAGE });
       }
     }
   });
 
   // onSend as well: some answers (framework errors, replies built by plugins) may have
   // dropped or overridden what onRequest set.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     const pagePolicy = pagePolicies.get(reply);
     if (pagePolicy) reply.header('content-security-policy', pagePolicy);
     reply.removeHeader('x-powered-by');

@@ -15,11 +15,11 @@
  * recognise as that key byte for byte (an escaped key, a nested one) stays an ordinary
  * string and takes the ordinary path.
  */
-import { createHash, randomBytes, type Hash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { HttpError } from './http-error.ts';
 
 /** What the upload check needs to know about a base64 value decoded on arrival. */
 export interface StreamedBase64 {
@@ -108,7 +108,13 @@ class Base64ToFile {
     if (this.fd === null || base64.length === 0) return;
     const decoded = Buffer.from(base64, 'base64');
     if (this.head.length < 16) this.head = Buffer.concat([this.head, decoded.subarray(0, 16 - this.head.length)]);
-    writeSync(this.fd, decoded);
+    try {
+      writeSync(this.fd, decoded);
+    } catch (error) {
+      // A full disk, say: nothing half written stays behind.
+      this.discard();
+      throw error;
+    }
     this.bytes += decoded.length;
   }
 
@@ -167,6 +173,8 @@ function foreignText(bytes: Buffer): string {
  */
 class JsonFieldStreamer {
   private readonly small: Buffer[] = [];
+  /** Bytes of the body kept for the JSON parser (all but the streamed value). */
+  smallBytes = 0;
   private depth = 0;
   private inString = false;
   private escaped = false;
@@ -212,7 +220,7 @@ class JsonFieldStreamer {
       if (byte > 0x20) this.afterColon = false;
       if (byte === QUOTE) {
         if (wasAfterColon && this.depth === 1 && this.lastKey === this.field) {
-          this.small.push(Buffer.from(chunk.subarray(start, i)));
+          this.keep(Buffer.from(chunk.subarray(start, i)));
           const sink = new Base64ToFile(this.tempPath());
           this.open.add(sink);
           this.value = { sink, hash: createHash('sha256'), escape: null, empty: true };
@@ -228,7 +236,7 @@ class JsonFieldStreamer {
       if (byte === 0x2c) this.lastKey = null;
       i += 1;
     }
-    if (start < chunk.length && !this.value) this.small.push(Buffer.from(chunk.subarray(start)));
+    if (start < chunk.length && !this.value) this.keep(Buffer.from(chunk.subarray(start)));
   }
 
   /** Consumes the streamed value from `i`; returns where the ordinary scan resumes. */
@@ -271,7 +279,7 @@ class JsonFieldStreamer {
       this.open.delete(value.sink);
       if (value.empty) {
         value.sink.discard();
-        this.small.push(Buffer.from('""'));
+        this.keep(Buffer.from('""'));
         return stop + 1;
       }
       const result = value.sink.end();
@@ -279,7 +287,7 @@ class JsonFieldStreamer {
       const earlier = this.streamed.get(standIn)?.path;
       if (earlier) rmSync(earlier, { force: true });
       this.streamed.set(standIn, result);
-      this.small.push(Buffer.from(JSON.stringify(standIn)));
+      this.keep(Buffer.from(JSON.stringify(standIn)));
       return stop + 1;
     }
     return at;
@@ -314,9 +322,14 @@ class JsonFieldStreamer {
     if (from < run.length) sink.feed(run.subarray(from).toString('latin1'));
   }
 
+  private keep(bytes: Buffer): void {
+    this.small.push(bytes);
+    this.smallBytes += bytes.length;
+  }
+
   /** The text for the JSON parser (a value left unterminated stays so, and fails there). */
   text(): string {
-    if (this.value) this.small.push(Buffer.from('"'));
+    if (this.value) this.keep(Buffer.from('"'));
     return Buffer.concat(this.small).toString('utf8');
   }
 
@@ -335,12 +348,21 @@ export function streamedValue(request: FastifyRequest, text: string): StreamedBa
   return streamedByRequest.get(request)?.get(text) ?? text;
 }
 
+export interface StreamedJsonOptions {
+  /** A new temporary file path (FileStore.temporaryPath: a restart removes what a crash left). */
+  temporaryPath: () => string;
+  /** The whole body, streamed value included. */
+  bodyLimit: number;
+  /** Everything but the streamed value: the small JSON around the file. */
+  restLimit: number;
+}
+
 /**
  * Replaces, in this Fastify context only, the JSON parser with one that streams `field`.
- * Register the routes that use it in the same context. Temporary files go to `dir` and are
- * removed when the response ends, unless the handler moved them away.
+ * Register the routes that use it in the same context. Temporary files are removed when the
+ * response ends, unless the handler moved them away.
  */
-export function streamJsonField(app: FastifyInstance, field: string, dir: string, bodyLimit: number): void {
+export function streamJsonField(app: FastifyInstance, field: string, { temporaryPath, bodyLimit, restLimit }: StreamedJsonOptions): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { bodyLimit }, (request, payload: Readable, done) => {
@@ -349,9 +371,7 @@ export function streamJsonField(app: FastifyInstance, field: string, dir: string
       done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
       return;
     }
-    const prefix = `.upload-${randomBytes(12).toString('hex')}`;
-    let parts = 0;
-    const streamer = new JsonFieldStreamer(field, () => join(dir, `${prefix}-${parts++}.tmp`));
+    const streamer = new JsonFieldStreamer(field, () => temporaryPath());
     streamedByRequest.set(request, streamer.streamed);
     let received = 0;
     const stop = () => {
@@ -375,6 +395,11 @@ export function streamJsonField(app: FastifyInstance, field: string, dir: string
         streamer.push(bytes);
       } catch (error) {
         fail(error as Error);
+        return;
+      }
+      // The rest of the body is parsed as ordinary JSON: it stays small, whatever it holds.
+      if (streamer.smallBytes > restLimit) {
+        fail(new HttpError(413, `Os dados que acompanham o arquivo são grandes demais (máximo de ${Math.round(restLimit / 1024)} KB).`));
       }
     }
     function onError(error: Error & { statusCode?: number }) {

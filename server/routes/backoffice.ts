@@ -25,7 +25,8 @@ function allowed(request: FastifyRequest, secret: string): boolean {
 }
 
 export function registerBackofficeRoutes(app: FastifyInstance, deps: AppDeps, secret: string): void {
-  app.post(BACKOFFICE_PATH, async (request, reply) => {
+  // The CLI has no cookie: this door is guarded by loopback and its secret instead of CSRF.
+  app.post(BACKOFFICE_PATH, { config: { csrf: false } }, async (request, reply) => {
     if (!allowed(request, secret)) throw notFound('Recurso não encontrado.');
     const command = parseBackofficeCommand(request.body);
     if (!command) throw new HttpError(400, 'Comando de backoffice inválido.');

@@ -4,7 +4,7 @@
  * name is what grants it — the portal opens links in a new tab, where no token travels.
  */
 import type { FastifyInstance } from 'fastify';
-import { assertCanUse } from '../http/access.ts';
+import { assertCanUse, ownedRequest, requireToken } from '../http/access.ts';
 import { API_BASE, type HandlerContext } from '../http/context.ts';
 import type { EndpointHandlers } from '../http/endpoints.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
@@ -13,7 +13,8 @@ import { formatDate } from '../services/dates.ts';
 import { findOperator } from '../services/operators.ts';
 import { renderPdf } from '../services/pdf.ts';
 import { acceptancePdf } from '../services/request-documents.ts';
-import { changeStatusIn, findRequestById } from '../services/requests.ts';
+import { changeStatusIn, findRequestById, type RequestRow } from '../services/requests.ts';
+import { isDiskFull } from '../services/disk-full.ts';
 import { STATUS, describeStatus } from '../services/status.ts';
 import { checkUploadedFile } from '../services/upload-check.ts';
 import { requestByProtocol } from './tracking.ts';
@@ -26,10 +27,14 @@ export function fileUrl(ctx: HandlerContext, storedName: string): string {
   return ctx.apiUrl(`arquivos/${storedName}`);
 }
 
-/** A display name without paths or control characters, ending in the stored extension. */
-function displayName(name: string, extension: string): string {
+/**
+ * A display name without paths, control or format characters (bidi overrides such as
+ * U+202E would show 'abc\u202Egpj.pdf' as "abcfdp.jpg"; zero-width ones hide text), ending
+ * in the stored extension.
+ */
+export function displayName(name: string, extension: string): string {
   const base = (name.split(/[\\/]/).pop() ?? '')
-    .replace(/[\p{Cc}"<>|?*]/gu, '')
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}"<>|?*]/gu, '')
     .replace(/\.[A-Za-z0-9]{1,10}$/, '')
     .trim()
     .slice(0, 150) || 'documento';
@@ -106,17 +111,26 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
   },
 
   async acceptance({ fl_ciente: ciente, fl_tipo: kind, cd_solicitacao: cdSolicitacao }, ctx) {
-    const request = await findRequestById(ctx.deps.db, cdSolicitacao);
-    if (!request) return 'ERRO';
-    assertCanUse(ctx.access, request);
-    // Tracking acknowledgements belong to status 6; agreeing is final (SPEC §4).
-    if (kind !== 'N' && (request.fl_status !== STATUS.aguardandoCiencia || (request.fl_concordo === 'S' && ciente === 'N'))) {
-      return 'ERRO';
-    }
-    const operator = await findOperator(ctx.deps.db, request.cd_empresa_plano);
+    requireToken(ctx.access);
+    const found = ownedRequest(ctx.access, await findRequestById(ctx.deps.db, cdSolicitacao));
+    const operator = await findOperator(ctx.deps.db, found.cd_empresa_plano);
     if (!operator) return 'ERRO';
     try {
       const stored = await ctx.deps.db.transaction(async (tx) => {
+        // The request's row is locked: two identical calls at once still make one document.
+        const [request] = await tx.query<RequestRow>('SELECT * FROM requests WHERE cd_solicitacao = $1 FOR UPDATE', [cdSolicitacao]);
+        if (!request) return null;
+        // Idempotent per request and choice: the same answer again is the same document.
+        const [earlier] = await tx.query<{ nm_armazenado: string }>(
+          `SELECT nm_armazenado FROM acceptances WHERE cd_solicitacao = $1 AND fl_tipo = $2 AND fl_ciente = $3
+           ORDER BY cd_aceite LIMIT 1`,
+          [cdSolicitacao, kind, ciente],
+        );
+        if (earlier) return earlier.nm_armazenado;
+        // Tracking acknowledgements belong to status 6; agreeing is final (SPEC §4).
+        if (kind !== 'N' && (request.fl_status !== STATUS.aguardandoCiencia || (request.fl_concordo === 'S' && ciente === 'N'))) {
+          return null;
+        }
         const current = kind !== 'N' && request.fl_concordo !== ciente
           ? await changeStatusIn(tx, ctx.deps.files, request.cd_solicitacao, { flConcordo: ciente }, 'portal', ctx.now)
           : request;
@@ -128,9 +142,10 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
         );
         return name;
       });
-      return fileUrl(ctx, stored);
+      return stored === null ? 'ERRO' : fileUrl(ctx, stored);
     } catch (error) {
-      if (error instanceof HttpError) throw error;
+      // A full disk is said as such (507); any other failure is the contract's 'ERRO'.
+      if (error instanceof HttpError || isDiskFull(error)) throw error;
       ctx.request.log.error({ err: error }, 'falha ao gerar o termo de aceite');
       return 'ERRO';
     }

@@ -2,6 +2,7 @@
 import type { EndpointHandlers } from '../http/endpoints.ts';
 import { checkNewRequest } from '../services/request-rules.ts';
 import { createRequest } from '../services/requests.ts';
+import { issueToken } from '../services/tokens.ts';
 
 type RequestHandlers = Pick<EndpointHandlers, 'saveRequest' | 'destinationPlan' | 'contractTypes' | 'documentTypes'>;
 
@@ -9,7 +10,9 @@ export const requestHandlers: RequestHandlers = {
   async saveRequest(payload, ctx) {
     await checkNewRequest(ctx.deps.db, payload, ctx.now);
     // Request, dependents, contacts and the first history event: all or nothing.
-    return ctx.deps.db.transaction((tx) => createRequest(tx, payload, ctx.now));
+    const saved = await ctx.deps.db.transaction((tx) => createRequest(tx, payload, ctx.now));
+    // The new protocol's token: the acceptance document (`aceite`) names the request by its id.
+    return { ...saved, token: issueToken(saved.nuProtocolo, ctx.now, ctx.deps.secret, 'protocol') };
   },
 
   async destinationPlan({ registroAns }, ctx) {

@@ -2,10 +2,10 @@
  * Status 3: the beneficiary opens and accepts each term or declaration, then finalizes.
  * Finalizing checks every document is signed and moves the request to 'Contrato ativo'.
  */
-import { assertCanUse } from '../http/access.ts';
+import { assertCanUse, documentNotFound, ownedRequest, requireToken } from '../http/access.ts';
 import type { HandlerContext } from '../http/context.ts';
 import type { EndpointHandlers } from '../http/endpoints.ts';
-import { badRequest, notFound } from '../http/http-error.ts';
+import { badRequest } from '../http/http-error.ts';
 import { findDocumentToSign, listDocumentsToSign, type DocumentToSignRow } from '../services/documents-to-sign.ts';
 import { changeStatus, findRequestById, type RequestRow } from '../services/requests.ts';
 import { STATUS, describeStatus } from '../services/status.ts';
@@ -14,11 +14,12 @@ import { requestByProtocol } from './tracking.ts';
 
 export const UNSIGNED_DOCUMENTS = 'Ainda há documento(s) que precisa(m) ser assinado(s).';
 
+/** A document named by its id, only for a token of the protocol it belongs to (http/access.ts). */
 async function documentWithRequest(ctx: HandlerContext, cdFileDocumento: number): Promise<[DocumentToSignRow, RequestRow]> {
+  requireToken(ctx.access, documentNotFound);
   const document = await findDocumentToSign(ctx.deps.db, cdFileDocumento);
-  const request = document ? await findRequestById(ctx.deps.db, document.cd_solicitacao) : null;
-  if (!document || !request) throw notFound('Documento não encontrado.');
-  assertCanUse(ctx.access, request);
+  if (!document) throw documentNotFound();
+  const request = ownedRequest(ctx.access, await findRequestById(ctx.deps.db, document.cd_solicitacao), documentNotFound);
   return [document, request];
 }
 
@@ -57,9 +58,8 @@ export const signatureHandlers: SignatureHandlers = {
   },
 
   async finalize({ cd_solicitacao: cdSolicitacao }, ctx) {
-    const request = await findRequestById(ctx.deps.db, cdSolicitacao);
-    if (!request) throw notFound('Solicitação não encontrada.');
-    assertCanUse(ctx.access, request);
+    requireToken(ctx.access);
+    const request = ownedRequest(ctx.access, await findRequestById(ctx.deps.db, cdSolicitacao));
     if (request.fl_status === STATUS.contratoAtivo) return 'OK';
     if (request.fl_status !== STATUS.aceita) {
       throw badRequest(`A solicitação ainda não pode ser finalizada (status atual: ${describeStatus(request.fl_status)}).`);

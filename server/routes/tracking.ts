@@ -11,6 +11,7 @@ import type { HandlerContext } from '../http/context.ts';
 import { addDays, formatDate, formatDateTime } from '../services/dates.ts';
 import { findRequestByProtocol, type RequestRow } from '../services/requests.ts';
 import { describeStatus } from '../services/status.ts';
+import { issueToken } from '../services/tokens.ts';
 
 /** ANS answer window for a portability request (RN 438: 10 days). */
 export const RESPONSE_DAYS = 10;
@@ -51,6 +52,9 @@ export const trackingHandlers: Pick<EndpointHandlers, 'tracking' | 'history'> = 
       cdSolicitacao: request.cd_solicitacao,
     };
     if (visibility === 'owner') data.nuCpf = request.cpf || null;
+    // Knowing the protocol is the proof here: the answer hands out a token bound to it, for
+    // the calls that name this request by an internal id (http/access.ts).
+    if (visibility === 'public') data.token = issueToken(request.nu_protocolo, ctx.now, ctx.deps.secret, 'protocol');
     return data;
   },
 

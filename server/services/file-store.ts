@@ -2,10 +2,16 @@
  * Files the server keeps (uploads, generated PDFs) under DATA_DIR/files. Names are made
  * here — 32 random hex characters plus the extension — never taken from the client: the
  * name is also the unguessable part of the file's link. Writes are atomic (temp file in
- * the same directory, then rename), so a crash never leaves half a file under a real name.
+ * DATA_DIR/files/.tmp, on the same disk, then rename), so a crash never leaves half a file
+ * under a real name.
+ *
+ * Temporary files carry the writing process's id in their name. Whoever opens the store
+ * (every start) removes those of processes no longer running — a `kill -9` in the middle of
+ * an upload leaves nothing behind for long — and, every quarter of an hour, any older than
+ * an hour (a process on another machine sharing the directory, a reused process id).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Queryable } from '../db/database.ts';
 
@@ -23,12 +29,70 @@ export interface StoredFile {
   contentType: string;
 }
 
+/** No upload takes this long (the body deadline ends any that tries: http/timeouts.ts). */
+export const STALE_TEMP_MS = 60 * 60 * 1000;
+const TEMP_NAME = /^(\d+)-[a-f0-9]+(?:-[\w.-]+)?\.tmp$/;
+/** Temporary names of earlier versions, written beside the stored files. */
+const LEGACY_TEMP_NAME = /^\..+\.tmp$/;
+
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export class FileStore {
   readonly dir: string;
+  readonly tempDir: string;
 
   constructor(dataDir: string) {
     this.dir = join(dataDir, 'files');
-    mkdirSync(this.dir, { recursive: true });
+    this.tempDir = join(this.dir, '.tmp');
+    mkdirSync(this.tempDir, { recursive: true });
+    this.sweepTemporaryFiles();
+  }
+
+  /** A fresh temporary path for a file being written by this process. */
+  temporaryPath(label = 'part'): string {
+    return join(this.tempDir, `${process.pid}-${randomBytes(12).toString('hex')}-${label}.tmp`);
+  }
+
+  /**
+   * Removes temporary files left by processes that are gone (or older than STALE_TEMP_MS);
+   * returns how many. Never fails: a file another process removed first is fine.
+   */
+  sweepTemporaryFiles(now: number = Date.now()): number {
+    let removed = 0;
+    const sweep = (dir: string, stale: (name: string, path: string) => boolean) => {
+      let names: string[];
+      try {
+        names = readdirSync(dir);
+      } catch {
+        return;
+      }
+      for (const name of names) {
+        const path = join(dir, name);
+        try {
+          if (stale(name, path)) {
+            rmSync(path, { force: true });
+            removed += 1;
+          }
+        } catch {
+          // Gone already, or not ours to remove: the next sweep looks again.
+        }
+      }
+    };
+    const old = (path: string) => now - statSync(path).mtimeMs > STALE_TEMP_MS;
+    sweep(this.tempDir, (name, path) => {
+      const owner = TEMP_NAME.exec(name);
+      return !owner || !isRunning(Number(owner[1])) || old(path);
+    });
+    sweep(this.dir, (name, path) => LEGACY_TEMP_NAME.test(name) && old(path));
+    return removed;
   }
 
   /**
@@ -41,7 +105,7 @@ export class FileStore {
     const contentType = CONTENT_TYPES[ext];
     if (!contentType) throw new Error(`extensão sem tipo conhecido: ${ext}`);
     const name = `${randomBytes(16).toString('hex')}.${ext}`;
-    const temp = 'path' in content ? content.path : join(this.dir, `.${name}.${process.pid}.tmp`);
+    const temp = 'path' in content ? content.path : this.temporaryPath(ext);
     try {
       if (!('path' in content)) writeFileSync(temp, content, { flag: 'wx' });
       renameSync(temp, join(this.dir, name));

@@ -10,7 +10,8 @@ import {
   type EndpointInput, type EndpointName, type EndpointOutput,
 } from './contract';
 
-export type ApiErrorKind = 'http' | 'network' | 'schema';
+/** `timeout`: no complete answer within the client's time limit (`timeoutMs`). */
+export type ApiErrorKind = 'http' | 'network' | 'schema' | 'timeout';
 
 export class ApiError extends Error {
   constructor(
@@ -39,7 +40,15 @@ interface ClientConfig {
   readCookie: (name: string) => string | null;
   /** Awaited before every request (the app: until the first paint); resolved by default. */
   ready: () => Promise<void>;
+  /**
+   * How long one attempt may take, answer body included, before it ends as a `timeout`
+   * error (the error catalogue's message; the overlay hides). A hung server otherwise keeps
+   * "Carregando..." on screen for as long as the browser waits.
+   */
+  timeoutMs: number;
 }
+
+export const API_TIMEOUT_MS = 30_000;
 
 function readDocumentCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;
@@ -54,6 +63,7 @@ const config: ClientConfig = {
   fetch: (...args) => globalThis.fetch(...args),
   readCookie: readDocumentCookie,
   ready: () => Promise.resolve(),
+  timeoutMs: API_TIMEOUT_MS,
 };
 
 export function configureApi(overrides: Partial<ClientConfig>): void {
@@ -90,6 +100,12 @@ async function readServerMessage(response: Response): Promise<string | undefined
 export interface CallOptions {
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /**
+   * The access token for this call instead of the stored one; `null` sends none. The home
+   * lookup asks anonymously (a token kept from another protocol would be refused), the
+   * wizard's acceptance document uses the token its save answered.
+   */
+  token?: string | null;
 }
 
 export async function callApi<N extends EndpointName>(
@@ -111,8 +127,19 @@ export async function callApi<N extends EndpointName>(
     if (options.idempotencyKey) headers[HEADERS.idempotencyKey] = options.idempotencyKey;
   }
   await config.ready();
-  const token = config.getToken();
+  const token = options.token === undefined ? config.getToken() : options.token;
   if (token) headers[HEADERS.authorization] = `Bearer ${token}`;
+
+  // One signal for the caller's cancel (react-query) and this attempt's time limit.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, config.timeoutMs);
+  const cancel = () => controller.abort();
+  options.signal?.addEventListener('abort', cancel, { once: true });
+  const failure = (kind: ApiErrorKind, status: number) => new ApiError(timedOut ? 'timeout' : kind, status, undefined, name);
 
   config.activity.started();
   try {
@@ -123,24 +150,28 @@ export async function callApi<N extends EndpointName>(
         headers,
         body: isGet ? undefined : JSON.stringify(input),
         credentials: 'same-origin',
-        signal: options.signal,
+        signal: controller.signal,
       });
     } catch {
-      throw new ApiError('network', 0, undefined, name);
+      throw failure('network', 0);
     }
     if (!response.ok) {
-      throw new ApiError('http', response.status, await readServerMessage(response), name);
+      const message = await readServerMessage(response);
+      if (timedOut) throw failure('http', response.status);
+      throw new ApiError('http', response.status, message, name);
     }
     let body: unknown;
     try {
       body = endpoint.responseKind === 'json' ? await response.json() : await response.text();
     } catch {
-      throw new ApiError('schema', response.status, undefined, name);
+      throw failure('schema', response.status);
     }
     const parsed = (endpoint.output as z.ZodMiniType).safeParse(body);
     if (!parsed.success) throw new ApiError('schema', response.status, undefined, name);
     return parsed.data as EndpointOutput<N>;
   } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', cancel);
     config.activity.finished();
   }
 }

@@ -7,9 +7,9 @@
  * where its input goes (query or JSON body) and how its response is read (JSON or text).
  */
 import * as z from 'zod/mini';
-import { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, isValidCpf } from '../../machines/portability-rules';
+import { ALLOWED_EXTENSIONS, INPUT_BOUNDS, MAX_FILE_BYTES, MAX_ID, isValidCpf } from '../../machines/portability-rules';
 
-export { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, isValidCpf };
+export { ALLOWED_EXTENSIONS, INPUT_BOUNDS, MAX_FILE_BYTES, MAX_ID, isValidCpf };
 
 /** Default base path; the app can point elsewhere with VITE_API_BASE. */
 export const DEFAULT_API_BASE = '/wslinhafrente/v1/';
@@ -22,36 +22,72 @@ export const DEFAULT_CD_EMPRESA_PLANO = '1';
 export const FREE_TOKEN = 'free';
 
 // ---------------------------------------------------------------- field helpers
+// Every input has bounds (issue 11): strings a maximum length, arrays a maximum size, ids the
+// range of the database's 32-bit integer columns. Bounds are checked before anything else
+// (zod checks an array's size before its items), so a huge input costs as little as a small one.
 
 /* @__NO_SIDE_EFFECTS__ */
-const required = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
+const atMost = (max: number) => z.maxLength(max, `no máximo ${max} caracteres`);
+/** Free text never holds U+0000: PostgreSQL's text cannot store it. */
 /* @__NO_SIDE_EFFECTS__ */
-const digits = (message: string, max = 9999) =>
-  z.string().check(z.regex(/^\d+$/, message), z.maxLength(max, message));
-const optionalText = z.optional(z.string().check(z.maxLength(9999)));
+const noNul = () => z.refine<string>((value) => !value.includes('\u0000'), 'caractere nulo (U+0000) não é aceito');
+/* @__NO_SIDE_EFFECTS__ */
+const required = (message: string, max: number = INPUT_BOUNDS.text) =>
+  z.string().check(atMost(max), noNul(), z.trim(), z.minLength(1, message));
+/* @__NO_SIDE_EFFECTS__ */
+const digits = (message: string, max: number) =>
+  z.string().check(atMost(max), z.regex(/^\d+$/, message));
+/** An id typed as digits (query strings): 1 to 2147483647. */
+/* @__NO_SIDE_EFFECTS__ */
+const idDigits = (message: string) =>
+  z.string().check(
+    atMost(10),
+    z.regex(/^\d+$/, message),
+    z.refine((value) => Number(value) >= 1 && Number(value) <= MAX_ID, `${message}: informe um número de 1 a ${MAX_ID}`),
+    z.describe(`Número de 1 a ${MAX_ID}, em dígitos`),
+  );
+/** An internal id in a JSON body: an integer from 1 to 2147483647. */
+/* @__NO_SIDE_EFFECTS__ */
+const id = (message: string) => {
+  const full = `${message}: informe um número inteiro de 1 a ${MAX_ID}`;
+  return z.int32(full).check(z.minimum(1, full));
+};
+/** Optional free text. Helpers like this one keep every `.check(...)` inside a function marked
+ * pure: a bare `.check()` call in a module's top level stays in the portal's bundle. */
+/* @__NO_SIDE_EFFECTS__ */
+const optionalText = (max: number = INPUT_BOUNDS.text) => z.optional(z.string().check(atMost(max), noNul()));
+/** A fixed format: its pattern first (its own message), then the length it implies. */
+/* @__NO_SIDE_EFFECTS__ */
+const matching = (pattern: RegExp, message: string, max: number) => z.string().check(z.regex(pattern, { error: message, abort: true }), atMost(max));
+/* @__NO_SIDE_EFFECTS__ */
+const list = <T extends z.ZodMiniType>(item: T, max: number, noun: string, atLeastOne?: string) =>
+  z.array(item).check(z.maxLength(max, `no máximo ${max} ${noun}`), ...(atLeastOne ? [z.minLength(1, atLeastOne)] : []));
 /** dd/mm/yyyy, the one value the wizard stores with its punctuation (SPEC §5). */
 export const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 /* @__NO_SIDE_EFFECTS__ */
-const brDate = (message: string) => z.string().check(z.regex(BR_DATE, message));
-
-const cpf = z.string().check(z.refine(isValidCpf, 'CPF inválido'));
+const brDate = (message: string) => matching(BR_DATE, message, 10);
+/* @__NO_SIDE_EFFECTS__ */
+const validCpf = () => z.string().check(z.refine(isValidCpf, 'CPF inválido'), atMost(11));
+const cpf = validCpf();
+/** Largest base64 text of an allowed file, with room for a `data:<type>;base64,` prefix. */
+export const MAX_BASE64_LENGTH = Math.ceil(MAX_FILE_BYTES / 3) * 4 + 100;
 
 // ---------------------------------------------------------------- entities (SPEC §3)
 
 export const loginRequest = z.object({
   cpf,
-  senha: z.string().check(z.regex(/^\d{6}$/, 'Senha deve ter 6 dígitos')),
-  cdEmpresaPlano: digits('Código do plano inválido', 10),
+  senha: matching(/^\d{6}$/, 'Senha deve ter 6 dígitos', 6),
+  cdEmpresaPlano: idDigits('Código do plano inválido'),
 });
 export const loginResponse = z.object({ token: z.string() });
 
 export const contato = z.object({
   tp_contato: z.enum(['1', '2']),
-  ds_contato: required('Contato é obrigatório'),
+  ds_contato: required('Contato é obrigatório', INPUT_BOUNDS.contact),
 });
 
 export const dependente = z.object({
-  id: z.number(),
+  id: id('Identificador do dependente inválido'),
   nome: required('Nome do dependente é obrigatório'),
   nm_mae: required('Nome da mãe do dependente é obrigatório'),
   dt_nasc: brDate('Data de nascimento do dependente inválida'),
@@ -61,18 +97,18 @@ export const dependente = z.object({
 export const portabilityRequest = z.object({
   tipo: z.literal(TIPO_PORTABILIDADE),
   nu_protocolo_ans: digits('Protocolo ANS inválido', 20),
-  nu_protocolo: optionalText,
+  nu_protocolo: optionalText(),
   nome: required('Nome do beneficiário é obrigatório'),
   nm_mae: required('Nome da mãe é obrigatório'),
   cpf: z.union([z.literal(''), cpf]),
   dt_nascimento: brDate('Data de nascimento inválida'),
-  cd_cep: z.string().check(z.regex(/^\d{8}$/, 'CEP inválido')),
+  cd_cep: matching(/^\d{8}$/, 'CEP inválido', 8),
   ds_endereco: required('Endereço é obrigatório'),
   nu_endereco: required('Número é obrigatório'),
   ds_bairro: required('Bairro é obrigatório'),
   ds_cidade: required('Cidade é obrigatória'),
-  ds_uf: z.string().check(z.regex(/^[A-Z]{2}$/, 'UF inválida')),
-  ds_complemento: optionalText,
+  ds_uf: matching(/^[A-Z]{2}$/, 'UF inválida', 2),
+  ds_complemento: optionalText(),
   ops_origem: required('Nome da operadora é obrigatório'),
   plano_origem: required('Nome do plano é obrigatório'),
   nu_ans_ops_origem: digits('Registro da operadora inválido', 20),
@@ -85,15 +121,19 @@ export const portabilityRequest = z.object({
   tp_contrato_destino: required('Titularidade de destino é obrigatória'),
   tp_port_destino: z.literal('3', 'Apenas contratação individual é aceita'),
   fl_aceita_email: z.enum(['1', '0']),
-  contato: z.array(contato).check(z.minLength(1, 'Informe ao menos um contato')),
-  dependente: z.array(dependente),
-  cd_empresa_plano: digits('Código do plano inválido', 10),
+  contato: list(contato, INPUT_BOUNDS.contacts, 'contatos', 'Informe ao menos um contato'),
+  dependente: list(dependente, INPUT_BOUNDS.dependents, 'dependentes'),
+  cd_empresa_plano: idDigits('Código do plano inválido'),
 });
-export const portabilityResponse = z.object({ nuProtocolo: z.string(), cdSolicitacao: z.number() });
+/**
+ * `token`: an access token bound to the new protocol (server/README.md, access rules), for
+ * the calls that name the request by its internal id (the acceptance document, `aceite`).
+ */
+export const portabilityResponse = z.object({ nuProtocolo: z.string(), cdSolicitacao: z.number(), token: z.optional(z.string()) });
 
 export const finalizeRequest = z.object({
   tipo: z.literal(TIPO_PORTABILIDADE),
-  cd_solicitacao: z.number(),
+  cd_solicitacao: id('Código da solicitação inválido'),
 });
 
 export const trackingData = z.object({
@@ -107,6 +147,11 @@ export const trackingData = z.object({
   cdSolicitacao: z.nullable(z.number()),
   /** Absent from anonymous answers for requests that require login. */
   nuCpf: z.optional(z.nullable(z.string())),
+  /**
+   * For a request that needs no login: an access token bound to this protocol, which the
+   * calls naming the request by an internal id require (server/README.md, access rules).
+   */
+  token: z.optional(z.string()),
 });
 
 export const historyEvent = z.object({
@@ -141,16 +186,22 @@ export const tooltip = z.object({ nmCampo: z.string(), dsDescricao: z.string() }
 export const documentType = z.object({ cdTipoDocumento: z.number(), nmDocumento: z.string() });
 export const selectOption = z.object({ label: z.string(), value: z.string() });
 
+/* @__NO_SIDE_EFFECTS__ */
+const allowedExtension = () => z.string().check(
+  atMost(10),
+  z.refine((ext) => (ALLOWED_EXTENSIONS as readonly string[]).includes(ext.toLowerCase()), 'Extensão não permitida (PDF, JPG ou PNG)'),
+);
+/* @__NO_SIDE_EFFECTS__ */
+const nonEmpty = (max: number, message: string) => z.string().check(atMost(max), z.minLength(1, message));
+
 export const documentUpload = z.object({
-  nuProtocolo: z.string().check(z.minLength(1, 'Protocolo é obrigatório')),
+  nuProtocolo: required('Protocolo é obrigatório', 100),
   tipoSolicitacao: z.literal(TIPO_PORTABILIDADE),
-  nuContrato: z.optional(z.string()),
-  cdTipoDocumento: z.number(),
-  nmDocumento: required('Nome do documento é obrigatório'),
-  nmExtensao: z.string().check(
-    z.refine((ext) => (ALLOWED_EXTENSIONS as readonly string[]).includes(ext.toLowerCase()), 'Extensão não permitida (PDF, JPG ou PNG)'),
-  ),
-  arquivoBase64: z.string().check(z.minLength(1, 'Arquivo vazio')),
+  nuContrato: optionalText(50),
+  cdTipoDocumento: id('Tipo de documento inválido'),
+  nmDocumento: required('Nome do documento é obrigatório', INPUT_BOUNDS.fileName),
+  nmExtensao: allowedExtension(),
+  arquivoBase64: nonEmpty(MAX_BASE64_LENGTH, 'Arquivo vazio'),
 });
 
 export const acceptanceRequest = z.object({
@@ -158,17 +209,17 @@ export const acceptanceRequest = z.object({
   fl_ciente: z.enum(['S', 'N']),
   /** D: type code 1 on tracking; I: other tracking; N: new request. */
   fl_tipo: z.enum(['D', 'I', 'N']),
-  cd_solicitacao: z.number(),
+  cd_solicitacao: id('Código da solicitação inválido'),
 });
 
-export const signatureRequest = z.object({ cdFileDocumento: z.number() });
+export const signatureRequest = z.object({ cdFileDocumento: id('Código do documento inválido') });
 
 /** Server error body for 400/404: shown to the user as it is. */
 export const errorBody = z.object({ message: z.string() });
 
 // ---------------------------------------------------------------- queries
 
-const protocoloQuery = z.object({ protocolo: required('Protocolo é obrigatório') });
+const protocoloQuery = z.object({ protocolo: required('Protocolo é obrigatório', 100) });
 const solicitacaoQuery = z.object({ solicitacao: z.literal(TIPO_PORTABILIDADE) });
 const text = z.string();
 const empty = z.object({});
@@ -235,20 +286,20 @@ export const routes = {
 /** The whole contract: every call of `routes` with its request schema (the server validates with it). */
 export const endpoints = withInputs(routes, {
   login: loginRequest,
-  operatorKey: z.object({ cdTipo: required('cdTipo é obrigatório'), cdEmpresaPlano: digits('cdEmpresaPlano inválido', 10) }),
+  operatorKey: z.object({ cdTipo: required('cdTipo é obrigatório', 10), cdEmpresaPlano: idDigits('cdEmpresaPlano inválido') }),
   saveRequest: portabilityRequest,
   tooltips: solicitacaoQuery,
   finalize: finalizeRequest,
   destinationPlan: z.object({ registroAns: digits('Registro ANS inválido', 20) }),
   tracking: protocoloQuery,
   history: protocoloQuery,
-  signLink: z.object({ cdDocumento: digits('cdDocumento inválido', 20) }),
+  signLink: z.object({ cdDocumento: idDigits('cdDocumento inválido') }),
   contractTypes: empty,
   documentTypes: solicitacaoQuery,
   attachedDocuments: protocoloQuery,
   uploadDocument: documentUpload,
   acceptance: acceptanceRequest,
-  setting: z.object({ chave: z.enum(['82', '84', '85']), cdEmpresaPlano: digits('cdEmpresaPlano inválido', 10) }),
+  setting: z.object({ chave: z.enum(['82', '84', '85']), cdEmpresaPlano: idDigits('cdEmpresaPlano inválido') }),
   documentsToSign: protocoloQuery,
   recordSignature: signatureRequest,
 });

@@ -4,7 +4,7 @@
  * through `fetchApi` (reads) and `mutateApi` (writes) below.
  */
 import { MutationCache, MutationObserver, QueryCache, QueryClient, queryOptions } from '@tanstack/react-query';
-import { callApi } from './client';
+import { ApiError, callApi } from './client';
 import type { EndpointInput, EndpointName, EndpointOutput } from './contract';
 
 export const RETRIES = 2;
@@ -17,53 +17,67 @@ export interface QueryClientHooks {
 /** A read's report group (`fetchApi`'s `reportAs`), kept in the query's meta. */
 const reportGroupOf = (meta: Record<string, unknown> | undefined) => (typeof meta?.reportAs === 'string' ? meta.reportAs : undefined);
 
+/**
+ * SPEC §7: up to 2 more tries. Not after a timeout: a server that did not answer in 30 s
+ * would only keep the overlay up another minute before the same message.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  return failureCount < RETRIES && !(error instanceof ApiError && error.kind === 'timeout');
+}
+
 export function createQueryClient(hooks: QueryClientHooks): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => hooks.onFinalError(error, reportGroupOf(query.meta)) }),
     mutationCache: new MutationCache({ onError: (error) => hooks.onFinalError(error) }),
     defaultOptions: {
       queries: {
-        retry: RETRIES,
+        retry: shouldRetry,
         retryDelay: (attempt) => Math.min(250 * 2 ** attempt, 2_000),
         staleTime: 0,
         gcTime: 5 * 60_000,
         refetchOnWindowFocus: false,
       },
       mutations: {
-        retry: RETRIES,
+        retry: shouldRetry,
         retryDelay: (attempt) => Math.min(250 * 2 ** attempt, 2_000),
       },
     },
   });
 }
 
-/**
- * Query options for a read; `staleTime` lets reference data (tooltips, types) be cached;
- * `reportAs` names the event its failure belongs to (one toast per event).
- */
-export function apiQuery<N extends EndpointName>(name: N, input: EndpointInput<N>, staleTime = 0, reportAs?: string) {
+export interface ReadOptions {
+  /** Send no access token (the home lookup: see CallOptions.token). */
+  anonymous?: boolean;
+  /** The event a failure belongs to: reads that fail together give one toast. */
+  reportAs?: string;
+}
+
+/** Query options for a read; `staleTime` lets reference data (tooltips, types) be cached. */
+export function apiQuery<N extends EndpointName>(name: N, input: EndpointInput<N>, staleTime = 0, options: ReadOptions = {}) {
   return queryOptions({
-    queryKey: ['api', name, input] as const,
-    queryFn: ({ signal }) => callApi(name, input, { signal }),
+    queryKey: ['api', name, input, options.anonymous ? 'anonymous' : 'session'] as const,
+    queryFn: ({ signal }) => callApi(name, input, options.anonymous ? { signal, token: null } : { signal }),
     staleTime,
-    ...(reportAs ? { meta: { reportAs } } : {}),
+    ...(options.reportAs ? { meta: { reportAs: options.reportAs } } : {}),
   });
 }
 
+/** A read; `anonymous` sends no access token (the home lookup: see CallOptions.token). */
 export function fetchApi<N extends EndpointName>(
-  queryClient: QueryClient, name: N, input: EndpointInput<N>, staleTime = 0, reportAs?: string,
+  queryClient: QueryClient, name: N, input: EndpointInput<N>, staleTime = 0, options: ReadOptions = {},
 ): Promise<EndpointOutput<N>> {
-  return queryClient.fetchQuery(apiQuery(name, input, staleTime, reportAs));
+  return queryClient.fetchQuery(apiQuery(name, input, staleTime, options));
 }
 
 /** A write through react-query's mutation cache, so it is retried and reported like a query. */
 export function mutateApi<N extends EndpointName>(
-  queryClient: QueryClient, name: N, input: EndpointInput<N>, options: { idempotencyKey?: string } = {},
+  queryClient: QueryClient, name: N, input: EndpointInput<N>, options: { idempotencyKey?: string; token?: string | null } = {},
 ): Promise<EndpointOutput<N>> {
   // One key for the logical write: every retry of it carries the same key.
   const idempotencyKey = options.idempotencyKey ?? crypto.randomUUID();
+  const callOptions = options.token === undefined ? { idempotencyKey } : { idempotencyKey, token: options.token };
   const observer = new MutationObserver<EndpointOutput<N>, unknown, void>(queryClient, {
-    mutationFn: () => callApi(name, input, { idempotencyKey }),
+    mutationFn: () => callApi(name, input, callOptions),
   });
   return observer.mutate();
 }

@@ -4,7 +4,7 @@
  */
 import { createActor } from 'xstate';
 import { requestActivityMachine } from '../../machines/request-activity.machine';
-import { configureApi } from '../api/client';
+import { API_TIMEOUT_MS, configureApi } from '../api/client';
 import { DEFAULT_API_BASE } from '../api/contract';
 import { reportApiError } from '../api/error-catalogue';
 import { createQueryClient } from '../api/query-client';
@@ -25,6 +25,8 @@ export const queryClient = createQueryClient({
 configureApi({
   base: import.meta.env.VITE_API_BASE || DEFAULT_API_BASE,
   getToken: () => storage.get('token'),
+  // VITE_API_TIMEOUT_MS at build time, for an operator whose back-end is slower than 30 s.
+  timeoutMs: Number(import.meta.env.VITE_API_TIMEOUT_MS) || API_TIMEOUT_MS,
   ready: afterFirstPaint,
   activity: {
     started: () => requestActivity.send({ type: 'REQUEST_STARTED' }),

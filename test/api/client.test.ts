@@ -3,7 +3,7 @@
  * through react-query, SPEC §8's error catalogue, schema mismatches, and the overlay.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, configureApi } from '../../src/api/client';
+import { API_TIMEOUT_MS, ApiError, configureApi } from '../../src/api/client';
 import { DEFAULT_API_BASE } from '../../src/api/contract';
 import { UNEXPECTED_ERROR } from '../../src/api/error-catalogue';
 import { fetchApi, mutateApi } from '../../src/api/query-client';
@@ -61,6 +61,7 @@ beforeEach(() => {
     getToken: () => null,
     readCookie: (name) => (name === 'XSRF-TOKEN' ? 'csrf-from-cookie' : null),
     ready: () => Promise.resolve(),
+    timeoutMs: API_TIMEOUT_MS,
   });
   info = vi.spyOn(notify, 'info').mockImplementation(() => {});
   error = vi.spyOn(notify, 'error').mockImplementation(() => {});
@@ -132,6 +133,48 @@ describe('request headers', () => {
     queryClient.clear();
     await fetchApi(queryClient, 'tooltips', { solicitacao: '9' });
     expect(calls[1]!.headers.Authorization).toBe('Bearer free');
+  });
+});
+
+describe('the token of a call', () => {
+  it('sends no token on an anonymous read, and the given one on a write that names its own', async () => {
+    configureApi({ getToken: () => 'stored-token' });
+    replies = [{ status: 200, body: { nuProtocolo: '1', flStatus: 1, cdStatusPort: 1, flConcordo: null, nuProtocoloAnsHapvida: null, dtCadastramento: null, dsStatus: null, cdSolicitacao: null } }];
+    await fetchApi(queryClient, 'tracking', { protocolo: unique() }, 0, { anonymous: true });
+    expect(calls[0]!.headers).not.toHaveProperty('Authorization');
+    replies = [{ status: 200, text: '/wslinhafrente/v1/arquivos/a.pdf' }];
+    await mutateApi(queryClient, 'acceptance', { tipo: '9', fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: 7 }, { token: 'token-of-the-save' });
+    expect(calls[1]!.headers.Authorization).toBe('Bearer token-of-the-save');
+    await mutateApi(queryClient, 'acceptance', { tipo: '9', fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: 7 });
+    expect(calls[2]!.headers.Authorization).toBe('Bearer stored-token');
+  });
+});
+
+describe('a server that never answers', () => {
+  /** A fetch that hangs until its signal aborts, as a stuck server or network does. */
+  const hangingFetch = ((url: string, init?: RequestInit) => {
+    calls.push({ url: String(url), method: init?.method ?? 'GET', headers: {}, body: undefined });
+    return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+  }) as unknown as typeof fetch;
+
+  it('ends each call after the time limit with the catalogue\'s message, once, without retrying, and hides the overlay', async () => {
+    configureApi({ fetch: hangingFetch, timeoutMs: 50 });
+    const started = Date.now();
+    const failure = await fetchApi(queryClient, 'tracking', { protocolo: unique() }).catch((reason: unknown) => reason);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).kind).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(calls).toHaveLength(1);
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(error).toHaveBeenCalledWith(UNEXPECTED_ERROR);
+    expect(requestActivity.getSnapshot().value).toBe('idle');
+    expect(requestActivity.getSnapshot().context.pending).toBe(0);
+
+    // Writes too.
+    await expect(mutateApi(queryClient, 'login', login)).rejects.toMatchObject({ kind: 'timeout' });
+    expect(calls).toHaveLength(2);
+    expect(error).toHaveBeenCalledTimes(2);
+    expect(requestActivity.getSnapshot().value).toBe('idle');
   });
 });
 

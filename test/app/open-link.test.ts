@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../src/app/notify';
-import { UNSAFE_LINK_MESSAGE, openServerLink, safeHttpUrl } from '../../src/app/open-link';
+import { UNSAFE_LINK_MESSAGE, documentOrigins, openServerLink, safeDocumentUrl } from '../../src/app/open-link';
 
 describe('openServerLink', () => {
   let open: ReturnType<typeof vi.spyOn>;
@@ -15,15 +15,17 @@ describe('openServerLink', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('opens an https link in a new tab without opener or referrer', () => {
-    expect(openServerLink('https://portal.test/wslinhafrente/v1/arquivos/abc.pdf')).toBe(true);
-    expect(open).toHaveBeenCalledWith('https://portal.test/wslinhafrente/v1/arquivos/abc.pdf', '_blank', 'noopener,noreferrer');
+  it('opens a link on the portal\'s own origin in a new tab without opener or referrer', () => {
+    const link = `${window.location.origin}/wslinhafrente/v1/arquivos/abc.pdf`;
+    expect(openServerLink(link)).toBe(true);
+    expect(open).toHaveBeenCalledWith(link, '_blank', 'noopener,noreferrer');
     expect(toast).not.toHaveBeenCalled();
   });
 
   it('resolves a relative link on our own origin', () => {
     expect(openServerLink('/wslinhafrente/v1/arquivos/abc.pdf')).toBe(true);
     expect(open).toHaveBeenCalledWith(`${window.location.origin}/wslinhafrente/v1/arquivos/abc.pdf`, '_blank', 'noopener,noreferrer');
+    expect(openServerLink('arquivos/abc.pdf')).toBe(true);
   });
 
   it.each([
@@ -34,17 +36,46 @@ describe('openServerLink', () => {
     'vbscript:msgbox(1)',
     'file:///etc/passwd',
     'blob:https://portal.test/uuid',
+    'https://evil.example/x',
+    '//evil.example/x',
+    '\\\\evil.example\\x',
+    '/\\evil.example/x',
+    'https:evil.example',
+    'http:/evil.example',
+    '/\t/evil.example/x',
+    `${window.location.origin}\\@evil.example/x`,
   ])('refuses %j with a toast and a console log, and opens nothing', (link) => {
     expect(openServerLink(link)).toBe(false);
     expect(open).not.toHaveBeenCalled();
     expect(toast).toHaveBeenCalledWith(UNSAFE_LINK_MESSAGE);
     expect(log).toHaveBeenCalledWith(expect.stringContaining('Link recusado'), link);
   });
+});
 
-  it('accepts only http and https URLs', () => {
-    expect(safeHttpUrl('http://x.test/a')?.href).toBe('http://x.test/a');
-    expect(safeHttpUrl('https://x.test/a')?.protocol).toBe('https:');
-    expect(safeHttpUrl('ftp://x.test/a')).toBeNull();
-    expect(safeHttpUrl('http://')).toBeNull();
+describe('safeDocumentUrl', () => {
+  const page = 'https://portal.test/#/acompanhamento';
+  const hosts = documentOrigins('https://docs.operadora.test, not a url, ftp://files.test, http://legacy.test:8080/');
+
+  it('reads the configured document hosts as origins, leaving out anything else', () => {
+    expect(hosts).toEqual(['https://docs.operadora.test', 'http://legacy.test:8080']);
+  });
+
+  it('accepts the portal\'s origin and the configured document hosts only', () => {
+    expect(safeDocumentUrl('https://portal.test/a.pdf', page, hosts)?.href).toBe('https://portal.test/a.pdf');
+    expect(safeDocumentUrl('/a.pdf', page, hosts)?.href).toBe('https://portal.test/a.pdf');
+    expect(safeDocumentUrl('https://docs.operadora.test/t/1.pdf', page, hosts)?.href).toBe('https://docs.operadora.test/t/1.pdf');
+    expect(safeDocumentUrl('http://legacy.test:8080/x.pdf', page, hosts)?.href).toBe('http://legacy.test:8080/x.pdf');
+    expect(safeDocumentUrl('http://portal.test/a.pdf', page, hosts)).toBeNull();
+    expect(safeDocumentUrl('https://docs.operadora.test.evil.example/x', page, hosts)).toBeNull();
+    expect(safeDocumentUrl('https://user:pw@portal.test/a.pdf', page, hosts)).toBeNull();
+    expect(safeDocumentUrl('https://evil.example/x', page, [])).toBeNull();
+  });
+
+  it('refuses the spellings a browser would read as another host, whatever the page\'s scheme', () => {
+    for (const base of [page, 'http://portal.test/']) {
+      for (const link of ['//evil.example/x', '\\\\evil.example\\x', '/\\evil.example/x', 'https:evil.example', 'http:evil.example']) {
+        expect(safeDocumentUrl(link, base, hosts)).toBeNull();
+      }
+    }
   });
 });

@@ -115,10 +115,14 @@ test.describe('home', () => {
     await expect(page.getByRole('textbox', { name: 'Digite o protocolo', exact: true })).toHaveValue('');
   });
 
-  test('track without login: goes to acompanhamento with the free token', async ({ page }) => {
+  test('track without login: goes to acompanhamento with the token of that protocol the lookup answered', async ({ page }) => {
     await startTracking(page, DEMO.noLogin);
     await expect(page).toHaveURL(/#\/acompanhamento$/);
-    expect(await stored(page)).toMatchObject({ protocolo: DEMO.noLogin, token: 'free', cdEmpresaPlano: '1' });
+    const session = await stored(page);
+    expect(session).toMatchObject({ protocolo: DEMO.noLogin, cdEmpresaPlano: '1' });
+    // base64url({ p: protocol, exp, via: 'protocol' }).signature
+    const [payload] = String(session.token).split('.');
+    expect(JSON.parse(Buffer.from(payload ?? '', 'base64url').toString())).toMatchObject({ p: DEMO.noLogin, via: 'protocol' });
   });
 
   test('track with login: CPF (masked, stored as digits) and Senha reach acompanhamento with the token', async ({ page }) => {

@@ -220,22 +220,47 @@ test.describe('acompanhamento', () => {
     expect(await stored(page, 'token')).toBeNull();
   });
 
-  test('a server link that is not http(s) is never opened', async ({ page, baseURL, context }) => {
+  test('a server link off the portal\'s origin, or spelled to look like it, is never opened; one on it is', async ({ page, baseURL, context }) => {
     const protocolo = await fileRequest(baseURL!);
+    const unsafe = [
+      'javascript:alert(1)', '//evil.example/x', '\\\\evil.example\\x', '/\\evil.example/x', 'https:evil.example',
+      'https://evil.example/x',
+    ];
+    const safe = '/wslinhafrente/v1/openapi.json';
     await page.route('**/wslinhafrente/v1/portabilidade/documento?*', (route) =>
       route.fulfill({
         contentType: 'application/json',
-        body: JSON.stringify([{ nmArquivo: 'rg.pdf', nmExtensaoArquivo: 'pdf', nmDocumento: 'RG', dtAssinatura: null, linkUrl: 'javascript:alert(1)' }]),
+        body: JSON.stringify([...unsafe, safe].map((linkUrl, index) => ({
+          nmArquivo: `doc-${index}.pdf`, nmExtensaoArquivo: 'pdf', nmDocumento: `Documento ${index}`, dtAssinatura: null, linkUrl,
+        }))),
       }));
-    let opened = 0;
-    context.on('page', () => { opened += 1; });
+    const opened: string[] = [];
+    context.on('page', (popup) => { opened.push(popup.url()); });
+    let evilRequests = 0;
+    await context.route(/evil\.example/, (route) => { evilRequests += 1; return route.abort(); });
     let alerted = false;
     page.on('dialog', (dialog) => { alerted = true; void dialog.dismiss(); });
     await page.goto('/#/home/1');
     await trackFromHome(page, protocolo);
-    await page.getByRole('button', { name: /^Visualizar/ }).click();
-    await expect(page.getByText('Não foi possível abrir o documento: o endereço recebido é inválido.')).toBeVisible();
-    expect(opened).toBe(0);
+    const buttons = page.getByRole('button', { name: /^Visualizar/ });
+    await expect(buttons).toHaveCount(unsafe.length + 1);
+    const refusals: string[] = [];
+    page.on('console', (message) => { if (message.text().startsWith('Link recusado')) refusals.push(message.text()); });
+    const refused = page.getByText('Não foi possível abrir o documento: o endereço recebido é inválido.');
+    for (let index = 0; index < unsafe.length; index += 1) {
+      await buttons.nth(index).click();
+      // Each click is refused on its own (toasts come and go: the console line counts them).
+      await expect.poll(() => refusals.length).toBe(index + 1);
+      await expect(refused.first()).toBeVisible();
+    }
+    expect(opened).toEqual([]);
+    expect(evilRequests).toBe(0);
     expect(alerted).toBe(false);
+    // The same button on a link of the portal's own origin does open it (the test can tell).
+    const popup = context.waitForEvent('page');
+    await buttons.nth(unsafe.length).click();
+    await (await popup).waitForLoadState();
+    expect(opened).toHaveLength(1);
+    expect(new URL((await popup).url()).origin).toBe(new URL(baseURL!).origin);
   });
 });

@@ -5,11 +5,13 @@ import { API, DEMO, FILES, messageOf, startServer, validRequest, type TestServer
 let server: TestServer;
 let protocolo: string;
 let cdSolicitacao: number;
+/** The new request's token, from its save: the acceptance call names the request by its id. */
+let token: string;
 
 beforeAll(async () => {
   server = await startServer();
-  ({ nuProtocolo: protocolo, cdSolicitacao } = (await server.post('portabilidade', validRequest())).json() as {
-    nuProtocolo: string; cdSolicitacao: number;
+  ({ nuProtocolo: protocolo, cdSolicitacao, token } = (await server.post('portabilidade', validRequest())).json() as {
+    nuProtocolo: string; cdSolicitacao: number; token: string;
   });
 }, 60_000);
 afterAll(() => server.close());
@@ -19,7 +21,9 @@ const upload = (overrides: Record<string, unknown> = {}) => server.post('portabi
   nmDocumento: 'rg-frente.pdf', nmExtensao: 'pdf', arquivoBase64: FILES.pdf, ...overrides,
 });
 
-const pathOf = (link: string) => new URL(link).pathname;
+/** Links are relative (no PUBLIC_URL): served on the page's own origin. */
+const pathOf = (link: string) => new URL(link, 'http://portal.test').pathname;
+const aceite = (body: Record<string, unknown>, as = token) => server.post('portabilidade/utils/documento/aceite', { tipo: '9', ...body }, { token: as });
 
 describe('uploading documents', () => {
   it('accepts a real PDF and a real PNG and lists them with links that serve them inline', async () => {
@@ -41,7 +45,7 @@ describe('uploading documents', () => {
     expect(pdf.rawPayload.equals(Buffer.from(FILES.pdf, 'base64'))).toBe(true);
     const image = await server.app.inject({ method: 'GET', url: pathOf(list[1]?.linkUrl ?? '') });
     expect(image.headers['content-type']).toBe('image/png');
-    expect(list[0]?.linkUrl).toMatch(/^http:\/\/localhost(:\d+)?\/wslinhafrente\/v1\/arquivos\/[a-f0-9]{32}\.pdf$/);
+    expect(list[0]?.linkUrl).toMatch(/^\/wslinhafrente\/v1\/arquivos\/[a-f0-9]{32}\.pdf$/);
   });
 
   it('refuses a text file renamed to .pdf', async () => {
@@ -107,35 +111,41 @@ describe('uploading documents', () => {
 
 describe('the acceptance document', () => {
   it('links a real PDF with the request\'s data for a new request', async () => {
-    const response = await server.post('portabilidade/utils/documento/aceite', { tipo: '9', fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: cdSolicitacao });
+    const response = await aceite({ fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: cdSolicitacao });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toMatch(/^http:\/\/.+\/arquivos\/[a-f0-9]{32}\.pdf$/);
+    expect(response.body).toMatch(/^\/wslinhafrente\/v1\/arquivos\/[a-f0-9]{32}\.pdf$/);
     const pdf = await server.app.inject({ method: 'GET', url: pathOf(response.body) });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.rawPayload.length).toBeGreaterThan(1500);
   });
 
-  it('answers ERRO for an unknown request', async () => {
-    const response = await server.post('portabilidade/utils/documento/aceite', { tipo: '9', fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: 999_999 });
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toBe('ERRO');
+  it('answers the same 404 for an unknown request as for another protocol\'s, or without a token', async () => {
+    const unknown = await aceite({ fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: 999_999 });
+    expect(unknown.statusCode).toBe(404);
+    const other = await aceite({ fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: 1 });
+    const anonymous = await aceite({ fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: cdSolicitacao }, 'free');
+    for (const response of [other, anonymous]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toBe(unknown.body);
+    }
+    expect(messageOf(unknown)).toMatch(/Solicitação não encontrada nesta sessão/);
   });
 
   it('records agreement in status 6 and then refuses to take it back', async () => {
-    const tracking = (await server.get(`portabilidade/acompanhamento?protocolo=${DEMO.status6Type1.protocolo}`)).json() as { cdSolicitacao: number };
-    const agree = await server.post('portabilidade/utils/documento/aceite', { tipo: '9', fl_ciente: 'S', fl_tipo: 'D', cd_solicitacao: tracking.cdSolicitacao });
-    expect(agree.body).toMatch(/^http/);
+    const tracking = (await server.get(`portabilidade/acompanhamento?protocolo=${DEMO.status6Type1.protocolo}`)).json() as { cdSolicitacao: number; token: string };
+    const agree = await aceite({ fl_ciente: 'S', fl_tipo: 'D', cd_solicitacao: tracking.cdSolicitacao }, tracking.token);
+    expect(agree.body).toMatch(/^\/wslinhafrente\//);
     const after = (await server.get(`portabilidade/acompanhamento?protocolo=${DEMO.status6Type1.protocolo}`)).json() as { flConcordo: string };
     expect(after.flConcordo).toBe('S');
-    const takeBack = await server.post('portabilidade/utils/documento/aceite', { tipo: '9', fl_ciente: 'N', fl_tipo: 'D', cd_solicitacao: tracking.cdSolicitacao });
+    const takeBack = await aceite({ fl_ciente: 'N', fl_tipo: 'D', cd_solicitacao: tracking.cdSolicitacao }, tracking.token);
     expect(takeBack.body).toBe('ERRO');
     const docs = (await server.get(`portabilidade/documento?protocolo=${DEMO.status6Type1.protocolo}`)).json() as Array<{ nmDocumento: string; dtAssinatura: string | null }>;
     expect(docs.at(-1)).toMatchObject({ nmDocumento: 'Termo de Concordância', dtAssinatura: '10/03/2025' });
   });
 
   it('answers ERRO to a tracking acknowledgement outside status 6', async () => {
-    const response = await server.post('portabilidade/utils/documento/aceite', { tipo: '9', fl_ciente: 'S', fl_tipo: 'I', cd_solicitacao: cdSolicitacao });
+    const response = await aceite({ fl_ciente: 'S', fl_tipo: 'I', cd_solicitacao: cdSolicitacao });
     expect(response.body).toBe('ERRO');
   });
 });

@@ -16,10 +16,13 @@ import { migrate } from '../../server/db/migrate.ts';
 import { saveInitdbTemplate } from '../../server/db/pglite-template.ts';
 import { seed } from '../../server/seed/seed.ts';
 import { FileStore } from '../../server/services/file-store.ts';
+import { newCsrfToken } from '../../server/http/security.ts';
 import type { PortabilityRequest } from '../../src/api/contract.ts';
 
 export const API = '/wslinhafrente/v1/';
-export const CSRF = 'test-csrf-token-0123456789abcdef';
+export const SECRET = 'test-secret';
+/** A CSRF token as the server issues them: signed with its secret. */
+export const CSRF = newCsrfToken(SECRET);
 /** A moment well inside business hours in Brasília (UTC-3). */
 export const START = new Date('2025-03-10T13:00:00Z');
 
@@ -93,7 +96,7 @@ export async function startServer(extra: Partial<BuildAppOptions> = {}): Promise
       this.now = new Date(this.now.getTime() + ms);
     },
   };
-  const app = await buildApp({ db, dataDir, secret: 'test-secret', clock: () => clock.now, ...extra });
+  const app = await buildApp({ db, dataDir, secret: SECRET, clock: () => clock.now, ...extra });
   const auth = (token?: string): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
   return {
     app,

@@ -9,19 +9,19 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('plan settings and operator name', () => {
-  it('answers each plan its own absolute logo, seal and favicon URLs, which serve real images', async () => {
+  it('answers each plan its own logo, seal and favicon links (relative without PUBLIC_URL), which serve real images', async () => {
     const urls: string[] = [];
     for (const plan of ['1', '2']) {
       for (const chave of ['82', '84', '85']) {
         const response = await server.get(`portabilidade/utils/parametro?chave=${chave}&cdEmpresaPlano=${plan}`);
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-type']).toMatch(/^text\/plain/);
-        expect(response.body).toMatch(/^http:\/\/localhost(:\d+)?\/wslinhafrente\/v1\/imagens\/.+\.svg$/);
+        expect(response.body).toMatch(/^\/wslinhafrente\/v1\/imagens\/.+\.svg$/);
         urls.push(response.body);
       }
     }
     expect(new Set(urls).size).toBe(6);
-    const image = await server.app.inject({ method: 'GET', url: new URL(urls[0] ?? '').pathname });
+    const image = await server.app.inject({ method: 'GET', url: urls[0] ?? '' });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/svg+xml');
     expect(image.headers['cache-control']).toBe('public, max-age=86400');

@@ -58,10 +58,14 @@ describe('security headers', () => {
   it('hands out a readable SameSite=Strict XSRF-TOKEN cookie when the browser has none', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/' });
     const cookie = String(response.headers['set-cookie']);
-    expect(cookie).toMatch(/^XSRF-TOKEN=[\w-]{20,}; Path=\/; SameSite=Strict$/);
+    expect(cookie).toMatch(/^XSRF-TOKEN=[\w-]{24}\.[\w-]{22}; Path=\/; SameSite=Strict$/);
     expect(cookie).not.toContain('HttpOnly');
-    const again = await server.app.inject({ method: 'GET', url: '/', headers: { cookie: 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyz' } });
+    const token = cookie.slice('XSRF-TOKEN='.length, cookie.indexOf(';'));
+    const again = await server.app.inject({ method: 'GET', url: '/', headers: { cookie: `XSRF-TOKEN=${token}` } });
     expect(again.headers['set-cookie']).toBeUndefined();
+    // A cookie this server did not sign is replaced by one it did.
+    const planted = await server.app.inject({ method: 'GET', url: '/', headers: { cookie: 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyz' } });
+    expect(String(planted.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=[\w-]{24}\.[\w-]{22};/);
   });
 });
 

@@ -45,10 +45,14 @@ describe('tracking lookups kept in memory', () => {
 
   it('show the beneficiary\'s agreement recorded through aceite in the next lookup', async () => {
     const { protocolo } = DEMO.status6Type1;
-    const before = (await track(protocolo)).json() as { cdSolicitacao: number; flConcordo: string | null };
+    const before = (await track(protocolo)).json() as { cdSolicitacao: number; flConcordo: string | null; token: string };
     expect(before.flConcordo).toBeNull();
-    const agree = await server.post('portabilidade/utils/documento/aceite', { tipo: '9', fl_ciente: 'S', fl_tipo: 'D', cd_solicitacao: before.cdSolicitacao });
-    expect(agree.body).toMatch(/^http/);
+    const agree = await server.post(
+      'portabilidade/utils/documento/aceite',
+      { tipo: '9', fl_ciente: 'S', fl_tipo: 'D', cd_solicitacao: before.cdSolicitacao },
+      { token: before.token },
+    );
+    expect(agree.body).toMatch(/^\/wslinhafrente\/v1\/arquivos\//);
     expect((await track(protocolo)).json()).toMatchObject({ flConcordo: 'S', flStatus: 6 });
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, loginToken, messageOf, startServer, type TestServer } from './helpers.ts';
+import { issueToken, readToken } from '../../server/services/tokens.ts';
+import { DEMO, SECRET, loginToken, messageOf, startServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;
 let tokenA: string;
@@ -33,11 +34,20 @@ describe('tracking access', () => {
     });
   });
 
-  it('shows a request that needs no login with the free token, without the CPF', async () => {
+  it('shows a request that needs no login with the free token, without the CPF, and hands out a token of its protocol', async () => {
     const body = (await track(status6Type2.protocolo, 'free')).json() as Record<string, unknown>;
     expect(body).toMatchObject({ flStatus: 6, cdStatusPort: 2, dsStatus: 'Aguardando sua confirmação' });
     expect(body.cdSolicitacao).toEqual(expect.any(Number));
     expect(body).not.toHaveProperty('nuCpf');
+    expect(readToken(String(body.token), server.clock.now, SECRET)).toEqual({ nuProtocolo: status6Type2.protocolo, via: 'protocol' });
+    // That token opens what knowing the protocol opens, and still not the CPF.
+    const again = (await track(status6Type2.protocolo, String(body.token))).json() as Record<string, unknown>;
+    expect(again).toMatchObject({ flStatus: 6 });
+    expect(again).not.toHaveProperty('nuCpf');
+  });
+
+  it('never hands a token to an anonymous lookup of a request that requires login', async () => {
+    expect((await track(loginRequired.protocolo)).json()).not.toHaveProperty('token');
   });
 
   it('gives a token for protocol A nothing of protocol B', async () => {
@@ -91,12 +101,23 @@ describe('signing and finishing', () => {
       'SELECT d.cd_file_documento FROM documents_to_sign d JOIN requests r USING (cd_solicitacao) WHERE r.nu_protocolo = $1 LIMIT 1',
       [loginRequired.protocolo],
     );
+    // Anonymous, an internal id opens nothing: the same 404 as an id that does not exist.
     const link = await server.get(`portabilidade/documento/assina?cdDocumento=${doc?.cd_file_documento}`, { token: 'free' });
-    expect(link.statusCode).toBe(403);
+    expect(link.statusCode).toBe(404);
     const sign = await server.post('portabilidade/documento/assinatura', { cdFileDocumento: doc?.cd_file_documento }, { token: 'free' });
-    expect(sign.statusCode).toBe(403);
+    expect(sign.statusCode).toBe(404);
     const { cd_solicitacao: id } = (await server.db.query<{ cd_solicitacao: number }>('SELECT cd_solicitacao FROM requests WHERE nu_protocolo = $1', [loginRequired.protocolo]))[0] ?? { cd_solicitacao: 0 };
-    expect((await server.post('portabilidade/finaliza', { tipo: '9', cd_solicitacao: id })).statusCode).toBe(403);
+    expect((await server.post('portabilidade/finaliza', { tipo: '9', cd_solicitacao: id })).statusCode).toBe(404);
+  });
+
+  it('asks for the login when a protocol token names a request that requires login', async () => {
+    // A protocol token made while the request needed no login, still valid after it came to need one.
+    const { id } = (await server.db.query<{ id: number }>('SELECT cd_solicitacao AS id FROM requests WHERE nu_protocolo = $1', [loginRequired.protocolo]))[0] ?? { id: 0 };
+    const protocolToken = issueToken(loginRequired.protocolo, server.clock.now, SECRET, 'protocol');
+    const finalize = await server.post('portabilidade/finaliza', { tipo: '9', cd_solicitacao: id }, { token: protocolToken });
+    expect(finalize.statusCode).toBe(403);
+    expect(messageOf(finalize)).toMatch(/faça login/);
+    expect((await track(loginRequired.protocolo, protocolToken)).json()).toMatchObject({ cdSolicitacao: null, dtCadastramento: null });
   });
 
   it('lists the documents to sign as real PDFs and finishes only once all are signed', async () => {
@@ -106,7 +127,7 @@ describe('signing and finishing', () => {
     }>;
     expect(docs.map((doc) => doc.documento)).toEqual(['Proposta de Adesão', 'Declaração de Portabilidade', 'Carta de Orientação ao Beneficiário']);
     expect(docs.every((doc) => !doc.flAssinado)).toBe(true);
-    const pdf = await server.app.inject({ method: 'GET', url: new URL(docs[0]?.linkUrl ?? '').pathname });
+    const pdf = await server.app.inject({ method: 'GET', url: docs[0]?.linkUrl ?? '' });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
@@ -137,11 +158,11 @@ describe('signing and finishing', () => {
   });
 
   it('refuses signatures and finishing for requests that are not in status 3', async () => {
-    const { cdSolicitacao } = (await track(status6Type1.protocolo, 'free')).json() as { cdSolicitacao: number };
-    const response = await server.post('portabilidade/finaliza', { tipo: '9', cd_solicitacao: cdSolicitacao });
+    const { cdSolicitacao, token } = (await track(status6Type1.protocolo, 'free')).json() as { cdSolicitacao: number; token: string };
+    const response = await server.post('portabilidade/finaliza', { tipo: '9', cd_solicitacao: cdSolicitacao }, { token });
     expect(response.statusCode).toBe(400);
     expect(messageOf(response)).toMatch(/ainda não pode ser finalizada/);
-    expect((await server.post('portabilidade/finaliza', { tipo: '9', cd_solicitacao: 999_999 })).statusCode).toBe(404);
-    expect((await server.post('portabilidade/documento/assinatura', { cdFileDocumento: 999_999 })).statusCode).toBe(404);
+    expect((await server.post('portabilidade/finaliza', { tipo: '9', cd_solicitacao: 999_999 }, { token })).statusCode).toBe(404);
+    expect((await server.post('portabilidade/documento/assinatura', { cdFileDocumento: 999_999 }, { token })).statusCode).toBe(404);
   });
 });

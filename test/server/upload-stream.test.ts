@@ -33,12 +33,16 @@ function send(text: string, size = 7, headers: Record<string, string> = {}) {
   });
 }
 
-const leftovers = () => readdirSync(join(server.dataDir, 'files')).filter((name) => name.endsWith('.tmp'));
+/** Temporary files anywhere under the stored files (their own directory, or beside them). */
+const leftovers = () => [
+  ...readdirSync(join(server.dataDir, 'files')).filter((name) => name.endsWith('.tmp') && name !== '.tmp'),
+  ...readdirSync(join(server.dataDir, 'files', '.tmp')),
+];
 
 async function storedLast(): Promise<Buffer> {
   const list = (await server.get(`portabilidade/documento?protocolo=${protocolo}`, { token: 'free' })).json() as Array<{ linkUrl: string }>;
   const link = list.at(-1)?.linkUrl ?? '';
-  return (await server.app.inject({ method: 'GET', url: new URL(link).pathname })).rawPayload;
+  return (await server.app.inject({ method: 'GET', url: link })).rawPayload;
 }
 
 /** The message the check gives for the same value held as a string (the ordinary path). */

@@ -22,8 +22,10 @@ export const homeActors = {
   loadTooltips: fromPromise<Tooltip[], TooltipsInput>(({ input }) =>
     fetchApi(queryClient, 'tooltips', { solicitacao: input.solicitacao }, TOOLTIPS_STALE_MS),
   ),
+  // Anonymous: whatever token is stored belongs to an earlier protocol, which the server
+  // would refuse for this one. The answer carries this protocol's own token when it needs no login.
   lookUpProtocol: fromPromise<LookupResult, LookupInput>(({ input }) =>
-    fetchApi(queryClient, 'tracking', { protocolo: input.protocolo }),
+    fetchApi(queryClient, 'tracking', { protocolo: input.protocolo }, 0, { anonymous: true }),
   ),
   logIn: fromPromise<LoginResult, LoginInput>(({ input }) => mutateApi(queryClient, 'login', input)),
 };

@@ -18,9 +18,13 @@ import { storage } from '../../storage';
 import { brandingActors } from '../branding/branding-actors';
 
 export const trackingActors = {
-  loadTrackingData: fromPromise<TrackingInfo, ProtocolInput>(({ input }) =>
-    fetchApi(queryClient, 'tracking', { protocolo: input.protocolo }),
-  ),
+  loadTrackingData: fromPromise<TrackingInfo, ProtocolInput>(async ({ input }) => {
+    const data = await fetchApi(queryClient, 'tracking', { protocolo: input.protocolo });
+    // A fresh token of this protocol (requests that need no login): a session kept past the
+    // token's 2 hours, or reopened days later, still finalizes and signs.
+    if (data.token && storage.get('protocolo') === input.protocolo) storage.set('token', data.token);
+    return data;
+  }),
   loadAttachedDocuments: fromPromise<AttachedDocumentInfo[], ProtocolInput>(({ input }) =>
     fetchApi(queryClient, 'attachedDocuments', { protocolo: input.protocolo }),
   ),

@@ -66,7 +66,7 @@ export const wizardActors = {
     try {
       link = await mutateApi(queryClient, 'acceptance', {
         tipo: TIPO_PORTABILIDADE, fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: input.cdSolicitacao,
-      }, { idempotencyKey: input.idempotencyKey });
+      }, { idempotencyKey: input.idempotencyKey, ...(input.token ? { token: input.token } : {}) });
     } catch (error) {
       notify.error(ACCEPTANCE_ERROR);
       throw error;

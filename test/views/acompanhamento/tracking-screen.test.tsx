@@ -31,7 +31,7 @@ const base: TrackingInfo = {
 };
 const attached: AttachedDocumentInfo[] = [
   { nmArquivo: 'rg.pdf', nmExtensaoArquivo: 'pdf', nmDocumento: 'RG', dtAssinatura: null, linkUrl: 'javascript:alert(1)' },
-  { nmArquivo: 'proposta.pdf', nmExtensaoArquivo: 'pdf', nmDocumento: 'Proposta', dtAssinatura: '05/01/2025', linkUrl: 'https://portal.test/f/proposta.pdf' },
+  { nmArquivo: 'proposta.pdf', nmExtensaoArquivo: 'pdf', nmDocumento: 'Proposta', dtAssinatura: '05/01/2025', linkUrl: '/f/proposta.pdf' },
 ];
 const history: HistoryInfo = {
   dtCadastramento: '02/01/2025', prazoRespostaDias: 10, dtLimiteResposta: '12/01/2025',
@@ -113,7 +113,7 @@ describe('tracking screen', () => {
     expect(open).not.toHaveBeenCalled();
     expect(toast).toHaveBeenCalledWith(UNSAFE_LINK_MESSAGE);
     await userEvent.click(safe!);
-    expect(open).toHaveBeenCalledWith('https://portal.test/f/proposta.pdf', '_blank', 'noopener,noreferrer');
+    expect(open).toHaveBeenCalledWith(`${window.location.origin}/f/proposta.pdf`, '_blank', 'noopener,noreferrer');
   });
 
   it("status 6 type 1: 'Finalizar' is disabled until a choice; agreeing locks both options; 'Sair' goes home", async () => {
@@ -158,7 +158,7 @@ describe('tracking screen', () => {
   it('status 3: an unsigned term blocks finishing with the warning; checking a term opens it and signs it; a javascript: term is neither', async () => {
     const warning = vi.spyOn(notify, 'warning');
     const terms: DocumentToSignInfo[] = [
-      { documento: 'Proposta de adesão', linkUrl: 'https://portal.test/f/proposta.pdf', cdFileDocumento: 11, flAssinado: false },
+      { documento: 'Proposta de adesão', linkUrl: '/f/proposta.pdf', cdFileDocumento: 11, flAssinado: false },
       { documento: 'Termo adulterado', linkUrl: 'javascript:alert(1)', cdFileDocumento: 13, flAssinado: false },
     ];
     const { recordSignature, finalizeRequest } = start({ ...base, flStatus: 3, cdStatusPort: 1, flConcordo: 'S' }, terms);
@@ -177,7 +177,7 @@ describe('tracking screen', () => {
 
     const proposal = screen.getByLabelText('Proposta de adesão') as HTMLInputElement;
     await userEvent.click(proposal);
-    expect(open).toHaveBeenCalledWith('https://portal.test/f/proposta.pdf', '_blank', 'noopener,noreferrer');
+    expect(open).toHaveBeenCalledWith(`${window.location.origin}/f/proposta.pdf`, '_blank', 'noopener,noreferrer');
     await waitFor(() => expect(recordSignature).toHaveBeenCalledWith({ cdFileDocumento: 11 }));
     await waitFor(() => expect(proposal.checked).toBe(true));
     expect(proposal.disabled).toBe(true);
@@ -185,7 +185,7 @@ describe('tracking screen', () => {
 
   it("status 3 with every term signed: 'Finalizar' finishes and welcomes with the operator's name", async () => {
     const terms: DocumentToSignInfo[] = [
-      { documento: 'Proposta de adesão', linkUrl: 'https://portal.test/f/proposta.pdf', cdFileDocumento: 11, flAssinado: true },
+      { documento: 'Proposta de adesão', linkUrl: '/f/proposta.pdf', cdFileDocumento: 11, flAssinado: true },
     ];
     const { finalizeRequest, actor } = start({ ...base, flStatus: 3, cdStatusPort: 2, flConcordo: 'S' }, terms);
     await userEvent.click(await screen.findByRole('button', { name: 'Finalizar' }));

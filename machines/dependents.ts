@@ -1,6 +1,8 @@
 /**
  * The dependents list of step 4 (SPEC §2): confirmed rows are locked, only the last row
- * (the draft) is editable, and leaving the step keeps a valid draft and drops an invalid one.
+ * (the draft) is editable. Leaving the step confirms a valid draft and drops a blank one; a
+ * draft with data that is not valid yet is never dropped (issue 13): it stays open, with its
+ * messages, until the user fixes it or cancels it.
  */
 import { isDependentValid } from './wizard.schemas';
 import type { Dependent, DependentDraft } from './wizard.types';
@@ -17,9 +19,23 @@ export function confirmDependent(dependents: readonly Dependent[], draft: Depend
   return [...dependents, { ...draft, id: nextId(dependents) }];
 }
 
-/** Leaving the step: a valid trailing row is kept, an invalid one is dropped. */
-export function settleDependentDraft(dependents: readonly Dependent[], draft: DependentDraft | null): Dependent[] {
-  return draft && isDependentValid(draft) ? confirmDependent(dependents, draft) : [...dependents];
+/** Nothing typed in the row (SPEC §2's "invalid trailing row" that leaving the step drops). */
+export function isDependentBlank(draft: DependentDraft): boolean {
+  return Object.values(draft).every((value) => value.trim() === '');
+}
+
+/** A row that holds data but cannot be confirmed: leaving the step must not lose it. */
+export function draftNeedsFixing(draft: DependentDraft | null): boolean {
+  return draft !== null && !isDependentBlank(draft) && !isDependentValid(draft);
+}
+
+/** Leaving the step: a valid row is confirmed, a blank one dropped, one with data kept open. */
+export function settleDependentDraft(
+  dependents: readonly Dependent[],
+  draft: DependentDraft | null,
+): { dependents: Dependent[]; draft: DependentDraft | null } {
+  if (draft && isDependentValid(draft)) return { dependents: confirmDependent(dependents, draft), draft: null };
+  return { dependents: [...dependents], draft: draftNeedsFixing(draft) ? draft : null };
 }
 
 export function removeDependent(dependents: readonly Dependent[], id: number): Dependent[] {

@@ -9,7 +9,7 @@
  */
 import { and, assign, fromPromise, setup } from 'xstate';
 import { dropLostAttachments, markUploaded, pendingUploads, removeAttachment, toAttachment } from './attachments';
-import { confirmDependent, emptyDependentDraft, removeDependent, settleDependentDraft } from './dependents';
+import { confirmDependent, draftNeedsFixing, emptyDependentDraft, removeDependent, settleDependentDraft } from './dependents';
 import { DEFAULT_CD_EMPRESA_PLANO, toPortabilityPayload } from './wizard.payload';
 import {
   INDIVIDUAL_CONTRACT_TYPE, DEPENDENT_FIELDS, extensionOf, fileRejection, firstInvalidField,
@@ -28,6 +28,15 @@ export const EMPTY_FORM: WizardForm = {
   dt_inicio: '', tp_contrato_origem: '',
   nu_ans_plano_destino: '', plano_destino: '', tp_contrato_destino: '', tp_port_destino: '',
 };
+
+/** Focus the dependent row's first field with a message. */
+const focusFirstInvalidDependentField = {
+  type: 'focusField',
+  params: ({ context }: { context: WizardContext }) => {
+    const errors = context.draft ? validateDependent(context.draft) : {};
+    return { scope: 'dependent' as const, field: DEPENDENT_FIELDS.find((field) => errors[field]) ?? '' };
+  },
+} as const;
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name}: not provided`));
 
@@ -60,6 +69,8 @@ export const wizardMachine = setup({
     isAcceptedContractType: ({ event }) =>
       event.type === 'CONTRACT_TYPE_CHOSEN' && (event.value === '' || event.value === INDIVIDUAL_CONTRACT_TYPE),
     draftIsValid: ({ context }) => context.draft !== null && isDependentValid(context.draft),
+    draftNeedsFixing: ({ context }) => draftNeedsFixing(context.draft),
+    hasDraft: ({ context }) => context.draft !== null,
     hasNoDocumentType: ({ context }) => context.documentType === '',
     fileIsAcceptable: ({ context, event }) =>
       event.type === 'FILE_CHOSEN' &&
@@ -93,12 +104,14 @@ export const wizardMachine = setup({
     // ---- step 3
     setDestinationRegistry: assign(({ context, event }) =>
       event.type === 'DESTINATION_REGISTRY_CHANGED'
-        ? { form: { ...context.form, nu_ans_plano_destino: event.value, plano_destino: '' } }
+        ? { form: { ...context.form, nu_ans_plano_destino: event.value, plano_destino: '' }, destinationLookup: null }
         : {}),
     setDestinationPlanName: assign(({ context }, params: { name: string }) => ({
       form: { ...context.form, plano_destino: params.name.trim() },
+      // An empty answer is the server saying no plan has this registry: the view says so at once.
+      destinationLookup: params.name.trim() ? 'found' as const : 'notFound' as const,
     })),
-    clearDestinationPlanName: assign(({ context }) => ({ form: { ...context.form, plano_destino: '' } })),
+    clearDestinationPlanName: assign(({ context }) => ({ form: { ...context.form, plano_destino: '' }, destinationLookup: 'failed' as const })),
     setContractType: assign(({ context, event }) =>
       event.type === 'CONTRACT_TYPE_CHOSEN' ? { form: { ...context.form, tp_port_destino: event.value } } : {}),
     clearContractType: assign(({ context }) => ({ form: { ...context.form, tp_port_destino: '' } })),
@@ -117,11 +130,10 @@ export const wizardMachine = setup({
     })),
     markDraftAttempted: assign({ draftAttempted: true }),
     discardDependentDraft: assign({ draft: null, draftAttempted: false }),
-    settleDependentDraft: assign(({ context }) => ({
-      dependents: settleDependentDraft(context.dependents, context.draft),
-      draft: null,
-      draftAttempted: false,
-    })),
+    settleDependentDraft: assign(({ context }) => {
+      const settled = settleDependentDraft(context.dependents, context.draft);
+      return { ...settled, draftAttempted: settled.draft !== null && context.draftAttempted };
+    }),
     removeDependent: assign(({ context, event }) =>
       event.type === 'DEPENDENT_REMOVE' ? { dependents: removeDependent(context.dependents, event.id) } : {}),
     // ---- step 5
@@ -192,6 +204,7 @@ export const wizardMachine = setup({
     dependents: [],
     draft: null,
     draftAttempted: false,
+    destinationLookup: null,
     contractTypes: [],
     documentTypes: [],
     documentType: '',
@@ -317,17 +330,24 @@ export const wizardMachine = setup({
         },
         dependentes: {
           description: 'Step 4, Dependentes: confirmed rows are locked; only the last row is editable.',
-          // Leaving the step keeps a valid trailing row and drops an invalid one (SPEC §2).
+          // Leaving the step confirms a valid row and drops a blank one (SPEC §2); a row with
+          // data that is not valid yet is kept open (issue 13: never dropped silently).
           exit: 'settleDependentDraft',
           initial: 'listing',
           on: {
             PREVIOUS: { target: 'planoDestino' },
-            NEXT: { target: 'documentos' },
+            NEXT: [
+              // The row's data would be lost or sent wrong: show its messages, stay.
+              { guard: 'draftNeedsFixing', actions: ['markDraftAttempted', focusFirstInvalidDependentField] },
+              { target: 'documentos' },
+            ],
             DEPENDENT_REMOVE: { guard: 'isNotSaved', actions: 'removeDependent' },
           },
           states: {
             listing: {
               description: 'The confirmed dependents, each with a remove button, and the add button.',
+              // Back on the step with a row kept open: it is shown open again.
+              always: { guard: 'hasDraft', target: 'editingRow' },
               on: { DEPENDENT_ADD: { guard: 'isNotSaved', target: 'editingRow', actions: 'openDependentDraft' } },
             },
             editingRow: {
@@ -336,18 +356,7 @@ export const wizardMachine = setup({
                 DEPENDENT_CHANGED: { actions: 'setDependentField' },
                 DEPENDENT_CONFIRM: [
                   { guard: 'draftIsValid', target: 'listing', actions: 'confirmDependentDraft' },
-                  {
-                    actions: [
-                      'markDraftAttempted',
-                      {
-                        type: 'focusField',
-                        params: ({ context }) => {
-                          const errors = context.draft ? validateDependent(context.draft) : {};
-                          return { scope: 'dependent' as const, field: DEPENDENT_FIELDS.find((field) => errors[field]) ?? '' };
-                        },
-                      },
-                    ],
-                  },
+                  { actions: ['markDraftAttempted', focusFirstInvalidDependentField] },
                 ],
                 DEPENDENT_DISCARD: { target: 'listing', actions: 'discardDependentDraft' },
               },

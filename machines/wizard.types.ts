@@ -97,6 +97,8 @@ export interface SaveResult {
   token?: string;
 }
 
+export type DestinationLookup = null | 'found' | 'notFound' | 'failed';
+
 export interface WizardContext {
   protocoloAns: string;
   cdEmpresaPlano: string;
@@ -107,6 +109,8 @@ export interface WizardContext {
   /** The last row, open for editing (null when none is open). */
   draft: DependentDraft | null;
   draftAttempted: boolean;
+  /** What the last destination registry lookup said (null: none since the registry was typed). */
+  destinationLookup: DestinationLookup;
   contractTypes: SelectOption[];
   documentTypes: DocumentTypeOption[];
   /** The document type chosen for the next file ('' until one is chosen). */

@@ -133,7 +133,13 @@ export const wizardMachine = createMachine({
           exit: 'settleDependentDraft',
           on: {
             PREVIOUS: { target: 'planoDestino' },
-            NEXT: { target: 'documentos' },
+            NEXT: [
+              {
+                guard: 'draftNeedsFixing',
+                actions: ['markDraftAttempted', 'focusField'],
+              },
+              { target: 'documentos' },
+            ],
             DEPENDENT_REMOVE: { guard: 'isNotSaved', actions: 'removeDependent' },
           },
           states: {
@@ -146,6 +152,7 @@ export const wizardMachine = createMachine({
                   actions: 'openDependentDraft',
                 },
               },
+              always: { target: 'editingRow', guard: 'hasDraft' },
             },
             editingRow: {
               description: 'A blank row in editing mode; \'Adicionar\' confirms it only when valid.',

@@ -7,15 +7,20 @@ import { ApiError } from './client';
 export const UNEXPECTED_ERROR = 'Ocorreu um erro inesperado!';
 
 export interface Notifier {
-  info(message: string): void;
-  error(message: string): void;
+  info(message: string, event?: string): void;
+  error(message: string, event?: string): void;
 }
 
-export function reportApiError(error: unknown, notify: Notifier, log: (...args: unknown[]) => void = console.error): void {
+/**
+ * `event`: requests that fail together for one reason (the branding loads of an unknown plan)
+ * share it, and the notifier shows one toast for them.
+ */
+export function reportApiError(error: unknown, notify: Notifier, log: (...args: unknown[]) => void = console.error, event?: string): void {
   log(error);
+  const say = (kind: 'info' | 'error', message: string) => (event ? notify[kind](message, event) : notify[kind](message));
   if (error instanceof ApiError && error.kind === 'http' && (error.status === 400 || error.status === 404)) {
-    notify.info(error.serverMessage ?? UNEXPECTED_ERROR);
+    say('info', error.serverMessage ?? UNEXPECTED_ERROR);
     return;
   }
-  notify.error(UNEXPECTED_ERROR);
+  say('error', UNEXPECTED_ERROR);
 }

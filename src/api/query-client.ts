@@ -10,9 +10,12 @@ import type { EndpointInput, EndpointName, EndpointOutput } from './contract';
 export const RETRIES = 2;
 
 export interface QueryClientHooks {
-  /** Called once per request that failed after every retry. */
-  onFinalError(error: unknown): void;
+  /** Called once per request that failed after every retry; `event` groups reads that fail together. */
+  onFinalError(error: unknown, event?: string): void;
 }
+
+/** A read's report group (`fetchApi`'s `reportAs`), kept in the query's meta. */
+const reportGroupOf = (meta: Record<string, unknown> | undefined) => (typeof meta?.reportAs === 'string' ? meta.reportAs : undefined);
 
 /**
  * SPEC §7: up to 2 more tries. Not after a timeout: a server that did not answer in 30 s
@@ -24,7 +27,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 
 export function createQueryClient(hooks: QueryClientHooks): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: (error) => hooks.onFinalError(error) }),
+    queryCache: new QueryCache({ onError: (error, query) => hooks.onFinalError(error, reportGroupOf(query.meta)) }),
     mutationCache: new MutationCache({ onError: (error) => hooks.onFinalError(error) }),
     defaultOptions: {
       queries: {
@@ -42,18 +45,26 @@ export function createQueryClient(hooks: QueryClientHooks): QueryClient {
   });
 }
 
+export interface ReadOptions {
+  /** Send no access token (the home lookup: see CallOptions.token). */
+  anonymous?: boolean;
+  /** The event a failure belongs to: reads that fail together give one toast. */
+  reportAs?: string;
+}
+
 /** Query options for a read; `staleTime` lets reference data (tooltips, types) be cached. */
-export function apiQuery<N extends EndpointName>(name: N, input: EndpointInput<N>, staleTime = 0, options: { anonymous?: boolean } = {}) {
+export function apiQuery<N extends EndpointName>(name: N, input: EndpointInput<N>, staleTime = 0, options: ReadOptions = {}) {
   return queryOptions({
     queryKey: ['api', name, input, options.anonymous ? 'anonymous' : 'session'] as const,
     queryFn: ({ signal }) => callApi(name, input, options.anonymous ? { signal, token: null } : { signal }),
     staleTime,
+    ...(options.reportAs ? { meta: { reportAs: options.reportAs } } : {}),
   });
 }
 
 /** A read; `anonymous` sends no access token (the home lookup: see CallOptions.token). */
 export function fetchApi<N extends EndpointName>(
-  queryClient: QueryClient, name: N, input: EndpointInput<N>, staleTime = 0, options: { anonymous?: boolean } = {},
+  queryClient: QueryClient, name: N, input: EndpointInput<N>, staleTime = 0, options: ReadOptions = {},
 ): Promise<EndpointOutput<N>> {
   return queryClient.fetchQuery(apiQuery(name, input, staleTime, options));
 }

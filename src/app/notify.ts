@@ -33,7 +33,21 @@ export const toastRequests = {
 
 type Kind = 'blank' | 'success' | 'error';
 
-function show(kind: Kind, message: string, options?: ToastOptions): void {
+/** When each event's toast was shown (issue 13: one toast per event). */
+const shownAt = new Map<string, number>();
+
+/**
+ * `event`, when given, names what happened: a second toast for the same event while the first
+ * is still up is not shown — e.g. the four branding loads of an unknown plan fail together,
+ * and say so once. Without it every call is its own event (a repeated mistake is answered again).
+ */
+function show(kind: Kind, message: string, options: ToastOptions = {}, event?: string): void {
+  if (event !== undefined) {
+    const now = Date.now();
+    const last = shownAt.get(event);
+    if (last !== undefined && now - last < TOAST_DURATION_MS) return;
+    shownAt.set(event, now);
+  }
   loadToastLibrary().then(
     ({ toast }) => {
       if (kind === 'blank') toast(message, options);
@@ -45,8 +59,8 @@ function show(kind: Kind, message: string, options?: ToastOptions): void {
 }
 
 export const notify = {
-  info: (message: string): void => show('blank', message, { icon: 'ℹ️', ariaProps: { role: 'status', 'aria-live': 'polite' } }),
-  success: (message: string): void => show('success', message),
-  warning: (message: string): void => show('blank', message, { icon: '⚠️', ariaProps: { role: 'alert', 'aria-live': 'assertive' } }),
-  error: (message: string): void => show('error', message, { ariaProps: { role: 'alert', 'aria-live': 'assertive' } }),
+  info: (message: string, event?: string): void => show('blank', message, { icon: 'ℹ️', ariaProps: { role: 'status', 'aria-live': 'polite' } }, event),
+  success: (message: string, event?: string): void => show('success', message, {}, event),
+  warning: (message: string, event?: string): void => show('blank', message, { icon: '⚠️', ariaProps: { role: 'alert', 'aria-live': 'assertive' } }, event),
+  error: (message: string, event?: string): void => show('error', message, { ariaProps: { role: 'alert', 'aria-live': 'assertive' } }, event),
 };

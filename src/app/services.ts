@@ -16,8 +16,8 @@ import { notify } from './notify';
 export const requestActivity = createActor(requestActivityMachine, inspectOption()).start();
 
 export const queryClient = createQueryClient({
-  onFinalError(error) {
-    reportApiError(error, notify);
+  onFinalError(error, event) {
+    reportApiError(error, notify, console.error, event);
     requestActivity.send({ type: 'REQUEST_FAILED' });
   },
 });

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'link';
 
@@ -9,7 +9,7 @@ const variants: Record<Variant, string> = {
 };
 
 /** A button at least 44 px tall (WCAG target size, thumb-friendly on phones). */
-export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ComponentPropsWithRef<'button'> & { variant?: Variant }) {
   const box = variant === 'link' ? 'min-h-11 px-2' : 'min-h-11 rounded-md px-5 font-semibold';
   return (
     <button

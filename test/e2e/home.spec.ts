@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { API } from './support/env';
+import { fileAnotherRequest } from './support/portal';
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
@@ -83,7 +83,11 @@ test.describe('home', () => {
     await expectNoAxeViolations(page);
     await field.pressSequentially('2024-ab 12345');
     await expect(field).toHaveValue('202412345');
+    // A pasted protocol longer than 20 digits is refused with a message, not cut into another one.
     await field.fill('1234567890123456789012345');
+    await expect(field).toHaveValue('202412345');
+    await expect(field).toHaveAccessibleDescription(/O protocolo ANS tem até 20 dígitos/);
+    await field.fill('12345678901234567890');
     await expect(field).toHaveValue('12345678901234567890');
     await next.click();
     await expect(page).toHaveURL(/#\/nova-solicitacao$/);
@@ -231,26 +235,3 @@ test.describe('home', () => {
     expect(box?.height).toBe(60);
   });
 });
-
-/** Files a request for that CPF through the API (with the CSRF double submit); returns its password. */
-async function fileAnotherRequest(request: import('@playwright/test').APIRequestContext, cpf: string): Promise<string> {
-  await request.get(`${API}portabilidade?solicitacao=9`, { headers: { 'X-Frame-Options': 'deny' } });
-  const state = await request.storageState();
-  const csrf = state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await request.post(`${API}portabilidade`, {
-    headers: { 'X-Frame-Options': 'deny', 'X-XSRF-TOKEN': csrf, 'Idempotency-Key': `e2e-${Date.now()}`, Authorization: 'Bearer free' },
-    data: {
-      tipo: '9', nu_protocolo_ans: '20240000000001', nu_protocolo: '', nome: 'CARLOS EDUARDO LIMA',
-      nm_mae: 'TEREZA MARIA DA SILVA', cpf, dt_nascimento: '15/04/1985', cd_cep: '60160230',
-      ds_endereco: 'RUA DOS TABAJARAS', nu_endereco: '120', ds_bairro: 'PRAIA DE IRACEMA', ds_cidade: 'FORTALEZA',
-      ds_uf: 'CE', ds_complemento: '', ops_origem: 'SAÚDE EXEMPLO S.A.', plano_origem: 'EXEMPLO CLÁSSICO',
-      nu_ans_ops_origem: '301234', nu_ans_plano_origem: '412345678', area_plano: 'ESTADUAL', dt_inicio: '01/03/2019',
-      tp_contrato_origem: 'TITULAR', nu_ans_plano_destino: '481234561', plano_destino: 'VIDA PLENA ESSENCIAL ENFERMARIA',
-      tp_contrato_destino: 'TITULAR', tp_port_destino: '3', fl_aceita_email: '0',
-      contato: [{ tp_contato: '1', ds_contato: '85988887777' }], dependente: [], cd_empresa_plano: '1',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const { nuProtocolo } = (await response.json()) as { nuProtocolo: string };
-  return nuProtocolo.slice(-6);
-}

@@ -5,13 +5,12 @@
  * of SPEC §5, the file alerts, reload-restore, one request per submission (double click,
  * failed save and retry) and axe on every step and modal.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { E2E_DATA_DIR } from './support/env';
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
-const DESTINATION = { registry: '481234561', name: 'VIDA PLENA ESSENCIAL ENFERMARIA' };
+import {
+  DESTINATION, choose, currentStep, expectNoAxeViolations, field, next, startNewRequest, uniqueIds,
+} from './support/portal';
 
 /** A 1-page PDF and a 1×1 PNG, small and valid (the server checks their first bytes). */
 const PDF = Buffer.from(
@@ -45,52 +44,12 @@ function requestsNamed(nome: string): Listed[] {
   return backoffice<Listed[]>('list').filter((request) => request.nome === nome);
 }
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** A unique ANS protocol and beneficiary name per test, so requests can be told apart. */
-function uniqueIds() {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-12);
-  const letters = stamp.replace(/\d/g, (d) => 'ABCDEFGHIJ'[Number(d)]!);
-  return { protocoloAns: `9${stamp}`.padEnd(20, '0'), nome: `MARIA ${letters}` };
-}
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
-/**
- * Masked fields get their digits in one input event: @react-input/mask reads the caret from a
- * timer between events and drops keystrokes faster than it (no human types that fast).
- */
+/** A masked field filled at once (as a paste or a password manager does); it shows the digits masked. */
 async function typeMasked(page: Page, label: string, digits: string) {
   const input = field(page, label);
-  // A person focuses a field before typing; the mask arms its caret timer on focus, and an
-  // input event that beats that timer is dropped (seen on a loaded CI machine).
-  await input.focus();
-  await page.waitForTimeout(100);
-  if (await input.inputValue()) {
-    await input.fill('');
-    await expect(input).toHaveValue('');
-    // Let the mask's caret timer tick before the next input event (see above).
-    await page.waitForTimeout(100);
-  }
   await input.fill(digits);
   await expect.poll(async () => (await input.inputValue()).replace(/\D/g, '')).toBe(digits);
 }
-
-async function startNewRequest(page: Page, protocoloAns: string) {
-  await page.goto('/#/home/1');
-  await page.getByRole('button', { name: 'Realizar Solicitação' }).click();
-  await page.getByRole('textbox', { name: 'Digite o protocolo ANS' }).fill(protocoloAns);
-  await page.getByRole('button', { name: 'Prosseguir' }).click();
-  await expect(page).toHaveURL(/#\/nova-solicitacao$/);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Nova Solicitação');
-  await expect(field(page, 'Protocolo ANS')).toHaveValue(protocoloAns);
-}
-
-const currentStep = (page: Page) => page.locator('[aria-current="step"]');
-const next = (page: Page) => page.getByRole('button', { name: 'Próximo' });
 
 async function fillStep1(page: Page, nome: string) {
   await field(page, 'Nome do beneficiário').fill(nome.toLowerCase());
@@ -115,14 +74,14 @@ async function fillStep2(page: Page) {
   await field(page, 'Registro ANS do plano').fill('654321');
   await field(page, 'Abrangência').fill('Nacional');
   await typeMasked(page, 'Data de início', '01022020');
-  await field(page, 'Titularidade').selectOption('TITULAR');
+  await choose(page, 'Titularidade', 'TITULAR');
 }
 
 async function fillStep3(page: Page) {
   await field(page, 'Registro ANS do plano de destino').fill(DESTINATION.registry);
   await expect(field(page, 'Nome do plano de destino')).toHaveValue(DESTINATION.name);
-  await field(page, 'Titularidade').selectOption('TITULAR');
-  await field(page, 'Tipo de contratação').selectOption('3');
+  await choose(page, 'Titularidade', 'TITULAR');
+  await choose(page, 'Tipo de contratação', 'INDIVIDUAL/FAMILIAR');
 }
 
 async function addDependent(page: Page) {
@@ -135,7 +94,7 @@ async function addDependent(page: Page) {
 }
 
 async function attach(page: Page, documentType: string, file: { name: string; mimeType: string; buffer: Buffer }) {
-  await field(page, 'Tipo de documento').selectOption(documentType);
+  await choose(page, 'Tipo de documento', documentType);
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Anexar arquivo' }).click();
   await (await chooser).setFiles(file);
@@ -159,8 +118,8 @@ async function goToStep5(page: Page, nome: string, withDependent = false) {
 }
 
 async function attachBoth(page: Page) {
-  await attach(page, '1', { name: 'rg.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await attach(page, '3', { name: 'comprovante.png', mimeType: 'image/png', buffer: PNG });
+  await attach(page, 'RG (documento de identidade)', { name: 'rg.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await attach(page, 'Comprovante de residência', { name: 'comprovante.png', mimeType: 'image/png', buffer: PNG });
   const rows = page.getByRole('table', { name: 'Documentos anexados' }).locator('tbody tr');
   await expect(rows).toHaveCount(2);
 }
@@ -285,7 +244,9 @@ test.describe('nova-solicitacao wizard', () => {
 
     await expect(currentStep(page)).toContainText('Dados do Plano de Origem');
     await expect(alerts).toHaveCount(0);
-    await expect(field(page, 'Titularidade').locator('option')).toHaveText(['Selecione', 'TITULAR', 'TITULAR S/ DIREITO']);
+    await field(page, 'Titularidade').click();
+    await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['Selecione', 'TITULAR', 'TITULAR S/ DIREITO']);
+    await page.keyboard.press('Escape');
     await next(page).click();
     await expect(alerts).toHaveText([
       '* Nome da operadora é obrigatório', '* Registro da operadora é obrigatório', '* Nome do plano é obrigatório',
@@ -331,11 +292,11 @@ test.describe('nova-solicitacao wizard', () => {
     const { protocoloAns, nome } = uniqueIds();
     await startNewRequest(page, protocoloAns);
     await goToStep3(page, nome);
-    await field(page, 'Tipo de contratação').selectOption('1');
+    await choose(page, 'Tipo de contratação', 'COLETIVO EMPRESARIAL');
     const modal = page.getByTestId('hr-modal');
     await expect(modal.getByRole('heading', { name: 'Prezado Cliente' })).toBeVisible();
     await expect(modal).toContainText('RH');
-    await expect(field(page, 'Tipo de contratação')).toHaveValue('');
+    await expect(field(page, 'Tipo de contratação')).toHaveText('Selecione');
     await expectNoAxeViolations(page);
     await modal.getByRole('button', { name: 'OK' }).click();
     await expect(page).toHaveURL(/#\/home\/1$/);
@@ -346,13 +307,13 @@ test.describe('nova-solicitacao wizard', () => {
     await startNewRequest(page, protocoloAns);
     await goToStep5(page, nome);
     await expect(page.getByRole('button', { name: 'Anexar arquivo' })).toBeDisabled();
-    await attach(page, '1', { name: 'vazio.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) });
+    await attach(page, 'RG (documento de identidade)', { name: 'vazio.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) });
     await expect(page.getByRole('alert').filter({ hasText: 'O arquivo está vazio. Por favor, selecione um arquivo válido.' })).toBeVisible();
     await expectNoAxeViolations(page);
-    await attach(page, '1', { name: 'grande.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([PDF, Buffer.alloc(10_485_761 - PDF.length)]) });
+    await attach(page, 'RG (documento de identidade)', { name: 'grande.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([PDF, Buffer.alloc(10_485_761 - PDF.length)]) });
     await expect(page.getByRole('alert').filter({ hasText: 'O arquivo excede o tamanho máximo permitido de 10MB.' })).toBeVisible();
     await expect(page.getByText('Nenhum documento anexado.')).toBeVisible();
-    await attach(page, '1', { name: 'rg.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await attach(page, 'RG (documento de identidade)', { name: 'rg.pdf', mimeType: 'application/pdf', buffer: PDF });
     await expect(page.getByRole('table', { name: 'Documentos anexados' }).locator('tbody tr')).toHaveCount(1);
     await page.getByRole('button', { name: 'Remover rg.pdf' }).click();
     await expect(page.getByText('Nenhum documento anexado.')).toBeVisible();
@@ -377,8 +338,8 @@ test.describe('nova-solicitacao wizard', () => {
 
     await next(page).click();
     await next(page).click();
-    await field(page, 'Titularidade').selectOption('TITULAR');
-    await field(page, 'Tipo de contratação').selectOption('3');
+    await choose(page, 'Titularidade', 'TITULAR');
+    await choose(page, 'Tipo de contratação', 'INDIVIDUAL/FAMILIAR');
     await next(page).click();
     await next(page).click();
     await attachBoth(page);
@@ -397,7 +358,7 @@ test.describe('nova-solicitacao wizard', () => {
     });
     await startNewRequest(page, protocoloAns);
     await goToStep5(page, nome);
-    await attach(page, '1', { name: 'rg.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await attach(page, 'RG (documento de identidade)', { name: 'rg.pdf', mimeType: 'application/pdf', buffer: PDF });
     await next(page).dblclick();
     await expect(page.getByTestId('protocol-modal')).toBeVisible();
     expect(posts).toBe(1);
@@ -408,8 +369,8 @@ test.describe('nova-solicitacao wizard', () => {
     const { protocoloAns, nome } = uniqueIds();
     await startNewRequest(page, protocoloAns);
     await goToStep5(page, nome);
-    await attach(page, '1', { name: 'rg.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await attach(page, '3', { name: 'falso.pdf', mimeType: 'application/pdf', buffer: Buffer.from('apenas texto') });
+    await attach(page, 'RG (documento de identidade)', { name: 'rg.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await attach(page, 'Comprovante de residência', { name: 'falso.pdf', mimeType: 'application/pdf', buffer: Buffer.from('apenas texto') });
     await next(page).click();
     await expect(page.getByText('O conteúdo do arquivo não é um PDF válido. Envie um arquivo PDF, JPG ou PNG verdadeiro.')).toBeVisible();
     await expect(currentStep(page)).toContainText('Documentos');

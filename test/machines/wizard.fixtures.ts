@@ -44,6 +44,9 @@ export const wizardFixtures = {
     { type: 'DEPENDENT_CHANGED', field: 'nome', value: 'JOAO DA SILVA' },
     { type: 'DEPENDENT_CHANGED', field: 'nm_mae', value: 'MARIA DA SILVA' },
     { type: 'DEPENDENT_CHANGED', field: 'dt_nasc', value: '10/10/2015' },
+    // Optional, but when typed it must be a real CPF (check digits wrong here); then cleared.
+    { type: 'DEPENDENT_CHANGED', field: 'cpf', value: '52998224724' },
+    { type: 'DEPENDENT_CHANGED', field: 'cpf', value: '' },
   ],
   DEPENDENT_CONFIRM: [{ type: 'DEPENDENT_CONFIRM' }],
   DEPENDENT_DISCARD: [{ type: 'DEPENDENT_DISCARD' }],

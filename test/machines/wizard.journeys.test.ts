@@ -171,18 +171,35 @@ describe('wizard journeys', () => {
     expect(contextAfter(filled, [...base]).form.plano_destino).toBe('');
   });
 
-  it('dependents: only a valid row is confirmed; leaving the step keeps a valid trailing row and drops an invalid one', () => {
+  it('dependents: only a valid row is confirmed; leaving the step confirms a valid row and drops a blank one', () => {
     const toStep4 = [ev('NEXT'), ev('NEXT'), ev('NEXT')];
     const refused = contextAfter(filled, [...toStep4, ev('DEPENDENT_ADD'), ev('DEPENDENT_CHANGED', 0), ev('DEPENDENT_CONFIRM')]);
     expect(refused.dependents).toEqual([]);
     expect(refused.draftAttempted).toBe(true);
     const keptOnLeave = contextAfter(filled, [...toStep4, ...dependent, ev('NEXT')]);
     expect(keptOnLeave.dependents.map((d) => d.nome)).toEqual(['JOAO DA SILVA']);
-    const droppedOnLeave = contextAfter(filled, [...toStep4, ev('DEPENDENT_ADD'), ev('DEPENDENT_CHANGED', 0), ev('PREVIOUS')]);
-    expect(droppedOnLeave.dependents).toEqual([]);
-    expect(droppedOnLeave.draft).toBeNull();
+    const blankDropped = contextAfter(filled, [...toStep4, ev('DEPENDENT_ADD'), ev('PREVIOUS')]);
+    expect(blankDropped.dependents).toEqual([]);
+    expect(blankDropped.draft).toBeNull();
     const removed = contextAfter(filled, [...toStep4, ...dependent, ev('DEPENDENT_CONFIRM'), ev('DEPENDENT_REMOVE')]);
     expect(removed.dependents).toEqual([]);
+  });
+
+  it('dependents: a row with data that is not valid is never dropped (issue 13): NEXT stays with its messages, PREVIOUS keeps it open', async () => {
+    const toStep4 = [ev('NEXT'), ev('NEXT'), ev('NEXT')];
+    const invalidCpf = [...dependent, ev('DEPENDENT_CHANGED', 3)];
+    const refused = await run(filled, [...toStep4, ...invalidCpf, ev('NEXT')]);
+    expect(refused.values.at(-1)).toEqual({ editing: { dependentes: 'editingRow' } });
+    expect(refused.calls).toContainEqual(['focusField', { scope: 'dependent', field: 'cpf' }]);
+    const stayed = contextAfter(filled, [...toStep4, ...invalidCpf, ev('NEXT')]);
+    expect(stayed.draftAttempted).toBe(true);
+    expect(stayed.draft?.cpf).toBe('52998224724');
+    // Previous never validates: the row goes along, still open, and is open again on coming back.
+    const back = await run(filled, [...toStep4, ...invalidCpf, ev('PREVIOUS'), ev('NEXT')]);
+    expect(back.values.slice(-2)).toEqual([{ editing: { planoDestino: 'idle' } }, { editing: { dependentes: 'editingRow' } }]);
+    const fixed = contextAfter(filled, [...toStep4, ...invalidCpf, ev('PREVIOUS'), ev('NEXT'), ev('DEPENDENT_CHANGED', 4), ev('NEXT')]);
+    expect(fixed.dependents.map((d) => [d.nome, d.cpf])).toEqual([['JOAO DA SILVA', '']]);
+    expect(fixed.draft).toBeNull();
   });
 
   it('attachments: a type first; empty and over-10MB files refused with the exact alerts and their bytes let go', async () => {

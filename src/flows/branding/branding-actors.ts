@@ -11,10 +11,12 @@ import { fetchApi } from '../../api/query-client';
 import { queryClient } from '../../app/services';
 
 export const BRANDING_STALE_MS = 10 * 60_000;
+/** The plan's branding loads fail together (an unknown plan): one toast says so. */
+const reportAs = (cdEmpresaPlano: string) => `branding:${cdEmpresaPlano}`;
 
 const setting = (chave: (typeof SETTING_KEY)[keyof typeof SETTING_KEY]) =>
   fromPromise<string, BrandingInput>(({ input }) =>
-    fetchApi(queryClient, 'setting', { chave, cdEmpresaPlano: input.cdEmpresaPlano }, BRANDING_STALE_MS),
+    fetchApi(queryClient, 'setting', { chave, cdEmpresaPlano: input.cdEmpresaPlano }, BRANDING_STALE_MS, { reportAs: reportAs(input.cdEmpresaPlano) }),
   );
 
 export const brandingActors = {
@@ -22,7 +24,7 @@ export const brandingActors = {
   loadFavicon: setting(SETTING_KEY.favicon),
   loadSeal: setting(SETTING_KEY.seal),
   loadOperatorName: fromPromise<string, BrandingInput>(({ input }) =>
-    fetchApi(queryClient, 'operatorKey', { cdTipo: OPERATOR_NAME_KEY, cdEmpresaPlano: input.cdEmpresaPlano }, BRANDING_STALE_MS),
+    fetchApi(queryClient, 'operatorKey', { cdTipo: OPERATOR_NAME_KEY, cdEmpresaPlano: input.cdEmpresaPlano }, BRANDING_STALE_MS, { reportAs: reportAs(input.cdEmpresaPlano) }),
   ),
 };
 

@@ -2,6 +2,10 @@
  * The help tooltip of a protocol field (texts from the tooltip call, SPEC §2). A real button
  * (keyboard, touch) toggles it; hover and focus show it too; the text is also tied to the
  * input with aria-describedby, so screen-reader users hear it without opening anything.
+ *
+ * Open, it spans the field's label row (the nearest positioned box: TextField's) and sits
+ * above it: as wide as the field at most, so it stays inside a 320 px screen, and never over
+ * the field it explains.
  */
 import { useState } from 'react';
 
@@ -12,20 +16,28 @@ interface FieldTooltipProps {
 }
 
 export function FieldTooltip({ id, text, fieldLabel }: FieldTooltipProps) {
-  const [open, setOpen] = useState(false);
+  // Shown while a mouse rests on the button, and kept open by a click or tap until the next
+  // one (a click right after the hover must not close what the hover opened).
+  const [hovered, setHovered] = useState(false);
+  const [pinned, setPinned] = useState(false);
+  const open = hovered || pinned;
+  const close = () => {
+    setHovered(false);
+    setPinned(false);
+  };
   if (!text) return null;
   return (
-    <span className="relative inline-flex" onMouseLeave={() => setOpen(false)}>
+    <span className="inline-flex" onPointerLeave={(event) => event.pointerType === 'mouse' && setHovered(false)}>
       <button
         type="button"
         aria-label={`Ajuda: ${fieldLabel}`}
         aria-expanded={open}
         aria-controls={id}
-        onClick={() => setOpen((value) => !value)}
-        onMouseEnter={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
+        onClick={() => (pinned ? close() : setPinned(true))}
+        onPointerEnter={(event) => event.pointerType === 'mouse' && setHovered(true)}
+        onBlur={close}
         onKeyDown={(event) => {
-          if (event.key === 'Escape') setOpen(false);
+          if (event.key === 'Escape') close();
         }}
         className="inline-flex h-8 w-8 items-center justify-center rounded-full border border-brand-600 text-sm font-bold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
       >
@@ -36,7 +48,7 @@ export function FieldTooltip({ id, text, fieldLabel }: FieldTooltipProps) {
         role="tooltip"
         className={
           open
-            ? 'absolute left-0 top-10 z-10 w-64 rounded-md bg-slate-800 px-3 py-2 text-sm font-normal text-white shadow-lg'
+            ? 'absolute inset-x-0 bottom-full z-10 mb-2 rounded-md bg-slate-800 px-3 py-2 text-sm font-normal text-white shadow-lg'
             : 'sr-only'
         }
       >

@@ -5,6 +5,9 @@
  * otherwise — one heading, never the same title twice on the page. At 720 px or less the
  * header moves down 60 px and its fonts shrink (.home-header rules in src/styles.css).
  */
+import { useRef } from 'react';
+import { useArrivalFocus } from '../../ui/screen';
+
 interface HomeHeaderProps {
   title: string;
   logoUrl: string;
@@ -12,6 +15,8 @@ interface HomeHeaderProps {
 }
 
 export function HomeHeader({ title, logoUrl, operatorName }: HomeHeaderProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useArrivalFocus(heading);
   return (
     <header className="home-header flex h-header items-center gap-4 border-b border-slate-200 bg-white px-4 text-brand-700 shadow-sm">
       {logoUrl ? (
@@ -28,7 +33,7 @@ export function HomeHeader({ title, logoUrl, operatorName }: HomeHeaderProps) {
       ) : (
         <span className="inline-block h-10 w-[120px]" aria-hidden="true" />
       )}
-      <h1 className="home-header-title text-2xl font-semibold">{title}</h1>
+      <h1 ref={heading} tabIndex={-1} className="home-header-title text-2xl font-semibold focus:outline-none">{title}</h1>
     </header>
   );
 }

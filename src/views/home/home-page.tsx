@@ -5,14 +5,17 @@
  * machine's snapshot and sends its events; the flow itself lives in machines/home.machine.ts.
  */
 import { useSelector } from '@xstate/react';
-import { Suspense, lazy, useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { APP_VERSION } from '../../app/version';
 import { useBranding } from '../../flows/branding';
 import { useHomeActor, type HomeActorRef } from '../../flows/home/use-home';
 import { Button } from '../../ui/button';
+import { useScreenTitle } from '../../ui/screen';
 import { HomeHeader } from './home-header';
 
 export const HOME_TITLE = { home: 'Portabilidade', new: 'Solicitar Portabilidade', track: 'Acompanhar Portabilidade' } as const;
+/** The tab's title per mode (home mode's header says only the application's name). */
+const DOCUMENT_TITLE = { home: 'Início', new: HOME_TITLE.new, track: HOME_TITLE.track } as const;
 
 type Mode = keyof typeof HOME_TITLE;
 
@@ -64,7 +67,13 @@ export function HomePage({ cdEmpresaPlano }: { cdEmpresaPlano: string }) {
   const mode = useSelector(actor, (s): Mode =>
     s.matches('newRequest') ? 'new' : s.matches('track') ? 'track' : 'home',
   );
+  useScreenTitle(DOCUMENT_TITLE[mode]);
   // Focus follows the user's own mode changes (e.g. 'Retornar'), not the first render.
+  // The mode home opened in (a preset) leaves focus where arrival put it (the heading); a mode
+  // the user picks here takes focus to its field.
+  const [openedIn] = useState(mode);
+  const [modeChosenHere, setModeChosenHere] = useState(false);
+  if (!modeChosenHere && mode !== openedIn) setModeChosenHere(true);
   const initialMode = useRef(mode);
   const returnedHome = mode === 'home' && initialMode.current !== 'home';
   useEffect(() => {
@@ -84,7 +93,7 @@ export function HomePage({ cdEmpresaPlano }: { cdEmpresaPlano: string }) {
           {mode === 'home' && <ModeChooser actor={actor} focusOnMount={returnedHome} />}
           {mode !== 'home' && (
             <Suspense fallback={null}>
-              <ProtocolStep key={mode} actor={actor} kind={mode} />
+              <ProtocolStep key={mode} actor={actor} kind={mode} focusField={modeChosenHere} />
             </Suspense>
           )}
         </section>

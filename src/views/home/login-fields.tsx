@@ -3,26 +3,24 @@
  * shown with the mask 000.000.000-00 and kept as digits; the password is the last 6 digits
  * of the protocol. Messages appear after a submit attempt and are tied to their field.
  */
-import { format } from '@react-input/mask';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useImperativeHandle, useRef, type Ref } from 'react';
 import { loginFormErrors } from '../../../machines/home.machine';
 import type { HomeActorRef } from '../../flows/home/use-home';
+import { digitsFormat } from '../../ui/field-formats';
+import { maskFormat } from '../../ui/mask-formats';
+import { TextField } from '../../ui/text-field';
 
-const CPF_MASK = { mask: '___.___.___-__', replacement: { _: /\d/ } };
+const CPF_FORMAT = maskFormat('cpf');
+const PASSWORD_FORMAT = digitsFormat({ max: 6, label: 'A senha' });
 
 export interface LoginFieldsHandle {
   focusFirstInvalid(): void;
 }
 
-const inputClass =
-  'block min-h-11 w-full rounded-md border px-3 text-base focus-visible:outline-2 focus-visible:outline-brand-500';
-
 export function LoginFields({ actor, ref }: { actor: HomeActorRef; ref?: Ref<LoginFieldsHandle> }) {
   const cpfId = useId();
   const senhaId = useId();
-  const cpfErrorId = useId();
-  const senhaErrorId = useId();
   const cpfRef = useRef<HTMLInputElement>(null);
   const senhaRef = useRef<HTMLInputElement>(null);
   const cpf = useSelector(actor, (s) => s.context.cpf);
@@ -48,47 +46,31 @@ export function LoginFields({ actor, ref }: { actor: HomeActorRef; ref?: Ref<Log
       <legend className="px-1 text-sm text-slate-700">
         Esta solicitação exige login. A senha são os últimos 6 dígitos do protocolo, enviado no seu e-mail.
       </legend>
-      <div className="space-y-1">
-        <label htmlFor={cpfId} className="font-semibold text-slate-800">CPF</label>
-        {/* The mask is applied with @react-input/mask's `format` on a plain controlled input,
-            not its <InputMask>: 2.0.x drops keystrokes typed in quick succession (its
-            setTimeout(0) selection tracking races the input events; GoncharukOrg/react-input#59).
-            Here the machine keeps the digits and the field shows them masked. */}
-        <input
-          ref={cpfRef}
-          id={cpfId}
-          name="cpf"
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="000.000.000-00"
-          maxLength={14}
-          value={format(cpf, CPF_MASK)}
-          onChange={(event) => actor.send({ type: 'CPF_CHANGED', value: event.target.value })}
-          aria-invalid={errors.cpf ? true : undefined}
-          aria-describedby={errors.cpf ? cpfErrorId : undefined}
-          className={`${inputClass} ${errors.cpf ? 'border-red-700' : 'border-slate-400'}`}
-        />
-        {errors.cpf && <p id={cpfErrorId} role="alert" className="text-sm text-red-700">{errors.cpf}</p>}
-      </div>
-      <div className="space-y-1">
-        <label htmlFor={senhaId} className="font-semibold text-slate-800">Senha</label>
-        <input
-          ref={senhaRef}
-          id={senhaId}
-          name="senha"
-          type="password"
-          inputMode="numeric"
-          autoComplete="current-password"
-          maxLength={6}
-          value={senha}
-          onChange={(event) => actor.send({ type: 'PASSWORD_CHANGED', value: event.target.value })}
-          aria-invalid={errors.senha ? true : undefined}
-          aria-describedby={errors.senha ? senhaErrorId : undefined}
-          className={`${inputClass} ${errors.senha ? 'border-red-700' : 'border-slate-400'}`}
-        />
-        {errors.senha && <p id={senhaErrorId} role="alert" className="text-sm text-red-700">{errors.senha}</p>}
-      </div>
+      <TextField
+        id={cpfId}
+        inputRef={cpfRef}
+        name="cpf"
+        label="CPF"
+        labelClassName="font-semibold"
+        format={CPF_FORMAT}
+        placeholder="000.000.000-00"
+        value={cpf}
+        error={errors.cpf}
+        onValue={(value) => actor.send({ type: 'CPF_CHANGED', value })}
+      />
+      <TextField
+        id={senhaId}
+        inputRef={senhaRef}
+        name="senha"
+        type="password"
+        label="Senha"
+        labelClassName="font-semibold"
+        format={PASSWORD_FORMAT}
+        autoComplete="current-password"
+        value={senha}
+        error={errors.senha}
+        onValue={(value) => actor.send({ type: 'PASSWORD_CHANGED', value })}
+      />
     </fieldset>
   );
 }

@@ -5,9 +5,11 @@
  */
 import { useSelector } from '@xstate/react';
 import { Suspense, lazy, useEffect, useId, useRef, type FormEvent } from 'react';
-import { TOOLTIP_KEY } from '../../../machines/home.machine';
+import { ANS_PROTOCOL_MAX_DIGITS, TOOLTIP_KEY } from '../../../machines/home.machine';
 import type { HomeActorRef } from '../../flows/home/use-home';
 import { Button } from '../../ui/button';
+import { digitsFormat, textFormat } from '../../ui/field-formats';
+import { TextField } from '../../ui/text-field';
 import { FieldTooltip } from './field-tooltip';
 import type { LoginFieldsHandle } from './login-fields';
 
@@ -19,18 +21,23 @@ const STEP = {
   new: {
     label: 'Digite o protocolo ANS',
     placeholder: 'Somente números (até 20 dígitos)',
-    inputMode: 'numeric' as const,
-    maxLength: 20,
+    format: digitsFormat({ max: ANS_PROTOCOL_MAX_DIGITS, label: 'O protocolo ANS' }),
   },
   track: {
     label: 'Digite o protocolo',
     placeholder: 'Número do protocolo da solicitação',
-    inputMode: 'text' as const,
-    maxLength: 9999,
+    format: textFormat({ uppercase: false, max: 9999 }),
   },
 };
 
-export function ProtocolStep({ actor, kind }: { actor: HomeActorRef; kind: 'new' | 'track' }) {
+interface ProtocolStepProps {
+  actor: HomeActorRef;
+  kind: 'new' | 'track';
+  /** Take focus to the field on mount (the user just chose this mode). */
+  focusField: boolean;
+}
+
+export function ProtocolStep({ actor, kind, focusField }: ProtocolStepProps) {
   const step = STEP[kind];
   const inputId = useId();
   const tooltipId = useId();
@@ -43,8 +50,8 @@ export function ProtocolStep({ actor, kind }: { actor: HomeActorRef; kind: 'new'
   const busy = useSelector(actor, (s) => s.matches({ track: 'lookingUp' }) || s.matches({ track: { login: 'submitting' } }));
 
   useEffect(() => {
-    inputRef.current?.focus();
-  }, []);
+    if (focusField) inputRef.current?.focus();
+  }, [focusField]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -56,26 +63,21 @@ export function ProtocolStep({ actor, kind }: { actor: HomeActorRef; kind: 'new'
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-busy={busy}>
-      <div className="space-y-2">
-        <div className="flex items-center gap-2">
-          <label htmlFor={inputId} className="font-semibold text-slate-800">{step.label}</label>
-          <FieldTooltip id={tooltipId} text={tooltip} fieldLabel={step.label} />
-        </div>
-        <input
-          ref={inputRef}
-          id={inputId}
-          name={kind === 'new' ? 'nu_protocolo_ans' : 'nu_protocolo'}
-          type="text"
-          inputMode={step.inputMode}
-          autoComplete="off"
-          maxLength={step.maxLength}
-          placeholder={step.placeholder}
-          aria-describedby={tooltip ? tooltipId : undefined}
-          value={protocol}
-          onChange={(event) => actor.send({ type: 'PROTOCOL_CHANGED', value: event.target.value })}
-          className="block min-h-11 w-full rounded-md border border-slate-400 px-3 text-base focus-visible:outline-2 focus-visible:outline-brand-500"
-        />
-      </div>
+      <TextField
+        id={inputId}
+        inputRef={inputRef}
+        name={kind === 'new' ? 'nu_protocolo_ans' : 'nu_protocolo'}
+        label={step.label}
+        labelClassName="font-semibold"
+        labelAddon={<FieldTooltip id={tooltipId} text={tooltip} fieldLabel={step.label} />}
+        describedBy={tooltip ? tooltipId : undefined}
+        format={step.format}
+        placeholder={step.placeholder}
+        value={protocol}
+        // The lookup answers for the protocol sent: while it runs the field waits.
+        readOnly={busy}
+        onValue={(value) => actor.send({ type: 'PROTOCOL_CHANGED', value })}
+      />
       {showLogin && (
         <Suspense fallback={null}>
           <LoginFields ref={loginRef} actor={actor} />

@@ -4,12 +4,13 @@
  * open by default at 720 px or more) with the version tag, and a footer with the
  * regulator (ANS) mark and the plan's seal (setting key 84).
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { APP_VERSION } from '../../app/version';
 import { storage } from '../../storage';
 import { DEFAULT_CD_EMPRESA_PLANO } from '../../api/contract';
 import { useBranding } from '../../flows/branding/use-branding';
+import { useArrivalFocus } from '../../ui/screen';
 
 const DESKTOP_QUERY = '(min-width: 720px)';
 
@@ -37,6 +38,8 @@ export function PortalLayout({ title, children }: PortalLayoutProps) {
   const cdEmpresaPlano = storage.get('cdEmpresaPlano') || DEFAULT_CD_EMPRESA_PLANO;
   const { sealUrl } = useBranding(cdEmpresaPlano);
   const [menuOpen, setMenuOpen] = useState(isDesktop);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useArrivalFocus(heading);
 
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;
@@ -62,7 +65,7 @@ export function PortalLayout({ title, children }: PortalLayoutProps) {
           <span aria-hidden="true">☰</span>
           <span className="sr-only">{menuOpen ? 'Fechar menu' : 'Abrir menu'}</span>
         </button>
-        <h1 className="flex flex-wrap items-baseline gap-x-2 text-lg font-semibold desktop:text-2xl">
+        <h1 ref={heading} tabIndex={-1} className="flex flex-wrap items-baseline gap-x-2 text-lg font-semibold focus:outline-none desktop:text-2xl">
           <span>{title}</span>
           <span className="text-sm font-normal text-slate-600 desktop:text-base">Portabilidade</span>
         </h1>

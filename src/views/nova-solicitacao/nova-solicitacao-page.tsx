@@ -3,10 +3,15 @@
  * the stepper, the current step, 'Anterior' / 'Próximo', and the modals. Renders the wizard
  * machine's snapshot and sends its events; the Enter key never submits the form.
  */
-import type { KeyboardEvent } from 'react';
-import type { StepId } from '../../../machines/wizard.types';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { STEPS, type StepId } from '../../../machines/wizard.types';
 import { useWizardActor } from '../../flows/wizard/use-wizard-actor';
+import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
+import { textFormat } from '../../ui/field-formats';
+import { useFocusOnChange, useScreenTitle } from '../../ui/screen';
+import { prefetchSelectField } from '../../ui/select-field';
+import { TextField } from '../../ui/text-field';
 import { PortalLayout } from '../layout/portal-layout';
 import { StepDadosPessoais } from './step-dados-pessoais';
 import { StepDependentes } from './step-dependentes';
@@ -16,6 +21,8 @@ import { StepPlanoOrigem } from './step-plano-origem';
 import { STEP_TITLES, Stepper } from './stepper';
 import { HrModal, PreviewModal, ProtocolModal } from './wizard-modals';
 import { WizardActorContext, useWizard, useWizardActorRef } from './wizard-context';
+
+const PROTOCOL_FORMAT = textFormat({ uppercase: false });
 
 const STEP_VIEWS: Record<StepId, () => React.JSX.Element> = {
   dadosPessoais: StepDadosPessoais,
@@ -48,21 +55,22 @@ function Wizard() {
   const canNext = useWizard((s) => s.can({ type: 'NEXT' }));
   const submitting = useWizard((s) => s.matches('submitting'));
   const StepView = STEP_VIEWS[step];
+  // A new step: focus goes to its heading, and the live region says which step of five.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnChange(heading, step);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    announce(`Etapa ${STEPS.indexOf(step) + 1} de ${STEPS.length}: ${STEP_TITLES[step]}`);
+  }, [step]);
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <div className="max-w-xs">
-        <label htmlFor="wizard-protocolo-ans" className="block text-sm font-medium text-slate-800">Protocolo ANS</label>
-        <input
-          id="wizard-protocolo-ans"
-          readOnly
-          value={protocoloAns}
-          className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-slate-100 px-3 text-base text-slate-900"
-        />
-      </div>
+      <TextField id="wizard-protocolo-ans" label="Protocolo ANS" readOnly value={protocoloAns} format={PROTOCOL_FORMAT} className="max-w-xs" />
       <Stepper current={step} />
       <form noValidate onSubmit={(event) => event.preventDefault()} onKeyDown={ignoreEnter} aria-labelledby="wizard-step-title" className="space-y-6 rounded-lg bg-white p-4 shadow-sm desktop:p-6">
-        <h2 id="wizard-step-title" className="text-xl font-semibold text-brand-700">{STEP_TITLES[step]}</h2>
+        <h2 id="wizard-step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold text-brand-700 focus:outline-none">{STEP_TITLES[step]}</h2>
         <StepView />
         <div className="flex flex-wrap justify-between gap-3 border-t border-slate-200 pt-4">
           {step !== 'dadosPessoais' ? (
@@ -80,6 +88,9 @@ function Wizard() {
 
 export function NovaSolicitacaoPage() {
   const actor = useWizardActor();
+  useScreenTitle('Nova Solicitação');
+  // Step 1 has no dropdown: the dropdown's code comes once the screen has painted.
+  useEffect(prefetchSelectField, []);
   return (
     <PortalLayout title="Nova Solicitação">
       {actor ? (

@@ -5,7 +5,7 @@ import { useStepForm } from './use-step-form';
 export function StepDadosPessoais() {
   const { actor, form, errors, change, locked } = useStepForm('dadosPessoais');
   return (
-    <fieldset disabled={locked} className="grid gap-4 desktop:grid-cols-2">
+    <fieldset disabled={locked} className="grid min-w-0 grid-cols-1 gap-4 desktop:grid-cols-2">
       <legend className="sr-only">Dados Pessoais</legend>
       <TextInput id="wizard-nome" label="Nome do beneficiário" value={form.nome} onChange={change('nome')} error={errors.nome} autoComplete="name" className="desktop:col-span-2" />
       <TextInput id="wizard-nm_mae" label="Nome da mãe" value={form.nm_mae} onChange={change('nm_mae')} error={errors.nm_mae} className="desktop:col-span-2" />

@@ -1,14 +1,32 @@
 /**
  * Step 5 — Documentos (SPEC §2, §5 attachments): choose the document type first, then
  * attach; each file is listed with type, name and size, and can be previewed or removed.
+ * The live region says each file attached or removed; after a removal focus goes back to
+ * 'Anexar arquivo' (the row and its button are gone).
  */
 import { shallowEqual } from '@xstate/react';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { formatFileSize } from '../../../machines/attachments';
+import type { AttachmentMeta } from '../../../machines/wizard.types';
 import { fileRegistry, newFileId } from '../../flows/wizard/file-registry';
+import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
 import { SelectInput } from './fields';
 import { useWizard, useWizardActorRef } from './wizard-context';
+
+function useAttachmentFeedback(attachments: readonly AttachmentMeta[], afterRemoval: () => void) {
+  const before = useRef(attachments);
+  useEffect(() => {
+    const previous = before.current;
+    before.current = attachments;
+    if (previous === attachments) return;
+    const added = attachments.filter((a) => !previous.some((p) => p.id === a.id));
+    const removed = previous.filter((p) => !attachments.some((a) => a.id === p.id));
+    for (const file of added) announce(`Arquivo ${file.fileName} anexado como ${file.nmDocumento}.`);
+    for (const file of removed) announce(`Arquivo ${file.fileName} removido.`);
+    if (removed.length > 0) afterRemoval();
+  }, [attachments, afterRemoval]);
+}
 
 export function StepDocumentos() {
   const actor = useWizardActorRef();
@@ -21,6 +39,12 @@ export function StepDocumentos() {
   const saved = useWizard((s) => s.context.saved);
   const submitting = useWizard((s) => s.matches('submitting'));
   const options = documentTypes.map((type) => ({ label: type.nmDocumento, value: String(type.cdTipoDocumento) }));
+  const attachButton = useRef<HTMLButtonElement>(null);
+  const focusAttach = useRef(() => {
+    if (attachButton.current && !attachButton.current.disabled) attachButton.current.focus();
+    else document.getElementById('wizard-tipo_documento')?.focus();
+  }).current;
+  useAttachmentFeedback(attachments, focusAttach);
 
   const attach = (files: FileList | null) => {
     const file = files?.[0];
@@ -43,7 +67,7 @@ export function StepDocumentos() {
           Não foi possível recuperar estes arquivos depois que a página foi recarregada. Anexe-os novamente: {lost.join(', ')}.
         </p>
       )}
-      <div className="grid items-end gap-4 desktop:grid-cols-[1fr_auto]">
+      <div className="grid grid-cols-1 items-end gap-4 desktop:grid-cols-[1fr_auto]">
         <SelectInput
           id="wizard-tipo_documento"
           label="Tipo de documento"
@@ -64,7 +88,7 @@ export function StepDocumentos() {
             disabled={!documentType || submitting}
             onChange={(event) => attach(event.target.files)}
           />
-          <Button disabled={!documentType || submitting} onClick={() => inputRef.current?.click()}>Anexar arquivo</Button>
+          <Button ref={attachButton} disabled={!documentType || submitting} onClick={() => inputRef.current?.click()}>Anexar arquivo</Button>
         </div>
       </div>
       <div aria-live="assertive">
@@ -73,33 +97,44 @@ export function StepDocumentos() {
       {attachments.length === 0 ? (
         <p className="text-slate-700">Nenhum documento anexado.</p>
       ) : (
-        <table className="w-full border-collapse text-left text-sm">
+        // Phones (down to 320 px) get two columns: the document (type, file and size stacked)
+        // and its actions; from 720 px each has its own column.
+        <table className="w-full table-fixed border-collapse text-left text-sm desktop:table-auto">
           <caption className="sr-only">Documentos anexados</caption>
           <thead>
             <tr className="border-b border-slate-300">
-              <th scope="col" className="p-2">Tipo</th>
-              <th scope="col" className="p-2">Arquivo</th>
-              <th scope="col" className="p-2">Tamanho</th>
-              <th scope="col" className="p-2">Ações</th>
+              <th scope="col" className="hidden p-2 desktop:table-cell">Tipo</th>
+              <th scope="col" className="p-2">
+                <span className="desktop:hidden">Documento</span>
+                <span className="hidden desktop:inline">Arquivo</span>
+              </th>
+              <th scope="col" className="hidden p-2 desktop:table-cell">Tamanho</th>
+              <th scope="col" className="w-28 p-2 desktop:w-auto">Ações</th>
             </tr>
           </thead>
           <tbody>
             {attachments.map((attachment) => (
-              <tr key={attachment.id} className="border-b border-slate-200">
-                <td className="p-2">{attachment.nmDocumento}</td>
-                <td className="break-all p-2">{attachment.fileName}</td>
-                <td className="p-2">{formatFileSize(attachment.size)}</td>
-                <td className="flex flex-wrap gap-2 p-2">
-                  <Button variant="link" aria-label={`Visualizar ${attachment.fileName}`} onClick={() => actor.send({ type: 'ATTACHMENT_PREVIEW', id: attachment.id })}>
-                    Visualizar
-                  </Button>
-                  {attachment.uploaded ? (
-                    <span className="self-center text-slate-700">Enviado</span>
-                  ) : (
-                    <Button variant="link" disabled={submitting} aria-label={`Remover ${attachment.fileName}`} onClick={() => actor.send({ type: 'ATTACHMENT_REMOVE', id: attachment.id })}>
-                      Remover
+              <tr key={attachment.id} className="border-b border-slate-200 align-top">
+                <td className="hidden p-2 desktop:table-cell">{attachment.nmDocumento}</td>
+                <td className="p-2">
+                  <span className="block font-medium desktop:hidden">{attachment.nmDocumento}</span>
+                  <span className="block break-all">{attachment.fileName}</span>
+                  <span className="block text-slate-700 desktop:hidden">{formatFileSize(attachment.size)}</span>
+                </td>
+                <td className="hidden p-2 desktop:table-cell">{formatFileSize(attachment.size)}</td>
+                <td className="p-2">
+                  <div className="flex flex-wrap gap-x-2">
+                    <Button variant="link" aria-label={`Visualizar ${attachment.fileName}`} onClick={() => actor.send({ type: 'ATTACHMENT_PREVIEW', id: attachment.id })}>
+                      Visualizar
                     </Button>
-                  )}
+                    {attachment.uploaded ? (
+                      <span className="flex min-h-11 items-center px-2 text-slate-700">Enviado</span>
+                    ) : (
+                      <Button variant="link" disabled={submitting} aria-label={`Remover ${attachment.fileName}`} onClick={() => actor.send({ type: 'ATTACHMENT_REMOVE', id: attachment.id })}>
+                        Remover
+                      </Button>
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}

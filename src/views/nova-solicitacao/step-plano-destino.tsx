@@ -1,5 +1,9 @@
-/** Step 3 — Dados do Plano de Destino (SPEC §5 step 3): registry lookup and contract type. */
+/**
+ * Step 3 — Dados do Plano de Destino (SPEC §5 step 3): registry lookup and contract type.
+ * A registry no plan has is said at once, on the plan name (not only after 'Próximo').
+ */
 import { shallowEqual } from '@xstate/react';
+import { MESSAGES } from '../../../machines/wizard.schemas';
 import { SelectInput, TextInput } from './fields';
 import { OWNERSHIP_SELECT } from './step-plano-origem';
 import { useStepForm } from './use-step-form';
@@ -9,8 +13,13 @@ export function StepPlanoDestino() {
   const { actor, form, errors, change, locked } = useStepForm('planoDestino');
   const contractTypes = useWizard((s) => s.context.contractTypes, shallowEqual);
   const searching = useWizard((s) => s.matches({ editing: { planoDestino: 'debouncing' } }) || s.matches({ editing: { planoDestino: 'lookingUp' } }));
+  const lookup = useWizard((s) => s.context.destinationLookup);
+  const nameError = errors.plano_destino ?? (!searching && lookup === 'notFound' ? MESSAGES.planNotFound : undefined);
+  const status = searching
+    ? 'Buscando o plano...'
+    : lookup === 'failed' ? 'Não foi possível buscar o plano agora. Digite o registro de novo para tentar outra vez.' : '';
   return (
-    <fieldset disabled={locked} className="grid gap-4 desktop:grid-cols-2">
+    <fieldset disabled={locked} className="grid min-w-0 grid-cols-1 gap-4 desktop:grid-cols-2">
       <legend className="sr-only">Dados do Plano de Destino</legend>
       <TextInput
         id="wizard-nu_ans_plano_destino"
@@ -22,8 +31,8 @@ export function StepPlanoDestino() {
         error={errors.nu_ans_plano_destino}
       />
       <div>
-        <TextInput id="wizard-plano_destino" label="Nome do plano de destino" readOnly value={form.plano_destino} onChange={() => {}} error={errors.plano_destino} />
-        <p className="mt-1 min-h-5 text-sm text-slate-600" role="status">{searching ? 'Buscando o plano...' : ''}</p>
+        <TextInput id="wizard-plano_destino" label="Nome do plano de destino" readOnly value={form.plano_destino} error={nameError} />
+        <p className="mt-1 min-h-5 text-sm text-slate-700" role="status">{status}</p>
       </div>
       <SelectInput id="wizard-tp_contrato_destino" label="Titularidade" options={OWNERSHIP_SELECT} value={form.tp_contrato_destino} onChange={change('tp_contrato_destino')} error={errors.tp_contrato_destino} />
       <SelectInput

@@ -8,7 +8,7 @@ export const OWNERSHIP_SELECT = OWNERSHIP_OPTIONS.map((value) => ({ label: value
 export function StepPlanoOrigem() {
   const { form, errors, change, locked } = useStepForm('planoOrigem');
   return (
-    <fieldset disabled={locked} className="grid gap-4 desktop:grid-cols-2">
+    <fieldset disabled={locked} className="grid min-w-0 grid-cols-1 gap-4 desktop:grid-cols-2">
       <legend className="sr-only">Dados do Plano de Origem</legend>
       <TextInput id="wizard-ops_origem" label="Nome da operadora" value={form.ops_origem} onChange={change('ops_origem')} error={errors.ops_origem} />
       <TextInput id="wizard-nu_ans_ops_origem" label="Registro ANS da operadora" digitsOnly maxLength={20} value={form.nu_ans_ops_origem} onChange={change('nu_ans_ops_origem')} error={errors.nu_ans_ops_origem} />

@@ -13,7 +13,9 @@ export function Stepper({ current }: { current: StepId }) {
   const currentIndex = STEPS.indexOf(current);
   return (
     <nav aria-label="Etapas da solicitação">
-      <ol className="flex gap-2">
+      {/* Phones (320 px and up): the other steps are only their numbered marks, the current
+          one takes the rest of the line and wraps its name; from 720 px every step is a box. */}
+      <ol className="flex items-center gap-1 desktop:gap-2">
         {STEPS.map((step, index) => {
           const status = index < currentIndex ? 'done' : index === currentIndex ? 'current' : 'pending';
           const mark = status === 'done' ? '✓' : String(index + 1);
@@ -22,8 +24,8 @@ export function Stepper({ current }: { current: StepId }) {
               key={step}
               data-status={status}
               aria-current={status === 'current' ? 'step' : undefined}
-              className={`flex items-center gap-2 rounded-md border px-2 py-2 text-sm desktop:flex-1 ${
-                status === 'current' ? 'flex-1' : ''
+              className={`flex items-center gap-2 rounded-md text-sm desktop:flex-1 desktop:border desktop:px-2 desktop:py-2 ${
+                status === 'current' ? 'min-w-0 flex-1 border px-2 py-2' : ''
               } ${
                 status === 'current'
                   ? 'border-brand-600 bg-brand-50 font-semibold text-brand-700'
@@ -41,7 +43,7 @@ export function Stepper({ current }: { current: StepId }) {
                 {mark}
               </span>
               {/* Phones show the current step's name; the others keep theirs for screen readers. */}
-              <span className={status === 'current' ? '' : 'sr-only desktop:not-sr-only'}>
+              <span className={status === 'current' ? 'min-w-0 break-words' : 'sr-only desktop:not-sr-only'}>
                 {STEP_TITLES[step]}
                 <span className="sr-only">{status === 'done' ? ' (concluída)' : status === 'pending' ? ' (pendente)' : ' (atual)'}</span>
               </span>

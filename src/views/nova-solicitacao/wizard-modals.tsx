@@ -87,7 +87,7 @@ export function ProtocolModal() {
       testId="protocol-modal"
       actions={<Button onClick={() => actor.send({ type: 'PROTOCOL_MODAL_CONFIRMED' })}>OK</Button>}
     >
-      <p className="text-center text-2xl font-bold tracking-wide text-brand-700" data-testid="protocolo-gerado">{protocolo}</p>
+      <p className="break-all text-center text-xl font-bold text-brand-700 desktop:text-2xl desktop:tracking-wide" data-testid="protocolo-gerado">{protocolo}</p>
       {byEmail && <p>Este número também foi enviado para o seu e-mail.</p>}
     </Modal>
   );

@@ -84,7 +84,7 @@ export const wizardRegions: readonly Region[] = [
     events: all('NEXT', 'PREVIOUS', 'DEPENDENT_ADD', 'DEPENDENT_CHANGED', 'DEPENDENT_CONFIRM', 'DEPENDENT_DISCARD', 'DEPENDENT_REMOVE'),
     abstract: (c) => ({
       dependents: Math.min(c.dependents.length, 2),
-      draft: c.draft && [c.draft.nome !== '', c.draft.nm_mae !== '', c.draft.dt_nasc !== ''],
+      draft: c.draft && [c.draft.nome !== '', c.draft.nm_mae !== '', c.draft.dt_nasc !== '', c.draft.cpf !== ''],
       attempted: c.draftAttempted,
     }),
     stopWhen: (s) => !inStep(s, 'dependentes'),
@@ -153,6 +153,14 @@ export const wizardJourneys: ReadonlyArray<{ name: string; start: Start<M>; even
     events: [
       NEXT, NEXT, NEXT, ev('DEPENDENT_ADD'), ev('DEPENDENT_CONFIRM'), ev('DEPENDENT_DISCARD'), ev('DEPENDENT_ADD'),
       ev('DEPENDENT_CHANGED', 0), ev('DEPENDENT_CHANGED', 1), ev('DEPENDENT_CHANGED', 2), ev('DEPENDENT_CONFIRM'), ev('DEPENDENT_REMOVE'),
+    ],
+  },
+  {
+    name: 'step 4: a dependent with an invalid CPF is never dropped: NEXT shows its message, the row is open again after PREVIOUS, fixed and kept',
+    start: filledStart,
+    events: [
+      NEXT, NEXT, NEXT, ev('DEPENDENT_ADD'), ev('DEPENDENT_CHANGED', 0), ev('DEPENDENT_CHANGED', 1), ev('DEPENDENT_CHANGED', 2),
+      ev('DEPENDENT_CHANGED', 3), NEXT, PREVIOUS, NEXT, ev('DEPENDENT_CHANGED', 4), NEXT,
     ],
   },
   {

@@ -192,19 +192,25 @@ const fileName = (id: string) => {
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
-/**
- * Masked fields get their digits in one input event: @react-input/mask reads the caret from a
- * timer between events and drops keystrokes faster than it (test/e2e/wizard.spec.ts).
- */
+/** Opens one of the wizard's dropdowns (a listbox) and clicks the option with that label. */
+async function choose(page: Page, control: Locator, label: string) {
+  await control.click();
+  await page.getByRole('listbox').getByRole('option', { name: label, exact: true }).click();
+}
+
+/** The label the screen shows for an option value of a reference list the fixtures answer. */
+const CONTRACT_TYPE_LABELS = new Map<string, string>(
+  wizardFixtures['xstate.done.actor.contractTypes'][0].output.map((option) => [option.value, option.label]),
+);
+const DOCUMENT_TYPE_LABELS = new Map<string, string>(
+  wizardFixtures['xstate.done.actor.documentTypes'][0].output.map((type) => [String(type.cdTipoDocumento), type.nmDocumento]),
+);
+const optionLabel = (labels: ReadonlyMap<string, string>, value: string) => (value === '' ? 'Selecione' : labels.get(value) ?? value);
+
+/** Masked fields get their digits at once, as a paste or a password manager puts them. */
 async function fillField(page: Page, input: Locator, name: string, value: string) {
-  if (SELECTS.has(name)) return void await input.selectOption(value);
-  if (!MASKED.has(name)) return input.fill(value);
-  if (await input.inputValue()) {
-    await input.fill('');
-    await expect(input).toHaveValue('');
-    await page.waitForTimeout(100);
-  }
-  if (value) await input.fill(value.replace(/\D/g, ''));
+  if (SELECTS.has(name)) return choose(page, input, optionLabel(new Map(), value));
+  return input.fill(MASKED.has(name) ? value.replace(/\D/g, '') : value);
 }
 
 export const wizardGestures = {
@@ -214,7 +220,7 @@ export const wizardGestures = {
   NO_CPF_TOGGLED: (page, e) => page.getByLabel('Beneficiário não possui CPF', { exact: true }).setChecked(e.checked),
   EMAIL_REPLIES_TOGGLED: (page, e) => page.getByLabel('Desejo receber as respostas por e-mail', { exact: true }).setChecked(e.checked),
   DESTINATION_REGISTRY_CHANGED: (page, e) => page.getByLabel('Registro ANS do plano de destino', { exact: true }).fill(e.value),
-  CONTRACT_TYPE_CHOSEN: async (page, e) => void await page.getByLabel('Tipo de contratação', { exact: true }).selectOption(e.value),
+  CONTRACT_TYPE_CHOSEN: (page, e) => choose(page, page.getByLabel('Tipo de contratação', { exact: true }), optionLabel(CONTRACT_TYPE_LABELS, e.value)),
   HR_MODAL_CONFIRMED: async (page) => {
     await page.getByTestId('hr-modal').getByRole('button', { name: 'OK' }).click();
     await expect(page).toHaveURL(/#\/home\/1$/);
@@ -225,7 +231,7 @@ export const wizardGestures = {
   DEPENDENT_DISCARD: (page) => button(page, 'Cancelar').click(),
   // The first row (see canDoOnScreen: only the smallest id is removed).
   DEPENDENT_REMOVE: (page) => page.getByRole('button', { name: /^Remover dependente / }).first().click(),
-  DOCUMENT_TYPE_CHOSEN: async (page, e) => void await page.getByLabel('Tipo de documento', { exact: true }).selectOption(e.cdTipoDocumento),
+  DOCUMENT_TYPE_CHOSEN: (page, e) => choose(page, page.getByLabel('Tipo de documento', { exact: true }), optionLabel(DOCUMENT_TYPE_LABELS, e.cdTipoDocumento)),
   FILE_CHOSEN: async (page, e) => {
     const file = { name: e.file.name, mimeType: e.file.mimeType, buffer: fileBytes(e.file.size, e.file.mimeType) };
     const attach = button(page, 'Anexar arquivo');

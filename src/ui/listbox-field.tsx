@@ -1,0 +1,49 @@
+/**
+ * The portal's dropdown (loaded by select-field.tsx when a screen first shows one): Headless
+ * UI's Listbox, so a choice commits only on purpose
+ * (DESIGN §6). On the closed control the arrow keys, Enter and Space open the list; in the
+ * list the arrows and typing only move the highlight; Enter, a click or a tap chooses;
+ * Escape leaves the choice as it was. A native <select> would commit on ArrowDown, and
+ * some choices have consequences (a collective contract type opens the HR modal).
+ *
+ * It looks like a field you can change (white, with a chevron), never like the grey of a
+ * read-only field. SPEC §3: option values are uppercased.
+ */
+import { Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
+
+import { PLACEHOLDER, SelectButtonFace, selectButtonClass, type SelectFieldProps } from './select-field';
+
+export function ListboxField({ id, label, value, options, onChange, error, disabled, className = '' }: SelectFieldProps) {
+  const items = [{ label: PLACEHOLDER, value: '' }, ...options.map((option) => ({ label: option.label, value: option.value.toUpperCase() }))];
+  const chosen = items.find((item) => item.value === value);
+  const errorId = `${id}-erro`;
+  return (
+    <Field className={`min-w-0 ${className}`} disabled={disabled}>
+      <Label className="block text-sm font-medium text-slate-800">{label}</Label>
+      <Listbox value={value} onChange={(next: string) => onChange(next.toUpperCase())} invalid={Boolean(error)}>
+        <ListboxButton
+          id={id}
+          aria-describedby={error ? errorId : undefined}
+          className={selectButtonClass(Boolean(error))}
+        >
+          <SelectButtonFace text={chosen?.label} />
+        </ListboxButton>
+        <ListboxOptions
+          anchor={{ to: 'bottom start', gap: 4, padding: 8 }}
+          className="z-20 w-(--button-width) max-w-[calc(100vw-1rem)] rounded-md border border-slate-300 bg-white py-1 text-base shadow-lg focus:outline-none"
+        >
+          {items.map((item) => (
+            <ListboxOption
+              key={item.value}
+              value={item.value}
+              className="flex min-h-11 cursor-pointer items-center px-3 text-slate-900 data-focus:bg-brand-50 data-focus:text-brand-900 data-selected:font-semibold"
+            >
+              {item.label}
+            </ListboxOption>
+          ))}
+        </ListboxOptions>
+      </Listbox>
+      {error && <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">{error}</p>}
+    </Field>
+  );
+}

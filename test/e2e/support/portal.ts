@@ -1,0 +1,76 @@
+/**
+ * What several browser specs of home and the wizard do the same way: open a screen, find a
+ * field by its label, check axe, file a step with valid data.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { API } from './env';
+
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+
+export async function expectNoAxeViolations(page: Page, where?: string) {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
+}
+
+/** The demo destination plan of operator 1 (server/seed). */
+export const DESTINATION = { registry: '481234561', name: 'VIDA PLENA ESSENCIAL ENFERMARIA' };
+
+/** Seeded demo requests (server/seed/demo-requests.ts): password = last 6 digits. */
+export const DEMO_LOGIN = { protocolo: '85520374916648203357', cpf: '86247103913', senha: '203357' };
+
+/** A unique ANS protocol and beneficiary name per test, so requests can be told apart. */
+export function uniqueIds() {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-12);
+  const letters = stamp.replace(/\d/g, (d) => 'ABCDEFGHIJ'[Number(d)]!);
+  return { protocoloAns: `9${stamp}`.padEnd(20, '0'), nome: `MARIA ${letters}` };
+}
+
+export const field = (page: Page, label: string): Locator => page.getByLabel(label, { exact: true });
+export const currentStep = (page: Page) => page.locator('[aria-current="step"]');
+export const next = (page: Page) => page.getByRole('button', { name: 'Próximo' });
+export const previous = (page: Page) => page.getByRole('button', { name: 'Anterior' });
+
+export async function waitIdle(page: Page) {
+  await expect(page.getByTestId('loading-overlay')).toHaveAttribute('data-visible', 'false');
+}
+
+/** Home → 'Realizar Solicitação' → the ANS protocol → the wizard's first step. */
+export async function startNewRequest(page: Page, protocoloAns: string) {
+  await page.goto('/#/home/1');
+  await page.getByRole('button', { name: 'Realizar Solicitação' }).click();
+  await page.getByRole('textbox', { name: 'Digite o protocolo ANS' }).fill(protocoloAns);
+  await page.getByRole('button', { name: 'Prosseguir' }).click();
+  await expect(page).toHaveURL(/#\/nova-solicitacao$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Nova Solicitação');
+  await expect(field(page, 'Protocolo ANS')).toHaveValue(protocoloAns);
+}
+
+/** Chooses an option of one of the wizard's dropdowns (a listbox) as a user does: open it, click the option. */
+export async function choose(page: Page, label: string, option: string) {
+  await field(page, label).click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Files a request for that CPF through the API (with the CSRF double submit); returns its password. */
+export async function fileAnotherRequest(request: APIRequestContext, cpf: string): Promise<string> {
+  await request.get(`${API}portabilidade?solicitacao=9`, { headers: { 'X-Frame-Options': 'deny' } });
+  const state = await request.storageState();
+  const csrf = state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await request.post(`${API}portabilidade`, {
+    headers: { 'X-Frame-Options': 'deny', 'X-XSRF-TOKEN': csrf, 'Idempotency-Key': `e2e-${Date.now()}`, Authorization: 'Bearer free' },
+    data: {
+      tipo: '9', nu_protocolo_ans: '20240000000001', nu_protocolo: '', nome: 'CARLOS EDUARDO LIMA',
+      nm_mae: 'TEREZA MARIA DA SILVA', cpf, dt_nascimento: '15/04/1985', cd_cep: '60160230',
+      ds_endereco: 'RUA DOS TABAJARAS', nu_endereco: '120', ds_bairro: 'PRAIA DE IRACEMA', ds_cidade: 'FORTALEZA',
+      ds_uf: 'CE', ds_complemento: '', ops_origem: 'SAÚDE EXEMPLO S.A.', plano_origem: 'EXEMPLO CLÁSSICO',
+      nu_ans_ops_origem: '301234', nu_ans_plano_origem: '412345678', area_plano: 'ESTADUAL', dt_inicio: '01/03/2019',
+      tp_contrato_origem: 'TITULAR', nu_ans_plano_destino: '481234561', plano_destino: 'VIDA PLENA ESSENCIAL ENFERMARIA',
+      tp_contrato_destino: 'TITULAR', tp_port_destino: '3', fl_aceita_email: '0',
+      contato: [{ tp_contato: '1', ds_contato: '85988887777' }], dependente: [], cd_empresa_plano: '1',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { nuProtocolo } = (await response.json()) as { nuProtocolo: string };
+  return nuProtocolo.slice(-6);
+}

@@ -90,6 +90,9 @@ test.describe('acompanhamento at 320 px', () => {
       await terms.nth(i).click();
       await expect(terms.nth(i)).toBeChecked();
       await expect(terms.nth(i)).toBeDisabled();
+      // Said in the polite live region, named after the term just signed.
+      const name = await page.locator(`label[for="${await terms.nth(i).getAttribute('id')}"]`).innerText();
+      await expect(page.getByTestId('announcer')).toHaveText(`Assinatura registrada: ${name}.`);
     }
     context.off('page', closeTab);
     await fitsThePhone(page, 'status 3, every term signed');

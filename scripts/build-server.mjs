@@ -1,31 +1,28 @@
 // Compiles the reference server (server/main.ts and what it imports, the shared contract
 // included) into one ES module, so production runs plain JavaScript instead of compiling
 // TypeScript at start through the tsx loader (about 50 MB less resident memory and a
-// faster start). Packages stay in node_modules (not bundled). esbuild comes with tsx.
+// faster start). Packages stay in node_modules (not bundled). esbuild is a devDependency, like Vite.
 //
 //   node scripts/build-server.mjs            → build/server/main.mjs (when a source changed)
 //   node scripts/build-server.mjs --force    → always
 //
 // Files the server finds next to its sources (migrations, seed images, package.json) are
 // still read from there: each module's `import.meta.url` is its own source file's URL.
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isCurrent, listInputs, writeStamp } from './build-stamp.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_BUNDLE = join(ROOT, 'build', 'server', 'main.mjs');
-const SOURCES = ['server', 'src/api', 'package.json', 'package-lock.json', 'scripts/build-server.mjs'];
-
-function newestMtime(path) {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
-}
+const STAMP = `${SERVER_BUNDLE}.inputs.json`;
+/** Besides the modules esbuild bundled (its metafile lists them): what decides how it bundles. */
+const BUILD_INPUTS = ['package.json', 'package-lock.json', 'scripts/build-server.mjs', 'scripts/build-stamp.mjs'];
+/** Folders the server's modules (and the files it reads beside them) come from. */
+const WATCHED = ['server', 'src/api', 'machines'];
 
 export function serverBundleIsCurrent() {
-  if (!existsSync(SERVER_BUNDLE)) return false;
-  const built = statSync(SERVER_BUNDLE).mtimeMs;
-  return SOURCES.every((source) => !existsSync(join(ROOT, source)) || newestMtime(join(ROOT, source)) <= built);
+  return existsSync(SERVER_BUNDLE) && isCurrent(ROOT, STAMP, { inputs: listInputs(ROOT, [...BUILD_INPUTS, ...WATCHED]) });
 }
 
 /** Gives each bundled module its source file's import.meta.url, from the bundle's own. */
@@ -72,6 +69,7 @@ export async function buildServer({ force = false } = {}) {
     sourcemap: 'linked',
     logLevel: 'warning',
     plugins: [sourceUrls],
+    metafile: true,
     write: false,
   });
   // Several servers may start at once (browser tests, bench): each file appears whole.
@@ -81,6 +79,9 @@ export async function buildServer({ force = false } = {}) {
     writeFileSync(temp, file.contents);
     renameSync(temp, file.path);
   }
+  const bundled = Object.keys(result.metafile.inputs).map((input) => relative(ROOT, resolve(ROOT, input)).split('\\').join('/'));
+  const ownModules = bundled.filter((file) => !file.startsWith('node_modules/'));
+  writeStamp(ROOT, STAMP, { inputs: listInputs(ROOT, [...BUILD_INPUTS, ...WATCHED, ...ownModules]) });
   return SERVER_BUNDLE;
 }
 

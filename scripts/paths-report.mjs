@@ -2,7 +2,8 @@
 // written by test/paths/*.paths.test.ts and test/e2e/paths-*.spec.ts) and exits 1 when
 // any machine, in any tier, reached fewer than all its states or took fewer than all its
 // transitions — or recorded nothing at all. Deliberate exclusions are listed with reasons.
-// The machines expected are those of docs/machines/*.json (kept in sync with machines/).
+// The machines expected are those of docs/machines/*.stately.ts (kept in sync with machines/),
+// each named by the id its createMachine({ id }) opens with.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -11,10 +12,10 @@ const DOCS_DIR = resolve('docs/machines');
 const TIERS = ['unit', 'browser'];
 
 const flows = existsSync(DOCS_DIR)
-  ? readdirSync(DOCS_DIR).filter((f) => f.endsWith('.json')).sort().map((f) => ({
-      flow: f.replace(/\.json$/, ''),
-      id: JSON.parse(readFileSync(join(DOCS_DIR, f), 'utf8')).id,
-    }))
+  ? readdirSync(DOCS_DIR).filter((f) => f.endsWith('.stately.ts')).sort().map((f) => {
+      const flow = f.replace(/\.stately\.ts$/, '');
+      return { flow, id: /createMachine\(\{\s*id: '([^']+)'/.exec(readFileSync(join(DOCS_DIR, f), 'utf8'))?.[1] ?? flow };
+    })
   : [];
 
 function load(tier, machineId) {

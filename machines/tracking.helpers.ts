@@ -3,25 +3,49 @@
  * so a rule is written once. No clock is read here: whoever needs "today" passes it in.
  */
 import {
-  ACCEPTANCE_ERROR_ANSWER, ANS_ANSWER_DAYS, STATUS_ACCEPTED, STATUS_AWAITING_ACKNOWLEDGEMENT,
+  ACCEPTANCE_ERROR_ANSWER, ANS_ANSWER_DAYS, MESSAGES, STATUS_ACCEPTED, STATUS_AWAITING_ACKNOWLEDGEMENT, STATUS_CANCELLED,
+  STATUS_CONTRACT_ACTIVE, STATUS_PENDING_DOCUMENTS, STATUS_REFUSED, STATUS_UNDER_ANALYSIS,
   TEXT, TYPE_CODE_AGREEMENT, TYPE_CODE_AWARENESS,
   type Choice, type DocumentToSignInfo, type HistoryInfo, type TrackingInfo,
 } from './tracking.types';
 
-export type Panel = 'accepted' | 'awaitingAcknowledgement' | 'analysis';
+export type Panel = 'accepted' | 'awaitingAcknowledgement' | 'analysis' | 'refused' | 'cancelled' | 'contractActive';
 
-/** SPEC §4 "Request status": 3 accepted, 6 awaiting acknowledgement, anything else analysis. */
+/**
+ * SPEC §4 "Request status": 3 accepted, 6 awaiting acknowledgement, anything else analysis —
+ * except the reference back-end's closing statuses (4 refused, 5 cancelled, 7 contract
+ * active), which 'em análise' would misstate: they get panels that say what they are.
+ */
 export function panelOf(tracking: Pick<TrackingInfo, 'flStatus'> | null): Panel {
-  if (tracking?.flStatus === STATUS_ACCEPTED) return 'accepted';
-  if (tracking?.flStatus === STATUS_AWAITING_ACKNOWLEDGEMENT) return 'awaitingAcknowledgement';
-  return 'analysis';
+  switch (tracking?.flStatus) {
+    case STATUS_ACCEPTED: return 'accepted';
+    case STATUS_AWAITING_ACKNOWLEDGEMENT: return 'awaitingAcknowledgement';
+    case STATUS_REFUSED: return 'refused';
+    case STATUS_CANCELLED: return 'cancelled';
+    case STATUS_CONTRACT_ACTIVE: return 'contractActive';
+    default: return 'analysis';
+  }
 }
 
+const PANEL_TITLES: Record<Panel, string> = {
+  accepted: TEXT.panelAccepted,
+  awaitingAcknowledgement: TEXT.panelFinalize,
+  analysis: TEXT.panelAnalysis,
+  refused: MESSAGES.panelRefused,
+  cancelled: MESSAGES.panelCancelled,
+  contractActive: MESSAGES.panelContractActive,
+};
+
 export function panelTitle(tracking: Pick<TrackingInfo, 'flStatus'> | null): string {
-  const panel = panelOf(tracking);
-  if (panel === 'accepted') return TEXT.panelAccepted;
-  if (panel === 'awaitingAcknowledgement') return TEXT.panelFinalize;
-  return TEXT.panelAnalysis;
+  return PANEL_TITLES[panelOf(tracking)];
+}
+
+/**
+ * The operator's 10 days to answer (ANS) run only while the request is under analysis
+ * (1 em análise, 2 pendente de documentação); afterwards the clock would be a false promise.
+ */
+export function answerClockRuns(tracking: Pick<TrackingInfo, 'flStatus'> | null): boolean {
+  return tracking?.flStatus === STATUS_UNDER_ANALYSIS || tracking?.flStatus === STATUS_PENDING_DOCUMENTS;
 }
 
 /**
@@ -52,6 +76,16 @@ export function seedChoice(tracking: Pick<TrackingInfo, 'flConcordo'>, previous:
   if (tracking.flConcordo === 'S') return 'S';
   if (tracking.flConcordo === 'N') return 'N';
   return previous;
+}
+
+/**
+ * What the server already holds for the final acknowledgement (status 6): flConcordo is set
+ * only by a generated acceptance (or the backoffice), so 'S' / 'N' mean it was recorded.
+ */
+export function recordedChoice(tracking: Pick<TrackingInfo, 'flConcordo'> | null): Choice {
+  if (tracking?.flConcordo === 'S') return 'S';
+  if (tracking?.flConcordo === 'N') return 'N';
+  return null;
 }
 
 export function allSigned(documents: readonly DocumentToSignInfo[]): boolean {
@@ -99,6 +133,11 @@ export function isAcceptanceRefused(answer: string): boolean {
 /** fl_tipo of the tracking acceptance (SPEC §7): 'D' for type code 1, 'I' otherwise. */
 export function acceptanceKind(tracking: Pick<TrackingInfo, 'cdStatusPort'> | null): 'D' | 'I' {
   return typeCodeOf(tracking) === TYPE_CODE_AGREEMENT ? 'D' : 'I';
+}
+
+/** What a generated acceptance recorded, when no modal follows: a 'Não aceito' (type 1) or 'Estou ciente' (type 2). */
+export function acceptanceRecordedMessage(tracking: Pick<TrackingInfo, 'cdStatusPort'> | null, choice: Choice): string {
+  return typeCodeOf(tracking) === TYPE_CODE_AGREEMENT && choice === 'N' ? MESSAGES.declineRecorded : MESSAGES.awarenessRecorded;
 }
 
 export function welcomeTitle(operatorName: string): string {

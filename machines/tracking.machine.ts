@@ -8,10 +8,11 @@
  */
 import { and, assign, fromPromise, setup } from 'xstate';
 import {
-  acceptanceKind, allSigned, canSign, isAcceptanceRefused, isRestrictedAnswer, isUnsigned, panelOf, seedChoice, typeCodeOf,
+  acceptanceKind, acceptanceRecordedMessage, allSigned, canSign, isAcceptanceRefused, isRestrictedAnswer, isUnsigned, panelOf,
+  recordedChoice, seedChoice, typeCodeOf,
 } from './tracking.helpers';
 import {
-  TEXT, TYPE_CODE_AGREEMENT,
+  MESSAGES, TEXT, TYPE_CODE_AGREEMENT,
   type AcceptanceInput, type AttachedDocumentInfo, type DocumentToSignInfo, type FinalizeInput,
   type HistoryInfo, type OperatorInput, type ProtocolInput, type SignatureInput, type ToastLevel,
   type TrackingContext, type TrackingEvent, type TrackingInfo, type TrackingInput,
@@ -26,6 +27,25 @@ const notProvided = <Out, In>(name: string) =>
 
 const linkOf = (context: TrackingContext, cdFileDocumento: number) =>
   context.documentsToSign.find((document) => document.cdFileDocumento === cdFileDocumento)?.linkUrl ?? '';
+const nameOf = (context: TrackingContext, cdFileDocumento: number | null) =>
+  context.documentsToSign.find((document) => document.cdFileDocumento === cdFileDocumento)?.documento ?? '';
+const home = ({ context }: { context: TrackingContext }) => ({ cdEmpresaPlano: context.cdEmpresaPlano });
+
+/**
+ * Leaving the screen ends its session, whichever way the user leaves ('Retornar', 'Sair', a
+ * menu item): otherwise anyone on the same browser could open #/acompanhamento again and see
+ * the request (after a login, with its terms offered for signing). The route guard needs both
+ * the stored protocolo and token, so once they are gone the back button cannot show it either.
+ */
+const leave = {
+  target: '#tracking.exited',
+  actions: ['endSession', { type: 'navigateHome', params: home }],
+} as const;
+/** 'Encerrar sessão': the same, said out loud. */
+const endSession = {
+  target: '#tracking.exited',
+  actions: ['endSession', { type: 'notify', params: { level: 'info', message: MESSAGES.sessionEnded } }, { type: 'navigateHome', params: home }],
+} as const;
 
 export const trackingMachine = setup({
   types: {
@@ -50,7 +70,11 @@ export const trackingMachine = setup({
     navigateHome: (_, _params: { cdEmpresaPlano: string }) => {},
     /** Clears the stored protocolo and token and presets home to 'track' mode. */
     clearTrackingSession: () => {},
+    /** Clears the stored protocolo and token: the route guard then refuses the screen. */
+    endSession: () => {},
     notify: (_, _params: { level: ToastLevel; message: string }) => {},
+    /** Says it in the polite live region (what was chosen or recorded), for screen readers. */
+    announce: (_, _params: { message: string }) => {},
     // --- context
     rememberTracking: assign(({ context }, params: { tracking: TrackingInfo }) => ({
       tracking: params.tracking,
@@ -77,6 +101,11 @@ export const trackingMachine = setup({
   guards: {
     isAccepted: ({ context }) => panelOf(context.tracking) === 'accepted',
     isAwaitingAcknowledgement: ({ context }) => panelOf(context.tracking) === 'awaitingAcknowledgement',
+    isRefused: ({ context }) => panelOf(context.tracking) === 'refused',
+    isCancelled: ({ context }) => panelOf(context.tracking) === 'cancelled',
+    isContractActive: ({ context }) => panelOf(context.tracking) === 'contractActive',
+    isAgreementRecorded: ({ context }) => recordedChoice(context.tracking) === 'S',
+    isDeclineRecorded: ({ context }) => recordedChoice(context.tracking) === 'N',
     isTypeOne: ({ context }) => typeCodeOf(context.tracking) === TYPE_CODE_AGREEMENT,
     hasAgreed: ({ context }) => context.choice === 'S',
     hasDeclined: ({ context }) => context.choice === 'N',
@@ -108,6 +137,11 @@ export const trackingMachine = setup({
     loading: {
       description: 'Overlay "Carregando...": busca os dados da solicitação; depois, ao mesmo tempo, os documentos anexados, os termos a assinar e o histórico.',
       initial: 'trackingData',
+      // The overlay does not stop the keyboard: the menu and 'Encerrar sessão' still answer.
+      on: {
+        RETURN: leave,
+        END_SESSION: endSession,
+      },
       states: {
         trackingData: {
           description: 'Busca os dados de acompanhamento (status, protocolos, datas).',
@@ -204,10 +238,8 @@ export const trackingMachine = setup({
       description: 'A solicitação não pôde ser carregada: campos vazios, "Tentar novamente" e "Retornar".',
       on: {
         RETRY: '#tracking.loading',
-        RETURN: {
-          target: 'exited',
-          actions: { type: 'navigateHome', params: ({ context }) => ({ cdEmpresaPlano: context.cdEmpresaPlano }) },
-        },
+        RETURN: leave,
+        END_SESSION: endSession,
       },
     },
     loginRequired: {
@@ -220,39 +252,48 @@ export const trackingMachine = setup({
             { type: 'navigateHome', params: ({ context }) => ({ cdEmpresaPlano: context.cdEmpresaPlano }) },
           ],
         },
-        RETURN: {
-          target: 'exited',
-          actions: { type: 'navigateHome', params: ({ context }) => ({ cdEmpresaPlano: context.cdEmpresaPlano }) },
-        },
+        RETURN: leave,
+        END_SESSION: endSession,
       },
     },
     ready: {
-      description: 'Os quatro campos (protocolo ANS, protocolo, data, status), a tabela de documentos, o histórico e o painel do status.',
+      description: 'Os quatro campos (protocolo ANS, protocolo, data, status), a tabela de documentos, o histórico e o painel do status; "Encerrar sessão" no cabeçalho.',
       initial: 'choosingPanel',
       on: {
         // The table's view action and the terms' links: a new tab, only for http(s) links.
         VIEW_DOCUMENT: {
           actions: { type: 'openDocument', params: ({ event }) => ({ linkUrl: event.linkUrl }) },
         },
-        // 'Retornar' (under analysis) and 'Sair' (status 6): back to /home/{cdEmpresaPlano}.
-        RETURN: {
-          target: '#tracking.exited',
-          actions: { type: 'navigateHome', params: ({ context }) => ({ cdEmpresaPlano: context.cdEmpresaPlano }) },
-        },
+        // 'Retornar', 'Sair' (status 6) and the menu items: back to /home/{cdEmpresaPlano}.
+        RETURN: leave,
+        END_SESSION: endSession,
       },
       states: {
         choosingPanel: {
-          description: 'Passagem: escolhe o painel pelo flStatus (3, 6 ou qualquer outro).',
+          description: 'Passagem: escolhe o painel pelo flStatus (3, 6, 4, 5, 7 ou qualquer outro).',
           always: [
             { guard: 'isAccepted', target: 'accepted' },
             { guard: 'isAwaitingAcknowledgement', target: 'awaitingAcknowledgement' },
+            { guard: 'isRefused', target: 'refused' },
+            { guard: 'isCancelled', target: 'cancelled' },
+            { guard: 'isContractActive', target: 'contractActive' },
             { target: 'analysis' },
           ],
         },
         // SPEC §4 says finalizing in any other status reloads, but SPEC §2 gives this panel
         // 'Retornar' instead of 'Finalizar': nothing can send FINALIZE here, so no such transition.
         analysis: {
-          description: 'Painel "Sua solicitação está em análise", o prazo da operadora e o botão "Retornar".',
+          description: 'Painel "Sua solicitação está em análise"; em 1 e 2, o prazo de 10 dias da operadora; o botão "Retornar".',
+        },
+        // Statuses SPEC would title 'em análise' although nothing is being analysed any more.
+        refused: {
+          description: 'Status 4, painel "Sua solicitação foi recusada": não segue adiante; pode-se fazer uma nova solicitação. "Retornar".',
+        },
+        cancelled: {
+          description: 'Status 5, painel "Sua solicitação foi cancelada": não segue adiante; pode-se fazer uma nova solicitação. "Retornar".',
+        },
+        contractActive: {
+          description: 'Status 7, painel "Seu contrato está ativo": a portabilidade terminou, nada mais a fazer; sem prazo da operadora. "Retornar".',
         },
         awaitingAcknowledgement: {
           description: 'Status 6, painel "Finalize sua solicitação": a ciência final, "Finalizar" e "Sair".',
@@ -270,24 +311,27 @@ export const trackingMachine = setup({
               initial: 'restoring',
               states: {
                 restoring: {
-                  description: 'Passagem: retoma a escolha já feita (nesta visita ou registrada no servidor).',
+                  description: 'Passagem: retoma a escolha já feita (registrada no servidor, ou nesta visita e ainda não enviada).',
                   always: [
+                    { guard: 'isAgreementRecorded', target: 'agreementRecorded' },
+                    // Agreeing after a recorded 'Não aceito' is allowed: that choice, unsent, wins.
                     { guard: 'hasAgreed', target: 'agreed' },
+                    { guard: 'isDeclineRecorded', target: 'declineRecorded' },
                     { guard: 'hasDeclined', target: 'declined' },
                     { target: 'undecided' },
                   ],
                 },
                 undecided: {
-                  description: 'Nenhuma opção marcada: "Finalizar" desabilitado.',
+                  description: 'Nenhuma opção marcada (as setas só movem o foco; Enter, Espaço ou clique confirmam): "Finalizar" desabilitado.',
                   on: {
-                    AGREE: { target: 'agreed', actions: 'chooseAgreement' },
-                    DECLINE: { target: 'declined', actions: 'chooseDecline' },
+                    AGREE: { target: 'agreed', actions: ['chooseAgreement', { type: 'announce', params: { message: MESSAGES.agreeChosen } }] },
+                    DECLINE: { target: 'declined', actions: ['chooseDecline', { type: 'announce', params: { message: MESSAGES.declineChosen } }] },
                   },
                 },
                 declined: {
                   description: '"Não aceito" marcado: permitido uma vez, agora travado; ainda se pode concordar.',
                   on: {
-                    AGREE: { target: 'agreed', actions: 'chooseAgreement' },
+                    AGREE: { target: 'agreed', actions: ['chooseAgreement', { type: 'announce', params: { message: MESSAGES.agreeChosen } }] },
                     FINALIZE: '#tracking.ready.awaitingAcknowledgement.generatingAcceptance',
                   },
                 },
@@ -297,6 +341,15 @@ export const trackingMachine = setup({
                     FINALIZE: '#tracking.ready.awaitingAcknowledgement.generatingAcceptance',
                   },
                 },
+                declineRecorded: {
+                  description: '"Não aceito" já registrado no servidor: "Finalizar" desabilitado (não se registra duas vezes); ainda se pode concordar.',
+                  on: {
+                    AGREE: { target: 'agreed', actions: ['chooseAgreement', { type: 'announce', params: { message: MESSAGES.agreeChosen } }] },
+                  },
+                },
+                agreementRecorded: {
+                  description: '"Estou de acordo" já registrado no servidor: opções travadas, "Finalizar" desabilitado; a operadora segue com a portabilidade.',
+                },
               },
             },
             typeTwo: {
@@ -304,21 +357,27 @@ export const trackingMachine = setup({
               initial: 'restoring',
               states: {
                 restoring: {
-                  description: 'Passagem: retoma a ciência já dada.',
+                  description: 'Passagem: retoma a ciência já dada (registrada no servidor, ou nesta visita e ainda não enviada).',
                   always: [
+                    { guard: 'isAgreementRecorded', target: 'awarenessRecorded' },
                     { guard: 'hasAgreed', target: 'aware' },
                     { target: 'unaware' },
                   ],
                 },
                 unaware: {
                   description: '"Estou ciente" desmarcado: "Finalizar" desabilitado.',
-                  on: { ACKNOWLEDGE: { target: 'aware', actions: 'chooseAgreement' } },
+                  on: {
+                    ACKNOWLEDGE: { target: 'aware', actions: ['chooseAgreement', { type: 'announce', params: { message: MESSAGES.awareChosen } }] },
+                  },
                 },
                 aware: {
                   description: '"Estou ciente" marcado e travado.',
                   on: {
                     FINALIZE: '#tracking.ready.awaitingAcknowledgement.generatingAcceptance',
                   },
+                },
+                awarenessRecorded: {
+                  description: '"Estou ciente" já registrado no servidor: "Finalizar" desabilitado (um segundo clique não gera outro termo).',
                 },
               },
             },
@@ -346,9 +405,14 @@ export const trackingMachine = setup({
                     actions: { type: 'rememberAcceptanceLink', params: ({ event }) => ({ link: event.output }) },
                   },
                   {
-                    // Declined, or type 2: the server now holds the answer; show its new status.
+                    // Declined, or type 2: the server now holds the answer; say so, and show its
+                    // new state (the reload finds flConcordo set: the choice is locked as recorded).
                     target: '#tracking.loading',
-                    actions: { type: 'rememberAcceptanceLink', params: ({ event }) => ({ link: event.output }) },
+                    actions: [
+                      { type: 'rememberAcceptanceLink', params: ({ event }) => ({ link: event.output }) },
+                      { type: 'notify', params: ({ context }) => ({ level: 'success', message: acceptanceRecordedMessage(context.tracking, context.choice) }) },
+                      { type: 'announce', params: ({ context }) => ({ message: acceptanceRecordedMessage(context.tracking, context.choice) }) },
+                    ],
                   },
                 ],
                 onError: {
@@ -394,7 +458,10 @@ export const trackingMachine = setup({
                 id: 'recordSignature',
                 src: 'recordSignature',
                 input: ({ context }) => ({ cdFileDocumento: context.signing ?? 0 }),
-                onDone: { target: 'refreshingDocuments', actions: 'markSigned' },
+                onDone: {
+                  target: 'refreshingDocuments',
+                  actions: [{ type: 'announce', params: ({ context }) => ({ message: MESSAGES.signatureRecorded(nameOf(context, context.signing)) }) }, 'markSigned'],
+                },
                 // Not recorded: the box stays unchecked so the customer can try again.
                 onError: { target: 'signing', actions: 'forgetSigning' },
               },

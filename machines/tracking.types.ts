@@ -90,7 +90,10 @@ export interface TrackingContext {
 
 export type TrackingEvent =
   | { type: 'RETRY' }
+  /** 'Retornar', 'Sair' and the menu items: leave the screen (which ends its session). */
   | { type: 'RETURN' }
+  /** 'Encerrar sessão' (header and phone menu). */
+  | { type: 'END_SESSION' }
   | { type: 'VIEW_DOCUMENT'; linkUrl: string }
   | { type: 'AGREE' }
   | { type: 'DECLINE' }
@@ -102,9 +105,14 @@ export type TrackingEvent =
 
 export type ToastLevel = 'info' | 'warning' | 'error' | 'success';
 
-/** Status codes of SPEC §4 / §9. */
+/** Status codes of SPEC §4 / §9, and the reference back-end's others (server/README.md). */
+export const STATUS_UNDER_ANALYSIS = 1;
+export const STATUS_PENDING_DOCUMENTS = 2;
 export const STATUS_ACCEPTED = 3;
+export const STATUS_REFUSED = 4;
+export const STATUS_CANCELLED = 5;
 export const STATUS_AWAITING_ACKNOWLEDGEMENT = 6;
+export const STATUS_CONTRACT_ACTIVE = 7;
 /** Type codes of SPEC §2: 1 agree / decline, 2 'Estou ciente'. */
 export const TYPE_CODE_AGREEMENT = 1;
 export const TYPE_CODE_AWARENESS = 2;
@@ -129,6 +137,24 @@ export const TEXT = {
   avisoButton: 'Minha Portabilidade',
   welcomeText: 'Seu contrato está ativo e apto para utilização.',
   welcomeButton: 'OK',
+} as const;
+
+/**
+ * Texts of our own (SPEC is silent): the panels of statuses 4, 5 and 7, which SPEC would
+ * title 'em análise', the session control, and what the screen says once something is recorded.
+ */
+export const MESSAGES = {
+  panelRefused: 'Sua solicitação foi recusada',
+  panelCancelled: 'Sua solicitação foi cancelada',
+  panelContractActive: 'Seu contrato está ativo',
+  endSession: 'Encerrar sessão',
+  sessionEnded: 'Sessão encerrada.',
+  agreeChosen: "Você escolheu 'Estou de acordo'. Para enviar a sua resposta, use 'Finalizar'.",
+  declineChosen: "Você escolheu 'Não aceito'. Para enviar a sua resposta, use 'Finalizar'.",
+  awareChosen: "Você marcou 'Estou ciente'. Para enviar a sua resposta, use 'Finalizar'.",
+  awarenessRecorded: 'Sua ciência foi registrada.',
+  declineRecorded: "Sua resposta 'Não aceito' foi registrada.",
+  signatureRecorded: (documento: string) => `Assinatura registrada: ${documento}.`,
 } as const;
 
 /** The acceptance service answers this text instead of a link when it could not generate it. */

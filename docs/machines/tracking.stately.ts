@@ -17,6 +17,20 @@ export const trackingMachine = createMachine({
     loading: {
       initial: 'trackingData',
       description: 'Overlay "Carregando...": busca os dados da solicitação; depois, ao mesmo tempo, os documentos anexados, os termos a assinar e o histórico.',
+      on: {
+        RETURN: { target: 'exited', actions: ['endSession', 'navigateHome'] },
+        END_SESSION: {
+          target: 'exited',
+          actions: [
+            'endSession',
+            {
+              type: 'notify',
+              params: { level: 'info', message: 'Sessão encerrada.' },
+            },
+            'navigateHome',
+          ],
+        },
+      },
       states: {
         trackingData: {
           description: 'Busca os dados de acompanhamento (status, protocolos, datas).',
@@ -104,37 +118,82 @@ export const trackingMachine = createMachine({
       description: 'A solicitação não pôde ser carregada: campos vazios, "Tentar novamente" e "Retornar".',
       on: {
         RETRY: { target: 'loading' },
-        RETURN: { target: 'exited', actions: 'navigateHome' },
+        RETURN: { target: 'exited', actions: ['endSession', 'navigateHome'] },
+        END_SESSION: {
+          target: 'exited',
+          actions: [
+            'endSession',
+            {
+              type: 'notify',
+              params: { level: 'info', message: 'Sessão encerrada.' },
+            },
+            'navigateHome',
+          ],
+        },
       },
     },
     loginRequired: {
       description: 'A solicitação exige login e o acesso expirou: aviso, "Fazer login" (home em modo acompanhar) e "Retornar".',
       on: {
         LOG_IN_AGAIN: { target: 'exited', actions: ['clearTrackingSession', 'navigateHome'] },
-        RETURN: { target: 'exited', actions: 'navigateHome' },
+        RETURN: { target: 'exited', actions: ['endSession', 'navigateHome'] },
+        END_SESSION: {
+          target: 'exited',
+          actions: [
+            'endSession',
+            {
+              type: 'notify',
+              params: { level: 'info', message: 'Sessão encerrada.' },
+            },
+            'navigateHome',
+          ],
+        },
       },
     },
     ready: {
       initial: 'choosingPanel',
-      description: 'Os quatro campos (protocolo ANS, protocolo, data, status), a tabela de documentos, o histórico e o painel do status.',
+      description: 'Os quatro campos (protocolo ANS, protocolo, data, status), a tabela de documentos, o histórico e o painel do status; "Encerrar sessão" no cabeçalho.',
       on: {
         VIEW_DOCUMENT: { actions: 'openDocument' },
-        RETURN: { target: 'exited', actions: 'navigateHome' },
+        RETURN: { target: 'exited', actions: ['endSession', 'navigateHome'] },
+        END_SESSION: {
+          target: 'exited',
+          actions: [
+            'endSession',
+            {
+              type: 'notify',
+              params: { level: 'info', message: 'Sessão encerrada.' },
+            },
+            'navigateHome',
+          ],
+        },
       },
       states: {
         choosingPanel: {
-          description: 'Passagem: escolhe o painel pelo flStatus (3, 6 ou qualquer outro).',
+          description: 'Passagem: escolhe o painel pelo flStatus (3, 6, 4, 5, 7 ou qualquer outro).',
           always: [
             { target: 'accepted', guard: 'isAccepted' },
             {
               target: 'awaitingAcknowledgement',
               guard: 'isAwaitingAcknowledgement',
             },
+            { target: 'refused', guard: 'isRefused' },
+            { target: 'cancelled', guard: 'isCancelled' },
+            { target: 'contractActive', guard: 'isContractActive' },
             { target: 'analysis' },
           ],
         },
         analysis: {
-          description: 'Painel "Sua solicitação está em análise", o prazo da operadora e o botão "Retornar".',
+          description: 'Painel "Sua solicitação está em análise"; em 1 e 2, o prazo de 10 dias da operadora; o botão "Retornar".',
+        },
+        refused: {
+          description: 'Status 4, painel "Sua solicitação foi recusada": não segue adiante; pode-se fazer uma nova solicitação. "Retornar".',
+        },
+        cancelled: {
+          description: 'Status 5, painel "Sua solicitação foi cancelada": não segue adiante; pode-se fazer uma nova solicitação. "Retornar".',
+        },
+        contractActive: {
+          description: 'Status 7, painel "Seu contrato está ativo": a portabilidade terminou, nada mais a fazer; sem prazo da operadora. "Retornar".',
         },
         awaitingAcknowledgement: {
           initial: 'choosingOptions',
@@ -149,24 +208,59 @@ export const trackingMachine = createMachine({
               description: 'Tipo 1: "Estou de acordo" e "Não aceito".',
               states: {
                 restoring: {
-                  description: 'Passagem: retoma a escolha já feita (nesta visita ou registrada no servidor).',
+                  description: 'Passagem: retoma a escolha já feita (registrada no servidor, ou nesta visita e ainda não enviada).',
                   always: [
+                    { target: 'agreementRecorded', guard: 'isAgreementRecorded' },
                     { target: 'agreed', guard: 'hasAgreed' },
+                    { target: 'declineRecorded', guard: 'isDeclineRecorded' },
                     { target: 'declined', guard: 'hasDeclined' },
                     { target: 'undecided' },
                   ],
                 },
                 undecided: {
-                  description: 'Nenhuma opção marcada: "Finalizar" desabilitado.',
+                  description: 'Nenhuma opção marcada (as setas só movem o foco; Enter, Espaço ou clique confirmam): "Finalizar" desabilitado.',
                   on: {
-                    AGREE: { target: 'agreed', actions: 'chooseAgreement' },
-                    DECLINE: { target: 'declined', actions: 'chooseDecline' },
+                    AGREE: {
+                      target: 'agreed',
+                      actions: [
+                        'chooseAgreement',
+                        {
+                          type: 'announce',
+                          params: {
+                            message: 'Você escolheu \'Estou de acordo\'. Para enviar a sua resposta, use \'Finalizar\'.',
+                          },
+                        },
+                      ],
+                    },
+                    DECLINE: {
+                      target: 'declined',
+                      actions: [
+                        'chooseDecline',
+                        {
+                          type: 'announce',
+                          params: {
+                            message: 'Você escolheu \'Não aceito\'. Para enviar a sua resposta, use \'Finalizar\'.',
+                          },
+                        },
+                      ],
+                    },
                   },
                 },
                 declined: {
                   description: '"Não aceito" marcado: permitido uma vez, agora travado; ainda se pode concordar.',
                   on: {
-                    AGREE: { target: 'agreed', actions: 'chooseAgreement' },
+                    AGREE: {
+                      target: 'agreed',
+                      actions: [
+                        'chooseAgreement',
+                        {
+                          type: 'announce',
+                          params: {
+                            message: 'Você escolheu \'Estou de acordo\'. Para enviar a sua resposta, use \'Finalizar\'.',
+                          },
+                        },
+                      ],
+                    },
                     FINALIZE: {
                       target: '#tracking.ready.awaitingAcknowledgement.generatingAcceptance',
                     },
@@ -180,6 +274,26 @@ export const trackingMachine = createMachine({
                     },
                   },
                 },
+                declineRecorded: {
+                  description: '"Não aceito" já registrado no servidor: "Finalizar" desabilitado (não se registra duas vezes); ainda se pode concordar.',
+                  on: {
+                    AGREE: {
+                      target: 'agreed',
+                      actions: [
+                        'chooseAgreement',
+                        {
+                          type: 'announce',
+                          params: {
+                            message: 'Você escolheu \'Estou de acordo\'. Para enviar a sua resposta, use \'Finalizar\'.',
+                          },
+                        },
+                      ],
+                    },
+                  },
+                },
+                agreementRecorded: {
+                  description: '"Estou de acordo" já registrado no servidor: opções travadas, "Finalizar" desabilitado; a operadora segue com a portabilidade.',
+                },
               },
             },
             typeTwo: {
@@ -187,12 +301,29 @@ export const trackingMachine = createMachine({
               description: 'Tipo 2: uma única caixa "Estou ciente".',
               states: {
                 restoring: {
-                  description: 'Passagem: retoma a ciência já dada.',
-                  always: [{ target: 'aware', guard: 'hasAgreed' }, { target: 'unaware' }],
+                  description: 'Passagem: retoma a ciência já dada (registrada no servidor, ou nesta visita e ainda não enviada).',
+                  always: [
+                    { target: 'awarenessRecorded', guard: 'isAgreementRecorded' },
+                    { target: 'aware', guard: 'hasAgreed' },
+                    { target: 'unaware' },
+                  ],
                 },
                 unaware: {
                   description: '"Estou ciente" desmarcado: "Finalizar" desabilitado.',
-                  on: { ACKNOWLEDGE: { target: 'aware', actions: 'chooseAgreement' } },
+                  on: {
+                    ACKNOWLEDGE: {
+                      target: 'aware',
+                      actions: [
+                        'chooseAgreement',
+                        {
+                          type: 'announce',
+                          params: {
+                            message: 'Você marcou \'Estou ciente\'. Para enviar a sua resposta, use \'Finalizar\'.',
+                          },
+                        },
+                      ],
+                    },
+                  },
                 },
                 aware: {
                   description: '"Estou ciente" marcado e travado.',
@@ -201,6 +332,9 @@ export const trackingMachine = createMachine({
                       target: '#tracking.ready.awaitingAcknowledgement.generatingAcceptance',
                     },
                   },
+                },
+                awarenessRecorded: {
+                  description: '"Estou ciente" já registrado no servidor: "Finalizar" desabilitado (um segundo clique não gera outro termo).',
                 },
               },
             },
@@ -223,7 +357,10 @@ export const trackingMachine = createMachine({
                     guard: { type: 'and', guards: ['isTypeOne', 'hasAgreed'] },
                     actions: 'rememberAcceptanceLink',
                   },
-                  { target: '#tracking.loading', actions: 'rememberAcceptanceLink' },
+                  {
+                    target: '#tracking.loading',
+                    actions: ['rememberAcceptanceLink', 'notify', 'announce'],
+                  },
                 ],
                 onError: {
                   target: 'choosingOptions',
@@ -270,7 +407,7 @@ export const trackingMachine = createMachine({
               invoke: {
                 id: 'recordSignature',
                 src: 'recordSignature',
-                onDone: { target: 'refreshingDocuments', actions: 'markSigned' },
+                onDone: { target: 'refreshingDocuments', actions: ['announce', 'markSigned'] },
                 onError: { target: 'signing', actions: 'forgetSigning' },
               },
             },

@@ -25,9 +25,13 @@ function printable(text: string): string {
   return text.normalize('NFC').replace(/[^\x20-\x7E\u00A0-\u00FF–—‘’“”•…]/g, '?');
 }
 
+/**
+ * The lines to draw. Paragraphs are split before `printable`, which would turn a line break
+ * (not drawable by the standard fonts) into '?'.
+ */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
-  for (const paragraph of printable(text).split('\n')) {
+  for (const paragraph of text.split(/\r\n|\r|\n/).map(printable)) {
     let line = '';
     for (const word of paragraph.split(/\s+/)) {
       const candidate = line ? `${line} ${word}` : word;

@@ -23,16 +23,19 @@ export function useScreenTitle(name: string): void {
 
 let screensShown = 0;
 
-/** Focuses `heading` when this screen replaced another one (not on the page's first screen). */
-export function useArrivalFocus(heading: RefObject<HTMLElement | null>): void {
+/**
+ * Focuses `heading` when this screen replaced another one; on the page's first screen only
+ * when `evenOnFirstScreen` (a screen that is never a landing page, such as an open session).
+ */
+export function useArrivalFocus(heading: RefObject<HTMLElement | null>, evenOnFirstScreen = false): void {
   // Counted once per mounted screen, even when development mode runs effects twice.
   const counted = useRef(false);
   useEffect(() => {
     if (counted.current) return;
     counted.current = true;
     screensShown += 1;
-    if (screensShown > 1) heading.current?.focus();
-  }, [heading]);
+    if (screensShown > 1 || evenOnFirstScreen) heading.current?.focus();
+  }, [heading, evenOnFirstScreen]);
 }
 
 /** Focuses `target` each time `key` changes after the first render (a new step, a new mode). */

@@ -33,7 +33,24 @@ export const TRACKINGS = {
     nuProtocolo: base.nuProtocolo, nuProtocoloAnsHapvida: null, dtCadastramento: null, dsStatus: null,
     cdSolicitacao: null, flStatus: 3, cdStatusPort: 1, flConcordo: 'S',
   },
+  /** Status 6 once the acknowledgement is recorded (aceite sets flConcordo). */
+  finalizeTypeOneDeclined: { ...base, dsStatus: 'Aguardando sua confirmação', flStatus: 6, cdStatusPort: 1, flConcordo: 'N' },
+  finalizeTypeOneAgreed: { ...base, dsStatus: 'Aguardando sua confirmação', flStatus: 6, cdStatusPort: 1, flConcordo: 'S' },
+  finalizeTypeTwoAware: { ...base, dsStatus: 'Aguardando sua confirmação', flStatus: 6, cdStatusPort: 2, flConcordo: 'S' },
+  /** The closing statuses (4, 5, 7). */
+  refused: { ...base, dsStatus: 'Recusada', flStatus: 4, cdStatusPort: 1, flConcordo: null },
+  cancelled: { ...base, dsStatus: 'Cancelada', flStatus: 5, cdStatusPort: 1, flConcordo: null },
+  contractActive: { ...base, dsStatus: 'Contrato ativo', flStatus: 7, cdStatusPort: 2, flConcordo: 'S' },
 } satisfies Record<string, TrackingInfo>;
+
+/**
+ * What a reload finds once this visit's acknowledgement was generated: the same request with
+ * the choice recorded in flConcordo (the reference server's aceite), as one of the fixtures.
+ */
+export function recordedTracking(tracking: TrackingInfo, choice: 'S' | 'N' | null): TrackingInfo | undefined {
+  return Object.values(TRACKINGS).find((t) =>
+    t.flStatus === tracking.flStatus && t.cdStatusPort === tracking.cdStatusPort && t.flConcordo === choice && t.cdSolicitacao !== null);
+}
 
 export const ATTACHED: AttachedDocumentInfo[] = [
   { nmArquivo: 'rg', nmExtensaoArquivo: 'pdf', nmDocumento: 'RG', dtAssinatura: null, linkUrl: 'https://portal.test/f/rg.pdf' },
@@ -59,6 +76,7 @@ export const OPERATOR_NAME = 'Operadora Exemplo';
 export const USER_EVENTS = {
   RETRY: [{ type: 'RETRY' }],
   RETURN: [{ type: 'RETURN' }],
+  END_SESSION: [{ type: 'END_SESSION' }],
   VIEW_DOCUMENT: [{ type: 'VIEW_DOCUMENT', linkUrl: ATTACHED[0]!.linkUrl }],
   AGREE: [{ type: 'AGREE' }],
   DECLINE: [{ type: 'DECLINE' }],
@@ -91,14 +109,16 @@ export const ACTOR_ANSWERS = {
 type Snapshot = ReturnType<typeof trackingMachine.transition>;
 
 /**
- * The events offered in each state. Kept small so the graph stays readable: a reload
- * answers "under analysis", and the secondary loads fail only on the first visit.
+ * The events offered in each state. Kept small so the graph stays readable: a reload finds
+ * the acknowledgement just generated recorded, and the secondary loads fail only on the first visit.
  */
 export function eventsFor(snapshot: Snapshot): AnyEventObject[] {
-  const firstVisit = snapshot.context.tracking === null;
+  const tracking = snapshot.context.tracking;
+  const firstVisit = tracking === null;
+  const reloaded = tracking && recordedTracking(tracking, snapshot.context.choice);
   const trackingAnswers = firstVisit
     ? ACTOR_ANSWERS.loadTrackingData
-    : [done('loadTrackingData', TRACKINGS.analysis)];
+    : reloaded ? [done('loadTrackingData', reloaded)] : [];
   const secondary = (answers: AnyEventObject[]) => (firstVisit || snapshot.context.tracking?.flStatus === 1 ? answers : answers.slice(0, 1));
   const all: AnyEventObject[] = [
     ...trackingAnswers,
@@ -143,7 +163,7 @@ export function allTransitionKeys(): string[] {
 // ---------------------------------------------------------------- the live runner
 
 export interface ActionCall {
-  type: 'openDocument' | 'navigateHome' | 'clearTrackingSession' | 'notify';
+  type: 'openDocument' | 'navigateHome' | 'clearTrackingSession' | 'endSession' | 'notify' | 'announce';
   params?: unknown;
 }
 
@@ -182,7 +202,9 @@ export function startLiveTracking() {
       openDocument: (_, params) => { calls.push({ type: 'openDocument', params }); },
       navigateHome: (_, params) => { calls.push({ type: 'navigateHome', params }); },
       clearTrackingSession: () => { calls.push({ type: 'clearTrackingSession' }); },
+      endSession: () => { calls.push({ type: 'endSession' }); },
       notify: (_, params: { level: ToastLevel; message: string }) => { calls.push({ type: 'notify', params }); },
+      announce: (_, params: { message: string }) => { calls.push({ type: 'announce', params }); },
     },
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  acceptanceKind, allSigned, answerWindow, canSign, isHttpLink, isRestrictedAnswer, answerWindowText, isAcceptanceRefused, panelTitle,
+  acceptanceKind, acceptanceRecordedMessage, allSigned, answerClockRuns, answerWindow, recordedChoice, canSign, isHttpLink, isRestrictedAnswer, answerWindowText, isAcceptanceRefused, panelTitle,
   parseDay, seedChoice, todayIn, typeCodeOf, welcomeTitle,
 } from '../../machines/tracking.helpers';
 
@@ -8,11 +8,26 @@ import {
 const brasiliaNoon = (iso: string) => new Date(`${iso}T15:00:00Z`);
 
 describe('tracking rules', () => {
-  it('names the panel by status: 3 accepted, 6 finalize, anything else under analysis', () => {
+  it('names the panel by status: 3 accepted, 6 finalize, 4/5/7 what they are, anything else under analysis', () => {
     expect(panelTitle({ flStatus: 3 })).toBe('Sua solicitação foi aceita');
     expect(panelTitle({ flStatus: 6 })).toBe('Finalize sua solicitação');
-    for (const flStatus of [0, 1, 2, 4, 5, 7]) expect(panelTitle({ flStatus })).toBe('Sua solicitação está em análise');
+    // 'em análise' would be untrue of a refused, cancelled or active request (issue 13).
+    expect(panelTitle({ flStatus: 4 })).toBe('Sua solicitação foi recusada');
+    expect(panelTitle({ flStatus: 5 })).toBe('Sua solicitação foi cancelada');
+    expect(panelTitle({ flStatus: 7 })).toBe('Seu contrato está ativo');
+    for (const flStatus of [0, 1, 2, 8]) expect(panelTitle({ flStatus })).toBe('Sua solicitação está em análise');
     expect(panelTitle(null)).toBe('Sua solicitação está em análise');
+  });
+
+  it("runs the operator's answer clock only under analysis (1 and 2)", () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].filter((flStatus) => answerClockRuns({ flStatus }))).toEqual([1, 2]);
+    expect(answerClockRuns(null)).toBe(false);
+  });
+
+  it('reads what the server recorded from flConcordo, and what a generated acceptance says', () => {
+    expect([recordedChoice({ flConcordo: 'S' }), recordedChoice({ flConcordo: 'N' }), recordedChoice({ flConcordo: null })]).toEqual(['S', 'N', null]);
+    expect(acceptanceRecordedMessage({ cdStatusPort: 1 }, 'N')).toBe("Sua resposta 'Não aceito' foi registrada.");
+    expect(acceptanceRecordedMessage({ cdStatusPort: 2 }, 'S')).toBe('Sua ciência foi registrada.');
   });
 
   it('reads the type code from cdStatusPort, treating anything but 1 as 2', () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, serializeSnapshot } from 'xstate/graph';
 import { canSign } from '../../machines/tracking.helpers';
-import { TEXT, trackingMachine, type TrackingEvent } from '../../machines/tracking.machine';
+import { MESSAGES, TEXT, trackingMachine, type TrackingEvent } from '../../machines/tracking.machine';
 import {
   ACCEPTANCE_LINK, ATTACHED, HISTORY, INPUT, OPERATOR_NAME, TERMS, TRACKINGS,
   allStateNodes, allTransitionKeys, eventsFor, startLiveTracking, type LiveTracking,
@@ -27,31 +27,52 @@ const leafOf = (snapshot: Snapshot) =>
   snapshot._nodes.filter((node) => node.type === 'atomic' || node.type === 'final').map((node) => node.path.join('.'));
 
 /** What each screen state lets the user do: the UI markers of every resting state. */
+/** A closing status (4, 5, 7): only leaving. */
+const closedPanel = (flStatus: number) => (s: Snapshot) => {
+  expect(s.context.tracking?.flStatus).toBe(flStatus);
+  expect(can(s, 'RETURN')).toBe(true);
+  expect(can(s, 'END_SESSION')).toBe(true);
+  expect(can(s, 'FINALIZE')).toBe(false);
+  expect(can(s, 'AGREE')).toBe(false);
+  expect(can(s, 'ACKNOWLEDGE')).toBe(false);
+};
+
 const MARKERS: Record<string, (s: Snapshot) => void> = {
-  'loading.trackingData': (s) => { expect(can(s, 'FINALIZE')).toBe(false); expect(can(s, 'RETURN')).toBe(false); },
-  // The three secondary loads run together; until all three have answered nothing can be done.
+  // While loading nothing can be done but leaving (the overlay does not stop the keyboard).
+  'loading.trackingData': (s) => {
+    expect(can(s, 'FINALIZE')).toBe(false);
+    expect(can(s, 'RETURN')).toBe(true);
+    expect(can(s, 'END_SESSION')).toBe(true);
+  },
+  // The three secondary loads run together; until all three have answered nothing else can be done.
   ...Object.fromEntries(['attachedDocuments', 'documentsToSign', 'history'].flatMap((region) =>
     ['loading', 'settled'].map((leaf) => [`loading.details.${region}.${leaf}`, (s: Snapshot) => {
       expect(can(s, 'FINALIZE')).toBe(false);
-      expect(can(s, 'RETURN')).toBe(false);
+      expect(can(s, 'AGREE')).toBe(false);
+      expect(can(s, 'END_SESSION')).toBe(true);
     }]))),
-  failed: (s) => { expect(can(s, 'RETRY')).toBe(true); expect(can(s, 'RETURN')).toBe(true); },
+  failed: (s) => { expect(can(s, 'RETRY')).toBe(true); expect(can(s, 'RETURN')).toBe(true); expect(can(s, 'END_SESSION')).toBe(true); },
   loginRequired: (s) => {
     expect(s.context.tracking?.cdSolicitacao).toBeNull();
     expect(can(s, 'LOG_IN_AGAIN')).toBe(true);
     expect(can(s, 'RETURN')).toBe(true);
+    expect(can(s, 'END_SESSION')).toBe(true);
     expect(can(s, 'FINALIZE')).toBe(false);
   },
   'ready.analysis': (s) => {
-    expect(s.context.tracking?.flStatus).not.toBe(3);
-    expect(s.context.tracking?.flStatus).not.toBe(6);
+    expect([3, 4, 5, 6, 7]).not.toContain(s.context.tracking?.flStatus);
     expect(can(s, 'RETURN')).toBe(true);
+    expect(can(s, 'END_SESSION')).toBe(true);
     expect(can(s, 'FINALIZE')).toBe(false); // the panel shows 'Retornar', not 'Finalizar'
     expect(can(s, 'AGREE')).toBe(false);
     expect(can(s, 'ACKNOWLEDGE')).toBe(false);
   },
+  'ready.refused': closedPanel(4),
+  'ready.cancelled': closedPanel(5),
+  'ready.contractActive': closedPanel(7),
   'ready.awaitingAcknowledgement.typeOne.undecided': (s) => {
     expect(s.context.tracking?.cdStatusPort).toBe(1);
+    expect(s.context.tracking?.flConcordo).toBeNull();
     expect(can(s, 'FINALIZE')).toBe(false); // 'Finalizar' disabled until a choice
     expect(can(s, 'AGREE')).toBe(true);
     expect(can(s, 'DECLINE')).toBe(true);
@@ -66,8 +87,29 @@ const MARKERS: Record<string, (s: Snapshot) => void> = {
     expect(can(s, 'DECLINE')).toBe(false);
     expect(can(s, 'FINALIZE')).toBe(true);
   },
+  // Recorded on the server: finalizing again would record it twice (a second document).
+  'ready.awaitingAcknowledgement.typeOne.declineRecorded': (s) => {
+    expect(s.context.tracking?.flConcordo).toBe('N');
+    expect(can(s, 'FINALIZE')).toBe(false);
+    expect(can(s, 'DECLINE')).toBe(false);
+    expect(can(s, 'AGREE')).toBe(true); // one may still agree
+  },
+  'ready.awaitingAcknowledgement.typeOne.agreementRecorded': (s) => {
+    expect(s.context.tracking?.flConcordo).toBe('S');
+    expect(s.context.choice).toBe('S');
+    expect(can(s, 'FINALIZE')).toBe(false);
+    expect(can(s, 'AGREE')).toBe(false);
+    expect(can(s, 'DECLINE')).toBe(false);
+  },
+  'ready.awaitingAcknowledgement.typeTwo.awarenessRecorded': (s) => {
+    expect(s.context.tracking?.flConcordo).toBe('S');
+    expect(s.context.choice).toBe('S');
+    expect(can(s, 'FINALIZE')).toBe(false);
+    expect(can(s, 'ACKNOWLEDGE')).toBe(false);
+  },
   'ready.awaitingAcknowledgement.typeTwo.unaware': (s) => {
     expect(s.context.tracking?.cdStatusPort).not.toBe(1);
+    expect(s.context.tracking?.flConcordo).not.toBe('S');
     expect(can(s, 'FINALIZE')).toBe(false);
     expect(can(s, 'ACKNOWLEDGE')).toBe(true);
     expect(can(s, 'AGREE')).toBe(false);
@@ -105,11 +147,13 @@ const MARKERS: Record<string, (s: Snapshot) => void> = {
     expect(s.context.tracking?.cdStatusPort).toBe(1);
     expect(s.context.choice).toBe('S');
     expect(can(s, 'CLOSE_MODAL')).toBe(true);
-    expect(can(s, 'RETURN')).toBe(false);
+    expect(can(s, 'RETURN')).toBe(false); // a modal: only its button
+    expect(can(s, 'END_SESSION')).toBe(false);
   },
   bemvindoModal: (s) => {
     expect(can(s, 'CLOSE_MODAL')).toBe(true);
     expect(can(s, 'RETURN')).toBe(false);
+    expect(can(s, 'END_SESSION')).toBe(false);
   },
   exited: (s) => expect(s.status).toBe('done'),
 };
@@ -127,8 +171,25 @@ function checkStep(before: Snapshot, event: AnyEventObject, after: Snapshot, liv
       expect(calls).toEqual([{ type: 'clearTrackingSession' }, home]);
       break;
     case 'RETURN':
-      expect(calls).toEqual([home]);
+      // Leaving ends the session: the guard then keeps #/acompanhamento shut.
+      expect(calls).toEqual([{ type: 'endSession' }, home]);
       break;
+    case 'END_SESSION':
+      expect(calls).toEqual([{ type: 'endSession' }, { type: 'notify', params: { level: 'info', message: MESSAGES.sessionEnded } }, home]);
+      break;
+    case 'AGREE':
+    case 'DECLINE':
+    case 'ACKNOWLEDGE': {
+      const said = { AGREE: MESSAGES.agreeChosen, DECLINE: MESSAGES.declineChosen, ACKNOWLEDGE: MESSAGES.awareChosen }[event.type];
+      expect(calls).toEqual([{ type: 'announce', params: { message: said } }]);
+      expect(started).toEqual([]); // a choice records nothing until 'Finalizar'
+      break;
+    }
+    case 'xstate.done.actor.recordSignature': {
+      const term = before.context.documentsToSign.find((d) => d.cdFileDocumento === before.context.signing)!;
+      expect(calls).toEqual([{ type: 'announce', params: { message: MESSAGES.signatureRecorded(term.documento) } }]);
+      break;
+    }
     case 'VIEW_DOCUMENT':
       expect(calls).toEqual([{ type: 'openDocument', params: { linkUrl: event.linkUrl } }]);
       break;
@@ -170,7 +231,11 @@ function checkStep(before: Snapshot, event: AnyEventObject, after: Snapshot, liv
         expect(after.context.choice).toBe(before.context.choice); // the choice survives the error
       } else if (before.context.tracking?.cdStatusPort === 1 && before.context.choice === 'S') {
         expect(after.matches('avisoModal')).toBe(true);
+        expect(calls).toEqual([]); // the modal is the answer
       } else {
+        // Declined (type 1) or aware (type 2): said at once, then the screen reloads its new state.
+        const message = before.context.choice === 'N' ? MESSAGES.declineRecorded : MESSAGES.awarenessRecorded;
+        expect(calls).toEqual([{ type: 'notify', params: { level: 'success', message } }, { type: 'announce', params: { message } }]);
         expect(after.matches('loading')).toBe(true);
       }
       break;
@@ -280,12 +345,35 @@ async function loaded(tracking: (typeof TRACKINGS)[keyof typeof TRACKINGS]) {
 }
 
 describe('tracking journeys', () => {
-  it('a request under analysis shows the analysis panel and Retornar goes home', async () => {
+  it('a request under analysis shows the analysis panel and Retornar ends the session and goes home', async () => {
     const live = await loaded(TRACKINGS.analysis);
     expect(live.actor.getSnapshot().matches({ ready: 'analysis' })).toBe(true);
     await live.play({ type: 'RETURN' });
-    expect(live.calls).toEqual([{ type: 'navigateHome', params: { cdEmpresaPlano: '1' } }]);
+    expect(live.calls).toEqual([{ type: 'endSession' }, { type: 'navigateHome', params: { cdEmpresaPlano: '1' } }]);
     expect(live.actor.getSnapshot().status).toBe('done');
+  });
+
+  it("'Encerrar sessão' ends the session from any screen of the request, even while it loads", async () => {
+    const loading = startLiveTracking();
+    await loading.play({ type: 'END_SESSION' });
+    expect(loading.calls.map((c) => c.type)).toEqual(['endSession', 'notify', 'navigateHome']);
+    expect(loading.actor.getSnapshot().status).toBe('done');
+    const signing = await loaded(TRACKINGS.acceptedTypeOne);
+    await signing.play({ type: 'END_SESSION' });
+    expect(signing.calls).toEqual([
+      { type: 'endSession' },
+      { type: 'notify', params: { level: 'info', message: 'Sessão encerrada.' } },
+      { type: 'navigateHome', params: { cdEmpresaPlano: '1' } },
+    ]);
+  });
+
+  it('statuses 4, 5 and 7 have panels of their own, with nothing to do but leave', async () => {
+    for (const [tracking, panel] of [[TRACKINGS.refused, 'refused'], [TRACKINGS.cancelled, 'cancelled'], [TRACKINGS.contractActive, 'contractActive']] as const) {
+      const live = await loaded(tracking);
+      expect(live.actor.getSnapshot().matches({ ready: panel })).toBe(true);
+      expect(live.actor.getSnapshot().can({ type: 'FINALIZE' })).toBe(false);
+      live.actor.stop();
+    }
   });
 
   it('status 6 type 1: agreeing, then Finalizar generates the D acceptance and opens avisoModal; its button clears the session and goes home', async () => {
@@ -296,26 +384,56 @@ describe('tracking journeys', () => {
     expect(live.pending.get('generateAcceptance')?.input).toEqual({ tipo: '9', fl_ciente: 'S', fl_tipo: 'D', cd_solicitacao: 77 });
     await live.play(done('generateAcceptance', ACCEPTANCE_LINK));
     expect(live.actor.getSnapshot().value).toBe('avisoModal');
+    const before = live.calls.length;
     await live.play({ type: 'CLOSE_MODAL' });
-    expect(live.calls).toEqual([{ type: 'clearTrackingSession' }, { type: 'navigateHome', params: { cdEmpresaPlano: '1' } }]);
+    expect(live.calls.slice(before)).toEqual([{ type: 'clearTrackingSession' }, { type: 'navigateHome', params: { cdEmpresaPlano: '1' } }]);
   });
 
-  it("status 6 type 1: 'Não aceito' once locks it; finishing sends fl_ciente N and reloads", async () => {
+  it("status 6 type 1: 'Não aceito' once locks it; finishing sends fl_ciente N, says it was recorded, reloads, and refuses to send it again", async () => {
     const live = await loaded(TRACKINGS.finalizeTypeOne);
     await live.play({ type: 'DECLINE' });
     expect(live.actor.getSnapshot().can({ type: 'DECLINE' })).toBe(false);
     await live.play({ type: 'FINALIZE' });
+    expect(live.actor.getSnapshot().can({ type: 'FINALIZE' })).toBe(false); // a second click while it is sent
     expect(live.pending.get('generateAcceptance')?.input).toMatchObject({ fl_ciente: 'N', fl_tipo: 'D' });
     await live.play(done('generateAcceptance', ACCEPTANCE_LINK));
     expect(live.actor.getSnapshot().matches('loading')).toBe(true);
     expect(live.actor.getSnapshot().context.acceptanceLink).toBe(ACCEPTANCE_LINK);
+    expect(live.calls).toContainEqual({ type: 'notify', params: { level: 'success', message: "Sua resposta 'Não aceito' foi registrada." } });
+    for (const event of [
+      done('loadTrackingData', TRACKINGS.finalizeTypeOneDeclined), done('loadAttachedDocuments', ATTACHED),
+      done('loadDocumentsToSign', TERMS), done('loadHistory', HISTORY),
+    ]) await live.play(event);
+    const after = live.actor.getSnapshot();
+    expect(after.matches({ ready: { awaitingAcknowledgement: { typeOne: 'declineRecorded' } } })).toBe(true);
+    expect(after.can({ type: 'FINALIZE' })).toBe(false);
+    expect(after.can({ type: 'AGREE' })).toBe(true);
   });
 
-  it("status 6 type 2: 'Estou ciente' enables Finalizar and the acceptance is of kind I", async () => {
+  it("status 6 type 2: 'Estou ciente' enables Finalizar, the acceptance is of kind I, sent once, and the reload shows it recorded", async () => {
     const live = await loaded(TRACKINGS.finalizeTypeTwo);
     await live.play({ type: 'ACKNOWLEDGE' });
     await live.play({ type: 'FINALIZE' });
-    expect(live.pending.get('generateAcceptance')?.input).toEqual({ tipo: '9', fl_ciente: 'S', fl_tipo: 'I', cd_solicitacao: 77 });
+    await live.play({ type: 'FINALIZE' });
+    expect(live.started.filter((s) => s.id === 'generateAcceptance')).toEqual([
+      { id: 'generateAcceptance', input: { tipo: '9', fl_ciente: 'S', fl_tipo: 'I', cd_solicitacao: 77 } },
+    ]);
+    await live.play(done('generateAcceptance', ACCEPTANCE_LINK));
+    expect(live.calls).toContainEqual({ type: 'notify', params: { level: 'success', message: 'Sua ciência foi registrada.' } });
+    expect(live.calls).toContainEqual({ type: 'announce', params: { message: 'Sua ciência foi registrada.' } });
+    for (const event of [
+      done('loadTrackingData', TRACKINGS.finalizeTypeTwoAware), done('loadAttachedDocuments', ATTACHED),
+      done('loadDocumentsToSign', TERMS), done('loadHistory', HISTORY),
+    ]) await live.play(event);
+    expect(live.actor.getSnapshot().matches({ ready: { awaitingAcknowledgement: { typeTwo: 'awarenessRecorded' } } })).toBe(true);
+    expect(live.actor.getSnapshot().can({ type: 'FINALIZE' })).toBe(false);
+  });
+
+  it('status 6 with the agreement already recorded offers nothing more to send', async () => {
+    const live = await loaded(TRACKINGS.finalizeTypeOneAgreed);
+    const snapshot = live.actor.getSnapshot();
+    expect(snapshot.matches({ ready: { awaitingAcknowledgement: { typeOne: 'agreementRecorded' } } })).toBe(true);
+    expect(['AGREE', 'DECLINE', 'FINALIZE'].map((type) => snapshot.can({ type } as TrackingEvent))).toEqual([false, false, false]);
   });
 
   it("an acceptance answered 'ERRO' or failing toasts 'Erro ao gerar o documento' and keeps the choice", async () => {

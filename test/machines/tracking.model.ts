@@ -3,11 +3,11 @@
  * framework (test/paths/framework): the same fixtures as tracking.machine.test.ts, kept
  * to what the reference server can answer (`coherent`), plus the SPEC journeys.
  */
-import { trackingMachine } from '../../machines/tracking.machine';
+import { trackingMachine, type TrackingInfo } from '../../machines/tracking.machine';
 import { definePathModel, fixture } from '../paths/framework/model';
 import type { EventFixtures, PathEvent } from '../paths/framework/types';
 import {
-  ACCEPTANCE_LINK, ATTACHED, HISTORY, INPUT, OPERATOR_NAME, TERMS, TRACKINGS, UNSAFE_TERM,
+  ACCEPTANCE_LINK, ATTACHED, HISTORY, INPUT, OPERATOR_NAME, TERMS, TRACKINGS, UNSAFE_TERM, recordedTracking,
 } from './tracking.fixtures';
 
 type M = typeof trackingMachine;
@@ -18,6 +18,7 @@ const [signFirst, signSecond, signTampered] = [...TERMS, UNSAFE_TERM].map((term)
 export const trackingFixtures = {
   RETRY: [{ type: 'RETRY' }],
   RETURN: [{ type: 'RETURN' }],
+  END_SESSION: [{ type: 'END_SESSION' }],
   VIEW_DOCUMENT: [{ type: 'VIEW_DOCUMENT', linkUrl: ATTACHED[0]!.linkUrl }],
   AGREE: [{ type: 'AGREE' }],
   DECLINE: [{ type: 'DECLINE' }],
@@ -37,6 +38,12 @@ export const trackingFixtures = {
     { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.acceptedTypeOne },
     { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.acceptedTypeTwo },
     { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.restricted },
+    { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.finalizeTypeOneDeclined },
+    { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.finalizeTypeOneAgreed },
+    { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.finalizeTypeTwoAware },
+    { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.refused },
+    { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.cancelled },
+    { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.contractActive },
   ],
   'xstate.error.actor.loadTrackingData': [{ type: 'xstate.error.actor.loadTrackingData', actorId: 'loadTrackingData', error: failure }],
   'xstate.done.actor.loadAttachedDocuments': [{ type: 'xstate.done.actor.loadAttachedDocuments', actorId: 'loadAttachedDocuments', output: ATTACHED }],
@@ -65,16 +72,17 @@ type F = typeof trackingFixtures;
 const f = <K extends keyof F>(type: K, variant = 0) => fixture<M, K>(trackingFixtures, type, variant);
 
 /**
- * Answers the reference server would give: a reload finds the request under analysis, a
- * secondary load fails only for a request under analysis (or the table refresh after a
- * signature), and the tampered term only comes with a request whose flConcordo is 'N'.
+ * Answers the reference server would give: a reload (after an acknowledgement was generated)
+ * finds that choice recorded, a secondary load fails only for a request under analysis (or
+ * the table refresh after a signature), and the tampered term only comes with a request whose
+ * flConcordo is 'N'.
  */
-function coherent(snapshot: { context: { tracking: { flStatus: number; flConcordo: string | null } | null } }, event: PathEvent<M>): boolean {
+function coherent(snapshot: { context: { tracking: TrackingInfo | null; choice: 'S' | 'N' | null } }, event: PathEvent<M>): boolean {
   const tracking = snapshot.context.tracking;
   const underAnalysis = tracking?.flStatus === TRACKINGS.analysis.flStatus;
   switch (event.type) {
     case 'xstate.done.actor.loadTrackingData':
-      return tracking === null || event.output === TRACKINGS.analysis;
+      return tracking === null || event.output === recordedTracking(tracking, snapshot.context.choice);
     case 'xstate.error.actor.loadAttachedDocuments':
       return underAnalysis || (snapshot as unknown as { matches: (v: unknown) => boolean }).matches({ ready: { accepted: 'refreshingDocuments' } });
     case 'xstate.error.actor.loadDocumentsToSign':
@@ -86,6 +94,11 @@ function coherent(snapshot: { context: { tracking: { flStatus: number; flConcord
       return true;
   }
 }
+
+/** The index of each request among the fixtures of `loadTrackingData`. */
+const REQUEST = Object.fromEntries(trackingFixtures['xstate.done.actor.loadTrackingData'].map((f, index) => [
+  (Object.keys(TRACKINGS) as Array<keyof typeof TRACKINGS>).find((key) => TRACKINGS[key] === f.output)!, index,
+])) as Record<keyof typeof TRACKINGS, number>;
 
 const loaded = (variant: number) => [
   f('xstate.done.actor.loadTrackingData', variant), f('xstate.done.actor.loadAttachedDocuments'),
@@ -101,19 +114,27 @@ export const trackingModel = definePathModel({
   journeys: [
     {
       name: "status 6 type 1: agree, finish, 'Você está quase lá', 'Minha Portabilidade'",
-      events: [...loaded(1), f('AGREE'), f('FINALIZE'), f('xstate.done.actor.generateAcceptance'), f('CLOSE_MODAL')],
+      events: [...loaded(REQUEST.finalizeTypeOne), f('AGREE'), f('FINALIZE'), f('xstate.done.actor.generateAcceptance'), f('CLOSE_MODAL')],
     },
     {
-      name: "status 6 type 1: 'Não aceito' once, an 'ERRO' answer, then finish and reload",
+      name: "status 6 type 1: 'Não aceito' once, an 'ERRO' answer, then finish, reload it recorded, and agree after all",
       events: [
-        ...loaded(1), f('DECLINE'), f('FINALIZE'), f('xstate.done.actor.generateAcceptance', 1), f('FINALIZE'),
-        f('xstate.done.actor.generateAcceptance'), ...loaded(0),
+        ...loaded(REQUEST.finalizeTypeOne), f('DECLINE'), f('FINALIZE'), f('xstate.done.actor.generateAcceptance', 1), f('FINALIZE'),
+        f('xstate.done.actor.generateAcceptance'), ...loaded(REQUEST.finalizeTypeOneDeclined), f('AGREE'), f('FINALIZE'),
+        f('xstate.done.actor.generateAcceptance'), f('CLOSE_MODAL'),
+      ],
+    },
+    {
+      name: "status 6 type 2: 'Estou ciente', finish, the reload shows it recorded, 'Encerrar sessão'",
+      events: [
+        ...loaded(REQUEST.finalizeTypeTwo), f('ACKNOWLEDGE'), f('FINALIZE'), f('xstate.done.actor.generateAcceptance'),
+        ...loaded(REQUEST.finalizeTypeTwoAware), f('END_SESSION'),
       ],
     },
     {
       name: 'status 3: the unsigned warning, sign both terms, finish, welcome',
       events: [
-        ...loaded(3), f('FINALIZE'),
+        ...loaded(REQUEST.acceptedTypeOne), f('FINALIZE'),
         f('SIGN_DOCUMENT', 0), f('xstate.done.actor.recordSignature'), f('xstate.done.actor.loadAttachedDocuments'),
         f('SIGN_DOCUMENT', 1), f('xstate.done.actor.recordSignature'), f('xstate.done.actor.loadAttachedDocuments'),
         f('FINALIZE'), f('xstate.done.actor.finalizeRequest'), f('xstate.done.actor.loadOperatorName'), f('CLOSE_MODAL'),

@@ -57,8 +57,9 @@ describe('the large machines are also drawn region by region, each readable on a
       'wizard.editing.dadosPessoais', 'wizard.editing.planoOrigem', 'wizard.editing.planoDestino',
       'wizard.editing.dependentes', 'wizard.editing.documentos',
     ]));
+    // Status 6's panel (15 states with its recorded answers) is drawn by its two kinds.
     expect(regions('tracking')).toEqual(expect.arrayContaining([
-      'tracking.ready.awaitingAcknowledgement', 'tracking.ready.accepted',
+      'tracking.ready.awaitingAcknowledgement.typeOne', 'tracking.ready.awaitingAcknowledgement.typeTwo', 'tracking.ready.accepted',
     ]));
   });
 

@@ -15,6 +15,7 @@ import { notify } from '../../app/notify';
 import { openServerLink } from '../../app/open-link';
 import { queryClient } from '../../app/services';
 import { storage } from '../../storage';
+import { announce } from '../../ui/announcer';
 import { brandingActors } from '../branding/branding-actors';
 
 export const trackingActors = {
@@ -42,10 +43,15 @@ export const trackingActors = {
   loadOperatorName: brandingActors.loadOperatorName,
 };
 
-/** 'Minha Portabilidade' and 'OK': forget this request and open home in track mode. */
-export function clearTrackingSession(): void {
+/** Leaving the screen, 'Encerrar sessão': forget this request (the route guard then refuses it). */
+export function endTrackingSession(): void {
   storage.remove('protocolo');
   storage.remove('token');
+}
+
+/** 'Minha Portabilidade' and 'OK': forget this request and open home in track mode. */
+export function clearTrackingSession(): void {
+  endTrackingSession();
   storage.set('type', 'track');
 }
 
@@ -61,7 +67,9 @@ export function createTrackingLogic({ navigate }: TrackingNavigation) {
       openDocument: (_, params) => { openServerLink(params.linkUrl); },
       navigateHome: (_, params) => navigate(`/home/${params.cdEmpresaPlano}`),
       clearTrackingSession,
+      endSession: endTrackingSession,
       notify: (_, params) => { notify[params.level](params.message); },
+      announce: (_, params) => { announce(params.message); },
     },
   });
 }

@@ -1,68 +1,77 @@
 /**
  * The acknowledgement (status 6 or 3). Type code 1: 'Estou de acordo' / 'Não aceito';
  * type code 2: one 'Estou ciente' box. What is checked and what is locked come from the
- * machine: an option is enabled only while the machine accepts its event.
+ * machine: an option is enabled only while the machine accepts its event. The options commit
+ * only on purpose (ChoiceGroup: arrows move, Enter / Space / click confirm); once one is
+ * confirmed it locks, so focus goes to `onChosen` (the panel's heading) instead of the body.
  */
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { typeCodeOf } from '../../../machines/tracking.helpers';
 import { TEXT } from '../../../machines/tracking.types';
+import { CheckBox } from '../../ui/check-box';
+import { ChoiceGroup } from '../../ui/choice-group';
 import type { TrackingActor } from './tracking-actor';
 
-const option = 'flex min-h-11 items-center gap-3';
-const box = 'size-6 accent-brand-600';
+const LEGEND = 'Sua confirmação';
+const HINT = "Confirme com um clique, Enter ou Espaço; as setas só passam de uma opção a outra. 'Estou de acordo' não pode ser desfeito.";
 
-export function Acknowledgement({ actor }: { actor: TrackingActor }) {
+/** What the screen says once the server holds the answer (the machine's *Recorded states). */
+const RECORDED = {
+  agreementRecorded: 'Sua concordância foi registrada. Quando a operadora aceitar a solicitação, entre com o CPF e a senha (os 6 últimos dígitos do protocolo) para assinar os documentos.',
+  declineRecorded: "Sua resposta 'Não aceito' foi registrada. Se mudar de ideia, escolha 'Estou de acordo' e use 'Finalizar'.",
+  awarenessRecorded: 'Sua ciência foi registrada. A operadora dará andamento à portabilidade; acompanhe por aqui com o número do protocolo.',
+} as const;
+
+function useRecorded(actor: TrackingActor): keyof typeof RECORDED | null {
+  return useSelector(actor, (s) => {
+    if (s.matches({ ready: { awaitingAcknowledgement: { typeOne: 'agreementRecorded' } } })) return 'agreementRecorded';
+    if (s.matches({ ready: { awaitingAcknowledgement: { typeOne: 'declineRecorded' } } })) return 'declineRecorded';
+    if (s.matches({ ready: { awaitingAcknowledgement: { typeTwo: 'awarenessRecorded' } } })) return 'awarenessRecorded';
+    return null;
+  });
+}
+
+export function Acknowledgement({ actor, onChosen }: { actor: TrackingActor; onChosen: () => void }) {
   const id = useId();
   const typeCode = useSelector(actor, (s) => typeCodeOf(s.context.tracking));
   const choice = useSelector(actor, (s) => s.context.choice);
   const canAgree = useSelector(actor, (s) => s.can({ type: 'AGREE' }));
   const canDecline = useSelector(actor, (s) => s.can({ type: 'DECLINE' }));
   const canAcknowledge = useSelector(actor, (s) => s.can({ type: 'ACKNOWLEDGE' }));
+  const recorded = useRecorded(actor);
+
+  const send = (type: 'AGREE' | 'DECLINE' | 'ACKNOWLEDGE') => {
+    actor.send({ type });
+    onChosen();
+  };
 
   return (
-    <fieldset className="space-y-1 rounded-md border border-slate-300 px-4 py-3">
-      <legend className="px-1 font-semibold text-slate-800">Sua confirmação</legend>
+    <div className="space-y-2 rounded-md border border-slate-300 px-4 py-3">
       {typeCode === 1 ? (
-        <>
-          <div className={option}>
-            <input
-              id={`${id}-agree`}
-              type="radio"
-              name={`${id}-choice`}
-              className={box}
-              checked={choice === 'S'}
-              disabled={!canAgree}
-              onChange={() => actor.send({ type: 'AGREE' })}
-            />
-            <label htmlFor={`${id}-agree`}>{TEXT.agree}</label>
-          </div>
-          <div className={option}>
-            <input
-              id={`${id}-decline`}
-              type="radio"
-              name={`${id}-choice`}
-              className={box}
-              checked={choice === 'N'}
-              disabled={!canDecline}
-              onChange={() => actor.send({ type: 'DECLINE' })}
-            />
-            <label htmlFor={`${id}-decline`}>{TEXT.decline}</label>
-          </div>
-        </>
+        <ChoiceGroup
+          label={LEGEND}
+          hint={canAgree || canDecline ? HINT : undefined}
+          value={choice}
+          options={[
+            { value: 'S', label: TEXT.agree, disabled: !canAgree },
+            { value: 'N', label: TEXT.decline, disabled: !canDecline },
+          ]}
+          onConfirm={(value) => send(value === 'S' ? 'AGREE' : 'DECLINE')}
+        />
       ) : (
-        <div className={option}>
-          <input
+        <fieldset className="space-y-1">
+          <legend className="font-semibold text-slate-800">{LEGEND}</legend>
+          <CheckBox
             id={`${id}-aware`}
-            type="checkbox"
-            className={box}
+            label={TEXT.aware}
             checked={choice === 'S'}
             disabled={!canAcknowledge}
-            onChange={() => actor.send({ type: 'ACKNOWLEDGE' })}
+            onChange={() => send('ACKNOWLEDGE')}
           />
-          <label htmlFor={`${id}-aware`}>{TEXT.aware}</label>
-        </div>
+        </fieldset>
       )}
-    </fieldset>
+      {recorded && <p className="rounded-md bg-green-50 px-3 py-2 text-green-900" data-testid="acknowledgement-recorded">{RECORDED[recorded]}</p>}
+    </div>
   );
 }

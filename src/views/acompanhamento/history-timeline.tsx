@@ -1,16 +1,17 @@
 /**
  * The request's history (the `historico` call): every status change with its date, and,
- * while under analysis, how many of the operator's 10 days to answer are left (ANS rule).
+ * while under analysis (statuses 1 and 2 only), how many of the operator's 10 days to answer
+ * are left (ANS rule).
  */
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
-import { answerWindow, answerWindowText, panelOf } from '../../../machines/tracking.helpers';
+import { answerClockRuns, answerWindow, answerWindowText } from '../../../machines/tracking.helpers';
 import type { TrackingActor } from './tracking-actor';
 
 export function HistoryTimeline({ actor, now = () => new Date() }: { actor: TrackingActor; now?: () => Date }) {
   const headingId = useId();
   const history = useSelector(actor, (s) => s.context.history);
-  const underAnalysis = useSelector(actor, (s) => panelOf(s.context.tracking) === 'analysis');
+  const underAnalysis = useSelector(actor, (s) => answerClockRuns(s.context.tracking));
   if (!history) return null;
   const answer = underAnalysis ? answerWindow(history, now()) : null;
   return (

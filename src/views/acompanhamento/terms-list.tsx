@@ -5,6 +5,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
+import { CheckBox } from '../../ui/check-box';
 import type { TrackingActor } from './tracking-actor';
 
 export function TermsList({ actor }: { actor: TrackingActor }) {
@@ -26,17 +27,15 @@ export function TermsList({ actor }: { actor: TrackingActor }) {
         {terms.map((term, index) => {
           const id = `${headingId}-${term.cdFileDocumento}`;
           return (
-            <li key={term.cdFileDocumento} className="flex min-h-11 items-center gap-3">
-              <input
+            <li key={term.cdFileDocumento}>
+              <CheckBox
                 id={id}
-                type="checkbox"
-                className="size-6 accent-brand-600"
+                label={term.documento}
                 checked={term.flAssinado || signing === term.cdFileDocumento}
                 disabled={term.flAssinado || !signable[index]}
                 onChange={() => actor.send({ type: 'SIGN_DOCUMENT', cdFileDocumento: term.cdFileDocumento })}
+                after={term.flAssinado && <span className="text-sm text-green-800">(assinado)</span>}
               />
-              <label htmlFor={id} className="cursor-pointer">{term.documento}</label>
-              {term.flAssinado && <span className="text-sm text-green-800">(assinado)</span>}
             </li>
           );
         })}

@@ -1,21 +1,25 @@
-/** The four read-only fields at the top of the screen (SPEC §2 "acompanhamento"). */
+/**
+ * The four read-only fields at the top of the screen (SPEC §2 "acompanhamento"). The status
+ * is a free text of any length ('Aceita - aguardando assinatura dos documentos'): it wraps in
+ * a read-only text area that grows with it, instead of being cut at the field's edge.
+ */
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { TrackingActor } from './tracking-actor';
 
-function ReadOnlyField({ label, value, name }: { label: string; value: string; name: string }) {
+const box = 'block min-h-11 w-full rounded-md border border-slate-300 bg-slate-100 px-3 text-base text-slate-800';
+
+function ReadOnlyField({ label, value, name, wraps = false }: { label: string; value: string; name: string; wraps?: boolean }) {
   const id = useId();
   return (
-    <div className="space-y-1">
+    <div className="min-w-0 space-y-1">
       <label htmlFor={id} className="block text-sm font-semibold text-slate-700">{label}</label>
-      <input
-        id={id}
-        name={name}
-        type="text"
-        readOnly
-        value={value}
-        className="block min-h-11 w-full rounded-md border border-slate-300 bg-slate-100 px-3 text-base text-slate-800"
-      />
+      {wraps ? (
+        // field-sizing: content grows it with its text; rows=2 where the browser cannot.
+        <textarea id={id} name={name} readOnly rows={2} value={value} className={`${box} field-sizing-content resize-none py-[9px] leading-6`} />
+      ) : (
+        <input id={id} name={name} type="text" readOnly value={value} className={box} />
+      )}
     </div>
   );
 }
@@ -26,11 +30,12 @@ export function TrackingFields({ actor }: { actor: TrackingActor }) {
   const requestDate = useSelector(actor, (s) => s.context.tracking?.dtCadastramento ?? '');
   const status = useSelector(actor, (s) => s.context.tracking?.dsStatus ?? '');
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    // As many columns as fit whole 20-digit protocols (14rem), one on a phone.
+    <div className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,14rem),1fr))] gap-4">
       <ReadOnlyField label="Protocolo ANS" name="nu_protocolo_ans" value={ansProtocol} />
       <ReadOnlyField label="Protocolo" name="nu_protocolo" value={protocol} />
       <ReadOnlyField label="Data da solicitação" name="dt_cadastramento" value={requestDate} />
-      <ReadOnlyField label="Status" name="ds_status" value={status} />
+      <ReadOnlyField label="Status" name="ds_status" value={status} wraps />
     </div>
   );
 }

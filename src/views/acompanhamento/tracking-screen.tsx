@@ -4,8 +4,8 @@
  * panel titled by status, and the closing modals. It renders the snapshot and sends events; the rules live in the machine.
  */
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
-import { panelOf, panelTitle } from '../../../machines/tracking.helpers';
+import { useEffect, useId, useRef } from 'react';
+import { panelOf, panelTitle, type Panel } from '../../../machines/tracking.helpers';
 import { TEXT } from '../../../machines/tracking.types';
 import { Button } from '../../ui/button';
 import { PortalLayout } from '../layout/portal-layout';
@@ -48,16 +48,33 @@ function PanelActions({ actor }: { actor: TrackingActor }) {
   );
 }
 
+/** What the closing statuses mean and what comes next (SPEC would call them 'em análise'). */
+const PANEL_NOTES: Partial<Record<Panel, string>> = {
+  refused: "A operadora recusou esta solicitação de portabilidade, que não seguirá adiante. Se quiser tentar de novo, faça uma nova solicitação na página inicial, em 'Realizar Solicitação'.",
+  cancelled: "Esta solicitação de portabilidade foi cancelada e não seguirá adiante. Se quiser tentar de novo, faça uma nova solicitação na página inicial, em 'Realizar Solicitação'.",
+  contractActive: 'A portabilidade foi concluída: seu contrato está ativo e apto para utilização. Não há mais nada a fazer nesta solicitação.',
+};
+
 function DocumentsPanel({ actor }: { actor: TrackingActor }) {
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
   const panel = useSelector(actor, (s) => panelOf(s.context.tracking));
   const title = useSelector(actor, (s) => panelTitle(s.context.tracking));
+  const afterAcceptance = useSelector(actor, (s) => s.context.acceptanceLink !== null);
+  const focusHeading = () => heading.current?.focus();
+  // Back after recording an acknowledgement (the screen reloaded, the panel appears again):
+  // start from the new state. The panel mounts once per load, so this runs once per load.
+  useEffect(() => {
+    if (afterAcceptance) heading.current?.focus();
+  }, [afterAcceptance]);
+  const note = PANEL_NOTES[panel];
   return (
     <section aria-labelledby={headingId} data-panel={panel} className="space-y-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm desktop:p-6">
-      <h2 id={headingId} className="text-xl font-semibold text-brand-700">{title}</h2>
+      <h2 id={headingId} ref={heading} tabIndex={-1} className="text-xl font-semibold text-brand-700 outline-none">{title}</h2>
+      {note && <p className="text-slate-800" data-testid="panel-note">{note}</p>}
       <DocumentsTable actor={actor} />
       {panel === 'accepted' && <TermsList actor={actor} />}
-      {(panel === 'accepted' || panel === 'awaitingAcknowledgement') && <Acknowledgement actor={actor} />}
+      {(panel === 'accepted' || panel === 'awaitingAcknowledgement') && <Acknowledgement actor={actor} onChosen={focusHeading} />}
       <HistoryTimeline actor={actor} />
       <PanelActions actor={actor} />
     </section>
@@ -94,7 +111,12 @@ export function TrackingScreen({ actor }: { actor: TrackingActor }) {
   const loginRequired = useSelector(actor, (s) => s.matches('loginRequired'));
   const loading = useSelector(actor, (s) => s.matches('loading'));
   return (
-    <PortalLayout title={TEXT.screenTitle}>
+    <PortalLayout
+      title={TEXT.screenTitle}
+      focusTitleOnEntry
+      onLeave={() => actor.send({ type: 'RETURN' })}
+      onEndSession={() => actor.send({ type: 'END_SESSION' })}
+    >
       <div className="mx-auto max-w-5xl space-y-6" aria-busy={loading}>
         <TrackingFields actor={actor} />
         {failed && <LoadFailed actor={actor} />}

@@ -2,7 +2,8 @@
  * The layout shared by nova-solicitacao and acompanhamento (SPEC §2 "Layout"):
  * header with the page title and "Portabilidade", a sidebar menu (collapsible on phones,
  * open by default at 720 px or more) with the version tag, and a footer with the
- * regulator (ANS) mark and the plan's seal (setting key 84).
+ * regulator (ANS) mark and the plan's seal (setting key 84). A screen with an open session
+ * (tracking) adds 'Encerrar sessão' and decides what leaving by the menu does.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
@@ -10,14 +11,22 @@ import { APP_VERSION } from '../../app/version';
 import { storage } from '../../storage';
 import { DEFAULT_CD_EMPRESA_PLANO } from '../../api/contract';
 import { useBranding } from '../../flows/branding/use-branding';
-import { useArrivalFocus } from '../../ui/screen';
+import { useArrivalFocus, useScreenTitle } from '../../ui/screen';
 
 const DESKTOP_QUERY = '(min-width: 720px)';
 
 export interface PortalLayoutProps {
   title: string;
   children?: ReactNode;
+  /** What the menu items do (SPEC: both return home); without it they only navigate home. */
+  onLeave?: () => void;
+  /** When given, 'Encerrar sessão' sits in the header (desktop) and in the phone menu. */
+  onEndSession?: () => void;
+  /** Focuses the heading even when this is the page's first screen (a reload of an open session). */
+  focusTitleOnEntry?: boolean;
 }
+
+const END_SESSION = 'Encerrar sessão';
 
 function isDesktop(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(DESKTOP_QUERY).matches;
@@ -33,13 +42,11 @@ function AnsMark() {
   );
 }
 
-export function PortalLayout({ title, children }: PortalLayoutProps) {
+export function PortalLayout({ title, children, onLeave, onEndSession, focusTitleOnEntry = false }: PortalLayoutProps) {
   const [, navigate] = useLocation();
   const cdEmpresaPlano = storage.get('cdEmpresaPlano') || DEFAULT_CD_EMPRESA_PLANO;
   const { sealUrl } = useBranding(cdEmpresaPlano);
   const [menuOpen, setMenuOpen] = useState(isDesktop);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useArrivalFocus(heading);
 
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;
@@ -49,8 +56,13 @@ export function PortalLayout({ title, children }: PortalLayoutProps) {
     return () => media.removeEventListener('change', follow);
   }, []);
 
-  const goHome = () => navigate(`/home/${cdEmpresaPlano}`);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useArrivalFocus(titleRef, focusTitleOnEntry);
+  useScreenTitle(title);
+
+  const goHome = onLeave ?? (() => navigate(`/home/${cdEmpresaPlano}`));
   const menuItems = ['Nova Solicitação', 'Acompanhar Solicitação'];
+  const menuButton = 'min-h-11 w-full rounded-md px-3 text-left text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500';
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 text-slate-800">
@@ -65,10 +77,20 @@ export function PortalLayout({ title, children }: PortalLayoutProps) {
           <span aria-hidden="true">☰</span>
           <span className="sr-only">{menuOpen ? 'Fechar menu' : 'Abrir menu'}</span>
         </button>
-        <h1 ref={heading} tabIndex={-1} className="flex flex-wrap items-baseline gap-x-2 text-lg font-semibold focus:outline-none desktop:text-2xl">
+        <h1 ref={titleRef} tabIndex={-1} className="flex min-w-0 flex-wrap items-baseline gap-x-2 text-lg font-semibold outline-none desktop:text-2xl">
           <span>{title}</span>
           <span className="text-sm font-normal text-slate-600 desktop:text-base">Portabilidade</span>
         </h1>
+        {onEndSession && (
+          // On phones it lives in the menu: the header has no room beside the title at 320 px.
+          <button
+            type="button"
+            onClick={onEndSession}
+            className="ml-auto hidden min-h-11 shrink-0 rounded-md border border-brand-600 px-4 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 desktop:inline-block"
+          >
+            {END_SESSION}
+          </button>
+        )}
       </header>
       <div className="flex flex-1 flex-col desktop:flex-row">
         <nav
@@ -80,21 +102,24 @@ export function PortalLayout({ title, children }: PortalLayoutProps) {
           <ul className="flex flex-col p-2">
             {menuItems.map((label) => (
               <li key={label}>
-                <button
-                  type="button"
-                  onClick={goHome}
-                  className="min-h-11 w-full rounded-md px-3 text-left text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
-                >
+                <button type="button" onClick={goHome} className={menuButton}>
                   {label}
                 </button>
               </li>
             ))}
+            {onEndSession && (
+              <li className="desktop:hidden">
+                <button type="button" onClick={onEndSession} className={`${menuButton} font-semibold`}>
+                  {END_SESSION}
+                </button>
+              </li>
+            )}
           </ul>
           <p className="px-5 pb-3 text-sm text-slate-600" data-testid="version-tag">Versão {APP_VERSION}</p>
         </nav>
         {/* At least a screen high, so the footer starts below the fold and never jumps as the
             page's content arrives (CLS). */}
-        <main className="min-h-[calc(100svh-60px)] flex-1 p-4 desktop:p-8">{children}</main>
+        <main className="min-h-[calc(100svh-60px)] min-w-0 flex-1 p-4 desktop:p-8">{children}</main>
       </div>
       <footer className="flex flex-wrap items-center justify-center gap-6 border-t border-slate-200 bg-white px-4 py-3">
         <AnsMark />

@@ -9,7 +9,7 @@ import { useWizardActor } from '../../flows/wizard/use-wizard-actor';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
 import { textFormat } from '../../ui/field-formats';
-import { useFocusOnChange, useScreenTitle } from '../../ui/screen';
+import { useFocusOnChange } from '../../ui/screen';
 import { prefetchSelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { PortalLayout } from '../layout/portal-layout';
@@ -88,7 +88,6 @@ function Wizard() {
 
 export function NovaSolicitacaoPage() {
   const actor = useWizardActor();
-  useScreenTitle('Nova Solicitação');
   // Step 1 has no dropdown: the dropdown's code comes once the screen has painted.
   useEffect(prefetchSelectField, []);
   return (

@@ -74,3 +74,9 @@ export async function fileAnotherRequest(request: APIRequestContext, cpf: string
   const { nuProtocolo } = (await response.json()) as { nuProtocolo: string };
   return nuProtocolo.slice(-6);
 }
+
+/** The portal's polite live region (React Aria's announcer adds it to <body> on first use). */
+export const ANNOUNCED = '[data-live-announcer] [aria-live="polite"]';
+
+/** The latest message said in the polite live region (earlier ones stay a few seconds). */
+export const lastAnnouncement = (page: Page) => page.locator(ANNOUNCED).locator(':scope > *').last();

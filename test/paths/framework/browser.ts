@@ -73,6 +73,13 @@ export interface BrowserModel<M extends AnyStateMachine> {
   /** Left out of the browser tier on purpose, with the reason (printed by the report). */
   excluded?: readonly Exclusion[];
   /**
+   * A user event that leaves a state while its request is still out (e.g. leaving the screen
+   * while it loads) abandons that request: hold it too, so the path really leaves from that
+   * state, not from wherever the unheld answer would have taken it. Off by default: some
+   * flows let such requests finish in the background on purpose.
+   */
+  holdAbandoned?: boolean;
+  /**
    * The paths to play, when the model's own generator does not fit (a machine explored per
    * region, with what a user can do on the screen): default `generatePaths(model)`.
    */
@@ -223,6 +230,15 @@ class HeldNetwork<M extends AnyStateMachine> {
       const m = DONE.exec(event.type) ?? ERROR.exec(event.type);
       if (m) this.toHold.set(m[1]!, (this.toHold.get(m[1]!) ?? 0) + 1);
     }
+    if (!bm.holdAbandoned) return;
+    const values = [path.initial, ...path.expected];
+    path.events.forEach((event, index) => {
+      if (DONE.test(event.type) || ERROR.test(event.type) || AFTER.test(event.type)) return;
+      const still = invokedIn(bm.model.machine, values[index + 1]);
+      for (const src of invokedIn(bm.model.machine, values[index])) {
+        if (!still.has(src) && src in bm.network) this.toHold.set(src, (this.toHold.get(src) ?? 0) + 1);
+      }
+    });
   }
 
   async install(page: Page): Promise<void> {

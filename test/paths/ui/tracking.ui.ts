@@ -7,7 +7,7 @@
  * retries). The UI, the app's actors, react-query and the contract parsing are the real ones.
  */
 import type { Page } from '@playwright/test';
-import { TEXT, type trackingMachine } from '../../../machines/tracking.machine';
+import { MESSAGES, TEXT, type trackingMachine } from '../../../machines/tracking.machine';
 import { INPUT, TERMS, UNSAFE_TERM } from '../../machines/tracking.fixtures';
 import { trackingModel } from '../../machines/tracking.model';
 import type { BrowserModel, Fulfil, Gestures, Markers, Network } from '../framework/browser';
@@ -18,13 +18,22 @@ type M = typeof trackingMachine;
 const API = '/wslinhafrente/v1/';
 const overlay = (page: Page) => ({ attribute: page.getByTestId('loading-overlay'), name: 'data-visible', value: 'true' }) as const;
 const panel = (page: Page, title: string) => page.getByRole('heading', { level: 2, name: title });
-const checked = (page: Page, label: string) => page.getByLabel(label, { exact: true }).and(page.locator(':checked'));
-const unchecked = (page: Page, label: string) => page.getByLabel(label, { exact: true }).and(page.locator(':not(:checked)'));
+// 'Estou ciente' is a native checkbox; the type 1 options are ARIA radios (src/ui/choice-group.tsx).
+const checked = (page: Page, label: string) => page.getByLabel(label, { exact: true }).and(page.locator(':checked, [aria-checked="true"]'));
+const unchecked = (page: Page, label: string) => page.getByLabel(label, { exact: true }).and(page.locator(':not(:checked):not([aria-checked="true"])'));
+const recorded = (page: Page, text: string) => page.getByTestId('acknowledgement-recorded').filter({ hasText: text });
 const termName = (cdFileDocumento: number) => [...TERMS, UNSAFE_TERM].find((t) => t.cdFileDocumento === cdFileDocumento)!.documento;
 
 export const trackingGestures = {
   RETRY: (page) => page.getByRole('button', { name: 'Tentar novamente' }).click(),
-  RETURN: (page) => page.getByRole('button', { name: /^(Retornar|Sair)$/ }).first().click(),
+  // The panel's 'Retornar' / 'Sair' when there is one; else (still loading) a menu item, by
+  // keyboard, since the loading overlay stops the pointer but not the keyboard.
+  RETURN: async (page) => {
+    const button = page.getByRole('button', { name: /^(Retornar|Sair)$/ }).first();
+    if (await button.isVisible()) await button.click();
+    else await page.getByRole('navigation').getByRole('button', { name: 'Acompanhar Solicitação' }).press('Enter');
+  },
+  END_SESSION: (page) => page.getByRole('button', { name: MESSAGES.endSession }).press('Enter'),
   VIEW_DOCUMENT: (page) => page.getByRole('button', { name: /^Visualizar/ }).first().click(),
   AGREE: (page) => page.getByLabel(TEXT.agree, { exact: true }).click(),
   DECLINE: (page) => page.getByLabel(TEXT.decline, { exact: true }).click(),
@@ -53,14 +62,20 @@ export const trackingMarkers = {
   loginRequired: (page) => ({ visible: page.getByRole('button', { name: 'Fazer login' }) }),
   'ready.choosingPanel': (page) => ({ visible: page.getByRole('heading', { level: 1 }) }),
   'ready.analysis': (page) => ({ visible: panel(page, 'Sua solicitação está em análise') }),
+  'ready.refused': (page) => ({ visible: panel(page, MESSAGES.panelRefused) }),
+  'ready.cancelled': (page) => ({ visible: panel(page, MESSAGES.panelCancelled) }),
+  'ready.contractActive': (page) => ({ visible: panel(page, MESSAGES.panelContractActive) }),
   'ready.awaitingAcknowledgement.choosingOptions': (page) => ({ visible: panel(page, 'Finalize sua solicitação') }),
   'ready.awaitingAcknowledgement.typeOne.restoring': (page) => ({ visible: panel(page, 'Finalize sua solicitação') }),
   'ready.awaitingAcknowledgement.typeOne.undecided': (page) => ({ visible: unchecked(page, TEXT.agree) }),
   'ready.awaitingAcknowledgement.typeOne.declined': (page) => ({ visible: checked(page, TEXT.decline) }),
   'ready.awaitingAcknowledgement.typeOne.agreed': (page) => ({ visible: checked(page, TEXT.agree) }),
+  'ready.awaitingAcknowledgement.typeOne.declineRecorded': (page) => ({ visible: recorded(page, "'Não aceito' foi registrada") }),
+  'ready.awaitingAcknowledgement.typeOne.agreementRecorded': (page) => ({ visible: recorded(page, 'Sua concordância foi registrada') }),
   'ready.awaitingAcknowledgement.typeTwo.restoring': (page) => ({ visible: panel(page, 'Finalize sua solicitação') }),
   'ready.awaitingAcknowledgement.typeTwo.unaware': (page) => ({ visible: unchecked(page, TEXT.aware) }),
   'ready.awaitingAcknowledgement.typeTwo.aware': (page) => ({ visible: checked(page, TEXT.aware) }),
+  'ready.awaitingAcknowledgement.typeTwo.awarenessRecorded': (page) => ({ visible: recorded(page, 'Sua ciência foi registrada') }),
   'ready.awaitingAcknowledgement.generatingAcceptance': overlay,
   'ready.accepted.signing': (page) => ({ visible: panel(page, 'Sua solicitação foi aceita') }),
   'ready.accepted.recordingSignature': overlay,
@@ -103,4 +118,6 @@ export const trackingBrowser: BrowserModel<M> = {
   gestures: trackingGestures,
   markers: trackingMarkers,
   network: trackingNetwork,
+  // Leaving while the request loads (the menu, 'Encerrar sessão') must leave from `loading`.
+  holdAbandoned: true,
 };

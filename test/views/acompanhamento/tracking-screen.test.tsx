@@ -11,6 +11,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { AttachedDocumentInfo, DocumentToSignInfo, HistoryInfo, TrackingInfo } from '../../../machines/tracking.machine';
 import { notify } from '../../../src/app/notify';
 import { UNSAFE_LINK_MESSAGE } from '../../../src/app/open-link';
+import { ANNOUNCER_SELECTOR } from '../../../src/ui/announcer';
 import { createTrackingLogic } from '../../../src/flows/tracking/tracking-logic';
 import { TrackingScreen } from '../../../src/views/acompanhamento/tracking-screen';
 
@@ -90,6 +91,52 @@ describe('tracking screen', () => {
     expect(navigate).toHaveBeenCalledWith('/home/1');
   });
 
+  it('statuses 4, 5 and 7 say what they mean and what comes next, with no answer clock; 2 still counts the days', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-01-05T15:00:00Z'));
+    const cases = [
+      [4, 'Recusada', 'Sua solicitação foi recusada', /não seguirá adiante/],
+      [5, 'Cancelada', 'Sua solicitação foi cancelada', /não seguirá adiante/],
+      [7, 'Contrato ativo', 'Seu contrato está ativo', /seu contrato está ativo e apto para utilização/],
+    ] as const;
+    for (const [flStatus, dsStatus, title, note] of cases) {
+      start({ ...base, flStatus, dsStatus });
+      expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
+      expect(screen.getByTestId('panel-note').textContent).toMatch(note);
+      expect(screen.queryByTestId('answer-window')).toBeNull();
+      expect(screen.getByText('02/01/2025 10:00')).toBeTruthy(); // the history is still there
+      expect(screen.getByRole('button', { name: 'Retornar' })).toBeTruthy();
+      cleanup();
+    }
+    start({ ...base, flStatus: 2, dsStatus: 'Pendente de documentação' });
+    expect(await screen.findByRole('heading', { name: 'Sua solicitação está em análise' })).toBeTruthy();
+    expect(screen.getByTestId('answer-window').textContent).toContain('restam 7 dias');
+  });
+
+  it("the Status field shows its whole text, in a read-only box that wraps", async () => {
+    start({ ...base, flStatus: 3, cdStatusPort: 2, flConcordo: 'S', dsStatus: 'Aceita - aguardando assinatura dos documentos' });
+    const status = (await screen.findByLabelText('Status')) as HTMLTextAreaElement;
+    expect(status.tagName).toBe('TEXTAREA');
+    expect(status.readOnly).toBe(true);
+    await waitFor(() => expect(status.value).toBe('Aceita - aguardando assinatura dos documentos'));
+  });
+
+  it("'Encerrar sessão' and the menu items end the session before going home; the heading has focus on entry", async () => {
+    for (const control of ['Encerrar sessão', 'Nova Solicitação', 'Acompanhar Solicitação']) {
+      localStorage.setItem('protocolo', '20250001000123');
+      localStorage.setItem('token', 'a.login.token');
+      const { navigate } = start(base);
+      await screen.findByRole('heading', { name: 'Sua solicitação está em análise' });
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
+      // jsdom has no layout: the header's copy and the phone menu's are both in the tree.
+      await userEvent.click(screen.getAllByRole('button', { name: control, hidden: true })[0]!);
+      expect(localStorage.getItem('protocolo')).toBeNull();
+      expect(localStorage.getItem('token')).toBeNull();
+      expect(navigate).toHaveBeenCalledWith('/home/1');
+      cleanup();
+    }
+  });
+
   it('an expired session on a request that requires login asks to log in again and opens home in track mode', async () => {
     localStorage.setItem('protocolo', '20250001000123');
     localStorage.setItem('token', 'expired');
@@ -116,17 +163,46 @@ describe('tracking screen', () => {
     expect(open).toHaveBeenCalledWith(`${window.location.origin}/f/proposta.pdf`, '_blank', 'noopener,noreferrer');
   });
 
-  it("status 6 type 1: 'Finalizar' is disabled until a choice; agreeing locks both options; 'Sair' goes home", async () => {
+  it("status 6 type 1: 'Finalizar' is disabled until a choice; agreeing locks both options; 'Sair' ends the session and goes home", async () => {
+    localStorage.setItem('protocolo', '20250001000123');
+    localStorage.setItem('token', 'a.login.token');
     const { navigate } = start({ ...base, flStatus: 6, cdStatusPort: 1, dsStatus: 'Aguardando sua confirmação' });
     expect(await screen.findByRole('heading', { name: 'Finalize sua solicitação' })).toBeTruthy();
     const finalize = screen.getByRole('button', { name: 'Finalizar' }) as HTMLButtonElement;
     expect(finalize.disabled).toBe(true);
-    await userEvent.click(screen.getByLabelText('Estou de acordo'));
+    await userEvent.click(screen.getByRole('radio', { name: 'Estou de acordo' }));
     expect(finalize.disabled).toBe(false);
-    expect((screen.getByLabelText('Estou de acordo') as HTMLInputElement).disabled).toBe(true);
-    expect((screen.getByLabelText('Não aceito') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByRole('radio', { name: 'Estou de acordo' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('radio', { name: 'Estou de acordo' }).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('radio', { name: 'Não aceito' }).getAttribute('aria-disabled')).toBe('true');
     await userEvent.click(screen.getByRole('button', { name: 'Sair' }));
     expect(navigate).toHaveBeenCalledWith('/home/1');
+    expect(localStorage.getItem('protocolo')).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('status 6 type 1: the arrow keys only move between the options; Enter confirms, focus goes to the panel heading and the choice is announced', async () => {
+    const { actor } = start({ ...base, flStatus: 6, cdStatusPort: 1, dsStatus: 'Aguardando sua confirmação' });
+    const agree = await screen.findByRole('radio', { name: 'Estou de acordo' });
+    const decline = screen.getByRole('radio', { name: 'Não aceito' });
+    agree.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(decline);
+    await userEvent.keyboard('{ArrowDown}'); // wraps around
+    expect(document.activeElement).toBe(agree);
+    await userEvent.keyboard('{ArrowUp}{ArrowDown}{ArrowLeft}{ArrowRight}{ArrowUp}');
+    expect(document.activeElement).toBe(decline);
+    expect(actor.getSnapshot().context.choice).toBeNull();
+    expect([agree, decline].map((r) => r.getAttribute('aria-checked'))).toEqual(['false', 'false']);
+    await userEvent.keyboard('{Enter}');
+    expect(actor.getSnapshot().context.choice).toBe('N');
+    expect(decline.getAttribute('aria-checked')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Finalize sua solicitação' }));
+    await waitFor(() => expect(document.querySelector(ANNOUNCER_SELECTOR)?.lastElementChild?.textContent).toBe("Você escolheu 'Não aceito'. Para enviar a sua resposta, use 'Finalizar'."));
+    // Agreeing is still possible after 'Não aceito', by Space.
+    agree.focus();
+    await userEvent.keyboard(' ');
+    expect(actor.getSnapshot().context.choice).toBe('S');
   });
 
   it("status 6 type 1: agreeing and finishing opens 'Você está quase lá'; its button clears the session and opens home in track mode", async () => {
@@ -164,8 +240,8 @@ describe('tracking screen', () => {
     const { recordSignature, finalizeRequest } = start({ ...base, flStatus: 3, cdStatusPort: 1, flConcordo: 'S' }, terms);
     expect(await screen.findByRole('heading', { name: 'Sua solicitação foi aceita' })).toBeTruthy();
     // Acknowledgement pre-set from flConcordo 'S' and disabled in status 3.
-    expect((screen.getByLabelText('Estou de acordo') as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByLabelText('Estou de acordo') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByRole('radio', { name: 'Estou de acordo' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('radio', { name: 'Estou de acordo' }).getAttribute('aria-disabled')).toBe('true');
 
     await userEvent.click(screen.getByRole('button', { name: 'Finalizar' }));
     expect(warning).toHaveBeenCalledWith('Ainda há documento(s) que precisa(m) ser assinado(s).');

@@ -1,0 +1,94 @@
+/**
+ * What the tracking browser tests share: a request filed through the API as the wizard files
+ * it, the backoffice command that moves it through statuses, home's way into the tracking
+ * screen (with the login when asked), and axe with the WCAG 2.2 AA rules.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, request as apiRequest, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { API, E2E_DATA_DIR } from './env';
+
+export interface RequestSummary {
+  nuProtocolo: string;
+  senha: string;
+  cpf: string;
+  flStatus: number;
+  cdStatusPort: number;
+  flConcordo: string | null;
+  exigeLogin: boolean;
+}
+
+export const CPF = '52998224725';
+export const OPERATOR_NAME = 'Vida Plena Saúde';
+
+/** A valid new request (SPEC §3), filed the way the wizard files it, CSRF included. */
+export async function fileRequest(baseURL: string): Promise<string> {
+  const api = await apiRequest.newContext({ baseURL });
+  await api.get('/'); // hands out the XSRF-TOKEN cookie
+  const csrf = (await api.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  expect(csrf, 'the server sets the CSRF cookie').toBeTruthy();
+  const response = await api.post(`${API}portabilidade`, {
+    headers: { 'X-XSRF-TOKEN': csrf!, 'Idempotency-Key': randomUUID(), 'X-Frame-Options': 'deny' },
+    data: {
+      tipo: '9', nu_protocolo_ans: String(Date.now()).padStart(20, '0'), nu_protocolo: '',
+      nome: 'MARIA DA SILVA', nm_mae: 'ANA DA SILVA', cpf: CPF, dt_nascimento: '10/05/1980',
+      cd_cep: '01001000', ds_endereco: 'PRACA DA SE', nu_endereco: '100', ds_bairro: 'SE',
+      ds_cidade: 'SAO PAULO', ds_uf: 'SP', ds_complemento: '',
+      ops_origem: 'OPERADORA ANTIGA', plano_origem: 'PLANO ANTIGO', nu_ans_ops_origem: '123456',
+      nu_ans_plano_origem: '987654321', area_plano: 'NACIONAL', dt_inicio: '01/01/2020',
+      tp_contrato_origem: 'TITULAR', nu_ans_plano_destino: '481234561',
+      plano_destino: 'VIDA PLENA ESSENCIAL ENFERMARIA', tp_contrato_destino: 'TITULAR', tp_port_destino: '3',
+      fl_aceita_email: '1',
+      contato: [{ tp_contato: '1', ds_contato: '11987654321' }, { tp_contato: '2', ds_contato: 'maria@example.com' }],
+      dependente: [], cd_empresa_plano: '1',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { nuProtocolo } = (await response.json()) as { nuProtocolo: string };
+  await api.dispose();
+  return nuProtocolo;
+}
+
+/** The operator's backoffice command, on the test server's data (it asks the running server). */
+export function backoffice(...args: string[]): RequestSummary {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'server/backoffice.ts', ...args, '--json'], {
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
+    encoding: 'utf8',
+  });
+  return JSON.parse(out) as RequestSummary;
+}
+
+export async function expectAccessible(page: Page, where: string) {
+  // The loading overlay fades out over 200 ms: check the page once it is really gone.
+  await expect(page.locator('.loading-overlay')).toBeHidden();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
+}
+
+/** Home in track mode: protocol, then (when asked) CPF and password, then the tracking screen. */
+export async function trackFromHome(page: Page, protocolo: string, login?: { cpf: string; senha: string }) {
+  if (!(await page.getByLabel('Digite o protocolo', { exact: true }).isVisible())) {
+    await page.getByRole('button', { name: 'Acompanhar Solicitação' }).click();
+  }
+  await page.getByLabel('Digite o protocolo', { exact: true }).fill(protocolo);
+  await page.getByRole('button', { name: 'Prosseguir' }).click();
+  if (login) {
+    const cpf = page.getByLabel('CPF');
+    await expect(cpf).toBeFocused(); // the login fields focus CPF once mounted: type after that
+    await expect(page.locator('.loading-overlay')).toBeHidden();
+    // Typed at a human pace: the masked field is controlled through the home machine and can
+    // drop keys sent faster than it re-renders on a loaded machine (reported to home's owner).
+    await cpf.pressSequentially(login.cpf, { delay: 120 });
+    await expect(cpf).toHaveValue(login.cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4'));
+    await page.getByLabel('Senha').fill(login.senha);
+    await page.getByRole('button', { name: 'Prosseguir' }).click();
+  }
+  await expect(page).toHaveURL(/#\/acompanhamento$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Acompanhar Solicitação');
+}
+
+export const panel = (page: Page, title: string) => page.getByRole('heading', { level: 2, name: title });
+export const stored = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);

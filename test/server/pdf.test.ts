@@ -1,0 +1,44 @@
+/**
+ * The generated PDFs (server/services/pdf.ts): what is drawn on the page, read back from the
+ * file's content streams.
+ */
+import { inflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { renderPdf } from '../../server/services/pdf.ts';
+
+/** Every text the PDF draws (`<hex> Tj`), decoded from WinAnsi (Latin-1 for these texts). */
+function drawnTexts(pdf: Uint8Array): string[] {
+  const raw = Buffer.from(pdf).toString('latin1');
+  const texts: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+    } catch {
+      continue; // not a compressed content stream (fonts, object streams…)
+    }
+    for (const text of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) texts.push(Buffer.from(text[1]!, 'hex').toString('latin1'));
+  }
+  return texts;
+}
+
+describe('generated PDFs', () => {
+  it('draw a line break as a new line, never as "?"', async () => {
+    const pdf = await renderPdf({
+      title: 'Termo de Ciência da Portabilidade',
+      operator: 'Vida Plena Saúde',
+      blocks: [{ kind: 'text', heading: 'Manifestação', text: 'Estou ciente: o beneficiário declara estar ciente.\nRegistrada em 10/03/2025 14:00 (horário de Brasília).\r\nFim.' }],
+      footer: 'Termo — protocolo 123',
+    }, new Date('2025-03-10T17:00:00Z'));
+    const texts = drawnTexts(pdf);
+    expect(texts).toContain('Estou ciente: o beneficiário declara estar ciente.');
+    expect(texts).toContain('Registrada em 10/03/2025 14:00 (horário de Brasília).');
+    expect(texts).toContain('Fim.');
+    expect(texts.filter((text) => text.includes('?'))).toEqual([]);
+  });
+
+  it('still replace characters the standard font cannot draw', async () => {
+    const pdf = await renderPdf({ title: 'T', operator: 'O', blocks: [{ kind: 'text', text: 'Nome: 王 Silva' }], footer: 'F' }, new Date());
+    expect(drawnTexts(pdf)).toContain('Nome: ? Silva');
+  });
+});

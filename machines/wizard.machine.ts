@@ -33,7 +33,7 @@ export const EMPTY_FORM: WizardForm = {
 const focusFirstInvalidDependentField = {
   type: 'focusField',
   params: ({ context }: { context: WizardContext }) => {
-    const errors = context.draft ? validateDependent(context.draft) : {};
+    const errors = context.draft ? validateDependent(context.draft, context.today) : {};
     return { scope: 'dependent' as const, field: DEPENDENT_FIELDS.find((field) => errors[field]) ?? '' };
   },
 } as const;
@@ -63,13 +63,13 @@ export const wizardMachine = setup({
     lookupDebounce: 400,
   },
   guards: {
-    stepIsValid: ({ context }, params: { step: StepId }) => isStepValid(params.step, context.form),
+    stepIsValid: ({ context }, params: { step: StepId }) => isStepValid(params.step, context.form, context.today),
     isNotSaved: ({ context }) => context.saved === null,
     isLookupableRegistry: ({ event }) => event.type === 'DESTINATION_REGISTRY_CHANGED' && /^\d+$/.test(event.value),
     isAcceptedContractType: ({ event }) =>
       event.type === 'CONTRACT_TYPE_CHOSEN' && (event.value === '' || event.value === INDIVIDUAL_CONTRACT_TYPE),
-    draftIsValid: ({ context }) => context.draft !== null && isDependentValid(context.draft),
-    draftNeedsFixing: ({ context }) => draftNeedsFixing(context.draft),
+    draftIsValid: ({ context }) => context.draft !== null && isDependentValid(context.draft, context.today),
+    draftNeedsFixing: ({ context }) => draftNeedsFixing(context.draft, context.today),
     hasDraft: ({ context }) => context.draft !== null,
     hasNoDocumentType: ({ context }) => context.documentType === '',
     fileIsAcceptable: ({ context, event }) =>
@@ -131,7 +131,7 @@ export const wizardMachine = setup({
     markDraftAttempted: assign({ draftAttempted: true }),
     discardDependentDraft: assign({ draft: null, draftAttempted: false }),
     settleDependentDraft: assign(({ context }) => {
-      const settled = settleDependentDraft(context.dependents, context.draft);
+      const settled = settleDependentDraft(context.dependents, context.draft, context.today);
       return { ...settled, draftAttempted: settled.draft !== null && context.draftAttempted };
     }),
     removeDependent: assign(({ context, event }) =>
@@ -199,6 +199,7 @@ export const wizardMachine = setup({
   context: ({ input }) => ({
     protocoloAns: input.protocoloAns,
     cdEmpresaPlano: input.cdEmpresaPlano || DEFAULT_CD_EMPRESA_PLANO,
+    today: input.today,
     form: { ...EMPTY_FORM, ...input.form },
     attempted: { dadosPessoais: false, planoOrigem: false, planoDestino: false, dependentes: false, documentos: false },
     dependents: [],
@@ -238,7 +239,7 @@ export const wizardMachine = setup({
               {
                 actions: [
                   { type: 'markAttempted', params: { step: 'dadosPessoais' } },
-                  { type: 'focusField', params: ({ context }) => ({ scope: 'form' as const, field: firstInvalidField('dadosPessoais', context.form) ?? '' }) },
+                  { type: 'focusField', params: ({ context }) => ({ scope: 'form' as const, field: firstInvalidField('dadosPessoais', context.form, context.today) ?? '' }) },
                 ],
               },
             ],
@@ -253,7 +254,7 @@ export const wizardMachine = setup({
               {
                 actions: [
                   { type: 'markAttempted', params: { step: 'planoOrigem' } },
-                  { type: 'focusField', params: ({ context }) => ({ scope: 'form' as const, field: firstInvalidField('planoOrigem', context.form) ?? '' }) },
+                  { type: 'focusField', params: ({ context }) => ({ scope: 'form' as const, field: firstInvalidField('planoOrigem', context.form, context.today) ?? '' }) },
                 ],
               },
             ],
@@ -277,7 +278,7 @@ export const wizardMachine = setup({
               {
                 actions: [
                   { type: 'markAttempted', params: { step: 'planoDestino' } },
-                  { type: 'focusField', params: ({ context }) => ({ scope: 'form' as const, field: firstInvalidField('planoDestino', context.form) ?? '' }) },
+                  { type: 'focusField', params: ({ context }) => ({ scope: 'form' as const, field: firstInvalidField('planoDestino', context.form, context.today) ?? '' }) },
                 ],
               },
             ],

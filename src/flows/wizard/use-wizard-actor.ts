@@ -2,12 +2,13 @@
  * Starts the wizard for the stored ANS protocol, restoring this tab's snapshot (and the files
  * kept for it) after a reload, and saving the snapshot on every change.
  */
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { useLocation } from 'wouter';
 import { DEFAULT_CD_EMPRESA_PLANO } from '../../api/contract';
 import { inspectOption } from '../../app/inspect';
 import { storage } from '../../storage';
+import { calendarDayOf } from '../../../machines/wizard.schemas';
 import { fileRegistry } from './file-registry';
 import { createWizardLogic, type WizardLogic } from './wizard-actors';
 import { attachmentIdsOf, clearWizardSnapshot, loadWizardSnapshot, saveWizardSnapshot } from './wizard-persistence';
@@ -17,9 +18,6 @@ export type WizardActor = ActorRefFrom<WizardLogic>;
 export function useWizardActor(): WizardActor | null {
   const [, navigate] = useLocation();
   const [actor, setActor] = useState<WizardActor | null>(null);
-  // The machine lives as long as the page: a new navigate function must not restart it.
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
 
   // A layout effect: with no file to restore the actor starts before the first paint, so the
   // form appears at once instead of after a 'Carregando...' frame (no layout shift).
@@ -28,9 +26,11 @@ export function useWizardActor(): WizardActor | null {
     let started: WizardActor | null = null;
     let unsubscribe = () => {};
     const protocoloAns = storage.get('protocolo') ?? '';
-    const input = { protocoloAns, cdEmpresaPlano: storage.get('cdEmpresaPlano') || DEFAULT_CD_EMPRESA_PLANO };
-    const logic = createWizardLogic({ navigate: (path) => navigateRef.current(path) });
-    const snapshot = loadWizardSnapshot(protocoloAns);
+    const today = calendarDayOf(new Date());
+    const input = { protocoloAns, cdEmpresaPlano: storage.get('cdEmpresaPlano') || DEFAULT_CD_EMPRESA_PLANO, today };
+    const logic = createWizardLogic({ navigate });
+    // A draft kept from another day is checked against today's date.
+    const snapshot = loadWizardSnapshot(protocoloAns, today);
     const ids = attachmentIdsOf(snapshot);
     void fileRegistry.prune(ids);
 
@@ -70,7 +70,8 @@ export function useWizardActor(): WizardActor | null {
       unsubscribe();
       started?.stop();
     };
-  }, []);
+    // wouter's navigate is one stable function: the machine lives as long as the page.
+  }, [navigate]);
 
   return actor;
 }

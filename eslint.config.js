@@ -69,6 +69,20 @@ const serverZone = {
   },
 };
 
+// The contract and the shared rules are what both sides agree on: they depend on nothing
+// of either side (zod is the only library the contract uses).
+const contractZone = {
+  files: ['contract/**/*.ts'],
+  rules: {
+    'no-restricted-imports': ['error', {
+      patterns: [
+        forbid(['**/src/**', '**/server/**', '**/machines/**', 'node:*', 'react', 'react/*', 'react-dom', 'react-dom/*', 'xstate', '@tanstack/*'],
+          'contract/ depends on nothing of the portal or the server.'),
+      ],
+    }],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'build/**', 'node_modules/**', 'data/**', 'docs/**', 'test-results/**'] },
   js.configs.recommended,
@@ -84,4 +98,5 @@ export default tseslint.config(
   machineZone,
   viewZone,
   serverZone,
+  contractZone,
 );

@@ -9,6 +9,7 @@
  */
 import { and } from 'xstate';
 import { acceptanceKind, acceptanceRecordedMessage } from './tracking.helpers';
+import { TIPO_PORTABILIDADE } from '../contract/rules';
 import { MESSAGES, TEXT } from './tracking.types';
 import { endSession, leave, linkOf, nameOf, trackingSetup } from './tracking.setup';
 
@@ -284,7 +285,7 @@ export const trackingMachine = trackingSetup.createMachine({
                 id: 'generateAcceptance',
                 src: 'generateAcceptance',
                 input: ({ context }) => ({
-                  tipo: '9' as const,
+                  tipo: TIPO_PORTABILIDADE,
                   fl_ciente: context.choice === 'S' ? ('S' as const) : ('N' as const),
                   fl_tipo: acceptanceKind(context.tracking),
                   // A request in status 6 always has one; 0 makes the server refuse rather than guess.
@@ -382,7 +383,7 @@ export const trackingMachine = trackingSetup.createMachine({
               invoke: {
                 id: 'finalizeRequest',
                 src: 'finalizeRequest',
-                input: ({ context }) => ({ tipo: '9' as const, cd_solicitacao: context.tracking?.cdSolicitacao ?? 0 }),
+                input: ({ context }) => ({ tipo: TIPO_PORTABILIDADE, cd_solicitacao: context.tracking?.cdSolicitacao ?? 0 }),
                 onDone: 'loadingOperatorName',
                 onError: 'signing',
               },

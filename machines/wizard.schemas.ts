@@ -4,7 +4,7 @@
  * message shown is always the reason a NEXT was refused.
  */
 import * as z from 'zod/mini';
-import { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, isValidCpf } from './portability-rules';
+import { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, isValidCpf } from '../contract/rules';
 import type { CalendarDay, DependentDraft, StepId, WizardForm } from './wizard.types';
 
 export { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, isValidCpf };

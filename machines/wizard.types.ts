@@ -1,7 +1,7 @@
 /**
  * Types of the new-request wizard (SPEC §2 "nova-solicitacao", §3, §4 "Wizard" and
- * "Submit sequence"). Structurally identical to the contract's types in src/api/contract.ts,
- * which machines/ may not import: the actors adapt one to the other.
+ * "Submit sequence"). Structurally identical to the contract's types in contract/api.ts,
+ * named in the wizard's own words: the actors adapt one to the other.
  */
 
 /** A calendar day as 'yyyy-mm-dd': how "today" reaches the rules (machines read no clock). */

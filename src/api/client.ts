@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import {
   DEFAULT_API_BASE, HEADERS, errorBody, routes,
   type EndpointInput, type EndpointName, type EndpointOutput,
-} from './contract';
+} from '../../contract/api';
 
 /** `timeout`: no complete answer within the client's time limit (`timeoutMs`). */
 export type ApiErrorKind = 'http' | 'network' | 'schema' | 'timeout';

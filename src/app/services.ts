@@ -5,7 +5,7 @@
 import { createActor } from 'xstate';
 import { requestActivityMachine } from '../../machines/request-activity.machine';
 import { API_TIMEOUT_MS, configureApi } from '../api/client';
-import { DEFAULT_API_BASE } from '../api/contract';
+import { DEFAULT_API_BASE } from '../../contract/api';
 import { reportApiError } from '../api/error-catalogue';
 import { createQueryClient } from '../api/query-client';
 import { storage } from '../storage';

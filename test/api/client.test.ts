@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_TIMEOUT_MS, ApiError, configureApi } from '../../src/api/client';
-import { DEFAULT_API_BASE } from '../../src/api/contract';
+import { DEFAULT_API_BASE } from '../../contract/api';
 import { UNEXPECTED_ERROR } from '../../src/api/error-catalogue';
 import { fetchApi, mutateApi } from '../../src/api/query-client';
 import { notify } from '../../src/app/notify';

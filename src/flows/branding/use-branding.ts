@@ -8,7 +8,8 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import type { brandingMachine } from '../../../machines/branding.machine';
-import { DEFAULT_CD_EMPRESA_PLANO } from '../../api/contract';
+import { DEFAULT_CD_EMPRESA_PLANO } from '../../../contract/api';
+import { isPlanCode } from '../../../contract/rules';
 import { inspectOption } from '../../app/inspect';
 import { appBrandingMachine } from './branding-actors';
 
@@ -24,7 +25,7 @@ const actors = new Map<string, BrandingActor>();
 
 /** Plan codes are digits (contract); anything else falls back to the default plan. */
 export function normalisePlanCode(cdEmpresaPlano: string | null | undefined): string {
-  return cdEmpresaPlano && /^\d{1,10}$/.test(cdEmpresaPlano) ? cdEmpresaPlano : DEFAULT_CD_EMPRESA_PLANO;
+  return cdEmpresaPlano && isPlanCode(cdEmpresaPlano) ? cdEmpresaPlano : DEFAULT_CD_EMPRESA_PLANO;
 }
 
 export function brandingActorFor(cdEmpresaPlano: string): BrandingActor {

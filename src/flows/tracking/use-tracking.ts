@@ -5,7 +5,7 @@
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { DEFAULT_CD_EMPRESA_PLANO } from '../../api/contract';
+import { DEFAULT_CD_EMPRESA_PLANO } from '../../../contract/api';
 import { inspectOption } from '../../app/inspect';
 import { storage } from '../../storage';
 import { normalisePlanCode } from '../branding/use-branding';

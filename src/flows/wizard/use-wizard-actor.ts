@@ -5,7 +5,7 @@
 import { useLayoutEffect, useState } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { useLocation } from 'wouter';
-import { DEFAULT_CD_EMPRESA_PLANO } from '../../api/contract';
+import { DEFAULT_CD_EMPRESA_PLANO } from '../../../contract/api';
 import { inspectOption } from '../../app/inspect';
 import { storage } from '../../storage';
 import { calendarDayOf } from '../../../machines/wizard.schemas';

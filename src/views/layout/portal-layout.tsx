@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { APP_VERSION } from '../../app/version';
 import { storage } from '../../storage';
-import { DEFAULT_CD_EMPRESA_PLANO } from '../../api/contract';
+import { DEFAULT_CD_EMPRESA_PLANO } from '../../../contract/api';
 import { useBranding } from '../../flows/branding/use-branding';
 import { useArrivalFocus, useScreenTitle } from '../../ui/screen';
 

@@ -97,10 +97,14 @@ export function AppRoutes() {
   );
 }
 
-export function App() {
+/**
+ * `ssrPath`: the route the page's prerendered markup was rendered at (build time, and the
+ * hydrating first render, which must match it); the hash takes over right after.
+ */
+export function App({ ssrPath }: { ssrPath?: string }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <Router hook={useHashLocation}>
+      <Router hook={useHashLocation} ssrPath={ssrPath}>
         <AppRoutes />
       </Router>
       <LoadingOverlay />

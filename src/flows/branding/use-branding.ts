@@ -34,7 +34,6 @@ export function brandingActorFor(cdEmpresaPlano: string): BrandingActor {
   if (!actor) {
     actor = createActor(appBrandingMachine, { ...inspectOption(), input: { cdEmpresaPlano: code } });
     actors.set(code, actor);
-    actor.start();
   }
   return actor;
 }
@@ -45,6 +44,11 @@ export function useBranding(cdEmpresaPlano: string | null | undefined): Branding
   const faviconUrl = useSelector(actor, (s) => s.context.faviconUrl);
   const sealUrl = useSelector(actor, (s) => s.context.sealUrl);
   const operatorName = useSelector(actor, (s) => s.context.operatorName);
+  // Started by the first screen that shows it (a running actor ignores start()); never while
+  // rendering, so the page prerendered at build time asks the network for nothing.
+  useEffect(() => {
+    actor.start();
+  }, [actor]);
   useFavicon(faviconUrl);
   return { logoUrl, faviconUrl, sealUrl, operatorName };
 }

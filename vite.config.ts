@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './scripts/vite-precompress.ts';
-import { paintFirstPlugin } from './scripts/vite-paint-first.ts';
+import { inlineStylesheetPlugin } from './scripts/vite-inline-stylesheet.ts';
+import { prerender } from './scripts/vite-prerender.ts';
 import { routePreload } from './scripts/vite-route-preload.ts';
 import { stripDescriptions } from './scripts/vite-strip-descriptions.ts';
 
@@ -12,7 +13,7 @@ import { stripDescriptions } from './scripts/vite-strip-descriptions.ts';
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), stripDescriptions(), routePreload(), paintFirstPlugin(), precompress()],
+  plugins: [react(), tailwindcss(), stripDescriptions(), routePreload(), inlineStylesheetPlugin(), precompress(), prerender()],
   server: {
     proxy: { '/wslinhafrente': apiTarget },
   },

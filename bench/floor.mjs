@@ -1,6 +1,8 @@
 // The floor: a React 19 page that renders one heading, built in the same run with the same
-// Vite and React plugin as the portal, from a tiny project made under the OS temp folder
-// that borrows this repo's node_modules (symlink). Its JS is what "React itself" costs.
+// Vite, React plugin and precompression (brotli and gzip files beside each asset) as the
+// portal, from a tiny project made under the OS temp folder that borrows this repo's
+// node_modules (symlink). Its JS is what "React itself" costs; the bench serves it with the
+// reference server, as the portal is served.
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -39,24 +41,28 @@ export async function buildFloor(workDir) {
   mkdirSync(root, { recursive: true });
   writeFileSync(join(root, 'index.html'), INDEX);
   writeFileSync(join(root, 'main.jsx'), MAIN);
+  // A config file, so Vite compiles the repo's TypeScript plugin as it does for the portal.
+  writeFileSync(join(root, 'vite.config.mjs'), [
+    `import react from '@vitejs/plugin-react';`,
+    `import { precompress } from ${JSON.stringify(join(REPO, 'scripts', 'vite-precompress.ts'))};`,
+    `export default { plugins: [react(), precompress()] };`,
+  ].join('\n'));
   symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'), 'dir');
 
   // Import Vite and the React plugin from this repo, exactly the ones the portal builds with.
   const importFromRepo = (name) => import(pathToFileURL(join(REPO, 'node_modules', name, readEntry(name))).href);
   const { build } = await importFromRepo('vite');
-  const { default: react } = await importFromRepo('@vitejs/plugin-react');
   const started = Date.now();
   await build({
     root,
-    configFile: false,
+    configFile: join(root, 'vite.config.mjs'),
     logLevel: 'warn',
-    plugins: [react()],
     build: { outDir, emptyOutDir: true },
   });
   const buildMs = Date.now() - started;
 
   const assets = join(outDir, 'assets');
-  const files = readdirSync(assets);
+  const files = readdirSync(assets).filter((f) => !f.endsWith('.br') && !f.endsWith('.gz'));
   const measure = (ext) => addSizes(files.filter((f) => f.endsWith(ext)).map((f) => compressedSizes(readFileSync(join(assets, f)))));
   return { dir: outDir, buildMs, js: measure('.js'), css: measure('.css'), files };
 }

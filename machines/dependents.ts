@@ -5,7 +5,7 @@
  * messages, until the user fixes it or cancels it.
  */
 import { isDependentValid } from './wizard.schemas';
-import type { Dependent, DependentDraft } from './wizard.types';
+import type { CalendarDay, Dependent, DependentDraft } from './wizard.types';
 
 export function emptyDependentDraft(): DependentDraft {
   return { nome: '', nm_mae: '', dt_nasc: '', cpf: '' };
@@ -25,17 +25,18 @@ export function isDependentBlank(draft: DependentDraft): boolean {
 }
 
 /** A row that holds data but cannot be confirmed: leaving the step must not lose it. */
-export function draftNeedsFixing(draft: DependentDraft | null): boolean {
-  return draft !== null && !isDependentBlank(draft) && !isDependentValid(draft);
+export function draftNeedsFixing(draft: DependentDraft | null, today: CalendarDay): boolean {
+  return draft !== null && !isDependentBlank(draft) && !isDependentValid(draft, today);
 }
 
 /** Leaving the step: a valid row is confirmed, a blank one dropped, one with data kept open. */
 export function settleDependentDraft(
   dependents: readonly Dependent[],
   draft: DependentDraft | null,
+  today: CalendarDay,
 ): { dependents: Dependent[]; draft: DependentDraft | null } {
-  if (draft && isDependentValid(draft)) return { dependents: confirmDependent(dependents, draft), draft: null };
-  return { dependents: [...dependents], draft: draftNeedsFixing(draft) ? draft : null };
+  if (draft && isDependentValid(draft, today)) return { dependents: confirmDependent(dependents, draft), draft: null };
+  return { dependents: [...dependents], draft: draftNeedsFixing(draft, today) ? draft : null };
 }
 
 export function removeDependent(dependents: readonly Dependent[], id: number): Dependent[] {

@@ -3,6 +3,7 @@
  * Kept apart so the chart file reads as the chart.
  */
 import * as z from 'zod/mini';
+import { TIPO_PORTABILIDADE, requiresLogin } from '../contract/rules';
 
 export type HomeMode = 'home' | 'new' | 'track';
 
@@ -82,7 +83,7 @@ export interface SessionToStore {
   type: 'new' | null;
 }
 
-export const TIPO_PORTABILIDADE = '9';
+export { TIPO_PORTABILIDADE } from '../contract/rules';
 export const ANS_PROTOCOL_MAX_DIGITS = 20;
 /** Tooltip keys (SPEC §2): `nu_protocolo_ans` for a new request, `nu_protocolo` otherwise. */
 export const TOOLTIP_KEY = { new: 'nu_protocolo_ans', track: 'nu_protocolo' } as const;
@@ -115,7 +116,7 @@ export function loginFormErrors(form: { cpf: string; senha: string }): Partial<R
   return errors;
 }
 
-/** SPEC §4 "Track lookup": status 3, cdStatusPort 1 and flConcordo 'S' need a login. */
+/** SPEC §4 "Track lookup": the answer of a request that needs a login first. */
 export function lookupRequiresLogin(result: LookupResult): boolean {
-  return result.flStatus === 3 && result.cdStatusPort === 1 && result.flConcordo === 'S';
+  return requiresLogin(result);
 }

@@ -2,12 +2,8 @@
  * Pure rules of the tracking flow, shared by the machine's guards and the views' selectors
  * so a rule is written once. No clock is read here: whoever needs "today" passes it in.
  */
-import {
-  ACCEPTANCE_ERROR_ANSWER, ANS_ANSWER_DAYS, MESSAGES, STATUS_ACCEPTED, STATUS_AWAITING_ACKNOWLEDGEMENT, STATUS_CANCELLED,
-  STATUS_CONTRACT_ACTIVE, STATUS_PENDING_DOCUMENTS, STATUS_REFUSED, STATUS_UNDER_ANALYSIS,
-  TEXT, TYPE_CODE_AGREEMENT, TYPE_CODE_AWARENESS,
-  type Choice, type DocumentToSignInfo, type HistoryInfo, type TrackingInfo,
-} from './tracking.types';
+import { ANSWER_DAYS, MESSAGES, STATUS_ACCEPTED, STATUS_AWAITING_ACKNOWLEDGEMENT, STATUS_CANCELLED, STATUS_CONTRACT_ACTIVE, STATUS_PENDING_DOCUMENTS, STATUS_REFUSED, STATUS_UNDER_ANALYSIS, TEXT, TYPE_CODE_AGREEMENT, TYPE_CODE_AWARENESS, type Choice, type DocumentToSignInfo, type HistoryInfo, type TrackingInfo } from './tracking.types';
+import { requiresLogin } from '../contract/rules';
 
 export type Panel = 'accepted' | 'awaitingAcknowledgement' | 'analysis' | 'refused' | 'cancelled' | 'contractActive';
 
@@ -54,8 +50,7 @@ export function answerClockRuns(tracking: Pick<TrackingInfo, 'flStatus'> | null)
  * It happens when the stored token has expired; the customer must log in again.
  */
 export function isRestrictedAnswer(tracking: Pick<TrackingInfo, 'flStatus' | 'cdStatusPort' | 'flConcordo' | 'cdSolicitacao'>): boolean {
-  return tracking.flStatus === STATUS_ACCEPTED && tracking.cdStatusPort === TYPE_CODE_AGREEMENT
-    && tracking.flConcordo === 'S' && tracking.cdSolicitacao === null;
+  return requiresLogin(tracking) && tracking.cdSolicitacao === null;
 }
 
 /**
@@ -124,11 +119,7 @@ export function canSign(documents: readonly DocumentToSignInfo[], cdFileDocument
     document.cdFileDocumento === cdFileDocumento && !document.flAssinado && isHttpLink(document.linkUrl));
 }
 
-/** SPEC §8: 'ERRO' (and, by the same token, an empty answer) means no document was generated. */
-export function isAcceptanceRefused(answer: string): boolean {
-  const text = answer.trim();
-  return text === '' || text.toUpperCase() === ACCEPTANCE_ERROR_ANSWER;
-}
+export { isAcceptanceRefused } from '../contract/rules';
 
 /** fl_tipo of the tracking acceptance (SPEC §7): 'D' for type code 1, 'I' otherwise. */
 export function acceptanceKind(tracking: Pick<TrackingInfo, 'cdStatusPort'> | null): 'D' | 'I' {
@@ -207,7 +198,7 @@ export function answerWindow(
   now: Date,
 ): AnswerWindow | null {
   if (!history) return null;
-  const totalDays = history.prazoRespostaDias > 0 ? history.prazoRespostaDias : ANS_ANSWER_DAYS;
+  const totalDays = history.prazoRespostaDias > 0 ? history.prazoRespostaDias : ANSWER_DAYS;
   const filed = parseDay(history.dtCadastramento);
   const deadline = parseDay(history.dtLimiteResposta) ?? (filed === null ? null : filed + totalDays);
   if (deadline === null) return null;

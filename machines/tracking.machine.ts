@@ -3,121 +3,19 @@
  * tracking screen", §5 "Tracking", §8): load a request by protocol, show the panel its
  * flStatus asks for, take the acknowledgement, sign the terms and finish.
  *
- * Every side effect is named: the network actors below are placeholders the app replaces
- * with `trackingMachine.provide({ actors, actions })` (src/flows/tracking/), tests with fakes.
+ * Every side effect is named in machines/tracking.setup.ts: the network actors are placeholders
+ * the app replaces with `trackingMachine.provide({ actors, actions })` (src/flows/tracking/),
+ * tests with fakes. This file is the chart.
  */
-import { and, assign, fromPromise, setup } from 'xstate';
-import {
-  acceptanceKind, acceptanceRecordedMessage, allSigned, canSign, isAcceptanceRefused, isRestrictedAnswer, isUnsigned, panelOf,
-  recordedChoice, seedChoice, typeCodeOf,
-} from './tracking.helpers';
-import {
-  MESSAGES, TEXT, TYPE_CODE_AGREEMENT,
-  type AcceptanceInput, type AttachedDocumentInfo, type DocumentToSignInfo, type FinalizeInput,
-  type HistoryInfo, type OperatorInput, type ProtocolInput, type SignatureInput, type ToastLevel,
-  type TrackingContext, type TrackingEvent, type TrackingInfo, type TrackingInput,
-} from './tracking.types';
+import { and } from 'xstate';
+import { acceptanceKind, acceptanceRecordedMessage } from './tracking.helpers';
+import { TIPO_PORTABILIDADE } from '../contract/rules';
+import { MESSAGES, TEXT } from './tracking.types';
+import { endSession, leave, linkOf, nameOf, trackingSetup } from './tracking.setup';
 
 export * from './tracking.types';
 
-const notProvided = <Out, In>(name: string) =>
-  fromPromise<Out, In>(async () => {
-    throw new Error(`${name} not provided`);
-  });
-
-const linkOf = (context: TrackingContext, cdFileDocumento: number) =>
-  context.documentsToSign.find((document) => document.cdFileDocumento === cdFileDocumento)?.linkUrl ?? '';
-const nameOf = (context: TrackingContext, cdFileDocumento: number | null) =>
-  context.documentsToSign.find((document) => document.cdFileDocumento === cdFileDocumento)?.documento ?? '';
-const home = ({ context }: { context: TrackingContext }) => ({ cdEmpresaPlano: context.cdEmpresaPlano });
-
-/**
- * Leaving the screen ends its session, whichever way the user leaves ('Retornar', 'Sair', a
- * menu item): otherwise anyone on the same browser could open #/acompanhamento again and see
- * the request (after a login, with its terms offered for signing). The route guard needs both
- * the stored protocolo and token, so once they are gone the back button cannot show it either.
- */
-const leave = {
-  target: '#tracking.exited',
-  actions: ['endSession', { type: 'navigateHome', params: home }],
-} as const;
-/** 'Encerrar sessão': the same, said out loud. */
-const endSession = {
-  target: '#tracking.exited',
-  actions: ['endSession', { type: 'notify', params: { level: 'info', message: MESSAGES.sessionEnded } }, { type: 'navigateHome', params: home }],
-} as const;
-
-export const trackingMachine = setup({
-  types: {
-    context: {} as TrackingContext,
-    events: {} as TrackingEvent,
-    input: {} as TrackingInput,
-  },
-  actors: {
-    loadTrackingData: notProvided<TrackingInfo, ProtocolInput>('loadTrackingData'),
-    loadAttachedDocuments: notProvided<AttachedDocumentInfo[], ProtocolInput>('loadAttachedDocuments'),
-    loadDocumentsToSign: notProvided<DocumentToSignInfo[], ProtocolInput>('loadDocumentsToSign'),
-    loadHistory: notProvided<HistoryInfo, ProtocolInput>('loadHistory'),
-    recordSignature: notProvided<string, SignatureInput>('recordSignature'),
-    generateAcceptance: notProvided<string, AcceptanceInput>('generateAcceptance'),
-    finalizeRequest: notProvided<string, FinalizeInput>('finalizeRequest'),
-    loadOperatorName: notProvided<string, OperatorInput>('loadOperatorName'),
-  },
-  actions: {
-    // --- provided by the app (no-ops here: the machine stays pure)
-    /** Opens a server link in a new tab, safely (openServerLink). Must run inside the click. */
-    openDocument: (_, _params: { linkUrl: string }) => {},
-    navigateHome: (_, _params: { cdEmpresaPlano: string }) => {},
-    /** Clears the stored protocolo and token and presets home to 'track' mode. */
-    clearTrackingSession: () => {},
-    /** Clears the stored protocolo and token: the route guard then refuses the screen. */
-    endSession: () => {},
-    notify: (_, _params: { level: ToastLevel; message: string }) => {},
-    /** Says it in the polite live region (what was chosen or recorded), for screen readers. */
-    announce: (_, _params: { message: string }) => {},
-    // --- context
-    rememberTracking: assign(({ context }, params: { tracking: TrackingInfo }) => ({
-      tracking: params.tracking,
-      choice: seedChoice(params.tracking, context.choice),
-    })),
-    rememberAttachedDocuments: assign({ attachedDocuments: (_, params: { documents: AttachedDocumentInfo[] }) => params.documents }),
-    forgetAttachedDocuments: assign({ attachedDocuments: [] }),
-    rememberDocumentsToSign: assign({ documentsToSign: (_, params: { documents: DocumentToSignInfo[] }) => params.documents }),
-    forgetDocumentsToSign: assign({ documentsToSign: [] }),
-    rememberHistory: assign({ history: (_, params: { history: HistoryInfo }) => params.history }),
-    forgetHistory: assign({ history: null }),
-    chooseAgreement: assign({ choice: 'S' }),
-    chooseDecline: assign({ choice: 'N' }),
-    rememberSigning: assign({ signing: (_, params: { cdFileDocumento: number }) => params.cdFileDocumento }),
-    markSigned: assign(({ context }) => ({
-      documentsToSign: context.documentsToSign.map((document) =>
-        document.cdFileDocumento === context.signing ? { ...document, flAssinado: true } : document),
-      signing: null,
-    })),
-    forgetSigning: assign({ signing: null }),
-    rememberAcceptanceLink: assign({ acceptanceLink: (_, params: { link: string }) => params.link.trim() }),
-    rememberOperatorName: assign({ operatorName: (_, params: { name: string }) => params.name.trim() }),
-  },
-  guards: {
-    isAccepted: ({ context }) => panelOf(context.tracking) === 'accepted',
-    isAwaitingAcknowledgement: ({ context }) => panelOf(context.tracking) === 'awaitingAcknowledgement',
-    isRefused: ({ context }) => panelOf(context.tracking) === 'refused',
-    isCancelled: ({ context }) => panelOf(context.tracking) === 'cancelled',
-    isContractActive: ({ context }) => panelOf(context.tracking) === 'contractActive',
-    isAgreementRecorded: ({ context }) => recordedChoice(context.tracking) === 'S',
-    isDeclineRecorded: ({ context }) => recordedChoice(context.tracking) === 'N',
-    isTypeOne: ({ context }) => typeCodeOf(context.tracking) === TYPE_CODE_AGREEMENT,
-    hasAgreed: ({ context }) => context.choice === 'S',
-    hasDeclined: ({ context }) => context.choice === 'N',
-    canSignDocument: ({ context }, params: { cdFileDocumento: number }) =>
-      canSign(context.documentsToSign, params.cdFileDocumento),
-    isUnsignedDocument: ({ context }, params: { cdFileDocumento: number }) =>
-      isUnsigned(context.documentsToSign, params.cdFileDocumento),
-    allDocumentsSigned: ({ context }) => allSigned(context.documentsToSign),
-    isAcceptanceRefused: (_, params: { answer: string }) => isAcceptanceRefused(params.answer),
-    isRestrictedAnswer: (_, params: { tracking: TrackingInfo }) => isRestrictedAnswer(params.tracking),
-  },
-}).createMachine({
+export const trackingMachine = trackingSetup.createMachine({
   id: 'tracking',
   description: 'Tela "Acompanhar Solicitação": mostra a solicitação pelo protocolo e conduz assinatura, ciência e finalização.',
   context: ({ input }) => ({
@@ -387,7 +285,7 @@ export const trackingMachine = setup({
                 id: 'generateAcceptance',
                 src: 'generateAcceptance',
                 input: ({ context }) => ({
-                  tipo: '9' as const,
+                  tipo: TIPO_PORTABILIDADE,
                   fl_ciente: context.choice === 'S' ? ('S' as const) : ('N' as const),
                   fl_tipo: acceptanceKind(context.tracking),
                   // A request in status 6 always has one; 0 makes the server refuse rather than guess.
@@ -485,7 +383,7 @@ export const trackingMachine = setup({
               invoke: {
                 id: 'finalizeRequest',
                 src: 'finalizeRequest',
-                input: ({ context }) => ({ tipo: '9' as const, cd_solicitacao: context.tracking?.cdSolicitacao ?? 0 }),
+                input: ({ context }) => ({ tipo: TIPO_PORTABILIDADE, cd_solicitacao: context.tracking?.cdSolicitacao ?? 0 }),
                 onDone: 'loadingOperatorName',
                 onError: 'signing',
               },

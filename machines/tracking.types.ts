@@ -1,7 +1,8 @@
 /**
  * Types and fixed texts of the tracking flow (SPEC §2 "acompanhamento", §4, §5, §8).
- * The shapes mirror the contract's (src/api/contract.ts) structurally, so the app's actors
- * hand the parsed answers over as they are, while machines/ stays free of src/ imports.
+ * The shapes mirror the contract's (contract/api.ts) structurally, so the app's actors
+ * hand the parsed answers over as they are, while machines/ stays free of src/ imports
+ * (the rules both sides share are in contract/rules.ts).
  */
 
 /** SPEC §3 "Portability data (tracking)". `cdStatusPort` doubles as the type code (1|2). */
@@ -108,16 +109,13 @@ export type ToastLevel = 'info' | 'warning' | 'error' | 'success';
 /** Status codes of SPEC §4 / §9, and the reference back-end's others (server/README.md). */
 export const STATUS_UNDER_ANALYSIS = 1;
 export const STATUS_PENDING_DOCUMENTS = 2;
-export const STATUS_ACCEPTED = 3;
 export const STATUS_REFUSED = 4;
 export const STATUS_CANCELLED = 5;
 export const STATUS_AWAITING_ACKNOWLEDGEMENT = 6;
 export const STATUS_CONTRACT_ACTIVE = 7;
-/** Type codes of SPEC §2: 1 agree / decline, 2 'Estou ciente'. */
-export const TYPE_CODE_AGREEMENT = 1;
+/** Type code 2 of SPEC §2: 'Estou ciente' (1, agree / decline, is a shared rule). */
 export const TYPE_CODE_AWARENESS = 2;
-/** ANS: the operator answers a portability request within 10 days. */
-export const ANS_ANSWER_DAYS = 10;
+export { ACCEPTANCE_ERROR_ANSWER, ANSWER_DAYS, STATUS_ACCEPTED, TYPE_CODE_AGREEMENT } from '../contract/rules';
 
 /** Exact pt-BR texts of SPEC §2, §5 and §8 that the machine itself emits or decides. */
 export const TEXT = {
@@ -157,5 +155,3 @@ export const MESSAGES = {
   signatureRecorded: (documento: string) => `Assinatura registrada: ${documento}.`,
 } as const;
 
-/** The acceptance service answers this text instead of a link when it could not generate it. */
-export const ACCEPTANCE_ERROR_ANSWER = 'ERRO';

@@ -3,9 +3,10 @@
  * Text is uppercased (SPEC §3: the app's inputs uppercase), except the e-mail; masked values
  * travel as digits; dates keep dd/mm/yyyy.
  */
+import { DEFAULT_CD_EMPRESA_PLANO, isPlanCode } from '../contract/rules';
 import type { Dependent, PortabilityPayload, WizardContext } from './wizard.types';
 
-export const DEFAULT_CD_EMPRESA_PLANO = '1';
+export { DEFAULT_CD_EMPRESA_PLANO };
 
 const upper = (value: string) => value.trim().toUpperCase();
 const digits = (value: string) => value.replace(/\D/g, '');
@@ -57,6 +58,6 @@ export function toPortabilityPayload(
       { tp_contato: '2', ds_contato: form.email.trim() },
     ],
     dependente: toDependentPayload(context.dependents),
-    cd_empresa_plano: /^\d{1,10}$/.test(context.cdEmpresaPlano) ? context.cdEmpresaPlano : DEFAULT_CD_EMPRESA_PLANO,
+    cd_empresa_plano: isPlanCode(context.cdEmpresaPlano) ? context.cdEmpresaPlano : DEFAULT_CD_EMPRESA_PLANO,
   };
 }

@@ -4,8 +4,8 @@
  * message shown is always the reason a NEXT was refused.
  */
 import * as z from 'zod/mini';
-import { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, isValidCpf } from './portability-rules';
-import type { DependentDraft, StepId, WizardForm } from './wizard.types';
+import { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, isValidCpf } from '../contract/rules';
+import type { CalendarDay, DependentDraft, StepId, WizardForm } from './wizard.types';
 
 export { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, isValidCpf };
 
@@ -56,15 +56,20 @@ export const FILE_MESSAGES = {
 export const INDIVIDUAL_CONTRACT_TYPE = '3';
 export const OWNERSHIP_OPTIONS = ['TITULAR', 'TITULAR S/ DIREITO'] as const;
 
-/** dd/mm/yyyy that exists in the calendar, from 1900 up to today. */
-export function isValidBrDate(value: string, today: Date = new Date()): boolean {
+/** Today in the person's own time zone, for whoever starts a flow (not for machines). */
+export function calendarDayOf(now: Date): CalendarDay {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** dd/mm/yyyy that exists in the calendar, from 1900 up to `today`. */
+export function isValidBrDate(value: string, today: CalendarDay): boolean {
   const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
   if (!match) return false;
   const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
   if (year < 1900 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
-  const endOfToday = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
-  return date.getTime() <= endOfToday;
+  return `${match[3]}-${match[2]}-${match[1]}` <= today;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -76,12 +81,12 @@ const requiredThen = (message: string, test: (value: string) => boolean, invalid
     z.minLength(1, message),
     z.refine((value) => value.trim() === '' || test(value.trim()), invalid),
   );
-const date = (message: string) => requiredThen(message, (value) => isValidBrDate(value), MESSAGES.dateInvalid);
+const date = (message: string, today: CalendarDay) => requiredThen(message, (value) => isValidBrDate(value, today), MESSAGES.dateInvalid);
 
-const step1Fields = {
+const step1Fields = (today: CalendarDay) => ({
   nome: required(MESSAGES.nome),
   nm_mae: required(MESSAGES.nm_mae),
-  dt_nascimento: date(MESSAGES.dt_nascimento),
+  dt_nascimento: date(MESSAGES.dt_nascimento, today),
   cpf: requiredThen(MESSAGES.cpf, isValidCpf, MESSAGES.cpfInvalid),
   celular: requiredThen(MESSAGES.celular, (value) => /^\d{10,11}$/.test(value), MESSAGES.celularInvalid),
   email: requiredThen(MESSAGES.email, (value) => EMAIL.test(value), MESSAGES.emailInvalid),
@@ -91,19 +96,20 @@ const step1Fields = {
   ds_endereco: required(MESSAGES.ds_endereco),
   nu_endereco: required(MESSAGES.nu_endereco),
   ds_bairro: required(MESSAGES.ds_bairro),
-};
+});
 
-export const stepSchemas = {
-  dadosPessoais: z.object(step1Fields),
+/** The steps' schemas for a given day (the dates may not lie after it). */
+const schemasOn = (today: CalendarDay) => ({
+  dadosPessoais: z.object(step1Fields(today)),
   /** 'Beneficiário não possui CPF': the CPF is not required (and is cleared). */
-  dadosPessoaisSemCpf: z.object({ ...step1Fields, cpf: z.string() }),
+  dadosPessoaisSemCpf: z.object({ ...step1Fields(today), cpf: z.string() }),
   planoOrigem: z.object({
     ops_origem: required(MESSAGES.ops_origem),
     nu_ans_ops_origem: required(MESSAGES.nu_ans_ops_origem),
     plano_origem: required(MESSAGES.plano_origem),
     nu_ans_plano_origem: required(MESSAGES.nu_ans_plano_origem),
     area_plano: required(MESSAGES.area_plano),
-    dt_inicio: date(MESSAGES.dt_inicio),
+    dt_inicio: date(MESSAGES.dt_inicio, today),
     tp_contrato_origem: required(MESSAGES.tp_contrato_origem),
   }),
   planoDestino: z.object({
@@ -112,14 +118,20 @@ export const stepSchemas = {
     tp_contrato_destino: required(MESSAGES.tp_contrato_destino),
     tp_port_destino: required(MESSAGES.tp_port_destino),
   }),
-};
-
-export const dependentSchema = z.object({
-  nome: required(MESSAGES.dependentNome),
-  nm_mae: required(MESSAGES.dependentMae),
-  dt_nasc: date(MESSAGES.dependentNascimento),
-  cpf: z.string().check(z.refine((value) => value.trim() === '' || isValidCpf(value.trim()), MESSAGES.cpfInvalid)),
+  dependent: z.object({
+    nome: required(MESSAGES.dependentNome),
+    nm_mae: required(MESSAGES.dependentMae),
+    dt_nasc: date(MESSAGES.dependentNascimento, today),
+    cpf: z.string().check(z.refine((value) => value.trim() === '' || isValidCpf(value.trim()), MESSAGES.cpfInvalid)),
+  }),
 });
+
+// Built once per day asked about (in practice one): validation runs on every keystroke.
+let schemasOfDay: { today: CalendarDay; schemas: ReturnType<typeof schemasOn> } | undefined;
+function stepSchemas(today: CalendarDay): ReturnType<typeof schemasOn> {
+  if (schemasOfDay?.today !== today) schemasOfDay = { today, schemas: schemasOn(today) };
+  return schemasOfDay.schemas;
+}
 
 export const attachmentSchema = z.object({
   size: z.number().check(
@@ -145,11 +157,14 @@ function firstMessages<F extends string>(schema: z.ZodMiniType, value: unknown):
   return errors;
 }
 
+// The fields (and their order) are the same on every day.
+const anyDaySchemas = schemasOn('9999-12-31');
+
 /** The ordered fields of each validated step (focus goes to the first invalid one). */
 export const STEP_FIELDS = {
-  dadosPessoais: Object.keys(step1Fields) as Array<keyof typeof step1Fields>,
-  planoOrigem: Object.keys(stepSchemas.planoOrigem.shape) as Array<keyof typeof stepSchemas.planoOrigem.shape>,
-  planoDestino: Object.keys(stepSchemas.planoDestino.shape) as Array<keyof typeof stepSchemas.planoDestino.shape>,
+  dadosPessoais: Object.keys(anyDaySchemas.dadosPessoais.shape) as Array<keyof typeof anyDaySchemas.dadosPessoais.shape>,
+  planoOrigem: Object.keys(anyDaySchemas.planoOrigem.shape) as Array<keyof typeof anyDaySchemas.planoOrigem.shape>,
+  planoDestino: Object.keys(anyDaySchemas.planoDestino.shape) as Array<keyof typeof anyDaySchemas.planoDestino.shape>,
   dependentes: [],
   documentos: [],
 } as const satisfies Record<StepId, readonly string[]>;
@@ -157,14 +172,15 @@ export const STEP_FIELDS = {
 export type StepField = (typeof STEP_FIELDS)[StepId][number];
 
 /** Messages of a step for the form (steps 4 and 5 have none: they always pass). */
-export function validateStep(step: StepId, form: WizardForm): FieldErrors<StepField> {
+export function validateStep(step: StepId, form: WizardForm, today: CalendarDay): FieldErrors<StepField> {
+  const schemas = stepSchemas(today);
   switch (step) {
     case 'dadosPessoais':
-      return firstMessages(form.sem_cpf ? stepSchemas.dadosPessoaisSemCpf : stepSchemas.dadosPessoais, form);
+      return firstMessages(form.sem_cpf ? schemas.dadosPessoaisSemCpf : schemas.dadosPessoais, form);
     case 'planoOrigem':
-      return firstMessages(stepSchemas.planoOrigem, form);
+      return firstMessages(schemas.planoOrigem, form);
     case 'planoDestino': {
-      const errors = firstMessages<StepField>(stepSchemas.planoDestino, form);
+      const errors = firstMessages<StepField>(schemas.planoDestino, form);
       // The name is read-only: when a registry was typed, the lookup found nothing for it.
       if (errors.plano_destino && form.nu_ans_plano_destino.trim() !== '') errors.plano_destino = MESSAGES.planNotFound;
       return errors;
@@ -174,21 +190,21 @@ export function validateStep(step: StepId, form: WizardForm): FieldErrors<StepFi
   }
 }
 
-export function isStepValid(step: StepId, form: WizardForm): boolean {
-  return Object.keys(validateStep(step, form)).length === 0;
+export function isStepValid(step: StepId, form: WizardForm, today: CalendarDay): boolean {
+  return Object.keys(validateStep(step, form, today)).length === 0;
 }
 
-export function firstInvalidField(step: StepId, form: WizardForm): StepField | null {
-  const errors = validateStep(step, form);
+export function firstInvalidField(step: StepId, form: WizardForm, today: CalendarDay): StepField | null {
+  const errors = validateStep(step, form, today);
   return (STEP_FIELDS[step] as readonly StepField[]).find((field) => errors[field] !== undefined) ?? null;
 }
 
-export function validateDependent(draft: DependentDraft): FieldErrors<keyof DependentDraft> {
-  return firstMessages(dependentSchema, draft);
+export function validateDependent(draft: DependentDraft, today: CalendarDay): FieldErrors<keyof DependentDraft> {
+  return firstMessages(stepSchemas(today).dependent, draft);
 }
 
-export function isDependentValid(draft: DependentDraft): boolean {
-  return Object.keys(validateDependent(draft)).length === 0;
+export function isDependentValid(draft: DependentDraft, today: CalendarDay): boolean {
+  return Object.keys(validateDependent(draft, today)).length === 0;
 }
 
 export const DEPENDENT_FIELDS = ['nome', 'nm_mae', 'dt_nasc', 'cpf'] as const;

@@ -1,8 +1,11 @@
 /**
  * Types of the new-request wizard (SPEC §2 "nova-solicitacao", §3, §4 "Wizard" and
- * "Submit sequence"). Structurally identical to the contract's types in src/api/contract.ts,
- * which machines/ may not import: the actors adapt one to the other.
+ * "Submit sequence"). Structurally identical to the contract's types in contract/api.ts,
+ * named in the wizard's own words: the actors adapt one to the other.
  */
+
+/** A calendar day as 'yyyy-mm-dd': how "today" reaches the rules (machines read no clock). */
+export type CalendarDay = string;
 
 export const STEPS = ['dadosPessoais', 'planoOrigem', 'planoDestino', 'dependentes', 'documentos'] as const;
 export type StepId = (typeof STEPS)[number];
@@ -102,6 +105,8 @@ export type DestinationLookup = null | 'found' | 'notFound' | 'failed';
 export interface WizardContext {
   protocoloAns: string;
   cdEmpresaPlano: string;
+  /** The day the dates are checked against (none may lie after it); from input, never a clock. */
+  today: CalendarDay;
   form: WizardForm;
   /** A NEXT was tried on this step: only then its messages show (SPEC §5). */
   attempted: Record<StepId, boolean>;
@@ -132,6 +137,8 @@ export interface WizardContext {
 export interface WizardInput {
   protocoloAns: string;
   cdEmpresaPlano?: string;
+  /** Today, as the person's calendar has it ('yyyy-mm-dd'). */
+  today: CalendarDay;
   /** Data already known (e.g. prefilled by an integration, or a test's filled form). */
   form?: Partial<WizardForm>;
 }

@@ -12,7 +12,7 @@ import { isCurrent, listInputs, writeStamp } from './build-stamp.mjs';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = join(ROOT, 'dist', '.build-inputs.json');
 const INPUTS = [
-  'src', 'machines', 'public', 'scripts', 'index.html',
+  'contract', 'src', 'machines', 'public', 'scripts', 'index.html',
   'package.json', 'package-lock.json', 'tsconfig.json', 'vite.config.ts', 'tailwind.config.ts',
 ];
 

@@ -19,7 +19,7 @@ const STAMP = `${SERVER_BUNDLE}.inputs.json`;
 /** Besides the modules esbuild bundled (its metafile lists them): what decides how it bundles. */
 const BUILD_INPUTS = ['package.json', 'package-lock.json', 'scripts/build-server.mjs', 'scripts/build-stamp.mjs'];
 /** Folders the server's modules (and the files it reads beside them) come from. */
-const WATCHED = ['server', 'src/api', 'machines'];
+const WATCHED = ['server', 'contract', 'src/api', 'machines'];
 
 export function serverBundleIsCurrent() {
   return existsSync(SERVER_BUNDLE) && isCurrent(ROOT, STAMP, { inputs: listInputs(ROOT, [...BUILD_INPUTS, ...WATCHED]) });

@@ -1,5 +1,5 @@
 // `npm test`: every test, browser tests included, then one closing line "N passed, N failed".
-// Steps: type check, lint, unit/component/server/path tests (Vitest), production build,
+// Steps: type check, lint, format check, unit/component/server/path tests (Vitest), production build,
 // browser tests (Playwright + system Chromium against the reference server), then the
 // machine path coverage both tiers recorded (scripts/paths-report.mjs: fails below 100%).
 import { spawnSync } from 'node:child_process';
@@ -19,6 +19,7 @@ if (!process.argv[2]) rmSync('test-results/paths-coverage', { recursive: true, f
 const steps = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', 'npx', ['eslint', '.']],
+  ['format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
   ['unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']],
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ['e2e', 'npx', ['playwright', 'test']],

@@ -3,7 +3,7 @@
  * tests drive it with `app.inject`. Everything it needs comes in through `options`.
  */
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { MAX_FILE_BYTES } from '../src/api/contract.ts';
+import { MAX_FILE_BYTES } from '../contract/api.ts';
 import type { Database } from './db/database.ts';
 import { API_BASE, type AppDeps } from './http/context.ts';
 import { registerEndpoints, type EndpointHandlers } from './http/endpoints.ts';

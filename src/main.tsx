@@ -1,24 +1,31 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles.css';
-import { App, screenAt } from './app/app';
-import { preloadBriefly } from './app/lazy-screen';
+import { App } from './app/app';
+import { SHELL_ATTRIBUTE, shellPath } from './app/shells';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-/** Opened straight on a lazy screen, wait (briefly) for its code, already on its way, so the
- * screen is the first paint rather than the loading overlay. */
-const OWN_CODE_WAIT_MS = 1000;
+// index.html's inline script put the prerendered screen for this route in #root (and named
+// it) when there was one: React takes it over as it is. Otherwise React renders from nothing.
+const shell = root.getAttribute(SHELL_ATTRIBUTE);
 
-void preloadBriefly(screenAt(location.hash), OWN_CODE_WAIT_MS).then(() => {
-  // As a transition the first render yields to the browser every few milliseconds instead of
-  // holding the main thread in one long task (a cheap phone stays responsive while it boots).
-  startTransition(() => {
+// As a transition the first render yields to the browser every few milliseconds instead of
+// holding the main thread in one long task (a cheap phone stays responsive while it boots).
+startTransition(() => {
+  if (shell) {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App ssrPath={shellPath(location.hash)} />
+      </StrictMode>,
+    );
+  } else {
     createRoot(root).render(
       <StrictMode>
         <App />
       </StrictMode>,
     );
-  });
+  }
 });

@@ -15,7 +15,7 @@
  * asks for the login again.)
  */
 import type { FastifyRequest } from 'fastify';
-import { FREE_TOKEN } from '../../src/api/contract.ts';
+import { FREE_TOKEN } from '../../contract/api.ts';
 import { readToken, type TokenProof } from '../services/tokens.ts';
 import { requiresLogin } from '../services/status.ts';
 import type { RequestRow } from '../services/requests.ts';

@@ -1,12 +1,12 @@
 /**
- * Registers every call of the shared contract (`endpoints` in src/api/contract.ts) as a
+ * Registers every call of the shared contract (`endpoints` in contract/api.ts) as a
  * Fastify route: the contract gives method, path, input schema and response kind; this
  * file validates the input with it, runs the handler, checks the output against it, and
  * applies idempotency to POSTs. A call missing from `handlers` does not compile.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type * as z from 'zod/mini';
-import { HEADERS, endpoints, type EndpointName, type EndpointOutput, type Endpoints } from '../../src/api/contract.ts';
+import { HEADERS, endpoints, type EndpointName, type EndpointOutput, type Endpoints } from '../../contract/api.ts';
 import { readAccess } from './access.ts';
 import { API_BASE, apiUrl, type AppDeps, type HandlerContext } from './context.ts';
 import { HttpError } from './http-error.ts';

@@ -4,7 +4,7 @@
  * every status each operation can answer, with the error body.
  */
 import * as z from 'zod/mini';
-import { HEADERS, endpoints, errorBody, type EndpointName } from '../../src/api/contract.ts';
+import { HEADERS, endpoints, errorBody, type EndpointName } from '../../contract/api.ts';
 import { API_BASE } from './context.ts';
 
 type Json = Record<string, unknown>;

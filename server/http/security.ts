@@ -15,7 +15,7 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HEADERS } from '../../src/api/contract.ts';
+import { HEADERS } from '../../contract/api.ts';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

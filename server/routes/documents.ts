@@ -4,6 +4,7 @@
  * name is what grants it — the portal opens links in a new tab, where no token travels.
  */
 import type { FastifyInstance } from 'fastify';
+import { ACCEPTANCE_ERROR_ANSWER } from '../../contract/rules.ts';
 import { assertCanUse, ownedRequest, requireToken } from '../http/access.ts';
 import { API_BASE, type HandlerContext } from '../http/context.ts';
 import type { EndpointHandlers } from '../http/endpoints.ts';
@@ -114,7 +115,7 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
     requireToken(ctx.access);
     const found = ownedRequest(ctx.access, await findRequestById(ctx.deps.db, cdSolicitacao));
     const operator = await findOperator(ctx.deps.db, found.cd_empresa_plano);
-    if (!operator) return 'ERRO';
+    if (!operator) return ACCEPTANCE_ERROR_ANSWER;
     try {
       const stored = await ctx.deps.db.transaction(async (tx) => {
         // The request's row is locked: two identical calls at once still make one document.
@@ -142,12 +143,12 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
         );
         return name;
       });
-      return stored === null ? 'ERRO' : fileUrl(ctx, stored);
+      return stored === null ? ACCEPTANCE_ERROR_ANSWER : fileUrl(ctx, stored);
     } catch (error) {
       // A full disk is said as such (507); any other failure is the contract's 'ERRO'.
       if (error instanceof HttpError || isDiskFull(error)) throw error;
       ctx.request.log.error({ err: error }, 'falha ao gerar o termo de aceite');
-      return 'ERRO';
+      return ACCEPTANCE_ERROR_ANSWER;
     }
   },
 };

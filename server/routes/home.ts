@@ -1,5 +1,5 @@
 /** What the home screen and the layout load: plan images, operator name, tooltips. */
-import { OPERATOR_NAME_KEY } from '../../src/api/contract.ts';
+import { OPERATOR_NAME_KEY } from '../../contract/api.ts';
 import type { EndpointHandlers } from '../http/endpoints.ts';
 import { notFound } from '../http/http-error.ts';
 import { findOperator } from '../services/operators.ts';

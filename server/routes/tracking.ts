@@ -3,7 +3,8 @@
  * login is needed, so a restricted request still answers its state (never its data);
  * everything else follows the rules in http/access.ts.
  */
-import type { TrackingData } from '../../src/api/contract.ts';
+import type { TrackingData } from '../../contract/api.ts';
+import { ANSWER_DAYS } from '../../contract/rules.ts';
 import { assertCanUse, visibilityOf } from '../http/access.ts';
 import type { EndpointHandlers } from '../http/endpoints.ts';
 import { notFound } from '../http/http-error.ts';
@@ -14,7 +15,6 @@ import { describeStatus } from '../services/status.ts';
 import { issueToken } from '../services/tokens.ts';
 
 /** ANS answer window for a portability request (RN 438: 10 days). */
-export const RESPONSE_DAYS = 10;
 
 export async function requestByProtocol(ctx: HandlerContext, protocolo: string): Promise<RequestRow> {
   const request = await findRequestByProtocol(ctx.deps.db, protocolo);
@@ -67,8 +67,8 @@ export const trackingHandlers: Pick<EndpointHandlers, 'tracking' | 'history'> = 
     );
     return {
       dtCadastramento: formatDate(request.dt_cadastramento),
-      prazoRespostaDias: RESPONSE_DAYS,
-      dtLimiteResposta: formatDate(addDays(request.dt_cadastramento, RESPONSE_DAYS)),
+      prazoRespostaDias: ANSWER_DAYS,
+      dtLimiteResposta: formatDate(addDays(request.dt_cadastramento, ANSWER_DAYS)),
       eventos: events.map((event, index) => ({
         flStatus: event.fl_status,
         dsStatus: describeEvent(event, events[index - 1]),

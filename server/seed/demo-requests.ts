@@ -4,7 +4,7 @@
  * server/README.md); real requests always get random ones. Password = last 6 digits.
  */
 import type { Database } from '../db/database.ts';
-import type { PortabilityRequest } from '../../src/api/contract.ts';
+import type { PortabilityRequest } from '../../contract/api.ts';
 import type { FileStore } from '../services/file-store.ts';
 import { renderPdf } from '../services/pdf.ts';
 import { changeStatusIn, createRequest, type StatusChange } from '../services/requests.ts';

@@ -4,7 +4,7 @@
  * overwritten, so an operator's own edits survive restarts.
  */
 import type { Executor } from '../db/database.ts';
-import { SETTING_KEY } from '../../src/api/contract.ts';
+import { SETTING_KEY } from '../../contract/api.ts';
 
 export const OPERATORS = [
   { cdEmpresaPlano: 1, name: 'Vida Plena Saúde', registry: '412345', slug: 'operadora-1' },

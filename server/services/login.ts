@@ -5,7 +5,7 @@
  * address. Windows slide: a failure stops counting 15 minutes after it happened.
  */
 import type { Queryable } from '../db/database.ts';
-import type { LoginRequest } from '../../src/api/contract.ts';
+import type { LoginRequest } from '../../contract/api.ts';
 import { badRequest } from '../http/http-error.ts';
 import { passwordOf } from './protocol.ts';
 import { loginAvailable } from './status.ts';

@@ -3,7 +3,7 @@
  * contact formats, and references to data this server holds (plan, destination plan).
  * Each failure names the field, like the schema messages.
  */
-import { BR_DATE, type PortabilityRequest } from '../../src/api/contract.ts';
+import { BR_DATE, type PortabilityRequest } from '../../contract/api.ts';
 import type { Queryable } from '../db/database.ts';
 import { badRequest } from '../http/http-error.ts';
 

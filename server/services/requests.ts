@@ -3,7 +3,7 @@
  * transaction), lookups, and status changes that always leave a history event.
  */
 import type { Database, Executor, Queryable } from '../db/database.ts';
-import type { PortabilityRequest } from '../../src/api/contract.ts';
+import type { PortabilityRequest } from '../../contract/api.ts';
 import { newProtocol } from './protocol.ts';
 import { STATUS } from './status.ts';
 import type { FileStore } from './file-store.ts';

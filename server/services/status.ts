@@ -1,3 +1,5 @@
+import { requiresLogin as requiresLoginFirst } from '../../contract/rules.ts';
+
 /**
  * The request statuses (flStatus) this back-end uses. SPEC names only 3 and 6; the others
  * are ours, chosen so every tracking screen can be reached.
@@ -36,9 +38,9 @@ export interface TrackingState {
   fl_concordo: string | null;
 }
 
-/** SPEC §4/§6: only this state asks for CPF and password before tracking. */
+/** SPEC §4/§6: only this state asks for CPF and password before tracking (the shared rule). */
 export function requiresLogin(state: TrackingState): boolean {
-  return state.fl_status === STATUS.aceita && state.cd_status_port === 1 && state.fl_concordo === 'S';
+  return requiresLoginFirst({ flStatus: state.fl_status, cdStatusPort: state.cd_status_port, flConcordo: state.fl_concordo });
 }
 
 /**

@@ -4,7 +4,7 @@
  * client sent one) and the file's first bytes all say the same: PDF, JPEG or PNG. A text
  * file renamed to '.pdf' fails on its first bytes.
  */
-import { MAX_FILE_BYTES } from '../../src/api/contract.ts';
+import { MAX_FILE_BYTES } from '../../contract/api.ts';
 import { badRequest } from '../http/http-error.ts';
 import type { StreamedBase64 } from '../http/streamed-json.ts';
 

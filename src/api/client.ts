@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import {
   DEFAULT_API_BASE, HEADERS, errorBody, routes,
   type EndpointInput, type EndpointName, type EndpointOutput,
-} from './contract';
+} from '../../contract/api';
 
 /** `timeout`: no complete answer within the client's time limit (`timeoutMs`). */
 export type ApiErrorKind = 'http' | 'network' | 'schema' | 'timeout';
@@ -38,8 +38,6 @@ interface ClientConfig {
   activity: RequestActivity;
   fetch: typeof fetch;
   readCookie: (name: string) => string | null;
-  /** Awaited before every request (the app: until the first paint); resolved by default. */
-  ready: () => Promise<void>;
   /**
    * How long one attempt may take, answer body included, before it ends as a `timeout`
    * error (the error catalogue's message; the overlay hides). A hung server otherwise keeps
@@ -62,7 +60,6 @@ const config: ClientConfig = {
   activity: { started() {}, finished() {} },
   fetch: (...args) => globalThis.fetch(...args),
   readCookie: readDocumentCookie,
-  ready: () => Promise.resolve(),
   timeoutMs: API_TIMEOUT_MS,
 };
 
@@ -126,7 +123,6 @@ export async function callApi<N extends EndpointName>(
     if (csrf) headers[HEADERS.csrfHeader] = csrf;
     if (options.idempotencyKey) headers[HEADERS.idempotencyKey] = options.idempotencyKey;
   }
-  await config.ready();
   const token = options.token === undefined ? config.getToken() : options.token;
   if (token) headers[HEADERS.authorization] = `Bearer ${token}`;
 

@@ -5,7 +5,7 @@
  */
 import { MutationCache, MutationObserver, QueryCache, QueryClient, queryOptions } from '@tanstack/react-query';
 import { ApiError, callApi } from './client';
-import type { EndpointInput, EndpointName, EndpointOutput } from './contract';
+import type { EndpointInput, EndpointName, EndpointOutput } from '../../contract/api';
 
 export const RETRIES = 2;
 

@@ -7,7 +7,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, lazy, useSyncExternalStore, type ReactNode } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
-import { DEFAULT_CD_EMPRESA_PLANO } from '../api/contract';
+import { DEFAULT_CD_EMPRESA_PLANO } from '../../contract/api';
+import { isPlanCode } from '../../contract/rules';
 import { storage } from '../storage';
 import { HomePage } from '../views/home/home-page';
 import { ChunkErrorBoundary } from './chunk-error-boundary';
@@ -47,7 +48,6 @@ function ToasterWhenNeeded() {
 }
 
 export const HOME_PATH = `/home/${DEFAULT_CD_EMPRESA_PLANO}`;
-const PLAN_CODE = /^\d{1,10}$/;
 
 /** SPEC §2 guard: both a stored protocolo and token, else back to the root (→ home/1). */
 function Guarded({ children }: { children: ReactNode }) {
@@ -69,7 +69,7 @@ export function AppRoutes() {
       </Route>
       <Route key="home" path="/home/:cdEmpresaPlano">
         {({ cdEmpresaPlano }) =>
-          PLAN_CODE.test(cdEmpresaPlano) ? (
+          isPlanCode(cdEmpresaPlano) ? (
             // Keyed by plan: another plan code starts a fresh home flow. The boundary covers
             // the home's own lazy parts (protocol step, login fields, access-later modal).
             <ChunkErrorBoundary key={cdEmpresaPlano}>
@@ -97,10 +97,14 @@ export function AppRoutes() {
   );
 }
 
-export function App() {
+/**
+ * `ssrPath`: the route the page's prerendered markup was rendered at (build time, and the
+ * hydrating first render, which must match it); the hash takes over right after.
+ */
+export function App({ ssrPath }: { ssrPath?: string }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <Router hook={useHashLocation}>
+      <Router hook={useHashLocation} ssrPath={ssrPath}>
         <AppRoutes />
       </Router>
       <LoadingOverlay />

@@ -5,11 +5,10 @@
 import { createActor } from 'xstate';
 import { requestActivityMachine } from '../../machines/request-activity.machine';
 import { API_TIMEOUT_MS, configureApi } from '../api/client';
-import { DEFAULT_API_BASE } from '../api/contract';
+import { DEFAULT_API_BASE } from '../../contract/api';
 import { reportApiError } from '../api/error-catalogue';
 import { createQueryClient } from '../api/query-client';
 import { storage } from '../storage';
-import { afterFirstPaint } from './first-paint';
 import { inspectOption } from './inspect';
 import { notify } from './notify';
 
@@ -27,7 +26,6 @@ configureApi({
   getToken: () => storage.get('token'),
   // VITE_API_TIMEOUT_MS at build time, for an operator whose back-end is slower than 30 s.
   timeoutMs: Number(import.meta.env.VITE_API_TIMEOUT_MS) || API_TIMEOUT_MS,
-  ready: afterFirstPaint,
   activity: {
     started: () => requestActivity.send({ type: 'REQUEST_STARTED' }),
     finished: () => requestActivity.send({ type: 'REQUEST_FINISHED' }),

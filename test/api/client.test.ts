@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_TIMEOUT_MS, ApiError, configureApi } from '../../src/api/client';
-import { DEFAULT_API_BASE } from '../../src/api/contract';
+import { DEFAULT_API_BASE } from '../../contract/api';
 import { UNEXPECTED_ERROR } from '../../src/api/error-catalogue';
 import { fetchApi, mutateApi } from '../../src/api/query-client';
 import { notify } from '../../src/app/notify';
@@ -60,7 +60,6 @@ beforeEach(() => {
     fetch: fakeFetch,
     getToken: () => null,
     readCookie: (name) => (name === 'XSRF-TOKEN' ? 'csrf-from-cookie' : null),
-    ready: () => Promise.resolve(),
     timeoutMs: API_TIMEOUT_MS,
   });
   info = vi.spyOn(notify, 'info').mockImplementation(() => {});
@@ -73,17 +72,12 @@ afterEach(() => {
 });
 
 describe('start-up', () => {
-  it('sends nothing, and shows no overlay, until the app says the first screen is painted', async () => {
-    let painted = () => {};
-    configureApi({ ready: () => new Promise<void>((resolve) => (painted = resolve)) });
+  it('sends a request at once: nothing waits for a paint', async () => {
     replies = [{ status: 200, body: [tooltip] }];
     const answer = fetchApi(queryClient, 'tooltips', { solicitacao: '9' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(calls).toHaveLength(0);
-    expect(requestActivity.getSnapshot().context.pending).toBe(0);
-    painted();
-    await expect(answer).resolves.toEqual([tooltip]);
+    await Promise.resolve();
     expect(calls).toHaveLength(1);
+    await expect(answer).resolves.toEqual([tooltip]);
   });
 });
 

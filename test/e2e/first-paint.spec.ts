@@ -1,125 +1,147 @@
 /**
- * The first paint: index.html carries the home screen's header and welcome and all the
- * styles, so a slow phone shows them before it even asks for the bundle; opened on another
- * screen, it asks for the bundle and that screen's code at once. These tests hold the bundle
- * back (the portal's scripts never load) to see exactly what the HTML alone paints, and
- * compare it with what the running portal renders, so the two cannot drift apart.
+ * The first paint: every screen a link or a reload opens is in index.html, rendered at build
+ * time by React itself (scripts/vite-prerender.ts), so a slow phone shows it before any
+ * script runs; then React hydrates that same markup (the nodes stay, nothing is painted
+ * twice). These tests hold the bundle back to see what the HTML alone paints, and watch the
+ * running portal take it over without a hydration error.
  */
 import { expect, test, type Page } from '@playwright/test';
 
 test.use({ viewport: { width: 412, height: 823 } });
 
+const SESSION = { protocolo: '12345678901234567890', token: 'free' };
+
 function withoutBundle(page: Page) {
   return page.route('**/assets/*.js', (route) => route.abort());
 }
 
-function cspViolations(page: Page): string[] {
+/** Console errors (hydration mismatches, CSP violations) and uncaught exceptions. */
+function problems(page: Page): string[] {
   const messages: string[] = [];
   page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) messages.push(message.text());
+    if (message.type() === 'error' || /Content Security Policy/i.test(message.text())) messages.push(message.text());
   });
+  page.on('pageerror', (error) => messages.push(error.message));
   return messages;
 }
 
-const title = (page: Page) => page.getByRole('heading', { level: 1, name: 'Portabilidade', exact: true });
-const welcome = (page: Page) => page.locator('main p').filter({ hasText: 'Bem-vindo(a) ao portal de portabilidade' });
-
-async function boxes(page: Page) {
-  const round = (box: { x: number; y: number; width: number; height: number } | null) =>
-    box && { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) };
-  return { title: round(await title(page).boundingBox()), welcome: round(await welcome(page).boundingBox()) };
+async function store(page: Page, entries: Record<string, string>) {
+  await page.addInitScript((values) => {
+    for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+  }, entries);
 }
 
-test.describe('the first paint, before any script', () => {
-  test('home shows its header and welcome from the HTML alone, exactly where the portal then renders them', async ({ page, browser }) => {
-    const violations = cspViolations(page);
-    await withoutBundle(page);
-    await page.goto('/#/home/1');
-    await expect(title(page)).toBeVisible();
-    await expect(welcome(page)).toBeVisible();
-    await expect(page.getByRole('button')).toHaveCount(0);
-    const fromHtml = await boxes(page);
+/** Keeps the heading index.html painted, to tell later whether React kept it or drew a new one. */
+async function rememberPrerenderedHeading(page: Page) {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { prerendered: Element | null }).prerendered = document.querySelector('#root h1');
+    });
+  });
+}
 
-    const portal = await browser.newPage({ viewport: { width: 412, height: 823 } });
-    await portal.goto('/#/home/1');
-    await expect(portal.getByRole('button', { name: 'Realizar Solicitação' })).toBeVisible();
-    await expect(portal.getByTestId('welcome')).toHaveText('Bem-vindo(a) ao portal de portabilidade da Vida Plena Saúde');
-    // React replaced the HTML's copy: one header, one welcome.
-    await expect(portal.locator('#first-paint')).toHaveCount(0);
-    await expect(title(portal)).toHaveCount(1);
-    expect(await boxes(portal)).toEqual(fromHtml);
-    await portal.close();
-    expect(violations).toEqual([]);
+const keptPrerenderedHeading = (page: Page) =>
+  page.evaluate(() => {
+    const prerendered = (window as unknown as { prerendered: Element | null }).prerendered;
+    return prerendered !== null && prerendered === document.querySelector('#root h1') && prerendered.isConnected;
+  });
+
+const SCREENS = [
+  { shell: 'home', hash: '#/home/1', stored: {}, heading: 'Portabilidade', control: 'Realizar Solicitação' },
+  { shell: 'home-new', hash: '#/home/1', stored: { type: 'new' }, heading: 'Solicitar Portabilidade', control: 'Retornar' },
+  { shell: 'home-track', hash: '#/home/1', stored: { type: 'track' }, heading: 'Acompanhar Portabilidade', control: 'Retornar' },
+  { shell: 'nova-solicitacao', hash: '#/nova-solicitacao', stored: SESSION, heading: 'Nova Solicitação', control: 'Próximo' },
+  { shell: 'acompanhamento', hash: '#/acompanhamento', stored: SESSION, heading: 'Acompanhar Solicitação', control: 'Abrir menu' },
+] as const;
+
+test.describe('the first paint, before any script', () => {
+  for (const screen of SCREENS) {
+    test(`${screen.shell}: painted from the HTML alone, then hydrated as it is`, async ({ page }) => {
+      const seen = problems(page);
+      await store(page, screen.stored);
+      await withoutBundle(page);
+      await page.goto(`/${screen.hash}`);
+      await expect(page.locator('#root')).toHaveAttribute('data-shell', screen.shell);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(screen.heading);
+      await expect(page.getByRole('button', { name: screen.control }).first()).toBeVisible();
+      expect(seen.filter((message) => !/Failed to load resource|net::ERR_FAILED/.test(message))).toEqual([]);
+    });
+
+    test(`${screen.shell}: React takes the prerendered markup over without a hydration error`, async ({ page }) => {
+      const seen = problems(page);
+      await store(page, screen.stored);
+      await rememberPrerenderedHeading(page);
+      await page.goto(`/${screen.hash}`);
+      // Running: the screen's title is set by React, and the session's own values show.
+      await expect(page).toHaveTitle(/Portabilidade/);
+      await expect(page.getByRole('button', { name: screen.control }).first()).toBeEnabled();
+      expect(await keptPrerenderedHeading(page)).toBe(true);
+      // The made-up protocol answers 404 on tracking; anything else said in the console is a fault.
+      expect(seen.filter((message) => !/Failed to load resource: the server responded with a status of 404/.test(message))).toEqual([]);
+    });
+  }
+
+  test('the wizard shows the stored protocol once React runs (the HTML cannot know it)', async ({ page }) => {
+    await store(page, SESSION);
+    await page.goto('/#/nova-solicitacao');
+    const protocol = page.getByLabel('Protocolo ANS');
+    await expect.poll(async () => (await protocol.inputValue()).replace(/\D/g, '')).toBe(SESSION.protocolo);
+  });
+
+  test('a wizard draft kept in this tab is not prerendered: React renders it with its values', async ({ page }) => {
+    const seen = problems(page);
+    await store(page, SESSION);
+    await page.goto('/#/nova-solicitacao');
+    await page.getByLabel('Nome do beneficiário').fill('Maria da Silva');
+    await page.reload();
+    await expect(page.locator('#root')).not.toHaveAttribute('data-shell');
+    await expect(page.getByLabel('Nome do beneficiário')).toHaveValue('MARIA DA SILVA');
+    expect(seen).toEqual([]);
+  });
+
+  test('without a session, the guarded screens are not prerendered and the guard sends the visitor home', async ({ page }) => {
+    await page.goto('/#/acompanhamento');
+    await expect(page).toHaveURL(/#\/home\/1$/);
+    await expect(page.getByRole('button', { name: 'Realizar Solicitação' })).toBeVisible();
+  });
+
+  test('the bare address opens home, prerendered', async ({ page }) => {
+    await withoutBundle(page);
+    await page.goto('/');
+    await expect(page).toHaveURL(/#\/home\/1$/);
+    await expect(page.locator('#root')).toHaveAttribute('data-shell', 'home');
   });
 
   const preloads = (page: Page) => page.locator('link[rel="modulepreload"]');
 
   for (const [route, other] of [['nova-solicitacao', 'acompanhamento'], ['acompanhamento', 'nova-solicitacao']] as const) {
-    test(`${route} never shows the home's welcome, and asks for its own code beside the bundle`, async ({ page }) => {
-      const violations = cspViolations(page);
+    test(`${route} asks for its own code beside the bundle, from the HTML`, async ({ page }) => {
+      await store(page, SESSION);
       await withoutBundle(page);
       await page.goto(`/#/${route}`);
-      await expect(page.locator('#root')).toBeAttached();
-      await expect(welcome(page)).toHaveCount(0);
-      await expect(page.locator('#first-paint')).toHaveCount(0);
-      // The screen's chunk is requested from the HTML, not after the bundle has run.
       await expect(preloads(page).and(page.locator(`[href*="/assets/${route}-page-"]`))).toHaveCount(1);
       await expect(preloads(page).and(page.locator(`[href*="/assets/${other}-page-"]`))).toHaveCount(0);
-      // The script ran: the server's CSP allows it by its hash.
-      expect(violations).toEqual([]);
     });
   }
-
-  test('home paints from the HTML and its styles before it asks for the bundle', async ({ page }) => {
-    await page.goto('/#/home/1');
-    await expect(page.getByRole('button', { name: 'Realizar Solicitação' })).toBeVisible();
-    const timing = await page.evaluate(() => ({
-      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-      scripts: performance.getEntriesByType('resource').filter((entry) => /\/assets\/.*\.js$/.test(entry.name)).map((entry) => entry.startTime),
-      stylesheets: performance.getEntriesByType('resource').filter((entry) => /\.css$/.test(entry.name)).length,
-    }));
-    expect(timing.stylesheets).toBe(0);
-    expect(timing.firstPaint).toBeGreaterThan(0);
-    expect(timing.scripts.length).toBeGreaterThan(0);
-    for (const requested of timing.scripts) expect(requested).toBeGreaterThanOrEqual(timing.firstPaint!);
-  });
-
-  test.describe('opened straight on a lazy screen', () => {
-    test.beforeEach(async ({ page }) => {
-      await page.addInitScript(() => {
-        if (!localStorage.getItem('protocolo')) {
-          localStorage.setItem('protocolo', '12345678901234567890');
-          localStorage.setItem('token', 'free');
-        }
-        // What React puts in #root first (index.html's home copy, removed on this screen, aside).
-        new MutationObserver((_records, observer) => {
-          const first = document.getElementById('root')?.firstElementChild;
-          if (!first || first.id === 'first-paint') return;
-          (window as unknown as { firstRender: string }).firstRender = (first as HTMLElement).innerText;
-          observer.disconnect();
-        }).observe(document, { childList: true, subtree: true });
-      });
-    });
-
-    test('React\'s first render is the screen itself, not the loading overlay', async ({ page }) => {
-      await page.goto('/#/nova-solicitacao');
-      await expect(page.getByRole('heading', { name: 'Dados Pessoais' })).toBeVisible();
-      const firstRender = await page.evaluate(() => (window as unknown as { firstRender?: string }).firstRender);
-      expect(firstRender).toContain('Dados Pessoais');
-      expect(firstRender).not.toContain('Carregando');
-    });
-
-    test('a screen whose code cannot be downloaded says so instead of a blank page', async ({ page }) => {
-      await page.route('**/assets/nova-solicitacao-page-*.js', (route) => route.abort());
-      await page.goto('/#/nova-solicitacao');
-      await expect(page.getByRole('heading', { name: 'Não foi possível abrir esta página.' })).toBeVisible();
-    });
-  });
 
   test('home asks for no other screen\'s code', async ({ page }) => {
     await withoutBundle(page);
     await page.goto('/#/home/1');
-    await expect(welcome(page)).toBeVisible();
+    await expect(page.locator('#root')).toHaveAttribute('data-shell', 'home');
     await expect(preloads(page).and(page.locator('[href*="-page-"]'))).toHaveCount(0);
+  });
+
+  test('the styles come inside the HTML: no stylesheet request before the first paint', async ({ page }) => {
+    await page.goto('/#/home/1');
+    await expect(page.getByRole('button', { name: 'Realizar Solicitação' })).toBeVisible();
+    const stylesheets = await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => /\.css$/.test(entry.name)).length);
+    expect(stylesheets).toBe(0);
+  });
+
+  test('a screen whose code cannot be downloaded says so instead of a blank page', async ({ page }) => {
+    await store(page, SESSION);
+    await page.route('**/assets/nova-solicitacao-page-*.js', (route) => route.abort());
+    await page.goto('/#/nova-solicitacao');
+    await expect(page.getByRole('heading', { name: 'Não foi possível abrir esta página.' })).toBeVisible();
   });
 });

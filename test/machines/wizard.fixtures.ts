@@ -7,6 +7,9 @@ export type M = typeof wizardMachine;
 export type WizardPathEvent = PathEvent<M>;
 
 /** Every field of steps 1–3 valid (CPF 529.982.247-25 has correct check digits). */
+/** The day the tests' dates are checked against (the machine reads no clock). */
+export const TODAY = '2026-01-15';
+
 export const FILLED_FORM: WizardForm = {
   nome: 'MARIA DA SILVA', nm_mae: 'ANA DA SILVA', dt_nascimento: '15/03/1985', sem_cpf: false, cpf: '52998224725',
   celular: '85988887777', email: 'maria@example.com', fl_aceita_email: true, cd_cep: '60000000', ds_uf: 'CE',

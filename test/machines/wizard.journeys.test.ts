@@ -11,10 +11,10 @@ import type { AcceptanceInput, SaveRequestInput, SaveResult, UploadDocumentInput
 import { CoverageRecorder } from '../paths/framework/coverage';
 import { definePathModel, replay, type Start } from '../paths/framework/model';
 import { runUnitPath } from '../paths/framework/unit-runner';
-import { FILLED_FORM, LOOKUP_DEBOUNCE_ELAPSED, ev, wizardFixtures, type M, type WizardPathEvent } from './wizard.fixtures';
+import { FILLED_FORM, LOOKUP_DEBOUNCE_ELAPSED, TODAY, ev, wizardFixtures, type M, type WizardPathEvent } from './wizard.fixtures';
 
-const filled: Start<M> = { name: 'filled form', input: { protocoloAns: '12345678901234567890', cdEmpresaPlano: '7', form: FILLED_FORM } };
-const blank: Start<M> = { name: 'blank form', input: { protocoloAns: '12345678901234567890' } };
+const filled: Start<M> = { name: 'filled form', input: { protocoloAns: '12345678901234567890', cdEmpresaPlano: '7', form: FILLED_FORM, today: TODAY } };
+const blank: Start<M> = { name: 'blank form', input: { protocoloAns: '12345678901234567890', today: TODAY } };
 const model = definePathModel({ flow: 'wizard', machine: wizardMachine, starts: [filled, blank], fixtures: wizardFixtures });
 
 function spies() {

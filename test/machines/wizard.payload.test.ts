@@ -1,7 +1,7 @@
 /** The form → request payload mapping is exactly SPEC §3's, and the contract accepts it. */
 import { describe, expect, it } from 'vitest';
 import { toPortabilityPayload } from '../../machines/wizard.payload';
-import { portabilityRequest } from '../../src/api/contract';
+import { portabilityRequest } from '../../contract/api';
 import { FILLED_FORM } from './wizard.fixtures';
 
 const base = {

@@ -2,13 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FORM } from '../../machines/wizard.machine';
 import {
-  FILE_MESSAGES, MAX_FILE_BYTES, firstInvalidField, fileRejection, isValidBrDate, isValidCpf, validateDependent, validateStep,
+  FILE_MESSAGES, MAX_FILE_BYTES, firstInvalidField, fileRejection, calendarDayOf, isValidBrDate, isValidCpf, validateDependent, validateStep,
 } from '../../machines/wizard.schemas';
-import { FILLED_FORM } from './wizard.fixtures';
+import { FILLED_FORM, TODAY } from './wizard.fixtures';
 
 describe('wizard step schemas', () => {
   it('an empty step 1 gives every required message of SPEC §5, in field order', () => {
-    expect(validateStep('dadosPessoais', EMPTY_FORM)).toEqual({
+    expect(validateStep('dadosPessoais', EMPTY_FORM, TODAY)).toEqual({
       nome: '* Nome do beneficiário é obrigatório',
       nm_mae: '* Nome da mãe é obrigatório',
       dt_nascimento: '* A data de nascimento é obrigatório',
@@ -22,56 +22,56 @@ describe('wizard step schemas', () => {
       nu_endereco: '* Número é obrigatório',
       ds_bairro: '* Bairro é obrigatório',
     });
-    expect(firstInvalidField('dadosPessoais', EMPTY_FORM)).toBe('nome');
+    expect(firstInvalidField('dadosPessoais', EMPTY_FORM, TODAY)).toBe('nome');
   });
 
   it('complemento and the e-mail reply checkbox are optional', () => {
-    expect(validateStep('dadosPessoais', { ...FILLED_FORM, ds_complemento: '', fl_aceita_email: false })).toEqual({});
+    expect(validateStep('dadosPessoais', { ...FILLED_FORM, ds_complemento: '', fl_aceita_email: false }, TODAY)).toEqual({});
   });
 
   it('a bad e-mail, wrong CPF check digits and impossible or future dates get their own messages', () => {
-    const errors = validateStep('dadosPessoais', { ...FILLED_FORM, email: 'maria@', cpf: '52998224724', dt_nascimento: '31/02/1990' });
+    const errors = validateStep('dadosPessoais', { ...FILLED_FORM, email: 'maria@', cpf: '52998224724', dt_nascimento: '31/02/1990' }, TODAY);
     expect(errors).toEqual({ email: '* Email inválido', cpf: '* CPF inválido', dt_nascimento: '* Data inválida' });
-    expect(validateStep('dadosPessoais', { ...FILLED_FORM, dt_nascimento: '01/01/2999' }).dt_nascimento).toBe('* Data inválida');
+    expect(validateStep('dadosPessoais', { ...FILLED_FORM, dt_nascimento: '01/01/2999' }, TODAY).dt_nascimento).toBe('* Data inválida');
   });
 
   it("'Beneficiário não possui CPF' removes the CPF requirement", () => {
-    expect(validateStep('dadosPessoais', { ...FILLED_FORM, sem_cpf: true, cpf: '' })).toEqual({});
+    expect(validateStep('dadosPessoais', { ...FILLED_FORM, sem_cpf: true, cpf: '' }, TODAY)).toEqual({});
   });
 
   it('UF takes two letters', () => {
-    expect(validateStep('dadosPessoais', { ...FILLED_FORM, ds_uf: 'C' }).ds_uf).toBe('* UF inválida');
+    expect(validateStep('dadosPessoais', { ...FILLED_FORM, ds_uf: 'C' }, TODAY).ds_uf).toBe('* UF inválida');
   });
 
   it('an empty step 2 gives its seven messages', () => {
-    expect(Object.values(validateStep('planoOrigem', EMPTY_FORM))).toEqual([
+    expect(Object.values(validateStep('planoOrigem', EMPTY_FORM, TODAY))).toEqual([
       '* Nome da operadora é obrigatório', '* Registro da operadora é obrigatório', '* Nome do plano é obrigatório',
       '* Registro do plano é obrigatório', '* Abrangência é obrigatória', '* Data de início é obrigatória', '* Titularidade é obrigatória',
     ]);
   });
 
   it('an empty step 3 gives its messages; a registry without a plan name says the plan was not found', () => {
-    expect(validateStep('planoDestino', EMPTY_FORM)).toEqual({
+    expect(validateStep('planoDestino', EMPTY_FORM, TODAY)).toEqual({
       nu_ans_plano_destino: '* Registro do plano é obrigatório',
       plano_destino: '* Nome do plano é obrigatório',
       tp_contrato_destino: '* Titularidade é obrigatória',
       tp_port_destino: '* Tipo de contratação é obrigatório',
     });
-    expect(validateStep('planoDestino', { ...FILLED_FORM, plano_destino: '' }).plano_destino).toBe('* Plano não encontrado para o registro informado');
+    expect(validateStep('planoDestino', { ...FILLED_FORM, plano_destino: '' }, TODAY).plano_destino).toBe('* Plano não encontrado para o registro informado');
   });
 
   it('steps 4 and 5 always pass', () => {
-    expect(validateStep('dependentes', EMPTY_FORM)).toEqual({});
-    expect(validateStep('documentos', EMPTY_FORM)).toEqual({});
+    expect(validateStep('dependentes', EMPTY_FORM, TODAY)).toEqual({});
+    expect(validateStep('documentos', EMPTY_FORM, TODAY)).toEqual({});
   });
 
   it('a dependent needs name, mother and birth date; the CPF is optional but checked', () => {
-    expect(validateDependent({ nome: '', nm_mae: '', dt_nasc: '', cpf: '' })).toEqual({
+    expect(validateDependent({ nome: '', nm_mae: '', dt_nasc: '', cpf: '' }, TODAY)).toEqual({
       nome: '* Nome do dependente é obrigatório',
       nm_mae: '* Nome da mãe é obrigatório',
       dt_nasc: '* A data de nascimento é obrigatório',
     });
-    expect(validateDependent({ nome: 'A', nm_mae: 'B', dt_nasc: '01/01/2010', cpf: '11111111111' })).toEqual({ cpf: '* CPF inválido' });
+    expect(validateDependent({ nome: 'A', nm_mae: 'B', dt_nasc: '01/01/2010', cpf: '11111111111' }, TODAY)).toEqual({ cpf: '* CPF inválido' });
   });
 
   it('files: empty, over 10MB and unknown types are refused with their alerts', () => {
@@ -85,8 +85,15 @@ describe('wizard step schemas', () => {
   it('CPF check digits and calendar dates', () => {
     expect(isValidCpf('52998224725')).toBe(true);
     expect(isValidCpf('00000000000')).toBe(false);
-    expect(isValidBrDate('29/02/2024', new Date(2025, 0, 1))).toBe(true);
-    expect(isValidBrDate('29/02/2023', new Date(2025, 0, 1))).toBe(false);
-    expect(isValidBrDate('02/01/2025', new Date(2025, 0, 1))).toBe(false);
+    expect(isValidBrDate('29/02/2024', '2025-01-01')).toBe(true);
+    expect(isValidBrDate('29/02/2023', '2025-01-01')).toBe(false);
+    expect(isValidBrDate('01/01/2025', '2025-01-01')).toBe(true);
+    expect(isValidBrDate('02/01/2025', '2025-01-01')).toBe(false);
+    expect(isValidBrDate('31/12/1899', '2025-01-01')).toBe(false);
+  });
+
+  it("today is the person's calendar day, not UTC's", () => {
+    expect(calendarDayOf(new Date(2025, 0, 1, 23, 59))).toBe('2025-01-01');
+    expect(calendarDayOf(new Date(2025, 11, 31, 0, 0))).toBe('2025-12-31');
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FILE_BYTES } from '../../src/api/contract.ts';
+import { MAX_FILE_BYTES } from '../../contract/api.ts';
 import { API, DEMO, FILES, messageOf, startServer, validRequest, type TestServer } from './helpers.ts';
 
 let server: TestServer;

@@ -17,7 +17,7 @@ import { saveInitdbTemplate } from '../../server/db/pglite-template.ts';
 import { seed } from '../../server/seed/seed.ts';
 import { FileStore } from '../../server/services/file-store.ts';
 import { newCsrfToken } from '../../server/http/security.ts';
-import type { PortabilityRequest } from '../../src/api/contract.ts';
+import type { PortabilityRequest } from '../../contract/api.ts';
 
 export const API = '/wslinhafrente/v1/';
 export const SECRET = 'test-secret';

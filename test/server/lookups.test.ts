@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints } from '../../src/api/contract.ts';
+import { endpoints } from '../../contract/api.ts';
 import { messageOf, startServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;

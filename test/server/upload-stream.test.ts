@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FILE_BYTES } from '../../src/api/contract.ts';
+import { MAX_FILE_BYTES } from '../../contract/api.ts';
 import { checkUploadedFile } from '../../server/services/upload-check.ts';
 import { API, CSRF, FILES, messageOf, startServer, validRequest, type TestServer } from './helpers.ts';
 

@@ -6,7 +6,7 @@
  */
 import { fromPromise } from 'xstate';
 import { brandingMachine, type BrandingInput } from '../../../machines/branding.machine';
-import { OPERATOR_NAME_KEY, SETTING_KEY } from '../../api/contract';
+import { OPERATOR_NAME_KEY, SETTING_KEY } from '../../../contract/api';
 import { fetchApi } from '../../api/query-client';
 import { queryClient } from '../../app/services';
 

@@ -8,7 +8,8 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import type { brandingMachine } from '../../../machines/branding.machine';
-import { DEFAULT_CD_EMPRESA_PLANO } from '../../api/contract';
+import { DEFAULT_CD_EMPRESA_PLANO } from '../../../contract/api';
+import { isPlanCode } from '../../../contract/rules';
 import { inspectOption } from '../../app/inspect';
 import { appBrandingMachine } from './branding-actors';
 
@@ -24,7 +25,7 @@ const actors = new Map<string, BrandingActor>();
 
 /** Plan codes are digits (contract); anything else falls back to the default plan. */
 export function normalisePlanCode(cdEmpresaPlano: string | null | undefined): string {
-  return cdEmpresaPlano && /^\d{1,10}$/.test(cdEmpresaPlano) ? cdEmpresaPlano : DEFAULT_CD_EMPRESA_PLANO;
+  return cdEmpresaPlano && isPlanCode(cdEmpresaPlano) ? cdEmpresaPlano : DEFAULT_CD_EMPRESA_PLANO;
 }
 
 export function brandingActorFor(cdEmpresaPlano: string): BrandingActor {
@@ -33,7 +34,6 @@ export function brandingActorFor(cdEmpresaPlano: string): BrandingActor {
   if (!actor) {
     actor = createActor(appBrandingMachine, { ...inspectOption(), input: { cdEmpresaPlano: code } });
     actors.set(code, actor);
-    actor.start();
   }
   return actor;
 }
@@ -44,6 +44,11 @@ export function useBranding(cdEmpresaPlano: string | null | undefined): Branding
   const faviconUrl = useSelector(actor, (s) => s.context.faviconUrl);
   const sealUrl = useSelector(actor, (s) => s.context.sealUrl);
   const operatorName = useSelector(actor, (s) => s.context.operatorName);
+  // Started by the first screen that shows it (a running actor ignores start()); never while
+  // rendering, so the page prerendered at build time asks the network for nothing.
+  useEffect(() => {
+    actor.start();
+  }, [actor]);
   useFavicon(faviconUrl);
   return { logoUrl, faviconUrl, sealUrl, operatorName };
 }

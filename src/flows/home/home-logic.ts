@@ -8,7 +8,7 @@ import {
   homeMachine,
   type LoginInput, type LoginResult, type LookupInput, type LookupResult, type SessionToStore, type Tooltip, type TooltipsInput,
 } from '../../../machines/home.machine';
-import { FREE_TOKEN } from '../../api/contract';
+import { FREE_TOKEN } from '../../../contract/api';
 import { fetchApi, mutateApi } from '../../api/query-client';
 import { notify } from '../../app/notify';
 import { queryClient } from '../../app/services';

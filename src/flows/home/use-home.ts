@@ -3,7 +3,7 @@
  * the plan code from the route and the mode preset read from storage once, at load.
  */
 import { useActorRef } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { inspectOption } from '../../app/inspect';
 import { storage } from '../../storage';
@@ -11,12 +11,9 @@ import { createHomeLogic } from './home-logic';
 
 export function useHomeActor(cdEmpresaPlano: string) {
   const [, navigate] = useLocation();
-  // The machine keeps the first implementation it is given: read the latest navigate via a ref.
-  const navigateRef = useRef(navigate);
-  useEffect(() => {
-    navigateRef.current = navigate;
-  }, [navigate]);
-  const [logic] = useState(() => createHomeLogic({ navigate: (to) => navigateRef.current(to) }));
+  // The machine keeps the first implementation it is given; wouter's navigate is one stable
+  // function for the router's whole life, so handing it over once is enough.
+  const [logic] = useState(() => createHomeLogic({ navigate }));
   const [presetMode] = useState(() => storage.homeModePreset());
   return useActorRef(logic, { ...inspectOption(), input: { cdEmpresaPlano, presetMode } });
 }

@@ -3,9 +3,9 @@
  * started with the stored protocolo and plan code (the route guard guarantees a session).
  */
 import { useActorRef } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { DEFAULT_CD_EMPRESA_PLANO } from '../../api/contract';
+import { DEFAULT_CD_EMPRESA_PLANO } from '../../../contract/api';
 import { inspectOption } from '../../app/inspect';
 import { storage } from '../../storage';
 import { normalisePlanCode } from '../branding/use-branding';
@@ -13,12 +13,9 @@ import { createTrackingLogic } from './tracking-logic';
 
 export function useTrackingActor() {
   const [, navigate] = useLocation();
-  // The machine keeps the first implementation it is given: read the latest navigate via a ref.
-  const navigateRef = useRef(navigate);
-  useEffect(() => {
-    navigateRef.current = navigate;
-  }, [navigate]);
-  const [logic] = useState(() => createTrackingLogic({ navigate: (to) => navigateRef.current(to) }));
+  // The machine keeps the first implementation it is given; wouter's navigate is one stable
+  // function for the router's whole life, so handing it over once is enough.
+  const [logic] = useState(() => createTrackingLogic({ navigate }));
   const [input] = useState(() => ({
     protocolo: storage.get('protocolo') ?? '',
     cdEmpresaPlano: normalisePlanCode(storage.get('cdEmpresaPlano') ?? DEFAULT_CD_EMPRESA_PLANO),

@@ -54,8 +54,18 @@ export function newFileId(): string {
   return `f-${globalThis.crypto.randomUUID()}`;
 }
 
+/** One object URL per file shown, alive as long as the file is kept (the preview reads it). */
+const objectUrls = new Map<string, string>();
+
+function forgetObjectUrl(id: string): void {
+  const url = objectUrls.get(id);
+  if (url) URL.revokeObjectURL(url);
+  objectUrls.delete(id);
+}
+
 export const fileRegistry = {
   put(id: string, file: File): void {
+    forgetObjectUrl(id);
     memory.set(id, file);
     const record: StoredFile = { id, blob: file, name: file.name, savedAt: Date.now() };
     void withStore('readwrite', (store) => store.put(record));
@@ -63,7 +73,16 @@ export const fileRegistry = {
   get(id: string): File | undefined {
     return memory.get(id);
   },
+  /** A URL the browser can show the file at; the same one every time, revoked with the file. */
+  objectUrl(id: string): string | undefined {
+    const file = memory.get(id);
+    if (!file) return undefined;
+    let url = objectUrls.get(id);
+    if (!url) objectUrls.set(id, (url = URL.createObjectURL(file)));
+    return url;
+  },
   remove(id: string): void {
+    forgetObjectUrl(id);
     memory.delete(id);
     void withStore('readwrite', (store) => store.delete(id));
   },

@@ -1,11 +1,19 @@
 /**
  * Starts the wizard for the stored ANS protocol, restoring this tab's snapshot (and the files
  * kept for it) after a reload, and saving the snapshot on every change.
+ *
+ * Three steps, so the form is there on the very first render (and in the prerendered page):
+ * what to start from is read once from storage; the files a restored draft needs are read
+ * back from IndexedDB (at once when there are none); then the machine runs.
  */
-import { useLayoutEffect, useRef, useState } from 'react';
-import { createActor, type ActorRefFrom } from 'xstate';
+import { useActorRef } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { createActor, type ActorRefFrom, type Snapshot } from 'xstate';
 import { useLocation } from 'wouter';
-import { DEFAULT_CD_EMPRESA_PLANO } from '../../api/contract';
+import { DEFAULT_CD_EMPRESA_PLANO } from '../../../contract/api';
+import { wizardMachine } from '../../../machines/wizard.machine';
+import { calendarDayOf } from '../../../machines/wizard.schemas';
+import type { WizardInput } from '../../../machines/wizard.types';
 import { inspectOption } from '../../app/inspect';
 import { storage } from '../../storage';
 import { fileRegistry } from './file-registry';
@@ -14,63 +22,80 @@ import { attachmentIdsOf, clearWizardSnapshot, loadWizardSnapshot, saveWizardSna
 
 export type WizardActor = ActorRefFrom<WizardLogic>;
 
-export function useWizardActor(): WizardActor | null {
-  const [, navigate] = useLocation();
-  const [actor, setActor] = useState<WizardActor | null>(null);
-  // The machine lives as long as the page: a new navigate function must not restart it.
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
+export interface WizardStart {
+  input: WizardInput;
+  /** This tab's draft of the same protocol, when there is one this version can read. */
+  snapshot: Snapshot<unknown> | undefined;
+  /** The files that draft had attached. */
+  attachmentIds: string[];
+}
 
-  // A layout effect: with no file to restore the actor starts before the first paint, so the
-  // form appears at once instead of after a 'Carregando...' frame (no layout shift).
-  useLayoutEffect(() => {
-    let cancelled = false;
-    let started: WizardActor | null = null;
-    let unsubscribe = () => {};
-    const protocoloAns = storage.get('protocolo') ?? '';
-    const input = { protocoloAns, cdEmpresaPlano: storage.get('cdEmpresaPlano') || DEFAULT_CD_EMPRESA_PLANO };
-    const logic = createWizardLogic({ navigate: (path) => navigateRef.current(path) });
-    const snapshot = loadWizardSnapshot(protocoloAns);
-    const ids = attachmentIdsOf(snapshot);
+function isReadable(input: WizardInput, snapshot: Snapshot<unknown>): boolean {
+  try {
+    return createActor(wizardMachine, { input, snapshot }).getSnapshot().status === 'active';
+  } catch {
+    return false;
+  }
+}
+
+/** What the wizard starts from, read once per visit. */
+export function readWizardStart(): WizardStart {
+  const protocoloAns = storage.get('protocolo') ?? '';
+  const today = calendarDayOf(new Date());
+  const input = { protocoloAns, cdEmpresaPlano: storage.get('cdEmpresaPlano') || DEFAULT_CD_EMPRESA_PLANO, today };
+  // A draft kept from another day is checked against today's date.
+  let snapshot = loadWizardSnapshot(protocoloAns, today);
+  // A snapshot this version cannot read: start over rather than crash.
+  if (snapshot && !isReadable(input, snapshot)) {
+    clearWizardSnapshot();
+    snapshot = undefined;
+  }
+  return { input, snapshot, attachmentIds: attachmentIdsOf(snapshot) };
+}
+
+/** The ids of the draft's files that could not be read back; null while they are being read. */
+export function useRestoredFiles(ids: readonly string[]): string[] | null {
+  const [missing, setMissing] = useState<string[] | null>(ids.length === 0 ? [] : null);
+  useEffect(() => {
     void fileRegistry.prune(ids);
-
-    const start = (missing: readonly string[]) => {
-      let next: WizardActor;
-      try {
-        next = createActor(logic, { ...inspectOption(), input, snapshot });
-        next.start();
-      } catch {
-        // A snapshot this version cannot read: start over rather than crash.
-        clearWizardSnapshot();
-        next = createActor(logic, { ...inspectOption(), input });
-        next.start();
-      }
-      unsubscribe = next.subscribe(() => saveWizardSnapshot(next)).unsubscribe;
-      saveWizardSnapshot(next);
-      if (missing.length > 0) next.send({ type: 'ATTACHMENTS_LOST', ids: [...missing] });
-      // A restored snapshot restarts its invoked calls but not its timers: restart the lookup's debounce.
-      const restored = next.getSnapshot();
-      if (restored.matches({ editing: { planoDestino: 'debouncing' } })) {
-        next.send({ type: 'DESTINATION_REGISTRY_CHANGED', value: restored.context.form.nu_ans_plano_destino });
-      }
-      started = next;
-      setActor(next);
-    };
-
-    if (ids.length === 0) start([]);
-    else {
-      // Files kept for this tab live in IndexedDB: read them back before the machine needs them.
-      void fileRegistry.restore(ids).then((missing) => {
-        if (!cancelled) start(missing);
-      });
-    }
-
+    if (ids.length === 0) return;
+    let cancelled = false;
+    // Files kept for this tab live in IndexedDB: read them back before the machine needs them.
+    void fileRegistry.restore(ids).then((lost) => {
+      if (!cancelled) setMissing(lost);
+    });
     return () => {
       cancelled = true;
-      unsubscribe();
-      started?.stop();
     };
-  }, []);
+  }, [ids]);
+  return missing;
+}
+
+export function useWizardActor(start: WizardStart, missingFiles: readonly string[]): WizardActor {
+  const [, navigate] = useLocation();
+  // wouter's navigate is one stable function: handing it over once is enough.
+  const [logic] = useState(() => createWizardLogic({ navigate }));
+  const actor = useActorRef(logic, { ...inspectOption(), input: start.input, snapshot: start.snapshot });
+
+  useEffect(() => {
+    const save = () => saveWizardSnapshot(actor);
+    const subscription = actor.subscribe(save);
+    save();
+    return () => subscription.unsubscribe();
+  }, [actor]);
+
+  // Once per visit (development runs effects twice): what the restored draft lost, and the
+  // lookup's debounce, which a restored snapshot does not restart (its invoked calls it does).
+  const settled = useRef(false);
+  useEffect(() => {
+    if (settled.current) return;
+    settled.current = true;
+    if (missingFiles.length > 0) actor.send({ type: 'ATTACHMENTS_LOST', ids: [...missingFiles] });
+    const restored = actor.getSnapshot();
+    if (start.snapshot && restored.matches({ editing: { planoDestino: 'debouncing' } })) {
+      actor.send({ type: 'DESTINATION_REGISTRY_CHANGED', value: restored.context.form.nu_ans_plano_destino });
+    }
+  }, [actor, missingFiles, start.snapshot]);
 
   return actor;
 }

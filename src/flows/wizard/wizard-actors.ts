@@ -9,7 +9,8 @@ import { wizardMachine } from '../../../machines/wizard.machine';
 import type {
   AcceptanceInput, DocumentTypeOption, SaveRequestInput, SaveResult, SelectOption, UploadDocumentInput,
 } from '../../../machines/wizard.types';
-import { TIPO_PORTABILIDADE } from '../../api/contract';
+import { TIPO_PORTABILIDADE } from '../../../contract/api';
+import { isAcceptanceRefused } from '../../../contract/rules';
 import { fetchApi, mutateApi } from '../../api/query-client';
 import { notify } from '../../app/notify';
 import { openServerLink } from '../../app/open-link';
@@ -71,7 +72,7 @@ export const wizardActors = {
       notify.error(ACCEPTANCE_ERROR);
       throw error;
     }
-    if (!link.trim() || link.trim().toUpperCase() === 'ERRO') {
+    if (isAcceptanceRefused(link)) {
       notify.error(ACCEPTANCE_ERROR);
       throw new Error('aceite: ERRO');
     }

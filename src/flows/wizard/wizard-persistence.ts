@@ -5,7 +5,7 @@
  */
 import type { Snapshot } from 'xstate';
 import { PERSIST_TAG } from '../../../machines/wizard.machine';
-import type { WizardContext } from '../../../machines/wizard.types';
+import type { CalendarDay, WizardContext } from '../../../machines/wizard.types';
 import { tabStorage } from '../../storage';
 
 export const WIZARD_SNAPSHOT_KEY = 'portabilidade.wizard.v1';
@@ -15,7 +15,7 @@ interface PersistedShape {
   context?: Partial<WizardContext>;
 }
 
-export function loadWizardSnapshot(protocoloAns: string): Snapshot<unknown> | undefined {
+export function loadWizardSnapshot(protocoloAns: string, today: CalendarDay): Snapshot<unknown> | undefined {
   const raw = tabStorage.get(WIZARD_SNAPSHOT_KEY);
   if (!raw) return undefined;
   try {
@@ -25,7 +25,8 @@ export function loadWizardSnapshot(protocoloAns: string): Snapshot<unknown> | un
       tabStorage.remove(WIZARD_SNAPSHOT_KEY);
       return undefined;
     }
-    return parsed as Snapshot<unknown>;
+    const checkedToday: PersistedShape = { ...parsed, context: { ...parsed.context, today } };
+    return checkedToday as Snapshot<unknown>;
   } catch {
     tabStorage.remove(WIZARD_SNAPSHOT_KEY);
     return undefined;

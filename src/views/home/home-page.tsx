@@ -74,11 +74,10 @@ export function HomePage({ cdEmpresaPlano }: { cdEmpresaPlano: string }) {
   const [openedIn] = useState(mode);
   const [modeChosenHere, setModeChosenHere] = useState(false);
   if (!modeChosenHere && mode !== openedIn) setModeChosenHere(true);
-  const initialMode = useRef(mode);
-  const returnedHome = mode === 'home' && initialMode.current !== 'home';
-  useEffect(() => {
-    if (mode !== 'home') initialMode.current = mode;
-  }, [mode]);
+  // Back on the choice of modes after being in one (opened in it or chosen here).
+  const [beenInAMode, setBeenInAMode] = useState(mode !== 'home');
+  if (!beenInAMode && mode !== 'home') setBeenInAMode(true);
+  const returnedHome = mode === 'home' && beenInAMode;
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 text-slate-800">

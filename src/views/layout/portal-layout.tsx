@@ -5,15 +5,13 @@
  * regulator (ANS) mark and the plan's seal (setting key 84). A screen with an open session
  * (tracking) adds 'Encerrar sessão' and decides what leaving by the menu does.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { APP_VERSION } from '../../app/version';
 import { storage } from '../../storage';
-import { DEFAULT_CD_EMPRESA_PLANO } from '../../api/contract';
+import { DEFAULT_CD_EMPRESA_PLANO } from '../../../contract/api';
 import { useBranding } from '../../flows/branding/use-branding';
 import { useArrivalFocus, useScreenTitle } from '../../ui/screen';
-
-const DESKTOP_QUERY = '(min-width: 720px)';
 
 export interface PortalLayoutProps {
   title: string;
@@ -27,10 +25,6 @@ export interface PortalLayoutProps {
 }
 
 const END_SESSION = 'Encerrar sessão';
-
-function isDesktop(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(DESKTOP_QUERY).matches;
-}
 
 function AnsMark() {
   // Inline mark: no network request, no third-party logo file to keep up to date.
@@ -46,15 +40,9 @@ export function PortalLayout({ title, children, onLeave, onEndSession, focusTitl
   const [, navigate] = useLocation();
   const cdEmpresaPlano = storage.get('cdEmpresaPlano') || DEFAULT_CD_EMPRESA_PLANO;
   const { sealUrl } = useBranding(cdEmpresaPlano);
-  const [menuOpen, setMenuOpen] = useState(isDesktop);
-
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const media = window.matchMedia(DESKTOP_QUERY);
-    const follow = (event: MediaQueryListEvent) => setMenuOpen(event.matches);
-    media.addEventListener('change', follow);
-    return () => media.removeEventListener('change', follow);
-  }, []);
+  // Only phones fold the menu (its button shows below 720 px); from 720 px the stylesheet keeps
+  // it open. The markup is the same at any width, so the prerendered page hydrates as it is.
+  const [menuOpen, setMenuOpen] = useState(false);
 
   const titleRef = useRef<HTMLHeadingElement>(null);
   useArrivalFocus(titleRef, focusTitleOnEntry);
@@ -96,8 +84,7 @@ export function PortalLayout({ title, children, onLeave, onEndSession, focusTitl
         <nav
           id="portal-menu"
           aria-label="Menu principal"
-          hidden={!menuOpen}
-          className="border-b border-slate-200 bg-white desktop:w-60 desktop:border-b-0 desktop:border-r"
+          className={`${menuOpen ? 'block' : 'hidden'} border-b border-slate-200 bg-white desktop:block desktop:w-60 desktop:border-b-0 desktop:border-r`}
         >
           <ul className="flex flex-col p-2">
             {menuItems.map((label) => (

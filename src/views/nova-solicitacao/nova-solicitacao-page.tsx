@@ -3,12 +3,13 @@
  * the stepper, the current step, 'Anterior' / 'Próximo', and the modals. Renders the wizard
  * machine's snapshot and sends its events; the Enter key never submits the form.
  */
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { STEPS, type StepId } from '../../../machines/wizard.types';
-import { useWizardActor } from '../../flows/wizard/use-wizard-actor';
+import { readWizardStart, useRestoredFiles, useWizardActor, type WizardStart } from '../../flows/wizard/use-wizard-actor';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
 import { textFormat } from '../../ui/field-formats';
+import { useClientValue } from '../../ui/client-value';
 import { useFocusOnChange } from '../../ui/screen';
 import { prefetchSelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
@@ -50,7 +51,8 @@ function currentStepOf(value: unknown): StepId {
 function Wizard() {
   const actor = useWizardActorRef();
   const step = useWizard((s) => currentStepOf(s.value));
-  const protocoloAns = useWizard((s) => s.context.protocoloAns);
+  // Stored in this browser: the prerendered page shows the field empty, then React fills it.
+  const protocoloAns = useClientValue(useWizard((s) => s.context.protocoloAns), '');
   const canPrevious = useWizard((s) => s.can({ type: 'PREVIOUS' }));
   const canNext = useWizard((s) => s.can({ type: 'NEXT' }));
   const submitting = useWizard((s) => s.matches('submitting'));
@@ -86,16 +88,24 @@ function Wizard() {
   );
 }
 
+function RunningWizard({ start, missingFiles }: { start: WizardStart; missingFiles: readonly string[] }) {
+  const actor = useWizardActor(start, missingFiles);
+  return (
+    <WizardActorContext.Provider value={actor}>
+      <Wizard />
+    </WizardActorContext.Provider>
+  );
+}
+
 export function NovaSolicitacaoPage() {
-  const actor = useWizardActor();
+  const [start] = useState(readWizardStart);
+  const missingFiles = useRestoredFiles(start.attachmentIds);
   // Step 1 has no dropdown: the dropdown's code comes once the screen has painted.
   useEffect(prefetchSelectField, []);
   return (
     <PortalLayout title="Nova Solicitação">
-      {actor ? (
-        <WizardActorContext.Provider value={actor}>
-          <Wizard />
-        </WizardActorContext.Provider>
+      {missingFiles ? (
+        <RunningWizard start={start} missingFiles={missingFiles} />
       ) : (
         <p role="status" className="text-slate-700">Carregando...</p>
       )}

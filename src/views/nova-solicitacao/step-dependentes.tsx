@@ -22,8 +22,9 @@ function DraftRow() {
   const actor = useWizardActorRef();
   const draft = useWizard((s) => s.context.draft, shallowEqual);
   const attempted = useWizard((s) => s.context.draftAttempted);
+  const today = useWizard((s) => s.context.today);
   if (!draft) return null;
-  const errors = attempted ? validateDependent(draft) : {};
+  const errors = attempted ? validateDependent(draft, today) : {};
   const change = (field: DependentField) => (value: string) => actor.send({ type: 'DEPENDENT_CHANGED', field, value });
   return (
     <fieldset className="min-w-0 rounded-md border border-brand-500 bg-brand-50 p-4">

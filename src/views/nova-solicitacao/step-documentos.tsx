@@ -5,7 +5,7 @@
  * 'Anexar arquivo' (the row and its button are gone).
  */
 import { shallowEqual } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { formatFileSize } from '../../../machines/attachments';
 import type { AttachmentMeta } from '../../../machines/wizard.types';
 import { fileRegistry, newFileId } from '../../flows/wizard/file-registry';
@@ -40,10 +40,10 @@ export function StepDocumentos() {
   const submitting = useWizard((s) => s.matches('submitting'));
   const options = documentTypes.map((type) => ({ label: type.nmDocumento, value: String(type.cdTipoDocumento) }));
   const attachButton = useRef<HTMLButtonElement>(null);
-  const focusAttach = useRef(() => {
+  const focusAttach = useCallback(() => {
     if (attachButton.current && !attachButton.current.disabled) attachButton.current.focus();
     else document.getElementById('wizard-tipo_documento')?.focus();
-  }).current;
+  }, []);
   useAttachmentFeedback(attachments, focusAttach);
 
   const attach = (files: FileList | null) => {

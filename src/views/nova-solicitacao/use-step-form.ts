@@ -9,8 +9,9 @@ export function useStepForm(step: StepId) {
   const form = useWizard((s) => s.context.form, shallowEqual) as WizardForm;
   const attempted = useWizard((s) => s.context.attempted[step]);
   const locked = useWizard((s) => s.context.saved !== null);
+  const today = useWizard((s) => s.context.today);
   // Messages show only after a NEXT was tried on this step (SPEC §5).
-  const errors: FieldErrors<StepField> = attempted ? validateStep(step, form) : {};
+  const errors: FieldErrors<StepField> = attempted ? validateStep(step, form, today) : {};
   const change = (field: TextField) => (value: string) => actor.send({ type: 'FIELD_CHANGED', field, value });
   return { actor, form, errors, change, locked };
 }

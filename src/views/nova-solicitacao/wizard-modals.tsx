@@ -1,6 +1,5 @@
 /** The wizard's modals: HR contact (collective contract), attachment preview and the protocol. */
 import { shallowEqual } from '@xstate/react';
-import { useEffect, useState } from 'react';
 import { fileRegistry } from '../../flows/wizard/file-registry';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
@@ -24,19 +23,11 @@ export function HrModal() {
   );
 }
 
-function useObjectUrl(id: string | null): { url: string; type: string; name: string } | null {
-  const [state, setState] = useState<{ url: string; type: string; name: string } | null>(null);
-  useEffect(() => {
-    const file = id ? fileRegistry.get(id) : undefined;
-    if (!file) {
-      setState(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setState({ url, type: file.type, name: file.name });
-    return () => URL.revokeObjectURL(url);
-  }, [id]);
-  return state;
+/** The file to preview, at the one object URL the registry keeps for it. */
+function previewOf(id: string | null): { url: string; type: string; name: string } | null {
+  const file = id ? fileRegistry.get(id) : undefined;
+  const url = id ? fileRegistry.objectUrl(id) : undefined;
+  return file && url ? { url, type: file.type, name: file.name } : null;
 }
 
 export function PreviewModal() {
@@ -44,7 +35,7 @@ export function PreviewModal() {
   const open = useWizard((s) => s.matches({ editing: { documentos: 'previewing' } }));
   const previewId = useWizard((s) => s.context.previewId);
   const attachment = useWizard((s) => s.context.attachments.find((a) => a.id === s.context.previewId) ?? null, shallowEqual);
-  const preview = useObjectUrl(open ? previewId : null);
+  const preview = previewOf(open ? previewId : null);
   const close = () => actor.send({ type: 'PREVIEW_CLOSED' });
   const isPdf = preview?.type === 'application/pdf' || attachment?.extension === 'pdf';
   return (

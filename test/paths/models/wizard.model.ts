@@ -13,12 +13,12 @@ import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { wizardMachine } from '../../../machines/wizard.machine';
 import { isStepValid } from '../../../machines/wizard.schemas';
 import type { WizardContext } from '../../../machines/wizard.types';
-import { FILLED_FORM, LOOKUP_DEBOUNCE_ELAPSED, all, ev, wizardFixtures, type M, type WizardPathEvent } from '../../machines/wizard.fixtures';
+import { FILLED_FORM, LOOKUP_DEBOUNCE_ELAPSED, TODAY, all, ev, wizardFixtures, type M, type WizardPathEvent } from '../../machines/wizard.fixtures';
 import { definePathModel, makeStepper, replay, type MachinePath, type Start } from '../framework/model';
 
 export const PROTOCOLO_ANS = '12345678901234567890';
-export const blankStart: Start<M> = { name: 'blank form', input: { protocoloAns: PROTOCOLO_ANS, cdEmpresaPlano: '1' } };
-export const filledStart: Start<M> = { name: 'filled form', input: { protocoloAns: PROTOCOLO_ANS, cdEmpresaPlano: '1', form: FILLED_FORM } };
+export const blankStart: Start<M> = { name: 'blank form', input: { protocoloAns: PROTOCOLO_ANS, cdEmpresaPlano: '1', today: TODAY } };
+export const filledStart: Start<M> = { name: 'filled form', input: { protocoloAns: PROTOCOLO_ANS, cdEmpresaPlano: '1', form: FILLED_FORM, today: TODAY } };
 
 export const wizardModel = definePathModel({ flow: 'wizard', machine: wizardMachine, starts: [blankStart, filledStart], fixtures: wizardFixtures });
 
@@ -53,7 +53,7 @@ export const wizardRegions: readonly Region[] = [
     // The e-mail box is checked in the filled form: unchecking it is a user's gesture too.
     events: all('NEXT', 'PREVIOUS', 'FIELD_CHANGED', 'NO_CPF_TOGGLED', 'EMAIL_REPLIES_TOGGLED'),
     abstract: (c) => ({
-      valid: [isStepValid('dadosPessoais', c.form), isStepValid('planoOrigem', c.form)],
+      valid: [isStepValid('dadosPessoais', c.form, c.today), isStepValid('planoOrigem', c.form, c.today)],
       attempted: [c.attempted.dadosPessoais, c.attempted.planoOrigem],
     }),
     stopWhen: (s) => inStep(s, 'planoDestino'),
@@ -69,7 +69,7 @@ export const wizardRegions: readonly Region[] = [
       LOOKUP_DEBOUNCE_ELAPSED,
     ],
     abstract: (c) => ({
-      valid: isStepValid('planoDestino', c.form),
+      valid: isStepValid('planoDestino', c.form, c.today),
       attempted: c.attempted.planoDestino,
       registry: c.form.nu_ans_plano_destino !== '',
       plan: c.form.plano_destino !== '',

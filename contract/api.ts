@@ -7,7 +7,9 @@
  * where its input goes (query or JSON body) and how its response is read (JSON or text).
  */
 import * as z from 'zod/mini';
-import { ALLOWED_EXTENSIONS, INPUT_BOUNDS, MAX_FILE_BYTES, MAX_ID, isValidCpf } from '../../machines/portability-rules';
+import { ALLOWED_EXTENSIONS, INPUT_BOUNDS, MAX_FILE_BYTES, MAX_ID, isValidCpf, TIPO_PORTABILIDADE } from './rules';
+
+export { DEFAULT_CD_EMPRESA_PLANO, TIPO_PORTABILIDADE } from './rules';
 
 export { ALLOWED_EXTENSIONS, INPUT_BOUNDS, MAX_FILE_BYTES, MAX_ID, isValidCpf };
 
@@ -15,10 +17,8 @@ export { ALLOWED_EXTENSIONS, INPUT_BOUNDS, MAX_FILE_BYTES, MAX_ID, isValidCpf };
 export const DEFAULT_API_BASE = '/wslinhafrente/v1/';
 
 /** Constants of SPEC §9 that travel in requests. */
-export const TIPO_PORTABILIDADE = '9';
 export const SETTING_KEY = { logo: '82', seal: '84', favicon: '85' } as const;
 export const OPERATOR_NAME_KEY = '65';
-export const DEFAULT_CD_EMPRESA_PLANO = '1';
 export const FREE_TOKEN = 'free';
 
 // ---------------------------------------------------------------- field helpers

@@ -1,0 +1,77 @@
+/**
+ * Business rules shared by the machines, the client contract and the reference server:
+ * one definition, every side. Pure values and functions only (lint zone: no imports).
+ */
+
+/** SPEC §9: the request type every call of this portal carries. */
+export const TIPO_PORTABILIDADE = '9';
+
+/** SPEC §2: the plan (operator) home opens with when none is given. */
+export const DEFAULT_CD_EMPRESA_PLANO = '1';
+
+/** A plan code as routes and requests carry it. */
+const PLAN_CODE = /^\d{1,10}$/;
+export function isPlanCode(value: string): boolean {
+  return PLAN_CODE.test(value);
+}
+
+/** Status codes of SPEC §4 / §9 (the reference back-end's others are in server/README.md). */
+export const STATUS_ACCEPTED = 3;
+/** Type codes of SPEC §2: 1 agree / decline, 2 'Estou ciente'. */
+export const TYPE_CODE_AGREEMENT = 1;
+
+/**
+ * SPEC §4 "Track lookup" and §6: the one state that asks for CPF and password before the
+ * request is shown — accepted (3), type 1, already agreed ('S').
+ */
+export function requiresLogin(state: { flStatus: number; cdStatusPort: number; flConcordo: string | null }): boolean {
+  return state.flStatus === STATUS_ACCEPTED && state.cdStatusPort === TYPE_CODE_AGREEMENT && state.flConcordo === 'S';
+}
+
+/** ANS (RN 438): the operator answers a portability request within 10 days. */
+export const ANSWER_DAYS = 10;
+
+/** SPEC §8: the acceptance service answers this text instead of a link when it generated nothing. */
+export const ACCEPTANCE_ERROR_ANSWER = 'ERRO';
+
+/** SPEC §8: 'ERRO' (and, by the same token, an empty answer) means no document was generated. */
+export function isAcceptanceRefused(answer: string): boolean {
+  const text = answer.trim();
+  return text === '' || text.toUpperCase() === ACCEPTANCE_ERROR_ANSWER;
+}
+
+/** SPEC §9: the largest attachment, in bytes (10 MB). */
+export const MAX_FILE_BYTES = 10_485_760;
+
+/** The attachment kinds the operator accepts (the server also checks their magic bytes). */
+export const ALLOWED_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png'] as const;
+
+/** CPF check digits (Receita Federal rule); rejects the eleven repeated digits too. */
+export function isValidCpf(value: string): boolean {
+  if (!/^\d{11}$/.test(value) || /^(\d)\1{10}$/.test(value)) return false;
+  const check = (length: number) => {
+    let sum = 0;
+    for (let i = 0; i < length; i++) sum += Number(value[i]) * (length + 1 - i);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  return check(9) === Number(value[9]) && check(10) === Number(value[10]);
+}
+
+/**
+ * Bounds of what a request may carry (issue 11), shared by the contract (the server answers
+ * 400 beyond them) and any screen that wants to stop the typing there.
+ */
+export const INPUT_BOUNDS = {
+  /** Names, addresses, plan and operator names: longer than any real one. */
+  text: 200,
+  /** A contact: an e-mail address is at most 254 characters (RFC 5321). */
+  contact: 254,
+  /** A file name as the browser gives it. */
+  fileName: 255,
+  contacts: 10,
+  dependents: 20,
+} as const;
+
+/** The largest id a database `integer` column holds (32 bits, signed). */
+export const MAX_ID = 2_147_483_647;

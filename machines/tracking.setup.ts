@@ -1,0 +1,107 @@
+/**
+ * The tracking screen's implementations, named for its chart (machines/tracking.machine.ts):
+ * types, placeholder actions and actors the app provides, guards. Kept apart so the chart
+ * reads as a chart.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { allSigned, canSign, isAcceptanceRefused, isRestrictedAnswer, isUnsigned, panelOf, recordedChoice, seedChoice, typeCodeOf } from './tracking.helpers';
+import { MESSAGES, TYPE_CODE_AGREEMENT, type AcceptanceInput, type AttachedDocumentInfo, type DocumentToSignInfo, type FinalizeInput, type HistoryInfo, type OperatorInput, type ProtocolInput, type SignatureInput, type ToastLevel, type TrackingContext, type TrackingEvent, type TrackingInfo, type TrackingInput } from './tracking.types';
+
+const notProvided = <Out, In>(name: string) =>
+  fromPromise<Out, In>(async () => {
+    throw new Error(`${name} not provided`);
+  });
+
+export const linkOf = (context: TrackingContext, cdFileDocumento: number) =>
+  context.documentsToSign.find((document) => document.cdFileDocumento === cdFileDocumento)?.linkUrl ?? '';
+export const nameOf = (context: TrackingContext, cdFileDocumento: number | null) =>
+  context.documentsToSign.find((document) => document.cdFileDocumento === cdFileDocumento)?.documento ?? '';
+const home = ({ context }: { context: TrackingContext }) => ({ cdEmpresaPlano: context.cdEmpresaPlano });
+
+/**
+ * Leaving the screen ends its session, whichever way the user leaves ('Retornar', 'Sair', a
+ * menu item): otherwise anyone on the same browser could open #/acompanhamento again and see
+ * the request (after a login, with its terms offered for signing). The route guard needs both
+ * the stored protocolo and token, so once they are gone the back button cannot show it either.
+ */
+export const leave = {
+  target: '#tracking.exited',
+  actions: ['endSession', { type: 'navigateHome', params: home }],
+} as const;
+/** 'Encerrar sessão': the same, said out loud. */
+export const endSession = {
+  target: '#tracking.exited',
+  actions: ['endSession', { type: 'notify', params: { level: 'info', message: MESSAGES.sessionEnded } }, { type: 'navigateHome', params: home }],
+} as const;
+
+export const trackingSetup = setup({
+  types: {
+    context: {} as TrackingContext,
+    events: {} as TrackingEvent,
+    input: {} as TrackingInput,
+  },
+  actors: {
+    loadTrackingData: notProvided<TrackingInfo, ProtocolInput>('loadTrackingData'),
+    loadAttachedDocuments: notProvided<AttachedDocumentInfo[], ProtocolInput>('loadAttachedDocuments'),
+    loadDocumentsToSign: notProvided<DocumentToSignInfo[], ProtocolInput>('loadDocumentsToSign'),
+    loadHistory: notProvided<HistoryInfo, ProtocolInput>('loadHistory'),
+    recordSignature: notProvided<string, SignatureInput>('recordSignature'),
+    generateAcceptance: notProvided<string, AcceptanceInput>('generateAcceptance'),
+    finalizeRequest: notProvided<string, FinalizeInput>('finalizeRequest'),
+    loadOperatorName: notProvided<string, OperatorInput>('loadOperatorName'),
+  },
+  actions: {
+    // --- provided by the app (no-ops here: the machine stays pure)
+    /** Opens a server link in a new tab, safely (openServerLink). Must run inside the click. */
+    openDocument: (_, _params: { linkUrl: string }) => {},
+    navigateHome: (_, _params: { cdEmpresaPlano: string }) => {},
+    /** Clears the stored protocolo and token and presets home to 'track' mode. */
+    clearTrackingSession: () => {},
+    /** Clears the stored protocolo and token: the route guard then refuses the screen. */
+    endSession: () => {},
+    notify: (_, _params: { level: ToastLevel; message: string }) => {},
+    /** Says it in the polite live region (what was chosen or recorded), for screen readers. */
+    announce: (_, _params: { message: string }) => {},
+    // --- context
+    rememberTracking: assign(({ context }, params: { tracking: TrackingInfo }) => ({
+      tracking: params.tracking,
+      choice: seedChoice(params.tracking, context.choice),
+    })),
+    rememberAttachedDocuments: assign({ attachedDocuments: (_, params: { documents: AttachedDocumentInfo[] }) => params.documents }),
+    forgetAttachedDocuments: assign({ attachedDocuments: [] }),
+    rememberDocumentsToSign: assign({ documentsToSign: (_, params: { documents: DocumentToSignInfo[] }) => params.documents }),
+    forgetDocumentsToSign: assign({ documentsToSign: [] }),
+    rememberHistory: assign({ history: (_, params: { history: HistoryInfo }) => params.history }),
+    forgetHistory: assign({ history: null }),
+    chooseAgreement: assign({ choice: 'S' }),
+    chooseDecline: assign({ choice: 'N' }),
+    rememberSigning: assign({ signing: (_, params: { cdFileDocumento: number }) => params.cdFileDocumento }),
+    markSigned: assign(({ context }) => ({
+      documentsToSign: context.documentsToSign.map((document) =>
+        document.cdFileDocumento === context.signing ? { ...document, flAssinado: true } : document),
+      signing: null,
+    })),
+    forgetSigning: assign({ signing: null }),
+    rememberAcceptanceLink: assign({ acceptanceLink: (_, params: { link: string }) => params.link.trim() }),
+    rememberOperatorName: assign({ operatorName: (_, params: { name: string }) => params.name.trim() }),
+  },
+  guards: {
+    isAccepted: ({ context }) => panelOf(context.tracking) === 'accepted',
+    isAwaitingAcknowledgement: ({ context }) => panelOf(context.tracking) === 'awaitingAcknowledgement',
+    isRefused: ({ context }) => panelOf(context.tracking) === 'refused',
+    isCancelled: ({ context }) => panelOf(context.tracking) === 'cancelled',
+    isContractActive: ({ context }) => panelOf(context.tracking) === 'contractActive',
+    isAgreementRecorded: ({ context }) => recordedChoice(context.tracking) === 'S',
+    isDeclineRecorded: ({ context }) => recordedChoice(context.tracking) === 'N',
+    isTypeOne: ({ context }) => typeCodeOf(context.tracking) === TYPE_CODE_AGREEMENT,
+    hasAgreed: ({ context }) => context.choice === 'S',
+    hasDeclined: ({ context }) => context.choice === 'N',
+    canSignDocument: ({ context }, params: { cdFileDocumento: number }) =>
+      canSign(context.documentsToSign, params.cdFileDocumento),
+    isUnsignedDocument: ({ context }, params: { cdFileDocumento: number }) =>
+      isUnsigned(context.documentsToSign, params.cdFileDocumento),
+    allDocumentsSigned: ({ context }) => allSigned(context.documentsToSign),
+    isAcceptanceRefused: (_, params: { answer: string }) => isAcceptanceRefused(params.answer),
+    isRestrictedAnswer: (_, params: { tracking: TrackingInfo }) => isRestrictedAnswer(params.tracking),
+  },
+})

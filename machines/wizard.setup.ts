@@ -1,0 +1,186 @@
+/**
+ * The wizard's implementations, named for its chart (machines/wizard.machine.ts): types,
+ * placeholder actions and actors the app provides, guards and delays. Kept apart so the
+ * chart reads as a chart.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { dropLostAttachments, markUploaded, pendingUploads, removeAttachment, toAttachment } from './attachments';
+import { confirmDependent, draftNeedsFixing, emptyDependentDraft, removeDependent, settleDependentDraft } from './dependents';
+import { toPortabilityPayload } from './wizard.payload';
+import { INDIVIDUAL_CONTRACT_TYPE, DEPENDENT_FIELDS, extensionOf, fileRejection, isDependentValid, isStepValid, validateDependent } from './wizard.schemas';
+import type { AcceptanceInput, DocumentTypeOption, SaveRequestInput, SaveResult, SelectOption, StepId, UploadDocumentInput, WizardContext, WizardEvent, WizardForm, WizardInput } from './wizard.types';
+
+export const EMPTY_FORM: WizardForm = {
+  nome: '', nm_mae: '', dt_nascimento: '', sem_cpf: false, cpf: '', celular: '', email: '',
+  fl_aceita_email: false, cd_cep: '', ds_uf: '', ds_cidade: '', ds_endereco: '', nu_endereco: '',
+  ds_bairro: '', ds_complemento: '',
+  ops_origem: '', nu_ans_ops_origem: '', plano_origem: '', nu_ans_plano_origem: '', area_plano: '',
+  dt_inicio: '', tp_contrato_origem: '',
+  nu_ans_plano_destino: '', plano_destino: '', tp_contrato_destino: '', tp_port_destino: '',
+};
+
+/** Focus the dependent row's first field with a message. */
+export const focusFirstInvalidDependentField = {
+  type: 'focusField',
+  params: ({ context }: { context: WizardContext }) => {
+    const errors = context.draft ? validateDependent(context.draft, context.today) : {};
+    return { scope: 'dependent' as const, field: DEPENDENT_FIELDS.find((field) => errors[field]) ?? '' };
+  },
+} as const;
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`${name}: not provided`));
+
+/** Tag of the states worth keeping per tab (a reload restores them). */
+export const PERSIST_TAG = 'persist';
+
+export const wizardSetup = setup({
+  types: {
+    context: {} as WizardContext,
+    events: {} as WizardEvent,
+    input: {} as WizardInput,
+    tags: {} as typeof PERSIST_TAG,
+  },
+  actors: {
+    contractTypes: fromPromise<SelectOption[], void>(notProvided('contractTypes')),
+    documentTypes: fromPromise<DocumentTypeOption[], void>(notProvided('documentTypes')),
+    destinationPlan: fromPromise<string, { registroAns: string }>(notProvided('destinationPlan')),
+    saveRequest: fromPromise<SaveResult, SaveRequestInput>(notProvided('saveRequest')),
+    uploadDocument: fromPromise<string, UploadDocumentInput>(notProvided('uploadDocument')),
+    acceptance: fromPromise<string, AcceptanceInput>(notProvided('acceptance')),
+  },
+  delays: {
+    /** Wait for the typing to pause before looking the destination registry up. */
+    lookupDebounce: 400,
+  },
+  guards: {
+    stepIsValid: ({ context }, params: { step: StepId }) => isStepValid(params.step, context.form, context.today),
+    isNotSaved: ({ context }) => context.saved === null,
+    isLookupableRegistry: ({ event }) => event.type === 'DESTINATION_REGISTRY_CHANGED' && /^\d+$/.test(event.value),
+    isAcceptedContractType: ({ event }) =>
+      event.type === 'CONTRACT_TYPE_CHOSEN' && (event.value === '' || event.value === INDIVIDUAL_CONTRACT_TYPE),
+    draftIsValid: ({ context }) => context.draft !== null && isDependentValid(context.draft, context.today),
+    draftNeedsFixing: ({ context }) => draftNeedsFixing(context.draft, context.today),
+    hasDraft: ({ context }) => context.draft !== null,
+    hasNoDocumentType: ({ context }) => context.documentType === '',
+    fileIsAcceptable: ({ context, event }) =>
+      event.type === 'FILE_CHOSEN' &&
+      !context.attachments.some((attachment) => attachment.id === event.file.id) &&
+      fileRejection({ size: event.file.size, extension: extensionOf(event.file.name) }) === null,
+    isPendingAttachment: ({ context, event }) =>
+      event.type === 'ATTACHMENT_REMOVE' && context.attachments.some((a) => a.id === event.id && !a.uploaded),
+    isSavedWithPendingUploads: ({ context }) => context.saved !== null && pendingUploads(context.attachments).length > 0,
+    isSaved: ({ context }) => context.saved !== null,
+    hasPendingUploads: ({ context }) => pendingUploads(context.attachments).length > 0,
+    hasMorePendingUploads: ({ context }) => pendingUploads(context.attachments).length > 1,
+    hasAcceptanceLink: ({ context }) => Boolean(context.acceptanceLink),
+  },
+  actions: {
+    // ---- form
+    setField: assign(({ context, event }) => {
+      if (event.type !== 'FIELD_CHANGED' || (event.field === 'cpf' && context.form.sem_cpf)) return {};
+      return { form: { ...context.form, [event.field]: event.value } };
+    }),
+    setNoCpf: assign(({ context, event }) =>
+      event.type === 'NO_CPF_TOGGLED'
+        ? { form: { ...context.form, sem_cpf: event.checked, cpf: event.checked ? '' : context.form.cpf } }
+        : {}),
+    setEmailReplies: assign(({ context, event }) =>
+      event.type === 'EMAIL_REPLIES_TOGGLED' ? { form: { ...context.form, fl_aceita_email: event.checked } } : {}),
+    markAttempted: assign(({ context }, params: { step: StepId }) => ({
+      attempted: { ...context.attempted, [params.step]: true },
+    })),
+    /** The app moves focus to the element of that field (a failed NEXT focuses the first invalid field). */
+    focusField: (_, _params: { scope: 'form' | 'dependent'; field: string }) => {},
+    // ---- step 3
+    setDestinationRegistry: assign(({ context, event }) =>
+      event.type === 'DESTINATION_REGISTRY_CHANGED'
+        ? { form: { ...context.form, nu_ans_plano_destino: event.value, plano_destino: '' }, destinationLookup: null }
+        : {}),
+    setDestinationPlanName: assign(({ context }, params: { name: string }) => ({
+      form: { ...context.form, plano_destino: params.name.trim() },
+      // An empty answer is the server saying no plan has this registry: the view says so at once.
+      destinationLookup: params.name.trim() ? 'found' as const : 'notFound' as const,
+    })),
+    clearDestinationPlanName: assign(({ context }) => ({ form: { ...context.form, plano_destino: '' }, destinationLookup: 'failed' as const })),
+    setContractType: assign(({ context, event }) =>
+      event.type === 'CONTRACT_TYPE_CHOSEN' ? { form: { ...context.form, tp_port_destino: event.value } } : {}),
+    clearContractType: assign(({ context }) => ({ form: { ...context.form, tp_port_destino: '' } })),
+    storeContractTypes: assign((_, params: { options: SelectOption[] }) => ({ contractTypes: params.options })),
+    storeDocumentTypes: assign((_, params: { options: DocumentTypeOption[] }) => ({ documentTypes: params.options })),
+    // ---- step 4
+    openDependentDraft: assign({ draft: () => emptyDependentDraft(), draftAttempted: false }),
+    setDependentField: assign(({ context, event }) =>
+      event.type === 'DEPENDENT_CHANGED' && context.draft
+        ? { draft: { ...context.draft, [event.field]: event.value } }
+        : {}),
+    confirmDependentDraft: assign(({ context }) => ({
+      dependents: context.draft ? confirmDependent(context.dependents, context.draft) : context.dependents,
+      draft: null,
+      draftAttempted: false,
+    })),
+    markDraftAttempted: assign({ draftAttempted: true }),
+    discardDependentDraft: assign({ draft: null, draftAttempted: false }),
+    settleDependentDraft: assign(({ context }) => {
+      const settled = settleDependentDraft(context.dependents, context.draft, context.today);
+      return { ...settled, draftAttempted: settled.draft !== null && context.draftAttempted };
+    }),
+    removeDependent: assign(({ context, event }) =>
+      event.type === 'DEPENDENT_REMOVE' ? { dependents: removeDependent(context.dependents, event.id) } : {}),
+    // ---- step 5
+    chooseDocumentType: assign(({ event }) =>
+      event.type === 'DOCUMENT_TYPE_CHOSEN' ? { documentType: event.cdTipoDocumento, fileAlert: null } : {}),
+    addAttachment: assign(({ context, event }) =>
+      event.type === 'FILE_CHOSEN'
+        ? {
+            attachments: [...context.attachments, toAttachment(event.file, context.documentType, context.documentTypes)],
+            fileAlert: null,
+            lostAttachments: [],
+          }
+        : {}),
+    rejectFile: assign(({ event }) =>
+      event.type === 'FILE_CHOSEN'
+        ? { fileAlert: fileRejection({ size: event.file.size, extension: extensionOf(event.file.name) }) }
+        : {}),
+    /** The app drops the bytes it holds for that attachment id. */
+    releaseFile: (_, _params: { id: string }) => {},
+    removeAttachment: assign(({ context, event }) =>
+      event.type === 'ATTACHMENT_REMOVE' ? { attachments: removeAttachment(context.attachments, event.id) } : {}),
+    openPreview: assign(({ event }) => (event.type === 'ATTACHMENT_PREVIEW' ? { previewId: event.id } : {})),
+    closePreview: assign({ previewId: null }),
+    dropLostAttachments: assign(({ context, event }) => {
+      if (event.type !== 'ATTACHMENTS_LOST') return {};
+      const { attachments, lostNames } = dropLostAttachments(context.attachments, event.ids);
+      return { attachments, lostAttachments: [...context.lostAttachments, ...lostNames] };
+    }),
+    // ---- submit
+    /**
+     * One key per request content: a retry of the same data reuses it (the server replays the
+     * first answer, so no second request); data changed after a failed save needs a new key
+     * (the server refuses a key reused with other data).
+     */
+    ensureIdempotencyKey: assign(({ context }) => {
+      if (context.saved) return { fileAlert: null };
+      const payload = JSON.stringify(toPortabilityPayload(context));
+      const reuse = context.idempotencyKey !== null && context.keyedPayload === payload;
+      return {
+        idempotencyKey: reuse ? context.idempotencyKey : globalThis.crypto.randomUUID(),
+        keyedPayload: payload,
+        fileAlert: null,
+      };
+    }),
+    storeSaveResult: assign((_, params: { result: SaveResult }) => ({ saved: params.result })),
+    markNextUploaded: assign(({ context }) => {
+      const next = pendingUploads(context.attachments)[0];
+      return next ? { attachments: markUploaded(context.attachments, next.id) } : {};
+    }),
+    storeAcceptanceLink: assign((_, params: { link: string }) => ({ acceptanceLink: params.link })),
+    /** Storage: forget the stored protocolo (SPEC §4 submit sequence). */
+    clearStoredProtocol: () => {},
+    /** Storage: forget this tab's snapshot and the files kept for it. */
+    clearSavedWork: () => {},
+    /** Opens the acceptance document in a new tab (http(s) only). */
+    openAcceptanceLink: (_, _params: { link: string }) => {},
+    /** Navigation: back to home/{cdEmpresaPlano}. */
+    goHome: (_, _params: { cdEmpresaPlano: string }) => {},
+  },
+})

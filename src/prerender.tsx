@@ -1,0 +1,37 @@
+/**
+ * Build time only (scripts/vite-prerender.ts): each shell of src/app/shells.ts rendered to
+ * HTML by React's own static renderer, the same <App> the browser then hydrates. The storage
+ * a shell assumes is what `window.localStorage` holds while it renders (the app reads storage
+ * only through src/storage.ts, which tolerates any failure).
+ */
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { App } from './app/app';
+import { SHELLS, type ShellName } from './app/shells';
+
+function memoryStorage(entries: Record<string, string>): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  const values = new Map(Object.entries(entries));
+  return {
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, String(value)),
+    removeItem: (key) => void values.delete(key),
+  };
+}
+
+export { SHELLS };
+
+export async function renderShell(name: ShellName): Promise<string> {
+  const shell = SHELLS[name];
+  const scope = globalThis as { window?: unknown };
+  scope.window = { localStorage: memoryStorage(shell.stored), sessionStorage: memoryStorage({}) };
+  try {
+    const { prelude } = await prerender(
+      <StrictMode>
+        <App ssrPath={shell.path} />
+      </StrictMode>,
+    );
+    return await new Response(prelude).text();
+  } finally {
+    delete scope.window;
+  }
+}

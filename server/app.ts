@@ -27,7 +27,7 @@ import { SERVER_VERSION } from './version.ts';
 /** The upload: room for a 10 MB file in base64 (≈13.4 MB) plus the JSON around it, and no more. */
 export const BODY_LIMIT = Math.ceil((MAX_FILE_BYTES * 4) / 3) + 512 * 1024;
 /**
- * Every other body (and the upload's JSON around its file): the largest request the contract
+ * Every other body: the largest request the contract
  * allows — every text at its bound, 20 dependents, 10 contacts — is under 40 KB even in
  * 3-byte characters.
  */
@@ -91,11 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSecurity(app, { secret: options.secret, publicUrl: options.publicUrl, trustProxy: options.trustProxy });
   registerBodyDeadline(app, timeouts);
   registerErrorHandling(app);
-  registerEndpoints(app, deps, handlers, {
-    uploadBodyLimit: BODY_LIMIT,
-    jsonBodyLimit: JSON_BODY_LIMIT,
-    streamedFields: { uploadDocument: 'arquivoBase64' },
-  });
+  registerEndpoints(app, deps, handlers, { bodyLimits: { uploadDocument: BODY_LIMIT } });
   registerImages(app, options.dataDir);
   registerFiles(app, deps);
   const openApi = buildOpenApi(SERVER_VERSION);

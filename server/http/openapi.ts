@@ -54,7 +54,7 @@ function responsesOf(name: EndpointName): Record<number, Json> {
   responses[408] = errorResponse('A requisição (cabeçalhos ou corpo) não chegou a tempo');
   if (isPost) {
     responses[409] = errorResponse('Idempotency-Key ainda em processamento');
-    responses[413] = errorResponse(name === 'uploadDocument' ? 'Corpo acima de ~14 MB (arquivo acima de 10 MB) ou dados ao redor do arquivo acima de 64 KB' : 'Corpo acima de 64 KB');
+    responses[413] = errorResponse(name === 'uploadDocument' ? 'Corpo acima de ~14 MB (arquivo acima de 10 MB)' : 'Corpo acima de 64 KB');
     responses[415] = errorResponse('Tipo de conteúdo diferente de application/json');
     responses[422] = errorResponse('Idempotency-Key já usada com outros dados');
   }

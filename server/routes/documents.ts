@@ -8,7 +8,6 @@ import { assertCanUse, ownedRequest, requireToken } from '../http/access.ts';
 import { API_BASE, type HandlerContext } from '../http/context.ts';
 import type { EndpointHandlers } from '../http/endpoints.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
-import { streamedValue } from '../http/streamed-json.ts';
 import { formatDate } from '../services/dates.ts';
 import { findOperator } from '../services/operators.ts';
 import { renderPdf } from '../services/pdf.ts';
@@ -61,8 +60,7 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
       'SELECT nm_documento FROM document_types WHERE cd_tipo_documento = $1', [input.cdTipoDocumento],
     );
     if (!type) throw badRequest('Campo cdTipoDocumento: tipo de documento não cadastrado.');
-    // A large file was decoded on arrival (http/streamed-json.ts); its stand-in names it.
-    const file = checkUploadedFile(input.nmDocumento, input.nmExtensao, streamedValue(ctx.request, input.arquivoBase64));
+    const file = checkUploadedFile(input.nmDocumento, input.nmExtensao, input.arquivoBase64);
 
     await ctx.deps.db.transaction(async (tx) => {
       const [count] = await tx.query<{ total: number }>(

@@ -18,7 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import { FREE_TOKEN } from '../../src/api/contract.ts';
 import { readToken, type TokenProof } from '../services/tokens.ts';
 import { requiresLogin } from '../services/status.ts';
-import type { RequestRow } from '../services/requests.ts';
+import type { RequestRow } from '../db/rows.ts';
 import { forbidden, notFound, type HttpError } from './http-error.ts';
 
 export type Access = { kind: 'anonymous' } | { kind: 'protocol'; nuProtocolo: string; via: TokenProof };

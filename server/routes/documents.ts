@@ -4,6 +4,7 @@
  * name is what grants it — the portal opens links in a new tab, where no token travels.
  */
 import type { FastifyInstance } from 'fastify';
+import type { RequestRow } from '../db/rows.ts';
 import { assertCanUse, ownedRequest, requireToken } from '../http/access.ts';
 import { API_BASE, type HandlerContext } from '../http/context.ts';
 import type { EndpointHandlers } from '../http/endpoints.ts';
@@ -12,7 +13,7 @@ import { formatDate } from '../services/dates.ts';
 import { findOperator } from '../services/operators.ts';
 import { renderPdf } from '../services/pdf.ts';
 import { acceptancePdf } from '../services/request-documents.ts';
-import { changeStatusIn, findRequestById, type RequestRow } from '../services/requests.ts';
+import { changeStatusIn, findRequestById } from '../services/requests.ts';
 import { isDiskFull } from '../services/disk-full.ts';
 import { STATUS, describeStatus } from '../services/status.ts';
 import { checkUploadedFile } from '../services/upload-check.ts';

@@ -9,7 +9,8 @@ import type { EndpointHandlers } from '../http/endpoints.ts';
 import { notFound } from '../http/http-error.ts';
 import type { HandlerContext } from '../http/context.ts';
 import { addDays, formatDate, formatDateTime } from '../services/dates.ts';
-import { findRequestByProtocol, type RequestRow } from '../services/requests.ts';
+import type { RequestRow } from '../db/rows.ts';
+import { findRequestByProtocol } from '../services/requests.ts';
 import { describeStatus } from '../services/status.ts';
 import { issueToken } from '../services/tokens.ts';
 

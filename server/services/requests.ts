@@ -3,41 +3,13 @@
  * transaction), lookups, and status changes that always leave a history event.
  */
 import type { Database, Executor, Queryable } from '../db/database.ts';
+import type { RequestRow } from '../db/rows.ts';
 import type { PortabilityRequest } from '../../src/api/contract.ts';
 import { newProtocol } from './protocol.ts';
 import { STATUS } from './status.ts';
 import type { FileStore } from './file-store.ts';
 import { createDocumentsToSign } from './documents-to-sign.ts';
 
-export interface RequestRow {
-  cd_solicitacao: number;
-  nu_protocolo: string;
-  nu_protocolo_ans: string;
-  nome: string;
-  nm_mae: string;
-  cpf: string;
-  dt_nascimento: string;
-  ds_cidade: string;
-  ds_uf: string;
-  ops_origem: string;
-  plano_origem: string;
-  nu_ans_ops_origem: string;
-  nu_ans_plano_origem: string;
-  area_plano: string;
-  dt_inicio: string;
-  tp_contrato_origem: string;
-  nu_ans_plano_destino: string;
-  plano_destino: string;
-  tp_contrato_destino: string;
-  tp_port_destino: string;
-  fl_aceita_email: string;
-  cd_empresa_plano: number;
-  fl_status: number;
-  cd_status_port: number;
-  fl_concordo: 'S' | 'N' | null;
-  dt_cadastramento: Date;
-  dt_atualizacao: Date;
-}
 
 export type HistoryOrigin = 'portal' | 'backoffice' | 'demonstracao';
 

@@ -21,7 +21,8 @@ import { requestHandlers } from './routes/request.ts';
 import { signatureHandlers } from './routes/signatures.ts';
 import { trackingHandlers } from './routes/tracking.ts';
 import { systemClock, type Clock } from './services/clock.ts';
-import { FileStore } from './services/file-store.ts';
+import type { FileStore } from './services/file-store.ts';
+import { openFileStore } from './services/open-file-store.ts';
 import { SERVER_VERSION } from './version.ts';
 
 /** The upload: room for a 10 MB file in base64 (≈13.4 MB) plus the JSON around it, and no more. */
@@ -47,6 +48,8 @@ export interface BuildAppOptions {
   publicUrl?: string;
   /** Request timeouts (http/timeouts.ts); tests shorten them. */
   timeouts?: Timeouts;
+  /** Where files live; by default in PostgreSQL itself, or under dataDir for the embedded database. */
+  files?: FileStore;
   /** Enables the loopback-only /_backoffice routes, guarded by this secret. */
   backofficeSecret?: string;
 }
@@ -77,14 +80,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const deps: AppDeps = {
     db: options.db,
-    files: new FileStore(options.dataDir),
+    files: options.files ?? openFileStore(options.db.kind, options.dataDir),
     clock: options.clock ?? systemClock,
     secret: options.secret,
     dataDir: options.dataDir,
     publicUrl: options.publicUrl,
   };
   // Temporary files of processes gone since the store opened (another process sharing the disk).
-  const sweep = setInterval(() => deps.files.sweepTemporaryFiles(), 15 * 60_000);
+  const sweep = setInterval(() => deps.files.sweepTemporaryFiles?.(), 15 * 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 

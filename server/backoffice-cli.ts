@@ -13,7 +13,7 @@ import {
   BackofficeError, runBackofficeCommand, type BackofficeCommand, type RequestSummary,
 } from './services/backoffice.ts';
 import { systemClock, type Clock } from './services/clock.ts';
-import { FileStore } from './services/file-store.ts';
+import { openFileStore } from './services/open-file-store.ts';
 import { formatCpf } from './services/masks.ts';
 import { readServerFile } from './server-file.ts';
 
@@ -142,14 +142,27 @@ async function viaServer(port: number, secret: string, command: BackofficeComman
   return body.result;
 }
 
+/** Commands that only read: they never migrate nor seed (a server may be doing it right now). */
+const READ_ONLY: ReadonlySet<BackofficeCommand['cmd']> = new Set(['list', 'show', 'plans']);
+/** PostgreSQL's "undefined_table": the schema was never made. */
+const UNDEFINED_TABLE = '42P01';
+
 async function directly(env: NodeJS.ProcessEnv, dataDir: string, command: BackofficeCommand, clock: Clock): Promise<unknown> {
+  // With DATABASE_URL the database is everything: DATA_DIR is not touched.
   const db = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(dataDir, 'pglite') });
   try {
-    await migrate(db);
-    const files = new FileStore(dataDir);
-    // Same first-run data as the server, so the CLI works on a data directory never started.
-    await seed(db, files, clock(), { demo: env.SEED_DEMO !== '0' });
+    const files = openFileStore(db.kind, dataDir);
+    if (!READ_ONLY.has(command.cmd)) {
+      // Same first-run data as the server (under the same locks), so a change works on a database never started.
+      await migrate(db);
+      await seed(db, files, clock(), { demo: env.SEED_DEMO !== '0' });
+    }
     return await runBackofficeCommand({ db, files, clock }, command);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === UNDEFINED_TABLE) {
+      throw new BackofficeError('O banco de dados ainda não foi preparado: inicie o servidor (npm start) uma vez antes de consultar.');
+    }
+    throw error;
   } finally {
     await db.close();
   }
@@ -171,7 +184,7 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
   try {
     let result: unknown;
     if (options.db) {
-      result = await runBackofficeCommand({ db: options.db, files: new FileStore(dataDir), clock }, parsed.command);
+      result = await runBackofficeCommand({ db: options.db, files: openFileStore(options.db.kind, dataDir), clock }, parsed.command);
     } else {
       const server = env.DATABASE_URL ? null : readServerFile(dataDir);
       result = server

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { loadInitdbTemplate, saveInitdbTemplate } from './pglite-template.ts';
 
-export type SqlParam = string | number | boolean | Date | null;
+/** Uint8Array (Buffer) for bytea. */
+export type SqlParam = string | number | boolean | Date | Uint8Array | null;
 
 export interface Queryable {
   query<Row extends object = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<Row[]>;

@@ -158,7 +158,8 @@ export function registerFiles(app: FastifyInstance, deps: HandlerContext['deps']
     return reply
       .type(file.contentType)
       .header('content-disposition', `inline; filename="${request.params.name}"`)
+      .header('content-length', file.size)
       .header('cache-control', 'private, no-store')
-      .send(file.content);
+      .send(file.stream());
   });
 }

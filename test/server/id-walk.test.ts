@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeStatus } from '../../server/services/requests.ts';
-import { FileStore } from '../../server/services/file-store.ts';
+import { DiskFileStore } from '../../server/services/file-store.ts';
 import { issueToken } from '../../server/services/tokens.ts';
 import { startServer, validRequest, type TestServer } from './helpers.ts';
 
@@ -46,7 +46,7 @@ beforeAll(async () => {
   own = saved;
   const lookup = (await server.get(`portabilidade/acompanhamento?protocolo=${saved.nuProtocolo}`)).json() as { token: string };
   // Status 6 gives the attacker's request a login too (password = last 6 digits).
-  await changeStatus(server.db, new FileStore(server.dataDir), saved.cdSolicitacao, { flStatus: 6 }, 'backoffice', server.clock.now);
+  await changeStatus(server.db, new DiskFileStore(server.dataDir), saved.cdSolicitacao, { flStatus: 6 }, 'backoffice', server.clock.now);
   const login = (await server.post('auth', { cpf: validRequest().cpf, senha: saved.nuProtocolo.slice(-6), cdEmpresaPlano: '1' })).json() as { token: string };
   expect(login.token).not.toBe('');
   identities = {

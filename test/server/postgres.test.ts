@@ -12,7 +12,7 @@ import { buildApp } from '../../server/app.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seed } from '../../server/seed/seed.ts';
-import { FileStore } from '../../server/services/file-store.ts';
+import { DiskFileStore } from '../../server/services/file-store.ts';
 import { API, CSRF, DEMO, START, validRequest } from './helpers.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -45,7 +45,7 @@ describe.skipIf(!adminUrl)('on PostgreSQL', () => {
   it('migrates twice without harm, seeds, saves a request and logs in', async () => {
     expect(await migrate(db)).toEqual(['001_initial.sql', '002_idempotency_keys_created_index.sql']);
     expect(await migrate(db)).toEqual([]);
-    await seed(db, new FileStore(dataDir), START);
+    await seed(db, new DiskFileStore(dataDir), START);
     const app = await buildApp({ db, dataDir, secret: 'pg-secret', clock: () => START });
     const headers = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF };
     const saved = await app.inject({ method: 'POST', url: `${API}portabilidade`, headers, payload: validRequest() });

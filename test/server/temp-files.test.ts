@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FileStore, STALE_TEMP_MS } from '../../server/services/file-store.ts';
+import { DiskFileStore, STALE_TEMP_MS } from '../../server/services/file-store.ts';
 
 const dirs: string[] = [];
 function dataDir(): string {
@@ -42,7 +42,7 @@ describe('the file store\'s temporary files', () => {
     utimesSync(join(temp, oldLive), longAgo, longAgo);
     utimesSync(join(dir, 'files', legacy), longAgo, longAgo);
 
-    new FileStore(dir);
+    new DiskFileStore(dir);
     expect(readdirSync(temp)).toEqual([live]);
     expect(existsSync(join(dir, 'files', legacy))).toBe(false);
   });

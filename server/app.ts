@@ -2,6 +2,7 @@
  * The reference back-end as a Fastify instance, without listening: main.ts starts it,
  * tests drive it with `app.inject`. Everything it needs comes in through `options`.
  */
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { MAX_FILE_BYTES } from '../src/api/contract.ts';
 import type { Database } from './db/database.ts';
@@ -23,6 +24,7 @@ import { trackingHandlers } from './routes/tracking.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import type { FileStore } from './services/file-store.ts';
 import { openFileStore } from './services/open-file-store.ts';
+import { Outbox, type OutboxOptions } from './services/outbox.ts';
 import { SERVER_VERSION } from './version.ts';
 
 /** The upload: room for a 10 MB file in base64 (≈13.4 MB) plus the JSON around it, and no more. */
@@ -50,6 +52,8 @@ export interface BuildAppOptions {
   timeouts?: Timeouts;
   /** Where files live; by default in PostgreSQL itself, or under dataDir for the embedded database. */
   files?: FileStore;
+  /** The protocol e-mail: SMTP_URL and sender; without smtpUrl, .eml files into DATA_DIR/outbox. Tests shorten the retries. */
+  mail?: Pick<OutboxOptions, 'smtpUrl' | 'from' | 'retryDelaysMs' | 'pollMs'>;
   /** Enables the loopback-only /_backoffice routes, guarded by this secret. */
   backofficeSecret?: string;
 }
@@ -86,6 +90,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     dataDir: options.dataDir,
     publicUrl: options.publicUrl,
   };
+  deps.outbox = new Outbox({ db: options.db, clock: deps.clock, outboxDir: join(options.dataDir, 'outbox'), log: app.log, ...options.mail }).start();
+  app.addHook('onClose', async () => deps.outbox?.stop());
   // Temporary files of processes gone since the store opened (another process sharing the disk).
   const sweep = setInterval(() => deps.files.sweepTemporaryFiles?.(), 15 * 60_000);
   sweep.unref();

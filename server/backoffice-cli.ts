@@ -10,7 +10,7 @@ import { migrate } from './db/migrate.ts';
 import { BACKOFFICE_PATH, BACKOFFICE_SECRET_HEADER } from './routes/backoffice.ts';
 import { seed } from './seed/seed.ts';
 import {
-  BackofficeError, runBackofficeCommand, type BackofficeCommand, type RequestSummary,
+  BackofficeError, runBackofficeCommand, type BackofficeCommand, type OutboxEntry, type RequestSummary,
 } from './services/backoffice.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { openFileStore } from './services/open-file-store.ts';
@@ -23,6 +23,7 @@ export const USAGE = `Uso: npm run backoffice -- <comando> [--json]
   set-status <protocolo> <flStatus> [--tipo 1|2] [--concordo S|N]
                                          muda o status (3 cria os documentos para assinar)
   plans                                  lista os planos de destino (registro ANS → nome)
+  outbox                                 lista os e-mails de protocolo: enviados, pendentes e com erro
 Status: 1 Em análise, 2 Pendente de documentação, 3 Aceita (assinaturas), 4 Recusada,
         5 Cancelada, 6 Aguardando confirmação, 7 Contrato ativo.`;
 
@@ -62,6 +63,7 @@ export function parseArgs(args: readonly string[]): { command: BackofficeCommand
   switch (cmd) {
     case 'list':
     case 'plans':
+    case 'outbox':
       return { command: { cmd }, json };
     case 'show':
       return { command: { cmd, protocolo: protocol(positional[0]) }, json };
@@ -98,6 +100,13 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
     }
     case 'set-status':
       return `Atualizado: ${describe(result as RequestSummary)}`;
+    case 'outbox': {
+      const list = result as OutboxEntry[];
+      if (!list.length) return 'Nenhum e-mail na fila.';
+      const when = { enviado: 'enviado em', pendente: 'próxima tentativa em', desistido: 'desistido em' } as const;
+      return list.map((mail) => `#${mail.cdMensagem}  ${mail.nuProtocolo}  ${mail.destinatario}  ${mail.situacao} (${mail.tentativas} tentativa${mail.tentativas === 1 ? '' : 's'}, `
+        + `${when[mail.situacao]} ${mail.quando})${mail.entrega ? `  → ${mail.entrega}` : ''}${mail.erro && mail.situacao !== 'enviado' ? `  erro: ${mail.erro}` : ''}`).join('\n');
+    }
     case 'plans':
       return (result as Array<{ registroAns: string; nmPlano: string }>).map((plan) => `${plan.registroAns}  ${plan.nmPlano}`).join('\n');
     case 'show': {
@@ -143,7 +152,7 @@ async function viaServer(port: number, secret: string, command: BackofficeComman
 }
 
 /** Commands that only read: they never migrate nor seed (a server may be doing it right now). */
-const READ_ONLY: ReadonlySet<BackofficeCommand['cmd']> = new Set(['list', 'show', 'plans']);
+const READ_ONLY: ReadonlySet<BackofficeCommand['cmd']> = new Set(['list', 'show', 'plans', 'outbox']);
 /** PostgreSQL's "undefined_table": the schema was never made. */
 const UNDEFINED_TABLE = '42P01';
 

@@ -62,6 +62,7 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   publicUrl: config.publicUrl,
   timeouts: config.timeouts,
+  mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
   backofficeSecret,
 });
 await app.listen({ port: config.port, host: config.host });
@@ -95,7 +96,7 @@ const lines = [
     + `status ${demo.flStatus} (${demo.dsStatus}), cdStatusPort ${demo.cdStatusPort}, flConcordo ${demo.flConcordo ?? '-'}`
     + `${demo.exigeLogin ? '  [exige login]' : ''}`),
   '',
-  'Backoffice: npm run backoffice -- list | show <protocolo> | set-status <protocolo> <flStatus> [--tipo 1|2] [--concordo S|N] | plans',
+  'Backoffice: npm run backoffice -- list | show <protocolo> | set-status <protocolo> <flStatus> [--tipo 1|2] [--concordo S|N] | plans | outbox',
   '',
 ];
 console.log(lines.join('\n'));

@@ -29,7 +29,10 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   }
   if (!runsPostgresTests() || !postgresBinDir()) {
     if (runsPostgresTests()) {
-      console.warn('\n⚠ PostgreSQL: testes PULADOS — defina TEST_DATABASE_URL ou instale o pacote postgresql (initdb/postgres).\n');
+      const message = 'PostgreSQL: testes PULADOS — defina TEST_DATABASE_URL ou instale o pacote postgresql (initdb/postgres).';
+      // CI must run the tier, never skip it silently.
+      if (process.env.REQUIRE_POSTGRES === '1') throw new Error(message);
+      console.warn(`\n⚠ ${message}\n`);
     }
     project.provide('postgresUrl', null);
     return undefined;

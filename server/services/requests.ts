@@ -3,7 +3,7 @@
  * transaction), lookups, and status changes that always leave a history event.
  */
 import type { Database, Executor, Queryable } from '../db/database.ts';
-import type { RequestRow } from '../db/rows.ts';
+import { REQUEST_STATE_COLUMNS, type RequestRow, type RequestState } from '../db/rows.ts';
 import type { PortabilityRequest } from '../../src/api/contract.ts';
 import { newProtocol } from './protocol.ts';
 import { STATUS } from './status.ts';
@@ -16,6 +16,12 @@ export type HistoryOrigin = 'portal' | 'backoffice' | 'demonstracao';
 /** Always read from the database: another process (or the backoffice) may have just written it. */
 export async function findRequestByProtocol(db: Queryable, nuProtocolo: string): Promise<RequestRow | null> {
   const [row] = await db.query<RequestRow>('SELECT * FROM requests WHERE nu_protocolo = $1', [nuProtocolo]);
+  return row ?? null;
+}
+
+/** The request's state and identifiers only: what every call that names a protocol needs (the tracking lookup above all). */
+export async function findRequestStateByProtocol(db: Queryable, nuProtocolo: string): Promise<RequestState | null> {
+  const [row] = await db.query<RequestState>(`SELECT ${REQUEST_STATE_COLUMNS} FROM requests WHERE nu_protocolo = $1`, [nuProtocolo]);
   return row ?? null;
 }
 

@@ -15,7 +15,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  // E2E_JSON: another report file (the PostgreSQL smoke run, scripts/e2e-postgres.mjs).
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON ?? 'test-results/e2e.json' }]],
   outputDir: 'test-results/e2e-artifacts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -31,6 +31,8 @@ export default defineConfig({
     exclude: ['test/e2e/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 20_000,
+    // A PostgreSQL for the PostgreSQL tier: the given one, or a throwaway local one.
+    globalSetup: ['test/server/support/postgres-setup.ts'],
     // Stately's parser (@xstate/machine-extractor, test only) still imports two XState 4 modules:
     // its ES build is run through Vite so that they come from the xstate-v4 alias package (the
     // portal's own xstate stays 5).

@@ -19,9 +19,58 @@ import { measureTyping } from './typing.mjs';
 import { findDemoProtocols } from './demo.mjs';
 import { memoryOf, serverExists, startServer } from './server.mjs';
 import { KEEP_MARKER, buildRows, markdown, textTable } from './report.mjs';
+import { startLocalPostgres } from '../scripts/local-postgres.mjs';
+import pg from 'pg';
 import { CHROMIUM, REPO, freePort, killAllChildren, serveStatic, sleep, withTimeout } from './support.mjs';
 
 const ALL = ['size', 'lighthouse', 'typing', 'load', 'paths'];
+
+/**
+ * The same lookup, save and upload runs with the server on PostgreSQL (DATABASE_URL): on
+ * BENCH_DATABASE_URL/TEST_DATABASE_URL (a scratch database is made there), else a local
+ * cluster with durable settings (fsync on) from the installed server binaries. The server is
+ * pinned to core 0 like the PGlite one; PostgreSQL's own processes are not pinned. Returns
+ * null (and says why) when no PostgreSQL is reachable.
+ */
+async function loadOnPostgres({ work, appDir, stops, log, notes }) {
+  const given = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  const local = given ? null : await startLocalPostgres({ durable: true });
+  if (local) stops.push(local.stop);
+  const adminUrl = given ?? local?.url;
+  if (!adminUrl) {
+    notes.push('load on PostgreSQL: skipped (no BENCH_DATABASE_URL/TEST_DATABASE_URL and no postgresql server binaries)');
+    return null;
+  }
+  const name = `portabilidade_bench_${Date.now()}`;
+  const admin = async (sql) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try { await client.query(sql); } finally { await client.end(); }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  stops.push(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {}));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const start = async (label) => {
+    const server = await startServer({ dataDir: join(work, `data-pg-${label}`), staticDir: appDir, core: 0, env: { DATABASE_URL: url.toString() } });
+    stops.push(server.stop);
+    await sleep(1000);
+    return { server, idle: memoryOf(server.pid) };
+  };
+  const first = await start('traffic');
+  const found = await findDemoProtocols(first.server.url, first.server.child);
+  log('load on PostgreSQL:');
+  const traffic = await runTraffic({ server: first.server, lookupProtocol: found.tracking, serverCore: 0, log });
+  await first.server.stop();
+  const second = await start('uploads');
+  const uploaded = await runUploads({ server: second.server, log });
+  await second.server.stop();
+  for (const error of [...traffic.errors, ...uploaded.errors]) notes.push(`load on PostgreSQL: ${error.split('\n')[0]}`);
+  return {
+    ...traffic, ...uploaded, errors: [...traffic.errors, ...uploaded.errors], pinned: first.server.pinned,
+    idleRssMB: first.idle.rssMB, uploadIdleRssMB: second.idle.rssMB, database: given ? 'given' : 'local, fsync on',
+  };
+}
 /** Modules that belong to one lazy route only (its screen, flow and machines). */
 const ROUTE_MODULES = {
   wizard: /(src\/(views|flows)\/(nova-solicitacao|wizard)\/|machines\/(wizard|dependents|attachments)[.])/,
@@ -232,6 +281,8 @@ async function main() {
           uploadIdleRssMB: second.idle.rssMB,
         };
       });
+      while (stops.length) await stops.pop()();
+      results.loadPostgres = await attempt('load on PostgreSQL', 150_000, () => loadOnPostgres({ work, appDir, stops, log, notes }));
       while (stops.length) await stops.pop()();
     }
 

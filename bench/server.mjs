@@ -21,8 +21,9 @@ export function hasTaskset() {
 /**
  * Starts the server; resolves once it answers. `core` pins it (taskset -c core). `fresh`
  * empties the data folder first (the first start then creates and seeds the database).
+ * `env` adds to the server's environment (DATABASE_URL for the PostgreSQL rows).
  */
-export async function startServer({ dataDir, staticDir, core = null, fresh = true, timeoutMs = 90_000 }) {
+export async function startServer({ dataDir, staticDir, core = null, fresh = true, timeoutMs = 90_000, env = {} }) {
   if (!serverExists()) throw new Error('server/main.ts does not exist yet');
   if (fresh) rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
@@ -41,6 +42,7 @@ export async function startServer({ dataDir, staticDir, core = null, fresh = tru
       STATIC_DIR: staticDir,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      ...env,
     },
   });
   const url = `http://127.0.0.1:${port}`;

@@ -1,7 +1,10 @@
 // `npm test`: every test, browser tests included, then one closing line "N passed, N failed".
 // Steps: type check, lint, format check, unit/component/server/path tests (Vitest), production build,
-// browser tests (Playwright + system Chromium against the reference server), then the
-// machine path coverage both tiers recorded (scripts/paths-report.mjs: fails below 100%).
+// browser tests (Playwright + system Chromium against the reference server), one browser
+// smoke test with the server on PostgreSQL (scripts/e2e-postgres.mjs; says SKIPPED when no
+// PostgreSQL is reachable), then the machine path coverage both tiers recorded
+// (scripts/paths-report.mjs: fails below 100%). The Vitest step runs the PostgreSQL server
+// tests on TEST_DATABASE_URL or a throwaway local cluster (test/server/support/postgres-setup.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureInstalled } from './ensure-installed.mjs';
@@ -23,6 +26,7 @@ const steps = [
   ['unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']],
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ['e2e', 'npx', ['playwright', 'test']],
+  ['e2e-postgres', process.execPath, ['scripts/e2e-postgres.mjs']],
   ['paths', process.execPath, ['scripts/paths-report.mjs']],
 ];
 
@@ -51,6 +55,7 @@ function count(file, read) {
 }
 if (!only || only === 'unit') count('test-results/vitest.json', (r) => [r.numPassedTests, r.numFailedTests]);
 if (!only || only === 'e2e') count('test-results/e2e.json', (r) => [r.stats.expected, r.stats.unexpected + r.stats.flaky]);
+if (!only || only === 'e2e-postgres') count('test-results/e2e-postgres.json', (r) => [r.stats.expected, r.stats.unexpected + r.stats.flaky]);
 
 if (broken.length) console.log(`\nFailed steps: ${broken.join(', ')}`);
 console.log(`\n${passed} passed, ${failed + (broken.length && !failed ? broken.length : 0)} failed`);

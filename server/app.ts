@@ -2,6 +2,7 @@
  * The reference back-end as a Fastify instance, without listening: main.ts starts it,
  * tests drive it with `app.inject`. Everything it needs comes in through `options`.
  */
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { MAX_FILE_BYTES } from '../contract/api.ts';
 import type { Database } from './db/database.ts';
@@ -21,13 +22,15 @@ import { requestHandlers } from './routes/request.ts';
 import { signatureHandlers } from './routes/signatures.ts';
 import { trackingHandlers } from './routes/tracking.ts';
 import { systemClock, type Clock } from './services/clock.ts';
-import { FileStore } from './services/file-store.ts';
+import type { FileStore } from './services/file-store.ts';
+import { openFileStore } from './services/open-file-store.ts';
+import { Outbox, type OutboxOptions } from './services/outbox.ts';
 import { SERVER_VERSION } from './version.ts';
 
 /** The upload: room for a 10 MB file in base64 (≈13.4 MB) plus the JSON around it, and no more. */
 export const BODY_LIMIT = Math.ceil((MAX_FILE_BYTES * 4) / 3) + 512 * 1024;
 /**
- * Every other body (and the upload's JSON around its file): the largest request the contract
+ * Every other body: the largest request the contract
  * allows — every text at its bound, 20 dependents, 10 contacts — is under 40 KB even in
  * 3-byte characters.
  */
@@ -47,6 +50,10 @@ export interface BuildAppOptions {
   publicUrl?: string;
   /** Request timeouts (http/timeouts.ts); tests shorten them. */
   timeouts?: Timeouts;
+  /** Where files live; by default in PostgreSQL itself, or under dataDir for the embedded database. */
+  files?: FileStore;
+  /** The protocol e-mail: SMTP_URL and sender; without smtpUrl, .eml files into DATA_DIR/outbox. Tests shorten the retries. */
+  mail?: Pick<OutboxOptions, 'smtpUrl' | 'from' | 'retryDelaysMs' | 'pollMs'>;
   /** Enables the loopback-only /_backoffice routes, guarded by this secret. */
   backofficeSecret?: string;
 }
@@ -77,25 +84,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const deps: AppDeps = {
     db: options.db,
-    files: new FileStore(options.dataDir),
+    files: options.files ?? openFileStore(options.db.kind, options.dataDir),
     clock: options.clock ?? systemClock,
     secret: options.secret,
     dataDir: options.dataDir,
     publicUrl: options.publicUrl,
   };
+  deps.outbox = new Outbox({ db: options.db, clock: deps.clock, outboxDir: join(options.dataDir, 'outbox'), log: app.log, ...options.mail }).start();
+  app.addHook('onClose', async () => deps.outbox?.stop());
   // Temporary files of processes gone since the store opened (another process sharing the disk).
-  const sweep = setInterval(() => deps.files.sweepTemporaryFiles(), 15 * 60_000);
+  const sweep = setInterval(() => deps.files.sweepTemporaryFiles?.(), 15 * 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
   registerSecurity(app, { secret: options.secret, publicUrl: options.publicUrl, trustProxy: options.trustProxy });
   registerBodyDeadline(app, timeouts);
   registerErrorHandling(app);
-  registerEndpoints(app, deps, handlers, {
-    uploadBodyLimit: BODY_LIMIT,
-    jsonBodyLimit: JSON_BODY_LIMIT,
-    streamedFields: { uploadDocument: 'arquivoBase64' },
-  });
+  registerEndpoints(app, deps, handlers, { bodyLimits: { uploadDocument: BODY_LIMIT } });
   registerImages(app, options.dataDir);
   registerFiles(app, deps);
   const openApi = buildOpenApi(SERVER_VERSION);

@@ -10,10 +10,10 @@ import { migrate } from './db/migrate.ts';
 import { BACKOFFICE_PATH, BACKOFFICE_SECRET_HEADER } from './routes/backoffice.ts';
 import { seed } from './seed/seed.ts';
 import {
-  BackofficeError, runBackofficeCommand, type BackofficeCommand, type RequestSummary,
+  BackofficeError, runBackofficeCommand, type BackofficeCommand, type OutboxEntry, type RequestSummary,
 } from './services/backoffice.ts';
 import { systemClock, type Clock } from './services/clock.ts';
-import { FileStore } from './services/file-store.ts';
+import { openFileStore } from './services/open-file-store.ts';
 import { formatCpf } from './services/masks.ts';
 import { readServerFile } from './server-file.ts';
 
@@ -23,6 +23,7 @@ export const USAGE = `Uso: npm run backoffice -- <comando> [--json]
   set-status <protocolo> <flStatus> [--tipo 1|2] [--concordo S|N]
                                          muda o status (3 cria os documentos para assinar)
   plans                                  lista os planos de destino (registro ANS → nome)
+  outbox                                 lista os e-mails de protocolo: enviados, pendentes e com erro
 Status: 1 Em análise, 2 Pendente de documentação, 3 Aceita (assinaturas), 4 Recusada,
         5 Cancelada, 6 Aguardando confirmação, 7 Contrato ativo.`;
 
@@ -62,6 +63,7 @@ export function parseArgs(args: readonly string[]): { command: BackofficeCommand
   switch (cmd) {
     case 'list':
     case 'plans':
+    case 'outbox':
       return { command: { cmd }, json };
     case 'show':
       return { command: { cmd, protocolo: protocol(positional[0]) }, json };
@@ -98,6 +100,13 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
     }
     case 'set-status':
       return `Atualizado: ${describe(result as RequestSummary)}`;
+    case 'outbox': {
+      const list = result as OutboxEntry[];
+      if (!list.length) return 'Nenhum e-mail na fila.';
+      const when = { enviado: 'enviado em', pendente: 'próxima tentativa em', desistido: 'desistido em' } as const;
+      return list.map((mail) => `#${mail.cdMensagem}  ${mail.nuProtocolo}  ${mail.destinatario}  ${mail.situacao} (${mail.tentativas} tentativa${mail.tentativas === 1 ? '' : 's'}, `
+        + `${when[mail.situacao]} ${mail.quando})${mail.entrega ? `  → ${mail.entrega}` : ''}${mail.erro && mail.situacao !== 'enviado' ? `  erro: ${mail.erro}` : ''}`).join('\n');
+    }
     case 'plans':
       return (result as Array<{ registroAns: string; nmPlano: string }>).map((plan) => `${plan.registroAns}  ${plan.nmPlano}`).join('\n');
     case 'show': {
@@ -142,14 +151,27 @@ async function viaServer(port: number, secret: string, command: BackofficeComman
   return body.result;
 }
 
+/** Commands that only read: they never migrate nor seed (a server may be doing it right now). */
+const READ_ONLY: ReadonlySet<BackofficeCommand['cmd']> = new Set(['list', 'show', 'plans', 'outbox']);
+/** PostgreSQL's "undefined_table": the schema was never made. */
+const UNDEFINED_TABLE = '42P01';
+
 async function directly(env: NodeJS.ProcessEnv, dataDir: string, command: BackofficeCommand, clock: Clock): Promise<unknown> {
+  // With DATABASE_URL the database is everything: DATA_DIR is not touched.
   const db = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(dataDir, 'pglite') });
   try {
-    await migrate(db);
-    const files = new FileStore(dataDir);
-    // Same first-run data as the server, so the CLI works on a data directory never started.
-    await seed(db, files, clock(), { demo: env.SEED_DEMO !== '0' });
+    const files = openFileStore(db.kind, dataDir);
+    if (!READ_ONLY.has(command.cmd)) {
+      // Same first-run data as the server (under the same locks), so a change works on a database never started.
+      await migrate(db);
+      await seed(db, files, clock(), { demo: env.SEED_DEMO !== '0' });
+    }
     return await runBackofficeCommand({ db, files, clock }, command);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === UNDEFINED_TABLE) {
+      throw new BackofficeError('O banco de dados ainda não foi preparado: inicie o servidor (npm start) uma vez antes de consultar.');
+    }
+    throw error;
   } finally {
     await db.close();
   }
@@ -171,7 +193,7 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
   try {
     let result: unknown;
     if (options.db) {
-      result = await runBackofficeCommand({ db: options.db, files: new FileStore(dataDir), clock }, parsed.command);
+      result = await runBackofficeCommand({ db: options.db, files: openFileStore(options.db.kind, dataDir), clock }, parsed.command);
     } else {
       const server = env.DATABASE_URL ? null : readServerFile(dataDir);
       result = server

@@ -3,7 +3,8 @@
  * DATABASE_URL (PostgreSQL instead of the embedded database), STATIC_DIR (dist/),
  * TOKEN_SECRET (default: made once and kept in DATA_DIR), LOG_LEVEL, TRUST_PROXY,
  * PUBLIC_URL (origin of absolute links; default: relative links), REQUEST_TIMEOUT_MS (30000),
- * BODY_MIN_BYTES_PER_SECOND (16384), SEED_DEMO (0 to skip demo requests).
+ * BODY_MIN_BYTES_PER_SECOND (16384), SEED_DEMO (0 to skip demo requests), SMTP_URL (the protocol
+ * e-mail over SMTP; default: .eml files in DATA_DIR/outbox), MAIL_FROM (its sender).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,8 @@ export interface ServerConfig {
   publicUrl: string | undefined;
   timeouts: Timeouts;
   seedDemo: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
 }
 
 function positiveNumber(name: string, value: string | undefined, fallback: number): number {
@@ -29,6 +32,18 @@ function positiveNumber(name: string, value: string | undefined, fallback: numbe
   const number = Number(value);
   if (!Number.isFinite(number) || number <= 0) throw new Error(`${name} inválido: ${value} (use um número maior que zero)`);
   return number;
+}
+
+function smtpUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let protocol: string;
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    throw new Error('SMTP_URL inválida (use smtp://usuario:senha@servidor:587 ou smtps://…:465)');
+  }
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') throw new Error('SMTP_URL inválida: o esquema deve ser smtp: ou smtps:');
+  return value;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -48,6 +63,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       minBodyBytesPerSecond: positiveNumber('BODY_MIN_BYTES_PER_SECOND', env.BODY_MIN_BYTES_PER_SECOND, DEFAULT_TIMEOUTS.minBodyBytesPerSecond),
     },
     seedDemo: env.SEED_DEMO !== '0',
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM || undefined,
   };
 }
 

@@ -12,13 +12,17 @@ import { DEMOS } from './seed/demo-requests.ts';
 import { seed } from './seed/seed.ts';
 import { listRequests } from './services/backoffice.ts';
 import { systemClock } from './services/clock.ts';
-import { FileStore } from './services/file-store.ts';
+import { openFileStore } from './services/open-file-store.ts';
+import { sharedSecret } from './db/secrets.ts';
 import { readServerFile, removeServerFile, writeServerFile } from './server-file.ts';
 import { formatCpf } from './services/masks.ts';
 
 const config = readConfig();
+// With DATABASE_URL the database holds every piece of state, so any number of processes
+// may share it; the embedded database belongs to one process and its DATA_DIR.
+const postgres = config.databaseUrl !== undefined;
 
-if (!config.databaseUrl) {
+if (!postgres) {
   const running = readServerFile(config.dataDir);
   if (running) {
     console.error(`Outro servidor (pid ${running.pid}, porta ${running.port}) já usa ${config.dataDir}; o banco embutido admite um processo só.`);
@@ -28,11 +32,12 @@ if (!config.databaseUrl) {
 
 // Listen first, prepare the database meanwhile: a fresh embedded database takes seconds to
 // initialise, and the portal's files do not need it. API calls wait until it is ready.
-const files = new FileStore(config.dataDir);
+// Migrations and the seed each run under one advisory lock: processes started together
+// on an empty PostgreSQL wait for each other, and the demos are made once.
 const ready = (async () => {
   const real = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') });
   await migrate(real);
-  await seed(real, files, systemClock(), { demo: config.seedDemo });
+  await seed(real, openFileStore(real.kind, config.dataDir), systemClock(), { demo: config.seedDemo });
   return real;
 })();
 ready.catch((error: unknown) => {
@@ -40,23 +45,29 @@ ready.catch((error: unknown) => {
   removeServerFile(config.dataDir);
   process.exit(1);
 });
-const db = deferredDatabase(ready, config.databaseUrl ? 'postgres' : 'pglite');
+const db = deferredDatabase(ready, postgres ? 'postgres' : 'pglite');
+// Every process must sign and accept the same tokens: TOKEN_SECRET, else one kept in
+// PostgreSQL (a connection away, so worth waiting for) or in the embedded database's DATA_DIR.
+const secret = process.env.TOKEN_SECRET || (postgres ? await sharedSecret(await ready, 'token') : tokenSecret(config.dataDir));
 
-const backofficeSecret = randomBytes(24).toString('base64url');
+// The backoffice CLI reaches an embedded database through its server; on PostgreSQL it
+// opens the database itself, so there is no door to open.
+const backofficeSecret = postgres ? undefined : randomBytes(24).toString('base64url');
 const app = await buildApp({
   db,
   dataDir: config.dataDir,
   staticDir: config.staticDir,
-  secret: tokenSecret(config.dataDir),
+  secret,
   logger: { level: config.logLevel },
   trustProxy: config.trustProxy,
   publicUrl: config.publicUrl,
   timeouts: config.timeouts,
+  mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
   backofficeSecret,
 });
 await app.listen({ port: config.port, host: config.host });
 const port = (app.server.address() as { port: number }).port;
-writeServerFile(config.dataDir, { pid: process.pid, port, secret: backofficeSecret });
+if (backofficeSecret) writeServerFile(config.dataDir, { pid: process.pid, port, secret: backofficeSecret });
 
 let closing = false;
 async function shutdown(code: number) {
@@ -85,7 +96,7 @@ const lines = [
     + `status ${demo.flStatus} (${demo.dsStatus}), cdStatusPort ${demo.cdStatusPort}, flConcordo ${demo.flConcordo ?? '-'}`
     + `${demo.exigeLogin ? '  [exige login]' : ''}`),
   '',
-  'Backoffice: npm run backoffice -- list | show <protocolo> | set-status <protocolo> <flStatus> [--tipo 1|2] [--concordo S|N] | plans',
+  'Backoffice: npm run backoffice -- list | show <protocolo> | set-status <protocolo> <flStatus> [--tipo 1|2] [--concordo S|N] | plans | outbox',
   '',
 ];
 console.log(lines.join('\n'));

@@ -8,17 +8,11 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { loadInitdbTemplate, saveInitdbTemplate } from './pglite-template.ts';
 
-export type SqlParam = string | number | boolean | Date | null;
+/** Uint8Array (Buffer) for bytea. */
+export type SqlParam = string | number | boolean | Date | Uint8Array | null;
 
 export interface Queryable {
   query<Row extends object = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<Row[]>;
-  /**
-   * How many writes to `table` this process has run so far, or null when it cannot know
-   * (another process may write: PostgreSQL; inside a transaction; database not ready).
-   * An in-process cache keeps what it read under the version it saw before reading, and
-   * uses it only while the version is unchanged.
-   */
-  writeVersion?(table: string): number | null;
 }
 
 export interface Executor extends Queryable {
@@ -76,38 +70,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   return wrapPglite(db);
 }
 
-/**
- * Counts the writes of one embedded database, per table. A statement that starts with
- * SELECT reads (FOR UPDATE only locks); INSERT INTO / UPDATE / DELETE FROM a named table
- * count for that table (no table of this schema is changed by a trigger or a cascade from
- * another one); anything else (exec, WITH, TRUNCATE, DDL…) counts for every table.
- */
-export class WriteCounter {
-  private everything = 0;
-  private readonly byTable = new Map<string, number>();
-
-  note(sql: string): void {
-    const text = sql.replace(/^(\s|--[^\n]*\n)+/, '');
-    if (/^select\b/i.test(text)) return;
-    const target = /^(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:"?\w+"?\.)?"?(\w+)"?[\s(]/i.exec(text)?.[1]?.toLowerCase();
-    if (target) this.byTable.set(target, (this.byTable.get(target) ?? 0) + 1);
-    else this.noteAll();
-  }
-
-  noteAll(): void {
-    this.everything += 1;
-  }
-
-  version(table: string): number {
-    return this.everything + (this.byTable.get(table.toLowerCase()) ?? 0);
-  }
-}
-
 /** The Database interface over an already created PGlite (tests load prepared ones). */
 export function wrapPglite(db: PGlite): Database {
-  // PGlite admits one process, so every write goes through here: counted, it lets
-  // in-process caches (services/requests.ts) know when what they hold may be stale.
-  const writes = new WriteCounter();
   // PGlite runs one statement at a time anyway; this queue keeps a transaction's statements
   // from interleaving with statements issued outside it by concurrent requests.
   let queue: Promise<unknown> = Promise.resolve();
@@ -116,37 +80,26 @@ export function wrapPglite(db: PGlite): Database {
     queue = result.catch(() => undefined);
     return result;
   };
-  // Counted when the statement runs, inside the queue: a reader that saw version v before
-  // its SELECT and still sees v after it read nothing older than the last write. A
-  // transaction holds the queue until it ends, so nobody reads its uncommitted rows.
-  const raw: Queryable = {
-    async query<Row extends object>(sql: string, params: readonly SqlParam[] = []) {
-      writes.note(sql);
-      const result = await db.query<Row>(sql, [...params]);
-      return result.rows;
-    },
-  };
+  // A transaction holds the queue until it ends, so nobody reads its uncommitted rows.
   return {
     kind: 'pglite',
-    query: (sql, params) => serial(() => raw.query(sql, params)),
-    writeVersion: (table) => writes.version(table),
+    query: <Row extends object>(sql: string, params: readonly SqlParam[] = []) =>
+      serial(async () => (await db.query<Row>(sql, [...params])).rows),
     transaction: (fn) =>
       serial(() =>
         db.transaction(async (tx) =>
           fn({
             async query<Row extends object>(sql: string, params: readonly SqlParam[] = []) {
-              writes.note(sql);
               return (await tx.query<Row>(sql, [...params])).rows;
             },
             async exec(sql: string) {
-              writes.noteAll();
               await tx.exec(sql);
             },
           }),
         ),
       ),
-    exec: (sql) => serial(async () => { writes.noteAll(); await db.exec(sql); }),
-    close: () => serial(async () => { writes.noteAll(); await db.close(); }),
+    exec: (sql) => serial(async () => { await db.exec(sql); }),
+    close: () => serial(() => db.close()),
   };
 }
 
@@ -195,11 +148,8 @@ async function openPostgres(url: string): Promise<Database> {
  * data directory, which takes seconds.
  */
 export function deferredDatabase(ready: Promise<Database>, kind: Database['kind']): Database {
-  let real: Database | null = null;
-  ready.then((db) => { real = db; }, () => undefined);
   return {
     kind,
-    writeVersion: (table) => real?.writeVersion?.(table) ?? null,
     query: async (sql, params) => (await ready).query(sql, params),
     transaction: async (fn) => (await ready).transaction(fn),
     exec: async (sql) => (await ready).exec(sql),

@@ -18,7 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import { FREE_TOKEN } from '../../contract/api.ts';
 import { readToken, type TokenProof } from '../services/tokens.ts';
 import { requiresLogin } from '../services/status.ts';
-import type { RequestRow } from '../services/requests.ts';
+import type { RequestRow, RequestState } from '../db/rows.ts';
 import { forbidden, notFound, type HttpError } from './http-error.ts';
 
 export type Access = { kind: 'anonymous' } | { kind: 'protocol'; nuProtocolo: string; via: TokenProof };
@@ -39,7 +39,7 @@ export type Visibility = 'owner' | 'public' | 'restricted';
  * protocol (with or without its protocol token); restricted: a request that needs login,
  * without its login token. Another protocol's token: 403.
  */
-export function visibilityOf(access: Access, request: RequestRow): Visibility {
+export function visibilityOf(access: Access, request: RequestState): Visibility {
   if (access.kind === 'protocol') {
     if (access.nuProtocolo !== request.nu_protocolo) {
       throw forbidden('Acesso negado: o login atual é de outro protocolo. Volte ao início e consulte o protocolo novamente.');
@@ -50,7 +50,7 @@ export function visibilityOf(access: Access, request: RequestRow): Visibility {
 }
 
 /** For calls that show or change a request's details: owner or public only. */
-export function assertCanUse(access: Access, request: RequestRow): Visibility {
+export function assertCanUse(access: Access, request: RequestState): Visibility {
   const visibility = visibilityOf(access, request);
   if (visibility === 'restricted') {
     throw forbidden('Para acessar esta solicitação, faça login com o CPF e a senha (os 6 últimos dígitos do protocolo).');

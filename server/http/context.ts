@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../services/file-store.ts';
 import type { Clock } from '../services/clock.ts';
+import type { Outbox } from '../services/outbox.ts';
 import type { Access } from './access.ts';
 
 export const API_BASE = '/wslinhafrente/v1/';
@@ -16,6 +17,8 @@ export interface AppDeps {
   dataDir: string;
   /** PUBLIC_URL: the origin absolute links are made on; undefined: links are relative. */
   publicUrl?: string;
+  /** Delivers queued e-mails; told after a save that queued one. */
+  outbox?: Outbox;
 }
 
 export interface HandlerContext {

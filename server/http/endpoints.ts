@@ -11,7 +11,6 @@ import { readAccess } from './access.ts';
 import { API_BASE, apiUrl, type AppDeps, type HandlerContext } from './context.ts';
 import { HttpError } from './http-error.ts';
 import { fingerprint, withIdempotency, type Answer } from './idempotency.ts';
-import { streamJsonField } from './streamed-json.ts';
 import { parseOrThrow } from './validation.ts';
 
 export type EndpointInputOf<N extends EndpointName> = z.output<Endpoints[N]['input']>;
@@ -27,31 +26,16 @@ function send(reply: FastifyReply, answer: Answer): FastifyReply {
 
 export interface EndpointOptions {
   /**
-   * Calls whose body carries a large base64 field: that field is decoded as the body
-   * arrives instead of being held in memory (http/streamed-json.ts), within `uploadBodyLimit`;
-   * the rest of their body within `jsonBodyLimit`, like every other call's body.
+   * Body limits per call, for Fastify's own JSON parser: calls that carry a file get theirs;
+   * every other call keeps the application's small default. The contract's bounds then
+   * check every field of what was parsed.
    */
-  streamedFields?: Partial<Record<EndpointName, string>>;
-  uploadBodyLimit: number;
-  jsonBodyLimit: number;
+  bodyLimits?: Partial<Record<EndpointName, number>>;
 }
 
-export function registerEndpoints(app: FastifyInstance, deps: AppDeps, handlers: EndpointHandlers, options: EndpointOptions): void {
+export function registerEndpoints(app: FastifyInstance, deps: AppDeps, handlers: EndpointHandlers, options: EndpointOptions = {}): void {
   for (const name of Object.keys(endpoints) as EndpointName[]) {
-    const field = options.streamedFields?.[name];
-    if (field === undefined) {
-      registerEndpoint(app, deps, handlers, name);
-      continue;
-    }
-    // Its own Fastify context, so the streaming JSON parser serves this route only.
-    void app.register(async (context) => {
-      streamJsonField(context, field, {
-        temporaryPath: () => deps.files.temporaryPath('upload'),
-        bodyLimit: options.uploadBodyLimit,
-        restLimit: options.jsonBodyLimit,
-      });
-      registerEndpoint(context, deps, handlers, name, options.uploadBodyLimit);
-    });
+    registerEndpoint(app, deps, handlers, name, options.bodyLimits?.[name]);
   }
 }
 

@@ -6,7 +6,7 @@
  * A retry therefore never creates a second request nor counts a wrong login twice.
  * Server errors (5xx) release the key so the retry really runs again.
  */
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { HttpError } from './http-error.ts';
 
@@ -27,9 +27,14 @@ interface KeyRow {
   ds_corpo: string | null;
 }
 
+/** Strings longer than this (an upload's base64) enter the fingerprint as their own hash, not as one more copy of the text. */
+const LONG_STRING = 64 * 1024;
+
 /** Keyed hash of the body: tells a true retry from a reused key without storing the body (it may hold a password). */
 export function fingerprint(body: unknown, secret: string): string {
-  return createHmac('sha256', secret).update(JSON.stringify(body ?? null)).digest('hex');
+  const text = JSON.stringify(body ?? null, (_key, value: unknown) =>
+    (typeof value === 'string' && value.length > LONG_STRING ? `sha256:${createHash('sha256').update(value).digest('hex')}` : value));
+  return createHmac('sha256', secret).update(text).digest('hex');
 }
 
 export async function withIdempotency(

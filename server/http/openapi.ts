@@ -1,7 +1,9 @@
 /**
  * OpenAPI 3.1 document generated from the shared contract: every entry of `endpoints`
  * with its input (query parameters or JSON body, with their bounds) and output schema, and
- * every status each operation can answer, with the error body.
+ * every status each operation can answer, with the error body and the headers (XSRF cookie
+ * and header, Idempotency-Key, Idempotent-Replayed); then the routes outside the contract
+ * (file links, plan images, this document, the backoffice door).
  */
 import * as z from 'zod/mini';
 import { HEADERS, endpoints, errorBody, type EndpointName } from '../../contract/api.ts';
@@ -16,6 +18,105 @@ function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): Json {
 
 function errorResponse(description: string): Json {
   return { description, content: { 'application/json': { schema: jsonSchema(errorBody, 'output') } } };
+}
+
+/** Sent on any answer to a request without a valid XSRF-TOKEN cookie of this server. */
+const SET_CSRF_COOKIE: Json = {
+  description: `${HEADERS.csrfCookie}=<token assinado>; Path=/; SameSite=Strict (e Secure em https): emitido quando a requisição não trouxe um cookie válido deste servidor`,
+  schema: { type: 'string' },
+};
+const REPLAYED: Json = {
+  description: 'true quando esta é a resposta guardada da primeira tentativa com a mesma Idempotency-Key (repetição)',
+  schema: { type: 'string', enum: ['true'] },
+};
+
+/** Headers every answer may carry; POST answers (stored per Idempotency-Key) also say when they are a replay. */
+function withHeaders(responses: Record<number, Json>, isPost: boolean): Record<number, Json> {
+  return Object.fromEntries(Object.entries(responses).map(([status, response]) => [status, {
+    ...response,
+    headers: {
+      'Set-Cookie': SET_CSRF_COOKIE,
+      ...(isPost && Number(status) < 500 ? { 'Idempotent-Replayed': REPLAYED } : {}),
+    },
+  }]));
+}
+
+const MOVED: Json = {
+  description: 'Com TRUST_PROXY=1 e PUBLIC_URL https, uma página pedida em http pelo proxy vai para https',
+  headers: { Location: { schema: { type: 'string' } } },
+};
+
+/** The routes outside the contract the portal (or the operator) reaches: file links, plan images, this document, the backoffice door. */
+function extraPaths(): Record<string, Record<string, Json>> {
+  const name = (pattern: string, description: string): Json => ({ name: 'name', in: 'path', required: true, description, schema: { type: 'string', pattern } });
+  const common = (): Record<number, Json> => ({
+    301: MOVED,
+    408: errorResponse('A requisição não chegou a tempo'),
+    431: errorResponse('Cabeçalhos grandes demais'),
+    500: errorResponse('Falha inesperada do servidor (registrada; sem detalhes na resposta)'),
+  });
+  const file = (types: string[]): Json => ({ content: Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) });
+  return {
+    [`${API_BASE}arquivos/{name}`]: {
+      get: {
+        operationId: 'storedFile',
+        description: 'Um arquivo guardado (documento enviado, termo ou PDF gerado). O nome, aleatório e impossível de adivinhar, é a permissão: o portal abre estes links em outra aba, onde nenhum token viaja.',
+        security: [{}],
+        parameters: [name('^[a-f0-9]{32}\\.(pdf|jpg|jpeg|png)$', 'nome guardado, como nos linkUrl das respostas')],
+        responses: withHeaders({
+          200: { description: 'O arquivo (inline, Cache-Control: private, no-store)', ...file(['application/pdf', 'image/jpeg', 'image/png']) },
+          404: errorResponse('Arquivo não encontrado'),
+          ...common(),
+        }, false),
+      },
+    },
+    [`${API_BASE}imagens/{name}`]: {
+      get: {
+        operationId: 'planImage',
+        description: 'Logo, selo ou favicon de um plano, como nomeados pela configuração (parametro 82, 84, 85). Cache de um dia.',
+        security: [{}],
+        parameters: [name('^[a-z0-9][a-z0-9-]{0,80}\\.(svg|png|jpg|ico)$', 'nome da imagem')],
+        responses: withHeaders({
+          200: { description: 'A imagem', ...file(['image/svg+xml', 'image/png', 'image/jpeg', 'image/x-icon']) },
+          404: errorResponse('Imagem não encontrada'),
+          ...common(),
+        }, false),
+      },
+    },
+    [`${API_BASE}openapi.json`]: {
+      get: {
+        operationId: 'openApi',
+        description: 'Este documento.',
+        security: [{}],
+        responses: withHeaders({ 200: { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object' } } } }, ...common() }, false),
+      },
+    },
+    '/_backoffice/run': {
+      post: {
+        operationId: 'backofficeRun',
+        description: 'A porta do comando de backoffice para um servidor que detém o banco embutido: só conexões diretas de loopback, com o segredo de DATA_DIR/server.json; qualquer outra recebe 404. Não existe com DATABASE_URL (o comando abre o PostgreSQL).',
+        security: [{}],
+        parameters: [{ name: 'x-backoffice-secret', in: 'header', required: true, schema: { type: 'string' } }],
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { type: 'object', required: ['cmd'], properties: {
+            cmd: { type: 'string', enum: ['list', 'show', 'set-status', 'plans', 'outbox'] },
+            protocolo: { type: 'string', pattern: '^\\d{1,30}$' },
+            flStatus: { type: 'integer' }, tipo: { type: 'integer', enum: [1, 2] }, concordo: { type: 'string', enum: ['S', 'N'] },
+          } } } },
+        },
+        responses: withHeaders({
+          200: { description: '{ ok: true, result }', content: { 'application/json': { schema: { type: 'object' } } } },
+          400: errorResponse('Comando inválido, ou recusado (protocolo ou status desconhecido)'),
+          404: errorResponse('Fora de loopback, sem o segredo, ou servidor sem banco embutido'),
+          413: errorResponse('Corpo acima de 64 KB'),
+          415: errorResponse('Tipo de conteúdo diferente de application/json'),
+          ...common(),
+          507: errorResponse('Sem espaço em disco para gravar (set-status)'),
+        }, false),
+      },
+    },
+  };
 }
 
 /** Calls that read or change one request: a foreign token or a missing login is refused. */
@@ -54,14 +155,15 @@ function responsesOf(name: EndpointName): Record<number, Json> {
   responses[408] = errorResponse('A requisição (cabeçalhos ou corpo) não chegou a tempo');
   if (isPost) {
     responses[409] = errorResponse('Idempotency-Key ainda em processamento');
-    responses[413] = errorResponse(name === 'uploadDocument' ? 'Corpo acima de ~14 MB (arquivo acima de 10 MB) ou dados ao redor do arquivo acima de 64 KB' : 'Corpo acima de 64 KB');
+    responses[413] = errorResponse(name === 'uploadDocument' ? 'Corpo acima de ~14 MB (arquivo acima de 10 MB)' : 'Corpo acima de 64 KB');
     responses[415] = errorResponse('Tipo de conteúdo diferente de application/json');
     responses[422] = errorResponse('Idempotency-Key já usada com outros dados');
   }
   responses[431] = errorResponse('Cabeçalhos grandes demais');
   responses[500] = errorResponse('Falha inesperada do servidor (registrada; sem detalhes na resposta)');
   if (isPost) responses[507] = errorResponse('Sem espaço em disco para gravar; nada foi gravado e as leituras continuam');
-  return responses;
+  else responses[301] = MOVED;
+  return withHeaders(responses, isPost);
 }
 
 export function buildOpenApi(version: string): Json {
@@ -79,8 +181,12 @@ export function buildOpenApi(version: string): Json {
     } else {
       operation.requestBody = { required: true, content: { 'application/json': { schema: input } } };
       operation.parameters = [
+        { name: HEADERS.csrfCookie, in: 'cookie', required: true, schema: { type: 'string' }, description: 'Cookie emitido e assinado por este servidor (Set-Cookie de qualquer resposta)' },
         { name: HEADERS.csrfHeader, in: 'header', required: true, schema: { type: 'string' }, description: `Igual ao cookie ${HEADERS.csrfCookie} (emitido e assinado por este servidor)` },
-        { name: HEADERS.idempotencyKey, in: 'header', required: false, schema: { type: 'string', pattern: '^[\\w.:-]{8,200}$' } },
+        {
+          name: HEADERS.idempotencyKey, in: 'header', required: false, schema: { type: 'string', pattern: '^[\\w.:-]{8,200}$' },
+          description: 'Uma chave por operação lógica: uma repetição com a mesma chave e os mesmos dados recebe a resposta guardada da primeira (Idempotent-Replayed: true), em qualquer processo; com outros dados, 422; enquanto a primeira roda, 409',
+        },
       ];
     }
     const path = `${API_BASE}${endpoint.path}`;
@@ -99,6 +205,6 @@ export function buildOpenApi(version: string): Json {
       },
     },
     security: [{ bearer: [] }, {}],
-    paths,
+    paths: { ...paths, ...extraPaths() },
   };
 }

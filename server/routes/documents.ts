@@ -5,16 +5,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ACCEPTANCE_ERROR_ANSWER } from '../../contract/rules.ts';
+import type { RequestRow } from '../db/rows.ts';
 import { assertCanUse, ownedRequest, requireToken } from '../http/access.ts';
 import { API_BASE, type HandlerContext } from '../http/context.ts';
 import type { EndpointHandlers } from '../http/endpoints.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
-import { streamedValue } from '../http/streamed-json.ts';
 import { formatDate } from '../services/dates.ts';
 import { findOperator } from '../services/operators.ts';
 import { renderPdf } from '../services/pdf.ts';
 import { acceptancePdf } from '../services/request-documents.ts';
-import { changeStatusIn, findRequestById, type RequestRow } from '../services/requests.ts';
+import { changeStatusIn, findRequestById } from '../services/requests.ts';
 import { isDiskFull } from '../services/disk-full.ts';
 import { STATUS, describeStatus } from '../services/status.ts';
 import { checkUploadedFile } from '../services/upload-check.ts';
@@ -62,8 +62,7 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
       'SELECT nm_documento FROM document_types WHERE cd_tipo_documento = $1', [input.cdTipoDocumento],
     );
     if (!type) throw badRequest('Campo cdTipoDocumento: tipo de documento não cadastrado.');
-    // A large file was decoded on arrival (http/streamed-json.ts); its stand-in names it.
-    const file = checkUploadedFile(input.nmDocumento, input.nmExtensao, streamedValue(ctx.request, input.arquivoBase64));
+    const file = checkUploadedFile(input.nmDocumento, input.nmExtensao, input.arquivoBase64);
 
     await ctx.deps.db.transaction(async (tx) => {
       const [count] = await tx.query<{ total: number }>(
@@ -160,7 +159,8 @@ export function registerFiles(app: FastifyInstance, deps: HandlerContext['deps']
     return reply
       .type(file.contentType)
       .header('content-disposition', `inline; filename="${request.params.name}"`)
+      .header('content-length', file.size)
       .header('cache-control', 'private, no-store')
-      .send(file.content);
+      .send(file.stream());
   });
 }

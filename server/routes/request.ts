@@ -1,6 +1,7 @@
 /** The new-request wizard's calls: lookups for its fields and the save itself. */
 import type { EndpointHandlers } from '../http/endpoints.ts';
 import { checkNewRequest } from '../services/request-rules.ts';
+import { queueProtocolEmail } from '../services/protocol-email.ts';
 import { createRequest } from '../services/requests.ts';
 import { issueToken } from '../services/tokens.ts';
 
@@ -9,8 +10,13 @@ type RequestHandlers = Pick<EndpointHandlers, 'saveRequest' | 'destinationPlan' 
 export const requestHandlers: RequestHandlers = {
   async saveRequest(payload, ctx) {
     await checkNewRequest(ctx.deps.db, payload, ctx.now);
-    // Request, dependents, contacts and the first history event: all or nothing.
-    const saved = await ctx.deps.db.transaction((tx) => createRequest(tx, payload, ctx.now));
+    // Request, dependents, contacts, the first history event and the protocol e-mail to
+    // send: all or nothing. The e-mail goes out afterwards, never holding up this answer.
+    const { saved, queued } = await ctx.deps.db.transaction(async (tx) => {
+      const created = await createRequest(tx, payload, ctx.now);
+      return { saved: created, queued: await queueProtocolEmail(tx, payload, created, ctx.deps.publicUrl, ctx.now) };
+    });
+    if (queued) ctx.deps.outbox?.kick();
     // The new protocol's token: the acceptance document (`aceite`) names the request by its id.
     return { ...saved, token: issueToken(saved.nuProtocolo, ctx.now, ctx.deps.secret, 'protocol') };
   },

@@ -6,8 +6,9 @@ import { assertCanUse, documentNotFound, ownedRequest, requireToken } from '../h
 import type { HandlerContext } from '../http/context.ts';
 import type { EndpointHandlers } from '../http/endpoints.ts';
 import { badRequest } from '../http/http-error.ts';
-import { findDocumentToSign, listDocumentsToSign, type DocumentToSignRow } from '../services/documents-to-sign.ts';
-import { changeStatus, findRequestById, type RequestRow } from '../services/requests.ts';
+import type { DocumentToSignRow, RequestRow } from '../db/rows.ts';
+import { findDocumentToSign, listDocumentsToSign } from '../services/documents-to-sign.ts';
+import { changeStatus, findRequestById } from '../services/requests.ts';
 import { STATUS, describeStatus } from '../services/status.ts';
 import { fileUrl } from './documents.ts';
 import { requestByProtocol } from './tracking.ts';

@@ -10,14 +10,15 @@ import type { EndpointHandlers } from '../http/endpoints.ts';
 import { notFound } from '../http/http-error.ts';
 import type { HandlerContext } from '../http/context.ts';
 import { addDays, formatDate, formatDateTime } from '../services/dates.ts';
-import { findRequestByProtocol, type RequestRow } from '../services/requests.ts';
+import type { RequestState } from '../db/rows.ts';
+import { findRequestStateByProtocol } from '../services/requests.ts';
 import { describeStatus } from '../services/status.ts';
 import { issueToken } from '../services/tokens.ts';
 
 /** ANS answer window for a portability request (RN 438: 10 days). */
 
-export async function requestByProtocol(ctx: HandlerContext, protocolo: string): Promise<RequestRow> {
-  const request = await findRequestByProtocol(ctx.deps.db, protocolo);
+export async function requestByProtocol(ctx: HandlerContext, protocolo: string): Promise<RequestState> {
+  const request = await findRequestStateByProtocol(ctx.deps.db, protocolo);
   if (!request) throw notFound('Protocolo não encontrado.');
   return request;
 }

@@ -3,7 +3,7 @@
  * can be tried at once. Their protocols are fixed (printed at start and listed in
  * server/README.md); real requests always get random ones. Password = last 6 digits.
  */
-import type { Database } from '../db/database.ts';
+import type { Executor } from '../db/database.ts';
 import type { PortabilityRequest } from '../../contract/api.ts';
 import type { FileStore } from '../services/file-store.ts';
 import { renderPdf } from '../services/pdf.ts';
@@ -85,24 +85,25 @@ async function identityPdf(demo: Demo, now: Date): Promise<Uint8Array> {
   }, now);
 }
 
-/** Creates the demos when the database has no request at all; returns whether it did. */
-export async function seedDemoRequests(db: Database, files: FileStore, now: Date): Promise<boolean> {
-  const [row] = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM requests');
+/**
+ * Creates the demos when the database has no request at all; returns whether it did.
+ * Called inside the seed's locked transaction, so the count cannot change under it.
+ */
+export async function seedDemoRequests(tx: Executor, files: FileStore, now: Date): Promise<boolean> {
+  const [row] = await tx.query<{ total: number }>('SELECT count(*)::int AS total FROM requests');
   if ((row?.total ?? 0) > 0) return false;
-  await db.transaction(async (tx) => {
-    for (const demo of DEMOS) {
-      const filed = addDays(now, -(demo.steps.length + 2));
-      const { cdSolicitacao } = await createRequest(tx, payloadOf(demo), filed, { origin: 'demonstracao', nuProtocolo: demo.nuProtocolo });
-      const stored = await files.save(tx, await identityPdf(demo, filed), 'pdf', filed);
-      await tx.query(
-        `INSERT INTO uploaded_documents (cd_solicitacao, cd_tipo_documento, nm_documento, nm_arquivo, nm_extensao, nm_armazenado, dt_envio)
-         VALUES ($1, 1, 'RG (documento de identidade)', 'rg-exemplo.pdf', 'pdf', $2, $3)`,
-        [cdSolicitacao, stored, filed],
-      );
-      for (const [index, step] of demo.steps.entries()) {
-        await changeStatusIn(tx, files, cdSolicitacao, step, 'demonstracao', addDays(filed, index + 1));
-      }
+  for (const demo of DEMOS) {
+    const filed = addDays(now, -(demo.steps.length + 2));
+    const { cdSolicitacao } = await createRequest(tx, payloadOf(demo), filed, { origin: 'demonstracao', nuProtocolo: demo.nuProtocolo });
+    const stored = await files.save(tx, await identityPdf(demo, filed), 'pdf', filed);
+    await tx.query(
+      `INSERT INTO uploaded_documents (cd_solicitacao, cd_tipo_documento, nm_documento, nm_arquivo, nm_extensao, nm_armazenado, dt_envio)
+       VALUES ($1, 1, 'RG (documento de identidade)', 'rg-exemplo.pdf', 'pdf', $2, $3)`,
+      [cdSolicitacao, stored, filed],
+    );
+    for (const [index, step] of demo.steps.entries()) {
+      await changeStatusIn(tx, files, cdSolicitacao, step, 'demonstracao', addDays(filed, index + 1));
     }
-  });
+  }
   return true;
 }

@@ -16,7 +16,8 @@ export type BackofficeCommand =
   | { cmd: 'list' }
   | { cmd: 'show'; protocolo: string }
   | { cmd: 'set-status'; protocolo: string; flStatus: number; tipo?: 1 | 2; concordo?: 'S' | 'N' }
-  | { cmd: 'plans' };
+  | { cmd: 'plans' }
+  | { cmd: 'outbox' };
 
 export interface BackofficeDeps {
   db: Database;
@@ -144,6 +145,40 @@ async function listPlans(db: Database) {
   );
 }
 
+export interface OutboxEntry {
+  cdMensagem: number;
+  nuProtocolo: string;
+  destinatario: string;
+  /** enviado | pendente | desistido (every retry failed). */
+  situacao: 'enviado' | 'pendente' | 'desistido';
+  tentativas: number;
+  /** When it was sent, or when the next attempt is due. */
+  quando: string;
+  entrega: string | null;
+  erro: string | null;
+}
+
+/** The e-mails queued, newest first (at most 200): sent where, or why not yet. */
+async function listOutbox(db: Database): Promise<OutboxEntry[]> {
+  const rows = await db.query<{
+    cd_mensagem: number; nu_protocolo: string; ds_destinatario: string; nu_tentativas: number; dt_proxima: Date;
+    dt_enviado: Date | null; dt_desistencia: Date | null; ds_entrega: string | null; ds_erro: string | null;
+  }>(
+    `SELECT o.cd_mensagem, r.nu_protocolo, o.ds_destinatario, o.nu_tentativas, o.dt_proxima, o.dt_enviado, o.dt_desistencia, o.ds_entrega, o.ds_erro
+     FROM outbox_emails o JOIN requests r USING (cd_solicitacao) ORDER BY o.cd_mensagem DESC LIMIT 200`,
+  );
+  return rows.map((row) => ({
+    cdMensagem: row.cd_mensagem,
+    nuProtocolo: row.nu_protocolo,
+    destinatario: row.ds_destinatario,
+    situacao: row.dt_enviado ? 'enviado' : row.dt_desistencia ? 'desistido' : 'pendente',
+    tentativas: row.nu_tentativas,
+    quando: formatDateTime(row.dt_enviado ?? row.dt_desistencia ?? row.dt_proxima),
+    entrega: row.ds_entrega,
+    erro: row.ds_erro,
+  }));
+}
+
 export async function runBackofficeCommand(deps: BackofficeDeps, command: BackofficeCommand): Promise<unknown> {
   switch (command.cmd) {
     case 'list':
@@ -154,6 +189,8 @@ export async function runBackofficeCommand(deps: BackofficeDeps, command: Backof
       return setStatus(deps, command);
     case 'plans':
       return listPlans(deps.db);
+    case 'outbox':
+      return listOutbox(deps.db);
   }
 }
 
@@ -165,6 +202,7 @@ export function parseBackofficeCommand(value: unknown): BackofficeCommand | null
   switch (input.cmd) {
     case 'list':
     case 'plans':
+    case 'outbox':
       return { cmd: input.cmd };
     case 'show':
       return protocolo ? { cmd: 'show', protocolo } : null;

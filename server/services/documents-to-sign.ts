@@ -1,7 +1,7 @@
 /** The terms and declarations a request gets when it reaches status 3 (SPEC §4). */
 import type { Queryable } from '../db/database.ts';
 import type { FileStore } from './file-store.ts';
-import type { RequestRow } from './requests.ts';
+import type { DocumentToSignRow, RequestRow } from '../db/rows.ts';
 import { findOperator } from './operators.ts';
 import { renderPdf } from './pdf.ts';
 import { DOCUMENTS_TO_SIGN, documentToSignPdf } from './request-documents.ts';
@@ -25,13 +25,6 @@ export async function createDocumentsToSign(tx: Queryable, files: FileStore, req
   }
 }
 
-export interface DocumentToSignRow {
-  cd_file_documento: number;
-  cd_solicitacao: number;
-  nm_documento: string;
-  nm_armazenado: string;
-  dt_assinatura: Date | null;
-}
 
 export async function listDocumentsToSign(db: Queryable, cdSolicitacao: number): Promise<DocumentToSignRow[]> {
   return db.query<DocumentToSignRow>(

@@ -1,7 +1,13 @@
 /**
- * Files the server keeps (uploads, generated PDFs) under DATA_DIR/files. Names are made
- * here — 32 random hex characters plus the extension — never taken from the client: the
- * name is also the unguessable part of the file's link. Writes are atomic (temp file in
+ * Files the server keeps (uploads, generated PDFs). Names are made here — 32 random hex
+ * characters plus the extension — never taken from the client: the name is also the
+ * unguessable part of the file's link. Every file has a `stored_files` row written through
+ * the caller's transaction; where its bytes live depends on the database:
+ * - PostgreSQL (DATABASE_URL): in the database too (services/database-file-store.ts), so
+ *   every process behind the load balancer serves every file and DATA_DIR holds no state;
+ * - the embedded database (one process): under DATA_DIR/files, below.
+ *
+ * On disk, writes are atomic (temp file in
  * DATA_DIR/files/.tmp, on the same disk, then rename), so a crash never leaves half a file
  * under a real name.
  *
@@ -11,8 +17,9 @@
  * an hour (a process on another machine sharing the directory, a reused process id).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { createReadStream, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import type { Queryable } from '../db/database.ts';
 
 export const STORED_NAME = /^[a-f0-9]{32}\.(pdf|jpg|jpeg|png)$/;
@@ -25,8 +32,26 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
 };
 
 export interface StoredFile {
-  content: Buffer;
   contentType: string;
+  size: number;
+  /** The bytes, read as they are sent (never the whole file in memory at once). */
+  stream(): Readable;
+}
+
+export interface FileStore {
+  /** Stores the bytes and records them through `db` (pass the caller's transaction); returns the new name. */
+  save(db: Queryable, content: Uint8Array, extension: string, now: Date): Promise<string>;
+  read(db: Queryable, name: string): Promise<StoredFile | null>;
+  /** Removes leftovers of interrupted writes (disk only). */
+  sweepTemporaryFiles?(now?: number): number;
+}
+
+/** A new stored name with its content type; throws for an extension the store does not keep. */
+export function newStoredName(extension: string): { name: string; contentType: string } {
+  const ext = extension.toLowerCase();
+  const contentType = CONTENT_TYPES[ext];
+  if (!contentType) throw new Error(`extensão sem tipo conhecido: ${ext}`);
+  return { name: `${randomBytes(16).toString('hex')}.${ext}`, contentType };
 }
 
 /** No upload takes this long (the body deadline ends any that tries: http/timeouts.ts). */
@@ -45,7 +70,7 @@ function isRunning(pid: number): boolean {
   }
 }
 
-export class FileStore {
+export class DiskFileStore implements FileStore {
   readonly dir: string;
   readonly tempDir: string;
 
@@ -95,19 +120,12 @@ export class FileStore {
     return removed;
   }
 
-  /**
-   * Writes the file, then records it through `db` (pass the caller's transaction). The
-   * content may already be in a file of this directory (an upload decoded on arrival): it
-   * is moved, not copied.
-   */
-  async save(db: Queryable, content: Uint8Array | { path: string; size: number }, extension: string, now: Date): Promise<string> {
-    const ext = extension.toLowerCase();
-    const contentType = CONTENT_TYPES[ext];
-    if (!contentType) throw new Error(`extensão sem tipo conhecido: ${ext}`);
-    const name = `${randomBytes(16).toString('hex')}.${ext}`;
-    const temp = 'path' in content ? content.path : this.temporaryPath(ext);
+  /** Writes the file (atomically), then records it through `db`. */
+  async save(db: Queryable, content: Uint8Array, extension: string, now: Date): Promise<string> {
+    const { name, contentType } = newStoredName(extension);
+    const temp = this.temporaryPath(name.slice(name.lastIndexOf('.') + 1));
     try {
-      if (!('path' in content)) writeFileSync(temp, content, { flag: 'wx' });
+      writeFileSync(temp, content, { flag: 'wx' });
       renameSync(temp, join(this.dir, name));
     } catch (error) {
       rmSync(temp, { force: true });
@@ -115,18 +133,18 @@ export class FileStore {
     }
     await db.query(
       'INSERT INTO stored_files (nm_armazenado, content_type, nu_tamanho, dt_criacao) VALUES ($1, $2, $3, $4)',
-      [name, contentType, 'path' in content ? content.size : content.byteLength, now],
+      [name, contentType, content.byteLength, now],
     );
     return name;
   }
 
   async read(db: Queryable, name: string): Promise<StoredFile | null> {
     if (!STORED_NAME.test(name)) return null;
-    const [row] = await db.query<{ content_type: string }>(
-      'SELECT content_type FROM stored_files WHERE nm_armazenado = $1', [name],
+    const [row] = await db.query<{ content_type: string; nu_tamanho: number }>(
+      'SELECT content_type, nu_tamanho FROM stored_files WHERE nm_armazenado = $1', [name],
     );
     const path = join(this.dir, name);
     if (!row || !existsSync(path)) return null;
-    return { content: readFileSync(path), contentType: row.content_type };
+    return { contentType: row.content_type, size: statSync(path).size, stream: () => createReadStream(path) };
   }
 }

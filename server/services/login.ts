@@ -10,7 +10,7 @@ import { badRequest } from '../http/http-error.ts';
 import { passwordOf } from './protocol.ts';
 import { loginAvailable } from './status.ts';
 import { issueToken } from './tokens.ts';
-import type { RequestRow } from './requests.ts';
+import type { RequestRow } from '../db/rows.ts';
 
 export const LOCK_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_PROTOCOL = 10;

@@ -3,7 +3,7 @@
  * the acceptance term of `aceite`. Each is built from the request as it is stored.
  */
 import type { PdfContent } from './pdf.ts';
-import type { RequestRow } from './requests.ts';
+import type { RequestRow } from '../db/rows.ts';
 import type { OperatorRow } from './operators.ts';
 import { formatDate, formatDateTime } from './dates.ts';
 import { maskCpf } from './masks.ts';

@@ -3,85 +3,25 @@
  * transaction), lookups, and status changes that always leave a history event.
  */
 import type { Database, Executor, Queryable } from '../db/database.ts';
+import { REQUEST_STATE_COLUMNS, type RequestRow, type RequestState } from '../db/rows.ts';
 import type { PortabilityRequest } from '../../contract/api.ts';
 import { newProtocol } from './protocol.ts';
 import { STATUS } from './status.ts';
 import type { FileStore } from './file-store.ts';
 import { createDocumentsToSign } from './documents-to-sign.ts';
 
-export interface RequestRow {
-  cd_solicitacao: number;
-  nu_protocolo: string;
-  nu_protocolo_ans: string;
-  nome: string;
-  nm_mae: string;
-  cpf: string;
-  dt_nascimento: string;
-  ds_cidade: string;
-  ds_uf: string;
-  ops_origem: string;
-  plano_origem: string;
-  nu_ans_ops_origem: string;
-  nu_ans_plano_origem: string;
-  area_plano: string;
-  dt_inicio: string;
-  tp_contrato_origem: string;
-  nu_ans_plano_destino: string;
-  plano_destino: string;
-  tp_contrato_destino: string;
-  tp_port_destino: string;
-  fl_aceita_email: string;
-  cd_empresa_plano: number;
-  fl_status: number;
-  cd_status_port: number;
-  fl_concordo: 'S' | 'N' | null;
-  dt_cadastramento: Date;
-  dt_atualizacao: Date;
-}
 
 export type HistoryOrigin = 'portal' | 'backoffice' | 'demonstracao';
 
-/**
- * Requests read by protocol, kept per database while its `requests` table is unchanged
- * (Queryable.writeVersion): the tracking lookup, which the home screen and the tracking
- * screen call for every visit, then costs no query. Any write to `requests` (creation,
- * status change, backoffice — all through this file) makes every entry stale; writes to
- * other tables do not touch what is kept here. Only found rows are kept, and only when
- * the database can tell its writes (PGlite: one process); PostgreSQL is always read.
- * Who may see what (tokens, their expiry) is decided per call from the row, never kept.
- */
-const CACHE_LIMIT = 5_000;
-interface ByProtocolCache {
-  /** The `requests` write version every kept row is current at. */
-  version: number;
-  rows: Map<string, RequestRow>;
-}
-const byProtocolCaches = new WeakMap<Queryable, ByProtocolCache>();
-
-function copyOf(row: RequestRow): RequestRow {
-  return { ...row, dt_cadastramento: new Date(row.dt_cadastramento), dt_atualizacao: new Date(row.dt_atualizacao) };
-}
-
-/** This database's cache, emptied when `requests` changed since it was filled. */
-function cacheAt(db: Queryable, version: number): ByProtocolCache {
-  let cache = byProtocolCaches.get(db);
-  if (!cache) byProtocolCaches.set(db, (cache = { version, rows: new Map() }));
-  if (cache.version !== version) Object.assign(cache, { version, rows: new Map() });
-  return cache;
-}
-
+/** Always read from the database: another process (or the backoffice) may have just written it. */
 export async function findRequestByProtocol(db: Queryable, nuProtocolo: string): Promise<RequestRow | null> {
-  const version = db.writeVersion?.('requests') ?? null;
-  const cache = version === null ? null : cacheAt(db, version);
-  const kept = cache?.rows.get(nuProtocolo);
-  if (kept) return copyOf(kept);
   const [row] = await db.query<RequestRow>('SELECT * FROM requests WHERE nu_protocolo = $1', [nuProtocolo]);
-  // Kept under the version seen before the read: if a write to `requests` landed meanwhile,
-  // the version has moved on and this row would never be served, so it is not even stored.
-  if (row && cache && cache.version === version && db.writeVersion?.('requests') === version) {
-    if (cache.rows.size >= CACHE_LIMIT) cache.rows.delete(cache.rows.keys().next().value as string);
-    cache.rows.set(nuProtocolo, copyOf(row));
-  }
+  return row ?? null;
+}
+
+/** The request's state and identifiers only: what every call that names a protocol needs (the tracking lookup above all). */
+export async function findRequestStateByProtocol(db: Queryable, nuProtocolo: string): Promise<RequestState | null> {
+  const [row] = await db.query<RequestState>(`SELECT ${REQUEST_STATE_COLUMNS} FROM requests WHERE nu_protocolo = $1`, [nuProtocolo]);
   return row ?? null;
 }
 

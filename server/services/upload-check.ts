@@ -6,7 +6,6 @@
  */
 import { MAX_FILE_BYTES } from '../../contract/api.ts';
 import { badRequest } from '../http/http-error.ts';
-import type { StreamedBase64 } from '../http/streamed-json.ts';
 
 export type FileKind = 'pdf' | 'jpeg' | 'png';
 
@@ -34,18 +33,10 @@ export function kindOfBytes(bytes: Uint8Array): FileKind | null {
 }
 
 export interface CheckedFile {
-  /** The bytes, or the temporary file they were decoded into on arrival (http/streamed-json.ts). */
-  content: Buffer | { path: string; size: number };
+  content: Buffer;
   kind: FileKind;
   /** Extension to store the file under. */
   extension: 'pdf' | 'jpg' | 'png';
-}
-
-interface DecodedFile {
-  content: CheckedFile['content'];
-  size: number;
-  head: Uint8Array;
-  mime: string | null;
 }
 
 const NOT_BASE64 = 'Campo arquivoBase64: o conteúdo do arquivo não está em base64 válido.';
@@ -55,41 +46,26 @@ export function decodeBase64(input: string): { bytes: Buffer; mime: string | nul
   const prefix = DATA_URL.exec(input);
   const body = prefix ? input.slice(prefix[0].length) : input;
   const padding = body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0;
-  checkEncoded(body.length, padding, () => BASE64.test(body));
+  if (body.length === 0) throw badRequest(EMPTY_FILE);
+  // Too large is told from the encoded length, before decoding anything.
+  if ((body.length / 4) * 3 - padding > MAX_FILE_BYTES) throw badRequest(FILE_TOO_LARGE);
+  if (body.length % 4 !== 0 || !BASE64.test(body)) throw badRequest(NOT_BASE64);
   return { bytes: Buffer.from(body, 'base64'), mime: prefix?.[1]?.toLowerCase() ?? null };
 }
 
-/** Empty, too large (from the encoded length, before decoding anything), not base64: in this order. */
-function checkEncoded(length: number, padding: number, alphabetOk: () => boolean): void {
-  if (length === 0) throw badRequest(EMPTY_FILE);
-  if ((length / 4) * 3 - padding > MAX_FILE_BYTES) throw badRequest(FILE_TOO_LARGE);
-  if (length % 4 !== 0 || !alphabetOk()) throw badRequest(NOT_BASE64);
-}
-
-function decoded(base64: string | StreamedBase64): DecodedFile {
-  if (typeof base64 === 'string') {
-    const { bytes, mime } = decodeBase64(base64);
-    return { content: bytes, size: bytes.length, head: bytes.subarray(0, 16), mime };
-  }
-  // Decoded on arrival: the same checks, from what the stream recorded.
-  checkEncoded(base64.length, base64.padding, () => base64.alphabetOk);
-  if (!base64.path) throw badRequest(NOT_BASE64);
-  return { content: { path: base64.path, size: base64.bytes }, size: base64.bytes, head: base64.head, mime: base64.mime };
-}
-
-export function checkUploadedFile(fileName: string, declaredExtension: string, base64: string | StreamedBase64): CheckedFile {
+export function checkUploadedFile(fileName: string, declaredExtension: string, base64: string): CheckedFile {
   const declared = KIND_OF_EXTENSION[declaredExtension.toLowerCase().replace(/^\./, '')];
   if (!declared) throw badRequest('Campo nmExtensao: extensão não permitida (PDF, JPG ou PNG).');
   const nameExtension = /\.([A-Za-z0-9]{1,10})$/.exec(fileName.trim())?.[1]?.toLowerCase();
   if (nameExtension !== undefined && KIND_OF_EXTENSION[nameExtension] !== declared) {
     throw badRequest(`O nome do arquivo (.${nameExtension}) não corresponde à extensão informada (${KIND_LABEL[declared]}).`);
   }
-  const { content, size, head, mime } = decoded(base64);
-  if (size === 0) throw badRequest(EMPTY_FILE);
+  const { bytes: content, mime } = decodeBase64(base64);
+  if (content.length === 0) throw badRequest(EMPTY_FILE);
   if (mime !== null && KIND_OF_MIME[mime] !== declared) {
     throw badRequest(`O tipo do arquivo (${mime}) não corresponde à extensão informada (${KIND_LABEL[declared]}).`);
   }
-  const actual = kindOfBytes(head);
+  const actual = kindOfBytes(content.subarray(0, 16));
   if (actual !== declared) {
     throw badRequest(
       `O conteúdo do arquivo não é um ${KIND_LABEL[declared]} válido`

@@ -15,7 +15,7 @@ import { PGLITE_SETTINGS, wrapPglite, type Database } from '../../server/db/data
 import { migrate } from '../../server/db/migrate.ts';
 import { saveInitdbTemplate } from '../../server/db/pglite-template.ts';
 import { seed } from '../../server/seed/seed.ts';
-import { FileStore } from '../../server/services/file-store.ts';
+import { DiskFileStore } from '../../server/services/file-store.ts';
 import { newCsrfToken } from '../../server/http/security.ts';
 import type { PortabilityRequest } from '../../contract/api.ts';
 
@@ -71,7 +71,7 @@ export async function template(): Promise<{ dump: Blob; filesDir: string }> {
     await saveInitdbTemplate(pglite);
     const db = wrapPglite(pglite);
     await migrate(db);
-    await seed(db, new FileStore(work), START);
+    await seed(db, new DiskFileStore(work), START);
     writeFileSync(join(work, 'db.tar.gz'), Buffer.from(await (await pglite.dumpDataDir('gzip')).arrayBuffer()));
     await pglite.close();
     try {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeStatus } from '../../server/services/requests.ts';
-import { FileStore } from '../../server/services/file-store.ts';
+import { DiskFileStore } from '../../server/services/file-store.ts';
 import { issueToken } from '../../server/services/tokens.ts';
 import { startServer, validRequest, type TestServer } from './helpers.ts';
 
@@ -42,11 +42,12 @@ function snapshotFiles(dir = join(server.dataDir, 'files')): string[] {
 beforeAll(async () => {
   server = await startServer();
   await server.db.query("SELECT setval('requests_cd_solicitacao_seq', 1000)");
-  const saved = (await server.post('portabilidade', validRequest())).json() as { nuProtocolo: string; cdSolicitacao: number; token: string };
+  // No protocol e-mail: its delivery would change outbox_emails while the rows are compared.
+  const saved = (await server.post('portabilidade', validRequest({ fl_aceita_email: '0' }))).json() as { nuProtocolo: string; cdSolicitacao: number; token: string };
   own = saved;
   const lookup = (await server.get(`portabilidade/acompanhamento?protocolo=${saved.nuProtocolo}`)).json() as { token: string };
   // Status 6 gives the attacker's request a login too (password = last 6 digits).
-  await changeStatus(server.db, new FileStore(server.dataDir), saved.cdSolicitacao, { flStatus: 6 }, 'backoffice', server.clock.now);
+  await changeStatus(server.db, new DiskFileStore(server.dataDir), saved.cdSolicitacao, { flStatus: 6 }, 'backoffice', server.clock.now);
   const login = (await server.post('auth', { cpf: validRequest().cpf, senha: saved.nuProtocolo.slice(-6), cdEmpresaPlano: '1' })).json() as { token: string };
   expect(login.token).not.toBe('');
   identities = {

@@ -101,6 +101,35 @@ describe('OpenAPI', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.paths['/wslinhafrente/v1/portabilidade']?.post?.operationId).toBe('saveRequest');
     expect(document.paths['/wslinhafrente/v1/portabilidade']?.get?.operationId).toBe('tooltips');
-    expect(Object.values(document.paths).flatMap((path) => Object.keys(path))).toHaveLength(Object.keys(endpoints).length);
+    // The contract's calls, plus the file links, plan images, this document and the backoffice door.
+    expect(Object.values(document.paths).flatMap((path) => Object.keys(path))).toHaveLength(Object.keys(endpoints).length + 4);
+  });
+
+  it('documents every route the server answers, and the headers of the protocol: XSRF cookie and header, Idempotency-Key, Idempotent-Replayed', async () => {
+    const document = (await server.app.inject({ method: 'GET', url: '/wslinhafrente/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+    };
+    // Fastify's own tree of routes, each segment under its parent, in OpenAPI's {param} spelling (HEAD twins aside).
+    const routes: string[] = [];
+    const stack: string[] = [];
+    for (const line of server.app.printRoutes({ commonPrefix: false }).split('\n')) {
+      const match = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?/.exec(line);
+      if (!match) continue;
+      const depth = (match[1] ?? '').length / 4;
+      const full = `${stack[depth - 1] ?? ''}${match[2] ?? ''}`;
+      stack[depth] = full;
+      for (const method of (match[3] ?? '').split(', ').filter((name) => name && name !== 'HEAD')) {
+        routes.push(`${method.toLowerCase()} ${full.replace(/:(\w+)/g, '{$1}')}`);
+      }
+    }
+    const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
+    expect(routes).toContain('post /wslinhafrente/v1/portabilidade/documento/assinatura');
+    expect(routes.length).toBeGreaterThanOrEqual(Object.keys(endpoints).length + 3);
+    expect(routes.filter((route) => !documented.includes(route))).toEqual([]);
+
+    const save = document.paths['/wslinhafrente/v1/portabilidade']?.post;
+    expect(save?.parameters?.map((parameter) => `${parameter.in}:${parameter.name}`)).toEqual(['cookie:XSRF-TOKEN', 'header:X-XSRF-TOKEN', 'header:Idempotency-Key']);
+    expect(Object.keys(save?.responses['200']?.headers ?? {})).toEqual(['Set-Cookie', 'Idempotent-Replayed']);
+    expect(document.paths['/wslinhafrente/v1/arquivos/{name}']?.get?.responses['404']).toBeDefined();
   });
 });

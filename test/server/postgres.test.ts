@@ -1,52 +1,45 @@
 /**
- * The same server on a real PostgreSQL (DATABASE_URL path). Runs only when
- * TEST_DATABASE_URL points at a server where it may create and drop a scratch database.
+ * The same server on a real PostgreSQL (DATABASE_URL path), on a scratch database of the
+ * PostgreSQL the global setup provides (test/server/support/postgres-setup.ts).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seed } from '../../server/seed/seed.ts';
-import { FileStore } from '../../server/services/file-store.ts';
-import { API, CSRF, DEMO, START, validRequest } from './helpers.ts';
+import { DatabaseFileStore } from '../../server/services/database-file-store.ts';
+import { API, CSRF, DEMO, FILES, SECRET, START, validRequest } from './helpers.ts';
+import { POSTGRES_TIER, createScratchDatabase, postgresUrl } from './support/postgres.ts';
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-const scratch = `portabilidade_test_${randomBytes(4).toString('hex')}`;
+const MIGRATIONS = readdirSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'server', 'db', 'migrations')).filter((name) => name.endsWith('.sql')).sort();
 
-describe.skipIf(!adminUrl)('on PostgreSQL', () => {
+describe.skipIf(!postgresUrl)(POSTGRES_TIER, () => {
   let db: Database;
   let dataDir: string;
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${scratch}`);
-    await admin.end();
-    const url = new URL(adminUrl ?? '');
-    url.pathname = `/${scratch}`;
-    db = await openDatabase({ url: url.toString() });
+    scratch = await createScratchDatabase();
+    db = await openDatabase({ url: scratch.url });
     dataDir = mkdtempSync(join(tmpdir(), 'portabilidade-pg-'));
   }, 60_000);
 
   afterAll(async () => {
     await db?.close();
     rmSync(dataDir, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${scratch}`);
-    await admin.end();
+    await scratch?.drop();
   });
 
   it('migrates twice without harm, seeds, saves a request and logs in', async () => {
-    expect(await migrate(db)).toEqual(['001_initial.sql', '002_idempotency_keys_created_index.sql']);
+    expect(await migrate(db)).toEqual(MIGRATIONS);
     expect(await migrate(db)).toEqual([]);
-    await seed(db, new FileStore(dataDir), START);
-    const app = await buildApp({ db, dataDir, secret: 'pg-secret', clock: () => START });
+    await seed(db, new DatabaseFileStore(), START);
+    const app = await buildApp({ db, dataDir, secret: SECRET, clock: () => START });
     const headers = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF };
     const saved = await app.inject({ method: 'POST', url: `${API}portabilidade`, headers, payload: validRequest() });
     expect(saved.json()).toMatchObject({ nuProtocolo: expect.stringMatching(/^\d{20}$/), cdSolicitacao: expect.any(Number) });
@@ -64,15 +57,38 @@ describe.skipIf(!adminUrl)('on PostgreSQL', () => {
   }, 60_000);
 
   it('shows a change another process wrote in the next lookup (no in-process cache on PostgreSQL)', async () => {
-    const app = await buildApp({ db, dataDir, secret: 'pg-secret', clock: () => START });
+    const app = await buildApp({ db, dataDir, secret: SECRET, clock: () => START });
     const track = async () => (await app.inject({ method: 'GET', url: `${API}portabilidade/acompanhamento?protocolo=${DEMO.plan2.protocolo}` })).json() as { flStatus: number };
     expect((await track()).flStatus).toBe(1);
     expect((await track()).flStatus).toBe(1);
-    const other = new pg.Client({ connectionString: new URL(`/${scratch}`, adminUrl).toString() });
+    const other = new pg.Client({ connectionString: scratch.url });
     await other.connect();
     await other.query('UPDATE requests SET fl_status = 2 WHERE nu_protocolo = $1', [DEMO.plan2.protocolo]);
     await other.end();
     expect((await track()).flStatus).toBe(2);
+    await app.close();
+  }, 60_000);
+
+  it('keeps uploaded files and generated PDFs in the database: served with no file under DATA_DIR', async () => {
+    const app = await buildApp({ db, dataDir, secret: SECRET, clock: () => START });
+    const headers = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF };
+    const { nuProtocolo } = (await app.inject({ method: 'POST', url: `${API}portabilidade`, headers, payload: validRequest({ cpf: '11144477735' }) })).json() as { nuProtocolo: string };
+    const pdf = Buffer.concat([Buffer.from(FILES.pdf, 'base64'), Buffer.alloc(2_500_000, 7)]);
+    const uploaded = await app.inject({
+      method: 'POST', url: `${API}portabilidade/utils/documento`, headers,
+      payload: { nuProtocolo, tipoSolicitacao: '9', nuContrato: '', cdTipoDocumento: 1, nmDocumento: 'rg.pdf', nmExtensao: 'pdf', arquivoBase64: pdf.toString('base64') },
+    });
+    expect(uploaded.body).toBe('OK');
+    const [listed] = (await app.inject({ method: 'GET', url: `${API}portabilidade/documento?protocolo=${nuProtocolo}` })).json() as Array<{ linkUrl: string }>;
+    const file = await app.inject({ method: 'GET', url: listed?.linkUrl ?? '' });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.equals(pdf)).toBe(true);
+    // Three parts of 1 MB in the database, nothing on disk.
+    const storedName = listed?.linkUrl.split('/').pop() ?? '';
+    const [parts] = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM stored_file_parts WHERE nm_armazenado = $1', [storedName]);
+    expect(parts?.total).toBe(3);
+    expect(existsSync(join(dataDir, 'files'))).toBe(false);
     await app.close();
   }, 60_000);
 });

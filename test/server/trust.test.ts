@@ -139,7 +139,7 @@ describe('bounds, answered fast whatever the size', () => {
   it.each([
     ['a 200,000-element contact list (400 KB)', 413, () => server.post('portabilidade', list400KB)],
     ['a 6 MB body', 413, () => server.post('portabilidade', list6MB)],
-    ['the same list in the upload call', 413, () => server.post('portabilidade/utils/documento', list400KB)],
+    ['the same list in the upload call (parsed within its file-sized limit, then refused by the contract)', 400, () => server.post('portabilidade/utils/documento', list400KB)],
     ['cd_solicitacao 2147483648', 400, () => server.post('portabilidade/finaliza', '{"tipo":"9","cd_solicitacao":2147483648}')],
     ['cd_solicitacao 1.5', 400, () => server.post('portabilidade/finaliza', '{"tipo":"9","cd_solicitacao":1.5}')],
     ['cd_solicitacao 1e20', 400, () => server.post('portabilidade/utils/documento/aceite', '{"tipo":"9","fl_ciente":"S","fl_tipo":"N","cd_solicitacao":1e20}')],

@@ -27,6 +27,8 @@ export interface Operation {
   method: 'GET' | 'POST';
   path: string;
   query?: Record<string, Schema>;
+  /** Parameters of `query` that fill a `{name}` of the path instead. */
+  inPath?: string[];
   required?: string[];
   body?: Schema;
 }
@@ -50,11 +52,13 @@ export function operationsOf(openApi: Json): Operation[] {
   for (const [path, methods] of Object.entries(openApi.paths as Record<string, Record<string, Json>>)) {
     for (const [method, operation] of Object.entries(methods)) {
       if (method === 'get') {
-        const parameters = (operation.parameters ?? []) as Array<{ name: string; required: boolean; schema: Schema }>;
+        const parameters = ((operation.parameters ?? []) as Array<{ name: string; in: string; required: boolean; schema: Schema }>)
+          .filter((parameter) => parameter.in === 'query' || parameter.in === 'path');
         operations.push({
           method: 'GET',
           path,
           query: Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter.schema])),
+          inPath: parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name),
           required: parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name),
         });
       } else {
@@ -230,19 +234,21 @@ export function requestsFor(operation: Operation, known: KnownValues, credential
   const label = `${operation.method} ${operation.path}`;
   if (operation.method === 'GET') {
     const params = Object.entries(operation.query ?? {});
+    const inPath = new Set(operation.inPath ?? []);
     return fc.tuple(
-      respelled(operation.path),
       fc.tuple(...params.map(([, schema]) => queryValue(schema, known))),
       headersFor(credentials),
-    ).map(([path, values, headers]) => {
+    ).chain(([values, headers]) => {
       const search = new URLSearchParams();
+      let filled = operation.path;
       params.forEach(([name], index) => {
         const value = values[index];
-        if (Array.isArray(value)) for (const item of value) search.append(name, item);
+        if (inPath.has(name)) filled = filled.replace(`{${name}}`, encodeURIComponent([value ?? ''].flat()[0] ?? ''));
+        else if (Array.isArray(value)) for (const item of value) search.append(name, item);
         else if (value !== undefined) search.set(name, value);
       });
       const query = search.toString();
-      return { method: 'GET' as const, url: `${path}${query ? `?${query}` : ''}`, headers, label };
+      return respelled(filled).map((path) => ({ method: 'GET' as const, url: `${path}${query ? `?${query}` : ''}`, headers, label }));
     });
   }
   const schema = operation.body ?? { type: 'object' };

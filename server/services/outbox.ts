@@ -1,0 +1,169 @@
+/**
+ * Delivers the queued e-mails (outbox_emails, server/db/migrations/004_outbox_emails.sql):
+ * over SMTP with nodemailer when SMTP_URL is set; otherwise each message is written as one
+ * .eml file into DATA_DIR/outbox/ and logged, so a developer can read what would be sent.
+ *
+ * Every process runs one: it looks for due messages right after a save in this process
+ * (`kick`) and every `pollMs` (retries, and messages saved by a process that stopped). A
+ * message is claimed by one atomic UPDATE … FOR UPDATE SKIP LOCKED that also moves its next
+ * attempt a lease ahead, so two processes never send it at once and a process that dies while
+ * sending leaves it to be tried again. A failure is recorded and retried after a growing
+ * delay; after the last, the message is given up (visible in `backoffice outbox`).
+ */
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Transporter } from 'nodemailer';
+import type { Queryable } from '../db/database.ts';
+import type { Clock } from './clock.ts';
+
+export const RETRY_DELAYS_MS: readonly number[] = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 60 * 60_000, 3 * 60 * 60_000];
+/** Longer than any SMTP exchange: a claimed message is tried again after this if its process vanished. */
+const LEASE_MS = 5 * 60_000;
+export const DEFAULT_MAIL_FROM = 'Portabilidade <nao-responda@portabilidade.invalid>';
+
+export interface OutboxLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+export interface OutboxOptions {
+  db: Queryable;
+  clock: Clock;
+  /** SMTP_URL (smtp://user:pass@host:port or smtps://…); without it, .eml files into `outboxDir`. */
+  smtpUrl?: string;
+  from?: string;
+  outboxDir: string;
+  log: OutboxLog;
+  retryDelaysMs?: readonly number[];
+  pollMs?: number;
+}
+
+interface Claimed {
+  cd_mensagem: number;
+  ds_destinatario: string;
+  ds_assunto: string;
+  ds_texto: string;
+  nu_tentativas: number;
+  nu_protocolo: string;
+}
+
+export class Outbox {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  private timer: NodeJS.Timeout | null = null;
+  private transport: Promise<Transporter> | null = null;
+
+  constructor(private readonly options: OutboxOptions) {}
+
+  /** Polls for due messages from now on (the timer never keeps the process alive). */
+  start(): this {
+    this.timer = setInterval(() => this.kick(), this.options.pollMs ?? 30_000);
+    this.timer.unref();
+    this.kick();
+    return this;
+  }
+
+  /** Delivers what is due, soon; never throws and never makes the caller wait. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.deliverDue()
+      .then(() => undefined, (error: unknown) => this.options.log.warn({ err: error }, 'falha ao entregar e-mails da fila'))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Waits for the delivery under way (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.idle();
+    if (this.transport) (await this.transport).close();
+  }
+
+  /** Sends every due message, one at a time; returns how many were tried. */
+  async deliverDue(): Promise<number> {
+    let tried = 0;
+    for (;;) {
+      if (this.stopped && tried > 0) return tried;
+      const message = await this.claim();
+      if (!message) return tried;
+      tried += 1;
+      try {
+        const delivery = await this.send(message);
+        await this.options.db.query(
+          'UPDATE outbox_emails SET dt_enviado = $2, ds_entrega = $3, ds_erro = NULL WHERE cd_mensagem = $1',
+          [message.cd_mensagem, this.options.clock(), delivery],
+        );
+      } catch (error) {
+        await this.recordFailure(message, error);
+      }
+    }
+  }
+
+  private async claim(): Promise<Claimed | null> {
+    const now = this.options.clock();
+    const [row] = await this.options.db.query<Claimed>(
+      `UPDATE outbox_emails o SET nu_tentativas = o.nu_tentativas + 1, dt_proxima = $2
+       FROM requests r
+       WHERE r.cd_solicitacao = o.cd_solicitacao AND o.cd_mensagem = (
+         SELECT cd_mensagem FROM outbox_emails
+         WHERE dt_enviado IS NULL AND dt_desistencia IS NULL AND dt_proxima <= $1
+         ORDER BY dt_proxima, cd_mensagem LIMIT 1 FOR UPDATE SKIP LOCKED)
+       RETURNING o.cd_mensagem, o.ds_destinatario, o.ds_assunto, o.ds_texto, o.nu_tentativas, r.nu_protocolo`,
+      [now, new Date(now.getTime() + LEASE_MS)],
+    );
+    return row ?? null;
+  }
+
+  private async recordFailure(message: Claimed, error: unknown): Promise<void> {
+    const delays = this.options.retryDelaysMs ?? RETRY_DELAYS_MS;
+    const now = this.options.clock();
+    const delay = delays[message.nu_tentativas - 1];
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    await this.options.db.query(
+      'UPDATE outbox_emails SET ds_erro = $2, dt_proxima = $3, dt_desistencia = $4 WHERE cd_mensagem = $1',
+      [message.cd_mensagem, reason, new Date(now.getTime() + (delay ?? 0)), delay === undefined ? now : null],
+    );
+    this.options.log.warn(
+      { cdMensagem: message.cd_mensagem, tentativa: message.nu_tentativas, erro: reason },
+      delay === undefined ? 'e-mail não enviado; tentativas esgotadas' : `e-mail não enviado; nova tentativa em ${Math.round(delay / 1000)} s`,
+    );
+  }
+
+  private async send(message: Claimed): Promise<string> {
+    const transport = await this.transporter();
+    const mail = { from: this.options.from ?? DEFAULT_MAIL_FROM, to: message.ds_destinatario, subject: message.ds_assunto, text: message.ds_texto };
+    const info = await transport.sendMail(mail);
+    if (this.options.smtpUrl) return 'smtp';
+    // No SMTP: the message as a mail client would save it, written whole or not at all.
+    mkdirSync(this.options.outboxDir, { recursive: true, mode: 0o700 });
+    const path = join(this.options.outboxDir, `${message.cd_mensagem}-${message.nu_protocolo}.eml`);
+    const temp = `${path}.${process.pid}.tmp`;
+    writeFileSync(temp, info.message as Buffer, { mode: 0o600 });
+    renameSync(temp, path);
+    this.options.log.info({ cdMensagem: message.cd_mensagem, arquivo: path }, 'e-mail do protocolo gravado (sem SMTP_URL)');
+    return path;
+  }
+
+  private transporter(): Promise<Transporter> {
+    // nodemailer is loaded only when there is something to send.
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) => (this.options.smtpUrl
+      ? nodemailer.createTransport(this.options.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })));
+    return this.transport;
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The protocol e-mail (SPEC §1, §5): when a request is saved with fl_aceita_email '1', the
+ * beneficiary gets its protocol, the tracking link and the reminder that the access password
+ * is the protocol's last 6 digits. Queued in the save's own transaction (services/outbox.ts
+ * delivers it), so the save never waits for a mail server.
+ */
+import type { Queryable } from '../db/database.ts';
+import type { PortabilityRequest } from '../../contract/api.ts';
+import { findOperator } from './operators.ts';
+
+export interface ProtocolEmail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The tracking screen for the plan: PUBLIC_URL + '#/home/{cdEmpresaPlano}', or null without PUBLIC_URL. */
+export function trackingLink(publicUrl: string | undefined, cdEmpresaPlano: string | number): string | null {
+  return publicUrl ? `${publicUrl}/#/home/${cdEmpresaPlano}` : null;
+}
+
+export function protocolEmail(
+  request: Pick<PortabilityRequest, 'nome' | 'cd_empresa_plano'>,
+  to: string,
+  nuProtocolo: string,
+  operatorName: string,
+  publicUrl: string | undefined,
+): ProtocolEmail {
+  const link = trackingLink(publicUrl, request.cd_empresa_plano);
+  const text = [
+    `Olá, ${request.nome}.`,
+    '',
+    `Recebemos a sua solicitação de portabilidade para ${operatorName}.`,
+    '',
+    `O número do protocolo da sua solicitação é: ${nuProtocolo}`,
+    '',
+    link
+      ? `Acompanhe a sua solicitação em ${link} (opção "Minha Portabilidade").`
+      : 'Acompanhe a sua solicitação no portal de portabilidade, na opção "Minha Portabilidade".',
+    'A senha de acesso são os 6 últimos dígitos do número do protocolo.',
+    '',
+    'Guarde este e-mail. Esta é uma mensagem automática: por favor, não responda.',
+    '',
+  ].join('\n');
+  return { to, subject: `Protocolo da sua solicitação de portabilidade: ${nuProtocolo}`, text };
+}
+
+/** Queues the message when the beneficiary asked for e-mail and gave an address; call inside the save's transaction. */
+export async function queueProtocolEmail(
+  tx: Queryable,
+  request: PortabilityRequest,
+  saved: { nuProtocolo: string; cdSolicitacao: number },
+  publicUrl: string | undefined,
+  now: Date,
+): Promise<boolean> {
+  const to = request.contato.find((contact) => contact.tp_contato === '2')?.ds_contato.trim();
+  if (request.fl_aceita_email !== '1' || !to) return false;
+  const operator = await findOperator(tx, Number(request.cd_empresa_plano));
+  const message = protocolEmail(request, to, saved.nuProtocolo, operator?.nm_operadora ?? 'a operadora', publicUrl);
+  await tx.query(
+    `INSERT INTO outbox_emails (cd_solicitacao, ds_destinatario, ds_assunto, ds_texto, dt_proxima, dt_criacao)
+     VALUES ($1, $2, $3, $4, $5, $5)`,
+    [saved.cdSolicitacao, message.to, message.subject, message.text, now],
+  );
+  return true;
+}

@@ -6,6 +6,8 @@
 import { trackingMachine, type TrackingInfo } from '../../machines/tracking.machine';
 import { definePathModel, fixture } from '../paths/framework/model';
 import type { EventFixtures, PathEvent } from '../paths/framework/types';
+import { underTest } from '../paths/mutants';
+import { trackingRules } from '../paths/rules/tracking.rules';
 import {
   ACCEPTANCE_LINK, ATTACHED, HISTORY, INPUT, OPERATOR_NAME, TERMS, TRACKINGS, UNSAFE_TERM, recordedTracking,
 } from './tracking.fixtures';
@@ -107,7 +109,8 @@ const loaded = (variant: number) => [
 
 export const trackingModel = definePathModel({
   flow: 'tracking',
-  machine: trackingMachine,
+  machine: underTest(trackingMachine),
+  invariants: trackingRules,
   starts: [{ name: 'stored protocol', input: INPUT }],
   fixtures: trackingFixtures,
   coherent: coherent as never,

@@ -3,10 +3,13 @@
  * fakes (`machine.provide`). A fake answers only when the path says so: the step
  * `xstate.done.actor.<id>` resolves the pending invocation with the fixture's output,
  * `xstate.error.actor.<id>` rejects it. So the machine really invokes, really computes the
- * input and really receives the answer, in the order the path gives.
+ * input and really receives the answer, in the order the path gives. After the start and
+ * after every step, the state must be the one the path expects and every rule of the model
+ * (`model.invariants`) must hold on the snapshot and the trace of what the actor did.
  */
-import { createActor, fromPromise, type AnyStateMachine } from 'xstate';
+import { createActor, fromPromise, type AnyStateMachine, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import type { CoverageRecorder } from './coverage';
+import { traceEntry, violations } from './invariants';
 import type { MachinePath, PathModel } from './model';
 
 interface Pending {
@@ -50,11 +53,23 @@ export async function runUnitPath<M extends AnyStateMachine>(
     });
   })]));
   const machine = model.machine.provide({ ...(options.provide ?? {}), actors } as never) as AnyStateMachine;
-  const actor = createActor(machine, { input: path.start.input, inspect: recorder.inspect });
+  const trace: string[] = [];
+  const inspect = (event: InspectionEvent) => {
+    recorder.inspect(event);
+    const entry = traceEntry(event, machine.id);
+    if (entry) trace.push(entry);
+  };
+  const actor = createActor(machine, { input: path.start.input, inspect });
   const values: unknown[] = [];
+  const judge = (where: string) => {
+    const broken = violations(model.invariants ?? [], { snapshot: actor.getSnapshot() as SnapshotFrom<M>, trace });
+    recorder.checkedSteps += 1;
+    if (broken.length) throw new Error(`${where}: ${broken.join('; ')} (trace: ${trace.join(' → ')})`);
+  };
   actor.start();
   await settle();
   try {
+    judge(`${model.flow}: "${path.name}" start`);
     for (const [index, event] of path.events.entries()) {
       const where = `${model.flow}: "${path.name}" step ${index + 1} (${event.type})`;
       const done = DONE.exec(event.type);
@@ -76,6 +91,7 @@ export async function runUnitPath<M extends AnyStateMachine>(
       if (JSON.stringify(snapshot.value) !== JSON.stringify(expected)) {
         throw new Error(`${where}: expected ${JSON.stringify(expected)}, reached ${JSON.stringify(snapshot.value)}`);
       }
+      judge(where);
     }
   } finally {
     actor.stop();

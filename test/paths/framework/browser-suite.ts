@@ -22,6 +22,7 @@ export function describeBrowserPaths<M extends AnyStateMachine>(bm: BrowserModel
         const coverage = new BrowserCoverage(allModels.map((m) => ({
           machine: m.machine,
           excluded: [...(m.excluded ?? []), ...(m.machine === bm.model.machine ? bm.excluded ?? [] : [])],
+          invariants: m.invariants,
         })));
         try {
           await runBrowserPath(page, bm, path, coverage);

@@ -11,7 +11,7 @@
  *  - after every step, every active leaf state shows its marker (`markers`, one per leaf);
  *  - coverage is counted from the observer, i.e. from what the machines in the page did.
  */
-import { expect, type Locator, type Page, type Route } from '@playwright/test';
+import { expect, type Page, type Route } from '@playwright/test';
 import type { AnyStateMachine } from 'xstate';
 import { CoverageRecorder, type Exclusion, type Observation } from './coverage';
 import { violations, type Invariant, type Step } from './invariants';

@@ -5,9 +5,10 @@
  *    (`window.__PORTABILIDADE_INSPECT__`, passed to every actor by src/app/inspect.ts);
  *  - each user event is one gesture (`gestures`, one per event type of the machine);
  *  - each actor answer is a network request of that actor, held by Playwright
- *    (`page.route`) until the path says how it ends: `done` lets the real server answer
- *    (or, for an answer the server cannot be made to give, fulfils it), `error` answers
- *    HTTP 500 to it and to react-query's retries;
+ *    (`page.route`) until the path says how it ends: `done` lets the reference server
+ *    answer (the path's data made there beforehand: a request filed and moved by the
+ *    backoffice); only an injected failure is fulfilled (an 'ERRO' answer, a tampered
+ *    term); `error` answers HTTP 500 to it and to react-query's retries;
  *  - after every step, every active leaf state shows its marker (`markers`, one per leaf);
  *  - coverage is counted from the observer, i.e. from what the machines in the page did.
  */
@@ -27,7 +28,10 @@ const ERROR = /^xstate\.error\.actor\.(.+)$/;
 /** A delayed transition's own event: no gesture, the timer fires in the page by itself. */
 const AFTER = /^xstate\.after\./;
 
-/** The marker of a leaf state; it may read the expected context (e.g. a logo only when one loaded). */
+/**
+ * The marker of a leaf state; it may read the context the machine in the page holds (e.g. a
+ * logo only when one loaded, the protocol the server answered).
+ */
 export type Marker<M extends AnyStateMachine> = (page: Page, context: ReturnType<M['getInitialSnapshot']>['context']) => PageCheck;
 
 export type Gestures<M extends AnyStateMachine> = {
@@ -41,7 +45,10 @@ export type Fulfil = { status?: number; contentType?: string; body: string };
 export interface NetworkActor<M extends AnyStateMachine> {
   /** The requests this actor makes (matched against the full URL). */
   url: RegExp;
-  /** How a `done` answer is produced: 'server' (default) or a fulfilled response. */
+  /**
+   * How a `done` answer is produced: 'server' (default), or, only to inject a failure the
+   * server does not give on its own ('ERRO', a tampered term), a fulfilled response.
+   */
   done?: (event: PathEvent<M>) => 'server' | Fulfil;
   /**
    * What happens to this URL while the actor is not invoked (another part of the app calls
@@ -371,7 +378,18 @@ export async function expectOnPage(page: Page, check: PageCheck, message: string
   else if ('storage' in check) {
     await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key) !== null, check.storage), { message }).toBe(check.present);
   } else if ('none' in check) return;
-  else await expect(check.attribute.first(), message).toHaveAttribute(check.name, check.value);
+  else if ('attribute' in check) await expect(check.attribute.first(), message).toHaveAttribute(check.name, check.value);
+  else if ('value' in check) await expect(check.value.first(), message).toHaveValue(check.is);
+  else if ('count' in check) await expect(check.count, message).toHaveCount(check.is);
+  else for (const part of check.all) await expectOnPage(page, part, message);
+}
+
+/**
+ * The context markers read: the one the machine in the page reports (same state as the
+ * path's, but with the reference server's data: its protocol, its terms), else the path's.
+ */
+function pageContext<M extends AnyStateMachine>(coverage: BrowserCoverage, bm: BrowserModel<M>, expected: unknown): unknown {
+  return coverage.lastSnapshot.get(bm.model.machine.id)?.context ?? expected;
 }
 
 export async function runBrowserPath<M extends AnyStateMachine>(
@@ -389,7 +407,7 @@ export async function runBrowserPath<M extends AnyStateMachine>(
   try {
     const start = `${bm.model.flow}: "${path.name}" start`;
     await reach(page, bm.model.machine.id, coverage, path.initial, start);
-    await checkMarkers(page, bm.markers, path.initial, path.contexts[0], start);
+    await checkMarkers(page, bm.markers, path.initial, pageContext(coverage, bm, path.contexts[0]), start);
     await coverage.judge(page, bm.model.machine.id, start);
     await network.settleUnarmed();
     const debug = process.env.PATHS_DEBUG ? (label: string, t0: number) => console.log(`${Date.now() - t0} ms ${label}`) : () => {};
@@ -424,7 +442,7 @@ export async function runBrowserPath<M extends AnyStateMachine>(
         }, { message: `${where}: the ${id} machine in the page should take ${path.transitions[index]!.join(', ')}`, timeout: 15_000 }).toEqual([]);
       }
       debug(`${event.type} reached`, t0);
-      await checkMarkers(page, bm.markers, path.expected[index], path.contexts[index + 1], where);
+      await checkMarkers(page, bm.markers, path.expected[index], pageContext(coverage, bm, path.contexts[index + 1]), where);
       await coverage.judge(page, bm.model.machine.id, where);
       debug(`${event.type} marked`, t0);
     }

@@ -11,6 +11,12 @@ export type PageCheck =
   | { enabled: Locator }
   | { disabled: Locator }
   | { attribute: Locator; name: string; value: string | RegExp }
+  /** A form control's current value (a read-only field still empty, or filled). */
+  | { value: Locator; is: string | RegExp }
+  /** How many elements match (e.g. rows already sent). */
+  | { count: Locator; is: number }
+  /** Every check at once: a state told apart by two things the page shows. */
+  | { all: readonly PageCheck[] }
   /** A key of the page's localStorage, present or gone. */
   | { storage: string; present: boolean }
   /** The state has nothing of its own to show on this screen: say why (the machine's state is still checked). */

@@ -290,6 +290,13 @@ class HeldNetwork<M extends AnyStateMachine> {
       const m = DONE.exec(event.type) ?? ERROR.exec(event.type);
       if (m) this.toHold.set(m[1]!, (this.toHold.get(m[1]!) ?? 0) + 1);
     }
+    // The path ends in a state waiting for answers: hold them so the state stays, from the
+    // start, since they may be asked steps before (the three loads start together, and the
+    // reference server answers them at once).
+    const last = path.expected.length ? path.expected[path.expected.length - 1] : path.initial;
+    for (const src of invokedIn(bm.model.machine, last)) {
+      if (src in bm.network) this.toHold.set(src, (this.toHold.get(src) ?? 0) + 1);
+    }
     if (!bm.holdAbandoned) return;
     const values = [path.initial, ...path.expected];
     path.events.forEach((event, index) => {
@@ -326,11 +333,6 @@ class HeldNetwork<M extends AnyStateMachine> {
         else await route.continue();
       });
     }
-  }
-
-  /** Holds one more request of `src` (the path ends in a state that calls it: keep it there). */
-  holdOneMore(src: string): void {
-    this.toHold.set(src, (this.toHold.get(src) ?? 0) + 1);
   }
 
   /** Ends the oldest held request of `src` as the path step says. */
@@ -416,10 +418,6 @@ export async function runBrowserPath<M extends AnyStateMachine>(
       network.armed = new Set([...invokedIn(bm.model.machine, index ? path.expected[index - 1] : path.initial), ...invokedIn(bm.model.machine, path.expected[index])]);
       // A timer comes next: it fires by itself, maybe before that step begins; its state's requests are held already.
       if (AFTER.test(path.events[index + 1]?.type ?? '')) for (const src of invokedIn(bm.model.machine, path.expected[index + 1])) network.armed.add(src);
-      // The path ends in a state waiting for an answer: hold it so the state stays visible.
-      if (index === path.events.length - 1) {
-        for (const src of invokedIn(bm.model.machine, path.expected[index])) if (src in bm.network) network.holdOneMore(src);
-      }
       const where = `${bm.model.flow}: "${path.name}" step ${index + 1} (${event.type})`;
       await coverage.drain(page);
       coverage.newStep();

@@ -68,7 +68,6 @@ const termsList = (page: Page) => page.locator('section').filter({ has: page.get
 /** A term's box checked while its signature is out: checked, locked, not yet '(assinado)'. */
 const termBeingSigned = (page: Page) => termsList(page).getByRole('listitem')
   .filter({ has: page.getByRole('checkbox', { checked: true, disabled: true }) }).filter({ hasNotText: '(assinado)' });
-const chosen = (page: Page, label: string) => checked(page, label).and(page.locator(':disabled, [aria-disabled="true"]'));
 
 export const trackingMarkers = {
   'loading.trackingData': loadingRequest,

@@ -62,7 +62,7 @@ const loadingRequest = (page: Page, c: { tracking: TrackingInfo | null }) => ({
 });
 /** The request has answered, the three loads have not all: its protocol is shown, the documents panel is not yet (CLS). */
 const loadingDetails = (page: Page, c: { tracking: TrackingInfo | null }) => ({
-  all: [busyScreen(page), { value: protocolField(page), is: c.tracking?.nuProtocolo ?? /\d/ }, { hidden: page.getByRole('heading', { level: 2 }) }],
+  all: [busyScreen(page), { value: protocolField(page), is: c.tracking?.nuProtocolo ?? /\d/ }, { hidden: page.getByRole('button', { name: /^Visualizar/ }) }],
 });
 const termsList = (page: Page) => page.locator('section').filter({ has: page.getByRole('heading', { level: 3, name: 'Termos e declarações' }) });
 /** A term's box checked while its signature is out: checked, locked, not yet '(assinado)'. */

@@ -29,6 +29,8 @@ function load(tier, machineId) {
     taken: new Set(files.flatMap((f) => f.takenTransitions)),
     excluded: new Map(files.flatMap((f) => f.excluded).map((e) => [e.item, e.reason])),
     paths: files.reduce((n, f) => n + f.paths, 0),
+    checkedSteps: files.reduce((n, f) => n + (f.checkedSteps ?? 0), 0),
+    rules: Math.max(0, ...files.map((f) => f.rules ?? 0)),
   };
   return merged;
 }
@@ -41,7 +43,7 @@ for (const { flow, id } of flows) {
   for (const tier of TIERS) {
     const c = load(tier, id);
     if (!c) {
-      rows.push([flow, tier, '—', '—', '0']);
+      rows.push([flow, tier, '—', '—', '0', '—']);
       problems.push(`${flow} (${tier}): no coverage recorded — did its ${tier === 'unit' ? 'test/paths/' : 'test/e2e/paths-'} tests run?`);
       continue;
     }
@@ -55,16 +57,18 @@ for (const { flow, id } of flows) {
       `${reached.length}/${states.length} ${pct(reached.length, states.length)}`,
       `${taken.length}/${transitions.length} ${pct(taken.length, transitions.length)}${note}`,
       String(c.paths),
+      c.rules ? `${c.rules} rules × ${c.checkedSteps} steps` : 'no rules',
     ]);
     const missingStates = states.filter((s) => !c.reached.has(s));
     const missingTransitions = transitions.filter((k) => !c.taken.has(k));
     if (missingStates.length) problems.push(`${flow} (${tier}): states never reached: ${missingStates.join(', ')}`);
     if (missingTransitions.length) problems.push(`${flow} (${tier}): transitions never taken: ${missingTransitions.join(', ')}`);
+    if (c.rules && !c.checkedSteps) problems.push(`${flow} (${tier}): its ${c.rules} SPEC rules were never checked`);
     for (const [item, reason] of c.excluded) exclusions.push(`${flow} (${tier}): ${item} — ${reason}`);
   }
 }
 
-const header = ['machine', 'tier', 'states reached', 'transitions taken', 'paths'];
+const header = ['machine', 'tier', 'states reached', 'transitions taken', 'paths', 'SPEC rules checked'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
 console.log('\nMachine path coverage (states reached / states, transitions taken / transitions)');

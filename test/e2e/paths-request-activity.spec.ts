@@ -25,10 +25,11 @@ async function boot(page: import('@playwright/test').Page, coverage: BrowserCove
   await reach(page, ID, coverage, 'busy', 'the home screen loading');
   log('busy');
   await checkMarkers(page, requestActivityMarkers, 'busy', undefined, 'the home screen loading');
+  await coverage.judge(page, ID, 'the home screen loading');
   return network;
 }
 
-const newCoverage = () => new BrowserCoverage(allModels.map((m) => ({ machine: m.machine, excluded: m.excluded })));
+const newCoverage = () => new BrowserCoverage(allModels);
 
 test.describe('request-activity machine paths (browser tier)', () => {
   test.describe.configure({ mode: 'parallel' });
@@ -44,10 +45,12 @@ test.describe('request-activity machine paths (browser tier)', () => {
           return coverage.recorder(ID)?.takenTransitions.has('busy|REQUEST_FINISHED|1');
         }).toBe(true);
         await checkMarkers(page, requestActivityMarkers, 'busy', undefined, 'one of several requests finished');
+        await coverage.judge(page, ID, 'one of several requests finished');
       }
       await network.release();
       await reach(page, ID, coverage, 'idle', 'the last request finished');
       await checkMarkers(page, requestActivityMarkers, 'idle', undefined, 'the last request finished');
+      await coverage.judge(page, ID, 'the last request finished');
     } finally {
       await coverage.drain(page);
       coverage.recorder(ID)!.paths += 1;
@@ -63,6 +66,7 @@ test.describe('request-activity machine paths (browser tier)', () => {
       await reach(page, ID, coverage, 'idle', 'a request failed for good');
       expect(network.held.length, 'other requests are still pending').toBeGreaterThan(0);
       await checkMarkers(page, requestActivityMarkers, 'idle', undefined, 'a request failed for good');
+      await coverage.judge(page, ID, 'a request failed for good');
       while (network.held.length) await network.release();
       // A new request after the failure: a protocol lookup, held, shows the overlay again.
       await page.getByRole('button', { name: 'Acompanhar Solicitação' }).click();
@@ -71,6 +75,7 @@ test.describe('request-activity machine paths (browser tier)', () => {
       await network.waitFor(1);
       await reach(page, ID, coverage, 'busy', 'a lookup after the failure');
       await checkMarkers(page, requestActivityMarkers, 'busy', undefined, 'a lookup after the failure');
+      await coverage.judge(page, ID, 'a lookup after the failure');
       network.holding = false;
       while (network.held.length) await network.release();
       await expect(page.getByRole('heading', { name: /Acompanhar Solicitação/ })).toBeVisible();

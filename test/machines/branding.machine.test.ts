@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { brandingMachine } from '../../machines/branding.machine';
-import { Coverage, expectedValues, generatePaths, runPath } from './support/graph-paths';
+import { playEvents } from '../paths/framework/unit-runner';
+import { brandingModel } from '../paths/models/branding.model';
 
 const failure = new Error('HTTP 500 (fixture)');
 const input = { cdEmpresaPlano: '2' };
@@ -18,33 +18,22 @@ const events = [
   { type: 'xstate.error.actor.loadOperatorName', error: failure },
 ] as const satisfies readonly ({ type: 'BRANDING.NOOP' } | { type: `xstate.${'done' | 'error'}.actor.${'loadLogo' | 'loadFavicon' | 'loadSeal' | 'loadOperatorName'}`; output?: string; error?: unknown })[];
 
+// Its paths (every state and transition, SPEC's rules at each step) are in test/paths/branding.paths.test.ts.
 describe('branding machine (logo, favicon, seal, operator name)', () => {
-  const paths = generatePaths(brandingMachine, { events, input });
-  const coverage = new Coverage();
-
-  it.each(paths.map((p) => [p.map((e) => e.type.replace('xstate.', '')).join(' → '), p] as const))('path %s runs on a real actor with fake loads', async (_, path) => {
-    const result = await runPath(brandingMachine, path, { input, coverage });
-    expect(result.values).toEqual(expectedValues(brandingMachine, path, input));
-    // Every load is asked for the plan code it was started with.
-    for (const calls of Object.values(result.inputs)) expect(calls).toEqual([{ cdEmpresaPlano: '2' }]);
-  });
-
-  it('the paths reach every state and take every transition', () => {
-    expect(coverage.missing(brandingMachine)).toEqual({ states: [], transitions: [] });
-  });
-
   it('keeps every answer (trimmed) and is ready once all four loads have answered', async () => {
-    const result = await runPath(brandingMachine, [
+    const result = await playEvents(brandingModel, [
       events[1], events[3], events[5], events[7],
     ], { input });
     expect(result.final.value).toBe('ready');
+    // Every load is asked for the plan code it was started with.
+    for (const calls of Object.values(result.inputs)) expect(calls).toEqual([{ cdEmpresaPlano: '2' }]);
     expect(result.final.context).toEqual({
       cdEmpresaPlano: '2', logoUrl: '/files/logo-2.svg', faviconUrl: '/files/favicon-2.svg', sealUrl: '/files/selo-2.svg', operatorName: 'Operadora Dois',
     });
   });
 
   it('leaves a value empty when its load fails, without holding the others back', async () => {
-    const result = await runPath(brandingMachine, [events[2], events[3], events[6], events[7]], { input });
+    const result = await playEvents(brandingModel, [events[2], events[3], events[6], events[7]], { input });
     expect(result.final.value).toBe('ready');
     expect(result.final.context).toMatchObject({ logoUrl: '', faviconUrl: '/files/favicon-2.svg', sealUrl: '', operatorName: 'Operadora Dois' });
   });

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { EventFromLogic } from 'xstate';
 import { homeMachine, loginFormErrors, type HomeInput, type LoginResult, type LookupResult, type Tooltip } from '../../machines/home.machine';
-import { Coverage, expectedValues, generatePaths, runPath } from './support/graph-paths';
+import { playEvents } from '../paths/framework/unit-runner';
+import { homeModel } from '../paths/models/home.model';
 
 type UserEvent = EventFromLogic<typeof homeMachine>;
 type Answer =
@@ -43,7 +44,6 @@ const fixtures = {
   'xstate.error.actor.logIn': [{ type: 'xstate.error.actor.logIn', error: failure }],
 } as const satisfies { [K in PathEvent['type']]: readonly Extract<PathEvent, { type: K }>[] };
 
-const events: PathEvent[] = Object.values(fixtures).flat();
 const input: HomeInput = { cdEmpresaPlano: '2', presetMode: 'home' };
 
 function spies() {
@@ -60,30 +60,13 @@ function spies() {
 /** Runs a journey on a real actor with fake network actors and spied app actions. */
 async function journey(steps: PathEvent[], start: HomeInput = input) {
   const actions = spies();
-  const result = await runPath(homeMachine, steps, { input: start, provide: { actions } });
+  const result = await playEvents(homeModel, steps, { input: start, provide: { actions } });
   return { ...result, actions, context: result.final.context as ReturnType<typeof homeMachine.getInitialSnapshot>['context'] };
 }
 
 const f = fixtures;
 
-describe('home machine paths (xstate/graph, fake actors)', () => {
-  const starts: HomeInput[] = [input, { ...input, presetMode: 'new' }, { ...input, presetMode: 'track' }];
-  const coverage = new Coverage();
-  const paths = starts.flatMap((start) => generatePaths(homeMachine, { events, input: start }).map((p) => ({ start, p })));
-
-  it.each(paths.map(({ start, p }) => [`${start.presetMode}: ${p.map((e) => e.type.replace('xstate.', '')).join(' → ')}`, start, p] as const))(
-    'path (preset %s) runs on a real actor as the chart says',
-    async (_, start, path) => {
-      const result = await runPath(homeMachine, path, { input: start, provide: { actions: spies() }, coverage });
-      expect(result.values).toEqual(expectedValues(homeMachine, path, start));
-    },
-  );
-
-  it('the paths reach every state and take every transition', () => {
-    expect(coverage.missing(homeMachine)).toEqual({ states: [], transitions: [] });
-  });
-});
-
+// Its paths (every state and transition, SPEC's rules at each step) are in test/paths/home.paths.test.ts.
 describe('home machine behaviour', () => {
   it('opens in home mode, stores the plan code and forgets the stored mode preset', async () => {
     const { final, actions } = await journey([]);

@@ -1,34 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type EventFromLogic } from 'xstate';
+import { createActor } from 'xstate';
 import { requestActivityMachine } from '../../machines/request-activity.machine';
-import { Coverage, expectedValues, generatePaths, runPath } from './support/graph-paths';
 
-type Event = EventFromLogic<typeof requestActivityMachine>;
-
-const events = [
-  { type: 'REQUEST_STARTED' },
-  { type: 'REQUEST_FINISHED' },
-  { type: 'REQUEST_FAILED' },
-] as const satisfies readonly Event[];
-
-// The counter is unbounded: the generator sees 0, 1 and "2 or more" pending requests.
-const serialize = (s: { value: unknown; context: unknown }) =>
-  JSON.stringify({ v: s.value, p: Math.min((s.context as { pending: number }).pending, 2) });
-
+// Its paths (every state and transition, SPEC's rules at each step) are in
+// test/paths/request-activity.paths.test.ts; here, the behaviour case by case.
 describe('request-activity machine (global loading overlay)', () => {
-  const paths = generatePaths(requestActivityMachine, { events, serialize });
-  const coverage = new Coverage();
-
-  it.each(paths.map((p) => [p.map((e) => e.type).join(' → '), p] as const))('path %s runs on a real actor as the chart says', async (_, path) => {
-    const result = await runPath(requestActivityMachine, path, { coverage });
-    expect(result.values).toEqual(expectedValues(requestActivityMachine, path));
-  });
-
-  it('the paths reach every state and take every transition', () => {
-    expect(paths.length).toBeGreaterThan(0);
-    expect(coverage.missing(requestActivityMachine)).toEqual({ states: [], transitions: [] });
-  });
-
   it('shows the overlay while any request is pending and hides it when the last one finishes', () => {
     const actor = createActor(requestActivityMachine).start();
     actor.send({ type: 'REQUEST_STARTED' });

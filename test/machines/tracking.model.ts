@@ -1,19 +1,31 @@
 /**
  * Path model of the tracking screen (machines/tracking.machine.ts) for the shared path
- * framework (test/paths/framework): the same fixtures as tracking.machine.test.ts, kept
- * to what the reference server can answer (`coherent`), plus the SPEC journeys.
+ * framework (test/paths/framework): the fixtures of tracking.machine.test.ts, with the three
+ * status-3 terms the reference server creates, kept to what that server answers (`coherent`,
+ * so the browser tier can replay every path against it), plus the SPEC journeys.
  */
-import { trackingMachine, type TrackingInfo } from '../../machines/tracking.machine';
+import { trackingMachine, type DocumentToSignInfo, type TrackingInfo } from '../../machines/tracking.machine';
+import { DOCUMENTS_TO_SIGN } from '../../server/services/request-documents.ts';
 import { definePathModel, fixture } from '../paths/framework/model';
 import type { EventFixtures, PathEvent } from '../paths/framework/types';
+import { underTest } from '../paths/mutants';
+import { trackingRules } from '../paths/rules/tracking.rules';
 import {
-  ACCEPTANCE_LINK, ATTACHED, HISTORY, INPUT, OPERATOR_NAME, TERMS, TRACKINGS, UNSAFE_TERM, recordedTracking,
+  ACCEPTANCE_LINK, ATTACHED, HISTORY, INPUT, OPERATOR_NAME, TRACKINGS, UNSAFE_TERM, recordedTracking,
 } from './tracking.fixtures';
 
 type M = typeof trackingMachine;
 const failure = new Error('HTTP 500 (fixture)');
 
-const [signFirst, signSecond, signTampered] = [...TERMS, UNSAFE_TERM].map((term) => term.cdFileDocumento) as [number, number, number];
+/**
+ * The terms a request gets at status 3, one per document the reference server creates then
+ * (its names; the browser tier signs them by name), so that both tiers sign as many.
+ */
+export const TERMS: DocumentToSignInfo[] = DOCUMENTS_TO_SIGN.map((documento, index) => ({
+  documento, linkUrl: `https://portal.test/f/termo-${index + 1}.pdf`, cdFileDocumento: 21 + index, flAssinado: false,
+}));
+
+const [signFirst, signSecond, signThird, signTampered] = [...TERMS, UNSAFE_TERM].map((term) => term.cdFileDocumento) as [number, number, number, number];
 
 export const trackingFixtures = {
   RETRY: [{ type: 'RETRY' }],
@@ -26,6 +38,7 @@ export const trackingFixtures = {
   SIGN_DOCUMENT: [
     { type: 'SIGN_DOCUMENT', cdFileDocumento: signFirst },
     { type: 'SIGN_DOCUMENT', cdFileDocumento: signSecond },
+    { type: 'SIGN_DOCUMENT', cdFileDocumento: signThird },
     { type: 'SIGN_DOCUMENT', cdFileDocumento: signTampered },
   ],
   FINALIZE: [{ type: 'FINALIZE' }],
@@ -107,7 +120,8 @@ const loaded = (variant: number) => [
 
 export const trackingModel = definePathModel({
   flow: 'tracking',
-  machine: trackingMachine,
+  machine: underTest(trackingMachine),
+  invariants: trackingRules,
   starts: [{ name: 'stored protocol', input: INPUT }],
   fixtures: trackingFixtures,
   coherent: coherent as never,
@@ -132,11 +146,12 @@ export const trackingModel = definePathModel({
       ],
     },
     {
-      name: 'status 3: the unsigned warning, sign both terms, finish, welcome',
+      name: 'status 3: the unsigned warning, sign the three terms, finish, welcome',
       events: [
         ...loaded(REQUEST.acceptedTypeOne), f('FINALIZE'),
         f('SIGN_DOCUMENT', 0), f('xstate.done.actor.recordSignature'), f('xstate.done.actor.loadAttachedDocuments'),
         f('SIGN_DOCUMENT', 1), f('xstate.done.actor.recordSignature'), f('xstate.done.actor.loadAttachedDocuments'),
+        f('SIGN_DOCUMENT', 2), f('xstate.done.actor.recordSignature'), f('xstate.done.actor.loadAttachedDocuments'),
         f('FINALIZE'), f('xstate.done.actor.finalizeRequest'), f('xstate.done.actor.loadOperatorName'), f('CLOSE_MODAL'),
       ],
     },

@@ -1,10 +1,19 @@
-/** Event and actor-answer fixtures of the wizard machine, and a filled form, for its tests. */
+/**
+ * Event and actor-answer fixtures of the wizard machine, and a filled form, for its tests.
+ * The lookups answer the reference server's own reference data (contract and document
+ * types, a destination plan it knows), so the browser path tier can replay every path
+ * against that server.
+ */
 import { wizardMachine } from '../../machines/wizard.machine';
+import { CONTRACT_TYPES, DESTINATION_PLANS, DOCUMENT_TYPES } from '../../server/seed/reference-data.ts';
 import type { WizardForm } from '../../machines/wizard.types';
 import type { EventFixtures, PathEvent } from '../paths/framework/types';
 
 export type M = typeof wizardMachine;
 export type WizardPathEvent = PathEvent<M>;
+
+/** A destination plan the reference server knows: its ANS registry and name. */
+export const [DESTINATION_REGISTRY, DESTINATION_PLAN] = DESTINATION_PLANS[0]!;
 
 /** Every field of steps 1–3 valid (CPF 529.982.247-25 has correct check digits). */
 /** The day the tests' dates are checked against (the machine reads no clock). */
@@ -16,7 +25,7 @@ export const FILLED_FORM: WizardForm = {
   ds_cidade: 'FORTALEZA', ds_endereco: 'RUA A', nu_endereco: '10', ds_bairro: 'CENTRO', ds_complemento: '',
   ops_origem: 'OPERADORA ORIGEM', nu_ans_ops_origem: '123456', plano_origem: 'PLANO ORIGEM', nu_ans_plano_origem: '654321',
   area_plano: 'NACIONAL', dt_inicio: '01/02/2020', tp_contrato_origem: 'TITULAR',
-  nu_ans_plano_destino: '485000001', plano_destino: 'PLANO DESTINO', tp_contrato_destino: 'TITULAR', tp_port_destino: '3',
+  nu_ans_plano_destino: DESTINATION_REGISTRY, plano_destino: DESTINATION_PLAN, tp_contrato_destino: 'TITULAR', tp_port_destino: '3',
 };
 
 const failure = new Error('HTTP 503 (fixture)');
@@ -33,7 +42,7 @@ export const wizardFixtures = {
   NO_CPF_TOGGLED: [{ type: 'NO_CPF_TOGGLED', checked: true }, { type: 'NO_CPF_TOGGLED', checked: false }],
   EMAIL_REPLIES_TOGGLED: [{ type: 'EMAIL_REPLIES_TOGGLED', checked: false }],
   DESTINATION_REGISTRY_CHANGED: [
-    { type: 'DESTINATION_REGISTRY_CHANGED', value: '485000001' },
+    { type: 'DESTINATION_REGISTRY_CHANGED', value: DESTINATION_REGISTRY },
     { type: 'DESTINATION_REGISTRY_CHANGED', value: '' },
   ],
   CONTRACT_TYPE_CHOSEN: [
@@ -68,16 +77,16 @@ export const wizardFixtures = {
   PROTOCOL_MODAL_CONFIRMED: [{ type: 'PROTOCOL_MODAL_CONFIRMED' }],
   'xstate.done.actor.contractTypes': [{
     type: 'xstate.done.actor.contractTypes', actorId: 'contractTypes',
-    output: [{ label: 'Coletivo empresarial', value: '1' }, { label: 'Coletivo por adesão', value: '2' }, { label: 'Individual ou familiar', value: '3' }],
+    output: CONTRACT_TYPES.map(({ label, value }) => ({ label, value })),
   }],
   'xstate.error.actor.contractTypes': [{ type: 'xstate.error.actor.contractTypes', actorId: 'contractTypes', error: failure }],
   'xstate.done.actor.documentTypes': [{
     type: 'xstate.done.actor.documentTypes', actorId: 'documentTypes',
-    output: [{ cdTipoDocumento: 1, nmDocumento: 'RG' }, { cdTipoDocumento: 2, nmDocumento: 'Comprovante de residência' }],
+    output: DOCUMENT_TYPES.map(([cdTipoDocumento, nmDocumento]) => ({ cdTipoDocumento, nmDocumento })),
   }],
   'xstate.error.actor.documentTypes': [{ type: 'xstate.error.actor.documentTypes', actorId: 'documentTypes', error: failure }],
   'xstate.done.actor.destinationPlan': [
-    { type: 'xstate.done.actor.destinationPlan', actorId: 'destinationPlan', output: 'PLANO DESTINO' },
+    { type: 'xstate.done.actor.destinationPlan', actorId: 'destinationPlan', output: DESTINATION_PLAN },
     { type: 'xstate.done.actor.destinationPlan', actorId: 'destinationPlan', output: '' },
   ],
   'xstate.error.actor.destinationPlan': [{ type: 'xstate.error.actor.destinationPlan', actorId: 'destinationPlan', error: failure }],

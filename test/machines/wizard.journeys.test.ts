@@ -78,7 +78,7 @@ describe('wizard journeys', () => {
     expect(save!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     const uploads = result.inputs.uploadDocument as UploadDocumentInput[];
     expect(uploads.map((u) => [u.attachment.id, u.nuProtocolo])).toEqual([['f-a1', '20260001234567'], ['f-a2', '20260001234567']]);
-    expect(uploads[0]!.attachment).toMatchObject({ cdTipoDocumento: 1, nmDocumento: 'RG', fileName: 'rg.pdf', extension: 'pdf' });
+    expect(uploads[0]!.attachment).toMatchObject({ cdTipoDocumento: 1, nmDocumento: 'RG (documento de identidade)', fileName: 'rg.pdf', extension: 'pdf' });
     expect((result.inputs.acceptance as AcceptanceInput[])[0]!.cdSolicitacao).toBe(42);
     expect(result.calls.map(([name]) => name)).toEqual(['clearStoredProtocol', 'clearSavedWork']);
 
@@ -167,7 +167,7 @@ describe('wizard journeys', () => {
       { editing: 'planoOrigem' }, { editing: { planoDestino: 'idle' } }, { editing: { planoDestino: 'debouncing' } },
       { editing: { planoDestino: 'lookingUp' } }, { editing: { planoDestino: 'idle' } },
     ]);
-    expect(found.inputs.destinationPlan).toEqual([{ registroAns: '485000001' }]);
+    expect(found.inputs.destinationPlan).toEqual([{ registroAns: '481234561' }]);
     expect(contextAfter(filled, [...base]).form.plano_destino).toBe('');
   });
 

@@ -7,7 +7,6 @@
  * own microsteps, that the paths together reached every state and took every transition.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { wizardMachine } from '../../machines/wizard.machine';
 import { CoverageRecorder } from '../paths/framework/coverage';
 import { runUnitPath } from '../paths/framework/unit-runner';
 import { generateWizardPaths, wizardModel as model } from '../paths/models/wizard.model';
@@ -16,7 +15,7 @@ import { generateWizardPaths, wizardModel as model } from '../paths/models/wizar
 const provide = { delays: { lookupDebounce: 3_600_000 } };
 
 describe('wizard machine paths (unit tier)', () => {
-  const recorder = new CoverageRecorder(wizardMachine);
+  const recorder = new CoverageRecorder(model.machine, model.excluded, model.invariants?.length);
   const paths = generateWizardPaths();
 
   afterAll(() => recorder.write('unit'));

@@ -15,13 +15,15 @@ export function describeBrowserPaths<M extends AnyStateMachine>(bm: BrowserModel
   const playable = (bm.paths ? bm.paths() : generatePaths(bm.model)).filter((path) => !path.transitions.flat().some((key) => excluded.has(key)));
   const paths = coveringPaths(playable.map((path) => browserPath(bm, path)));
   test.describe(`${bm.model.flow} machine paths (browser tier)`, () => {
-    test.describe.configure({ mode: 'parallel' });
+    // A long journey against the reference server (acceptance PDFs, signatures) on 2 shared cores.
+    test.describe.configure({ mode: 'parallel', timeout: 120_000 });
     paths.forEach((path, index) => {
       const steps = [path.start.name, ...path.events.map((e) => e.type.replace(/^xstate\./, ''))].join(' → ');
       test(`${path.kind}: ${path.name} (${steps})`, async ({ page }) => {
         const coverage = new BrowserCoverage(allModels.map((m) => ({
           machine: m.machine,
           excluded: [...(m.excluded ?? []), ...(m.machine === bm.model.machine ? bm.excluded ?? [] : [])],
+          invariants: m.invariants,
         })));
         try {
           await runBrowserPath(page, bm, path, coverage);

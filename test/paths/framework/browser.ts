@@ -5,15 +5,18 @@
  *    (`window.__PORTABILIDADE_INSPECT__`, passed to every actor by src/app/inspect.ts);
  *  - each user event is one gesture (`gestures`, one per event type of the machine);
  *  - each actor answer is a network request of that actor, held by Playwright
- *    (`page.route`) until the path says how it ends: `done` lets the real server answer
- *    (or, for an answer the server cannot be made to give, fulfils it), `error` answers
- *    HTTP 500 to it and to react-query's retries;
+ *    (`page.route`) until the path says how it ends: `done` lets the reference server
+ *    answer (the path's data made there beforehand: a request filed and moved by the
+ *    backoffice); only an injected failure is fulfilled (an 'ERRO' answer, a tampered
+ *    term); `error` answers HTTP 500 to it and to react-query's retries;
  *  - after every step, every active leaf state shows its marker (`markers`, one per leaf);
  *  - coverage is counted from the observer, i.e. from what the machines in the page did.
  */
-import { expect, type Locator, type Page, type Route } from '@playwright/test';
+import { expect, type Page, type Route } from '@playwright/test';
 import type { AnyStateMachine } from 'xstate';
 import { CoverageRecorder, type Exclusion, type Observation } from './coverage';
+import { violations, type Invariant, type Step } from './invariants';
+import type { PageCheck } from './page-check';
 import { replay, type MachinePath, type PathModel, type Start } from './model';
 import type { ActorsOf, LeafStateKey, MachineEvent, MachineEventType, PathEvent } from './types';
 import { activeLeafPaths, activeStatePaths } from './universe';
@@ -25,15 +28,11 @@ const ERROR = /^xstate\.error\.actor\.(.+)$/;
 /** A delayed transition's own event: no gesture, the timer fires in the page by itself. */
 const AFTER = /^xstate\.after\./;
 
-/** What a state shows: a locator that must be visible, or one that must not be. */
-export type MarkerCheck =
-  | { visible: Locator }
-  | { hidden: Locator }
-  | { attribute: Locator; name: string; value: string | RegExp }
-  /** The state has nothing to show on this screen: say why (the machine's state is still checked). */
-  | { none: string };
-/** The marker of a leaf state; it may read the expected context (e.g. a logo only when one loaded). */
-export type Marker<M extends AnyStateMachine> = (page: Page, context: ReturnType<M['getInitialSnapshot']>['context']) => MarkerCheck;
+/**
+ * The marker of a leaf state; it may read the context the machine in the page holds (e.g. a
+ * logo only when one loaded, the protocol the server answered).
+ */
+export type Marker<M extends AnyStateMachine> = (page: Page, context: ReturnType<M['getInitialSnapshot']>['context']) => PageCheck;
 
 export type Gestures<M extends AnyStateMachine> = {
   readonly [K in MachineEventType<M>]: (page: Page, event: Extract<MachineEvent<M>, { type: K }>) => Promise<void>;
@@ -46,7 +45,10 @@ export type Fulfil = { status?: number; contentType?: string; body: string };
 export interface NetworkActor<M extends AnyStateMachine> {
   /** The requests this actor makes (matched against the full URL). */
   url: RegExp;
-  /** How a `done` answer is produced: 'server' (default) or a fulfilled response. */
+  /**
+   * How a `done` answer is produced: 'server' (default), or, only to inject a failure the
+   * server does not give on its own ('ERRO', a tampered term), a fulfilled response.
+   */
   done?: (event: PathEvent<M>) => 'server' | Fulfil;
   /**
    * What happens to this URL while the actor is not invoked (another part of the app calls
@@ -122,11 +124,22 @@ export function coveringPaths<M extends AnyStateMachine>(paths: MachinePath<M>[]
 
 /* ----------------------------------------------------------------- observer in the page */
 
-/** Runs in the page before the app: records machine snapshots and the transitions taken. */
+/** What the observer in the page logs: a snapshot (value, context, transitions taken) or a trace entry. */
+type PageLogEntry = { m: string; v?: unknown; c?: unknown; t?: string[]; e?: string };
+
+/** Runs in the page before the app: records machine snapshots, the transitions taken and the trace. */
 export function installObserver(): void {
   type Node = { path: string[]; transitions: Map<string, unknown[]>; always?: unknown[] };
   type Transition = { source: Node; eventType: string };
-  const log: Array<{ m: string; v: unknown; t: string[] }> = [];
+  const log: PageLogEntry[] = [];
+  // A plain copy of the context (what a rule reads), or nothing if it cannot be copied.
+  const plain = (value: unknown) => {
+    try {
+      return JSON.parse(JSON.stringify(value ?? null)) as unknown;
+    } catch {
+      return undefined;
+    }
+  };
   (window as unknown as { __pathsLog: typeof log }).__pathsLog = log;
   const key = (t: Transition) => {
     const list = t.eventType ? t.source.transitions.get(t.eventType) : t.source.always;
@@ -134,11 +147,18 @@ export function installObserver(): void {
     return `${t.source.path.join('.')}|${t.eventType || '(always)'}|${index}`;
   };
   (window as unknown as { __PORTABILIDADE_INSPECT__: (e: unknown) => void }).__PORTABILIDADE_INSPECT__ = (raw) => {
-    const event = raw as { type: string; actorRef?: { logic?: { id?: unknown; root?: unknown } }; snapshot?: { value?: unknown }; _transitions?: Transition[] };
+    const event = raw as {
+      type: string; actorRef?: { logic?: { id?: unknown; root?: unknown } }; snapshot?: { value?: unknown; context?: unknown };
+      _transitions?: Transition[]; event?: { type: string }; action?: { type: string };
+    };
     const logic = event.actorRef?.logic;
     if (!logic || typeof logic.id !== 'string' || !logic.root) return;
-    if (event.type === '@xstate.microstep') log.push({ m: logic.id, v: event.snapshot?.value, t: (event._transitions ?? []).map(key) });
-    else if (event.type === '@xstate.snapshot') log.push({ m: logic.id, v: event.snapshot?.value, t: [] });
+    const m = logic.id;
+    if (event.type === '@xstate.microstep') log.push({ m, v: event.snapshot?.value, c: plain(event.snapshot?.context), t: (event._transitions ?? []).map(key) });
+    else if (event.type === '@xstate.snapshot') log.push({ m, v: event.snapshot?.value, c: plain(event.snapshot?.context), t: [] });
+    // The trace the rules read (framework/invariants.ts traceEntry, repeated here: this runs in the page).
+    else if (event.type === '@xstate.event' && event.event) log.push({ m, e: `event:${event.event.type}` });
+    else if (event.type === '@xstate.action' && event.action && !event.action.type.startsWith('xstate.')) log.push({ m, e: `action:${event.action.type}` });
   };
 }
 
@@ -147,15 +167,50 @@ export class BrowserCoverage {
   private readonly recorders = new Map<string, CoverageRecorder>();
   /** The last state value each machine reported in the page. */
   readonly last = new Map<string, string>();
+  /** The last state value and context each machine reported, and its trace (for the rules). */
+  readonly lastSnapshot = new Map<string, { value: unknown; context: unknown }>();
+  readonly traces = new Map<string, string[]>();
   /** Transitions (`machineId|key`) seen since `newStep()`. */
   readonly stepTaken = new Set<string>();
+  /** State values (`machineId|value`) each machine reported since `newStep()`. */
+  readonly stepValues = new Set<string>();
 
   newStep(): void {
     this.stepTaken.clear();
+    this.stepValues.clear();
   }
 
-  constructor(machines: ReadonlyArray<{ machine: AnyStateMachine; excluded?: readonly Exclusion[] }>) {
-    for (const { machine, excluded } of machines) this.recorders.set(machine.id, new CoverageRecorder(machine, excluded));
+  private readonly judged: ReadonlyArray<{ machine: AnyStateMachine; invariants: readonly Invariant<AnyStateMachine>[] }>;
+
+  constructor(machines: ReadonlyArray<{ machine: AnyStateMachine; excluded?: readonly Exclusion[]; invariants?: readonly Invariant<AnyStateMachine>[] }>) {
+    for (const { machine, excluded, invariants } of machines) {
+      this.recorders.set(machine.id, new CoverageRecorder(machine, excluded, invariants?.length));
+    }
+    this.judged = machines.filter((m) => m.invariants?.length).map((m) => ({ machine: m.machine, invariants: m.invariants! }));
+  }
+
+  /**
+   * The rules of every machine in the page, on the snapshot and trace it last reported (all
+   * from one drain, so they agree); for the path's own machine, also what the page shows.
+   */
+  async judge(page: Page, own: string, where: string): Promise<void> {
+    await this.drain(page);
+    for (const { machine, invariants } of this.judged) {
+      const last = this.lastSnapshot.get(machine.id);
+      if (!last) continue;
+      const step: Step<AnyStateMachine> = {
+        snapshot: machine.resolveState({ value: last.value as never, context: last.context as never }),
+        trace: this.traces.get(machine.id) ?? [],
+      };
+      const broken = violations(invariants, step);
+      this.recorder(machine.id)!.checkedSteps += 1;
+      if (broken.length) throw new Error(`${where}: the ${machine.id} machine in the page: ${broken.join('; ')} (trace: ${step.trace.join(' → ')})`);
+      if (machine.id !== own) continue;
+      for (const invariant of invariants) {
+        const check = invariant.seen?.(page, step);
+        if (check) await expectOnPage(page, check, `${where}: what the page shows of "${invariant.rule}"`);
+      }
+    }
   }
 
   recorder(machineId: string): CoverageRecorder | undefined {
@@ -164,12 +219,21 @@ export class BrowserCoverage {
 
   async drain(page: Page): Promise<void> {
     const entries = await page.evaluate(() => {
-      const log = (window as unknown as { __pathsLog?: Array<{ m: string; v: unknown; t: string[] }> }).__pathsLog;
+      const log = (window as unknown as { __pathsLog?: PageLogEntry[] }).__pathsLog;
       return log ? log.splice(0) : [];
-    }).catch(() => []);
+    }).catch(() => [] as PageLogEntry[]);
     for (const entry of entries) {
+      if (entry.e !== undefined) {
+        // A new actor of the machine (a new visit of its screen) starts a new trace.
+        if (entry.e === 'event:xstate.init') this.traces.set(entry.m, []);
+        (this.traces.get(entry.m) ?? this.traces.set(entry.m, []).get(entry.m)!).push(entry.e);
+        continue;
+      }
+      this.lastSnapshot.set(entry.m, { value: entry.v, context: entry.c });
+      entry.t ??= [];
       const observation: Observation = { machineId: entry.m, states: activeStatePaths(entry.v), transitions: entry.t };
       this.last.set(entry.m, JSON.stringify(entry.v));
+      this.stepValues.add(`${entry.m}|${JSON.stringify(entry.v)}`);
       for (const t of entry.t) this.stepTaken.add(`${entry.m}|${t}`);
       this.recorders.get(entry.m)?.add(observation);
     }
@@ -230,6 +294,13 @@ class HeldNetwork<M extends AnyStateMachine> {
       const m = DONE.exec(event.type) ?? ERROR.exec(event.type);
       if (m) this.toHold.set(m[1]!, (this.toHold.get(m[1]!) ?? 0) + 1);
     }
+    // The path ends in a state waiting for answers: hold them so the state stays, from the
+    // start, since they may be asked steps before (the three loads start together, and the
+    // reference server answers them at once).
+    const last = path.expected.length ? path.expected[path.expected.length - 1] : path.initial;
+    for (const src of invokedIn(bm.model.machine, last)) {
+      if (src in bm.network) this.toHold.set(src, (this.toHold.get(src) ?? 0) + 1);
+    }
     if (!bm.holdAbandoned) return;
     const values = [path.initial, ...path.expected];
     path.events.forEach((event, index) => {
@@ -268,11 +339,6 @@ class HeldNetwork<M extends AnyStateMachine> {
     }
   }
 
-  /** Holds one more request of `src` (the path ends in a state that calls it: keep it there). */
-  holdOneMore(src: string): void {
-    this.toHold.set(src, (this.toHold.get(src) ?? 0) + 1);
-  }
-
   /** Ends the oldest held request of `src` as the path step says. */
   async answer(page: Page, event: PathEvent<M>): Promise<void> {
     const done = DONE.exec(event.type);
@@ -293,25 +359,48 @@ class HeldNetwork<M extends AnyStateMachine> {
 
 /* ----------------------------------------------------------------- one path */
 
-/** Waits until the machine in the page is in the state the path expects (lockstep). */
-export async function reach(page: Page, id: string, coverage: BrowserCoverage, value: unknown, where: string) {
+/**
+ * Waits until the machine in the page is in the state the path expects (lockstep). With
+ * `passing`, a state the page's own timer leaves next (a 400 ms pause) counts once the
+ * machine has been in it during this step, even if the timer has already fired.
+ */
+export async function reach(page: Page, id: string, coverage: BrowserCoverage, value: unknown, where: string, passing = false) {
+  const expected = JSON.stringify(value);
   await expect.poll(async () => {
     await coverage.drain(page);
-    return coverage.last.get(id);
-  }, { message: `${where}: the ${id} machine in the page should be in ${JSON.stringify(value)}`, timeout: 15_000 }).toBe(JSON.stringify(value));
+    return passing && coverage.stepValues.has(`${id}|${expected}`) ? expected : coverage.last.get(id);
+  }, { message: `${where}: the ${id} machine in the page should be in ${expected}`, timeout: 15_000 }).toBe(expected);
 }
 
 export async function checkMarkers<M extends AnyStateMachine>(page: Page, markers: Markers<M>, value: unknown, context: unknown, where: string) {
   for (const leaf of activeLeafPaths(value)) {
     const marker = (markers as Record<string, Marker<M> | undefined>)[leaf];
     if (!marker) throw new Error(`${where}: no marker for state ${leaf}`);
-    const check = marker(page, context as never);
-    const message = `${where}: marker of ${leaf}`;
-    if ('visible' in check) await expect(check.visible.first(), message).toBeVisible();
-    else if ('hidden' in check) await expect(check.hidden, message).toHaveCount(0);
-    else if ('none' in check) continue;
-    else await expect(check.attribute.first(), message).toHaveAttribute(check.name, check.value);
+    await expectOnPage(page, marker(page, context as never), `${where}: marker of ${leaf}`);
   }
+}
+
+/** Performs one page check (a marker, or the visible side of a rule). */
+export async function expectOnPage(page: Page, check: PageCheck, message: string): Promise<void> {
+  if ('visible' in check) await expect(check.visible.first(), message).toBeVisible();
+  else if ('hidden' in check) await expect(check.hidden, message).toHaveCount(0);
+  else if ('enabled' in check) await expect(check.enabled.first(), message).toBeEnabled();
+  else if ('disabled' in check) await expect(check.disabled.first(), message).toBeDisabled();
+  else if ('storage' in check) {
+    await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key) !== null, check.storage), { message }).toBe(check.present);
+  } else if ('none' in check) return;
+  else if ('attribute' in check) await expect(check.attribute.first(), message).toHaveAttribute(check.name, check.value);
+  else if ('value' in check) await expect(check.value.first(), message).toHaveValue(check.is);
+  else if ('count' in check) await expect(check.count, message).toHaveCount(check.is);
+  else for (const part of check.all) await expectOnPage(page, part, message);
+}
+
+/**
+ * The context markers read: the one the machine in the page reports (same state as the
+ * path's, but with the reference server's data: its protocol, its terms), else the path's.
+ */
+function pageContext<M extends AnyStateMachine>(coverage: BrowserCoverage, bm: BrowserModel<M>, expected: unknown): unknown {
+  return coverage.lastSnapshot.get(bm.model.machine.id)?.context ?? expected;
 }
 
 export async function runBrowserPath<M extends AnyStateMachine>(
@@ -329,7 +418,8 @@ export async function runBrowserPath<M extends AnyStateMachine>(
   try {
     const start = `${bm.model.flow}: "${path.name}" start`;
     await reach(page, bm.model.machine.id, coverage, path.initial, start);
-    await checkMarkers(page, bm.markers, path.initial, path.contexts[0], start);
+    await checkMarkers(page, bm.markers, path.initial, pageContext(coverage, bm, path.contexts[0]), start);
+    await coverage.judge(page, bm.model.machine.id, start);
     await network.settleUnarmed();
     const debug = process.env.PATHS_DEBUG ? (label: string, t0: number) => console.log(`${Date.now() - t0} ms ${label}`) : () => {};
     for (const [index, event] of path.events.entries()) {
@@ -337,10 +427,6 @@ export async function runBrowserPath<M extends AnyStateMachine>(
       network.armed = new Set([...invokedIn(bm.model.machine, index ? path.expected[index - 1] : path.initial), ...invokedIn(bm.model.machine, path.expected[index])]);
       // A timer comes next: it fires by itself, maybe before that step begins; its state's requests are held already.
       if (AFTER.test(path.events[index + 1]?.type ?? '')) for (const src of invokedIn(bm.model.machine, path.expected[index + 1])) network.armed.add(src);
-      // The path ends in a state waiting for an answer: hold it so the state stays visible.
-      if (index === path.events.length - 1) {
-        for (const src of invokedIn(bm.model.machine, path.expected[index])) if (src in bm.network) network.holdOneMore(src);
-      }
       const where = `${bm.model.flow}: "${path.name}" step ${index + 1} (${event.type})`;
       await coverage.drain(page);
       coverage.newStep();
@@ -352,7 +438,7 @@ export async function runBrowserPath<M extends AnyStateMachine>(
         await gesture(page, event);
       }
       debug(`${event.type} acted`, t0);
-      await reach(page, bm.model.machine.id, coverage, path.expected[index], where);
+      await reach(page, bm.model.machine.id, coverage, path.expected[index], where, AFTER.test(path.events[index + 1]?.type ?? ''));
       // An answer that keeps the state (it only stores data) is awaited by its transitions.
       const before = JSON.stringify(index ? path.expected[index - 1] : path.initial);
       if ((DONE.test(event.type) || ERROR.test(event.type)) && before === JSON.stringify(path.expected[index])) {
@@ -363,7 +449,8 @@ export async function runBrowserPath<M extends AnyStateMachine>(
         }, { message: `${where}: the ${id} machine in the page should take ${path.transitions[index]!.join(', ')}`, timeout: 15_000 }).toEqual([]);
       }
       debug(`${event.type} reached`, t0);
-      await checkMarkers(page, bm.markers, path.expected[index], path.contexts[index + 1], where);
+      await checkMarkers(page, bm.markers, path.expected[index], pageContext(coverage, bm, path.contexts[index + 1]), where);
+      await coverage.judge(page, bm.model.machine.id, where);
       debug(`${event.type} marked`, t0);
     }
   } finally {

@@ -32,6 +32,9 @@ export interface CoverageFile {
   takenTransitions: string[];
   excluded: Exclusion[];
   paths: number;
+  /** Steps (starts included) at which the model's rules were checked, and how many rules. */
+  checkedSteps: number;
+  rules: number;
 }
 
 export const COVERAGE_DIR = resolve(process.env.PATHS_COVERAGE_DIR ?? 'test-results/paths-coverage');
@@ -70,8 +73,9 @@ export class CoverageRecorder {
   readonly reachedStates = new Set<string>();
   readonly takenTransitions = new Set<string>();
   paths = 0;
+  checkedSteps = 0;
 
-  constructor(machine: AnyStateMachine, readonly excluded: readonly Exclusion[] = []) {
+  constructor(machine: AnyStateMachine, readonly excluded: readonly Exclusion[] = [], readonly rules = 0) {
     this.universe = universeOf(machine);
   }
 
@@ -110,6 +114,8 @@ export class CoverageRecorder {
       takenTransitions: [...this.takenTransitions].sort(),
       excluded: [...this.excluded],
       paths: this.paths,
+      checkedSteps: this.checkedSteps,
+      rules: this.rules,
     };
   }
 

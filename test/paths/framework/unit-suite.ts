@@ -11,7 +11,7 @@ import { runUnitPath, type UnitRunOptions } from './unit-runner';
 
 export function describeUnitPaths<M extends AnyStateMachine>(model: PathModel<M>, options: UnitRunOptions = {}): void {
   describe(`${model.flow} machine paths (unit tier)`, () => {
-    const recorder = new CoverageRecorder(model.machine, model.excluded);
+    const recorder = new CoverageRecorder(model.machine, model.excluded, model.invariants?.length);
     const paths = generatePaths(model);
 
     afterAll(() => {

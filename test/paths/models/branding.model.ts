@@ -2,6 +2,7 @@
 import { brandingMachine } from '../../../machines/branding.machine';
 import { definePathModel, fixture } from '../framework/model';
 import type { EventFixtures } from '../framework/types';
+import { brandingRules } from '../rules/branding.rules';
 
 type M = typeof brandingMachine;
 
@@ -24,6 +25,7 @@ const f = <K extends keyof typeof brandingFixtures>(type: K) => fixture<M, K>(br
 export const brandingModel = definePathModel({
   flow: 'branding',
   machine: brandingMachine,
+  invariants: brandingRules,
   starts: [{ name: 'plan 1', input: { cdEmpresaPlano: '1' } }],
   fixtures: brandingFixtures,
   journeys: [

@@ -7,6 +7,7 @@
 import { homeMachine, type LookupResult } from '../../../machines/home.machine';
 import { definePathModel, fixture } from '../framework/model';
 import type { EventFixtures, PathEvent } from '../framework/types';
+import { homeRules } from '../rules/home.rules';
 
 type M = typeof homeMachine;
 
@@ -75,6 +76,7 @@ function coherent(snapshot: { context: { protocol: string; cpf: string; senha: s
 export const homeModel = definePathModel({
   flow: 'home',
   machine: homeMachine,
+  invariants: homeRules,
   starts: [
     { name: 'home mode', input: { cdEmpresaPlano: '1', presetMode: 'home' } },
     { name: 'preset new', input: { cdEmpresaPlano: '1', presetMode: 'new' } },

@@ -2,6 +2,8 @@
 import { requestActivityMachine } from '../../../machines/request-activity.machine';
 import { definePathModel, fixture } from '../framework/model';
 import type { EventFixtures } from '../framework/types';
+import { underTest } from '../mutants';
+import { requestActivityRules } from '../rules/request-activity.rules';
 
 type M = typeof requestActivityMachine;
 
@@ -17,7 +19,8 @@ const failed = fixture<M, 'REQUEST_FAILED'>(requestActivityFixtures, 'REQUEST_FA
 
 export const requestActivityModel = definePathModel({
   flow: 'request-activity',
-  machine: requestActivityMachine,
+  machine: underTest(requestActivityMachine),
+  invariants: requestActivityRules,
   fixtures: requestActivityFixtures,
   // The counter is unbounded; only "none, one, more than one pending" changes behaviour.
   abstractContext: (context) => ({ pending: Math.min(context.pending, 2) }),

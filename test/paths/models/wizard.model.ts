@@ -15,12 +15,16 @@ import { isStepValid } from '../../../machines/wizard.schemas';
 import type { WizardContext } from '../../../machines/wizard.types';
 import { FILLED_FORM, LOOKUP_DEBOUNCE_ELAPSED, TODAY, all, ev, wizardFixtures, type M, type WizardPathEvent } from '../../machines/wizard.fixtures';
 import { definePathModel, makeStepper, replay, type MachinePath, type Start } from '../framework/model';
+import { underTest } from '../mutants';
+import { wizardRules } from '../rules/wizard.rules';
 
 export const PROTOCOLO_ANS = '12345678901234567890';
 export const blankStart: Start<M> = { name: 'blank form', input: { protocoloAns: PROTOCOLO_ANS, cdEmpresaPlano: '1', today: TODAY } };
 export const filledStart: Start<M> = { name: 'filled form', input: { protocoloAns: PROTOCOLO_ANS, cdEmpresaPlano: '1', form: FILLED_FORM, today: TODAY } };
 
-export const wizardModel = definePathModel({ flow: 'wizard', machine: wizardMachine, starts: [blankStart, filledStart], fixtures: wizardFixtures });
+export const wizardModel = definePathModel({
+  flow: 'wizard', machine: underTest(wizardMachine), starts: [blankStart, filledStart], fixtures: wizardFixtures, invariants: wizardRules,
+});
 
 type Snap = AnyMachineSnapshot;
 const ctx = (snapshot: Snap) => snapshot.context as WizardContext;
@@ -193,13 +197,17 @@ export const wizardJourneys: ReadonlyArray<{ name: string; start: Start<M>; even
 ];
 
 export interface WizardPathOptions {
+  /** The model to explore (default: wizardModel; a mutant's model in the mutation tests). */
+  model?: typeof wizardModel;
   /** Keeps only the events that make sense in a snapshot (e.g. what a user can do on the screen). */
   filterEvents?: (snapshot: Snap, event: WizardPathEvent) => boolean;
 }
 
 /** For each definition transition, the shortest (start, events) that takes it, over all regions. */
 export function generateWizardPaths(options: WizardPathOptions = {}): MachinePath<M>[] {
-  const stepper = makeStepper(wizardMachine);
+  const model = options.model ?? wizardModel;
+  const machine = model.machine;
+  const stepper = makeStepper(machine);
   const best = new Map<string, { start: Start<M>; events: WizardPathEvent[] }>();
   const offer = (key: string, start: Start<M>, events: WizardPathEvent[]) => {
     const current = best.get(key);
@@ -218,9 +226,9 @@ export function generateWizardPaths(options: WizardPathOptions = {}): MachinePat
       events: region.events, fromState: from.next, serializeState: serialize, stopWhen: region.stopWhen,
       filterEvents: options.filterEvents,
     };
-    const adjacency = getAdjacencyMap(wizardMachine, traversal as never) as unknown as Record<string, { state: Snap; transitions: Record<string, { event: WizardPathEvent }> }>;
+    const adjacency = getAdjacencyMap(machine, traversal as never) as unknown as Record<string, { state: Snap; transitions: Record<string, { event: WizardPathEvent }> }>;
     const toState = new Map<string, WizardPathEvent[]>();
-    for (const path of getShortestPaths(wizardMachine, traversal as never)) {
+    for (const path of getShortestPaths(machine, traversal as never)) {
       toState.set(serialize(path.state as Snap), (path.steps as { event: WizardPathEvent }[]).slice(1).map((step) => step.event));
     }
     for (const [stateKey, { state, transitions }] of Object.entries(adjacency)) {
@@ -233,8 +241,8 @@ export function generateWizardPaths(options: WizardPathOptions = {}): MachinePat
     if (process.env.WIZARD_PATHS_TIMING) console.log(region.name, Object.keys(adjacency).length, 'states', Date.now() - began, 'ms');
   }
   const paths = [
-    ...wizardJourneys.map((j) => replay(wizardModel, j.name, 'journey', j.start, j.events)),
-    ...[...best.entries()].map(([key, p]) => replay(wizardModel, `shortest to ${key}`, 'shortest', p.start, p.events)),
+    ...wizardJourneys.map((j) => replay(model, j.name, 'journey', j.start, j.events)),
+    ...[...best.entries()].map(([key, p]) => replay(model, `shortest to ${key}`, 'shortest', p.start, p.events)),
   ];
   // A path that is a prefix of another (same start) tests nothing new; nor does a repeat.
   const ids = paths.map((p) => [p.start.name, ...p.events.map((e) => JSON.stringify(e))].join('\n'));

@@ -1,17 +1,22 @@
 /**
- * The tracking screen (acompanhamento) in the browser tier. The model's answers
- * (test/machines/tracking.model.ts: two terms, a reload that finds the request under
- * analysis, an 'ERRO' acceptance, a term with a javascript: link) are not all in the
- * reference server's data, so here every `done` answer is the model's fixture, fulfilled
- * by `page.route` at the real URL in the contract's shape; `error` is HTTP 500 (and the
- * retries). The UI, the app's actors, react-query and the contract parsing are the real ones.
+ * The tracking screen (acompanhamento) in the browser tier, against the reference server:
+ * each path opens a request filed through the API and moved by the backoffice command to the
+ * status its first answer names (test/machines/tracking.model.ts `TRACKINGS`), with the login
+ * where that status asks for it; every `done` answer is then the server's (a reload finds the
+ * answer the server recorded; an expired access gets the restricted answer from the server
+ * itself). Only failures are injected: HTTP 500 (and the retries) for `error`, and two `done`
+ * answers the server never gives: an 'ERRO' acceptance and a term with a javascript: link.
  */
 import type { Page } from '@playwright/test';
-import { MESSAGES, TEXT, type trackingMachine } from '../../../machines/tracking.machine';
-import { INPUT, TERMS, UNSAFE_TERM } from '../../machines/tracking.fixtures';
-import { trackingModel } from '../../machines/tracking.model';
+import { welcomeTitle } from '../../../machines/tracking.helpers';
+import { MESSAGES, TEXT, type TrackingInfo, type trackingMachine } from '../../../machines/tracking.machine';
+import { ANNOUNCED } from '../../e2e/support/portal';
+import { INPUT, TRACKINGS, UNSAFE_TERM } from '../../machines/tracking.fixtures';
+import { TERMS, trackingModel } from '../../machines/tracking.model';
 import type { BrowserModel, Fulfil, Gestures, Markers, Network } from '../framework/browser';
+import type { MachinePath } from '../framework/model';
 import type { PathEvent } from '../framework/types';
+import { serverRequest, type RequestNeed } from './reference-server';
 
 type M = typeof trackingMachine;
 
@@ -22,6 +27,7 @@ const panel = (page: Page, title: string) => page.getByRole('heading', { level: 
 const checked = (page: Page, label: string) => page.getByLabel(label, { exact: true }).and(page.locator(':checked, [aria-checked="true"]'));
 const unchecked = (page: Page, label: string) => page.getByLabel(label, { exact: true }).and(page.locator(':not(:checked):not([aria-checked="true"])'));
 const recorded = (page: Page, text: string) => page.getByTestId('acknowledgement-recorded').filter({ hasText: text });
+// The model's terms carry the server's names: the gesture signs the server's term of that name.
 const termName = (cdFileDocumento: number) => [...TERMS, UNSAFE_TERM].find((t) => t.cdFileDocumento === cdFileDocumento)!.documento;
 
 export const trackingGestures = {
@@ -49,15 +55,28 @@ export const trackingGestures = {
 // The loads mark the screen busy (aria-busy); the overlay alone would not do, since a
 // failed request elsewhere hides it while these are still pending (SPEC §4).
 const busyScreen = (page: Page) => ({ visible: page.locator('[aria-busy="true"]') });
+const protocolField = (page: Page) => page.getByLabel('Protocolo', { exact: true });
+/** The request is being asked for: on a first visit the four fields are still empty; on a reload they keep what was shown. */
+const loadingRequest = (page: Page, c: { tracking: TrackingInfo | null }) => ({
+  all: [busyScreen(page), { value: protocolField(page), is: c.tracking?.nuProtocolo ?? '' }],
+});
+/** The request has answered, the three loads have not all: its protocol is shown, the documents panel is not yet (CLS). */
+const loadingDetails = (page: Page, c: { tracking: TrackingInfo | null }) => ({
+  all: [busyScreen(page), { value: protocolField(page), is: c.tracking?.nuProtocolo ?? /\d/ }, { hidden: page.getByRole('button', { name: /^Visualizar/ }) }],
+});
+const termsList = (page: Page) => page.locator('section').filter({ has: page.getByRole('heading', { level: 3, name: 'Termos e declarações' }) });
+/** A term's box checked while its signature is out: checked, locked, not yet '(assinado)'. */
+const termBeingSigned = (page: Page) => termsList(page).getByRole('listitem')
+  .filter({ has: page.getByRole('checkbox', { checked: true, disabled: true }) }).filter({ hasNotText: '(assinado)' });
 
 export const trackingMarkers = {
-  'loading.trackingData': busyScreen,
-  'loading.details.attachedDocuments.loading': busyScreen,
-  'loading.details.attachedDocuments.settled': busyScreen,
-  'loading.details.documentsToSign.loading': busyScreen,
-  'loading.details.documentsToSign.settled': busyScreen,
-  'loading.details.history.loading': busyScreen,
-  'loading.details.history.settled': busyScreen,
+  'loading.trackingData': loadingRequest,
+  'loading.details.attachedDocuments.loading': loadingDetails,
+  'loading.details.attachedDocuments.settled': loadingDetails,
+  'loading.details.documentsToSign.loading': loadingDetails,
+  'loading.details.documentsToSign.settled': loadingDetails,
+  'loading.details.history.loading': loadingDetails,
+  'loading.details.history.settled': loadingDetails,
   failed: (page) => ({ visible: page.getByRole('button', { name: 'Tentar novamente' }) }),
   loginRequired: (page) => ({ visible: page.getByRole('button', { name: 'Fazer login' }) }),
   'ready.choosingPanel': (page) => ({ visible: page.getByRole('heading', { level: 1 }) }),
@@ -76,43 +95,86 @@ export const trackingMarkers = {
   'ready.awaitingAcknowledgement.typeTwo.unaware': (page) => ({ visible: unchecked(page, TEXT.aware) }),
   'ready.awaitingAcknowledgement.typeTwo.aware': (page) => ({ visible: checked(page, TEXT.aware) }),
   'ready.awaitingAcknowledgement.typeTwo.awarenessRecorded': (page) => ({ visible: recorded(page, 'Sua ciência foi registrada') }),
-  'ready.awaitingAcknowledgement.generatingAcceptance': overlay,
+  // The answer is being sent: the choice made stays checked under the overlay.
+  'ready.awaitingAcknowledgement.generatingAcceptance': (page, c) => ({
+    all: [overlay(page), { visible: checked(page, c.choice === 'N' ? TEXT.decline : TEXT.agree).or(checked(page, TEXT.aware)) }],
+  }),
   'ready.accepted.signing': (page) => ({ visible: panel(page, 'Sua solicitação foi aceita') }),
-  'ready.accepted.recordingSignature': overlay,
-  'ready.accepted.refreshingDocuments': overlay,
-  'ready.accepted.finalizing': overlay,
-  'ready.accepted.loadingOperatorName': overlay,
+  'ready.accepted.recordingSignature': (page) => ({ all: [overlay(page), { visible: termBeingSigned(page) }] }),
+  // Recorded: the term says '(assinado)' and the screen reader heard it; the table reloads under the overlay.
+  'ready.accepted.refreshingDocuments': (page) => ({
+    all: [overlay(page), { count: termBeingSigned(page), is: 0 }, { visible: page.locator(ANNOUNCED).getByText(/^Assinatura registrada: /) }],
+  }),
+  'ready.accepted.finalizing': (page) => ({ all: [overlay(page), { count: termsList(page).getByText('(assinado)'), is: TERMS.length }] }),
+  'ready.accepted.loadingOperatorName': (page) => ({ all: [overlay(page), { count: termsList(page).getByText('(assinado)'), is: TERMS.length }] }),
   avisoModal: (page) => ({ visible: page.getByRole('dialog', { name: TEXT.avisoTitle }) }),
-  bemvindoModal: (page) => ({ visible: page.getByRole('dialog', { name: /^Seja bem-vindo/ }) }),
+  // The operator's name as the server answered it (key 65).
+  bemvindoModal: (page, c) => ({ visible: page.getByRole('dialog', { name: welcomeTitle(c.operatorName) }) }),
   exited: (page) => ({ visible: page.getByTestId('welcome') }),
 } satisfies Markers<M>;
 
-const json = (event: PathEvent<M>): Fulfil => ({ body: JSON.stringify((event as { output?: unknown }).output) });
-const text = (event: PathEvent<M>): Fulfil => ({ contentType: 'text/plain', body: String((event as { output?: unknown }).output) });
+/** Injected failures only: answers the reference server never gives. */
+const erroAcceptance = (event: PathEvent<M>): 'server' | Fulfil => (
+  (event as { output?: unknown }).output === 'ERRO' ? { contentType: 'text/plain', body: 'ERRO' } : 'server');
+const tamperedTerm = (event: PathEvent<M>): 'server' | Fulfil => {
+  const output = (event as { output?: unknown }).output;
+  return Array.isArray(output) && output.includes(UNSAFE_TERM) ? { body: JSON.stringify(output) } : 'server';
+};
 
 export const trackingNetwork = {
-  loadTrackingData: { url: new RegExp(`${API}portabilidade/acompanhamento\\?`), done: json },
-  loadAttachedDocuments: { url: new RegExp(`${API}portabilidade/documento\\?`), done: json },
-  loadDocumentsToSign: { url: new RegExp(`${API}portabilidade/documento/assinatura\\?`), done: json },
-  loadHistory: { url: new RegExp(`${API}portabilidade/historico\\?`), done: json },
-  recordSignature: { url: new RegExp(`${API}portabilidade/documento/assinatura$`), done: text },
-  generateAcceptance: { url: new RegExp(`${API}portabilidade/utils/documento/aceite$`), done: text },
-  finalizeRequest: { url: new RegExp(`${API}portabilidade/finaliza$`), done: text },
+  loadTrackingData: { url: new RegExp(`${API}portabilidade/acompanhamento\\?`) },
+  loadAttachedDocuments: { url: new RegExp(`${API}portabilidade/documento\\?`) },
+  loadDocumentsToSign: { url: new RegExp(`${API}portabilidade/documento/assinatura\\?`), done: tamperedTerm },
+  loadHistory: { url: new RegExp(`${API}portabilidade/historico\\?`) },
+  recordSignature: { url: new RegExp(`${API}portabilidade/documento/assinatura$`) },
+  generateAcceptance: { url: new RegExp(`${API}portabilidade/utils/documento/aceite$`), done: erroAcceptance },
+  finalizeRequest: { url: new RegExp(`${API}portabilidade/finaliza$`) },
   // The layout's branding asks the same URL first and react-query would answer the
   // tracking from that cache: the branding's call fails here, so the tracking's is real.
-  loadOperatorName: { url: new RegExp(`${API}auth/recuperar-chave\\?cdTipo=65&`), done: text, unarmed: 'fail' },
+  loadOperatorName: { url: new RegExp(`${API}auth/recuperar-chave\\?cdTipo=65&`), unarmed: 'fail' },
 } satisfies Network<M>;
+
+/** How the backoffice puts a filed request in the state each first answer of the model names. */
+const SERVER_STATE = {
+  analysis: { status: [] },
+  finalizeTypeOne: { status: ['6', '--tipo', '1'] },
+  finalizeTypeTwo: { status: ['6', '--tipo', '2'] },
+  acceptedTypeOne: { status: ['3', '--tipo', '1', '--concordo', 'S'], login: true },
+  acceptedTypeTwo: { status: ['3', '--tipo', '2', '--concordo', 'N'] },
+  // The same request without its login: the server answers its state, not its data.
+  restricted: { status: ['3', '--tipo', '1', '--concordo', 'S'] },
+  finalizeTypeOneDeclined: { status: ['6', '--tipo', '1', '--concordo', 'N'] },
+  finalizeTypeOneAgreed: { status: ['6', '--tipo', '1', '--concordo', 'S'] },
+  finalizeTypeTwoAware: { status: ['6', '--tipo', '2', '--concordo', 'S'] },
+  refused: { status: ['4'] },
+  cancelled: { status: ['5'] },
+  contractActive: { status: ['7', '--tipo', '2', '--concordo', 'S'] },
+} satisfies Record<keyof typeof TRACKINGS, Omit<RequestNeed, 'own'>>;
+
+/** Answers that change the request on the server: such a path gets a request of its own. */
+const changesTheServer = (event: PathEvent<M>) => event.type === 'xstate.done.actor.recordSignature'
+  || event.type === 'xstate.done.actor.finalizeRequest'
+  || (event.type === 'xstate.done.actor.generateAcceptance' && event.output !== 'ERRO');
+
+/** The request a path needs: in the status its first answer names (a path with none only reads one under analysis). */
+export function requestNeedOf(path: MachinePath<M>): RequestNeed {
+  const first = path.events.find((e) => e.type === 'xstate.done.actor.loadTrackingData');
+  const output = first && (first as { output: TrackingInfo }).output;
+  const key = (Object.keys(TRACKINGS) as Array<keyof typeof TRACKINGS>).find((k) => TRACKINGS[k] === output) ?? 'analysis';
+  return { ...SERVER_STATE[key], own: path.events.some(changesTheServer) };
+}
 
 export const trackingBrowser: BrowserModel<M> = {
   model: trackingModel,
-  async open(page, start) {
+  async open(page, start, path) {
+    const request = await serverRequest(requestNeedOf(path));
     // Documents open in new tabs (openServerLink): close them, the path goes on here.
     page.context().on('page', (tab) => void tab.close());
     await page.addInitScript((session) => {
       window.localStorage.setItem('protocolo', session.protocolo);
-      window.localStorage.setItem('token', 'free');
+      window.localStorage.setItem('token', session.token);
       window.localStorage.setItem('cdEmpresaPlano', session.cdEmpresaPlano);
-    }, { protocolo: start.input.protocolo, cdEmpresaPlano: start.input.cdEmpresaPlano ?? INPUT.cdEmpresaPlano });
+    }, { ...request, cdEmpresaPlano: start.input.cdEmpresaPlano ?? INPUT.cdEmpresaPlano });
     await page.goto('/#/acompanhamento', { waitUntil: 'commit' });
   },
   gestures: trackingGestures,

@@ -7,10 +7,11 @@
  * The paths are the unit tier's regions (test/paths/models/wizard.model.ts), explored with
  * `canDoOnScreen`: only what a user can do on the screen in that snapshot (a field of the
  * step shown, an option the select offers, a button that exists, nothing while a modal or
- * the lookup's timer is running). Every `done` answer is the model's fixture, fulfilled at
- * the real URL in the contract's shape (the reference server has no plan '485000001', and a
- * saved request's protocol must be the one the fixture names); `error` is HTTP 500 and the
- * retries. The UI, the app's actors, react-query and the contract parsing are the real ones.
+ * the lookup's timer is running, a lookup answered only as the reference server answers that
+ * registry). Every `done` answer is the reference server's: its contract and document types
+ * and destination plans (the fixtures are its reference data), a request really saved, its
+ * documents really uploaded, its acceptance document really generated. Only failures are
+ * injected: `error` is HTTP 500 and the retries.
  * The "filled form" start restores the tab's snapshot (src/flows/wizard/wizard-persistence.ts)
  * with steps 1–3 filled, as a reload would, so deep paths do not retype everything.
  */
@@ -18,10 +19,10 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { createActor, type AnyMachineSnapshot, type InputFrom } from 'xstate';
 import { wizardMachine } from '../../../machines/wizard.machine';
 import type { StepId, TextField, WizardContext } from '../../../machines/wizard.types';
+import { DESTINATION_PLANS } from '../../../server/seed/reference-data.ts';
 import { wizardFixtures, type M, type WizardPathEvent } from '../../machines/wizard.fixtures';
-import type { BrowserModel, Fulfil, Gestures, Markers, Network } from '../framework/browser';
+import type { BrowserModel, Gestures, Markers, Network } from '../framework/browser';
 import { makeStepper, replay, type MachinePath } from '../framework/model';
-import type { PathEvent } from '../framework/types';
 import { activeLeafPaths } from '../framework/universe';
 import { generateWizardPaths, wizardModel } from '../models/wizard.model';
 
@@ -47,6 +48,7 @@ const MASKED = new Set<string>(['dt_nascimento', 'cpf', 'celular', 'cd_cep', 'dt
 const SELECTS = new Set<string>(['tp_contrato_origem', 'tp_contrato_destino']);
 
 type Snap = AnyMachineSnapshot;
+const PLANS = new Map<string, string>(DESTINATION_PLANS);
 const leafOf = (snapshot: Snap) => activeLeafPaths(snapshot.value)[0] ?? '';
 
 /**
@@ -60,6 +62,8 @@ export function canDoOnScreen(snapshot: Snap, event: WizardPathEvent): boolean {
   const saved = c.saved !== null;
   // The debounce fires 400 ms after the last keystroke: nothing else happens in between.
   if (leaf === 'editing.planoDestino.debouncing') return event.type.startsWith('xstate.after.');
+  // The lookup answers what the reference server knows of the registry typed.
+  if (event.type === 'xstate.done.actor.destinationPlan') return event.output === (PLANS.get(c.form.nu_ans_plano_destino) ?? '');
   if (event.type.startsWith('xstate.')) return true;
   // The lookup is held: the overlay covers the screen until it answers.
   if (leaf === 'editing.planoDestino.lookingUp') return false;
@@ -292,7 +296,12 @@ async function lostAndKept({ lost, drop }: { lost: string[]; drop: boolean }): P
 
 const stepTitle = (page: Page, title: string) => page.getByRole('heading', { level: 2, name: title, exact: true });
 const searching = (page: Page) => ({ visible: page.getByRole('status').filter({ hasText: 'Buscando o plano...' }) });
+const overlay = (page: Page) => ({ attribute: page.getByTestId('loading-overlay'), name: 'data-visible', value: 'true' }) as const;
 const submitting = (page: Page) => ({ attribute: button(page, 'Próximo'), name: 'aria-busy', value: 'true' }) as const;
+/** Step 5 once the server holds the request (SPEC §4: the rest of the sequence goes on). */
+const registered = (page: Page) => page.getByRole('status').filter({ hasText: 'Sua solicitação já foi registrada.' });
+const sent = (page: Page) => page.getByRole('cell').getByText('Enviado', { exact: true });
+const pending = (page: Page) => page.getByRole('button', { name: /^Remover / });
 
 export const wizardMarkers = {
   'editing.dadosPessoais': (page) => ({ visible: stepTitle(page, 'Dados Pessoais') }),
@@ -300,7 +309,8 @@ export const wizardMarkers = {
   // After the HR modal's OK the machine rests here, but the screen is home (goHome).
   'editing.planoDestino.idle': (page) => ({ visible: stepTitle(page, 'Dados do Plano de Destino').or(page.getByTestId('welcome')) }),
   'editing.planoDestino.debouncing': searching,
-  'editing.planoDestino.lookingUp': searching,
+  // The request is out: the overlay covers the step too.
+  'editing.planoDestino.lookingUp': (page) => ({ all: [searching(page), overlay(page)] }),
   'editing.planoDestino.hrModal': (page) => ({ visible: page.getByRole('dialog', { name: 'Prezado Cliente' }) }),
   'editing.dependentes.listing': (page, c) => ({
     visible: c.saved ? stepTitle(page, 'Dependentes') : button(page, 'Incluir dependente'),
@@ -314,9 +324,17 @@ export const wizardMarkers = {
         : stepTitle(page, 'Documentos'),
   }),
   'editing.documentos.previewing': (page) => ({ visible: page.getByTestId('preview-modal') }),
-  'submitting.saving': submitting,
-  'submitting.uploading': submitting,
-  'submitting.generatingAcceptance': submitting,
+  // Saving: nothing is registered yet.
+  'submitting.saving': (page) => ({ all: [submitting(page), { count: registered(page), is: 0 }] }),
+  // Registered, and a file still to send (the ones sent say 'Enviado').
+  'submitting.uploading': (page, c) => ({
+    all: [submitting(page), { visible: registered(page) }, { count: sent(page), is: c.attachments.filter((a) => a.uploaded).length }, { visible: pending(page) }],
+  }),
+  // Every file sent: the acceptance document is being generated.
+  'submitting.generatingAcceptance': (page, c) => ({
+    all: [submitting(page), { visible: registered(page) }, { count: sent(page), is: c.attachments.length }, { count: pending(page), is: 0 }],
+  }),
+  // The protocol the reference server gave this request.
   protocolModal: (page, c) => ({
     visible: page.getByRole('dialog', { name: 'O número do protocolo da sua solicitação é' }).filter({ hasText: c.saved?.nuProtocolo ?? '' }),
   }),
@@ -325,16 +343,13 @@ export const wizardMarkers = {
 
 /* ----------------------------------------------------------------- network */
 
-const json = (event: PathEvent<M>): Fulfil => ({ body: JSON.stringify((event as { output?: unknown }).output) });
-const text = (event: PathEvent<M>): Fulfil => ({ contentType: 'text/plain', body: String((event as { output?: unknown }).output) });
-
 export const wizardNetwork = {
-  contractTypes: { url: new RegExp(`${API}portabilidade/utils/contratacao/destino`), done: json },
-  documentTypes: { url: new RegExp(`${API}portabilidade/utils/documento/list\\?`), done: json },
-  destinationPlan: { url: new RegExp(`${API}portabilidade/utils/plano/destino\\?`), done: text },
-  saveRequest: { url: new RegExp(`${API}portabilidade$`), done: json },
-  uploadDocument: { url: new RegExp(`${API}portabilidade/utils/documento$`), done: text },
-  acceptance: { url: new RegExp(`${API}portabilidade/utils/documento/aceite$`), done: text },
+  contractTypes: { url: new RegExp(`${API}portabilidade/utils/contratacao/destino`) },
+  documentTypes: { url: new RegExp(`${API}portabilidade/utils/documento/list\\?`) },
+  destinationPlan: { url: new RegExp(`${API}portabilidade/utils/plano/destino\\?`) },
+  saveRequest: { url: new RegExp(`${API}portabilidade$`) },
+  uploadDocument: { url: new RegExp(`${API}portabilidade/utils/documento$`) },
+  acceptance: { url: new RegExp(`${API}portabilidade/utils/documento/aceite$`) },
 } satisfies Network<M>;
 
 /* ----------------------------------------------------------------- the page */

@@ -1,0 +1,40 @@
+/**
+ * SPEC §4 "Submit sequence" as rules over the wizard: save → upload each document →
+ * acceptance document → clear the stored protocol → protocol modal; nothing uploads before
+ * the save answered, nothing is cleared before the acceptance document answered, and a
+ * second click on 'Próximo' while sending sends nothing.
+ */
+import type { wizardMachine } from '../../../machines/wizard.machine';
+import { traced, type Invariant } from '../framework/invariants';
+
+type M = typeof wizardMachine;
+
+const ACCEPTANCE_ANSWERED = ['event:xstate.done.actor.acceptance', 'event:xstate.error.actor.acceptance'];
+
+export const wizardRules: readonly Invariant<M>[] = [
+  {
+    rule: 'the submit sequence never uploads a document before the request was saved (SPEC §4)',
+    holds: ({ snapshot }) => !snapshot.matches({ submitting: 'uploading' }) || snapshot.context.saved !== null || 'uploading unsaved',
+  },
+  {
+    rule: 'the submit sequence asks for the acceptance document only once every attached document is uploaded (SPEC §4)',
+    holds: ({ snapshot }) => !snapshot.matches({ submitting: 'generatingAcceptance' })
+      || (snapshot.context.saved !== null && snapshot.context.attachments.every((a) => a.uploaded)) || 'acceptance before the uploads',
+  },
+  {
+    rule: 'the stored protocol is cleared only after the acceptance document answered (SPEC §4)',
+    holds: ({ trace }) => traced.alwaysAfter(trace, 'action:clearStoredProtocol', ...ACCEPTANCE_ANSWERED)
+      || 'cleared before the acceptance document',
+    seen: (page, { snapshot }) => (snapshot.matches('submitting') ? { storage: 'protocolo', present: true } : null),
+  },
+  {
+    rule: 'the protocol modal shows a saved request, after the acceptance document answered (SPEC §4)',
+    holds: ({ snapshot, trace }) => !snapshot.matches('protocolModal')
+      || (snapshot.context.saved !== null && ACCEPTANCE_ANSWERED.some((e) => trace.includes(e))) || 'protocol modal too early',
+  },
+  {
+    rule: "while the request is being sent, 'Próximo' sends nothing more (SPEC §4)",
+    holds: ({ snapshot }) => !snapshot.matches('submitting') || !snapshot.can({ type: 'NEXT' }) || 'NEXT still answers',
+    seen: (page, { snapshot }) => (snapshot.matches('submitting') ? { disabled: page.getByRole('button', { name: 'Próximo', exact: true }) } : null),
+  },
+];

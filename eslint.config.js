@@ -11,17 +11,21 @@ const forbid = (group, message) => ({ group, message });
 const machineZone = {
   files: ['machines/**/*.ts'],
   rules: {
-    'no-restricted-imports': ['error', {
-      patterns: [
-        forbid(['**/src/**', '../src/*', 'src/*'], 'machines/ must not import from src/.'),
-        forbid(['**/server/**', '../server/*', 'server/*'], 'machines/ must not import the server.'),
-        forbid(['node:*'], 'machines/ must not import Node modules.'),
-        forbid(['react', 'react-dom', 'react/*', 'react-dom/*', '@xstate/react'], 'machines/ must not import React.'),
-        forbid(['wouter', 'wouter/*'], 'machines/ must not import the router.'),
-        forbid(['@tanstack/*'], 'machines/ must not fetch.'),
-      ],
-    }],
-    'no-restricted-globals': ['error',
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          forbid(['**/src/**', '../src/*', 'src/*'], 'machines/ must not import from src/.'),
+          forbid(['**/server/**', '../server/*', 'server/*'], 'machines/ must not import the server.'),
+          forbid(['node:*'], 'machines/ must not import Node modules.'),
+          forbid(['react', 'react-dom', 'react/*', 'react-dom/*', '@xstate/react'], 'machines/ must not import React.'),
+          forbid(['wouter', 'wouter/*'], 'machines/ must not import the router.'),
+          forbid(['@tanstack/*'], 'machines/ must not fetch.'),
+        ],
+      },
+    ],
+    'no-restricted-globals': [
+      'error',
       { name: 'fetch', message: 'machines/ must not fetch: declare an actor.' },
       { name: 'localStorage', message: 'machines/ must not touch storage: declare an action.' },
       { name: 'sessionStorage', message: 'machines/ must not touch storage: declare an action.' },
@@ -30,9 +34,16 @@ const machineZone = {
       { name: 'XMLHttpRequest', message: 'machines/ must not fetch: declare an actor.' },
       { name: 'setTimeout', message: 'machines/ must not set timers: use a named delay (`after`).' },
     ],
-    'no-restricted-syntax': ['error',
-      { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'machines/ must not read the clock: take the time as input or from an event.' },
-      { selector: "MemberExpression[object.name='Date'][property.name='now']", message: 'machines/ must not read the clock: take the time as input or from an event.' },
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+        message: 'machines/ must not read the clock: take the time as input or from an event.',
+      },
+      {
+        selector: "MemberExpression[object.name='Date'][property.name='now']",
+        message: 'machines/ must not read the clock: take the time as input or from an event.',
+      },
       { selector: "MemberExpression[object.name='performance'][property.name='now']", message: 'machines/ must not read the clock.' },
     ],
     '@typescript-eslint/no-explicit-any': 'error',
@@ -43,13 +54,19 @@ const machineZone = {
 const viewZone = {
   files: ['src/views/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
   rules: {
-    'no-restricted-imports': ['error', {
-      patterns: [
-        forbid(['**/api/client', '**/api/client.ts', '**/api/query-client', '**/api/query-client.ts', '@tanstack/*'],
-          'views must not call the API: send an event; an actor in src/flows calls it.'),
-      ],
-    }],
-    'no-restricted-globals': ['error',
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          forbid(
+            ['**/api/client', '**/api/client.ts', '**/api/query-client', '**/api/query-client.ts', '@tanstack/*'],
+            'views must not call the API: send an event; an actor in src/flows calls it.',
+          ),
+        ],
+      },
+    ],
+    'no-restricted-globals': [
+      'error',
       { name: 'fetch', message: 'views must not fetch: send an event; an actor calls the API.' },
       { name: 'localStorage', message: 'views must not touch storage: the machine has a named action for it.' },
     ],
@@ -60,12 +77,17 @@ const viewZone = {
 const serverZone = {
   files: ['server/**/*.ts'],
   rules: {
-    'no-restricted-imports': ['error', {
-      patterns: [
-        forbid(['**/src/views/**', '**/src/app/**', '**/src/flows/**', '**/src/ui/**', 'react', 'react-dom', 'react/*', 'react-dom/*'],
-          'the server must not import the portal\'s views, app or flows.'),
-      ],
-    }],
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          forbid(
+            ['**/src/views/**', '**/src/app/**', '**/src/flows/**', '**/src/ui/**', 'react', 'react-dom', 'react/*', 'react-dom/*'],
+            "the server must not import the portal's views, app or flows.",
+          ),
+        ],
+      },
+    ],
   },
 };
 
@@ -74,12 +96,28 @@ const serverZone = {
 const contractZone = {
   files: ['contract/**/*.ts'],
   rules: {
-    'no-restricted-imports': ['error', {
-      patterns: [
-        forbid(['**/src/**', '**/server/**', '**/machines/**', 'node:*', 'react', 'react/*', 'react-dom', 'react-dom/*', 'xstate', '@tanstack/*'],
-          'contract/ depends on nothing of the portal or the server.'),
-      ],
-    }],
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          forbid(
+            [
+              '**/src/**',
+              '**/server/**',
+              '**/machines/**',
+              'node:*',
+              'react',
+              'react/*',
+              'react-dom',
+              'react-dom/*',
+              'xstate',
+              '@tanstack/*',
+            ],
+            'contract/ depends on nothing of the portal or the server.',
+          ),
+        ],
+      },
+    ],
   },
 };
 

@@ -39,7 +39,9 @@ export default defineConfig({
     alias: [
       {
         find: /^@xstate\/machine-extractor$/,
-        replacement: fileURLToPath(new URL('./node_modules/@xstate/machine-extractor/dist/xstate-machine-extractor.esm.js', import.meta.url)),
+        replacement: fileURLToPath(
+          new URL('./node_modules/@xstate/machine-extractor/dist/xstate-machine-extractor.esm.js', import.meta.url),
+        ),
       },
       { find: /^xstate\/lib\/(types|actions)$/, replacement: 'xstate-v4/es/$1.js' },
     ],

@@ -73,7 +73,7 @@ function attributeChunk(code, map) {
     segments.forEach(([column, source], i) => {
       const end = i + 1 < segments.length ? segments[i + 1][0] : text.length;
       const bytes = Buffer.byteLength(text.slice(column, end)) + (i + 1 === segments.length ? 1 : 0);
-      add(source >= 0 ? map.sources[source] ?? '(unmapped)' : '(unmapped)', bytes);
+      add(source >= 0 ? (map.sources[source] ?? '(unmapped)') : '(unmapped)', bytes);
     });
   });
   return perSource;
@@ -100,7 +100,5 @@ export function attribute(buildDir, paths) {
       groups.set(group, entry);
     }
   }
-  return [...groups.values()]
-    .map((g) => ({ ...g, gzip: Math.round(g.gzip) }))
-    .sort((a, b) => b.gzip - a.gzip);
+  return [...groups.values()].map((g) => ({ ...g, gzip: Math.round(g.gzip) })).sort((a, b) => b.gzip - a.gzip);
 }

@@ -10,7 +10,8 @@ const HEADERS = { 'x-frame-options': 'deny', authorization: 'Bearer free', accep
 
 async function tracking(baseUrl, protocolo) {
   const response = await fetch(`${baseUrl}${API}portabilidade/acompanhamento?protocolo=${protocolo}`, {
-    headers: HEADERS, signal: AbortSignal.timeout(10_000),
+    headers: HEADERS,
+    signal: AbortSignal.timeout(10_000),
   });
   return response.ok ? response.json() : null;
 }

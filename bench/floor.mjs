@@ -42,11 +42,14 @@ export async function buildFloor(workDir) {
   writeFileSync(join(root, 'index.html'), INDEX);
   writeFileSync(join(root, 'main.jsx'), MAIN);
   // A config file, so Vite compiles the repo's TypeScript plugin as it does for the portal.
-  writeFileSync(join(root, 'vite.config.mjs'), [
-    `import react from '@vitejs/plugin-react';`,
-    `import { precompress } from ${JSON.stringify(join(REPO, 'scripts', 'vite-precompress.ts'))};`,
-    `export default { plugins: [react(), precompress()] };`,
-  ].join('\n'));
+  writeFileSync(
+    join(root, 'vite.config.mjs'),
+    [
+      `import react from '@vitejs/plugin-react';`,
+      `import { precompress } from ${JSON.stringify(join(REPO, 'scripts', 'vite-precompress.ts'))};`,
+      `export default { plugins: [react(), precompress()] };`,
+    ].join('\n'),
+  );
   symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'), 'dir');
 
   // Import Vite and the React plugin from this repo, exactly the ones the portal builds with.
@@ -71,6 +74,6 @@ export async function buildFloor(workDir) {
 function readEntry(name) {
   const pkg = JSON.parse(readFileSync(join(REPO, 'node_modules', name, 'package.json'), 'utf8'));
   const dot = pkg.exports?.['.'] ?? pkg.exports;
-  const pick = (entry) => (typeof entry === 'string' ? entry : entry?.import?.default ?? entry?.import ?? entry?.default);
+  const pick = (entry) => (typeof entry === 'string' ? entry : (entry?.import?.default ?? entry?.import ?? entry?.default));
   return pick(dot) ?? pkg.module ?? pkg.main ?? 'index.js';
 }

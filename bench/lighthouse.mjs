@@ -22,7 +22,8 @@ async function presetStorage(port, origin, storage) {
     const context = browser.contexts()[0];
     const page = await context.newPage();
     await page.route(`${origin}/__bench_storage`, (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>bench</title>' }));
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>bench</title>' }),
+    );
     await page.goto(`${origin}/__bench_storage`);
     await page.evaluate((entries) => {
       for (const [key, value] of entries) localStorage.setItem(key, value);
@@ -66,11 +67,17 @@ async function runOnce({ url, storage, throttlingMethod }) {
       finalUrl: lhr.finalDisplayedUrl,
       lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
       // For the diagnosis: LCP phases, the longest main-thread tasks and what shifted.
-      lcpPhases: Object.fromEntries((lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? [])
-        .map((item) => [item.phase, Math.round(item.timing)])),
-      longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).slice(0, 5)
+      lcpPhases: Object.fromEntries(
+        (lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? []).map((item) => [
+          item.phase,
+          Math.round(item.timing),
+        ]),
+      ),
+      longTasks: (lhr.audits['long-tasks']?.details?.items ?? [])
+        .slice(0, 5)
         .map((t) => ({ url: t.url, startTime: Math.round(t.startTime), duration: Math.round(t.duration) })),
-      shifts: (lhr.audits['layout-shifts']?.details?.items ?? []).slice(0, 3)
+      shifts: (lhr.audits['layout-shifts']?.details?.items ?? [])
+        .slice(0, 3)
         .map((item) => ({ node: item.node?.snippet ?? null, score: item.score })),
       warnings: lhr.runWarnings ?? [],
       userAgent: lhr.environment?.hostUserAgent ?? null,
@@ -92,7 +99,9 @@ export async function runLighthouse(pages, { runs = 3, perRunMs = 120_000, log =
       try {
         const run = await withTimeout(runOnce(page), perRunMs, `Lighthouse ${page.name} run ${i + 1}`);
         out[page.name].runs.push(run);
-        log(`lighthouse ${page.name} #${i + 1}: score ${run.score}, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+        log(
+          `lighthouse ${page.name} #${i + 1}: score ${run.score}, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+        );
       } catch (error) {
         out[page.name].errors.push(String(error.message ?? error));
         log(`lighthouse ${page.name} #${i + 1}: ${error.message}`);

@@ -23,14 +23,22 @@ export async function postHeaders(baseUrl) {
     const page = await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(20_000) });
     const csrf = /XSRF-TOKEN=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')?.[1];
     if (!csrf) throw new Error('o servidor não entregou o cookie XSRF-TOKEN');
-    postHeadersByServer.set(baseUrl, { ...BASE_HEADERS, 'content-type': 'application/json', cookie: `XSRF-TOKEN=${csrf}`, 'x-xsrf-token': csrf });
+    postHeadersByServer.set(baseUrl, {
+      ...BASE_HEADERS,
+      'content-type': 'application/json',
+      cookie: `XSRF-TOKEN=${csrf}`,
+      'x-xsrf-token': csrf,
+    });
   }
   return postHeadersByServer.get(baseUrl);
 }
 
 /** A CPF with valid check digits (Receita Federal rule), never eleven equal digits. */
 export function validCpf(seed = Math.floor(Math.random() * 1e9)) {
-  const base = String(seed % 1e9).padStart(9, '0').split('').map(Number);
+  const base = String(seed % 1e9)
+    .padStart(9, '0')
+    .split('')
+    .map(Number);
   if (base.every((d) => d === base[0])) base[8] = (base[8] + 1) % 10;
   const digit = (digits) => {
     const sum = digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0);
@@ -134,8 +142,13 @@ async function upload(baseUrl, nuProtocolo, base64) {
     method: 'POST',
     headers: { ...(await postHeaders(baseUrl)), 'idempotency-key': `bench-${randomUUID()}` },
     body: JSON.stringify({
-      nuProtocolo, tipoSolicitacao: '9', nuContrato: '', cdTipoDocumento: 1,
-      nmDocumento: 'documento-bench', nmExtensao: 'pdf', arquivoBase64: base64,
+      nuProtocolo,
+      tipoSolicitacao: '9',
+      nuContrato: '',
+      cdTipoDocumento: 1,
+      nmDocumento: 'documento-bench',
+      nmExtensao: 'pdf',
+      arquivoBase64: base64,
     }),
     signal: AbortSignal.timeout(30_000),
   });
@@ -184,8 +197,10 @@ async function lookupAndSave(out, { server, lookupProtocol, serverCore, lookupSe
     // Warm-up (JIT, caches), then the measured run.
     await cannon({ title: 'lookup warm-up', url: lookupUrl, headers: BASE_HEADERS, connections: 50, duration: 2 }, 30_000);
     const cpuBefore = cpuSecondsOf(server.pid);
-    const lookup = await cannon({ title: 'lookup', url: lookupUrl, headers: BASE_HEADERS, connections: 50, duration: lookupSeconds },
-      (lookupSeconds + 30) * 1000);
+    const lookup = await cannon(
+      { title: 'lookup', url: lookupUrl, headers: BASE_HEADERS, connections: 50, duration: lookupSeconds },
+      (lookupSeconds + 30) * 1000,
+    );
     const cpuSeconds = cpuSecondsOf(server.pid) - cpuBefore;
     // The server's own CPU time per answered lookup: what one core could serve if the
     // server had it to itself — a figure the other processes on a shared machine move less.
@@ -200,20 +215,25 @@ async function lookupAndSave(out, { server, lookupProtocol, serverCore, lookupSe
     await saveOne(server.url); // fails loudly here if the payload is refused, before the load run
     let n = 0;
     const saveHeaders = await postHeaders(server.url);
-    const save = await cannon({
-      title: 'save',
-      url: `${server.url}${API}portabilidade`,
-      connections: 10,
-      duration: 5,
-      requests: [{
-        method: 'POST',
-        setupRequest: (request) => ({
-          ...request,
-          headers: { ...saveHeaders, 'idempotency-key': `bench-${randomUUID()}` },
-          body: JSON.stringify(requestPayload(n++)),
-        }),
-      }],
-    }, 40_000);
+    const save = await cannon(
+      {
+        title: 'save',
+        url: `${server.url}${API}portabilidade`,
+        connections: 10,
+        duration: 5,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (request) => ({
+              ...request,
+              headers: { ...saveHeaders, 'idempotency-key': `bench-${randomUUID()}` },
+              body: JSON.stringify(requestPayload(n++)),
+            }),
+          },
+        ],
+      },
+      40_000,
+    );
     out.save = figures(save);
     log(`save: ${Math.round(out.save.rps)} req/s, p50 ${out.save.p50} ms, p99 ${out.save.p99} ms, errors ${out.save.errors}`);
   } finally {
@@ -230,10 +250,16 @@ async function uploads(out, { server, log }) {
   for (let i = 0; i < 3; i++) single.push(await upload(server.url, nuProtocolo, base64));
   const before = memoryOf(server.pid);
   let peak = before.rssMB;
-  const sampler = setInterval(() => { peak = Math.max(peak, memoryOf(server.pid).rssMB); }, 10);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, memoryOf(server.pid).rssMB);
+  }, 10);
   let concurrent;
   try {
-    concurrent = await withTimeout(Promise.all([0, 1, 2, 3].map(() => upload(server.url, nuProtocolo, base64))), 60_000, '4 uploads at once');
+    concurrent = await withTimeout(
+      Promise.all([0, 1, 2, 3].map(() => upload(server.url, nuProtocolo, base64))),
+      60_000,
+      '4 uploads at once',
+    );
   } finally {
     clearInterval(sampler);
   }
@@ -247,5 +273,7 @@ async function uploads(out, { server, log }) {
     peakRssMB: Math.max(peak, after.rssMB),
     hwmMB: after.hwmMB,
   };
-  log(`upload: ${Math.round(out.upload.singleMs)} ms one, peak RSS ${Math.round(out.upload.peakRssMB)} MB with 4 at once (VmHWM ${Math.round(out.upload.hwmMB)} MB)`);
+  log(
+    `upload: ${Math.round(out.upload.singleMs)} ms one, peak RSS ${Math.round(out.upload.peakRssMB)} MB with 4 at once (VmHWM ${Math.round(out.upload.hwmMB)} MB)`,
+  );
 }

@@ -29,7 +29,10 @@ export async function measurePaths({ timeoutMs = 60_000 } = {}) {
     child.kill('SIGKILL');
     throw error;
   }
-  const line = child.output.split('\n').reverse().find((l) => l.startsWith('{"machines"'));
+  const line = child.output
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('{"machines"'));
   if (code !== 0 || !line) throw new Error(`path generation failed (${code}):\n${child.output.slice(-2000)}`);
   return JSON.parse(line);
 }
@@ -45,8 +48,9 @@ function isMachine(value) {
  * `generatePaths(model)`.
  */
 async function modelOf(flow, framework) {
-  const file = [join(REPO, 'test', 'paths', 'models', `${flow}.model.ts`), join(REPO, 'test', 'machines', `${flow}.model.ts`)]
-    .find((candidate) => existsSync(candidate));
+  const file = [join(REPO, 'test', 'paths', 'models', `${flow}.model.ts`), join(REPO, 'test', 'machines', `${flow}.model.ts`)].find(
+    (candidate) => existsSync(candidate),
+  );
   if (!file) return null;
   const module = await import(pathToFileURL(file).href);
   const model = Object.values(module).find((v) => v && typeof v === 'object' && v.machine && v.fixtures);
@@ -67,9 +71,7 @@ async function fixturesOf(flow) {
   if (!existsSync(file)) return null;
   const module = await import(pathToFileURL(file).href);
   const record = Object.entries(module).find(([name, v]) => name.endsWith('Fixtures') && v && typeof v === 'object')?.[1];
-  const events = typeof module.eventsFor === 'function'
-    ? module.eventsFor
-    : record ? Object.values(record).flat() : null;
+  const events = typeof module.eventsFor === 'function' ? module.eventsFor : record ? Object.values(record).flat() : null;
   if (!events) return null;
   const input = module.INPUT ?? { cdEmpresaPlano: '1', protocolo: '12345678901234567890', protocoloAns: '12345678901234567890' };
   return { events, input, source: `test/machines/${flow}.fixtures.ts` };
@@ -87,7 +89,9 @@ async function child() {
   const framework = existsSync(frameworkFile) ? await import(pathToFileURL(frameworkFile).href) : null;
   const dir = join(REPO, 'machines');
   const machines = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.machine.ts')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.machine.ts'))
+    .sort()) {
     let module;
     try {
       module = await import(pathToFileURL(join(dir, file)).href);
@@ -142,5 +146,11 @@ async function child() {
 }
 
 if (process.argv.includes('--child')) {
-  child().then(() => process.exit(0), (error) => { console.error(error); process.exit(1); });
+  child().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

@@ -45,14 +45,23 @@ async function loadOnPostgres({ work, appDir, stops, log, notes }) {
   const admin = async (sql) => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
-    try { await client.query(sql); } finally { await client.end(); }
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
   };
   await admin(`CREATE DATABASE ${name}`);
   stops.push(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {}));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const start = async (label) => {
-    const server = await startServer({ dataDir: join(work, `data-pg-${label}`), staticDir: appDir, core: 0, env: { DATABASE_URL: url.toString() } });
+    const server = await startServer({
+      dataDir: join(work, `data-pg-${label}`),
+      staticDir: appDir,
+      core: 0,
+      env: { DATABASE_URL: url.toString() },
+    });
     stops.push(server.stop);
     await sleep(1000);
     return { server, idle: memoryOf(server.pid) };
@@ -67,8 +76,13 @@ async function loadOnPostgres({ work, appDir, stops, log, notes }) {
   await second.server.stop();
   for (const error of [...traffic.errors, ...uploaded.errors]) notes.push(`load on PostgreSQL: ${error.split('\n')[0]}`);
   return {
-    ...traffic, ...uploaded, errors: [...traffic.errors, ...uploaded.errors], pinned: first.server.pinned,
-    idleRssMB: first.idle.rssMB, uploadIdleRssMB: second.idle.rssMB, database: given ? 'given' : 'local, fsync on',
+    ...traffic,
+    ...uploaded,
+    errors: [...traffic.errors, ...uploaded.errors],
+    pinned: first.server.pinned,
+    idleRssMB: first.idle.rssMB,
+    uploadIdleRssMB: second.idle.rssMB,
+    database: given ? 'given' : 'local, fsync on',
   };
 }
 /** Modules that belong to one lazy route only (its screen, flow and machines). */
@@ -84,7 +98,14 @@ function parseArgs(argv) {
     return i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith(`${name}=`))?.split('=')[1];
   };
   const only = value('--only');
-  const parts = new Set(only ? only.split(',').map((p) => p.trim()).filter(Boolean) : ALL);
+  const parts = new Set(
+    only
+      ? only
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean)
+      : ALL,
+  );
   for (const part of parts) if (!ALL.includes(part)) throw new Error(`unknown part "${part}" (parts: ${ALL.join(', ')})`);
   return { parts, full: !only, write: !only || argv.includes('--write'), runs: Number(value('--runs') ?? 3) };
 }
@@ -103,14 +124,25 @@ function meta(parts) {
   let chromium = 'Chromium ?';
   try {
     chromium = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch { /* reported as unknown */ }
+  } catch {
+    /* reported as unknown */
+  }
   let commit = process.env.BENCH_COMMIT ?? '?';
   try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'server', 'machines', 'index.html', 'vite.config.ts', 'public'],
-      { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: REPO,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    const dirty = execFileSync(
+      'git',
+      ['status', '--porcelain', '--', 'src', 'server', 'machines', 'index.html', 'vite.config.ts', 'public'],
+      { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    ).trim();
     if (dirty) commit += ' + uncommitted changes';
-  } catch { /* not a git checkout (e.g. an exported tree): BENCH_COMMIT or '?' */ }
+  } catch {
+    /* not a git checkout (e.g. an exported tree): BENCH_COMMIT or '?' */
+  }
   return {
     date: new Date().toISOString(),
     commit,
@@ -118,7 +150,9 @@ function meta(parts) {
     cpu: cpus()[0]?.model?.trim() ?? '?',
     memGB: (totalmem() / 1e9).toFixed(1),
     freeGB: (freemem() / 1e9).toFixed(1),
-    loadAvg: loadavg().map((v) => v.toFixed(2)).join(' '),
+    loadAvg: loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' '),
     node: process.versions.node,
     chromium,
     vite: version('vite'),
@@ -169,7 +203,7 @@ async function main() {
         if (server) {
           stops.push(server.stop);
           site = server.url;
-          demo = { ...demo, ...(await attempt('demo protocols', 30_000, () => findDemoProtocols(server.url, server.child)) ?? {}) };
+          demo = { ...demo, ...((await attempt('demo protocols', 30_000, () => findDemoProtocols(server.url, server.child))) ?? {}) };
           log(`reference server on ${site}; tracking protocol ${demo.tracking} (${demo.source})`);
           notes.push(`Tracking screen and lookup use protocol ${demo.tracking} (${demo.source}, under analysis).`);
         }
@@ -189,7 +223,10 @@ async function main() {
     if (parts.has('size') && site) {
       results.sizes = await attempt('sizes', 120_000, () => measureRoutes({ baseUrl: site, buildDir: appDir, routes }));
       if (results.sizes) {
-        results.sizes.modules = attribute(appDir, results.sizes.home.files.filter((f) => f.kind === 'js').map((f) => f.path));
+        results.sizes.modules = attribute(
+          appDir,
+          results.sizes.home.files.filter((f) => f.kind === 'js').map((f) => f.path),
+        );
         // Stronger than "home fetched none of the route's chunks": no module of the route's
         // screen, flow or machine is bundled into what home loads first (source maps).
         const homeSources = results.sizes.modules.flatMap((g) => Object.keys(g.sources));
@@ -201,7 +238,7 @@ async function main() {
         }
         const files = results.sizes.home.files;
         const encodings = [...new Set(files.filter((f) => f.encoding !== 'inline').map((f) => f.encoding))];
-        const inline = files.some((f) => f.encoding === 'inline') ? '; home\'s CSS is inline in index.html' : '';
+        const inline = files.some((f) => f.encoding === 'inline') ? "; home's CSS is inline in index.html" : '';
         notes.push(`The portal's server sent home's files with content-encoding: ${encodings.join(', ')}${inline}.`);
         log(`home first load: ${results.sizes.home.js.gzip} B gzip JS`);
       }
@@ -212,8 +249,9 @@ async function main() {
       // precompressed brotli and the same headers, so the ratios compare like with like.
       let floorSite = null;
       if (results.floor && serverExists()) {
-        const floorServer = await attempt('floor server start', 100_000,
-          () => startServer({ dataDir: join(work, 'data-floor'), staticDir: results.floor.dir }));
+        const floorServer = await attempt('floor server start', 100_000, () =>
+          startServer({ dataDir: join(work, 'data-floor'), staticDir: results.floor.dir }),
+        );
         if (floorServer) {
           stops.push(floorServer.stop);
           floorSite = { url: floorServer.url };
@@ -242,8 +280,9 @@ async function main() {
     }
 
     if (parts.has('typing') && site) {
-      results.typing = await attempt('typing', 6 * 60_000,
-        () => measureTyping({ url: `${site}/#/nova-solicitacao`, storage: routes.wizard.storage, runs: 5, log }));
+      results.typing = await attempt('typing', 6 * 60_000, () =>
+        measureTyping({ url: `${site}/#/nova-solicitacao`, storage: routes.wizard.storage, runs: 5, log }),
+      );
     }
     while (stops.length) await stops.pop()();
 
@@ -290,7 +329,10 @@ async function main() {
       results.paths = await attempt('paths', 90_000, () => measurePaths({ timeoutMs: 80_000 }));
     }
   } finally {
-    while (stops.length) await stops.pop()().catch(() => {});
+    while (stops.length)
+      await stops
+        .pop()()
+        .catch(() => {});
     rmSync(work, { recursive: true, force: true });
   }
 
@@ -308,9 +350,11 @@ async function main() {
   }
   writeFileSync(join(tmpdir(), 'portabilidade-bench-last.json'), JSON.stringify(results, null, 2));
   const missed = rows.filter((r) => r.verdict === 'MISSED' || r.verdict === 'not measured');
-  console.log(missed.length
-    ? `\n${missed.length} budget(s) missed: ${missed.map((r) => r.figure).join('; ')}`
-    : `\nEvery budget met${full ? '' : ' (for the parts run)'}.`);
+  console.log(
+    missed.length
+      ? `\n${missed.length} budget(s) missed: ${missed.map((r) => r.figure).join('; ')}`
+      : `\nEvery budget met${full ? '' : ' (for the parts run)'}.`,
+  );
   return missed.length ? 1 : 0;
 }
 
@@ -327,11 +371,14 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-main().then((code) => {
-  killAllChildren();
-  process.exit(code);
-}, (error) => {
-  console.error(error);
-  killAllChildren();
-  process.exit(1);
-});
+main().then(
+  (code) => {
+    killAllChildren();
+    process.exit(code);
+  },
+  (error) => {
+    console.error(error);
+    killAllChildren();
+    process.exit(1);
+  },
+);

@@ -10,10 +10,15 @@ import { CHROMIUM, CHROMIUM_FLAGS, REPO, addSizes, compressedSizes, startProcess
 /** `vite build` of the portal into `outDir`, with a manifest and hidden source maps (not fetched, same bytes). */
 export async function buildApp(outDir) {
   const started = Date.now();
-  const child = startProcess('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--manifest',
-    '--sourcemap', 'hidden', '--logLevel', 'warn'], { cwd: REPO, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
-  const code = await withTimeout(new Promise((done) => child.on('exit', done)), 180_000, 'vite build')
-    .catch((error) => { child.kill('SIGKILL'); throw error; });
+  const child = startProcess(
+    'npx',
+    ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--sourcemap', 'hidden', '--logLevel', 'warn'],
+    { cwd: REPO, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } },
+  );
+  const code = await withTimeout(new Promise((done) => child.on('exit', done)), 180_000, 'vite build').catch((error) => {
+    child.kill('SIGKILL');
+    throw error;
+  });
   if (code !== 0) throw new Error(`vite build failed (${code}):\n${child.output.slice(-3000)}`);
   return { dir: outDir, buildMs: Date.now() - started };
 }
@@ -27,7 +32,9 @@ function recordAssets(page, buildDir) {
     batch.push({ url: response.url(), type, encoding: response.headers()['content-encoding'] ?? 'none', response });
   });
   return {
-    mark() { batch = []; },
+    mark() {
+      batch = [];
+    },
     async take() {
       const items = batch;
       batch = [];
@@ -57,8 +64,14 @@ function summarise(files) {
  */
 function trackNetwork(page) {
   const state = { inFlight: 0, last: Date.now() };
-  page.on('request', () => { state.inFlight++; state.last = Date.now(); });
-  const done = () => { state.inFlight = Math.max(0, state.inFlight - 1); state.last = Date.now(); };
+  page.on('request', () => {
+    state.inFlight++;
+    state.last = Date.now();
+  });
+  const done = () => {
+    state.inFlight = Math.max(0, state.inFlight - 1);
+    state.last = Date.now();
+  };
   page.on('requestfinished', done);
   page.on('requestfailed', done);
   page.networkState = state;
@@ -77,8 +90,12 @@ async function settle(page, { quietMs = 800, maxMs = 15_000 } = {}) {
 /** The stylesheet index.html carries inline (scripts/vite-paint-first.ts): home's CSS, with no request of its own. */
 function inlineStyles(buildDir) {
   const html = readFileSync(join(buildDir, 'index.html'), 'utf8');
-  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, rules]) =>
-    ({ path: 'index.html <style>', kind: 'css', encoding: 'inline', ...compressedSizes(Buffer.from(rules)) }));
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, rules]) => ({
+    path: 'index.html <style>',
+    kind: 'css',
+    encoding: 'inline',
+    ...compressedSizes(Buffer.from(rules)),
+  }));
 }
 
 /**
@@ -113,7 +130,7 @@ export async function measureRoutes({ baseUrl, buildDir, routes }) {
     };
 
     const home = await visitHome();
-    const homeFiles = [...inlineStyles(buildDir), ...await home.recorder.take()];
+    const homeFiles = [...inlineStyles(buildDir), ...(await home.recorder.take())];
     await home.context.close();
     const result = { home: summarise(homeFiles), routes: {} };
     const homePaths = new Set(homeFiles.map((f) => f.path));
@@ -121,10 +138,13 @@ export async function measureRoutes({ baseUrl, buildDir, routes }) {
     for (const [name, { route, storage }] of Object.entries(routes)) {
       const visit = await visitHome();
       visit.recorder.mark();
-      await visit.page.evaluate(({ route, storage }) => {
-        for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
-        location.hash = `#/${route}`;
-      }, { route, storage });
+      await visit.page.evaluate(
+        ({ route, storage }) => {
+          for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
+          location.hash = `#/${route}`;
+        },
+        { route, storage },
+      );
       await settle(visit.page);
       const added = await visit.recorder.take();
       const landedOn = await visit.page.evaluate(() => location.hash);

@@ -11,8 +11,13 @@ import { fileURLToPath } from 'node:url';
 export const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 /** Rejects after `ms` with a message naming the step, so no part can hang the command. */
@@ -36,7 +41,9 @@ export function startProcess(command, args, options = {}) {
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
   children.add(child);
   child.output = '';
-  const keep = (chunk) => { child.output = (child.output + chunk).slice(-20_000); };
+  const keep = (chunk) => {
+    child.output = (child.output + chunk).slice(-20_000);
+  };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   child.on('exit', () => children.delete(child));
@@ -61,7 +68,9 @@ export function killAllChildren() {
   for (const pid of foreignPids) {
     try {
       process.kill(pid, 'SIGKILL');
-    } catch { /* already gone */ }
+    } catch {
+      /* already gone */
+    }
   }
 }
 
@@ -106,8 +115,11 @@ export function compressedSizes(buffer) {
   };
 }
 export function addSizes(list) {
-  return list.reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip, brotli: sum.brotli + s.brotli }),
-    { raw: 0, gzip: 0, brotli: 0 });
+  return list.reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip, brotli: sum.brotli + s.brotli }), {
+    raw: 0,
+    gzip: 0,
+    brotli: 0,
+  });
 }
 
 export function median(values) {
@@ -118,9 +130,17 @@ export function median(values) {
 }
 
 const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
-  '.ico': 'image/x-icon', '.webp': 'image/webp', '.woff2': 'font/woff2', '.txt': 'text/plain; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
 };
 
 /**

@@ -27,14 +27,17 @@ async function typeOnce(browser, { url, storage }) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, locale: 'pt-BR' });
   try {
     const page = await context.newPage();
-    await page.addInitScript(({ entries, webVitals }) => {
-      for (const [key, value] of entries) localStorage.setItem(key, value);
-      (0, eval)(webVitals);
-      window.__inp = [];
-      addEventListener('DOMContentLoaded', () => {
-        window.webVitals.onINP((metric) => window.__inp.push(metric.value), { reportAllChanges: true, durationThreshold: 16 });
-      });
-    }, { entries: Object.entries(storage), webVitals: WEB_VITALS });
+    await page.addInitScript(
+      ({ entries, webVitals }) => {
+        for (const [key, value] of entries) localStorage.setItem(key, value);
+        (0, eval)(webVitals);
+        window.__inp = [];
+        addEventListener('DOMContentLoaded', () => {
+          window.webVitals.onINP((metric) => window.__inp.push(metric.value), { reportAllChanges: true, durationThreshold: 16 });
+        });
+      },
+      { entries: Object.entries(storage), webVitals: WEB_VITALS },
+    );
     await page.goto(url, { waitUntil: 'load' });
     const cpf = page.getByLabel('CPF', { exact: true });
     await cpf.waitFor({ state: 'visible', timeout: 30_000 });

@@ -35,8 +35,7 @@ const noNul = () => z.refine<string>((value) => !value.includes('\u0000'), 'cara
 const required = (message: string, max: number = INPUT_BOUNDS.text) =>
   z.string().check(atMost(max), noNul(), z.trim(), z.minLength(1, message));
 /* @__NO_SIDE_EFFECTS__ */
-const digits = (message: string, max: number) =>
-  z.string().check(atMost(max), z.regex(/^\d+$/, message));
+const digits = (message: string, max: number) => z.string().check(atMost(max), z.regex(/^\d+$/, message));
 /** An id typed as digits (query strings): 1 to 2147483647. */
 /* @__NO_SIDE_EFFECTS__ */
 const idDigits = (message: string) =>
@@ -58,7 +57,8 @@ const id = (message: string) => {
 const optionalText = (max: number = INPUT_BOUNDS.text) => z.optional(z.string().check(atMost(max), noNul()));
 /** A fixed format: its pattern first (its own message), then the length it implies. */
 /* @__NO_SIDE_EFFECTS__ */
-const matching = (pattern: RegExp, message: string, max: number) => z.string().check(z.regex(pattern, { error: message, abort: true }), atMost(max));
+const matching = (pattern: RegExp, message: string, max: number) =>
+  z.string().check(z.regex(pattern, { error: message, abort: true }), atMost(max));
 /* @__NO_SIDE_EFFECTS__ */
 const list = <T extends z.ZodMiniType>(item: T, max: number, noun: string, atLeastOne?: string) =>
   z.array(item).check(z.maxLength(max, `no máximo ${max} ${noun}`), ...(atLeastOne ? [z.minLength(1, atLeastOne)] : []));
@@ -187,10 +187,11 @@ export const documentType = z.object({ cdTipoDocumento: z.number(), nmDocumento:
 export const selectOption = z.object({ label: z.string(), value: z.string() });
 
 /* @__NO_SIDE_EFFECTS__ */
-const allowedExtension = () => z.string().check(
-  atMost(10),
-  z.refine((ext) => (ALLOWED_EXTENSIONS as readonly string[]).includes(ext.toLowerCase()), 'Extensão não permitida (PDF, JPG ou PNG)'),
-);
+const allowedExtension = () =>
+  z.string().check(
+    atMost(10),
+    z.refine((ext) => (ALLOWED_EXTENSIONS as readonly string[]).includes(ext.toLowerCase()), 'Extensão não permitida (PDF, JPG ou PNG)'),
+  );
 /* @__NO_SIDE_EFFECTS__ */
 const nonEmpty = (max: number, message: string) => z.string().check(atMost(max), z.minLength(1, message));
 
@@ -250,7 +251,8 @@ function post<O extends z.ZodMiniType>(path: string, output: O, responseKind: 'j
 }
 /* @__NO_SIDE_EFFECTS__ */
 function withInputs<R extends Record<string, Route<z.ZodMiniType>>, I extends { [N in keyof R]: z.ZodMiniType }>(
-  table: R, inputs: I,
+  table: R,
+  inputs: I,
 ): { [N in keyof R]: Endpoint<R[N], I[N]> } {
   const entries = Object.keys(table).map((name) => [name, { ...table[name], input: inputs[name] }]);
   return Object.fromEntries(entries) as { [N in keyof R]: Endpoint<R[N], I[N]> };

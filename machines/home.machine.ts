@@ -8,9 +8,21 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import {
-  TIPO_PORTABILIDADE, loginFormSchema, lookupRequiresLogin, onlyDigits, sanitiseAnsProtocol,
-  type HomeContext, type HomeEvent, type HomeInput, type LoginInput, type LoginResult,
-  type LookupInput, type LookupResult, type SessionToStore, type Tooltip, type TooltipsInput,
+  TIPO_PORTABILIDADE,
+  loginFormSchema,
+  lookupRequiresLogin,
+  onlyDigits,
+  sanitiseAnsProtocol,
+  type HomeContext,
+  type HomeEvent,
+  type HomeInput,
+  type LoginInput,
+  type LoginResult,
+  type LookupInput,
+  type LookupResult,
+  type SessionToStore,
+  type Tooltip,
+  type TooltipsInput,
 } from './home.types';
 
 export * from './home.types';
@@ -45,8 +57,7 @@ export const homeMachine = setup({
     notifyLookupFailed: () => {},
     // ---- context
     rememberTooltips: assign({
-      tooltips: (_, params: { tooltips: Tooltip[] }) =>
-        Object.fromEntries(params.tooltips.map((tip) => [tip.nmCampo, tip.dsDescricao])),
+      tooltips: (_, params: { tooltips: Tooltip[] }) => Object.fromEntries(params.tooltips.map((tip) => [tip.nmCampo, tip.dsDescricao])),
     }),
     forgetTooltips: assign({ tooltips: {} }),
     clearProtocol: assign({ protocol: '' }),
@@ -92,15 +103,8 @@ export const homeMachine = setup({
   states: {
     starting: {
       description: 'Guarda o código do plano e abre no modo pedido pelo "type" guardado (que é consumido).',
-      entry: [
-        { type: 'storePlanCode', params: ({ context }) => ({ cdEmpresaPlano: context.cdEmpresaPlano }) },
-        'forgetModePreset',
-      ],
-      always: [
-        { guard: 'presetIsNew', target: 'newRequest' },
-        { guard: 'presetIsTrack', target: 'track' },
-        { target: 'home' },
-      ],
+      entry: [{ type: 'storePlanCode', params: ({ context }) => ({ cdEmpresaPlano: context.cdEmpresaPlano }) }, 'forgetModePreset'],
+      always: [{ guard: 'presetIsNew', target: 'newRequest' }, { guard: 'presetIsTrack', target: 'track' }, { target: 'home' }],
     },
     home: {
       description: "Modo início: os botões 'Realizar Solicitação' e 'Acompanhar Solicitação'.",
@@ -127,7 +131,10 @@ export const homeMachine = setup({
                 {
                   type: 'storeSession',
                   params: ({ context }) => ({
-                    protocolo: context.protocol, cdEmpresaPlano: context.cdEmpresaPlano, token: null, type: 'new',
+                    protocolo: context.protocol,
+                    cdEmpresaPlano: context.cdEmpresaPlano,
+                    token: null,
+                    type: 'new',
                   }),
                 },
                 'goToNewRequest',
@@ -170,7 +177,10 @@ export const homeMachine = setup({
                     type: 'storeSession',
                     // The lookup's token, bound to this protocol: it opens the tracking screen's writes.
                     params: ({ context, event }) => ({
-                      protocolo: context.protocol.trim(), cdEmpresaPlano: context.cdEmpresaPlano, token: event.output.token ?? null, type: null,
+                      protocolo: context.protocol.trim(),
+                      cdEmpresaPlano: context.cdEmpresaPlano,
+                      token: event.output.token ?? null,
+                      type: null,
                     }),
                   },
                   'goToTracking',
@@ -195,10 +205,7 @@ export const homeMachine = setup({
                 },
                 CPF_CHANGED: { actions: { type: 'setCpf', params: ({ event }) => ({ value: event.value }) } },
                 PASSWORD_CHANGED: { actions: { type: 'setPassword', params: ({ event }) => ({ value: event.value }) } },
-                SUBMIT: [
-                  { guard: 'credentialsValid', target: 'submitting' },
-                  { actions: 'showLoginErrors' },
-                ],
+                SUBMIT: [{ guard: 'credentialsValid', target: 'submitting' }, { actions: 'showLoginErrors' }],
               },
             },
             submitting: {

@@ -9,10 +9,7 @@
  */
 import { assign, setup } from 'xstate';
 
-export type RequestActivityEvent =
-  | { type: 'REQUEST_STARTED' }
-  | { type: 'REQUEST_FINISHED' }
-  | { type: 'REQUEST_FAILED' };
+export type RequestActivityEvent = { type: 'REQUEST_STARTED' } | { type: 'REQUEST_FINISHED' } | { type: 'REQUEST_FAILED' };
 
 export interface RequestActivityContext {
   pending: number;
@@ -48,10 +45,7 @@ export const requestActivityMachine = setup({
       description: 'Há requisições em andamento: o overlay "Carregando..." cobre a tela.',
       on: {
         REQUEST_STARTED: { actions: 'countStarted' },
-        REQUEST_FINISHED: [
-          { guard: 'isLastPending', target: 'idle', actions: 'countFinished' },
-          { actions: 'countFinished' },
-        ],
+        REQUEST_FINISHED: [{ guard: 'isLastPending', target: 'idle', actions: 'countFinished' }, { actions: 'countFinished' }],
         // SPEC §4: on a failed request the overlay hides immediately, whatever is pending.
         REQUEST_FAILED: { target: 'idle' },
       },

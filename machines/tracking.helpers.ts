@@ -2,7 +2,24 @@
  * Pure rules of the tracking flow, shared by the machine's guards and the views' selectors
  * so a rule is written once. No clock is read here: whoever needs "today" passes it in.
  */
-import { ANSWER_DAYS, MESSAGES, STATUS_ACCEPTED, STATUS_AWAITING_ACKNOWLEDGEMENT, STATUS_CANCELLED, STATUS_CONTRACT_ACTIVE, STATUS_PENDING_DOCUMENTS, STATUS_REFUSED, STATUS_UNDER_ANALYSIS, TEXT, TYPE_CODE_AGREEMENT, TYPE_CODE_AWARENESS, type Choice, type DocumentToSignInfo, type HistoryInfo, type TrackingInfo } from './tracking.types';
+import {
+  ANSWER_DAYS,
+  MESSAGES,
+  STATUS_ACCEPTED,
+  STATUS_AWAITING_ACKNOWLEDGEMENT,
+  STATUS_CANCELLED,
+  STATUS_CONTRACT_ACTIVE,
+  STATUS_PENDING_DOCUMENTS,
+  STATUS_REFUSED,
+  STATUS_UNDER_ANALYSIS,
+  TEXT,
+  TYPE_CODE_AGREEMENT,
+  TYPE_CODE_AWARENESS,
+  type Choice,
+  type DocumentToSignInfo,
+  type HistoryInfo,
+  type TrackingInfo,
+} from './tracking.types';
 import { requiresLogin } from '../contract/rules';
 
 export type Panel = 'accepted' | 'awaitingAcknowledgement' | 'analysis' | 'refused' | 'cancelled' | 'contractActive';
@@ -14,12 +31,18 @@ export type Panel = 'accepted' | 'awaitingAcknowledgement' | 'analysis' | 'refus
  */
 export function panelOf(tracking: Pick<TrackingInfo, 'flStatus'> | null): Panel {
   switch (tracking?.flStatus) {
-    case STATUS_ACCEPTED: return 'accepted';
-    case STATUS_AWAITING_ACKNOWLEDGEMENT: return 'awaitingAcknowledgement';
-    case STATUS_REFUSED: return 'refused';
-    case STATUS_CANCELLED: return 'cancelled';
-    case STATUS_CONTRACT_ACTIVE: return 'contractActive';
-    default: return 'analysis';
+    case STATUS_ACCEPTED:
+      return 'accepted';
+    case STATUS_AWAITING_ACKNOWLEDGEMENT:
+      return 'awaitingAcknowledgement';
+    case STATUS_REFUSED:
+      return 'refused';
+    case STATUS_CANCELLED:
+      return 'cancelled';
+    case STATUS_CONTRACT_ACTIVE:
+      return 'contractActive';
+    default:
+      return 'analysis';
   }
 }
 
@@ -115,8 +138,7 @@ export function isUnsigned(documents: readonly DocumentToSignInfo[], cdFileDocum
 
 /** A term can be signed when it is unsigned and its link can really be opened. */
 export function canSign(documents: readonly DocumentToSignInfo[], cdFileDocumento: number): boolean {
-  return documents.some((document) =>
-    document.cdFileDocumento === cdFileDocumento && !document.flAssinado && isHttpLink(document.linkUrl));
+  return documents.some((document) => document.cdFileDocumento === cdFileDocumento && !document.flAssinado && isHttpLink(document.linkUrl));
 }
 
 export { isAcceptanceRefused } from '../contract/rules';

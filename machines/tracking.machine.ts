@@ -33,7 +33,8 @@ export const trackingMachine = trackingSetup.createMachine({
   initial: 'loading',
   states: {
     loading: {
-      description: 'Overlay "Carregando...": busca os dados da solicitação; depois, ao mesmo tempo, os documentos anexados, os termos a assinar e o histórico.',
+      description:
+        'Overlay "Carregando...": busca os dados da solicitação; depois, ao mesmo tempo, os documentos anexados, os termos a assinar e o histórico.',
       initial: 'trackingData',
       // The overlay does not stop the keyboard: the menu and 'Encerrar sessão' still answer.
       on: {
@@ -64,7 +65,8 @@ export const trackingMachine = trackingSetup.createMachine({
           },
         },
         details: {
-          description: 'As três buscas seguintes, independentes entre si, correm juntas (uma espera na rede em vez de três); a tela fica pronta quando todas responderam.',
+          description:
+            'As três buscas seguintes, independentes entre si, correm juntas (uma espera na rede em vez de três); a tela fica pronta quando todas responderam.',
           type: 'parallel',
           onDone: '#tracking.ready',
           states: {
@@ -155,7 +157,8 @@ export const trackingMachine = trackingSetup.createMachine({
       },
     },
     ready: {
-      description: 'Os quatro campos (protocolo ANS, protocolo, data, status), a tabela de documentos, o histórico e o painel do status; "Encerrar sessão" no cabeçalho.',
+      description:
+        'Os quatro campos (protocolo ANS, protocolo, data, status), a tabela de documentos, o histórico e o painel do status; "Encerrar sessão" no cabeçalho.',
       initial: 'choosingPanel',
       on: {
         // The table's view action and the terms' links: a new tab, only for http(s) links.
@@ -185,13 +188,16 @@ export const trackingMachine = trackingSetup.createMachine({
         },
         // Statuses SPEC would title 'em análise' although nothing is being analysed any more.
         refused: {
-          description: 'Status 4, painel "Sua solicitação foi recusada": não segue adiante; pode-se fazer uma nova solicitação. "Retornar".',
+          description:
+            'Status 4, painel "Sua solicitação foi recusada": não segue adiante; pode-se fazer uma nova solicitação. "Retornar".',
         },
         cancelled: {
-          description: 'Status 5, painel "Sua solicitação foi cancelada": não segue adiante; pode-se fazer uma nova solicitação. "Retornar".',
+          description:
+            'Status 5, painel "Sua solicitação foi cancelada": não segue adiante; pode-se fazer uma nova solicitação. "Retornar".',
         },
         contractActive: {
-          description: 'Status 7, painel "Seu contrato está ativo": a portabilidade terminou, nada mais a fazer; sem prazo da operadora. "Retornar".',
+          description:
+            'Status 7, painel "Seu contrato está ativo": a portabilidade terminou, nada mais a fazer; sem prazo da operadora. "Retornar".',
         },
         awaitingAcknowledgement: {
           description: 'Status 6, painel "Finalize sua solicitação": a ciência final, "Finalizar" e "Sair".',
@@ -199,10 +205,7 @@ export const trackingMachine = trackingSetup.createMachine({
           states: {
             choosingOptions: {
               description: 'Passagem: opções do tipo 1 (de acordo / não aceito) ou do tipo 2 (ciente).',
-              always: [
-                { guard: 'isTypeOne', target: 'typeOne' },
-                { target: 'typeTwo' },
-              ],
+              always: [{ guard: 'isTypeOne', target: 'typeOne' }, { target: 'typeTwo' }],
             },
             typeOne: {
               description: 'Tipo 1: "Estou de acordo" e "Não aceito".',
@@ -220,16 +223,26 @@ export const trackingMachine = trackingSetup.createMachine({
                   ],
                 },
                 undecided: {
-                  description: 'Nenhuma opção marcada (as setas só movem o foco; Enter, Espaço ou clique confirmam): "Finalizar" desabilitado.',
+                  description:
+                    'Nenhuma opção marcada (as setas só movem o foco; Enter, Espaço ou clique confirmam): "Finalizar" desabilitado.',
                   on: {
-                    AGREE: { target: 'agreed', actions: ['chooseAgreement', { type: 'announce', params: { message: MESSAGES.agreeChosen } }] },
-                    DECLINE: { target: 'declined', actions: ['chooseDecline', { type: 'announce', params: { message: MESSAGES.declineChosen } }] },
+                    AGREE: {
+                      target: 'agreed',
+                      actions: ['chooseAgreement', { type: 'announce', params: { message: MESSAGES.agreeChosen } }],
+                    },
+                    DECLINE: {
+                      target: 'declined',
+                      actions: ['chooseDecline', { type: 'announce', params: { message: MESSAGES.declineChosen } }],
+                    },
                   },
                 },
                 declined: {
                   description: '"Não aceito" marcado: permitido uma vez, agora travado; ainda se pode concordar.',
                   on: {
-                    AGREE: { target: 'agreed', actions: ['chooseAgreement', { type: 'announce', params: { message: MESSAGES.agreeChosen } }] },
+                    AGREE: {
+                      target: 'agreed',
+                      actions: ['chooseAgreement', { type: 'announce', params: { message: MESSAGES.agreeChosen } }],
+                    },
                     FINALIZE: '#tracking.ready.awaitingAcknowledgement.generatingAcceptance',
                   },
                 },
@@ -240,13 +253,18 @@ export const trackingMachine = trackingSetup.createMachine({
                   },
                 },
                 declineRecorded: {
-                  description: '"Não aceito" já registrado no servidor: "Finalizar" desabilitado (não se registra duas vezes); ainda se pode concordar.',
+                  description:
+                    '"Não aceito" já registrado no servidor: "Finalizar" desabilitado (não se registra duas vezes); ainda se pode concordar.',
                   on: {
-                    AGREE: { target: 'agreed', actions: ['chooseAgreement', { type: 'announce', params: { message: MESSAGES.agreeChosen } }] },
+                    AGREE: {
+                      target: 'agreed',
+                      actions: ['chooseAgreement', { type: 'announce', params: { message: MESSAGES.agreeChosen } }],
+                    },
                   },
                 },
                 agreementRecorded: {
-                  description: '"Estou de acordo" já registrado no servidor: opções travadas, "Finalizar" desabilitado; a operadora segue com a portabilidade.',
+                  description:
+                    '"Estou de acordo" já registrado no servidor: opções travadas, "Finalizar" desabilitado; a operadora segue com a portabilidade.',
                 },
               },
             },
@@ -265,7 +283,10 @@ export const trackingMachine = trackingSetup.createMachine({
                 unaware: {
                   description: '"Estou ciente" desmarcado: "Finalizar" desabilitado.',
                   on: {
-                    ACKNOWLEDGE: { target: 'aware', actions: ['chooseAgreement', { type: 'announce', params: { message: MESSAGES.awareChosen } }] },
+                    ACKNOWLEDGE: {
+                      target: 'aware',
+                      actions: ['chooseAgreement', { type: 'announce', params: { message: MESSAGES.awareChosen } }],
+                    },
                   },
                 },
                 aware: {
@@ -275,7 +296,8 @@ export const trackingMachine = trackingSetup.createMachine({
                   },
                 },
                 awarenessRecorded: {
-                  description: '"Estou ciente" já registrado no servidor: "Finalizar" desabilitado (um segundo clique não gera outro termo).',
+                  description:
+                    '"Estou ciente" já registrado no servidor: "Finalizar" desabilitado (um segundo clique não gera outro termo).',
                 },
               },
             },
@@ -308,8 +330,17 @@ export const trackingMachine = trackingSetup.createMachine({
                     target: '#tracking.loading',
                     actions: [
                       { type: 'rememberAcceptanceLink', params: ({ event }) => ({ link: event.output }) },
-                      { type: 'notify', params: ({ context }) => ({ level: 'success', message: acceptanceRecordedMessage(context.tracking, context.choice) }) },
-                      { type: 'announce', params: ({ context }) => ({ message: acceptanceRecordedMessage(context.tracking, context.choice) }) },
+                      {
+                        type: 'notify',
+                        params: ({ context }) => ({
+                          level: 'success',
+                          message: acceptanceRecordedMessage(context.tracking, context.choice),
+                        }),
+                      },
+                      {
+                        type: 'announce',
+                        params: ({ context }) => ({ message: acceptanceRecordedMessage(context.tracking, context.choice) }),
+                      },
                     ],
                   },
                 ],
@@ -341,7 +372,10 @@ export const trackingMachine = trackingSetup.createMachine({
                     // A term whose link is not http(s): the app refuses to open it (toast, log)
                     // and, unseen, it is not signed.
                     guard: { type: 'isUnsignedDocument', params: ({ event }) => ({ cdFileDocumento: event.cdFileDocumento }) },
-                    actions: { type: 'openDocument', params: ({ context, event }) => ({ linkUrl: linkOf(context, event.cdFileDocumento) }) },
+                    actions: {
+                      type: 'openDocument',
+                      params: ({ context, event }) => ({ linkUrl: linkOf(context, event.cdFileDocumento) }),
+                    },
                   },
                 ],
                 FINALIZE: [
@@ -358,7 +392,13 @@ export const trackingMachine = trackingSetup.createMachine({
                 input: ({ context }) => ({ cdFileDocumento: context.signing ?? 0 }),
                 onDone: {
                   target: 'refreshingDocuments',
-                  actions: [{ type: 'announce', params: ({ context }) => ({ message: MESSAGES.signatureRecorded(nameOf(context, context.signing)) }) }, 'markSigned'],
+                  actions: [
+                    {
+                      type: 'announce',
+                      params: ({ context }) => ({ message: MESSAGES.signatureRecorded(nameOf(context, context.signing)) }),
+                    },
+                    'markSigned',
+                  ],
                 },
                 // Not recorded: the box stays unchecked so the customer can try again.
                 onError: { target: 'signing', actions: 'forgetSigning' },

@@ -4,8 +4,34 @@
  * reads as a chart.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { allSigned, canSign, isAcceptanceRefused, isRestrictedAnswer, isUnsigned, panelOf, recordedChoice, seedChoice, typeCodeOf } from './tracking.helpers';
-import { MESSAGES, TYPE_CODE_AGREEMENT, type AcceptanceInput, type AttachedDocumentInfo, type DocumentToSignInfo, type FinalizeInput, type HistoryInfo, type OperatorInput, type ProtocolInput, type SignatureInput, type ToastLevel, type TrackingContext, type TrackingEvent, type TrackingInfo, type TrackingInput } from './tracking.types';
+import {
+  allSigned,
+  canSign,
+  isAcceptanceRefused,
+  isRestrictedAnswer,
+  isUnsigned,
+  panelOf,
+  recordedChoice,
+  seedChoice,
+  typeCodeOf,
+} from './tracking.helpers';
+import {
+  MESSAGES,
+  TYPE_CODE_AGREEMENT,
+  type AcceptanceInput,
+  type AttachedDocumentInfo,
+  type DocumentToSignInfo,
+  type FinalizeInput,
+  type HistoryInfo,
+  type OperatorInput,
+  type ProtocolInput,
+  type SignatureInput,
+  type ToastLevel,
+  type TrackingContext,
+  type TrackingEvent,
+  type TrackingInfo,
+  type TrackingInput,
+} from './tracking.types';
 
 const notProvided = <Out, In>(name: string) =>
   fromPromise<Out, In>(async () => {
@@ -31,7 +57,11 @@ export const leave = {
 /** 'Encerrar sessão': the same, said out loud. */
 export const endSession = {
   target: '#tracking.exited',
-  actions: ['endSession', { type: 'notify', params: { level: 'info', message: MESSAGES.sessionEnded } }, { type: 'navigateHome', params: home }],
+  actions: [
+    'endSession',
+    { type: 'notify', params: { level: 'info', message: MESSAGES.sessionEnded } },
+    { type: 'navigateHome', params: home },
+  ],
 } as const;
 
 export const trackingSetup = setup({
@@ -78,7 +108,8 @@ export const trackingSetup = setup({
     rememberSigning: assign({ signing: (_, params: { cdFileDocumento: number }) => params.cdFileDocumento }),
     markSigned: assign(({ context }) => ({
       documentsToSign: context.documentsToSign.map((document) =>
-        document.cdFileDocumento === context.signing ? { ...document, flAssinado: true } : document),
+        document.cdFileDocumento === context.signing ? { ...document, flAssinado: true } : document,
+      ),
       signing: null,
     })),
     forgetSigning: assign({ signing: null }),
@@ -96,12 +127,10 @@ export const trackingSetup = setup({
     isTypeOne: ({ context }) => typeCodeOf(context.tracking) === TYPE_CODE_AGREEMENT,
     hasAgreed: ({ context }) => context.choice === 'S',
     hasDeclined: ({ context }) => context.choice === 'N',
-    canSignDocument: ({ context }, params: { cdFileDocumento: number }) =>
-      canSign(context.documentsToSign, params.cdFileDocumento),
-    isUnsignedDocument: ({ context }, params: { cdFileDocumento: number }) =>
-      isUnsigned(context.documentsToSign, params.cdFileDocumento),
+    canSignDocument: ({ context }, params: { cdFileDocumento: number }) => canSign(context.documentsToSign, params.cdFileDocumento),
+    isUnsignedDocument: ({ context }, params: { cdFileDocumento: number }) => isUnsigned(context.documentsToSign, params.cdFileDocumento),
     allDocumentsSigned: ({ context }) => allSigned(context.documentsToSign),
     isAcceptanceRefused: (_, params: { answer: string }) => isAcceptanceRefused(params.answer),
     isRestrictedAnswer: (_, params: { tracking: TrackingInfo }) => isRestrictedAnswer(params.tracking),
   },
-})
+});

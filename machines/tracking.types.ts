@@ -154,4 +154,3 @@ export const MESSAGES = {
   declineRecorded: "Sua resposta 'Não aceito' foi registrada.",
   signatureRecorded: (documento: string) => `Assinatura registrada: ${documento}.`,
 } as const;
-

@@ -62,7 +62,13 @@ export const wizardMachine = wizardSetup.createMachine({
               {
                 actions: [
                   { type: 'markAttempted', params: { step: 'dadosPessoais' } },
-                  { type: 'focusField', params: ({ context }) => ({ scope: 'form' as const, field: firstInvalidField('dadosPessoais', context.form, context.today) ?? '' }) },
+                  {
+                    type: 'focusField',
+                    params: ({ context }) => ({
+                      scope: 'form' as const,
+                      field: firstInvalidField('dadosPessoais', context.form, context.today) ?? '',
+                    }),
+                  },
                 ],
               },
             ],
@@ -77,7 +83,13 @@ export const wizardMachine = wizardSetup.createMachine({
               {
                 actions: [
                   { type: 'markAttempted', params: { step: 'planoOrigem' } },
-                  { type: 'focusField', params: ({ context }) => ({ scope: 'form' as const, field: firstInvalidField('planoOrigem', context.form, context.today) ?? '' }) },
+                  {
+                    type: 'focusField',
+                    params: ({ context }) => ({
+                      scope: 'form' as const,
+                      field: firstInvalidField('planoOrigem', context.form, context.today) ?? '',
+                    }),
+                  },
                 ],
               },
             ],
@@ -101,7 +113,13 @@ export const wizardMachine = wizardSetup.createMachine({
               {
                 actions: [
                   { type: 'markAttempted', params: { step: 'planoDestino' } },
-                  { type: 'focusField', params: ({ context }) => ({ scope: 'form' as const, field: firstInvalidField('planoDestino', context.form, context.today) ?? '' }) },
+                  {
+                    type: 'focusField',
+                    params: ({ context }) => ({
+                      scope: 'form' as const,
+                      field: firstInvalidField('planoDestino', context.form, context.today) ?? '',
+                    }),
+                  },
                 ],
               },
             ],

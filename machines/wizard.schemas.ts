@@ -138,9 +138,7 @@ export const attachmentSchema = z.object({
     z.refine((size) => size > 0, FILE_MESSAGES.empty),
     z.refine((size) => size <= MAX_FILE_BYTES, FILE_MESSAGES.tooLarge),
   ),
-  extension: z.string().check(
-    z.refine((ext) => (ALLOWED_EXTENSIONS as readonly string[]).includes(ext), FILE_MESSAGES.wrongType),
-  ),
+  extension: z.string().check(z.refine((ext) => (ALLOWED_EXTENSIONS as readonly string[]).includes(ext), FILE_MESSAGES.wrongType)),
 });
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;

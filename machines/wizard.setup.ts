@@ -7,16 +7,56 @@ import { assign, fromPromise, setup } from 'xstate';
 import { dropLostAttachments, markUploaded, pendingUploads, removeAttachment, toAttachment } from './attachments';
 import { confirmDependent, draftNeedsFixing, emptyDependentDraft, removeDependent, settleDependentDraft } from './dependents';
 import { toPortabilityPayload } from './wizard.payload';
-import { INDIVIDUAL_CONTRACT_TYPE, DEPENDENT_FIELDS, extensionOf, fileRejection, isDependentValid, isStepValid, validateDependent } from './wizard.schemas';
-import type { AcceptanceInput, DocumentTypeOption, SaveRequestInput, SaveResult, SelectOption, StepId, UploadDocumentInput, WizardContext, WizardEvent, WizardForm, WizardInput } from './wizard.types';
+import {
+  INDIVIDUAL_CONTRACT_TYPE,
+  DEPENDENT_FIELDS,
+  extensionOf,
+  fileRejection,
+  isDependentValid,
+  isStepValid,
+  validateDependent,
+} from './wizard.schemas';
+import type {
+  AcceptanceInput,
+  DocumentTypeOption,
+  SaveRequestInput,
+  SaveResult,
+  SelectOption,
+  StepId,
+  UploadDocumentInput,
+  WizardContext,
+  WizardEvent,
+  WizardForm,
+  WizardInput,
+} from './wizard.types';
 
 export const EMPTY_FORM: WizardForm = {
-  nome: '', nm_mae: '', dt_nascimento: '', sem_cpf: false, cpf: '', celular: '', email: '',
-  fl_aceita_email: false, cd_cep: '', ds_uf: '', ds_cidade: '', ds_endereco: '', nu_endereco: '',
-  ds_bairro: '', ds_complemento: '',
-  ops_origem: '', nu_ans_ops_origem: '', plano_origem: '', nu_ans_plano_origem: '', area_plano: '',
-  dt_inicio: '', tp_contrato_origem: '',
-  nu_ans_plano_destino: '', plano_destino: '', tp_contrato_destino: '', tp_port_destino: '',
+  nome: '',
+  nm_mae: '',
+  dt_nascimento: '',
+  sem_cpf: false,
+  cpf: '',
+  celular: '',
+  email: '',
+  fl_aceita_email: false,
+  cd_cep: '',
+  ds_uf: '',
+  ds_cidade: '',
+  ds_endereco: '',
+  nu_endereco: '',
+  ds_bairro: '',
+  ds_complemento: '',
+  ops_origem: '',
+  nu_ans_ops_origem: '',
+  plano_origem: '',
+  nu_ans_plano_origem: '',
+  area_plano: '',
+  dt_inicio: '',
+  tp_contrato_origem: '',
+  nu_ans_plano_destino: '',
+  plano_destino: '',
+  tp_contrato_destino: '',
+  tp_port_destino: '',
 };
 
 /** Focus the dependent row's first field with a message. */
@@ -83,9 +123,11 @@ export const wizardSetup = setup({
     setNoCpf: assign(({ context, event }) =>
       event.type === 'NO_CPF_TOGGLED'
         ? { form: { ...context.form, sem_cpf: event.checked, cpf: event.checked ? '' : context.form.cpf } }
-        : {}),
+        : {},
+    ),
     setEmailReplies: assign(({ context, event }) =>
-      event.type === 'EMAIL_REPLIES_TOGGLED' ? { form: { ...context.form, fl_aceita_email: event.checked } } : {}),
+      event.type === 'EMAIL_REPLIES_TOGGLED' ? { form: { ...context.form, fl_aceita_email: event.checked } } : {},
+    ),
     markAttempted: assign(({ context }, params: { step: StepId }) => ({
       attempted: { ...context.attempted, [params.step]: true },
     })),
@@ -95,24 +137,28 @@ export const wizardSetup = setup({
     setDestinationRegistry: assign(({ context, event }) =>
       event.type === 'DESTINATION_REGISTRY_CHANGED'
         ? { form: { ...context.form, nu_ans_plano_destino: event.value, plano_destino: '' }, destinationLookup: null }
-        : {}),
+        : {},
+    ),
     setDestinationPlanName: assign(({ context }, params: { name: string }) => ({
       form: { ...context.form, plano_destino: params.name.trim() },
       // An empty answer is the server saying no plan has this registry: the view says so at once.
-      destinationLookup: params.name.trim() ? 'found' as const : 'notFound' as const,
+      destinationLookup: params.name.trim() ? ('found' as const) : ('notFound' as const),
     })),
-    clearDestinationPlanName: assign(({ context }) => ({ form: { ...context.form, plano_destino: '' }, destinationLookup: 'failed' as const })),
+    clearDestinationPlanName: assign(({ context }) => ({
+      form: { ...context.form, plano_destino: '' },
+      destinationLookup: 'failed' as const,
+    })),
     setContractType: assign(({ context, event }) =>
-      event.type === 'CONTRACT_TYPE_CHOSEN' ? { form: { ...context.form, tp_port_destino: event.value } } : {}),
+      event.type === 'CONTRACT_TYPE_CHOSEN' ? { form: { ...context.form, tp_port_destino: event.value } } : {},
+    ),
     clearContractType: assign(({ context }) => ({ form: { ...context.form, tp_port_destino: '' } })),
     storeContractTypes: assign((_, params: { options: SelectOption[] }) => ({ contractTypes: params.options })),
     storeDocumentTypes: assign((_, params: { options: DocumentTypeOption[] }) => ({ documentTypes: params.options })),
     // ---- step 4
     openDependentDraft: assign({ draft: () => emptyDependentDraft(), draftAttempted: false }),
     setDependentField: assign(({ context, event }) =>
-      event.type === 'DEPENDENT_CHANGED' && context.draft
-        ? { draft: { ...context.draft, [event.field]: event.value } }
-        : {}),
+      event.type === 'DEPENDENT_CHANGED' && context.draft ? { draft: { ...context.draft, [event.field]: event.value } } : {},
+    ),
     confirmDependentDraft: assign(({ context }) => ({
       dependents: context.draft ? confirmDependent(context.dependents, context.draft) : context.dependents,
       draft: null,
@@ -125,10 +171,12 @@ export const wizardSetup = setup({
       return { ...settled, draftAttempted: settled.draft !== null && context.draftAttempted };
     }),
     removeDependent: assign(({ context, event }) =>
-      event.type === 'DEPENDENT_REMOVE' ? { dependents: removeDependent(context.dependents, event.id) } : {}),
+      event.type === 'DEPENDENT_REMOVE' ? { dependents: removeDependent(context.dependents, event.id) } : {},
+    ),
     // ---- step 5
     chooseDocumentType: assign(({ event }) =>
-      event.type === 'DOCUMENT_TYPE_CHOSEN' ? { documentType: event.cdTipoDocumento, fileAlert: null } : {}),
+      event.type === 'DOCUMENT_TYPE_CHOSEN' ? { documentType: event.cdTipoDocumento, fileAlert: null } : {},
+    ),
     addAttachment: assign(({ context, event }) =>
       event.type === 'FILE_CHOSEN'
         ? {
@@ -136,15 +184,16 @@ export const wizardSetup = setup({
             fileAlert: null,
             lostAttachments: [],
           }
-        : {}),
+        : {},
+    ),
     rejectFile: assign(({ event }) =>
-      event.type === 'FILE_CHOSEN'
-        ? { fileAlert: fileRejection({ size: event.file.size, extension: extensionOf(event.file.name) }) }
-        : {}),
+      event.type === 'FILE_CHOSEN' ? { fileAlert: fileRejection({ size: event.file.size, extension: extensionOf(event.file.name) }) } : {},
+    ),
     /** The app drops the bytes it holds for that attachment id. */
     releaseFile: (_, _params: { id: string }) => {},
     removeAttachment: assign(({ context, event }) =>
-      event.type === 'ATTACHMENT_REMOVE' ? { attachments: removeAttachment(context.attachments, event.id) } : {}),
+      event.type === 'ATTACHMENT_REMOVE' ? { attachments: removeAttachment(context.attachments, event.id) } : {},
+    ),
     openPreview: assign(({ event }) => (event.type === 'ATTACHMENT_PREVIEW' ? { previewId: event.id } : {})),
     closePreview: assign({ previewId: null }),
     dropLostAttachments: assign(({ context, event }) => {
@@ -183,4 +232,4 @@ export const wizardSetup = setup({
     /** Navigation: back to home/{cdEmpresaPlano}. */
     goHome: (_, _params: { cdEmpresaPlano: string }) => {},
   },
-})
+});

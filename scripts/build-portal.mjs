@@ -12,12 +12,25 @@ import { isCurrent, listInputs, writeStamp } from './build-stamp.mjs';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = join(ROOT, 'dist', '.build-inputs.json');
 const INPUTS = [
-  'contract', 'src', 'machines', 'public', 'scripts', 'index.html',
-  'package.json', 'package-lock.json', 'tsconfig.json', 'vite.config.ts', 'tailwind.config.ts',
+  'contract',
+  'src',
+  'machines',
+  'public',
+  'scripts',
+  'index.html',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'vite.config.ts',
+  'tailwind.config.ts',
 ];
 
 function buildInputs() {
-  const viteEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('VITE_')).sort());
+  const viteEnv = Object.fromEntries(
+    Object.entries(process.env)
+      .filter(([key]) => key.startsWith('VITE_'))
+      .sort(),
+  );
   return { inputs: listInputs(ROOT, INPUTS), extra: viteEnv };
 }
 

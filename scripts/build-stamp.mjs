@@ -47,4 +47,3 @@ export function writeStamp(root, stampFile, { inputs, extra = {} }) {
   writeFileSync(temp, JSON.stringify(describe(root, inputs, extra)));
   renameSync(temp, stampFile);
 }
-

@@ -15,7 +15,9 @@ const DEBIAN_ROOT = '/usr/lib/postgresql';
 export function postgresBinDir() {
   if (process.env.PG_BIN) return existsSync(join(process.env.PG_BIN, 'initdb')) ? process.env.PG_BIN : null;
   if (!existsSync(DEBIAN_ROOT)) return null;
-  const versions = readdirSync(DEBIAN_ROOT).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(DEBIAN_ROOT)
+    .filter((name) => /^\d+$/.test(name))
+    .sort((a, b) => Number(b) - Number(a));
   for (const version of versions) {
     const bin = join(DEBIAN_ROOT, version, 'bin');
     if (existsSync(join(bin, 'initdb')) && existsSync(join(bin, 'postgres'))) return bin;
@@ -59,7 +61,10 @@ export async function startLocalPostgres({ durable = false } = {}) {
   const data = join(dir, 'data');
   const env = { ...process.env, LC_ALL: 'C.UTF-8', LANG: 'C.UTF-8' };
   const init = spawnSync(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], {
-    ...owner, env, encoding: 'utf8', cwd: dir,
+    ...owner,
+    env,
+    encoding: 'utf8',
+    cwd: dir,
   });
   if (init.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
@@ -67,13 +72,23 @@ export async function startLocalPostgres({ durable = false } = {}) {
   }
   const port = await freePort();
   const settings = [
-    '-c', 'listen_addresses=127.0.0.1', '-p', String(port), '-k', dir,
-    '-c', 'shared_buffers=32MB', '-c', 'max_connections=200',
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'shared_buffers=32MB',
+    '-c',
+    'max_connections=200',
     ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
   ];
   const child = spawn(join(bin, 'postgres'), ['-D', data, ...settings], { ...owner, env, cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
-  child.stderr.on('data', (chunk) => { log = (log + chunk.toString()).slice(-4000); });
+  child.stderr.on('data', (chunk) => {
+    log = (log + chunk.toString()).slice(-4000);
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const stop = async () => {
     if (child.exitCode === null) {
@@ -85,7 +100,9 @@ export async function startLocalPostgres({ durable = false } = {}) {
   };
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   for (let tries = 0; ; tries += 1) {
-    const ready = spawnSync(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres'], { encoding: 'utf8' });
+    const ready = spawnSync(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres'], {
+      encoding: 'utf8',
+    });
     if (ready.status === 0) return { url, stop };
     if (child.exitCode !== null || tries > 300) {
       await stop();

@@ -34,7 +34,9 @@ export interface FlowMachine {
 }
 
 export function machineFiles(): string[] {
-  return readdirSync(MACHINES_DIR).filter((f) => f.endsWith('.machine.ts')).sort();
+  return readdirSync(MACHINES_DIR)
+    .filter((f) => f.endsWith('.machine.ts'))
+    .sort();
 }
 
 /** Every machine exported by machines/*.machine.ts; a file with several gets `<flow>-<id>`. */
@@ -125,7 +127,9 @@ async function main(): Promise<void> {
       console.log(`removed docs/machines/${name}`);
     }
   }
-  console.log(`${flows.length} machines: ${flows.map((f) => f.flow).join(', ')}; ${drawn} pictures drawn in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${flows.length} machines: ${flows.map((f) => f.flow).join(', ')}; ${drawn} pictures drawn in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (problems.length) {
     for (const problem of problems) console.error(problem);
     process.exit(1);

@@ -12,16 +12,21 @@ const DOCS_DIR = resolve('docs/machines');
 const TIERS = ['unit', 'browser'];
 
 const flows = existsSync(DOCS_DIR)
-  ? readdirSync(DOCS_DIR).filter((f) => f.endsWith('.stately.ts')).sort().map((f) => {
-      const flow = f.replace(/\.stately\.ts$/, '');
-      return { flow, id: /createMachine\(\{\s*id: '([^']+)'/.exec(readFileSync(join(DOCS_DIR, f), 'utf8'))?.[1] ?? flow };
-    })
+  ? readdirSync(DOCS_DIR)
+      .filter((f) => f.endsWith('.stately.ts'))
+      .sort()
+      .map((f) => {
+        const flow = f.replace(/\.stately\.ts$/, '');
+        return { flow, id: /createMachine\(\{\s*id: '([^']+)'/.exec(readFileSync(join(DOCS_DIR, f), 'utf8'))?.[1] ?? flow };
+      })
   : [];
 
 function load(tier, machineId) {
   const dir = join(COVERAGE_DIR, tier, machineId);
   if (!existsSync(dir)) return undefined;
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
   if (!files.length) return undefined;
   const merged = {
     universe: files[0].universe,
@@ -53,7 +58,8 @@ for (const { flow, id } of flows) {
     const taken = transitions.filter((k) => c.taken.has(k));
     const note = c.excluded.size ? ` (${c.excluded.size} excluded)` : '';
     rows.push([
-      flow, tier,
+      flow,
+      tier,
       `${reached.length}/${states.length} ${pct(reached.length, states.length)}`,
       `${taken.length}/${transitions.length} ${pct(taken.length, transitions.length)}${note}`,
       String(c.paths),

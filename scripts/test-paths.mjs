@@ -19,9 +19,17 @@ import { join, resolve } from 'node:path';
 if (process.argv.includes('--mutants')) process.exit(runMutants());
 
 function runMutants() {
-  const list = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e',
-    "const { mutants } = await import('./test/paths/mutants.ts'); console.log(JSON.stringify(mutants.map(({ name, flow, edit }) => ({ name, flow, edit }))));",
-  ], { encoding: 'utf8' });
+  const list = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      "const { mutants } = await import('./test/paths/mutants.ts'); console.log(JSON.stringify(mutants.map(({ name, flow, edit }) => ({ name, flow, edit }))));",
+    ],
+    { encoding: 'utf8' },
+  );
   if (list.status !== 0) {
     console.error(list.stderr);
     return 1;
@@ -48,13 +56,17 @@ function runMutants() {
     }
     const killed = rules.length > 0;
     verdicts.push({ ...mutant, killed });
-    console.log(killed
-      ? `   killed: ${failed} path test(s) failed, by ${rules.length} rule(s):\n${rules.map((r) => `     ${r}`).join('\n')}`
-      : `   SURVIVED: no rule broke (${failed} failed test(s) without a broken rule)`);
+    console.log(
+      killed
+        ? `   killed: ${failed} path test(s) failed, by ${rules.length} rule(s):\n${rules.map((r) => `     ${r}`).join('\n')}`
+        : `   SURVIVED: no rule broke (${failed} failed test(s) without a broken rule)`,
+    );
   }
   rmSync(scratch, { recursive: true, force: true });
   const survivors = verdicts.filter((v) => !v.killed);
-  console.log(`\nMutants: ${verdicts.length - survivors.length} killed, ${survivors.length} survived${survivors.length ? ` (${survivors.map((v) => v.name).join(', ')})` : ''}`);
+  console.log(
+    `\nMutants: ${verdicts.length - survivors.length} killed, ${survivors.length} survived${survivors.length ? ` (${survivors.map((v) => v.name).join(', ')})` : ''}`,
+  );
   return survivors.length ? 1 : 0;
 }
 

@@ -55,7 +55,8 @@ function count(file, read) {
 }
 if (!only || only === 'unit') count('test-results/vitest.json', (r) => [r.numPassedTests, r.numFailedTests]);
 if (!only || only === 'e2e') count('test-results/e2e.json', (r) => [r.stats.expected, r.stats.unexpected + r.stats.flaky]);
-if (!only || only === 'e2e-postgres') count('test-results/e2e-postgres.json', (r) => [r.stats.expected, r.stats.unexpected + r.stats.flaky]);
+if (!only || only === 'e2e-postgres')
+  count('test-results/e2e-postgres.json', (r) => [r.stats.expected, r.stats.unexpected + r.stats.flaky]);
 
 if (broken.length) console.log(`\nFailed steps: ${broken.join(', ')}`);
 console.log(`\n${passed} passed, ${failed + (broken.length && !failed ? broken.length : 0)} failed`);

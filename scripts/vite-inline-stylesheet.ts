@@ -20,7 +20,9 @@ export function inlineStylesheet(html: string, bundle: OutputBundle, base: strin
   const css = stylesheets(bundle);
   const links = [...html.matchAll(STYLESHEET)];
   if (css.length !== 1 || links.length !== 1 || links[0]?.[1] !== `${base}${css[0]?.fileName}`) {
-    throw new Error(`inline stylesheet: expected one stylesheet, linked from index.html; found ${css.length} file(s), ${links.length} link(s)`);
+    throw new Error(
+      `inline stylesheet: expected one stylesheet, linked from index.html; found ${css.length} file(s), ${links.length} link(s)`,
+    );
   }
   const rules = String(css[0]?.source);
   if (/<\/style/i.test(rules)) throw new Error('inline stylesheet: the stylesheet contains "</style" and cannot be inlined');

@@ -39,7 +39,13 @@ async function renderShells(config: ResolvedConfig): Promise<Record<string, stri
     plugins: [react()],
     // Everything in one file, so Node runs it without resolving packages' CommonJS exports.
     ssr: { noExternal: true },
-    build: { ssr: 'src/prerender.tsx', outDir, emptyOutDir: true, minify: false, rolldownOptions: { output: { entryFileNames: 'prerender.mjs', codeSplitting: false } } },
+    build: {
+      ssr: 'src/prerender.tsx',
+      outDir,
+      emptyOutDir: true,
+      minify: false,
+      rolldownOptions: { output: { entryFileNames: 'prerender.mjs', codeSplitting: false } },
+    },
   });
   const module = (await import(`${pathToFileURL(join(outDir, 'prerender.mjs')).href}?${Date.now()}`)) as PrerenderModule;
   const shells: Record<string, string> = {};

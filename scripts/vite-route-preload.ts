@@ -42,7 +42,9 @@ export function routeChunks(bundle: OutputBundle, entry: OutputChunk, base: stri
       (output): output is OutputChunk => output.type === 'chunk' && Boolean(output.facadeModuleId?.replaceAll('\\', '/').endsWith(page)),
     );
     if (!chunk) throw new Error(`route preload: no chunk starts at ${page}; is the screen still lazy?`);
-    table[route] = closure(bundle, chunk).filter((file) => !loadedWithEntry.has(file)).map((file) => `${base}${file}`);
+    table[route] = closure(bundle, chunk)
+      .filter((file) => !loadedWithEntry.has(file))
+      .map((file) => `${base}${file}`);
   }
   return table;
 }
@@ -59,7 +61,8 @@ export function routePreload(): Plugin {
       order: 'post',
       handler(html, context) {
         if (!context.bundle || !context.chunk) return html;
-        if (!html.includes(ROUTE_CHUNKS_PLACEHOLDER)) throw new Error(`route preload: ${ROUTE_CHUNKS_PLACEHOLDER} is missing from index.html`);
+        if (!html.includes(ROUTE_CHUNKS_PLACEHOLDER))
+          throw new Error(`route preload: ${ROUTE_CHUNKS_PLACEHOLDER} is missing from index.html`);
         return html.replace(ROUTE_CHUNKS_PLACEHOLDER, JSON.stringify(routeChunks(context.bundle, context.chunk, base)));
       },
     },

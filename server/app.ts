@@ -90,7 +90,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     dataDir: options.dataDir,
     publicUrl: options.publicUrl,
   };
-  deps.outbox = new Outbox({ db: options.db, clock: deps.clock, outboxDir: join(options.dataDir, 'outbox'), log: app.log, ...options.mail }).start();
+  deps.outbox = new Outbox({
+    db: options.db,
+    clock: deps.clock,
+    outboxDir: join(options.dataDir, 'outbox'),
+    log: app.log,
+    ...options.mail,
+  }).start();
   app.addHook('onClose', async () => deps.outbox?.stop());
   // Temporary files of processes gone since the store opened (another process sharing the disk).
   const sweep = setInterval(() => deps.files.sweepTemporaryFiles?.(), 15 * 60_000);

@@ -10,7 +10,11 @@ import { migrate } from './db/migrate.ts';
 import { BACKOFFICE_PATH, BACKOFFICE_SECRET_HEADER } from './routes/backoffice.ts';
 import { seed } from './seed/seed.ts';
 import {
-  BackofficeError, runBackofficeCommand, type BackofficeCommand, type OutboxEntry, type RequestSummary,
+  BackofficeError,
+  runBackofficeCommand,
+  type BackofficeCommand,
+  type OutboxEntry,
+  type RequestSummary,
 } from './services/backoffice.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { openFileStore } from './services/open-file-store.ts';
@@ -74,7 +78,9 @@ export function parseArgs(args: readonly string[]): { command: BackofficeCommand
       if (concordo !== undefined && concordo !== 'S' && concordo !== 'N') throw new UsageError('--concordo deve ser S ou N.');
       return {
         command: {
-          cmd, protocolo: protocol(positional[0]), flStatus,
+          cmd,
+          protocolo: protocol(positional[0]),
+          flStatus,
           ...(tipo ? { tipo: tipo === '1' ? 1 : 2 } : {}),
           ...(concordo ? { concordo: concordo === 'S' ? 'S' : 'N' } : {}),
         },
@@ -87,9 +93,11 @@ export function parseArgs(args: readonly string[]): { command: BackofficeCommand
 }
 
 function describe(request: RequestSummary): string {
-  return `${request.nuProtocolo}  senha ${request.senha}  CPF ${formatCpf(request.cpf) || '-'}  plano ${request.cdEmpresaPlano}  `
-    + `status ${request.flStatus} (${request.dsStatus})  cdStatusPort ${request.cdStatusPort}  flConcordo ${request.flConcordo ?? '-'}`
-    + `${request.exigeLogin ? '  [exige login]' : ''}  ${request.nome}`;
+  return (
+    `${request.nuProtocolo}  senha ${request.senha}  CPF ${formatCpf(request.cpf) || '-'}  plano ${request.cdEmpresaPlano}  ` +
+    `status ${request.flStatus} (${request.dsStatus})  cdStatusPort ${request.cdStatusPort}  flConcordo ${request.flConcordo ?? '-'}` +
+    `${request.exigeLogin ? '  [exige login]' : ''}  ${request.nome}`
+  );
 }
 
 export function formatResult(command: BackofficeCommand, result: unknown): string {
@@ -104,14 +112,21 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
       const list = result as OutboxEntry[];
       if (!list.length) return 'Nenhum e-mail na fila.';
       const when = { enviado: 'enviado em', pendente: 'próxima tentativa em', desistido: 'desistido em' } as const;
-      return list.map((mail) => `#${mail.cdMensagem}  ${mail.nuProtocolo}  ${mail.destinatario}  ${mail.situacao} (${mail.tentativas} tentativa${mail.tentativas === 1 ? '' : 's'}, `
-        + `${when[mail.situacao]} ${mail.quando})${mail.entrega ? `  → ${mail.entrega}` : ''}${mail.erro && mail.situacao !== 'enviado' ? `  erro: ${mail.erro}` : ''}`).join('\n');
+      return list
+        .map(
+          (mail) =>
+            `#${mail.cdMensagem}  ${mail.nuProtocolo}  ${mail.destinatario}  ${mail.situacao} (${mail.tentativas} tentativa${mail.tentativas === 1 ? '' : 's'}, ` +
+            `${when[mail.situacao]} ${mail.quando})${mail.entrega ? `  → ${mail.entrega}` : ''}${mail.erro && mail.situacao !== 'enviado' ? `  erro: ${mail.erro}` : ''}`,
+        )
+        .join('\n');
     }
     case 'plans':
       return (result as Array<{ registroAns: string; nmPlano: string }>).map((plan) => `${plan.registroAns}  ${plan.nmPlano}`).join('\n');
     case 'show': {
       const detail = result as RequestSummary & {
-        cdSolicitacao: number; nuProtocoloAns: string; planoDestino: string;
+        cdSolicitacao: number;
+        nuProtocoloAns: string;
+        planoDestino: string;
         historico: Array<{ dtEvento: string; flStatus: number; dsStatus: string; flConcordo: string | null; origem: string }>;
         documentosParaAssinar: Array<{ cdFileDocumento: number; documento: string; assinadoEm: string | null }>;
         anexos: Array<{ documento: string; arquivo: string }>;
@@ -122,10 +137,14 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
         describe(detail),
         `cdSolicitacao ${detail.cdSolicitacao}  protocolo ANS ${detail.nuProtocoloAns}  destino ${detail.planoDestino}  cadastro ${detail.dtCadastramento}`,
         'Histórico:',
-        ...detail.historico.map((event) => `  ${event.dtEvento}  ${event.flStatus} ${event.dsStatus}  flConcordo ${event.flConcordo ?? '-'}  (${event.origem})`),
+        ...detail.historico.map(
+          (event) => `  ${event.dtEvento}  ${event.flStatus} ${event.dsStatus}  flConcordo ${event.flConcordo ?? '-'}  (${event.origem})`,
+        ),
         'Documentos para assinar:',
         ...(detail.documentosParaAssinar.length
-          ? detail.documentosParaAssinar.map((doc) => `  #${doc.cdFileDocumento} ${doc.documento}: ${doc.assinadoEm ? `assinado em ${doc.assinadoEm}` : 'pendente'}`)
+          ? detail.documentosParaAssinar.map(
+              (doc) => `  #${doc.cdFileDocumento} ${doc.documento}: ${doc.assinadoEm ? `assinado em ${doc.assinadoEm}` : 'pendente'}`,
+            )
           : ['  nenhum']),
         'Anexos:',
         ...(detail.anexos.length ? detail.anexos.map((doc) => `  ${doc.documento}: ${doc.arquivo}`) : ['  nenhum']),
@@ -196,9 +215,7 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
       result = await runBackofficeCommand({ db: options.db, files: openFileStore(options.db.kind, dataDir), clock }, parsed.command);
     } else {
       const server = env.DATABASE_URL ? null : readServerFile(dataDir);
-      result = server
-        ? await viaServer(server.port, server.secret, parsed.command)
-        : await directly(env, dataDir, parsed.command, clock);
+      result = server ? await viaServer(server.port, server.secret, parsed.command) : await directly(env, dataDir, parsed.command, clock);
     }
     io.out(parsed.json ? JSON.stringify(result, null, 2) : formatResult(parsed.command, result));
     return 0;

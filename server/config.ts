@@ -60,7 +60,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     timeouts: {
       requestTimeoutMs: positiveNumber('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, DEFAULT_TIMEOUTS.requestTimeoutMs),
-      minBodyBytesPerSecond: positiveNumber('BODY_MIN_BYTES_PER_SECOND', env.BODY_MIN_BYTES_PER_SECOND, DEFAULT_TIMEOUTS.minBodyBytesPerSecond),
+      minBodyBytesPerSecond: positiveNumber(
+        'BODY_MIN_BYTES_PER_SECOND',
+        env.BODY_MIN_BYTES_PER_SECOND,
+        DEFAULT_TIMEOUTS.minBodyBytesPerSecond,
+      ),
     },
     seedDemo: env.SEED_DEMO !== '0',
     smtpUrl: smtpUrl(env.SMTP_URL),

@@ -25,7 +25,9 @@ const postgres = config.databaseUrl !== undefined;
 if (!postgres) {
   const running = readServerFile(config.dataDir);
   if (running) {
-    console.error(`Outro servidor (pid ${running.pid}, porta ${running.port}) já usa ${config.dataDir}; o banco embutido admite um processo só.`);
+    console.error(
+      `Outro servidor (pid ${running.pid}, porta ${running.port}) já usa ${config.dataDir}; o banco embutido admite um processo só.`,
+    );
     process.exit(1);
   }
 }
@@ -91,10 +93,12 @@ const lines = [
   `Banco: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embutido em ${config.dataDir}`}`,
   '',
   'Solicitações de demonstração (senha = 6 últimos dígitos do protocolo):',
-  ...demos.map((demo) =>
-    `  plano ${demo.cdEmpresaPlano}  protocolo ${demo.nuProtocolo}  CPF ${formatCpf(demo.cpf)}  senha ${demo.senha}  `
-    + `status ${demo.flStatus} (${demo.dsStatus}), cdStatusPort ${demo.cdStatusPort}, flConcordo ${demo.flConcordo ?? '-'}`
-    + `${demo.exigeLogin ? '  [exige login]' : ''}`),
+  ...demos.map(
+    (demo) =>
+      `  plano ${demo.cdEmpresaPlano}  protocolo ${demo.nuProtocolo}  CPF ${formatCpf(demo.cpf)}  senha ${demo.senha}  ` +
+      `status ${demo.flStatus} (${demo.dsStatus}), cdStatusPort ${demo.cdStatusPort}, flConcordo ${demo.flConcordo ?? '-'}` +
+      `${demo.exigeLogin ? '  [exige login]' : ''}`,
+  ),
   '',
   'Backoffice: npm run backoffice -- list | show <protocolo> | set-status <protocolo> <flStatus> [--tipo 1|2] [--concordo S|N] | plans | outbox',
   '',

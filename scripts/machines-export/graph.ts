@@ -44,9 +44,7 @@ export function pathFrom(node: AnyStateNode, from: AnyStateNode): string {
 
 /** A guard as written in the machine: a name, a name with static params, or and/or/not of guards. */
 export type GuardShape =
-  | { type: string; params?: Record<string, unknown> }
-  | { type: 'and' | 'or' | 'not'; guards: GuardShape[] }
-  | { type: 'inline' };
+  { type: string; params?: Record<string, unknown> } | { type: 'and' | 'or' | 'not'; guards: GuardShape[] } | { type: 'inline' };
 
 /** Static params (plain data) are kept; params computed from the event or context are code. */
 function staticParams(value: object): Record<string, unknown> | undefined {
@@ -98,8 +96,10 @@ export function implementationShape(value: unknown): ImplementationShape {
 /** XState adds a raise (entry) and a cancel (exit) per `after` delay: those are not the machine's own. */
 export function ownActions(node: AnyStateNode, actions: readonly unknown[] | undefined): unknown[] {
   const delayed = (node.after ?? []).length > 0;
-  return (actions ?? []).filter((action) =>
-    !(delayed && typeof action === 'function' && ['xstate.raise', 'xstate.cancel'].includes(String((action as { type?: unknown }).type))));
+  return (actions ?? []).filter(
+    (action) =>
+      !(delayed && typeof action === 'function' && ['xstate.raise', 'xstate.cancel'].includes(String((action as { type?: unknown }).type))),
+  );
 }
 
 /* ---------------------------------------------------------------- transitions */
@@ -143,9 +143,10 @@ function triggerOf(source: AnyStateNode, t: TransitionLike): Trigger {
   const { eventType } = t;
   if (AFTER.test(eventType)) {
     // The event is `xstate.after.<delay>.<id of the state>`: the delay is what the machine names.
-    const delay = typeof t.delay === 'string' || typeof t.delay === 'number'
-      ? String(t.delay)
-      : eventType.slice('xstate.after.'.length, -(source.id.length + 1));
+    const delay =
+      typeof t.delay === 'string' || typeof t.delay === 'number'
+        ? String(t.delay)
+        : eventType.slice('xstate.after.'.length, -(source.id.length + 1));
     return { kind: 'after', delay };
   }
   const done = DONE_ACTOR.exec(eventType);
@@ -165,14 +166,15 @@ export function ownTransitions(node: AnyStateNode): Transition[] {
   return groups.flatMap((list) =>
     list.map((t, index) => ({
       source: node,
-      trigger: t.eventType === '' ? { kind: 'always' } as const : triggerOf(node, t),
+      trigger: t.eventType === '' ? ({ kind: 'always' } as const) : triggerOf(node, t),
       index,
       targets: [...(t.target ?? [])],
       guard: guardShape(t.guard),
       actions: (t.actions ?? []).map(implementationShape),
       reenter: Boolean(t.reenter),
       description: t.description,
-    })));
+    })),
+  );
 }
 
 export function allTransitions(machine: AnyStateMachine): Transition[] {
@@ -182,12 +184,18 @@ export function allTransitions(machine: AnyStateMachine): Transition[] {
 /** How the trigger reads on an arrow: `NEXT`, `after lookupDebounce`, `done saveRequest`. */
 export function triggerText(trigger: Trigger): string {
   switch (trigger.kind) {
-    case 'on': return trigger.event;
-    case 'after': return `after ${trigger.delay}`;
-    case 'done.actor': return `done ${trigger.actor}`;
-    case 'error.actor': return `error ${trigger.actor}`;
-    case 'onDone': return 'onDone';
-    case 'always': return 'always';
+    case 'on':
+      return trigger.event;
+    case 'after':
+      return `after ${trigger.delay}`;
+    case 'done.actor':
+      return `done ${trigger.actor}`;
+    case 'error.actor':
+      return `error ${trigger.actor}`;
+    case 'onDone':
+      return 'onDone';
+    case 'always':
+      return 'always';
   }
 }
 

@@ -25,8 +25,10 @@ export function chartMarkdown(machine: AnyStateMachine, chart: Chart, charts: Ch
   const description = region ? region.description : machine.root.description;
   const nodes = region ? [region, ...descendants(region)] : [machine.root, ...descendants(machine.root)];
   const invokes = nodes.flatMap((node) =>
-    (node.invoke ?? []).map((inv: { src: unknown }) =>
-      `| \`${node.path.join('.') || '(root)'}\` | \`${typeof inv.src === 'string' ? inv.src : 'inline'}\` |`));
+    (node.invoke ?? []).map(
+      (inv: { src: unknown }) => `| \`${node.path.join('.') || '(root)'}\` | \`${typeof inv.src === 'string' ? inv.src : 'inline'}\` |`,
+    ),
+  );
   const described = nodes.filter((node) => node !== machine.root && node.description);
   const link = (c: Chart) => `[${c.region ? c.region.path.join('.') : 'the whole machine'}](${c.name}.md)`;
   return [
@@ -47,7 +49,12 @@ export function chartMarkdown(machine: AnyStateMachine, chart: Chart, charts: Ch
     `In the Stately editor: [${flow}.stately.ts](${flow}.stately.ts) (see the README, "For analysts").`,
     '',
     ...(described.length
-      ? ['| state | what it is |', '|---|---|', ...described.map((node) => `| \`${node.path.join('.')}\` | ${cell(node.description!)} |`), '']
+      ? [
+          '| state | what it is |',
+          '|---|---|',
+          ...described.map((node) => `| \`${node.path.join('.')}\` | ${cell(node.description!)} |`),
+          '',
+        ]
       : []),
     ...(invokes.length ? ['| state | invokes |', '|---|---|', ...invokes, ''] : []),
     ...(chart.rows.length
@@ -84,8 +91,10 @@ export function indexMarkdown(flows: Array<{ flow: string; machine: AnyStateMach
     '',
     '| machine | the whole machine | by region | Stately editor |',
     '|---|---|---|---|',
-    ...flows.map(({ flow, machine, charts }) =>
-      `| ${flow} (\`${machine.id}\`) | ${links(charts[0]!)} | ${charts.slice(1).map(links).join(' · ') || '—'} | [${flow}.stately.ts](${flow}.stately.ts) |`),
+    ...flows.map(
+      ({ flow, machine, charts }) =>
+        `| ${flow} (\`${machine.id}\`) | ${links(charts[0]!)} | ${charts.slice(1).map(links).join(' · ') || '—'} | [${flow}.stately.ts](${flow}.stately.ts) |`,
+    ),
     '',
   ].join('\n');
 }

@@ -12,8 +12,15 @@
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import {
-  childNodes, commonAncestor, descendants, isWithin, lineage, ownTransitions, pathFrom,
-  transitionText, type Transition,
+  childNodes,
+  commonAncestor,
+  descendants,
+  isWithin,
+  lineage,
+  ownTransitions,
+  pathFrom,
+  transitionText,
+  type Transition,
 } from './graph.ts';
 
 /** A machine with more states than this is also drawn region by region. */
@@ -93,8 +100,7 @@ interface Scope {
   region: AnyStateNode | undefined;
 }
 
-const inScope = (scope: Scope, node: AnyStateNode) =>
-  scope.region ? isWithin(node, scope.region) : node !== scope.machine.root;
+const inScope = (scope: Scope, node: AnyStateNode) => (scope.region ? isWithin(node, scope.region) : node !== scope.machine.root);
 
 const state = (node: AnyStateNode): End => ({ id: mermaidId(node), stands: node });
 
@@ -161,7 +167,7 @@ function arrowOf(scope: Scope, t: Transition, target: AnyStateNode, stub: (node:
       block: inTop ? null : block,
       from: from.id,
       to: to.id,
-      label: label(t, from, to, target, inTop ? top?.parent ?? null : block),
+      label: label(t, from, to, target, inTop ? (top?.parent ?? null) : block),
     };
   }
   if (!top || source === root) return null;

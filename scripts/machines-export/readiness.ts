@@ -15,7 +15,9 @@ export function visualizerProblems(machine: AnyStateMachine): string[] {
   const checkAction = (node: AnyStateNode, context: string, action: unknown) => {
     if (typeof action === 'function') {
       const builtin = (action as { type?: unknown }).type;
-      problems.push(`${where(node)}: ${context} has an inline ${typeof builtin === 'string' ? `${builtin} ` : ''}action; name it in setup({ actions })`);
+      problems.push(
+        `${where(node)}: ${context} has an inline ${typeof builtin === 'string' ? `${builtin} ` : ''}action; name it in setup({ actions })`,
+      );
     }
   };
   for (const node of [machine.root, ...descendants(machine.root)]) {

@@ -5,7 +5,16 @@
  * the code behind the names stays in machines/.
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { childNodes, isWithin, ownActions, ownTransitions, implementationShape, type GuardShape, type ImplementationShape, type Transition } from './graph.ts';
+import {
+  childNodes,
+  isWithin,
+  ownActions,
+  ownTransitions,
+  implementationShape,
+  type GuardShape,
+  type ImplementationShape,
+  type Transition,
+} from './graph.ts';
 
 type Value = string | number | boolean | Value[] | { [key: string]: Value | undefined };
 
@@ -28,8 +37,7 @@ function guardValue(shape: GuardShape): Value {
   return 'params' in shape && shape.params ? { type: shape.type, params: shape.params as Value } : shape.type;
 }
 
-const oneOrMany = (values: Value[]): Value | undefined =>
-  values.length === 0 ? undefined : values.length === 1 ? values[0] : values;
+const oneOrMany = (values: Value[]): Value | undefined => (values.length === 0 ? undefined : values.length === 1 ? values[0] : values);
 
 function transitionValue(t: Transition): Value {
   const config: Record<string, Value | undefined> = {};
@@ -115,7 +123,8 @@ const camel = (flow: string) => flow.replace(/[-.]+([a-z0-9])/g, (_, c: string) 
 
 export function statelyModule(machine: AnyStateMachine, flow: string, file: string): string {
   const delays = Object.fromEntries(
-    Object.entries(machine.implementations.delays ?? {}).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
+    Object.entries(machine.implementations.delays ?? {}).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
+  );
   const options = Object.keys(delays).length ? `, ${print({ delays }, '')}` : '';
   const config = nodeValue(machine, machine.root);
   const combined = print(config, '').includes('guards: [');
@@ -127,8 +136,10 @@ export function statelyModule(machine: AnyStateMachine, flow: string, file: stri
     ' * Stately extension): its states, transitions, and every action, guard, actor and delay by the',
     ' * name the code gives it; the code behind the names is in the machine file.',
     ...(combined
-      ? [" * A combined guard reads `{ type: 'and', guards: [...] }` (or `'or'`, `'not'`), the form Stately's",
-          " * parser keeps whole; the machine itself writes XState's `and([...])`."]
+      ? [
+          " * A combined guard reads `{ type: 'and', guards: [...] }` (or `'or'`, `'not'`), the form Stately's",
+          " * parser keeps whole; the machine itself writes XState's `and([...])`.",
+        ]
       : []),
     ' */',
     "import { createMachine } from 'xstate';",

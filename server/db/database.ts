@@ -98,7 +98,10 @@ export function wrapPglite(db: PGlite): Database {
           }),
         ),
       ),
-    exec: (sql) => serial(async () => { await db.exec(sql); }),
+    exec: (sql) =>
+      serial(async () => {
+        await db.exec(sql);
+      }),
     close: () => serial(() => db.close()),
   };
 }

@@ -13,7 +13,9 @@ const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations
 const MIGRATION_LOCK = 7_220_901;
 
 export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const files = readdirSync(dir).filter((name) => name.endsWith('.sql')).sort();
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.sql'))
+    .sort();
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);

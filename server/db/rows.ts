@@ -39,10 +39,13 @@ export interface RequestRow {
  * a few columns, since a lookup's cost grows with the columns it returns (PGlite: 0.34 ms of
  * CPU for these, 0.69 ms for `SELECT *`).
  */
-export type RequestState = Pick<RequestRow,
-  'cd_solicitacao' | 'nu_protocolo' | 'nu_protocolo_ans' | 'cpf' | 'fl_status' | 'cd_status_port' | 'fl_concordo' | 'dt_cadastramento'>;
+export type RequestState = Pick<
+  RequestRow,
+  'cd_solicitacao' | 'nu_protocolo' | 'nu_protocolo_ans' | 'cpf' | 'fl_status' | 'cd_status_port' | 'fl_concordo' | 'dt_cadastramento'
+>;
 
-export const REQUEST_STATE_COLUMNS = 'cd_solicitacao, nu_protocolo, nu_protocolo_ans, cpf, fl_status, cd_status_port, fl_concordo, dt_cadastramento';
+export const REQUEST_STATE_COLUMNS =
+  'cd_solicitacao, nu_protocolo, nu_protocolo_ans, cpf, fl_status, cd_status_port, fl_concordo, dt_cadastramento';
 
 /** A document to sign with its signature date (`documents_to_sign` left join `signatures`). */
 export interface DocumentToSignRow {

@@ -79,7 +79,11 @@ export function requireToken(access: Access, notFoundError: () => HttpError = re
  * login, the token is a login token); otherwise the not-found answer, exactly as if the id
  * did not exist.
  */
-export function ownedRequest(access: ProtocolAccess, request: RequestRow | null, notFoundError: () => HttpError = requestNotFound): RequestRow {
+export function ownedRequest(
+  access: ProtocolAccess,
+  request: RequestRow | null,
+  notFoundError: () => HttpError = requestNotFound,
+): RequestRow {
   if (!request || request.nu_protocolo !== access.nuProtocolo) throw notFoundError();
   assertCanUse(access, request);
   return request;

@@ -50,8 +50,14 @@ export function parsePublicUrl(value: string | undefined): string | undefined {
   } catch {
     throw new Error(`PUBLIC_URL inválida: ${value} (use a origem pública, ex.: https://portal.exemplo.com.br)`);
   }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || url.search || url.hash
-    || (url.pathname !== '/' && url.pathname !== '')) {
+  if (
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash ||
+    (url.pathname !== '/' && url.pathname !== '')
+  ) {
     throw new Error(`PUBLIC_URL inválida: ${value} (só a origem: esquema http ou https, host e porta, sem caminho)`);
   }
   return url.origin;

@@ -44,7 +44,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(status).header('cache-control', 'no-store').send({ message: 'Requisição inválida.' });
     }
     request.log.error({ err: error }, 'erro inesperado');
-    return reply.code(500).header('cache-control', 'no-store').send({ message: 'Ocorreu um erro inesperado no servidor. Tente novamente mais tarde.' });
+    return reply
+      .code(500)
+      .header('cache-control', 'no-store')
+      .send({ message: 'Ocorreu um erro inesperado no servidor. Tente novamente mais tarde.' });
   });
 
   app.setNotFoundHandler((_request, reply) => {

@@ -33,7 +33,8 @@ const LONG_STRING = 64 * 1024;
 /** Keyed hash of the body: tells a true retry from a reused key without storing the body (it may hold a password). */
 export function fingerprint(body: unknown, secret: string): string {
   const text = JSON.stringify(body ?? null, (_key, value: unknown) =>
-    (typeof value === 'string' && value.length > LONG_STRING ? `sha256:${createHash('sha256').update(value).digest('hex')}` : value));
+    typeof value === 'string' && value.length > LONG_STRING ? `sha256:${createHash('sha256').update(value).digest('hex')}` : value,
+  );
   return createHmac('sha256', secret).update(text).digest('hex');
 }
 
@@ -74,15 +75,22 @@ export async function withIdempotency(
     answer = await run();
   } catch (error) {
     if (error instanceof HttpError && error.statusCode < 500) {
-      answer = { statusCode: error.statusCode, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ message: error.message }) };
+      answer = {
+        statusCode: error.statusCode,
+        contentType: 'application/json; charset=utf-8',
+        body: JSON.stringify({ message: error.message }),
+      };
     } else {
       await db.query('DELETE FROM idempotency_keys WHERE ds_escopo = $1 AND ds_chave = $2', [scope, key]).catch(() => undefined);
       throw error;
     }
   }
-  await db.query(
-    'UPDATE idempotency_keys SET nu_status_http = $3, ds_tipo = $4, ds_corpo = $5 WHERE ds_escopo = $1 AND ds_chave = $2',
-    [scope, key, answer.statusCode, answer.contentType, answer.body],
-  );
+  await db.query('UPDATE idempotency_keys SET nu_status_http = $3, ds_tipo = $4, ds_corpo = $5 WHERE ds_escopo = $1 AND ds_chave = $2', [
+    scope,
+    key,
+    answer.statusCode,
+    answer.contentType,
+    answer.body,
+  ]);
   return { ...answer, replayed: false };
 }

@@ -32,13 +32,18 @@ const REPLAYED: Json = {
 
 /** Headers every answer may carry; POST answers (stored per Idempotency-Key) also say when they are a replay. */
 function withHeaders(responses: Record<number, Json>, isPost: boolean): Record<number, Json> {
-  return Object.fromEntries(Object.entries(responses).map(([status, response]) => [status, {
-    ...response,
-    headers: {
-      'Set-Cookie': SET_CSRF_COOKIE,
-      ...(isPost && Number(status) < 500 ? { 'Idempotent-Replayed': REPLAYED } : {}),
-    },
-  }]));
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => [
+      status,
+      {
+        ...response,
+        headers: {
+          'Set-Cookie': SET_CSRF_COOKIE,
+          ...(isPost && Number(status) < 500 ? { 'Idempotent-Replayed': REPLAYED } : {}),
+        },
+      },
+    ]),
+  );
 }
 
 const MOVED: Json = {
@@ -48,26 +53,41 @@ const MOVED: Json = {
 
 /** The routes outside the contract the portal (or the operator) reaches: file links, plan images, this document, the backoffice door. */
 function extraPaths(): Record<string, Record<string, Json>> {
-  const name = (pattern: string, description: string): Json => ({ name: 'name', in: 'path', required: true, description, schema: { type: 'string', pattern } });
+  const name = (pattern: string, description: string): Json => ({
+    name: 'name',
+    in: 'path',
+    required: true,
+    description,
+    schema: { type: 'string', pattern },
+  });
   const common = (): Record<number, Json> => ({
     301: MOVED,
     408: errorResponse('A requisição não chegou a tempo'),
     431: errorResponse('Cabeçalhos grandes demais'),
     500: errorResponse('Falha inesperada do servidor (registrada; sem detalhes na resposta)'),
   });
-  const file = (types: string[]): Json => ({ content: Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) });
+  const file = (types: string[]): Json => ({
+    content: Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+  });
   return {
     [`${API_BASE}arquivos/{name}`]: {
       get: {
         operationId: 'storedFile',
-        description: 'Um arquivo guardado (documento enviado, termo ou PDF gerado). O nome, aleatório e impossível de adivinhar, é a permissão: o portal abre estes links em outra aba, onde nenhum token viaja.',
+        description:
+          'Um arquivo guardado (documento enviado, termo ou PDF gerado). O nome, aleatório e impossível de adivinhar, é a permissão: o portal abre estes links em outra aba, onde nenhum token viaja.',
         security: [{}],
         parameters: [name('^[a-f0-9]{32}\\.(pdf|jpg|jpeg|png)$', 'nome guardado, como nos linkUrl das respostas')],
-        responses: withHeaders({
-          200: { description: 'O arquivo (inline, Cache-Control: private, no-store)', ...file(['application/pdf', 'image/jpeg', 'image/png']) },
-          404: errorResponse('Arquivo não encontrado'),
-          ...common(),
-        }, false),
+        responses: withHeaders(
+          {
+            200: {
+              description: 'O arquivo (inline, Cache-Control: private, no-store)',
+              ...file(['application/pdf', 'image/jpeg', 'image/png']),
+            },
+            404: errorResponse('Arquivo não encontrado'),
+            ...common(),
+          },
+          false,
+        ),
       },
     },
     [`${API_BASE}imagens/{name}`]: {
@@ -76,11 +96,14 @@ function extraPaths(): Record<string, Record<string, Json>> {
         description: 'Logo, selo ou favicon de um plano, como nomeados pela configuração (parametro 82, 84, 85). Cache de um dia.',
         security: [{}],
         parameters: [name('^[a-z0-9][a-z0-9-]{0,80}\\.(svg|png|jpg|ico)$', 'nome da imagem')],
-        responses: withHeaders({
-          200: { description: 'A imagem', ...file(['image/svg+xml', 'image/png', 'image/jpeg', 'image/x-icon']) },
-          404: errorResponse('Imagem não encontrada'),
-          ...common(),
-        }, false),
+        responses: withHeaders(
+          {
+            200: { description: 'A imagem', ...file(['image/svg+xml', 'image/png', 'image/jpeg', 'image/x-icon']) },
+            404: errorResponse('Imagem não encontrada'),
+            ...common(),
+          },
+          false,
+        ),
       },
     },
     [`${API_BASE}openapi.json`]: {
@@ -88,32 +111,49 @@ function extraPaths(): Record<string, Record<string, Json>> {
         operationId: 'openApi',
         description: 'Este documento.',
         security: [{}],
-        responses: withHeaders({ 200: { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object' } } } }, ...common() }, false),
+        responses: withHeaders(
+          { 200: { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object' } } } }, ...common() },
+          false,
+        ),
       },
     },
     '/_backoffice/run': {
       post: {
         operationId: 'backofficeRun',
-        description: 'A porta do comando de backoffice para um servidor que detém o banco embutido: só conexões diretas de loopback, com o segredo de DATA_DIR/server.json; qualquer outra recebe 404. Não existe com DATABASE_URL (o comando abre o PostgreSQL).',
+        description:
+          'A porta do comando de backoffice para um servidor que detém o banco embutido: só conexões diretas de loopback, com o segredo de DATA_DIR/server.json; qualquer outra recebe 404. Não existe com DATABASE_URL (o comando abre o PostgreSQL).',
         security: [{}],
         parameters: [{ name: 'x-backoffice-secret', in: 'header', required: true, schema: { type: 'string' } }],
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: { type: 'object', required: ['cmd'], properties: {
-            cmd: { type: 'string', enum: ['list', 'show', 'set-status', 'plans', 'outbox'] },
-            protocolo: { type: 'string', pattern: '^\\d{1,30}$' },
-            flStatus: { type: 'integer' }, tipo: { type: 'integer', enum: [1, 2] }, concordo: { type: 'string', enum: ['S', 'N'] },
-          } } } },
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['cmd'],
+                properties: {
+                  cmd: { type: 'string', enum: ['list', 'show', 'set-status', 'plans', 'outbox'] },
+                  protocolo: { type: 'string', pattern: '^\\d{1,30}$' },
+                  flStatus: { type: 'integer' },
+                  tipo: { type: 'integer', enum: [1, 2] },
+                  concordo: { type: 'string', enum: ['S', 'N'] },
+                },
+              },
+            },
+          },
         },
-        responses: withHeaders({
-          200: { description: '{ ok: true, result }', content: { 'application/json': { schema: { type: 'object' } } } },
-          400: errorResponse('Comando inválido, ou recusado (protocolo ou status desconhecido)'),
-          404: errorResponse('Fora de loopback, sem o segredo, ou servidor sem banco embutido'),
-          413: errorResponse('Corpo acima de 64 KB'),
-          415: errorResponse('Tipo de conteúdo diferente de application/json'),
-          ...common(),
-          507: errorResponse('Sem espaço em disco para gravar (set-status)'),
-        }, false),
+        responses: withHeaders(
+          {
+            200: { description: '{ ok: true, result }', content: { 'application/json': { schema: { type: 'object' } } } },
+            400: errorResponse('Comando inválido, ou recusado (protocolo ou status desconhecido)'),
+            404: errorResponse('Fora de loopback, sem o segredo, ou servidor sem banco embutido'),
+            413: errorResponse('Corpo acima de 64 KB'),
+            415: errorResponse('Tipo de conteúdo diferente de application/json'),
+            ...common(),
+            507: errorResponse('Sem espaço em disco para gravar (set-status)'),
+          },
+          false,
+        ),
       },
     },
   };
@@ -121,14 +161,31 @@ function extraPaths(): Record<string, Record<string, Json>> {
 
 /** Calls that read or change one request: a foreign token or a missing login is refused. */
 const GUARDED: ReadonlySet<EndpointName> = new Set<EndpointName>([
-  'tracking', 'history', 'attachedDocuments', 'documentsToSign', 'uploadDocument', 'signLink', 'finalize', 'acceptance', 'recordSignature',
+  'tracking',
+  'history',
+  'attachedDocuments',
+  'documentsToSign',
+  'uploadDocument',
+  'signLink',
+  'finalize',
+  'acceptance',
+  'recordSignature',
 ]);
 /** Calls that name a request by an internal id (http/access.ts). */
 const ID_KEYED: ReadonlySet<EndpointName> = new Set<EndpointName>(['finalize', 'acceptance', 'signLink', 'recordSignature']);
 /** Calls that can name something that does not exist (or that this caller may not name). */
 const CAN_BE_NOT_FOUND: ReadonlySet<EndpointName> = new Set<EndpointName>([
-  'setting', 'operatorKey', 'tracking', 'history', 'attachedDocuments', 'documentsToSign', 'uploadDocument', 'signLink',
-  'finalize', 'acceptance', 'recordSignature',
+  'setting',
+  'operatorKey',
+  'tracking',
+  'history',
+  'attachedDocuments',
+  'documentsToSign',
+  'uploadDocument',
+  'signLink',
+  'finalize',
+  'acceptance',
+  'recordSignature',
 ]);
 
 function responsesOf(name: EndpointName): Record<number, Json> {
@@ -137,20 +194,30 @@ function responsesOf(name: EndpointName): Record<number, Json> {
   const responses: Record<number, Json> = {
     200: {
       description: 'OK',
-      content: { [endpoint.responseKind === 'json' ? 'application/json' : 'text/plain']: { schema: jsonSchema(endpoint.output, 'output') } },
+      content: {
+        [endpoint.responseKind === 'json' ? 'application/json' : 'text/plain']: { schema: jsonSchema(endpoint.output, 'output') },
+      },
     },
-    400: errorResponse('Dados inválidos: fora do contrato ou dos seus limites (mensagem em português, nomeando o campo), ou recusados por uma regra'),
+    400: errorResponse(
+      'Dados inválidos: fora do contrato ou dos seus limites (mensagem em português, nomeando o campo), ou recusados por uma regra',
+    ),
   };
   if (isPost || GUARDED.has(name)) {
     responses[403] = errorResponse(
-      [isPost ? 'token CSRF ausente ou não emitido por este servidor' : '', GUARDED.has(name) ? 'login necessário ou token de outro protocolo' : '']
-        .filter(Boolean).join('; '),
+      [
+        isPost ? 'token CSRF ausente ou não emitido por este servidor' : '',
+        GUARDED.has(name) ? 'login necessário ou token de outro protocolo' : '',
+      ]
+        .filter(Boolean)
+        .join('; '),
     );
   }
   if (CAN_BE_NOT_FOUND.has(name)) {
-    responses[404] = errorResponse(ID_KEYED.has(name)
-      ? 'Não encontrado — a mesma resposta para um id inexistente e para um id de outra solicitação (ou sem token)'
-      : 'Não encontrado');
+    responses[404] = errorResponse(
+      ID_KEYED.has(name)
+        ? 'Não encontrado — a mesma resposta para um id inexistente e para um id de outra solicitação (ou sem token)'
+        : 'Não encontrado',
+    );
   }
   responses[408] = errorResponse('A requisição (cabeçalhos ou corpo) não chegou a tempo');
   if (isPost) {
@@ -176,16 +243,35 @@ export function buildOpenApi(version: string): Json {
       const properties = (input.properties ?? {}) as Record<string, Json>;
       const required = new Set((input.required ?? []) as string[]);
       operation.parameters = Object.entries(properties).map(([param, schema]) => ({
-        name: param, in: 'query', required: required.has(param), schema,
+        name: param,
+        in: 'query',
+        required: required.has(param),
+        schema,
       }));
     } else {
       operation.requestBody = { required: true, content: { 'application/json': { schema: input } } };
       operation.parameters = [
-        { name: HEADERS.csrfCookie, in: 'cookie', required: true, schema: { type: 'string' }, description: 'Cookie emitido e assinado por este servidor (Set-Cookie de qualquer resposta)' },
-        { name: HEADERS.csrfHeader, in: 'header', required: true, schema: { type: 'string' }, description: `Igual ao cookie ${HEADERS.csrfCookie} (emitido e assinado por este servidor)` },
         {
-          name: HEADERS.idempotencyKey, in: 'header', required: false, schema: { type: 'string', pattern: '^[\\w.:-]{8,200}$' },
-          description: 'Uma chave por operação lógica: uma repetição com a mesma chave e os mesmos dados recebe a resposta guardada da primeira (Idempotent-Replayed: true), em qualquer processo; com outros dados, 422; enquanto a primeira roda, 409',
+          name: HEADERS.csrfCookie,
+          in: 'cookie',
+          required: true,
+          schema: { type: 'string' },
+          description: 'Cookie emitido e assinado por este servidor (Set-Cookie de qualquer resposta)',
+        },
+        {
+          name: HEADERS.csrfHeader,
+          in: 'header',
+          required: true,
+          schema: { type: 'string' },
+          description: `Igual ao cookie ${HEADERS.csrfCookie} (emitido e assinado por este servidor)`,
+        },
+        {
+          name: HEADERS.idempotencyKey,
+          in: 'header',
+          required: false,
+          schema: { type: 'string', pattern: '^[\\w.:-]{8,200}$' },
+          description:
+            'Uma chave por operação lógica: uma repetição com a mesma chave e os mesmos dados recebe a resposta guardada da primeira (Idempotent-Replayed: true), em qualquer processo; com outros dados, 422; enquanto a primeira roda, 409',
         },
       ];
     }

@@ -37,9 +37,11 @@ export function nodeServerOptions(timeouts: Timeouts): ServerOptions {
 
 function rawResponse(status: number, reason: string, message: string): string {
   const body = JSON.stringify({ message });
-  return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n`
-    + `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n`
-    + `Connection: close\r\n\r\n${body}`;
+  return (
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n` +
+    `Connection: close\r\n\r\n${body}`
+  );
 }
 
 /**
@@ -48,11 +50,12 @@ function rawResponse(status: number, reason: string, message: string): string {
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const answer = error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-    ? rawResponse(408, 'Request Timeout', REQUEST_TIMEOUT_MESSAGE)
-    : error.code === 'HPE_HEADER_OVERFLOW'
-      ? rawResponse(431, 'Request Header Fields Too Large', 'Os cabeçalhos da requisição são grandes demais.')
-      : rawResponse(400, 'Bad Request', 'Requisição HTTP malformada.');
+  const answer =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? rawResponse(408, 'Request Timeout', REQUEST_TIMEOUT_MESSAGE)
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? rawResponse(431, 'Request Header Fields Too Large', 'Os cabeçalhos da requisição são grandes demais.')
+        : rawResponse(400, 'Bad Request', 'Requisição HTTP malformada.');
   if (socket.writable) socket.end(answer);
   socket.destroy();
 }

@@ -34,11 +34,12 @@ export function fileUrl(ctx: HandlerContext, storedName: string): string {
  * in the stored extension.
  */
 export function displayName(name: string, extension: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? '')
-    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}"<>|?*]/gu, '')
-    .replace(/\.[A-Za-z0-9]{1,10}$/, '')
-    .trim()
-    .slice(0, 150) || 'documento';
+  const base =
+    (name.split(/[\\/]/).pop() ?? '')
+      .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}"<>|?*]/gu, '')
+      .replace(/\.[A-Za-z0-9]{1,10}$/, '')
+      .trim()
+      .slice(0, 150) || 'documento';
   return `${base}.${extension}`;
 }
 
@@ -59,15 +60,16 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
       throw badRequest(`Esta solicitação não aceita novos documentos no status atual (${describeStatus(request.fl_status)}).`);
     }
     const [type] = await ctx.deps.db.query<{ nm_documento: string }>(
-      'SELECT nm_documento FROM document_types WHERE cd_tipo_documento = $1', [input.cdTipoDocumento],
+      'SELECT nm_documento FROM document_types WHERE cd_tipo_documento = $1',
+      [input.cdTipoDocumento],
     );
     if (!type) throw badRequest('Campo cdTipoDocumento: tipo de documento não cadastrado.');
     const file = checkUploadedFile(input.nmDocumento, input.nmExtensao, input.arquivoBase64);
 
     await ctx.deps.db.transaction(async (tx) => {
-      const [count] = await tx.query<{ total: number }>(
-        'SELECT count(*)::int AS total FROM uploaded_documents WHERE cd_solicitacao = $1', [request.cd_solicitacao],
-      );
+      const [count] = await tx.query<{ total: number }>('SELECT count(*)::int AS total FROM uploaded_documents WHERE cd_solicitacao = $1', [
+        request.cd_solicitacao,
+      ]);
       if ((count?.total ?? 0) >= MAX_DOCUMENTS_PER_REQUEST) {
         throw badRequest(`Limite de ${MAX_DOCUMENTS_PER_REQUEST} documentos por solicitação atingido.`);
       }
@@ -75,8 +77,16 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
       await tx.query(
         `INSERT INTO uploaded_documents (cd_solicitacao, cd_tipo_documento, nm_documento, nm_arquivo, nm_extensao, nu_contrato, nm_armazenado, dt_envio)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [request.cd_solicitacao, input.cdTipoDocumento, type.nm_documento, displayName(input.nmDocumento, file.extension),
-          file.extension, input.nuContrato ?? null, stored, ctx.now],
+        [
+          request.cd_solicitacao,
+          input.cdTipoDocumento,
+          type.nm_documento,
+          displayName(input.nmDocumento, file.extension),
+          file.extension,
+          input.nuContrato ?? null,
+          stored,
+          ctx.now,
+        ],
       );
     });
     return 'OK';
@@ -131,9 +141,10 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
         if (kind !== 'N' && (request.fl_status !== STATUS.aguardandoCiencia || (request.fl_concordo === 'S' && ciente === 'N'))) {
           return null;
         }
-        const current = kind !== 'N' && request.fl_concordo !== ciente
-          ? await changeStatusIn(tx, ctx.deps.files, request.cd_solicitacao, { flConcordo: ciente }, 'portal', ctx.now)
-          : request;
+        const current =
+          kind !== 'N' && request.fl_concordo !== ciente
+            ? await changeStatusIn(tx, ctx.deps.files, request.cd_solicitacao, { flConcordo: ciente }, 'portal', ctx.now)
+            : request;
         const pdf = await renderPdf(acceptancePdf(kind, ciente, current, operator, ctx.now), ctx.now);
         const name = await ctx.deps.files.save(tx, pdf, 'pdf', ctx.now);
         await tx.query(

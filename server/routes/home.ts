@@ -8,10 +8,10 @@ type HomeHandlers = Pick<EndpointHandlers, 'setting' | 'operatorKey' | 'tooltips
 
 export const homeHandlers: HomeHandlers = {
   async setting({ chave, cdEmpresaPlano }, ctx) {
-    const [row] = await ctx.deps.db.query<{ valor: string }>(
-      'SELECT valor FROM settings WHERE chave = $1 AND cd_empresa_plano = $2',
-      [chave, Number(cdEmpresaPlano)],
-    );
+    const [row] = await ctx.deps.db.query<{ valor: string }>('SELECT valor FROM settings WHERE chave = $1 AND cd_empresa_plano = $2', [
+      chave,
+      Number(cdEmpresaPlano),
+    ]);
     if (!row) throw notFound(`Plano ${cdEmpresaPlano} não encontrado ou sem esta configuração.`);
     // Settings hold either an absolute URL (an image hosted elsewhere) or a path we serve.
     return /^https?:\/\//i.test(row.valor) ? row.valor : ctx.apiUrl(row.valor);

@@ -13,7 +13,10 @@ import { notFound } from '../http/http-error.ts';
 export const SEED_ASSETS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'seed', 'assets');
 const IMAGE_NAME = /^[a-z0-9][a-z0-9-]{0,80}\.(svg|png|jpg|ico)$/;
 const IMAGE_TYPES: Readonly<Record<string, string>> = {
-  svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', ico: 'image/x-icon',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  ico: 'image/x-icon',
 };
 
 export function registerImages(app: FastifyInstance, dataDir: string): void {

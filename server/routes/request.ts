@@ -22,10 +22,9 @@ export const requestHandlers: RequestHandlers = {
   },
 
   async destinationPlan({ registroAns }, ctx) {
-    const [row] = await ctx.deps.db.query<{ nm_plano: string }>(
-      'SELECT nm_plano FROM destination_plans WHERE registro_ans = $1',
-      [registroAns],
-    );
+    const [row] = await ctx.deps.db.query<{ nm_plano: string }>('SELECT nm_plano FROM destination_plans WHERE registro_ans = $1', [
+      registroAns,
+    ]);
     // Not found is an ordinary answer here: the wizard clears the plan name (SPEC §5).
     return row?.nm_plano ?? '';
   },

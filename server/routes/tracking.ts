@@ -41,7 +41,12 @@ export const trackingHandlers: Pick<EndpointHandlers, 'tracking' | 'history'> = 
   async tracking({ protocolo }, ctx) {
     const request = await requestByProtocol(ctx, protocolo);
     const visibility = visibilityOf(ctx.access, request);
-    const state = { nuProtocolo: request.nu_protocolo, flStatus: request.fl_status, cdStatusPort: request.cd_status_port, flConcordo: request.fl_concordo };
+    const state = {
+      nuProtocolo: request.nu_protocolo,
+      flStatus: request.fl_status,
+      cdStatusPort: request.cd_status_port,
+      flConcordo: request.fl_concordo,
+    };
     if (visibility === 'restricted') {
       return { ...state, nuProtocoloAnsHapvida: null, dtCadastramento: null, dsStatus: null, cdSolicitacao: null };
     }

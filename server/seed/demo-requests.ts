@@ -24,65 +24,117 @@ interface Demo {
 
 export const DEMOS: readonly Demo[] = [
   {
-    nuProtocolo: '48213907561238470015', nome: 'MARIA APARECIDA DOS SANTOS', cpf: '52998224725', cdEmpresaPlano: '1',
-    plan: ['481234561', 'VIDA PLENA ESSENCIAL ENFERMARIA'], steps: [],
+    nuProtocolo: '48213907561238470015',
+    nome: 'MARIA APARECIDA DOS SANTOS',
+    cpf: '52998224725',
+    cdEmpresaPlano: '1',
+    plan: ['481234561', 'VIDA PLENA ESSENCIAL ENFERMARIA'],
+    steps: [],
     note: 'em análise (sem login)',
   },
   {
-    nuProtocolo: '73051948260137584926', nome: 'JOÃO CARLOS PEREIRA', cpf: '34812695015', cdEmpresaPlano: '1',
-    plan: ['481234562', 'VIDA PLENA MAIS APARTAMENTO'], steps: [{ flStatus: STATUS.aguardandoCiencia, cdStatusPort: 1 }],
+    nuProtocolo: '73051948260137584926',
+    nome: 'JOÃO CARLOS PEREIRA',
+    cpf: '34812695015',
+    cdEmpresaPlano: '1',
+    plan: ['481234562', 'VIDA PLENA MAIS APARTAMENTO'],
+    steps: [{ flStatus: STATUS.aguardandoCiencia, cdStatusPort: 1 }],
     note: 'status 6, tipo 1: "Estou de acordo" / "Não aceito"',
   },
   {
-    nuProtocolo: '19684027355102846631', nome: 'ANA BEATRIZ OLIVEIRA', cpf: '71520386435', cdEmpresaPlano: '1',
-    plan: ['481234563', 'VIDA PLENA NACIONAL APARTAMENTO'], steps: [{ flStatus: STATUS.aguardandoCiencia, cdStatusPort: 2 }],
+    nuProtocolo: '19684027355102846631',
+    nome: 'ANA BEATRIZ OLIVEIRA',
+    cpf: '71520386435',
+    cdEmpresaPlano: '1',
+    plan: ['481234563', 'VIDA PLENA NACIONAL APARTAMENTO'],
+    steps: [{ flStatus: STATUS.aguardandoCiencia, cdStatusPort: 2 }],
     note: 'status 6, tipo 2: "Estou ciente"',
   },
   {
-    nuProtocolo: '85520374916648203357', nome: 'CARLOS EDUARDO LIMA', cpf: '86247103913', cdEmpresaPlano: '1',
+    nuProtocolo: '85520374916648203357',
+    nome: 'CARLOS EDUARDO LIMA',
+    cpf: '86247103913',
+    cdEmpresaPlano: '1',
     plan: ['481234562', 'VIDA PLENA MAIS APARTAMENTO'],
-    steps: [
-      { flStatus: STATUS.aguardandoCiencia, cdStatusPort: 1 },
-      { flConcordo: 'S' },
-      { flStatus: STATUS.aceita },
-    ],
+    steps: [{ flStatus: STATUS.aguardandoCiencia, cdStatusPort: 1 }, { flConcordo: 'S' }, { flStatus: STATUS.aceita }],
     note: 'status 3, exige login; documentos para assinar',
   },
   {
-    nuProtocolo: '60917283645520918842', nome: 'FERNANDA COSTA RIBEIRO', cpf: '19037452680', cdEmpresaPlano: '1',
+    nuProtocolo: '60917283645520918842',
+    nome: 'FERNANDA COSTA RIBEIRO',
+    cpf: '19037452680',
+    cdEmpresaPlano: '1',
     plan: ['481234561', 'VIDA PLENA ESSENCIAL ENFERMARIA'],
     steps: [{ flStatus: STATUS.aguardandoCiencia, cdStatusPort: 2 }, { flConcordo: 'S' }, { flStatus: STATUS.contratoAtivo }],
     note: 'contrato ativo',
   },
   {
-    nuProtocolo: '27406815593371620458', nome: 'PAULO ROBERTO ALMEIDA', cpf: '47385920179', cdEmpresaPlano: '2',
-    plan: ['479876542', 'HORIZONTE PREMIUM APARTAMENTO'], steps: [],
+    nuProtocolo: '27406815593371620458',
+    nome: 'PAULO ROBERTO ALMEIDA',
+    cpf: '47385920179',
+    cdEmpresaPlano: '2',
+    plan: ['479876542', 'HORIZONTE PREMIUM APARTAMENTO'],
+    steps: [],
     note: 'em análise, plano 2 (Horizonte Saúde)',
   },
 ];
 
 function payloadOf(demo: Demo): PortabilityRequest {
   return {
-    tipo: '9', nu_protocolo_ans: `2024${demo.nuProtocolo.slice(0, 10)}`, nu_protocolo: '', nome: demo.nome,
-    nm_mae: 'TEREZA MARIA DA SILVA', cpf: demo.cpf, dt_nascimento: '15/04/1985', cd_cep: '60160230',
-    ds_endereco: 'RUA DOS TABAJARAS', nu_endereco: '120', ds_bairro: 'PRAIA DE IRACEMA', ds_cidade: 'FORTALEZA',
-    ds_uf: 'CE', ds_complemento: 'APTO 302', ops_origem: 'SAÚDE EXEMPLO S.A.', plano_origem: 'EXEMPLO CLÁSSICO',
-    nu_ans_ops_origem: '301234', nu_ans_plano_origem: '412345678', area_plano: 'ESTADUAL', dt_inicio: '01/03/2019',
-    tp_contrato_origem: 'TITULAR', nu_ans_plano_destino: demo.plan[0], plano_destino: demo.plan[1],
-    tp_contrato_destino: 'TITULAR', tp_port_destino: '3', fl_aceita_email: '1',
-    contato: [{ tp_contato: '1', ds_contato: '85988887777' }, { tp_contato: '2', ds_contato: 'beneficiario@example.com' }],
+    tipo: '9',
+    nu_protocolo_ans: `2024${demo.nuProtocolo.slice(0, 10)}`,
+    nu_protocolo: '',
+    nome: demo.nome,
+    nm_mae: 'TEREZA MARIA DA SILVA',
+    cpf: demo.cpf,
+    dt_nascimento: '15/04/1985',
+    cd_cep: '60160230',
+    ds_endereco: 'RUA DOS TABAJARAS',
+    nu_endereco: '120',
+    ds_bairro: 'PRAIA DE IRACEMA',
+    ds_cidade: 'FORTALEZA',
+    ds_uf: 'CE',
+    ds_complemento: 'APTO 302',
+    ops_origem: 'SAÚDE EXEMPLO S.A.',
+    plano_origem: 'EXEMPLO CLÁSSICO',
+    nu_ans_ops_origem: '301234',
+    nu_ans_plano_origem: '412345678',
+    area_plano: 'ESTADUAL',
+    dt_inicio: '01/03/2019',
+    tp_contrato_origem: 'TITULAR',
+    nu_ans_plano_destino: demo.plan[0],
+    plano_destino: demo.plan[1],
+    tp_contrato_destino: 'TITULAR',
+    tp_port_destino: '3',
+    fl_aceita_email: '1',
+    contato: [
+      { tp_contato: '1', ds_contato: '85988887777' },
+      { tp_contato: '2', ds_contato: 'beneficiario@example.com' },
+    ],
     dependente: [{ id: 1, nome: 'LUCAS SANTOS', nm_mae: 'TEREZA MARIA DA SILVA', dt_nasc: '10/10/2012', cpf: '' }],
     cd_empresa_plano: demo.cdEmpresaPlano,
   };
 }
 
 async function identityPdf(demo: Demo, now: Date): Promise<Uint8Array> {
-  return renderPdf({
-    title: 'Documento de identidade (exemplo)',
-    operator: 'Documento fictício para demonstração',
-    blocks: [{ kind: 'fields', heading: 'Dados', fields: [['Nome', demo.nome], ['Registro Geral', '00.000.000-0']] }],
-    footer: 'Demonstração — sem valor legal',
-  }, now);
+  return renderPdf(
+    {
+      title: 'Documento de identidade (exemplo)',
+      operator: 'Documento fictício para demonstração',
+      blocks: [
+        {
+          kind: 'fields',
+          heading: 'Dados',
+          fields: [
+            ['Nome', demo.nome],
+            ['Registro Geral', '00.000.000-0'],
+          ],
+        },
+      ],
+      footer: 'Demonstração — sem valor legal',
+    },
+    now,
+  );
 }
 
 /**

@@ -12,8 +12,14 @@ export const OPERATORS = [
 ] as const;
 
 export const TOOLTIPS: ReadonlyArray<readonly [string, string]> = [
-  ['nu_protocolo_ans', 'Número do protocolo gerado no Guia ANS de Planos de Saúde ao consultar a compatibilidade para portabilidade de carências (até 20 dígitos).'],
-  ['nu_protocolo', 'Número do protocolo da sua solicitação de portabilidade, enviado para o seu e-mail quando a solicitação foi registrada.'],
+  [
+    'nu_protocolo_ans',
+    'Número do protocolo gerado no Guia ANS de Planos de Saúde ao consultar a compatibilidade para portabilidade de carências (até 20 dígitos).',
+  ],
+  [
+    'nu_protocolo',
+    'Número do protocolo da sua solicitação de portabilidade, enviado para o seu e-mail quando a solicitação foi registrada.',
+  ],
   ['nome', 'Nome completo do beneficiário titular, como no documento de identidade.'],
   ['nm_mae', 'Nome completo da mãe do beneficiário, como no documento de identidade.'],
   ['cpf', 'CPF do beneficiário. Marque "Beneficiário não possui CPF" se ele não tiver.'],
@@ -26,7 +32,10 @@ export const TOOLTIPS: ReadonlyArray<readonly [string, string]> = [
   ['area_plano', 'Área geográfica de cobertura do plano de origem (municipal, estadual, nacional...).'],
   ['dt_inicio', 'Data em que você começou no plano de origem.'],
   ['tp_contrato_origem', 'Se você é o titular do plano de origem ou titular sem direito (por exemplo, dependente que passa a titular).'],
-  ['nu_ans_plano_destino', 'Número de registro na ANS do plano para o qual você quer migrar; o nome do plano é preenchido automaticamente.'],
+  [
+    'nu_ans_plano_destino',
+    'Número de registro na ANS do plano para o qual você quer migrar; o nome do plano é preenchido automaticamente.',
+  ],
   ['tp_contrato_destino', 'Titularidade no plano de destino.'],
   ['tp_port_destino', 'Tipo de contratação do plano de destino. Pelo portal só é possível a contratação individual/familiar.'],
   ['fl_aceita_email', 'Marque para receber as respostas da solicitação por e-mail.'],
@@ -59,30 +68,33 @@ export const DESTINATION_PLANS: ReadonlyArray<readonly [string, string]> = [
 
 export async function seedReferenceData(tx: Executor): Promise<void> {
   for (const operator of OPERATORS) {
-    await tx.query(
-      'INSERT INTO operators (cd_empresa_plano, nm_operadora, nu_registro_ans) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-      [operator.cdEmpresaPlano, operator.name, operator.registry],
-    );
+    await tx.query('INSERT INTO operators (cd_empresa_plano, nm_operadora, nu_registro_ans) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+      operator.cdEmpresaPlano,
+      operator.name,
+      operator.registry,
+    ]);
     const images: ReadonlyArray<readonly [string, string]> = [
       [SETTING_KEY.logo, `${operator.slug}-logo.svg`],
       [SETTING_KEY.seal, `${operator.slug}-selo.svg`],
       [SETTING_KEY.favicon, `${operator.slug}-favicon.svg`],
     ];
     for (const [key, file] of images) {
-      await tx.query(
-        'INSERT INTO settings (chave, cd_empresa_plano, valor) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-        [key, operator.cdEmpresaPlano, `imagens/${file}`],
-      );
+      await tx.query('INSERT INTO settings (chave, cd_empresa_plano, valor) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+        key,
+        operator.cdEmpresaPlano,
+        `imagens/${file}`,
+      ]);
     }
   }
   for (const [field, description] of TOOLTIPS) {
     await tx.query('INSERT INTO tooltips (nm_campo, ds_descricao) VALUES ($1, $2) ON CONFLICT DO NOTHING', [field, description]);
   }
   for (const [index, type] of CONTRACT_TYPES.entries()) {
-    await tx.query(
-      'INSERT INTO contract_types (value, label, ordem) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-      [type.value, type.label, index + 1],
-    );
+    await tx.query('INSERT INTO contract_types (value, label, ordem) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+      type.value,
+      type.label,
+      index + 1,
+    ]);
   }
   for (const [code, name] of DOCUMENT_TYPES) {
     await tx.query('INSERT INTO document_types (cd_tipo_documento, nm_documento) VALUES ($1, $2) ON CONFLICT DO NOTHING', [code, name]);

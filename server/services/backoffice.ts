@@ -118,7 +118,10 @@ async function showRequest(deps: BackofficeDeps, protocolo: string) {
     })),
     anexos: uploads.map((upload) => ({ documento: upload.nm_documento, arquivo: upload.nm_arquivo })),
     dependentes: dependents.map((dependent) => ({
-      nome: dependent.nome, nmMae: dependent.nm_mae, dtNasc: dependent.dt_nasc, cpf: dependent.cpf ?? '',
+      nome: dependent.nome,
+      nmMae: dependent.nm_mae,
+      dtNasc: dependent.dt_nasc,
+      cpf: dependent.cpf ?? '',
     })),
     contatos: contacts.map((contact) => ({ tpContato: contact.tp_contato, dsContato: contact.ds_contato })),
   };
@@ -126,15 +129,20 @@ async function showRequest(deps: BackofficeDeps, protocolo: string) {
 
 async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeCommand, { cmd: 'set-status' }>) {
   if (!isKnownStatus(command.flStatus)) {
-    const known = Object.entries(STATUS_DESCRIPTIONS).map(([code, text]) => `${code} (${text})`).join(', ');
+    const known = Object.entries(STATUS_DESCRIPTIONS)
+      .map(([code, text]) => `${code} (${text})`)
+      .join(', ');
     throw new BackofficeError(`Status ${command.flStatus} desconhecido. Use: ${known}.`);
   }
   const request = await findRequestByProtocol(deps.db, command.protocolo);
   if (!request) throw new BackofficeError(`Protocolo ${command.protocolo} não encontrado.`);
   const updated = await changeStatus(
-    deps.db, deps.files, request.cd_solicitacao,
+    deps.db,
+    deps.files,
+    request.cd_solicitacao,
     { flStatus: command.flStatus, cdStatusPort: command.tipo, flConcordo: command.concordo },
-    'backoffice', deps.clock(),
+    'backoffice',
+    deps.clock(),
   );
   return summary(updated);
 }
@@ -161,8 +169,15 @@ export interface OutboxEntry {
 /** The e-mails queued, newest first (at most 200): sent where, or why not yet. */
 async function listOutbox(db: Database): Promise<OutboxEntry[]> {
   const rows = await db.query<{
-    cd_mensagem: number; nu_protocolo: string; ds_destinatario: string; nu_tentativas: number; dt_proxima: Date;
-    dt_enviado: Date | null; dt_desistencia: Date | null; ds_entrega: string | null; ds_erro: string | null;
+    cd_mensagem: number;
+    nu_protocolo: string;
+    ds_destinatario: string;
+    nu_tentativas: number;
+    dt_proxima: Date;
+    dt_enviado: Date | null;
+    dt_desistencia: Date | null;
+    ds_entrega: string | null;
+    ds_erro: string | null;
   }>(
     `SELECT o.cd_mensagem, r.nu_protocolo, o.ds_destinatario, o.nu_tentativas, o.dt_proxima, o.dt_enviado, o.dt_desistencia, o.ds_entrega, o.ds_erro
      FROM outbox_emails o JOIN requests r USING (cd_solicitacao) ORDER BY o.cd_mensagem DESC LIMIT 200`,

@@ -14,16 +14,19 @@ export const PART_BYTES = 1024 * 1024;
 export class DatabaseFileStore implements FileStore {
   async save(db: Queryable, content: Uint8Array, extension: string, now: Date): Promise<string> {
     const { name, contentType } = newStoredName(extension);
-    await db.query(
-      'INSERT INTO stored_files (nm_armazenado, content_type, nu_tamanho, dt_criacao) VALUES ($1, $2, $3, $4)',
-      [name, contentType, content.byteLength, now],
-    );
+    await db.query('INSERT INTO stored_files (nm_armazenado, content_type, nu_tamanho, dt_criacao) VALUES ($1, $2, $3, $4)', [
+      name,
+      contentType,
+      content.byteLength,
+      now,
+    ]);
     const bytes = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
     for (let part = 0; part * PART_BYTES < bytes.length; part += 1) {
-      await db.query(
-        'INSERT INTO stored_file_parts (nm_armazenado, nu_parte, conteudo) VALUES ($1, $2, $3)',
-        [name, part, bytes.subarray(part * PART_BYTES, (part + 1) * PART_BYTES)],
-      );
+      await db.query('INSERT INTO stored_file_parts (nm_armazenado, nu_parte, conteudo) VALUES ($1, $2, $3)', [
+        name,
+        part,
+        bytes.subarray(part * PART_BYTES, (part + 1) * PART_BYTES),
+      ]);
     }
     return name;
   }
@@ -40,14 +43,18 @@ export class DatabaseFileStore implements FileStore {
     return {
       contentType: row.content_type,
       size: row.nu_tamanho,
-      stream: () => Readable.from((async function* () {
-        for (let part = 0; part < parts; part += 1) {
-          const [chunk] = await db.query<{ conteudo: Uint8Array }>(
-            'SELECT conteudo FROM stored_file_parts WHERE nm_armazenado = $1 AND nu_parte = $2', [name, part],
-          );
-          if (chunk) yield Buffer.from(chunk.conteudo);
-        }
-      })()),
+      stream: () =>
+        Readable.from(
+          (async function* () {
+            for (let part = 0; part < parts; part += 1) {
+              const [chunk] = await db.query<{ conteudo: Uint8Array }>(
+                'SELECT conteudo FROM stored_file_parts WHERE nm_armazenado = $1 AND nu_parte = $2',
+                [name, part],
+              );
+              if (chunk) yield Buffer.from(chunk.conteudo);
+            }
+          })(),
+        ),
     };
   }
 }

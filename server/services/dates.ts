@@ -7,8 +7,13 @@
 const TIME_ZONE = 'America/Sao_Paulo';
 
 const dateParts = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric',
-  hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
 });
 
 /**

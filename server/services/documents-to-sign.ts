@@ -11,20 +11,24 @@ export async function createDocumentsToSign(tx: Queryable, files: FileStore, req
   const operator = await findOperator(tx, request.cd_empresa_plano);
   if (!operator) throw new Error(`operadora ${request.cd_empresa_plano} não cadastrada`);
   const existing = new Set(
-    (await tx.query<{ nm_documento: string }>('SELECT nm_documento FROM documents_to_sign WHERE cd_solicitacao = $1', [request.cd_solicitacao]))
-      .map((row) => row.nm_documento),
+    (
+      await tx.query<{ nm_documento: string }>('SELECT nm_documento FROM documents_to_sign WHERE cd_solicitacao = $1', [
+        request.cd_solicitacao,
+      ])
+    ).map((row) => row.nm_documento),
   );
   for (const name of DOCUMENTS_TO_SIGN) {
     if (existing.has(name)) continue;
     const pdf = await renderPdf(documentToSignPdf(name, request, operator, now), now);
     const stored = await files.save(tx, pdf, 'pdf', now);
-    await tx.query(
-      'INSERT INTO documents_to_sign (cd_solicitacao, nm_documento, nm_armazenado, dt_criacao) VALUES ($1, $2, $3, $4)',
-      [request.cd_solicitacao, name, stored, now],
-    );
+    await tx.query('INSERT INTO documents_to_sign (cd_solicitacao, nm_documento, nm_armazenado, dt_criacao) VALUES ($1, $2, $3, $4)', [
+      request.cd_solicitacao,
+      name,
+      stored,
+      now,
+    ]);
   }
 }
-
 
 export async function listDocumentsToSign(db: Queryable, cdSolicitacao: number): Promise<DocumentToSignRow[]> {
   return db.query<DocumentToSignRow>(

@@ -131,17 +131,20 @@ export class DiskFileStore implements FileStore {
       rmSync(temp, { force: true });
       throw error;
     }
-    await db.query(
-      'INSERT INTO stored_files (nm_armazenado, content_type, nu_tamanho, dt_criacao) VALUES ($1, $2, $3, $4)',
-      [name, contentType, content.byteLength, now],
-    );
+    await db.query('INSERT INTO stored_files (nm_armazenado, content_type, nu_tamanho, dt_criacao) VALUES ($1, $2, $3, $4)', [
+      name,
+      contentType,
+      content.byteLength,
+      now,
+    ]);
     return name;
   }
 
   async read(db: Queryable, name: string): Promise<StoredFile | null> {
     if (!STORED_NAME.test(name)) return null;
     const [row] = await db.query<{ content_type: string; nu_tamanho: number }>(
-      'SELECT content_type, nu_tamanho FROM stored_files WHERE nm_armazenado = $1', [name],
+      'SELECT content_type, nu_tamanho FROM stored_files WHERE nm_armazenado = $1',
+      [name],
     );
     const path = join(this.dir, name);
     if (!row || !existsSync(path)) return null;

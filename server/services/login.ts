@@ -55,10 +55,11 @@ export async function login(
     // Every request of that CPF takes the failure: the guess could have been for any of them.
     const protocols = candidates.length > 0 ? candidates.map((candidate) => candidate.nu_protocolo) : [null];
     for (const protocol of protocols) {
-      await db.query(
-        'INSERT INTO login_failures (nu_protocolo, ds_endereco_ip, dt_falha) VALUES ($1, $2, $3)',
-        [protocol, clientAddress, now],
-      );
+      await db.query('INSERT INTO login_failures (nu_protocolo, ds_endereco_ip, dt_falha) VALUES ($1, $2, $3)', [
+        protocol,
+        clientAddress,
+        now,
+      ]);
     }
     throw badRequest(WRONG_CREDENTIALS);
   }

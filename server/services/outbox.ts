@@ -72,7 +72,10 @@ export class Outbox {
       return;
     }
     this.running = this.deliverDue()
-      .then(() => undefined, (error: unknown) => this.options.log.warn({ err: error }, 'falha ao entregar e-mails da fila'))
+      .then(
+        () => undefined,
+        (error: unknown) => this.options.log.warn({ err: error }, 'falha ao entregar e-mails da fila'),
+      )
       .finally(() => {
         this.running = null;
         if (this.again) {
@@ -104,10 +107,11 @@ export class Outbox {
       tried += 1;
       try {
         const delivery = await this.send(message);
-        await this.options.db.query(
-          'UPDATE outbox_emails SET dt_enviado = $2, ds_entrega = $3, ds_erro = NULL WHERE cd_mensagem = $1',
-          [message.cd_mensagem, this.options.clock(), delivery],
-        );
+        await this.options.db.query('UPDATE outbox_emails SET dt_enviado = $2, ds_entrega = $3, ds_erro = NULL WHERE cd_mensagem = $1', [
+          message.cd_mensagem,
+          this.options.clock(),
+          delivery,
+        ]);
       } catch (error) {
         await this.recordFailure(message, error);
       }
@@ -134,19 +138,28 @@ export class Outbox {
     const now = this.options.clock();
     const delay = delays[message.nu_tentativas - 1];
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-    await this.options.db.query(
-      'UPDATE outbox_emails SET ds_erro = $2, dt_proxima = $3, dt_desistencia = $4 WHERE cd_mensagem = $1',
-      [message.cd_mensagem, reason, new Date(now.getTime() + (delay ?? 0)), delay === undefined ? now : null],
-    );
+    await this.options.db.query('UPDATE outbox_emails SET ds_erro = $2, dt_proxima = $3, dt_desistencia = $4 WHERE cd_mensagem = $1', [
+      message.cd_mensagem,
+      reason,
+      new Date(now.getTime() + (delay ?? 0)),
+      delay === undefined ? now : null,
+    ]);
     this.options.log.warn(
       { cdMensagem: message.cd_mensagem, tentativa: message.nu_tentativas, erro: reason },
-      delay === undefined ? 'e-mail não enviado; tentativas esgotadas' : `e-mail não enviado; nova tentativa em ${Math.round(delay / 1000)} s`,
+      delay === undefined
+        ? 'e-mail não enviado; tentativas esgotadas'
+        : `e-mail não enviado; nova tentativa em ${Math.round(delay / 1000)} s`,
     );
   }
 
   private async send(message: Claimed): Promise<string> {
     const transport = await this.transporter();
-    const mail = { from: this.options.from ?? DEFAULT_MAIL_FROM, to: message.ds_destinatario, subject: message.ds_assunto, text: message.ds_texto };
+    const mail = {
+      from: this.options.from ?? DEFAULT_MAIL_FROM,
+      to: message.ds_destinatario,
+      subject: message.ds_assunto,
+      text: message.ds_texto,
+    };
     const info = await transport.sendMail(mail);
     if (this.options.smtpUrl) return 'smtp';
     // No SMTP: the message as a mail client would save it, written whole or not at all.
@@ -161,9 +174,11 @@ export class Outbox {
 
   private transporter(): Promise<Transporter> {
     // nodemailer is loaded only when there is something to send.
-    this.transport ??= import('nodemailer').then(({ default: nodemailer }) => (this.options.smtpUrl
-      ? nodemailer.createTransport(this.options.smtpUrl)
-      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })));
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      this.options.smtpUrl
+        ? nodemailer.createTransport(this.options.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    );
     return this.transport;
   }
 }

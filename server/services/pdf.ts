@@ -6,8 +6,7 @@
 import type { PDFFont, PDFPage } from 'pdf-lib';
 
 export type PdfBlock =
-  | { kind: 'fields'; heading: string; fields: ReadonlyArray<readonly [string, string]> }
-  | { kind: 'text'; heading?: string; text: string };
+  { kind: 'fields'; heading: string; fields: ReadonlyArray<readonly [string, string]> } | { kind: 'text'; heading?: string; text: string };
 
 export interface PdfContent {
   title: string;
@@ -92,7 +91,11 @@ export async function renderPdf(content: PdfContent, now: Date): Promise<Uint8Ar
   }
   for (const [index, current] of doc.getPages().entries()) {
     current.drawText(printable(`${content.footer} — página ${index + 1} de ${doc.getPageCount()}`), {
-      x: MARGIN, y: MARGIN - 20, size: 8, font: regular, color: rgb(0.35, 0.35, 0.35),
+      x: MARGIN,
+      y: MARGIN - 20,
+      size: 8,
+      font: regular,
+      color: rgb(0.35, 0.35, 0.35),
     });
   }
   return doc.save();

@@ -52,23 +52,28 @@ function plans(request: RequestRow, operator: OperatorRow) {
 
 const SIGN_TEXT: Record<DocumentToSignName, string> = {
   'Proposta de Adesão':
-    'Pela presente proposta, o beneficiário acima identificado solicita a adesão ao plano de destino indicado, '
-    + 'por portabilidade de carências, nos termos da Resolução Normativa ANS nº 438/2018, declarando estar ciente '
-    + 'das condições gerais do contrato, da área de abrangência e da rede credenciada do plano.',
+    'Pela presente proposta, o beneficiário acima identificado solicita a adesão ao plano de destino indicado, ' +
+    'por portabilidade de carências, nos termos da Resolução Normativa ANS nº 438/2018, declarando estar ciente ' +
+    'das condições gerais do contrato, da área de abrangência e da rede credenciada do plano.',
   'Declaração de Portabilidade':
-    'Declaro que cumpro os requisitos da portabilidade de carências: vínculo ativo com o plano de origem, '
-    + 'adimplência, prazo de permanência mínimo e compatibilidade de preço entre os planos, e que o plano de origem '
-    + 'deverá ser cancelado em até 5 dias após o início da vigência do plano de destino.',
+    'Declaro que cumpro os requisitos da portabilidade de carências: vínculo ativo com o plano de origem, ' +
+    'adimplência, prazo de permanência mínimo e compatibilidade de preço entre os planos, e que o plano de origem ' +
+    'deverá ser cancelado em até 5 dias após o início da vigência do plano de destino.',
   'Carta de Orientação ao Beneficiário':
-    'Declaro ter recebido as orientações sobre a portabilidade, inclusive sobre as coberturas, os prazos de '
-    + 'carência já cumpridos que serão aproveitados e o início da vigência do novo contrato.',
+    'Declaro ter recebido as orientações sobre a portabilidade, inclusive sobre as coberturas, os prazos de ' +
+    'carência já cumpridos que serão aproveitados e o início da vigência do novo contrato.',
 };
 
 export function documentToSignPdf(name: DocumentToSignName, request: RequestRow, operator: OperatorRow, now: Date): PdfContent {
   return {
     title: name,
     operator: operator.nm_operadora,
-    blocks: [beneficiary(request), protocols(request), plans(request, operator), { kind: 'text', heading: 'Termos', text: SIGN_TEXT[name] }],
+    blocks: [
+      beneficiary(request),
+      protocols(request),
+      plans(request, operator),
+      { kind: 'text', heading: 'Termos', text: SIGN_TEXT[name] },
+    ],
     footer: `${name} — protocolo ${request.nu_protocolo} — gerado em ${formatDateTime(now)}`,
   };
 }
@@ -102,8 +107,14 @@ export function acceptancePdf(kind: AcceptanceKind, ciente: 'S' | 'N', request: 
     title: ACCEPTANCE_TITLE[kind],
     operator: operator.nm_operadora,
     blocks: [
-      beneficiary(request), protocols(request), plans(request, operator),
-      { kind: 'text', heading: 'Manifestação', text: `${acknowledgement(kind, ciente)}\nRegistrada em ${formatDateTime(now)} (horário de Brasília).` },
+      beneficiary(request),
+      protocols(request),
+      plans(request, operator),
+      {
+        kind: 'text',
+        heading: 'Manifestação',
+        text: `${acknowledgement(kind, ciente)}\nRegistrada em ${formatDateTime(now)} (horário de Brasília).`,
+      },
     ],
     footer: `${ACCEPTANCE_TITLE[kind]} — protocolo ${request.nu_protocolo}`,
   };

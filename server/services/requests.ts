@@ -10,7 +10,6 @@ import { STATUS } from './status.ts';
 import type { FileStore } from './file-store.ts';
 import { createDocumentsToSign } from './documents-to-sign.ts';
 
-
 export type HistoryOrigin = 'portal' | 'backoffice' | 'demonstracao';
 
 /** Always read from the database: another process (or the backoffice) may have just written it. */
@@ -66,13 +65,38 @@ export async function createRequest(
   for (;;) {
     const nuProtocolo = fixed ?? newProtocol();
     const [row] = await tx.query<{ cd_solicitacao: number }>(INSERT_REQUEST, [
-      nuProtocolo, payload.tipo, payload.nu_protocolo_ans, payload.nu_protocolo ?? null, payload.nome,
-      payload.nm_mae, payload.cpf, payload.dt_nascimento, payload.cd_cep, payload.ds_endereco,
-      payload.nu_endereco, payload.ds_bairro, payload.ds_cidade, payload.ds_uf, payload.ds_complemento ?? null,
-      payload.ops_origem, payload.plano_origem, payload.nu_ans_ops_origem, payload.nu_ans_plano_origem,
-      payload.area_plano, payload.dt_inicio, payload.tp_contrato_origem, payload.nu_ans_plano_destino,
-      payload.plano_destino, payload.tp_contrato_destino, payload.tp_port_destino, payload.fl_aceita_email,
-      Number(payload.cd_empresa_plano), state.flStatus, state.cdStatusPort, state.flConcordo, now,
+      nuProtocolo,
+      payload.tipo,
+      payload.nu_protocolo_ans,
+      payload.nu_protocolo ?? null,
+      payload.nome,
+      payload.nm_mae,
+      payload.cpf,
+      payload.dt_nascimento,
+      payload.cd_cep,
+      payload.ds_endereco,
+      payload.nu_endereco,
+      payload.ds_bairro,
+      payload.ds_cidade,
+      payload.ds_uf,
+      payload.ds_complemento ?? null,
+      payload.ops_origem,
+      payload.plano_origem,
+      payload.nu_ans_ops_origem,
+      payload.nu_ans_plano_origem,
+      payload.area_plano,
+      payload.dt_inicio,
+      payload.tp_contrato_origem,
+      payload.nu_ans_plano_destino,
+      payload.plano_destino,
+      payload.tp_contrato_destino,
+      payload.tp_port_destino,
+      payload.fl_aceita_email,
+      Number(payload.cd_empresa_plano),
+      state.flStatus,
+      state.cdStatusPort,
+      state.flConcordo,
+      now,
     ]);
     // A collision of 20 random digits is all but impossible; if it happens, draw again.
     if (!row) {
@@ -81,16 +105,21 @@ export async function createRequest(
     }
     const cdSolicitacao = row.cd_solicitacao;
     for (const [index, dep] of payload.dependente.entries()) {
-      await tx.query(
-        'INSERT INTO dependents (cd_solicitacao, nu_ordem, nome, nm_mae, dt_nasc, cpf) VALUES ($1, $2, $3, $4, $5, $6)',
-        [cdSolicitacao, index + 1, dep.nome, dep.nm_mae, dep.dt_nasc, dep.cpf || null],
-      );
+      await tx.query('INSERT INTO dependents (cd_solicitacao, nu_ordem, nome, nm_mae, dt_nasc, cpf) VALUES ($1, $2, $3, $4, $5, $6)', [
+        cdSolicitacao,
+        index + 1,
+        dep.nome,
+        dep.nm_mae,
+        dep.dt_nasc,
+        dep.cpf || null,
+      ]);
     }
     for (const contact of payload.contato) {
-      await tx.query(
-        'INSERT INTO contacts (cd_solicitacao, tp_contato, ds_contato) VALUES ($1, $2, $3)',
-        [cdSolicitacao, contact.tp_contato, contact.ds_contato],
-      );
+      await tx.query('INSERT INTO contacts (cd_solicitacao, tp_contato, ds_contato) VALUES ($1, $2, $3)', [
+        cdSolicitacao,
+        contact.tp_contato,
+        contact.ds_contato,
+      ]);
     }
     await addHistory(tx, cdSolicitacao, state, origin, now);
     return { nuProtocolo, cdSolicitacao };

@@ -49,6 +49,5 @@ export function requiresLogin(state: TrackingState): boolean {
  * `{ token: '' }`, which the portal shows as the 'Prezado Cliente' access-later modal.
  */
 export function loginAvailable(state: TrackingState): boolean {
-  return state.fl_status === STATUS.aceita || state.fl_status === STATUS.aguardandoCiencia
-    || state.fl_status === STATUS.contratoAtivo;
+  return state.fl_status === STATUS.aceita || state.fl_status === STATUS.aguardandoCiencia || state.fl_status === STATUS.contratoAtivo;
 }

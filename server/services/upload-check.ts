@@ -10,7 +10,12 @@ import { badRequest } from '../http/http-error.ts';
 export type FileKind = 'pdf' | 'jpeg' | 'png';
 
 const KIND_OF_EXTENSION: Readonly<Record<string, FileKind>> = { pdf: 'pdf', jpg: 'jpeg', jpeg: 'jpeg', png: 'png' };
-const KIND_OF_MIME: Readonly<Record<string, FileKind>> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpeg', 'image/jpg': 'jpeg', 'image/png': 'png' };
+const KIND_OF_MIME: Readonly<Record<string, FileKind>> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpeg',
+  'image/jpg': 'jpeg',
+  'image/png': 'png',
+};
 const KIND_LABEL: Readonly<Record<FileKind, string>> = { pdf: 'PDF', jpeg: 'JPG', png: 'PNG' };
 
 const MAGIC: ReadonlyArray<[FileKind, readonly number[]]> = [
@@ -68,8 +73,8 @@ export function checkUploadedFile(fileName: string, declaredExtension: string, b
   const actual = kindOfBytes(content.subarray(0, 16));
   if (actual !== declared) {
     throw badRequest(
-      `O conteúdo do arquivo não é um ${KIND_LABEL[declared]} válido`
-      + `${actual ? ` (parece ser ${KIND_LABEL[actual]})` : ''}. Envie um arquivo PDF, JPG ou PNG verdadeiro.`,
+      `O conteúdo do arquivo não é um ${KIND_LABEL[declared]} válido` +
+        `${actual ? ` (parece ser ${KIND_LABEL[actual]})` : ''}. Envie um arquivo PDF, JPG ou PNG verdadeiro.`,
     );
   }
   return { content, kind: actual, extension: actual === 'jpeg' ? 'jpg' : actual };

@@ -6,8 +6,13 @@
  */
 import * as z from 'zod/mini';
 import {
-  DEFAULT_API_BASE, HEADERS, errorBody, routes,
-  type EndpointInput, type EndpointName, type EndpointOutput,
+  DEFAULT_API_BASE,
+  HEADERS,
+  errorBody,
+  routes,
+  type EndpointInput,
+  type EndpointName,
+  type EndpointOutput,
 } from '../../contract/api';
 
 /** `timeout`: no complete answer within the client's time limit (`timeoutMs`). */

@@ -64,14 +64,21 @@ export function apiQuery<N extends EndpointName>(name: N, input: EndpointInput<N
 
 /** A read; `anonymous` sends no access token (the home lookup: see CallOptions.token). */
 export function fetchApi<N extends EndpointName>(
-  queryClient: QueryClient, name: N, input: EndpointInput<N>, staleTime = 0, options: ReadOptions = {},
+  queryClient: QueryClient,
+  name: N,
+  input: EndpointInput<N>,
+  staleTime = 0,
+  options: ReadOptions = {},
 ): Promise<EndpointOutput<N>> {
   return queryClient.fetchQuery(apiQuery(name, input, staleTime, options));
 }
 
 /** A write through react-query's mutation cache, so it is retried and reported like a query. */
 export function mutateApi<N extends EndpointName>(
-  queryClient: QueryClient, name: N, input: EndpointInput<N>, options: { idempotencyKey?: string; token?: string | null } = {},
+  queryClient: QueryClient,
+  name: N,
+  input: EndpointInput<N>,
+  options: { idempotencyKey?: string; token?: string | null } = {},
 ): Promise<EndpointOutput<N>> {
   // One key for the logical write: every retry of it carries the same key.
   const idempotencyKey = options.idempotencyKey ?? crypto.randomUUID();

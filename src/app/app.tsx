@@ -17,12 +17,8 @@ import { LoadingOverlay, LoadingOverlayView } from './loading-overlay';
 import { queryClient } from './services';
 import { toastRequests } from './notify';
 
-const NovaSolicitacaoPage = lazyScreen(() =>
-  import('../views/nova-solicitacao/nova-solicitacao-page').then((m) => m.NovaSolicitacaoPage),
-);
-const AcompanhamentoPage = lazyScreen(() =>
-  import('../views/acompanhamento/acompanhamento-page').then((m) => m.AcompanhamentoPage),
-);
+const NovaSolicitacaoPage = lazyScreen(() => import('../views/nova-solicitacao/nova-solicitacao-page').then((m) => m.NovaSolicitacaoPage));
+const AcompanhamentoPage = lazyScreen(() => import('../views/acompanhamento/acompanhamento-page').then((m) => m.AcompanhamentoPage));
 const GUARDED_SCREENS: Readonly<Record<string, LazyScreen>> = {
   'nova-solicitacao': NovaSolicitacaoPage,
   acompanhamento: AcompanhamentoPage,

@@ -92,8 +92,11 @@ function showStartButton(start: () => void): void {
   const button = document.createElement('button');
   button.type = 'button';
   button.textContent = 'Abrir o Stately Inspector';
-  button.setAttribute('style', 'position:fixed;left:8px;bottom:8px;z-index:2147483647;min-height:44px;padding:0 16px;'
-    + 'border-radius:8px;background:#1d4ed8;color:#fff;font:600 14px system-ui;box-shadow:0 2px 8px #0004');
+  button.setAttribute(
+    'style',
+    'position:fixed;left:8px;bottom:8px;z-index:2147483647;min-height:44px;padding:0 16px;' +
+      'border-radius:8px;background:#1d4ed8;color:#fff;font:600 14px system-ui;box-shadow:0 2px 8px #0004',
+  );
   button.addEventListener('click', () => {
     start();
     button.remove();

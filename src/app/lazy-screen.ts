@@ -36,6 +36,9 @@ export function preloadBriefly(screen: LazyScreen | undefined, timeoutMs: number
   if (!screen) return Promise.resolve();
   return new Promise((resolve) => {
     setTimeout(resolve, timeoutMs);
-    screen.preload().then(() => resolve(), () => resolve());
+    screen.preload().then(
+      () => resolve(),
+      () => resolve(),
+    );
   });
 }

@@ -13,7 +13,9 @@ export function LoadingOverlayView({ visible }: { visible: boolean }) {
     <>
       <div className="loading-overlay" data-visible={visible} data-testid="loading-overlay" aria-hidden="true">
         <div className="ball-spin-clockwise">
-          {Array.from({ length: 8 }, (_, i) => <span key={i} />)}
+          {Array.from({ length: 8 }, (_, i) => (
+            <span key={i} />
+          ))}
         </div>
         {/* The visible text fades with the backdrop; the live region below is what is announced. */}
         <p className="text-xl font-medium">{LOADING_TEXT}</p>

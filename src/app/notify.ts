@@ -59,8 +59,11 @@ function show(kind: Kind, message: string, options: ToastOptions = {}, event?: s
 }
 
 export const notify = {
-  info: (message: string, event?: string): void => show('blank', message, { icon: 'ℹ️', ariaProps: { role: 'status', 'aria-live': 'polite' } }, event),
+  info: (message: string, event?: string): void =>
+    show('blank', message, { icon: 'ℹ️', ariaProps: { role: 'status', 'aria-live': 'polite' } }, event),
   success: (message: string, event?: string): void => show('success', message, {}, event),
-  warning: (message: string, event?: string): void => show('blank', message, { icon: '⚠️', ariaProps: { role: 'alert', 'aria-live': 'assertive' } }, event),
-  error: (message: string, event?: string): void => show('error', message, { ariaProps: { role: 'alert', 'aria-live': 'assertive' } }, event),
+  warning: (message: string, event?: string): void =>
+    show('blank', message, { icon: '⚠️', ariaProps: { role: 'alert', 'aria-live': 'assertive' } }, event),
+  error: (message: string, event?: string): void =>
+    show('error', message, { ariaProps: { role: 'alert', 'aria-live': 'assertive' } }, event),
 };

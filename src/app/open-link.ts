@@ -16,18 +16,21 @@ export const UNSAFE_LINK_MESSAGE = 'Não foi possível abrir o documento: o ende
 
 /** The configured document hosts, as origins; anything that is not an http(s) origin is left out. */
 export function documentOrigins(config: string | undefined): string[] {
-  return (config ?? '').split(',').map((entry) => entry.trim()).filter(Boolean).flatMap((entry) => {
-    try {
-      const url = new URL(entry);
-      return url.protocol === 'https:' || url.protocol === 'http:' ? [url.origin] : [];
-    } catch {
-      return [];
-    }
-  });
+  return (config ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .flatMap((entry) => {
+      try {
+        const url = new URL(entry);
+        return url.protocol === 'https:' || url.protocol === 'http:' ? [url.origin] : [];
+      } catch {
+        return [];
+      }
+    });
 }
 
 const DOCUMENT_ORIGINS = documentOrigins(import.meta.env.VITE_DOCUMENT_HOSTS as string | undefined);
-
 
 /** The link resolved, when it may be opened; otherwise null. */
 export function safeDocumentUrl(

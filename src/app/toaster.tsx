@@ -9,9 +9,7 @@ import { TOAST_DURATION_MS } from './notify';
 export const TOAST_EASE_MS = 300;
 
 function animation(t: Toast): string {
-  return t.visible
-    ? `toast-in ${TOAST_EASE_MS}ms ease-out forwards`
-    : `toast-out ${TOAST_EASE_MS}ms ease-in forwards`;
+  return t.visible ? `toast-in ${TOAST_EASE_MS}ms ease-out forwards` : `toast-out ${TOAST_EASE_MS}ms ease-in forwards`;
 }
 
 export function Toaster() {

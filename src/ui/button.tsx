@@ -9,7 +9,12 @@ const variants: Record<Variant, string> = {
 };
 
 /** A button at least 44 px tall (WCAG target size, thumb-friendly on phones). */
-export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ComponentPropsWithRef<'button'> & { variant?: Variant }) {
+export function Button({
+  variant = 'primary',
+  className = '',
+  type = 'button',
+  ...props
+}: ComponentPropsWithRef<'button'> & { variant?: Variant }) {
   const box = variant === 'link' ? 'min-h-11 px-2' : 'min-h-11 rounded-md px-5 font-semibold';
   return (
     <button

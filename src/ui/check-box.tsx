@@ -30,7 +30,9 @@ export function CheckBox({ id, label, checked, disabled = false, onChange, after
           <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </span>
-      <label htmlFor={id} className={disabled ? (checked ? 'font-semibold text-slate-900' : 'text-slate-600') : 'cursor-pointer'}>{label}</label>
+      <label htmlFor={id} className={disabled ? (checked ? 'font-semibold text-slate-900' : 'text-slate-600') : 'cursor-pointer'}>
+        {label}
+      </label>
       {after}
     </div>
   );

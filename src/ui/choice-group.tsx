@@ -54,14 +54,22 @@ export function ChoiceGroup<V extends string>({ label, hint, value, options, onC
 
   return (
     <div role="radiogroup" aria-labelledby={`${id}-label`} aria-describedby={hint ? `${id}-hint` : undefined} className="space-y-1">
-      <p id={`${id}-label`} className="font-semibold text-slate-800">{label}</p>
-      {hint && <p id={`${id}-hint`} className="text-sm text-slate-700">{hint}</p>}
+      <p id={`${id}-label`} className="font-semibold text-slate-800">
+        {label}
+      </p>
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-slate-700">
+          {hint}
+        </p>
+      )}
       {options.map((option, index) => {
         const isChecked = index === checked;
         return (
           <div
             key={option.value}
-            ref={(element) => { refs.current[index] = element; }}
+            ref={(element) => {
+              refs.current[index] = element;
+            }}
             role="radio"
             aria-checked={isChecked}
             aria-disabled={option.disabled || undefined}
@@ -77,7 +85,10 @@ export function ChoiceGroup<V extends string>({ label, hint, value, options, onC
             >
               {isChecked && <span className="size-3 rounded-full bg-brand-600" />}
             </span>
-            <span id={`${id}-${index}`} className={isChecked ? 'font-semibold text-slate-900' : option.disabled ? 'text-slate-600' : 'text-slate-800'}>
+            <span
+              id={`${id}-${index}`}
+              className={isChecked ? 'font-semibold text-slate-900' : option.disabled ? 'text-slate-600' : 'text-slate-800'}
+            >
               {option.label}
             </span>
           </div>

@@ -14,18 +14,17 @@ import { Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } f
 import { PLACEHOLDER, SelectButtonFace, selectButtonClass, type SelectFieldProps } from './select-field';
 
 export function ListboxField({ id, label, value, options, onChange, error, disabled, className = '' }: SelectFieldProps) {
-  const items = [{ label: PLACEHOLDER, value: '' }, ...options.map((option) => ({ label: option.label, value: option.value.toUpperCase() }))];
+  const items = [
+    { label: PLACEHOLDER, value: '' },
+    ...options.map((option) => ({ label: option.label, value: option.value.toUpperCase() })),
+  ];
   const chosen = items.find((item) => item.value === value);
   const errorId = `${id}-erro`;
   return (
     <Field className={`min-w-0 ${className}`} disabled={disabled}>
       <Label className="block text-sm font-medium text-slate-800">{label}</Label>
       <Listbox value={value} onChange={(next: string) => onChange(next.toUpperCase())} invalid={Boolean(error)}>
-        <ListboxButton
-          id={id}
-          aria-describedby={error ? errorId : undefined}
-          className={selectButtonClass(Boolean(error))}
-        >
+        <ListboxButton id={id} aria-describedby={error ? errorId : undefined} className={selectButtonClass(Boolean(error))}>
           <SelectButtonFace text={chosen?.label} />
         </ListboxButton>
         <ListboxOptions
@@ -43,7 +42,11 @@ export function ListboxField({ id, label, value, options, onChange, error, disab
           ))}
         </ListboxOptions>
       </Listbox>
-      {error && <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">{error}</p>}
+      {error && (
+        <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
     </Field>
   );
 }

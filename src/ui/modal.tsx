@@ -47,14 +47,25 @@ export function Modal({ open, title, children, actions, onDismiss, testId }: Mod
       }}
     >
       <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
-        <h2 id={titleId} className="min-w-0 break-words text-lg font-semibold text-brand-700">{title}</h2>
+        <h2 id={titleId} className="min-w-0 break-words text-lg font-semibold text-brand-700">
+          {title}
+        </h2>
         {onDismiss && (
-          <button type="button" onClick={onDismiss} aria-label="Fechar" className="min-h-6 min-w-6 rounded text-xl leading-none text-slate-500 hover:text-slate-800">
+          <button
+            type="button"
+            onClick={onDismiss}
+            aria-label="Fechar"
+            className="min-h-6 min-w-6 rounded text-xl leading-none text-slate-500 hover:text-slate-800"
+          >
             ×
           </button>
         )}
       </div>
-      {children && <div id={bodyId} className="space-y-3 px-5 py-4 text-base">{children}</div>}
+      {children && (
+        <div id={bodyId} className="space-y-3 px-5 py-4 text-base">
+          {children}
+        </div>
+      )}
       <div className="flex justify-end gap-3 border-t border-slate-200 px-5 py-3">{actions}</div>
     </dialog>
   );

@@ -52,7 +52,9 @@ function LoadingSelect({ id, label, value, options, className = '' }: SelectFiel
   const chosen = options.find((option) => option.value.toUpperCase() === value);
   return (
     <div className={`min-w-0 ${className}`}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">{label}</label>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
       <button type="button" id={id} disabled aria-busy="true" className={selectButtonClass(false)}>
         <SelectButtonFace text={chosen?.label} />
       </button>

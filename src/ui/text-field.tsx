@@ -66,8 +66,24 @@ export function inputClass(invalid: boolean, readOnly = false): string {
 }
 
 export function TextField({
-  id, label, value, onValue, format = PLAIN, error, labelAddon, describedBy, type = 'text', inputMode, autoComplete,
-  placeholder, name, readOnly, disabled, inputRef, className = '', labelClassName = 'text-sm font-medium',
+  id,
+  label,
+  value,
+  onValue,
+  format = PLAIN,
+  error,
+  labelAddon,
+  describedBy,
+  type = 'text',
+  inputMode,
+  autoComplete,
+  placeholder,
+  name,
+  readOnly,
+  disabled,
+  inputRef,
+  className = '',
+  labelClassName = 'text-sm font-medium',
 }: TextFieldProps) {
   const [typed, setTyped] = useState<Typed>(() => ({ text: format.display(value), sent: [], seen: value }));
   const [notice, setNotice] = useState<string | null>(null);
@@ -119,9 +135,16 @@ export function TextField({
     event.preventDefault();
     const before = shown.current;
     const inserted = event.clipboardData.getData('text/plain');
-    apply(input, before, format.edit({
-      head: before.slice(0, input.selectionStart), inserted, tail: before.slice(input.selectionEnd), pasted: true,
-    }));
+    apply(
+      input,
+      before,
+      format.edit({
+        head: before.slice(0, input.selectionStart),
+        inserted,
+        tail: before.slice(input.selectionEnd),
+        pasted: true,
+      }),
+    );
   };
 
   const errorId = `${id}-erro`;
@@ -132,7 +155,9 @@ export function TextField({
     <div className={className}>
       {/* Positioned: a help tooltip beside the label opens across this row. */}
       <div className="relative flex flex-wrap items-center gap-2">
-        <label htmlFor={id} className={`block text-slate-800 ${labelClassName}`}>{label}</label>
+        <label htmlFor={id} className={`block text-slate-800 ${labelClassName}`}>
+          {label}
+        </label>
         {labelAddon}
       </div>
       <input
@@ -152,8 +177,16 @@ export function TextField({
         aria-describedby={describers || undefined}
         className={inputClass(Boolean(error), readOnly)}
       />
-      {notice && <p id={noticeId} role="alert" className="mt-1 text-sm font-medium text-amber-800">{notice}</p>}
-      {error && <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">{error}</p>}
+      {notice && (
+        <p id={noticeId} role="alert" className="mt-1 text-sm font-medium text-amber-800">
+          {notice}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

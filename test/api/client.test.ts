@@ -133,11 +133,30 @@ describe('request headers', () => {
 describe('the token of a call', () => {
   it('sends no token on an anonymous read, and the given one on a write that names its own', async () => {
     configureApi({ getToken: () => 'stored-token' });
-    replies = [{ status: 200, body: { nuProtocolo: '1', flStatus: 1, cdStatusPort: 1, flConcordo: null, nuProtocoloAnsHapvida: null, dtCadastramento: null, dsStatus: null, cdSolicitacao: null } }];
+    replies = [
+      {
+        status: 200,
+        body: {
+          nuProtocolo: '1',
+          flStatus: 1,
+          cdStatusPort: 1,
+          flConcordo: null,
+          nuProtocoloAnsHapvida: null,
+          dtCadastramento: null,
+          dsStatus: null,
+          cdSolicitacao: null,
+        },
+      },
+    ];
     await fetchApi(queryClient, 'tracking', { protocolo: unique() }, 0, { anonymous: true });
     expect(calls[0]!.headers).not.toHaveProperty('Authorization');
     replies = [{ status: 200, text: '/wslinhafrente/v1/arquivos/a.pdf' }];
-    await mutateApi(queryClient, 'acceptance', { tipo: '9', fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: 7 }, { token: 'token-of-the-save' });
+    await mutateApi(
+      queryClient,
+      'acceptance',
+      { tipo: '9', fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: 7 },
+      { token: 'token-of-the-save' },
+    );
     expect(calls[1]!.headers.Authorization).toBe('Bearer token-of-the-save');
     await mutateApi(queryClient, 'acceptance', { tipo: '9', fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: 7 });
     expect(calls[2]!.headers.Authorization).toBe('Bearer stored-token');
@@ -148,10 +167,12 @@ describe('a server that never answers', () => {
   /** A fetch that hangs until its signal aborts, as a stuck server or network does. */
   const hangingFetch = ((url: string, init?: RequestInit) => {
     calls.push({ url: String(url), method: init?.method ?? 'GET', headers: {}, body: undefined });
-    return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    return new Promise<Response>((_, reject) =>
+      init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+    );
   }) as unknown as typeof fetch;
 
-  it('ends each call after the time limit with the catalogue\'s message, once, without retrying, and hides the overlay', async () => {
+  it("ends each call after the time limit with the catalogue's message, once, without retrying, and hides the overlay", async () => {
     configureApi({ fetch: hangingFetch, timeoutMs: 50 });
     const started = Date.now();
     const failure = await fetchApi(queryClient, 'tracking', { protocolo: unique() }).catch((reason: unknown) => reason);
@@ -267,9 +288,10 @@ describe('the loading overlay (request-activity machine)', () => {
   it('is shown while a request is in flight and hidden when it answers', async () => {
     let answer!: (response: Response) => void;
     configureApi({
-      fetch: (() => new Promise<Response>((resolve) => {
-        answer = resolve;
-      })) as unknown as typeof fetch,
+      fetch: (() =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        })) as unknown as typeof fetch,
     });
     const pending = fetchApi(queryClient, 'tooltips', { solicitacao: '9' });
     await vi.waitFor(() => expect(requestActivity.getSnapshot().value).toBe('busy'));
@@ -280,10 +302,12 @@ describe('the loading overlay (request-activity machine)', () => {
 
   it('hides at once on a final failure, even with another request still pending', async () => {
     configureApi({
-      fetch: ((url: string, init?: RequestInit) => (String(url).includes('acompanhamento')
-        ? Promise.resolve(new Response('', { status: 500 }))
-        : new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))
-      )) as unknown as typeof fetch,
+      fetch: ((url: string, init?: RequestInit) =>
+        String(url).includes('acompanhamento')
+          ? Promise.resolve(new Response('', { status: 500 }))
+          : new Promise<Response>((_, reject) =>
+              init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+            )) as unknown as typeof fetch,
     });
     const stillPending = fetchApi(queryClient, 'tooltips', { solicitacao: '9' }).catch(() => 'cancelled');
     await vi.waitFor(() => expect(requestActivity.getSnapshot().value).toBe('busy'));

@@ -15,7 +15,7 @@ describe('openServerLink', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('opens a link on the portal\'s own origin in a new tab without opener or referrer', () => {
+  it("opens a link on the portal's own origin in a new tab without opener or referrer", () => {
     const link = `${window.location.origin}/wslinhafrente/v1/arquivos/abc.pdf`;
     expect(openServerLink(link)).toBe(true);
     expect(open).toHaveBeenCalledWith(link, '_blank', 'noopener,noreferrer');
@@ -60,7 +60,7 @@ describe('safeDocumentUrl', () => {
     expect(hosts).toEqual(['https://docs.operadora.test', 'http://legacy.test:8080']);
   });
 
-  it('accepts the portal\'s origin and the configured document hosts only', () => {
+  it("accepts the portal's origin and the configured document hosts only", () => {
     expect(safeDocumentUrl('https://portal.test/a.pdf', page, hosts)?.href).toBe('https://portal.test/a.pdf');
     expect(safeDocumentUrl('/a.pdf', page, hosts)?.href).toBe('https://portal.test/a.pdf');
     expect(safeDocumentUrl('https://docs.operadora.test/t/1.pdf', page, hosts)?.href).toBe('https://docs.operadora.test/t/1.pdf');
@@ -71,7 +71,7 @@ describe('safeDocumentUrl', () => {
     expect(safeDocumentUrl('https://evil.example/x', page, [])).toBeNull();
   });
 
-  it('refuses the spellings a browser would read as another host, whatever the page\'s scheme', () => {
+  it("refuses the spellings a browser would read as another host, whatever the page's scheme", () => {
     for (const base of [page, 'http://portal.test/']) {
       for (const link of ['//evil.example/x', '\\\\evil.example\\x', '/\\evil.example/x', 'https:evil.example', 'http:evil.example']) {
         expect(safeDocumentUrl(link, base, hosts)).toBeNull();

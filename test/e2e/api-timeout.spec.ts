@@ -9,7 +9,9 @@ test('a lookup the server never answers ends after 30 s with the message, the ov
   await page.clock.install();
   let held = 0;
   // Held, never answered: the server behind it is stuck.
-  await page.route('**/wslinhafrente/v1/portabilidade/acompanhamento?*', () => { held += 1; });
+  await page.route('**/wslinhafrente/v1/portabilidade/acompanhamento?*', () => {
+    held += 1;
+  });
   await page.goto('/#/home/1');
   await page.getByRole('button', { name: 'Acompanhar Solicitação' }).click();
   const protocol = page.getByRole('textbox', { name: 'Digite o protocolo', exact: true });

@@ -114,7 +114,10 @@ test.describe('the first paint, before any script', () => {
 
   const preloads = (page: Page) => page.locator('link[rel="modulepreload"]');
 
-  for (const [route, other] of [['nova-solicitacao', 'acompanhamento'], ['acompanhamento', 'nova-solicitacao']] as const) {
+  for (const [route, other] of [
+    ['nova-solicitacao', 'acompanhamento'],
+    ['acompanhamento', 'nova-solicitacao'],
+  ] as const) {
     test(`${route} asks for its own code beside the bundle, from the HTML`, async ({ page }) => {
       await store(page, SESSION);
       await withoutBundle(page);
@@ -124,7 +127,7 @@ test.describe('the first paint, before any script', () => {
     });
   }
 
-  test('home asks for no other screen\'s code', async ({ page }) => {
+  test("home asks for no other screen's code", async ({ page }) => {
     await withoutBundle(page);
     await page.goto('/#/home/1');
     await expect(page.locator('#root')).toHaveAttribute('data-shell', 'home');
@@ -134,7 +137,9 @@ test.describe('the first paint, before any script', () => {
   test('the styles come inside the HTML: no stylesheet request before the first paint', async ({ page }) => {
     await page.goto('/#/home/1');
     await expect(page.getByRole('button', { name: 'Realizar Solicitação' })).toBeVisible();
-    const stylesheets = await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => /\.css$/.test(entry.name)).length);
+    const stylesheets = await page.evaluate(
+      () => performance.getEntriesByType('resource').filter((entry) => /\.css$/.test(entry.name)).length,
+    );
     expect(stylesheets).toBe(0);
   });
 

@@ -40,10 +40,12 @@ test.describe('request-activity machine paths (browser tier)', () => {
       const network = await boot(page, coverage);
       while (network.held.length > 1) {
         await network.release();
-        await expect.poll(async () => {
-          await coverage.drain(page);
-          return coverage.recorder(ID)?.takenTransitions.has('busy|REQUEST_FINISHED|1');
-        }).toBe(true);
+        await expect
+          .poll(async () => {
+            await coverage.drain(page);
+            return coverage.recorder(ID)?.takenTransitions.has('busy|REQUEST_FINISHED|1');
+          })
+          .toBe(true);
         await checkMarkers(page, requestActivityMarkers, 'busy', undefined, 'one of several requests finished');
         await coverage.judge(page, ID, 'one of several requests finished');
       }
@@ -58,7 +60,9 @@ test.describe('request-activity machine paths (browser tier)', () => {
     }
   });
 
-  test('journey: a failed request hides the overlay at once, even with others pending; the next request shows it again', async ({ page }) => {
+  test('journey: a failed request hides the overlay at once, even with others pending; the next request shows it again', async ({
+    page,
+  }) => {
     const coverage = newCoverage();
     try {
       const network = await boot(page, coverage);

@@ -6,8 +6,17 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
-  DEMO_LOGIN, DESTINATION, choose, currentStep, expectNoAxeViolations, field, fileAnotherRequest, next,
-  startNewRequest, uniqueIds, waitIdle,
+  DEMO_LOGIN,
+  DESTINATION,
+  choose,
+  currentStep,
+  expectNoAxeViolations,
+  field,
+  fileAnotherRequest,
+  next,
+  startNewRequest,
+  uniqueIds,
+  waitIdle,
 } from './support/portal';
 
 test.use({ viewport: { width: 320, height: 640 } });
@@ -17,7 +26,11 @@ async function expectNoSidewaysScroll(page: Page, where: string) {
   const widths = await page.evaluate(() => ({
     page: document.documentElement.scrollWidth,
     screen: document.documentElement.clientWidth,
-    dialogs: [...document.querySelectorAll('dialog[open]')].map((d) => ({ scroll: d.scrollWidth, client: d.clientWidth, right: d.getBoundingClientRect().right })),
+    dialogs: [...document.querySelectorAll('dialog[open]')].map((d) => ({
+      scroll: d.scrollWidth,
+      client: d.clientWidth,
+      right: d.getBoundingClientRect().right,
+    })),
   }));
   expect(widths.page, `${where}: page width`).toBeLessThanOrEqual(widths.screen);
   for (const dialog of widths.dialogs) {
@@ -90,17 +103,32 @@ test.describe('home at 320 px', () => {
 
 async function fillSteps1And2(page: Page, check: boolean) {
   for (const [label, value] of [
-    ['Nome do beneficiário', 'Maria'], ['Nome da mãe', 'Ana'], ['Data de nascimento', '15031985'], ['CPF', '52998224725'],
-    ['Celular', '11987654321'], ['Email', 'maria@example.com'], ['CEP', '01310100'], ['UF', 'SP'], ['Cidade', 'São Paulo'],
-    ['Endereço', 'Avenida Paulista'], ['Número', '1578'], ['Bairro', 'Bela Vista'],
-  ] as const) await field(page, label).fill(value);
+    ['Nome do beneficiário', 'Maria'],
+    ['Nome da mãe', 'Ana'],
+    ['Data de nascimento', '15031985'],
+    ['CPF', '52998224725'],
+    ['Celular', '11987654321'],
+    ['Email', 'maria@example.com'],
+    ['CEP', '01310100'],
+    ['UF', 'SP'],
+    ['Cidade', 'São Paulo'],
+    ['Endereço', 'Avenida Paulista'],
+    ['Número', '1578'],
+    ['Bairro', 'Bela Vista'],
+  ] as const)
+    await field(page, label).fill(value);
   await next(page).click();
   await expect(currentStep(page)).toContainText('Dados do Plano de Origem');
   if (check) await checkScreen(page, 'step 2');
   for (const [label, value] of [
-    ['Nome da operadora', 'Operadora'], ['Registro ANS da operadora', '123456'], ['Nome do plano', 'Plano'],
-    ['Registro ANS do plano', '654321'], ['Abrangência', 'Nacional'], ['Data de início', '01022020'],
-  ] as const) await field(page, label).fill(value);
+    ['Nome da operadora', 'Operadora'],
+    ['Registro ANS da operadora', '123456'],
+    ['Nome do plano', 'Plano'],
+    ['Registro ANS do plano', '654321'],
+    ['Abrangência', 'Nacional'],
+    ['Data de início', '01022020'],
+  ] as const)
+    await field(page, label).fill(value);
   await field(page, 'Titularidade').click();
   const list = page.getByRole('listbox');
   await expect(list).toBeVisible();
@@ -116,7 +144,9 @@ async function fillSteps1And2(page: Page, check: boolean) {
 test.describe('the wizard at 320 px', () => {
   test.setTimeout(120_000);
 
-  test('every step, the open dropdown, a kept dependent, the attachments and the preview and protocol modals fit the screen', async ({ page }) => {
+  test('every step, the open dropdown, a kept dependent, the attachments and the preview and protocol modals fit the screen', async ({
+    page,
+  }) => {
     await startNewRequest(page, uniqueIds().protocoloAns);
     await expect(page).toHaveTitle('Nova Solicitação - Portabilidade');
     await checkScreen(page, 'step 1');

@@ -22,7 +22,10 @@ test.describe('acompanhamento: choices, records and statuses', () => {
   // Each test files a request and moves it with the backoffice (a process per move) and runs axe.
   test.describe.configure({ timeout: 150_000 });
 
-  test("status 6 type 1: arrows only move between 'Estou de acordo' and 'Não aceito'; Enter confirms; 'Não aceito' is recorded once, and said so", async ({ page, baseURL }) => {
+  test("status 6 type 1: arrows only move between 'Estou de acordo' and 'Não aceito'; Enter confirms; 'Não aceito' is recorded once, and said so", async ({
+    page,
+    baseURL,
+  }) => {
     const protocolo = await fileRequest(baseURL!);
     await openAt(page, protocolo, '6', '--tipo', '1');
     await expect(panel(page, 'Finalize sua solicitação')).toBeVisible();
@@ -70,7 +73,10 @@ test.describe('acompanhamento: choices, records and statuses', () => {
     await expect(agree).toBeEnabled();
   });
 
-  test("status 6 type 2: arrows never tick 'Estou ciente'; 'Finalizar' twice adds one document and says it was recorded", async ({ page, baseURL }) => {
+  test("status 6 type 2: arrows never tick 'Estou ciente'; 'Finalizar' twice adds one document and says it was recorded", async ({
+    page,
+    baseURL,
+  }) => {
     const protocolo = await fileRequest(baseURL!);
     await openAt(page, protocolo, '6', '--tipo', '2');
     const aware = page.getByRole('checkbox', { name: 'Estou ciente' });
@@ -124,7 +130,10 @@ test.describe('acompanhamento: choices, records and statuses', () => {
     }
   });
 
-  test("'Encerrar sessão' after a login leaves #/acompanhamento unreachable, back button included, until one logs in again", async ({ page, baseURL }) => {
+  test("'Encerrar sessão' after a login leaves #/acompanhamento unreachable, back button included, until one logs in again", async ({
+    page,
+    baseURL,
+  }) => {
     const protocolo = await fileRequest(baseURL!);
     const accepted = backoffice('set-status', protocolo, '3', '--tipo', '1', '--concordo', 'S');
     expect(accepted.exigeLogin).toBe(true);

@@ -12,9 +12,11 @@ test.describe.configure({ timeout: 180_000 });
 
 /** Nothing wider than the viewport, and every view action inside it. */
 async function fitsThePhone(page: Page, where: string) {
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
-    message: `${where}: the page scrolls sideways`,
-  }).toBe(0);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+      message: `${where}: the page scrolls sideways`,
+    })
+    .toBe(0);
   for (const action of await page.getByRole('button', { name: /^Visualizar/ }).all()) {
     const box = await action.boundingBox();
     expect(box, `${where}: a 'Visualizar' is laid out`).not.toBeNull();
@@ -59,7 +61,11 @@ test.describe('acompanhamento at 320 px', () => {
     await page.getByRole('button', { name: 'Finalizar' }).click();
     await expect(page.getByTestId('acknowledgement-recorded')).toBeVisible();
     await fitsThePhone(page, 'status 6 type 2 recorded');
-    for (const [status, title] of [['7', 'Seu contrato está ativo'], ['4', 'Sua solicitação foi recusada'], ['5', 'Sua solicitação foi cancelada']] as const) {
+    for (const [status, title] of [
+      ['7', 'Seu contrato está ativo'],
+      ['4', 'Sua solicitação foi recusada'],
+      ['5', 'Sua solicitação foi cancelada'],
+    ] as const) {
       backoffice('set-status', protocolo, status);
       await page.reload();
       await expect(panel(page, title)).toBeVisible();
@@ -80,14 +86,16 @@ test.describe('acompanhamento at 320 px', () => {
     // The whole status, however long, within its box: nothing cut at the edge.
     const status = page.getByLabel('Status', { exact: true });
     await expect(status).toHaveValue(/^Aceita/);
-    expect(await status.evaluate((box: HTMLTextAreaElement) => box.scrollHeight <= box.clientHeight && box.scrollWidth <= box.clientWidth)).toBe(true);
+    expect(
+      await status.evaluate((box: HTMLTextAreaElement) => box.scrollHeight <= box.clientHeight && box.scrollWidth <= box.clientWidth),
+    ).toBe(true);
     await fitsThePhone(page, 'status 3');
 
     // Each term opens in a new tab: close them (and only them: axe opens a page of its own).
     const closeTab = (tab: Page) => void tab.close();
     context.on('page', closeTab);
     const terms = page.getByRole('region', { name: 'Termos e declarações' }).getByRole('checkbox');
-    for (let i = 0; i < await terms.count(); i++) {
+    for (let i = 0; i < (await terms.count()); i++) {
       await terms.nth(i).click();
       await expect(terms.nth(i)).toBeChecked();
       await expect(terms.nth(i)).toBeDisabled();

@@ -112,7 +112,10 @@ test.describe('acompanhamento', () => {
     await expect(page).toHaveURL(/#\/home\/1$/);
   });
 
-  test("an expired token on a request that requires login shows 'Fazer login', which opens home in track mode", async ({ page, baseURL }) => {
+  test("an expired token on a request that requires login shows 'Fazer login', which opens home in track mode", async ({
+    page,
+    baseURL,
+  }) => {
     const protocolo = await fileRequest(baseURL!);
     expect(backoffice('set-status', protocolo, '3', '--tipo', '1', '--concordo', 'S').exigeLogin).toBe(true);
     await page.addInitScript((p) => {
@@ -133,32 +136,57 @@ test.describe('acompanhamento', () => {
     expect(await stored(page, 'token')).toBeNull();
   });
 
-  test('a server link off the portal\'s origin, or spelled to look like it, is never opened; one on it is', async ({ page, baseURL, context }) => {
+  test("a server link off the portal's origin, or spelled to look like it, is never opened; one on it is", async ({
+    page,
+    baseURL,
+    context,
+  }) => {
     const protocolo = await fileRequest(baseURL!);
     const unsafe = [
-      'javascript:alert(1)', '//evil.example/x', '\\\\evil.example\\x', '/\\evil.example/x', 'https:evil.example',
+      'javascript:alert(1)',
+      '//evil.example/x',
+      '\\\\evil.example\\x',
+      '/\\evil.example/x',
+      'https:evil.example',
       'https://evil.example/x',
     ];
     const safe = '/wslinhafrente/v1/openapi.json';
     await page.route('**/wslinhafrente/v1/portabilidade/documento?*', (route) =>
       route.fulfill({
         contentType: 'application/json',
-        body: JSON.stringify([...unsafe, safe].map((linkUrl, index) => ({
-          nmArquivo: `doc-${index}.pdf`, nmExtensaoArquivo: 'pdf', nmDocumento: `Documento ${index}`, dtAssinatura: null, linkUrl,
-        }))),
-      }));
+        body: JSON.stringify(
+          [...unsafe, safe].map((linkUrl, index) => ({
+            nmArquivo: `doc-${index}.pdf`,
+            nmExtensaoArquivo: 'pdf',
+            nmDocumento: `Documento ${index}`,
+            dtAssinatura: null,
+            linkUrl,
+          })),
+        ),
+      }),
+    );
     const opened: string[] = [];
-    context.on('page', (popup) => { opened.push(popup.url()); });
+    context.on('page', (popup) => {
+      opened.push(popup.url());
+    });
     let evilRequests = 0;
-    await context.route(/evil\.example/, (route) => { evilRequests += 1; return route.abort(); });
+    await context.route(/evil\.example/, (route) => {
+      evilRequests += 1;
+      return route.abort();
+    });
     let alerted = false;
-    page.on('dialog', (dialog) => { alerted = true; void dialog.dismiss(); });
+    page.on('dialog', (dialog) => {
+      alerted = true;
+      void dialog.dismiss();
+    });
     await page.goto('/#/home/1');
     await trackFromHome(page, protocolo);
     const buttons = page.getByRole('button', { name: /^Visualizar/ });
     await expect(buttons).toHaveCount(unsafe.length + 1);
     const refusals: string[] = [];
-    page.on('console', (message) => { if (message.text().startsWith('Link recusado')) refusals.push(message.text()); });
+    page.on('console', (message) => {
+      if (message.text().startsWith('Link recusado')) refusals.push(message.text());
+    });
     const refused = page.getByText('Não foi possível abrir o documento: o endereço recebido é inválido.');
     for (let index = 0; index < unsafe.length; index += 1) {
       await buttons.nth(index).click();

@@ -5,9 +5,7 @@
  * and the flow's machine got it (the step is left and come back to, or the login is sent).
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import {
-  DEMO_LOGIN, DESTINATION, choose, currentStep, field, next, previous, startNewRequest, uniqueIds,
-} from './support/portal';
+import { DEMO_LOGIN, DESTINATION, choose, currentStep, field, next, previous, startNewRequest, uniqueIds } from './support/portal';
 
 interface Typed {
   label: string;
@@ -40,9 +38,7 @@ const STEP_2: Typed[] = [
   { label: 'Data de início', keys: '01022020', shown: '01/02/2020' },
 ];
 
-const STEP_3: Typed[] = [
-  { label: 'Registro ANS do plano de destino', keys: DESTINATION.registry, shown: DESTINATION.registry },
-];
+const STEP_3: Typed[] = [{ label: 'Registro ANS do plano de destino', keys: DESTINATION.registry, shown: DESTINATION.registry }];
 
 const DEPENDENT: Typed[] = [
   { label: 'Nome do dependente', keys: 'Joao Teste', shown: 'JOAO TESTE' },
@@ -137,7 +133,10 @@ test.describe('typing is never lost', () => {
   ] as const) {
     test(`wizard step 1, Dados Pessoais: ${part}`, async ({ page }) => {
       await startNewRequest(page, uniqueIds().protocoloAns);
-      await fillAtOnce(page, STEP_1.filter((typed) => !fields.includes(typed)));
+      await fillAtOnce(
+        page,
+        STEP_1.filter((typed) => !fields.includes(typed)),
+      );
       await typeEveryField(page, fields);
       // The machine has what the fields show: the step is valid, and comes back as typed.
       await next(page).click();

@@ -6,7 +6,15 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import {
-  DESTINATION, choose, currentStep, expectNoAxeViolations, field, next, previous, startNewRequest, uniqueIds,
+  DESTINATION,
+  choose,
+  currentStep,
+  expectNoAxeViolations,
+  field,
+  next,
+  previous,
+  startNewRequest,
+  uniqueIds,
 } from './support/portal';
 
 const ANNOUNCED = '[data-live-announcer] [aria-live="polite"]';
@@ -14,17 +22,32 @@ const announced = (page: Page) => page.locator(ANNOUNCED);
 
 async function fillStep1(page: Page) {
   for (const [label, value] of [
-    ['Nome do beneficiário', 'Maria'], ['Nome da mãe', 'Ana'], ['Data de nascimento', '15031985'], ['CPF', '52998224725'],
-    ['Celular', '11987654321'], ['Email', 'maria@example.com'], ['CEP', '01310100'], ['UF', 'SP'], ['Cidade', 'São Paulo'],
-    ['Endereço', 'Avenida Paulista'], ['Número', '1578'], ['Bairro', 'Bela Vista'],
-  ] as const) await field(page, label).fill(value);
+    ['Nome do beneficiário', 'Maria'],
+    ['Nome da mãe', 'Ana'],
+    ['Data de nascimento', '15031985'],
+    ['CPF', '52998224725'],
+    ['Celular', '11987654321'],
+    ['Email', 'maria@example.com'],
+    ['CEP', '01310100'],
+    ['UF', 'SP'],
+    ['Cidade', 'São Paulo'],
+    ['Endereço', 'Avenida Paulista'],
+    ['Número', '1578'],
+    ['Bairro', 'Bela Vista'],
+  ] as const)
+    await field(page, label).fill(value);
 }
 
 async function fillStep2(page: Page) {
   for (const [label, value] of [
-    ['Nome da operadora', 'Operadora'], ['Registro ANS da operadora', '123456'], ['Nome do plano', 'Plano'],
-    ['Registro ANS do plano', '654321'], ['Abrangência', 'Nacional'], ['Data de início', '01022020'],
-  ] as const) await field(page, label).fill(value);
+    ['Nome da operadora', 'Operadora'],
+    ['Registro ANS da operadora', '123456'],
+    ['Nome do plano', 'Plano'],
+    ['Registro ANS do plano', '654321'],
+    ['Abrangência', 'Nacional'],
+    ['Data de início', '01022020'],
+  ] as const)
+    await field(page, label).fill(value);
   await choose(page, 'Titularidade', 'TITULAR');
 }
 
@@ -166,7 +189,9 @@ test.describe('the wizard, with care', () => {
     await expect(cpf).toHaveValue('529.982.247-24');
     await expect(cpf).toHaveAccessibleDescription('* CPF inválido');
     await expect(cpf).toBeFocused();
-    await expect(page.getByText("Corrija os campos indicados e clique em 'Adicionar', ou clique em 'Cancelar' para descartar este dependente.")).toBeVisible();
+    await expect(
+      page.getByText("Corrija os campos indicados e clique em 'Adicionar', ou clique em 'Cancelar' para descartar este dependente."),
+    ).toBeVisible();
     await expectNoAxeViolations(page, 'a kept dependent');
 
     // 'Anterior' never validates: the row goes along and is open again on coming back.
@@ -230,7 +255,9 @@ test.describe('the wizard, with care', () => {
     await choose(page, 'Tipo de documento', 'RG (documento de identidade)');
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Anexar arquivo' }).click();
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    );
     await (await chooser).setFiles({ name: 'rg.pdf', mimeType: 'application/pdf', buffer: pdf });
     await expect(announced(page)).toContainText('Arquivo rg.pdf anexado como RG (documento de identidade).');
     await page.getByRole('button', { name: 'Remover rg.pdf' }).click();

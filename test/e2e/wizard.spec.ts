@@ -8,14 +8,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { E2E_DATA_DIR } from './support/env';
-import {
-  DESTINATION, choose, currentStep, expectNoAxeViolations, field, next, startNewRequest, uniqueIds,
-} from './support/portal';
+import { DESTINATION, choose, currentStep, expectNoAxeViolations, field, next, startNewRequest, uniqueIds } from './support/portal';
 
 /** A 1-page PDF and a 1×1 PNG, small and valid (the server checks their first bytes). */
 const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n'
-  + '3 0 obj<</Type/Page/MediaBox[0 0 72 72]/Parent 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/MediaBox[0 0 72 72]/Parent 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
@@ -125,7 +123,10 @@ async function attachBoth(page: Page) {
 }
 
 test.describe('nova-solicitacao wizard', () => {
-  test('files a complete request with a dependent and two documents, opens the acceptance PDF and finds it all in the database', async ({ page, context }) => {
+  test('files a complete request with a dependent and two documents, opens the acceptance PDF and finds it all in the database', async ({
+    page,
+    context,
+  }) => {
     const { protocoloAns, nome } = uniqueIds();
     const sent: unknown[] = [];
     page.on('request', (request) => {
@@ -191,10 +192,19 @@ test.describe('nova-solicitacao wizard', () => {
     // The request went out once, with the dependent, as SPEC §3 says…
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({
-      tipo: '9', nu_protocolo_ans: protocoloAns, nome, cpf: '52998224725', ds_uf: 'CE', fl_aceita_email: '1',
-      contato: [{ tp_contato: '1', ds_contato: '85988887777' }, { tp_contato: '2', ds_contato: 'maria@example.com' }],
+      tipo: '9',
+      nu_protocolo_ans: protocoloAns,
+      nome,
+      cpf: '52998224725',
+      ds_uf: 'CE',
+      fl_aceita_email: '1',
+      contato: [
+        { tp_contato: '1', ds_contato: '85988887777' },
+        { tp_contato: '2', ds_contato: 'maria@example.com' },
+      ],
       dependente: [{ id: 1, nome: 'JOAO TESTE', nm_mae: 'MARIA TESTE', dt_nasc: '10/10/2015', cpf: '' }],
-      tp_port_destino: '3', cd_empresa_plano: '1',
+      tp_port_destino: '3',
+      cd_empresa_plano: '1',
     });
     // …and the database holds the request, its dependent and its documents.
     const shown = backoffice<Shown>('show', protocolo);
@@ -216,9 +226,18 @@ test.describe('nova-solicitacao wizard', () => {
 
     await next(page).click();
     await expect(alerts).toHaveText([
-      '* Nome do beneficiário é obrigatório', '* Nome da mãe é obrigatório', '* A data de nascimento é obrigatório',
-      '* O CPF é obrigatório', '* O celular é obrigatório', '* O email é obrigatório', '* O CEP é obrigatório',
-      '* UF é obrigatório', '* Cidade é obrigatória', '* Endereço é obrigatório', '* Número é obrigatório', '* Bairro é obrigatório',
+      '* Nome do beneficiário é obrigatório',
+      '* Nome da mãe é obrigatório',
+      '* A data de nascimento é obrigatório',
+      '* O CPF é obrigatório',
+      '* O celular é obrigatório',
+      '* O email é obrigatório',
+      '* O CEP é obrigatório',
+      '* UF é obrigatório',
+      '* Cidade é obrigatória',
+      '* Endereço é obrigatório',
+      '* Número é obrigatório',
+      '* Bairro é obrigatório',
     ]);
     await expect(field(page, 'Nome do beneficiário')).toBeFocused();
     await expect(field(page, 'Nome do beneficiário')).toHaveAttribute('aria-invalid', 'true');
@@ -249,8 +268,13 @@ test.describe('nova-solicitacao wizard', () => {
     await page.keyboard.press('Escape');
     await next(page).click();
     await expect(alerts).toHaveText([
-      '* Nome da operadora é obrigatório', '* Registro da operadora é obrigatório', '* Nome do plano é obrigatório',
-      '* Registro do plano é obrigatório', '* Abrangência é obrigatória', '* Data de início é obrigatória', '* Titularidade é obrigatória',
+      '* Nome da operadora é obrigatório',
+      '* Registro da operadora é obrigatório',
+      '* Nome do plano é obrigatório',
+      '* Registro do plano é obrigatório',
+      '* Abrangência é obrigatória',
+      '* Data de início é obrigatória',
+      '* Titularidade é obrigatória',
     ]);
     await expect(field(page, 'Nome da operadora')).toBeFocused();
     // Previous never validates; the messages of step 1 stay hidden (it is valid).
@@ -265,7 +289,10 @@ test.describe('nova-solicitacao wizard', () => {
     await expect(alerts).toHaveCount(0);
     await next(page).click();
     await expect(alerts).toHaveText([
-      '* Registro do plano é obrigatório', '* Nome do plano é obrigatório', '* Titularidade é obrigatória', '* Tipo de contratação é obrigatório',
+      '* Registro do plano é obrigatório',
+      '* Nome do plano é obrigatório',
+      '* Titularidade é obrigatória',
+      '* Tipo de contratação é obrigatório',
     ]);
     await expect(field(page, 'Registro ANS do plano de destino')).toBeFocused();
     await field(page, 'Registro ANS do plano de destino').fill('999999999');
@@ -278,7 +305,11 @@ test.describe('nova-solicitacao wizard', () => {
     await page.getByRole('button', { name: 'Incluir dependente' }).click();
     await expect(alerts).toHaveCount(0);
     await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
-    await expect(alerts).toHaveText(['* Nome do dependente é obrigatório', '* Nome da mãe é obrigatório', '* A data de nascimento é obrigatório']);
+    await expect(alerts).toHaveText([
+      '* Nome do dependente é obrigatório',
+      '* Nome da mãe é obrigatório',
+      '* A data de nascimento é obrigatório',
+    ]);
     await expect(field(page, 'Nome do dependente')).toBeFocused();
     await expectNoAxeViolations(page);
     // Leaving the step drops the invalid trailing row.
@@ -308,9 +339,15 @@ test.describe('nova-solicitacao wizard', () => {
     await goToStep5(page, nome);
     await expect(page.getByRole('button', { name: 'Anexar arquivo' })).toBeDisabled();
     await attach(page, 'RG (documento de identidade)', { name: 'vazio.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) });
-    await expect(page.getByRole('alert').filter({ hasText: 'O arquivo está vazio. Por favor, selecione um arquivo válido.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'O arquivo está vazio. Por favor, selecione um arquivo válido.' }),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
-    await attach(page, 'RG (documento de identidade)', { name: 'grande.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([PDF, Buffer.alloc(10_485_761 - PDF.length)]) });
+    await attach(page, 'RG (documento de identidade)', {
+      name: 'grande.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.concat([PDF, Buffer.alloc(10_485_761 - PDF.length)]),
+    });
     await expect(page.getByRole('alert').filter({ hasText: 'O arquivo excede o tamanho máximo permitido de 10MB.' })).toBeVisible();
     await expect(page.getByText('Nenhum documento anexado.')).toBeVisible();
     await attach(page, 'RG (documento de identidade)', { name: 'rg.pdf', mimeType: 'application/pdf', buffer: PDF });
@@ -365,12 +402,18 @@ test.describe('nova-solicitacao wizard', () => {
     expect(requestsNamed(nome)).toHaveLength(1);
   });
 
-  test('a text file renamed .pdf is refused by the server with its message; removing it and submitting again finishes the request', async ({ page }) => {
+  test('a text file renamed .pdf is refused by the server with its message; removing it and submitting again finishes the request', async ({
+    page,
+  }) => {
     const { protocoloAns, nome } = uniqueIds();
     await startNewRequest(page, protocoloAns);
     await goToStep5(page, nome);
     await attach(page, 'RG (documento de identidade)', { name: 'rg.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await attach(page, 'Comprovante de residência', { name: 'falso.pdf', mimeType: 'application/pdf', buffer: Buffer.from('apenas texto') });
+    await attach(page, 'Comprovante de residência', {
+      name: 'falso.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('apenas texto'),
+    });
     await next(page).click();
     await expect(page.getByText('O conteúdo do arquivo não é um PDF válido. Envie um arquivo PDF, JPG ou PNG verdadeiro.')).toBeVisible();
     await expect(currentStep(page)).toContainText('Documentos');

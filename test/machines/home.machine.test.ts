@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { EventFromLogic } from 'xstate';
-import { homeMachine, loginFormErrors, type HomeInput, type LoginResult, type LookupResult, type Tooltip } from '../../machines/home.machine';
+import {
+  homeMachine,
+  loginFormErrors,
+  type HomeInput,
+  type LoginResult,
+  type LookupResult,
+  type Tooltip,
+} from '../../machines/home.machine';
 import { playEvents } from '../paths/framework/unit-runner';
 import { homeModel } from '../paths/models/home.model';
 
@@ -25,7 +32,10 @@ const fixtures = {
   CHOOSE_NEW: [{ type: 'CHOOSE_NEW' }],
   CHOOSE_TRACK: [{ type: 'CHOOSE_TRACK' }],
   RETURN: [{ type: 'RETURN' }],
-  PROTOCOL_CHANGED: [{ type: 'PROTOCOL_CHANGED', value: '' }, { type: 'PROTOCOL_CHANGED', value: '2024123456' }],
+  PROTOCOL_CHANGED: [
+    { type: 'PROTOCOL_CHANGED', value: '' },
+    { type: 'PROTOCOL_CHANGED', value: '2024123456' },
+  ],
   CPF_CHANGED: [{ type: 'CPF_CHANGED', value: '529.982.247-25' }],
   PASSWORD_CHANGED: [{ type: 'PASSWORD_CHANGED', value: '123456' }],
   SUBMIT: [{ type: 'SUBMIT' }],
@@ -107,18 +117,31 @@ describe('home machine behaviour', () => {
   it('new request: stores the ANS protocol, the free token and type new, then goes to nova-solicitacao', async () => {
     const { final, actions } = await journey([f.CHOOSE_NEW[0], { type: 'PROTOCOL_CHANGED', value: '123456' }, f.SUBMIT[0]]);
     expect(final.value).toBe('leftForNewRequest');
-    expect(actions.storeSession).toHaveBeenCalledWith(expect.anything(), { protocolo: '123456', cdEmpresaPlano: '2', token: null, type: 'new' });
+    expect(actions.storeSession).toHaveBeenCalledWith(expect.anything(), {
+      protocolo: '123456',
+      cdEmpresaPlano: '2',
+      token: null,
+      type: 'new',
+    });
     expect(actions.goToNewRequest).toHaveBeenCalledTimes(1);
     expect(actions.goToTracking).not.toHaveBeenCalled();
   });
 
   it('track: a request that needs no login stores the protocol with the free token and goes to acompanhamento', async () => {
     const { final, actions, inputs } = await journey([
-      f.CHOOSE_TRACK[0], { type: 'PROTOCOL_CHANGED', value: ' 2024123456 ' }, f.SUBMIT[0], f['xstate.done.actor.lookUpProtocol'][1],
+      f.CHOOSE_TRACK[0],
+      { type: 'PROTOCOL_CHANGED', value: ' 2024123456 ' },
+      f.SUBMIT[0],
+      f['xstate.done.actor.lookUpProtocol'][1],
     ]);
     expect(inputs.lookUpProtocol).toEqual([{ protocolo: '2024123456' }]);
     expect(final.value).toBe('leftForTracking');
-    expect(actions.storeSession).toHaveBeenCalledWith(expect.anything(), { protocolo: '2024123456', cdEmpresaPlano: '2', token: null, type: null });
+    expect(actions.storeSession).toHaveBeenCalledWith(expect.anything(), {
+      protocolo: '2024123456',
+      cdEmpresaPlano: '2',
+      token: null,
+      type: null,
+    });
     expect(actions.goToTracking).toHaveBeenCalledTimes(1);
   });
 
@@ -128,13 +151,23 @@ describe('home machine behaviour', () => {
     [{ flStatus: 3, cdStatusPort: 1, flConcordo: 'N' }, false],
     [{ flStatus: 6, cdStatusPort: 1, flConcordo: 'S' }, false],
   ] as const)('track: lookup %o requires login: %s', async (output, requiresLogin) => {
-    const { final, context } = await journey([f.CHOOSE_TRACK[0], f.PROTOCOL_CHANGED[1], f.SUBMIT[0], { type: 'xstate.done.actor.lookUpProtocol', output }]);
+    const { final, context } = await journey([
+      f.CHOOSE_TRACK[0],
+      f.PROTOCOL_CHANGED[1],
+      f.SUBMIT[0],
+      { type: 'xstate.done.actor.lookUpProtocol', output },
+    ]);
     expect(final.value).toEqual(requiresLogin ? { track: { login: 'editing' } } : 'leftForTracking');
     expect(context.loginRequired).toBe(requiresLogin);
   });
 
   it('track: a failed lookup adds its own toast and lets the user fix the protocol', async () => {
-    const { final, actions, context } = await journey([f.CHOOSE_TRACK[0], f.PROTOCOL_CHANGED[1], f.SUBMIT[0], f['xstate.error.actor.lookUpProtocol'][0]]);
+    const { final, actions, context } = await journey([
+      f.CHOOSE_TRACK[0],
+      f.PROTOCOL_CHANGED[1],
+      f.SUBMIT[0],
+      f['xstate.error.actor.lookUpProtocol'][0],
+    ]);
     expect(final.value).toEqual({ track: 'editing' });
     expect(actions.notifyLookupFailed).toHaveBeenCalledTimes(1);
     expect(context.protocol).toBe('2024123456');
@@ -153,10 +186,21 @@ describe('home machine behaviour', () => {
   });
 
   it('login: a token is stored with the protocol and the user goes to acompanhamento', async () => {
-    const { final, actions, inputs } = await journey([...toLogin, f.CPF_CHANGED[0], f.PASSWORD_CHANGED[0], f.SUBMIT[0], f['xstate.done.actor.logIn'][0]]);
+    const { final, actions, inputs } = await journey([
+      ...toLogin,
+      f.CPF_CHANGED[0],
+      f.PASSWORD_CHANGED[0],
+      f.SUBMIT[0],
+      f['xstate.done.actor.logIn'][0],
+    ]);
     expect(inputs.logIn).toEqual([{ cpf: '52998224725', senha: '123456', cdEmpresaPlano: '2' }]);
     expect(final.value).toBe('leftForTracking');
-    expect(actions.storeSession).toHaveBeenCalledWith(expect.anything(), { protocolo: '2024123456', cdEmpresaPlano: '2', token: 'signed.jwt.token', type: null });
+    expect(actions.storeSession).toHaveBeenCalledWith(expect.anything(), {
+      protocolo: '2024123456',
+      cdEmpresaPlano: '2',
+      token: 'signed.jwt.token',
+      type: null,
+    });
     expect(actions.goToTracking).toHaveBeenCalledTimes(1);
   });
 
@@ -164,13 +208,26 @@ describe('home machine behaviour', () => {
     const modal = await journey([...toLogin, f.CPF_CHANGED[0], f.PASSWORD_CHANGED[0], f.SUBMIT[0], f['xstate.done.actor.logIn'][1]]);
     expect(modal.final.value).toEqual({ track: 'accessLaterModal' });
     expect(modal.actions.storeSession).not.toHaveBeenCalled();
-    const ok = await journey([...toLogin, f.CPF_CHANGED[0], f.PASSWORD_CHANGED[0], f.SUBMIT[0], f['xstate.done.actor.logIn'][1], f.ACKNOWLEDGE[0]]);
+    const ok = await journey([
+      ...toLogin,
+      f.CPF_CHANGED[0],
+      f.PASSWORD_CHANGED[0],
+      f.SUBMIT[0],
+      f['xstate.done.actor.logIn'][1],
+      f.ACKNOWLEDGE[0],
+    ]);
     expect(ok.final.value).toBe('home');
     expect(ok.context).toMatchObject({ protocol: '', cpf: '', senha: '', loginRequired: false });
   });
 
   it('login: a refused login keeps the CPF, clears the password and lets the user try again', async () => {
-    const { final, context } = await journey([...toLogin, f.CPF_CHANGED[0], f.PASSWORD_CHANGED[0], f.SUBMIT[0], f['xstate.error.actor.logIn'][0]]);
+    const { final, context } = await journey([
+      ...toLogin,
+      f.CPF_CHANGED[0],
+      f.PASSWORD_CHANGED[0],
+      f.SUBMIT[0],
+      f['xstate.error.actor.logIn'][0],
+    ]);
     expect(final.value).toEqual({ track: { login: 'editing' } });
     expect(context).toMatchObject({ cpf: '52998224725', senha: '' });
   });

@@ -6,8 +6,13 @@
 import { createActor, fromPromise, type AnyEventObject, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
 import {
   trackingMachine,
-  type AttachedDocumentInfo, type DocumentToSignInfo, type HistoryInfo, type ToastLevel,
-  type TrackingEvent, type TrackingInfo, type TrackingInput,
+  type AttachedDocumentInfo,
+  type DocumentToSignInfo,
+  type HistoryInfo,
+  type ToastLevel,
+  type TrackingEvent,
+  type TrackingInfo,
+  type TrackingInput,
 } from '../../machines/tracking.machine';
 
 export const INPUT: TrackingInput = { protocolo: '20250001000123', cdEmpresaPlano: '1' };
@@ -30,8 +35,14 @@ export const TRACKINGS = {
   acceptedTypeTwo: { ...base, dsStatus: 'Aceita', flStatus: 3, cdStatusPort: 2, flConcordo: 'N' },
   /** What an expired token gets for a request that requires login: its state, no data. */
   restricted: {
-    nuProtocolo: base.nuProtocolo, nuProtocoloAnsHapvida: null, dtCadastramento: null, dsStatus: null,
-    cdSolicitacao: null, flStatus: 3, cdStatusPort: 1, flConcordo: 'S',
+    nuProtocolo: base.nuProtocolo,
+    nuProtocoloAnsHapvida: null,
+    dtCadastramento: null,
+    dsStatus: null,
+    cdSolicitacao: null,
+    flStatus: 3,
+    cdStatusPort: 1,
+    flConcordo: 'S',
   },
   /** Status 6 once the acknowledgement is recorded (aceite sets flConcordo). */
   finalizeTypeOneDeclined: { ...base, dsStatus: 'Aguardando sua confirmação', flStatus: 6, cdStatusPort: 1, flConcordo: 'N' },
@@ -48,8 +59,10 @@ export const TRACKINGS = {
  * the choice recorded in flConcordo (the reference server's aceite), as one of the fixtures.
  */
 export function recordedTracking(tracking: TrackingInfo, choice: 'S' | 'N' | null): TrackingInfo | undefined {
-  return Object.values(TRACKINGS).find((t) =>
-    t.flStatus === tracking.flStatus && t.cdStatusPort === tracking.cdStatusPort && t.flConcordo === choice && t.cdSolicitacao !== null);
+  return Object.values(TRACKINGS).find(
+    (t) =>
+      t.flStatus === tracking.flStatus && t.cdStatusPort === tracking.cdStatusPort && t.flConcordo === choice && t.cdSolicitacao !== null,
+  );
 }
 
 export const ATTACHED: AttachedDocumentInfo[] = [
@@ -61,7 +74,10 @@ export const TERMS: DocumentToSignInfo[] = [
 ];
 /** A term whose link must never be opened (nor signed). */
 export const UNSAFE_TERM: DocumentToSignInfo = {
-  documento: 'Termo adulterado', linkUrl: 'javascript:alert(1)', cdFileDocumento: 13, flAssinado: false,
+  documento: 'Termo adulterado',
+  linkUrl: 'javascript:alert(1)',
+  cdFileDocumento: 13,
+  flAssinado: false,
 };
 export const HISTORY: HistoryInfo = {
   dtCadastramento: '02/01/2025',
@@ -88,8 +104,14 @@ export const USER_EVENTS = {
 } satisfies { [K in TrackingEvent['type']]: Array<Extract<TrackingEvent, { type: K }>> };
 
 export type ActorName =
-  | 'loadTrackingData' | 'loadAttachedDocuments' | 'loadDocumentsToSign' | 'loadHistory'
-  | 'recordSignature' | 'generateAcceptance' | 'finalizeRequest' | 'loadOperatorName';
+  | 'loadTrackingData'
+  | 'loadAttachedDocuments'
+  | 'loadDocumentsToSign'
+  | 'loadHistory'
+  | 'recordSignature'
+  | 'generateAcceptance'
+  | 'finalizeRequest'
+  | 'loadOperatorName';
 
 const done = (id: ActorName, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });
 const failed = (id: ActorName) => ({ type: `xstate.error.actor.${id}`, error: { message: `${id} failed` }, actorId: id });
@@ -116,10 +138,9 @@ export function eventsFor(snapshot: Snapshot): AnyEventObject[] {
   const tracking = snapshot.context.tracking;
   const firstVisit = tracking === null;
   const reloaded = tracking && recordedTracking(tracking, snapshot.context.choice);
-  const trackingAnswers = firstVisit
-    ? ACTOR_ANSWERS.loadTrackingData
-    : reloaded ? [done('loadTrackingData', reloaded)] : [];
-  const secondary = (answers: AnyEventObject[]) => (firstVisit || snapshot.context.tracking?.flStatus === 1 ? answers : answers.slice(0, 1));
+  const trackingAnswers = firstVisit ? ACTOR_ANSWERS.loadTrackingData : reloaded ? [done('loadTrackingData', reloaded)] : [];
+  const secondary = (answers: AnyEventObject[]) =>
+    firstVisit || snapshot.context.tracking?.flStatus === 1 ? answers : answers.slice(0, 1);
   const all: AnyEventObject[] = [
     ...trackingAnswers,
     ...(snapshot.matches({ ready: { accepted: 'refreshingDocuments' } })
@@ -143,9 +164,8 @@ export function eventsFor(snapshot: Snapshot): AnyEventObject[] {
 /** `<state id>|<event>|<index>`: the same key for the model's and the live actor's transitions. */
 export function transitionKey(transition: AnyTransitionDefinition): string | null {
   if (transition.eventType === null || transition.eventType === undefined) return null; // initial
-  const list = transition.eventType === ''
-    ? transition.source.always ?? []
-    : transition.source.transitions.get(transition.eventType) ?? [];
+  const list =
+    transition.eventType === '' ? (transition.source.always ?? []) : (transition.source.transitions.get(transition.eventType) ?? []);
   return `${transition.source.id}|${transition.eventType || 'always'}|${list.indexOf(transition)}`;
 }
 
@@ -154,10 +174,10 @@ export function allStateNodes(node: AnyStateNode = trackingMachine.root): AnySta
 }
 
 export function allTransitionKeys(): string[] {
-  return allStateNodes().flatMap((node) => [
-    ...[...node.transitions.values()].flat(),
-    ...(node.always ?? []),
-  ]).map((t) => transitionKey(t)).filter((key): key is string => key !== null);
+  return allStateNodes()
+    .flatMap((node) => [...[...node.transitions.values()].flat(), ...(node.always ?? [])])
+    .map((t) => transitionKey(t))
+    .filter((key): key is string => key !== null);
 }
 
 // ---------------------------------------------------------------- the live runner
@@ -182,10 +202,13 @@ export function startLiveTracking() {
   const visited = new Set<string>();
 
   const controlled = <Out, In>(id: ActorName) =>
-    fromPromise<Out, In>(({ input }) => new Promise<Out>((resolve, reject) => {
-      started.push({ id, input });
-      pending.set(id, { input, resolve: resolve as (value: unknown) => void, reject });
-    }));
+    fromPromise<Out, In>(
+      ({ input }) =>
+        new Promise<Out>((resolve, reject) => {
+          started.push({ id, input });
+          pending.set(id, { input, resolve: resolve as (value: unknown) => void, reject });
+        }),
+    );
 
   const machine = trackingMachine.provide({
     actors: {
@@ -199,12 +222,24 @@ export function startLiveTracking() {
       loadOperatorName: controlled('loadOperatorName'),
     },
     actions: {
-      openDocument: (_, params) => { calls.push({ type: 'openDocument', params }); },
-      navigateHome: (_, params) => { calls.push({ type: 'navigateHome', params }); },
-      clearTrackingSession: () => { calls.push({ type: 'clearTrackingSession' }); },
-      endSession: () => { calls.push({ type: 'endSession' }); },
-      notify: (_, params: { level: ToastLevel; message: string }) => { calls.push({ type: 'notify', params }); },
-      announce: (_, params: { message: string }) => { calls.push({ type: 'announce', params }); },
+      openDocument: (_, params) => {
+        calls.push({ type: 'openDocument', params });
+      },
+      navigateHome: (_, params) => {
+        calls.push({ type: 'navigateHome', params });
+      },
+      clearTrackingSession: () => {
+        calls.push({ type: 'clearTrackingSession' });
+      },
+      endSession: () => {
+        calls.push({ type: 'endSession' });
+      },
+      notify: (_, params: { level: ToastLevel; message: string }) => {
+        calls.push({ type: 'notify', params });
+      },
+      announce: (_, params: { message: string }) => {
+        calls.push({ type: 'announce', params });
+      },
     },
   });
 

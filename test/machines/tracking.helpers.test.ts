@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
-  acceptanceKind, acceptanceRecordedMessage, allSigned, answerClockRuns, answerWindow, recordedChoice, canSign, isHttpLink, isRestrictedAnswer, answerWindowText, isAcceptanceRefused, panelTitle,
-  parseDay, seedChoice, todayIn, typeCodeOf, welcomeTitle,
+  acceptanceKind,
+  acceptanceRecordedMessage,
+  allSigned,
+  answerClockRuns,
+  answerWindow,
+  recordedChoice,
+  canSign,
+  isHttpLink,
+  isRestrictedAnswer,
+  answerWindowText,
+  isAcceptanceRefused,
+  panelTitle,
+  parseDay,
+  seedChoice,
+  todayIn,
+  typeCodeOf,
+  welcomeTitle,
 } from '../../machines/tracking.helpers';
 
 /** Noon in Brasília (UTC-3) on the given day, so the day is the same in any runner's zone. */
@@ -25,7 +40,11 @@ describe('tracking rules', () => {
   });
 
   it('reads what the server recorded from flConcordo, and what a generated acceptance says', () => {
-    expect([recordedChoice({ flConcordo: 'S' }), recordedChoice({ flConcordo: 'N' }), recordedChoice({ flConcordo: null })]).toEqual(['S', 'N', null]);
+    expect([recordedChoice({ flConcordo: 'S' }), recordedChoice({ flConcordo: 'N' }), recordedChoice({ flConcordo: null })]).toEqual([
+      'S',
+      'N',
+      null,
+    ]);
     expect(acceptanceRecordedMessage({ cdStatusPort: 1 }, 'N')).toBe("Sua resposta 'Não aceito' foi registrada.");
     expect(acceptanceRecordedMessage({ cdStatusPort: 2 }, 'S')).toBe('Sua ciência foi registrada.');
   });
@@ -59,8 +78,10 @@ describe('tracking rules', () => {
   });
 
   it('signs only unsigned terms whose link opens as http(s)', () => {
-    for (const link of ['https://x.test/a.pdf', 'http://x.test/a.pdf', '/wslinhafrente/v1/arquivos/a', 'arquivos/a']) expect(isHttpLink(link)).toBe(true);
-    for (const link of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<b>x</b>', 'file:///etc/passwd', 'vbscript:x']) expect(isHttpLink(link)).toBe(false);
+    for (const link of ['https://x.test/a.pdf', 'http://x.test/a.pdf', '/wslinhafrente/v1/arquivos/a', 'arquivos/a'])
+      expect(isHttpLink(link)).toBe(true);
+    for (const link of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<b>x</b>', 'file:///etc/passwd', 'vbscript:x'])
+      expect(isHttpLink(link)).toBe(false);
     const terms = [
       { documento: 'a', linkUrl: 'https://x.test/a.pdf', cdFileDocumento: 1, flAssinado: false },
       { documento: 'b', linkUrl: 'javascript:alert(1)', cdFileDocumento: 2, flAssinado: false },
@@ -102,27 +123,39 @@ describe('the ANS 10-day answer window', () => {
   });
 
   it('counts the days left until the deadline', () => {
-    expect(answerWindow(history, brasiliaNoon('2025-01-02'))).toEqual({ deadline: '12/01/2025', daysLeft: 10, overdue: false, totalDays: 10 });
+    expect(answerWindow(history, brasiliaNoon('2025-01-02'))).toEqual({
+      deadline: '12/01/2025',
+      daysLeft: 10,
+      overdue: false,
+      totalDays: 10,
+    });
     expect(answerWindow(history, brasiliaNoon('2025-01-11'))?.daysLeft).toBe(1);
     expect(answerWindow(history, brasiliaNoon('2025-01-12'))).toMatchObject({ daysLeft: 0, overdue: false });
     expect(answerWindow(history, brasiliaNoon('2025-01-20'))).toMatchObject({ daysLeft: 0, overdue: true });
   });
 
   it('falls back to the filing date plus the answer period when the deadline is missing', () => {
-    expect(answerWindow({ ...history, dtLimiteResposta: '' }, brasiliaNoon('2025-01-05'))).toMatchObject({ deadline: '12/01/2025', daysLeft: 7 });
+    expect(answerWindow({ ...history, dtLimiteResposta: '' }, brasiliaNoon('2025-01-05'))).toMatchObject({
+      deadline: '12/01/2025',
+      daysLeft: 7,
+    });
     expect(answerWindow({ ...history, dtLimiteResposta: '', prazoRespostaDias: 0 }, brasiliaNoon('2025-01-05'))?.totalDays).toBe(10);
     expect(answerWindow({ dtCadastramento: '', prazoRespostaDias: 10, dtLimiteResposta: '' }, new Date())).toBeNull();
     expect(answerWindow(null, new Date())).toBeNull();
   });
 
   it('says it in words', () => {
-    expect(answerWindowText({ deadline: '12/01/2025', daysLeft: 3, overdue: false, totalDays: 10 }))
-      .toBe('A operadora tem 10 dias para responder: restam 3 dias (até 12/01/2025).');
-    expect(answerWindowText({ deadline: '12/01/2025', daysLeft: 1, overdue: false, totalDays: 10 }))
-      .toBe('A operadora tem 10 dias para responder: resta 1 dia (até 12/01/2025).');
-    expect(answerWindowText({ deadline: '12/01/2025', daysLeft: 0, overdue: false, totalDays: 10 }))
-      .toBe('A operadora tem até hoje (12/01/2025) para responder.');
-    expect(answerWindowText({ deadline: '12/01/2025', daysLeft: 0, overdue: true, totalDays: 10 }))
-      .toBe('O prazo de 10 dias da operadora para responder terminou em 12/01/2025.');
+    expect(answerWindowText({ deadline: '12/01/2025', daysLeft: 3, overdue: false, totalDays: 10 })).toBe(
+      'A operadora tem 10 dias para responder: restam 3 dias (até 12/01/2025).',
+    );
+    expect(answerWindowText({ deadline: '12/01/2025', daysLeft: 1, overdue: false, totalDays: 10 })).toBe(
+      'A operadora tem 10 dias para responder: resta 1 dia (até 12/01/2025).',
+    );
+    expect(answerWindowText({ deadline: '12/01/2025', daysLeft: 0, overdue: false, totalDays: 10 })).toBe(
+      'A operadora tem até hoje (12/01/2025) para responder.',
+    );
+    expect(answerWindowText({ deadline: '12/01/2025', daysLeft: 0, overdue: true, totalDays: 10 })).toBe(
+      'O prazo de 10 dias da operadora para responder terminou em 12/01/2025.',
+    );
   });
 });

@@ -9,8 +9,18 @@ import { getAdjacencyMap, getShortestPaths, serializeSnapshot } from 'xstate/gra
 import { canSign } from '../../machines/tracking.helpers';
 import { MESSAGES, TEXT, trackingMachine, type TrackingEvent } from '../../machines/tracking.machine';
 import {
-  ACCEPTANCE_LINK, ATTACHED, HISTORY, INPUT, OPERATOR_NAME, TERMS, TRACKINGS,
-  allStateNodes, allTransitionKeys, eventsFor, startLiveTracking, type LiveTracking,
+  ACCEPTANCE_LINK,
+  ATTACHED,
+  HISTORY,
+  INPUT,
+  OPERATOR_NAME,
+  TERMS,
+  TRACKINGS,
+  allStateNodes,
+  allTransitionKeys,
+  eventsFor,
+  startLiveTracking,
+  type LiveTracking,
 } from './tracking.fixtures';
 
 type Snapshot = ReturnType<LiveTracking['actor']['getSnapshot']>;
@@ -45,13 +55,23 @@ const MARKERS: Record<string, (s: Snapshot) => void> = {
     expect(can(s, 'END_SESSION')).toBe(true);
   },
   // The three secondary loads run together; until all three have answered nothing else can be done.
-  ...Object.fromEntries(['attachedDocuments', 'documentsToSign', 'history'].flatMap((region) =>
-    ['loading', 'settled'].map((leaf) => [`loading.details.${region}.${leaf}`, (s: Snapshot) => {
-      expect(can(s, 'FINALIZE')).toBe(false);
-      expect(can(s, 'AGREE')).toBe(false);
-      expect(can(s, 'END_SESSION')).toBe(true);
-    }]))),
-  failed: (s) => { expect(can(s, 'RETRY')).toBe(true); expect(can(s, 'RETURN')).toBe(true); expect(can(s, 'END_SESSION')).toBe(true); },
+  ...Object.fromEntries(
+    ['attachedDocuments', 'documentsToSign', 'history'].flatMap((region) =>
+      ['loading', 'settled'].map((leaf) => [
+        `loading.details.${region}.${leaf}`,
+        (s: Snapshot) => {
+          expect(can(s, 'FINALIZE')).toBe(false);
+          expect(can(s, 'AGREE')).toBe(false);
+          expect(can(s, 'END_SESSION')).toBe(true);
+        },
+      ]),
+    ),
+  ),
+  failed: (s) => {
+    expect(can(s, 'RETRY')).toBe(true);
+    expect(can(s, 'RETURN')).toBe(true);
+    expect(can(s, 'END_SESSION')).toBe(true);
+  },
   loginRequired: (s) => {
     expect(s.context.tracking?.cdSolicitacao).toBeNull();
     expect(can(s, 'LOG_IN_AGAIN')).toBe(true);
@@ -215,10 +235,12 @@ function checkStep(before: Snapshot, event: AnyEventObject, after: Snapshot, liv
         }
       } else if (wasIn('ready.awaitingAcknowledgement')) {
         const typeOne = before.context.tracking?.cdStatusPort === 1;
-        expect(started).toEqual([{
-          id: 'generateAcceptance',
-          input: { tipo: '9', fl_tipo: typeOne ? 'D' : 'I', fl_ciente: before.context.choice === 'S' ? 'S' : 'N', cd_solicitacao: 77 },
-        }]);
+        expect(started).toEqual([
+          {
+            id: 'generateAcceptance',
+            input: { tipo: '9', fl_tipo: typeOne ? 'D' : 'I', fl_ciente: before.context.choice === 'S' ? 'S' : 'N', cd_solicitacao: 77 },
+          },
+        ]);
       } else {
         expect.fail('FINALIZE is enabled only in status 3 or 6');
       }
@@ -235,7 +257,10 @@ function checkStep(before: Snapshot, event: AnyEventObject, after: Snapshot, liv
       } else {
         // Declined (type 1) or aware (type 2): said at once, then the screen reloads its new state.
         const message = before.context.choice === 'N' ? MESSAGES.declineRecorded : MESSAGES.awarenessRecorded;
-        expect(calls).toEqual([{ type: 'notify', params: { level: 'success', message } }, { type: 'announce', params: { message } }]);
+        expect(calls).toEqual([
+          { type: 'notify', params: { level: 'success', message } },
+          { type: 'announce', params: { message } },
+        ]);
         expect(after.matches('loading')).toBe(true);
       }
       break;
@@ -294,9 +319,14 @@ describe('tracking machine paths', () => {
     const prefix = shortest.get(key);
     if (!prefix) continue;
     for (const { event, state: next } of Object.values(transitions)) {
-      const move = JSON.stringify([state.value, event.type, 'output' in event ? event.output === 'ERRO' : null, next.value,
+      const move = JSON.stringify([
+        state.value,
+        event.type,
+        'output' in event ? event.output === 'ERRO' : null,
+        next.value,
         // Signing moves differ by how many terms are already signed (the last one allows finishing).
-        state.context.documentsToSign.filter((d) => d.flAssinado).length]);
+        state.context.documentsToSign.filter((d) => d.flAssinado).length,
+      ]);
       const steps = [...prefix.steps, { event, state: next }];
       const known = plans.get(move);
       if (!known || known.length > steps.length) plans.set(move, steps);
@@ -338,9 +368,12 @@ const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Er
 async function loaded(tracking: (typeof TRACKINGS)[keyof typeof TRACKINGS]) {
   const live = startLiveTracking();
   for (const event of [
-    done('loadTrackingData', tracking), done('loadAttachedDocuments', ATTACHED),
-    done('loadDocumentsToSign', TERMS), done('loadHistory', HISTORY),
-  ]) await live.play(event);
+    done('loadTrackingData', tracking),
+    done('loadAttachedDocuments', ATTACHED),
+    done('loadDocumentsToSign', TERMS),
+    done('loadHistory', HISTORY),
+  ])
+    await live.play(event);
   return live;
 }
 
@@ -368,7 +401,11 @@ describe('tracking journeys', () => {
   });
 
   it('statuses 4, 5 and 7 have panels of their own, with nothing to do but leave', async () => {
-    for (const [tracking, panel] of [[TRACKINGS.refused, 'refused'], [TRACKINGS.cancelled, 'cancelled'], [TRACKINGS.contractActive, 'contractActive']] as const) {
+    for (const [tracking, panel] of [
+      [TRACKINGS.refused, 'refused'],
+      [TRACKINGS.cancelled, 'cancelled'],
+      [TRACKINGS.contractActive, 'contractActive'],
+    ] as const) {
       const live = await loaded(tracking);
       expect(live.actor.getSnapshot().matches({ ready: panel })).toBe(true);
       expect(live.actor.getSnapshot().can({ type: 'FINALIZE' })).toBe(false);
@@ -399,11 +436,17 @@ describe('tracking journeys', () => {
     await live.play(done('generateAcceptance', ACCEPTANCE_LINK));
     expect(live.actor.getSnapshot().matches('loading')).toBe(true);
     expect(live.actor.getSnapshot().context.acceptanceLink).toBe(ACCEPTANCE_LINK);
-    expect(live.calls).toContainEqual({ type: 'notify', params: { level: 'success', message: "Sua resposta 'Não aceito' foi registrada." } });
+    expect(live.calls).toContainEqual({
+      type: 'notify',
+      params: { level: 'success', message: "Sua resposta 'Não aceito' foi registrada." },
+    });
     for (const event of [
-      done('loadTrackingData', TRACKINGS.finalizeTypeOneDeclined), done('loadAttachedDocuments', ATTACHED),
-      done('loadDocumentsToSign', TERMS), done('loadHistory', HISTORY),
-    ]) await live.play(event);
+      done('loadTrackingData', TRACKINGS.finalizeTypeOneDeclined),
+      done('loadAttachedDocuments', ATTACHED),
+      done('loadDocumentsToSign', TERMS),
+      done('loadHistory', HISTORY),
+    ])
+      await live.play(event);
     const after = live.actor.getSnapshot();
     expect(after.matches({ ready: { awaitingAcknowledgement: { typeOne: 'declineRecorded' } } })).toBe(true);
     expect(after.can({ type: 'FINALIZE' })).toBe(false);
@@ -422,9 +465,12 @@ describe('tracking journeys', () => {
     expect(live.calls).toContainEqual({ type: 'notify', params: { level: 'success', message: 'Sua ciência foi registrada.' } });
     expect(live.calls).toContainEqual({ type: 'announce', params: { message: 'Sua ciência foi registrada.' } });
     for (const event of [
-      done('loadTrackingData', TRACKINGS.finalizeTypeTwoAware), done('loadAttachedDocuments', ATTACHED),
-      done('loadDocumentsToSign', TERMS), done('loadHistory', HISTORY),
-    ]) await live.play(event);
+      done('loadTrackingData', TRACKINGS.finalizeTypeTwoAware),
+      done('loadAttachedDocuments', ATTACHED),
+      done('loadDocumentsToSign', TERMS),
+      done('loadHistory', HISTORY),
+    ])
+      await live.play(event);
     expect(live.actor.getSnapshot().matches({ ready: { awaitingAcknowledgement: { typeTwo: 'awarenessRecorded' } } })).toBe(true);
     expect(live.actor.getSnapshot().can({ type: 'FINALIZE' })).toBe(false);
   });
@@ -455,7 +501,9 @@ describe('tracking journeys', () => {
     const live = await loaded(TRACKINGS.acceptedTypeOne);
     expect(live.actor.getSnapshot().context.choice).toBe('S'); // pre-set from flConcordo
     await live.play({ type: 'FINALIZE' });
-    expect(live.calls).toEqual([{ type: 'notify', params: { level: 'warning', message: 'Ainda há documento(s) que precisa(m) ser assinado(s).' } }]);
+    expect(live.calls).toEqual([
+      { type: 'notify', params: { level: 'warning', message: 'Ainda há documento(s) que precisa(m) ser assinado(s).' } },
+    ]);
     expect(live.pending.size).toBe(0);
     for (const term of TERMS) {
       await live.play({ type: 'SIGN_DOCUMENT', cdFileDocumento: term.cdFileDocumento });

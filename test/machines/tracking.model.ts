@@ -10,9 +10,7 @@ import { definePathModel, fixture } from '../paths/framework/model';
 import type { EventFixtures, PathEvent } from '../paths/framework/types';
 import { underTest } from '../paths/mutants';
 import { trackingRules } from '../paths/rules/tracking.rules';
-import {
-  ACCEPTANCE_LINK, ATTACHED, HISTORY, INPUT, OPERATOR_NAME, TRACKINGS, UNSAFE_TERM, recordedTracking,
-} from './tracking.fixtures';
+import { ACCEPTANCE_LINK, ATTACHED, HISTORY, INPUT, OPERATOR_NAME, TRACKINGS, UNSAFE_TERM, recordedTracking } from './tracking.fixtures';
 
 type M = typeof trackingMachine;
 const failure = new Error('HTTP 500 (fixture)');
@@ -22,10 +20,18 @@ const failure = new Error('HTTP 500 (fixture)');
  * (its names; the browser tier signs them by name), so that both tiers sign as many.
  */
 export const TERMS: DocumentToSignInfo[] = DOCUMENTS_TO_SIGN.map((documento, index) => ({
-  documento, linkUrl: `https://portal.test/f/termo-${index + 1}.pdf`, cdFileDocumento: 21 + index, flAssinado: false,
+  documento,
+  linkUrl: `https://portal.test/f/termo-${index + 1}.pdf`,
+  cdFileDocumento: 21 + index,
+  flAssinado: false,
 }));
 
-const [signFirst, signSecond, signThird, signTampered] = [...TERMS, UNSAFE_TERM].map((term) => term.cdFileDocumento) as [number, number, number, number];
+const [signFirst, signSecond, signThird, signTampered] = [...TERMS, UNSAFE_TERM].map((term) => term.cdFileDocumento) as [
+  number,
+  number,
+  number,
+  number,
+];
 
 export const trackingFixtures = {
   RETRY: [{ type: 'RETRY' }],
@@ -59,13 +65,19 @@ export const trackingFixtures = {
     { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.contractActive },
   ],
   'xstate.error.actor.loadTrackingData': [{ type: 'xstate.error.actor.loadTrackingData', actorId: 'loadTrackingData', error: failure }],
-  'xstate.done.actor.loadAttachedDocuments': [{ type: 'xstate.done.actor.loadAttachedDocuments', actorId: 'loadAttachedDocuments', output: ATTACHED }],
-  'xstate.error.actor.loadAttachedDocuments': [{ type: 'xstate.error.actor.loadAttachedDocuments', actorId: 'loadAttachedDocuments', error: failure }],
+  'xstate.done.actor.loadAttachedDocuments': [
+    { type: 'xstate.done.actor.loadAttachedDocuments', actorId: 'loadAttachedDocuments', output: ATTACHED },
+  ],
+  'xstate.error.actor.loadAttachedDocuments': [
+    { type: 'xstate.error.actor.loadAttachedDocuments', actorId: 'loadAttachedDocuments', error: failure },
+  ],
   'xstate.done.actor.loadDocumentsToSign': [
     { type: 'xstate.done.actor.loadDocumentsToSign', actorId: 'loadDocumentsToSign', output: TERMS },
     { type: 'xstate.done.actor.loadDocumentsToSign', actorId: 'loadDocumentsToSign', output: [UNSAFE_TERM] },
   ],
-  'xstate.error.actor.loadDocumentsToSign': [{ type: 'xstate.error.actor.loadDocumentsToSign', actorId: 'loadDocumentsToSign', error: failure }],
+  'xstate.error.actor.loadDocumentsToSign': [
+    { type: 'xstate.error.actor.loadDocumentsToSign', actorId: 'loadDocumentsToSign', error: failure },
+  ],
   'xstate.done.actor.loadHistory': [{ type: 'xstate.done.actor.loadHistory', actorId: 'loadHistory', output: HISTORY }],
   'xstate.error.actor.loadHistory': [{ type: 'xstate.error.actor.loadHistory', actorId: 'loadHistory', error: failure }],
   'xstate.done.actor.recordSignature': [{ type: 'xstate.done.actor.recordSignature', actorId: 'recordSignature', output: 'OK' }],
@@ -74,10 +86,14 @@ export const trackingFixtures = {
     { type: 'xstate.done.actor.generateAcceptance', actorId: 'generateAcceptance', output: ACCEPTANCE_LINK },
     { type: 'xstate.done.actor.generateAcceptance', actorId: 'generateAcceptance', output: 'ERRO' },
   ],
-  'xstate.error.actor.generateAcceptance': [{ type: 'xstate.error.actor.generateAcceptance', actorId: 'generateAcceptance', error: failure }],
+  'xstate.error.actor.generateAcceptance': [
+    { type: 'xstate.error.actor.generateAcceptance', actorId: 'generateAcceptance', error: failure },
+  ],
   'xstate.done.actor.finalizeRequest': [{ type: 'xstate.done.actor.finalizeRequest', actorId: 'finalizeRequest', output: 'OK' }],
   'xstate.error.actor.finalizeRequest': [{ type: 'xstate.error.actor.finalizeRequest', actorId: 'finalizeRequest', error: failure }],
-  'xstate.done.actor.loadOperatorName': [{ type: 'xstate.done.actor.loadOperatorName', actorId: 'loadOperatorName', output: OPERATOR_NAME }],
+  'xstate.done.actor.loadOperatorName': [
+    { type: 'xstate.done.actor.loadOperatorName', actorId: 'loadOperatorName', output: OPERATOR_NAME },
+  ],
   'xstate.error.actor.loadOperatorName': [{ type: 'xstate.error.actor.loadOperatorName', actorId: 'loadOperatorName', error: failure }],
 } as const satisfies EventFixtures<M>;
 
@@ -97,7 +113,10 @@ function coherent(snapshot: { context: { tracking: TrackingInfo | null; choice: 
     case 'xstate.done.actor.loadTrackingData':
       return tracking === null || event.output === recordedTracking(tracking, snapshot.context.choice);
     case 'xstate.error.actor.loadAttachedDocuments':
-      return underAnalysis || (snapshot as unknown as { matches: (v: unknown) => boolean }).matches({ ready: { accepted: 'refreshingDocuments' } });
+      return (
+        underAnalysis ||
+        (snapshot as unknown as { matches: (v: unknown) => boolean }).matches({ ready: { accepted: 'refreshingDocuments' } })
+      );
     case 'xstate.error.actor.loadDocumentsToSign':
     case 'xstate.error.actor.loadHistory':
       return underAnalysis;
@@ -109,13 +128,18 @@ function coherent(snapshot: { context: { tracking: TrackingInfo | null; choice: 
 }
 
 /** The index of each request among the fixtures of `loadTrackingData`. */
-const REQUEST = Object.fromEntries(trackingFixtures['xstate.done.actor.loadTrackingData'].map((f, index) => [
-  (Object.keys(TRACKINGS) as Array<keyof typeof TRACKINGS>).find((key) => TRACKINGS[key] === f.output)!, index,
-])) as Record<keyof typeof TRACKINGS, number>;
+const REQUEST = Object.fromEntries(
+  trackingFixtures['xstate.done.actor.loadTrackingData'].map((f, index) => [
+    (Object.keys(TRACKINGS) as Array<keyof typeof TRACKINGS>).find((key) => TRACKINGS[key] === f.output)!,
+    index,
+  ]),
+) as Record<keyof typeof TRACKINGS, number>;
 
 const loaded = (variant: number) => [
-  f('xstate.done.actor.loadTrackingData', variant), f('xstate.done.actor.loadAttachedDocuments'),
-  f('xstate.done.actor.loadDocumentsToSign'), f('xstate.done.actor.loadHistory'),
+  f('xstate.done.actor.loadTrackingData', variant),
+  f('xstate.done.actor.loadAttachedDocuments'),
+  f('xstate.done.actor.loadDocumentsToSign'),
+  f('xstate.done.actor.loadHistory'),
 ];
 
 export const trackingModel = definePathModel({
@@ -133,26 +157,48 @@ export const trackingModel = definePathModel({
     {
       name: "status 6 type 1: 'Não aceito' once, an 'ERRO' answer, then finish, reload it recorded, and agree after all",
       events: [
-        ...loaded(REQUEST.finalizeTypeOne), f('DECLINE'), f('FINALIZE'), f('xstate.done.actor.generateAcceptance', 1), f('FINALIZE'),
-        f('xstate.done.actor.generateAcceptance'), ...loaded(REQUEST.finalizeTypeOneDeclined), f('AGREE'), f('FINALIZE'),
-        f('xstate.done.actor.generateAcceptance'), f('CLOSE_MODAL'),
+        ...loaded(REQUEST.finalizeTypeOne),
+        f('DECLINE'),
+        f('FINALIZE'),
+        f('xstate.done.actor.generateAcceptance', 1),
+        f('FINALIZE'),
+        f('xstate.done.actor.generateAcceptance'),
+        ...loaded(REQUEST.finalizeTypeOneDeclined),
+        f('AGREE'),
+        f('FINALIZE'),
+        f('xstate.done.actor.generateAcceptance'),
+        f('CLOSE_MODAL'),
       ],
     },
     {
       name: "status 6 type 2: 'Estou ciente', finish, the reload shows it recorded, 'Encerrar sessão'",
       events: [
-        ...loaded(REQUEST.finalizeTypeTwo), f('ACKNOWLEDGE'), f('FINALIZE'), f('xstate.done.actor.generateAcceptance'),
-        ...loaded(REQUEST.finalizeTypeTwoAware), f('END_SESSION'),
+        ...loaded(REQUEST.finalizeTypeTwo),
+        f('ACKNOWLEDGE'),
+        f('FINALIZE'),
+        f('xstate.done.actor.generateAcceptance'),
+        ...loaded(REQUEST.finalizeTypeTwoAware),
+        f('END_SESSION'),
       ],
     },
     {
       name: 'status 3: the unsigned warning, sign the three terms, finish, welcome',
       events: [
-        ...loaded(REQUEST.acceptedTypeOne), f('FINALIZE'),
-        f('SIGN_DOCUMENT', 0), f('xstate.done.actor.recordSignature'), f('xstate.done.actor.loadAttachedDocuments'),
-        f('SIGN_DOCUMENT', 1), f('xstate.done.actor.recordSignature'), f('xstate.done.actor.loadAttachedDocuments'),
-        f('SIGN_DOCUMENT', 2), f('xstate.done.actor.recordSignature'), f('xstate.done.actor.loadAttachedDocuments'),
-        f('FINALIZE'), f('xstate.done.actor.finalizeRequest'), f('xstate.done.actor.loadOperatorName'), f('CLOSE_MODAL'),
+        ...loaded(REQUEST.acceptedTypeOne),
+        f('FINALIZE'),
+        f('SIGN_DOCUMENT', 0),
+        f('xstate.done.actor.recordSignature'),
+        f('xstate.done.actor.loadAttachedDocuments'),
+        f('SIGN_DOCUMENT', 1),
+        f('xstate.done.actor.recordSignature'),
+        f('xstate.done.actor.loadAttachedDocuments'),
+        f('SIGN_DOCUMENT', 2),
+        f('xstate.done.actor.recordSignature'),
+        f('xstate.done.actor.loadAttachedDocuments'),
+        f('FINALIZE'),
+        f('xstate.done.actor.finalizeRequest'),
+        f('xstate.done.actor.loadOperatorName'),
+        f('CLOSE_MODAL'),
       ],
     },
   ],

@@ -20,12 +20,32 @@ export const [DESTINATION_REGISTRY, DESTINATION_PLAN] = DESTINATION_PLANS[0]!;
 export const TODAY = '2026-01-15';
 
 export const FILLED_FORM: WizardForm = {
-  nome: 'MARIA DA SILVA', nm_mae: 'ANA DA SILVA', dt_nascimento: '15/03/1985', sem_cpf: false, cpf: '52998224725',
-  celular: '85988887777', email: 'maria@example.com', fl_aceita_email: true, cd_cep: '60000000', ds_uf: 'CE',
-  ds_cidade: 'FORTALEZA', ds_endereco: 'RUA A', nu_endereco: '10', ds_bairro: 'CENTRO', ds_complemento: '',
-  ops_origem: 'OPERADORA ORIGEM', nu_ans_ops_origem: '123456', plano_origem: 'PLANO ORIGEM', nu_ans_plano_origem: '654321',
-  area_plano: 'NACIONAL', dt_inicio: '01/02/2020', tp_contrato_origem: 'TITULAR',
-  nu_ans_plano_destino: DESTINATION_REGISTRY, plano_destino: DESTINATION_PLAN, tp_contrato_destino: 'TITULAR', tp_port_destino: '3',
+  nome: 'MARIA DA SILVA',
+  nm_mae: 'ANA DA SILVA',
+  dt_nascimento: '15/03/1985',
+  sem_cpf: false,
+  cpf: '52998224725',
+  celular: '85988887777',
+  email: 'maria@example.com',
+  fl_aceita_email: true,
+  cd_cep: '60000000',
+  ds_uf: 'CE',
+  ds_cidade: 'FORTALEZA',
+  ds_endereco: 'RUA A',
+  nu_endereco: '10',
+  ds_bairro: 'CENTRO',
+  ds_complemento: '',
+  ops_origem: 'OPERADORA ORIGEM',
+  nu_ans_ops_origem: '123456',
+  plano_origem: 'PLANO ORIGEM',
+  nu_ans_plano_origem: '654321',
+  area_plano: 'NACIONAL',
+  dt_inicio: '01/02/2020',
+  tp_contrato_origem: 'TITULAR',
+  nu_ans_plano_destino: DESTINATION_REGISTRY,
+  plano_destino: DESTINATION_PLAN,
+  tp_contrato_destino: 'TITULAR',
+  tp_port_destino: '3',
 };
 
 const failure = new Error('HTTP 503 (fixture)');
@@ -39,7 +59,10 @@ export const wizardFixtures = {
     { type: 'FIELD_CHANGED', field: 'ops_origem', value: '' },
     { type: 'FIELD_CHANGED', field: 'ops_origem', value: 'OPERADORA ORIGEM' },
   ],
-  NO_CPF_TOGGLED: [{ type: 'NO_CPF_TOGGLED', checked: true }, { type: 'NO_CPF_TOGGLED', checked: false }],
+  NO_CPF_TOGGLED: [
+    { type: 'NO_CPF_TOGGLED', checked: true },
+    { type: 'NO_CPF_TOGGLED', checked: false },
+  ],
   EMAIL_REPLIES_TOGGLED: [{ type: 'EMAIL_REPLIES_TOGGLED', checked: false }],
   DESTINATION_REGISTRY_CHANGED: [
     { type: 'DESTINATION_REGISTRY_CHANGED', value: DESTINATION_REGISTRY },
@@ -75,30 +98,44 @@ export const wizardFixtures = {
   PREVIEW_CLOSED: [{ type: 'PREVIEW_CLOSED' }],
   ATTACHMENTS_LOST: [{ type: 'ATTACHMENTS_LOST', ids: ['f-a2'] }],
   PROTOCOL_MODAL_CONFIRMED: [{ type: 'PROTOCOL_MODAL_CONFIRMED' }],
-  'xstate.done.actor.contractTypes': [{
-    type: 'xstate.done.actor.contractTypes', actorId: 'contractTypes',
-    output: CONTRACT_TYPES.map(({ label, value }) => ({ label, value })),
-  }],
+  'xstate.done.actor.contractTypes': [
+    {
+      type: 'xstate.done.actor.contractTypes',
+      actorId: 'contractTypes',
+      output: CONTRACT_TYPES.map(({ label, value }) => ({ label, value })),
+    },
+  ],
   'xstate.error.actor.contractTypes': [{ type: 'xstate.error.actor.contractTypes', actorId: 'contractTypes', error: failure }],
-  'xstate.done.actor.documentTypes': [{
-    type: 'xstate.done.actor.documentTypes', actorId: 'documentTypes',
-    output: DOCUMENT_TYPES.map(([cdTipoDocumento, nmDocumento]) => ({ cdTipoDocumento, nmDocumento })),
-  }],
+  'xstate.done.actor.documentTypes': [
+    {
+      type: 'xstate.done.actor.documentTypes',
+      actorId: 'documentTypes',
+      output: DOCUMENT_TYPES.map(([cdTipoDocumento, nmDocumento]) => ({ cdTipoDocumento, nmDocumento })),
+    },
+  ],
   'xstate.error.actor.documentTypes': [{ type: 'xstate.error.actor.documentTypes', actorId: 'documentTypes', error: failure }],
   'xstate.done.actor.destinationPlan': [
     { type: 'xstate.done.actor.destinationPlan', actorId: 'destinationPlan', output: DESTINATION_PLAN },
     { type: 'xstate.done.actor.destinationPlan', actorId: 'destinationPlan', output: '' },
   ],
   'xstate.error.actor.destinationPlan': [{ type: 'xstate.error.actor.destinationPlan', actorId: 'destinationPlan', error: failure }],
-  'xstate.done.actor.saveRequest': [{
-    type: 'xstate.done.actor.saveRequest', actorId: 'saveRequest', output: { nuProtocolo: '20260001234567', cdSolicitacao: 42 },
-  }],
+  'xstate.done.actor.saveRequest': [
+    {
+      type: 'xstate.done.actor.saveRequest',
+      actorId: 'saveRequest',
+      output: { nuProtocolo: '20260001234567', cdSolicitacao: 42 },
+    },
+  ],
   'xstate.error.actor.saveRequest': [{ type: 'xstate.error.actor.saveRequest', actorId: 'saveRequest', error: failure }],
   'xstate.done.actor.uploadDocument': [{ type: 'xstate.done.actor.uploadDocument', actorId: 'uploadDocument', output: 'OK' }],
   'xstate.error.actor.uploadDocument': [{ type: 'xstate.error.actor.uploadDocument', actorId: 'uploadDocument', error: failure }],
-  'xstate.done.actor.acceptance': [{
-    type: 'xstate.done.actor.acceptance', actorId: 'acceptance', output: 'http://127.0.0.1/wslinhafrente/v1/arquivos/aceite.pdf',
-  }],
+  'xstate.done.actor.acceptance': [
+    {
+      type: 'xstate.done.actor.acceptance',
+      actorId: 'acceptance',
+      output: 'http://127.0.0.1/wslinhafrente/v1/arquivos/aceite.pdf',
+    },
+  ],
   'xstate.error.actor.acceptance': [{ type: 'xstate.error.actor.acceptance', actorId: 'acceptance', error: failure }],
 } as const satisfies EventFixtures<M>;
 

@@ -13,13 +13,18 @@ import { definePathModel, replay, type Start } from '../paths/framework/model';
 import { runUnitPath } from '../paths/framework/unit-runner';
 import { FILLED_FORM, LOOKUP_DEBOUNCE_ELAPSED, TODAY, ev, wizardFixtures, type M, type WizardPathEvent } from './wizard.fixtures';
 
-const filled: Start<M> = { name: 'filled form', input: { protocoloAns: '12345678901234567890', cdEmpresaPlano: '7', form: FILLED_FORM, today: TODAY } };
+const filled: Start<M> = {
+  name: 'filled form',
+  input: { protocoloAns: '12345678901234567890', cdEmpresaPlano: '7', form: FILLED_FORM, today: TODAY },
+};
 const blank: Start<M> = { name: 'blank form', input: { protocoloAns: '12345678901234567890', today: TODAY } };
 const model = definePathModel({ flow: 'wizard', machine: wizardMachine, starts: [filled, blank], fixtures: wizardFixtures });
 
 function spies() {
   const calls: Array<[string, unknown]> = [];
-  const record = (name: string) => (_: unknown, params?: unknown) => { calls.push([name, params]); };
+  const record = (name: string) => (_: unknown, params?: unknown) => {
+    calls.push([name, params]);
+  };
   return {
     calls,
     provide: {
@@ -54,19 +59,26 @@ function contextAfter(start: Start<M>, events: WizardPathEvent[]): WizardContext
 
 const toStep5 = [ev('NEXT'), ev('NEXT'), ev('NEXT'), ev('NEXT'), ev('xstate.done.actor.documentTypes')];
 const withTwoFiles = [...toStep5, ev('DOCUMENT_TYPE_CHOSEN'), ev('FILE_CHOSEN', 0), ev('FILE_CHOSEN', 1)];
-const dependent = [
-  ev('DEPENDENT_ADD'),
-  ev('DEPENDENT_CHANGED', 0), ev('DEPENDENT_CHANGED', 1), ev('DEPENDENT_CHANGED', 2),
-];
+const dependent = [ev('DEPENDENT_ADD'), ev('DEPENDENT_CHANGED', 0), ev('DEPENDENT_CHANGED', 1), ev('DEPENDENT_CHANGED', 2)];
 
 describe('wizard journeys', () => {
   it('files a complete request: one save, each document uploaded with the returned protocol, the acceptance (N), then the protocol modal', async () => {
     const events = [
-      ev('NEXT'), ev('NEXT'), ev('xstate.done.actor.contractTypes'), ev('NEXT'),
-      ...dependent, ev('DEPENDENT_CONFIRM'), ev('NEXT'), ev('xstate.done.actor.documentTypes'),
-      ev('DOCUMENT_TYPE_CHOSEN'), ev('FILE_CHOSEN', 0), ev('FILE_CHOSEN', 1),
-      ev('NEXT'), ev('xstate.done.actor.saveRequest'),
-      ev('xstate.done.actor.uploadDocument'), ev('xstate.done.actor.uploadDocument'),
+      ev('NEXT'),
+      ev('NEXT'),
+      ev('xstate.done.actor.contractTypes'),
+      ev('NEXT'),
+      ...dependent,
+      ev('DEPENDENT_CONFIRM'),
+      ev('NEXT'),
+      ev('xstate.done.actor.documentTypes'),
+      ev('DOCUMENT_TYPE_CHOSEN'),
+      ev('FILE_CHOSEN', 0),
+      ev('FILE_CHOSEN', 1),
+      ev('NEXT'),
+      ev('xstate.done.actor.saveRequest'),
+      ev('xstate.done.actor.uploadDocument'),
+      ev('xstate.done.actor.uploadDocument'),
       ev('xstate.done.actor.acceptance'),
     ];
     const result = await run(filled, events);
@@ -77,8 +89,16 @@ describe('wizard journeys', () => {
     expect(save!.payload.cd_empresa_plano).toBe('7');
     expect(save!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     const uploads = result.inputs.uploadDocument as UploadDocumentInput[];
-    expect(uploads.map((u) => [u.attachment.id, u.nuProtocolo])).toEqual([['f-a1', '20260001234567'], ['f-a2', '20260001234567']]);
-    expect(uploads[0]!.attachment).toMatchObject({ cdTipoDocumento: 1, nmDocumento: 'RG (documento de identidade)', fileName: 'rg.pdf', extension: 'pdf' });
+    expect(uploads.map((u) => [u.attachment.id, u.nuProtocolo])).toEqual([
+      ['f-a1', '20260001234567'],
+      ['f-a2', '20260001234567'],
+    ]);
+    expect(uploads[0]!.attachment).toMatchObject({
+      cdTipoDocumento: 1,
+      nmDocumento: 'RG (documento de identidade)',
+      fileName: 'rg.pdf',
+      extension: 'pdf',
+    });
     expect((result.inputs.acceptance as AcceptanceInput[])[0]!.cdSolicitacao).toBe(42);
     expect(result.calls.map(([name]) => name)).toEqual(['clearStoredProtocol', 'clearSavedWork']);
 
@@ -105,16 +125,27 @@ describe('wizard journeys', () => {
 
   it('data changed after a failed save gets a new key (the server refuses a key reused with other data)', () => {
     const first = contextAfter(filled, [...toStep5, ev('NEXT'), ev('xstate.error.actor.saveRequest')]);
-    const again = contextAfter(filled, [...toStep5, ev('NEXT'), ev('xstate.error.actor.saveRequest'), ev('EMAIL_REPLIES_TOGGLED'), ev('NEXT')]);
+    const again = contextAfter(filled, [
+      ...toStep5,
+      ev('NEXT'),
+      ev('xstate.error.actor.saveRequest'),
+      ev('EMAIL_REPLIES_TOGGLED'),
+      ev('NEXT'),
+    ]);
     expect(first.idempotencyKey).toBeTruthy();
     expect(again.idempotencyKey).not.toBe(first.idempotencyKey);
   });
 
   it('a failed upload keeps the save: the retry uploads only what is missing and never saves again', async () => {
     const events = [
-      ...withTwoFiles, ev('NEXT'), ev('xstate.done.actor.saveRequest'),
-      ev('xstate.done.actor.uploadDocument'), ev('xstate.error.actor.uploadDocument'),
-      ev('NEXT'), ev('xstate.done.actor.uploadDocument'), ev('xstate.done.actor.acceptance'),
+      ...withTwoFiles,
+      ev('NEXT'),
+      ev('xstate.done.actor.saveRequest'),
+      ev('xstate.done.actor.uploadDocument'),
+      ev('xstate.error.actor.uploadDocument'),
+      ev('NEXT'),
+      ev('xstate.done.actor.uploadDocument'),
+      ev('xstate.done.actor.acceptance'),
     ];
     const result = await run(filled, events);
     expect(result.last).toBe('protocolModal');
@@ -127,7 +158,12 @@ describe('wizard journeys', () => {
   it('a second NEXT while submitting sends nothing', () => {
     let saves = 0;
     const machine = wizardMachine.provide({
-      actors: { saveRequest: fromPromise<SaveResult, SaveRequestInput>(() => { saves += 1; return new Promise(() => {}); }) },
+      actors: {
+        saveRequest: fromPromise<SaveResult, SaveRequestInput>(() => {
+          saves += 1;
+          return new Promise(() => {});
+        }),
+      },
     });
     const actor = createActor(machine, { input: filled.input }).start();
     for (const event of toStep5.slice(0, 4)) actor.send(event as never);
@@ -164,8 +200,11 @@ describe('wizard journeys', () => {
     const base = [ev('NEXT'), ev('NEXT'), ev('DESTINATION_REGISTRY_CHANGED', 0)];
     const found = await run(filled, [...base, LOOKUP_DEBOUNCE_ELAPSED, ev('xstate.done.actor.destinationPlan', 0)]);
     expect(found.values).toEqual([
-      { editing: 'planoOrigem' }, { editing: { planoDestino: 'idle' } }, { editing: { planoDestino: 'debouncing' } },
-      { editing: { planoDestino: 'lookingUp' } }, { editing: { planoDestino: 'idle' } },
+      { editing: 'planoOrigem' },
+      { editing: { planoDestino: 'idle' } },
+      { editing: { planoDestino: 'debouncing' } },
+      { editing: { planoDestino: 'lookingUp' } },
+      { editing: { planoDestino: 'idle' } },
     ]);
     expect(found.inputs.destinationPlan).toEqual([{ registroAns: '481234561' }]);
     expect(contextAfter(filled, [...base]).form.plano_destino).toBe('');
@@ -206,8 +245,17 @@ describe('wizard journeys', () => {
     expect(contextAfter(filled, [...toStep5, ev('FILE_CHOSEN', 0)]).attachments).toEqual([]);
     expect(contextAfter(filled, [...toStep5, ev('DOCUMENT_TYPE_CHOSEN'), ev('FILE_CHOSEN', 2)]).fileAlert).toBe(FILE_MESSAGES.empty);
     expect(contextAfter(filled, [...toStep5, ev('DOCUMENT_TYPE_CHOSEN'), ev('FILE_CHOSEN', 3)]).fileAlert).toBe(FILE_MESSAGES.tooLarge);
-    const result = await run(filled, [...toStep5, ev('DOCUMENT_TYPE_CHOSEN'), ev('FILE_CHOSEN', 3), ev('FILE_CHOSEN', 0), ev('ATTACHMENT_REMOVE')]);
-    expect(result.calls).toEqual([['releaseFile', { id: 'f-big' }], ['releaseFile', { id: 'f-a1' }]]);
+    const result = await run(filled, [
+      ...toStep5,
+      ev('DOCUMENT_TYPE_CHOSEN'),
+      ev('FILE_CHOSEN', 3),
+      ev('FILE_CHOSEN', 0),
+      ev('ATTACHMENT_REMOVE'),
+    ]);
+    expect(result.calls).toEqual([
+      ['releaseFile', { id: 'f-big' }],
+      ['releaseFile', { id: 'f-a1' }],
+    ]);
     const lost = contextAfter(filled, [...withTwoFiles, ev('ATTACHMENTS_LOST')]);
     expect(lost.attachments.map((a) => a.id)).toEqual(['f-a1']);
     expect(lost.lostAttachments).toEqual(['foto.png']);

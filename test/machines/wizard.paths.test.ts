@@ -22,7 +22,10 @@ describe('wizard machine paths (unit tier)', () => {
 
   it('generates at least one path per region', () => {
     for (const step of ['dadosPessoais', 'planoOrigem', 'planoDestino', 'dependentes', 'documentos', 'submitting', 'protocolModal']) {
-      expect(paths.some((path) => path.expected.some((value) => JSON.stringify(value).includes(step))), step).toBe(true);
+      expect(
+        paths.some((path) => path.expected.some((value) => JSON.stringify(value).includes(step))),
+        step,
+      ).toBe(true);
     }
   });
 

@@ -40,14 +40,21 @@ describe('request payload', () => {
       tp_contrato_destino: 'TITULAR',
       tp_port_destino: '3',
       fl_aceita_email: '1',
-      contato: [{ tp_contato: '1', ds_contato: '85988887777' }, { tp_contato: '2', ds_contato: 'Maria@Example.com' }],
+      contato: [
+        { tp_contato: '1', ds_contato: '85988887777' },
+        { tp_contato: '2', ds_contato: 'Maria@Example.com' },
+      ],
       dependente: [{ id: 1, nome: 'JOAO', nm_mae: 'MARIA', dt_nasc: '10/10/2015', cpf: '' }],
       cd_empresa_plano: '2',
     });
   });
 
   it("sends fl_aceita_email '0', an empty CPF without one, and plan code '1' by default", () => {
-    const payload = toPortabilityPayload({ ...base, cdEmpresaPlano: '', form: { ...base.form, fl_aceita_email: false, sem_cpf: true, cpf: '' } });
+    const payload = toPortabilityPayload({
+      ...base,
+      cdEmpresaPlano: '',
+      form: { ...base.form, fl_aceita_email: false, sem_cpf: true, cpf: '' },
+    });
     expect(payload.fl_aceita_email).toBe('0');
     expect(payload.cpf).toBe('');
     expect(payload.cd_empresa_plano).toBe('1');

@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FORM } from '../../machines/wizard.machine';
 import {
-  FILE_MESSAGES, MAX_FILE_BYTES, firstInvalidField, fileRejection, calendarDayOf, isValidBrDate, isValidCpf, validateDependent, validateStep,
+  FILE_MESSAGES,
+  MAX_FILE_BYTES,
+  firstInvalidField,
+  fileRejection,
+  calendarDayOf,
+  isValidBrDate,
+  isValidCpf,
+  validateDependent,
+  validateStep,
 } from '../../machines/wizard.schemas';
 import { FILLED_FORM, TODAY } from './wizard.fixtures';
 
@@ -30,7 +38,11 @@ describe('wizard step schemas', () => {
   });
 
   it('a bad e-mail, wrong CPF check digits and impossible or future dates get their own messages', () => {
-    const errors = validateStep('dadosPessoais', { ...FILLED_FORM, email: 'maria@', cpf: '52998224724', dt_nascimento: '31/02/1990' }, TODAY);
+    const errors = validateStep(
+      'dadosPessoais',
+      { ...FILLED_FORM, email: 'maria@', cpf: '52998224724', dt_nascimento: '31/02/1990' },
+      TODAY,
+    );
     expect(errors).toEqual({ email: '* Email inválido', cpf: '* CPF inválido', dt_nascimento: '* Data inválida' });
     expect(validateStep('dadosPessoais', { ...FILLED_FORM, dt_nascimento: '01/01/2999' }, TODAY).dt_nascimento).toBe('* Data inválida');
   });
@@ -45,8 +57,13 @@ describe('wizard step schemas', () => {
 
   it('an empty step 2 gives its seven messages', () => {
     expect(Object.values(validateStep('planoOrigem', EMPTY_FORM, TODAY))).toEqual([
-      '* Nome da operadora é obrigatório', '* Registro da operadora é obrigatório', '* Nome do plano é obrigatório',
-      '* Registro do plano é obrigatório', '* Abrangência é obrigatória', '* Data de início é obrigatória', '* Titularidade é obrigatória',
+      '* Nome da operadora é obrigatório',
+      '* Registro da operadora é obrigatório',
+      '* Nome do plano é obrigatório',
+      '* Registro do plano é obrigatório',
+      '* Abrangência é obrigatória',
+      '* Data de início é obrigatória',
+      '* Titularidade é obrigatória',
     ]);
   });
 
@@ -57,7 +74,9 @@ describe('wizard step schemas', () => {
       tp_contrato_destino: '* Titularidade é obrigatória',
       tp_port_destino: '* Tipo de contratação é obrigatório',
     });
-    expect(validateStep('planoDestino', { ...FILLED_FORM, plano_destino: '' }, TODAY).plano_destino).toBe('* Plano não encontrado para o registro informado');
+    expect(validateStep('planoDestino', { ...FILLED_FORM, plano_destino: '' }, TODAY).plano_destino).toBe(
+      '* Plano não encontrado para o registro informado',
+    );
   });
 
   it('steps 4 and 5 always pass', () => {
@@ -71,7 +90,9 @@ describe('wizard step schemas', () => {
       nm_mae: '* Nome da mãe é obrigatório',
       dt_nasc: '* A data de nascimento é obrigatório',
     });
-    expect(validateDependent({ nome: 'A', nm_mae: 'B', dt_nasc: '01/01/2010', cpf: '11111111111' }, TODAY)).toEqual({ cpf: '* CPF inválido' });
+    expect(validateDependent({ nome: 'A', nm_mae: 'B', dt_nasc: '01/01/2010', cpf: '11111111111' }, TODAY)).toEqual({
+      cpf: '* CPF inválido',
+    });
   });
 
   it('files: empty, over 10MB and unknown types are refused with their alerts', () => {

@@ -8,7 +8,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chartsOfFlow, DOCS_DIR, GENERATED, loadMachines, renderFlow, renderIndex, visualizerProblems } from '../../scripts/machines-export';
+import {
+  chartsOfFlow,
+  DOCS_DIR,
+  GENERATED,
+  loadMachines,
+  renderFlow,
+  renderIndex,
+  visualizerProblems,
+} from '../../scripts/machines-export';
 import { chartHash, MAX_REGION_WIDTH, recordedHash, svgWidth } from '../../scripts/machines-export/svg';
 
 const flows = await loadMachines();
@@ -28,7 +36,9 @@ describe('docs/machines is in sync with machines/', () => {
       it(`docs/machines/${chart.name}.svg is drawn from the current chart (else run npm run machines:export)`, () => {
         const svg = read(`${chart.name}.svg`);
         expect(svg, `docs/machines/${chart.name}.svg is missing: run npm run machines:export`).not.toBeNull();
-        expect(recordedHash(svg!), `docs/machines/${chart.name}.svg is out of date: run npm run machines:export`).toBe(chartHash(chart.mermaid));
+        expect(recordedHash(svg!), `docs/machines/${chart.name}.svg is out of date: run npm run machines:export`).toBe(
+          chartHash(chart.mermaid),
+        );
       });
     }
   }
@@ -40,11 +50,13 @@ describe('docs/machines is in sync with machines/', () => {
   }
 
   it('holds no file of a machine or a region that no longer exists', () => {
-    const expected = new Set(flows.flatMap((flow) => [
-      ...Object.keys(renderIndex(flows)),
-      ...Object.keys(renderFlow(flow)),
-      ...chartsOfFlow(flow).map((chart) => `${chart.name}.svg`),
-    ]));
+    const expected = new Set(
+      flows.flatMap((flow) => [
+        ...Object.keys(renderIndex(flows)),
+        ...Object.keys(renderFlow(flow)),
+        ...chartsOfFlow(flow).map((chart) => `${chart.name}.svg`),
+      ]),
+    );
     const extra = readdirSync(DOCS_DIR).filter((name) => GENERATED.test(name) && !expected.has(name));
     expect(extra).toEqual([]);
   });
@@ -52,15 +64,27 @@ describe('docs/machines is in sync with machines/', () => {
 
 describe('the large machines are also drawn region by region, each readable on a screen', () => {
   it('the wizard is drawn step by step and tracking panel by panel', () => {
-    const regions = (flow: string) => chartsOfFlow(flows.find((f) => f.flow === flow)!).slice(1).map((chart) => chart.name);
-    expect(regions('wizard')).toEqual(expect.arrayContaining([
-      'wizard.editing.dadosPessoais', 'wizard.editing.planoOrigem', 'wizard.editing.planoDestino',
-      'wizard.editing.dependentes', 'wizard.editing.documentos',
-    ]));
+    const regions = (flow: string) =>
+      chartsOfFlow(flows.find((f) => f.flow === flow)!)
+        .slice(1)
+        .map((chart) => chart.name);
+    expect(regions('wizard')).toEqual(
+      expect.arrayContaining([
+        'wizard.editing.dadosPessoais',
+        'wizard.editing.planoOrigem',
+        'wizard.editing.planoDestino',
+        'wizard.editing.dependentes',
+        'wizard.editing.documentos',
+      ]),
+    );
     // Status 6's panel (15 states with its recorded answers) is drawn by its two kinds.
-    expect(regions('tracking')).toEqual(expect.arrayContaining([
-      'tracking.ready.awaitingAcknowledgement.typeOne', 'tracking.ready.awaitingAcknowledgement.typeTwo', 'tracking.ready.accepted',
-    ]));
+    expect(regions('tracking')).toEqual(
+      expect.arrayContaining([
+        'tracking.ready.awaitingAcknowledgement.typeOne',
+        'tracking.ready.awaitingAcknowledgement.typeTwo',
+        'tracking.ready.accepted',
+      ]),
+    );
   });
 
   for (const flow of flows) {

@@ -16,7 +16,10 @@ import { requestActivityModel } from './models/request-activity.model';
 import { generateWizardPaths, wizardModel } from './models/wizard.model';
 
 type AnyModel = PathModel<AnyStateMachine>;
-const models = { requestActivity: requestActivityModel, tracking: trackingModel, wizard: wizardModel } as unknown as Record<string, AnyModel>;
+const models = { requestActivity: requestActivityModel, tracking: trackingModel, wizard: wizardModel } as unknown as Record<
+  string,
+  AnyModel
+>;
 /** The wizard's hour-long debounce, as its path test gives it. */
 const provide = { delays: { lookupDebounce: 3_600_000 } };
 
@@ -27,7 +30,7 @@ async function brokenRules(model: AnyModel, paths: MachinePath<AnyStateMachine>[
     try {
       await runUnitPath(model, path, recorder, { provide });
     } catch (error) {
-      broken.push(...String(error).match(/invariant "[^"]+"/g) ?? []);
+      broken.push(...(String(error).match(/invariant "[^"]+"/g) ?? []));
     }
   }
   return [...new Set(broken)];
@@ -38,9 +41,10 @@ describe('every SPEC-breaking mutant breaks a rule of the path tests', () => {
     it(`${mutant.name}: ${mutant.edit}`, async () => {
       const original = models[mutant.machineId]!;
       const model = { ...original, machine: mutate(mutant, original.machine) };
-      const paths = mutant.machineId === 'wizard'
-        ? generateWizardPaths({ model: model as never }) as unknown as MachinePath<AnyStateMachine>[]
-        : generatePaths(model);
+      const paths =
+        mutant.machineId === 'wizard'
+          ? (generateWizardPaths({ model: model as never }) as unknown as MachinePath<AnyStateMachine>[])
+          : generatePaths(model);
       expect(await brokenRules(model, paths)).not.toEqual([]);
     });
   }

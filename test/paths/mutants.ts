@@ -19,10 +19,12 @@ export const mutants: readonly Mutant[] = [
     machineId: 'requestActivity',
     flow: 'request-activity',
     edit: 'a failed request only counts down like a finished one: the overlay stays while others are pending',
-    apply: (machine) => patchChart(machine, ['states', 'busy', 'on', 'REQUEST_FAILED'], [
-      { guard: 'isLastPending', target: 'idle', actions: 'countFinished' },
-      { actions: 'countFinished' },
-    ]),
+    apply: (machine) =>
+      patchChart(
+        machine,
+        ['states', 'busy', 'on', 'REQUEST_FAILED'],
+        [{ guard: 'isLastPending', target: 'idle', actions: 'countFinished' }, { actions: 'countFinished' }],
+      ),
   },
   {
     name: 'skip-acceptance',
@@ -31,8 +33,10 @@ export const mutants: readonly Mutant[] = [
     edit: 'the submit sequence goes from the last upload (or the save, without attachments) straight to the protocol modal, without the acceptance document',
     apply: (machine) => {
       const config = machine.config as unknown as { states: { submitting: { states: Record<string, { invoke: { onDone: unknown[] } }> } } };
-      const skip = (step: 'saving' | 'uploading') => config.states.submitting.states[step]!.invoke.onDone
-        .map((t, i, all) => (i === all.length - 1 ? { ...(t as object), target: '#wizard.protocolModal' } : t));
+      const skip = (step: 'saving' | 'uploading') =>
+        config.states.submitting.states[step]!.invoke.onDone.map((t, i, all) =>
+          i === all.length - 1 ? { ...(t as object), target: '#wizard.protocolModal' } : t,
+        );
       const saved = patchChart(machine, ['states', 'submitting', 'states', 'saving', 'invoke', 'onDone'], skip('saving'));
       return patchChart(saved, ['states', 'submitting', 'states', 'uploading', 'invoke', 'onDone'], skip('uploading'));
     },

@@ -15,7 +15,9 @@ import { arrowLabels, drawnLabels, mermaidOf, nestingProblems } from './support/
 import { trickyMachine } from './support/tricky-machine';
 
 // README.md is the index of the charts, not one of them.
-const charts = readdirSync(DOCS_DIR).filter((name) => name.endsWith('.md') && name !== 'README.md').sort();
+const charts = readdirSync(DOCS_DIR)
+  .filter((name) => name.endsWith('.md') && name !== 'README.md')
+  .sort();
 
 describe('the nesting check', () => {
   it('fails an arrow that pulls a nested state out of its box (the old home chart)', () => {
@@ -37,15 +39,7 @@ describe('the nesting check', () => {
   });
 
   it('fails an arrow across the regions of a parallel state', () => {
-    const misdrawn = [
-      'state "p" as p',
-      'state p {',
-      '  state "a" as a',
-      '  --',
-      '  state "b" as b',
-      '  a --> b : GO',
-      '}',
-    ].join('\n');
+    const misdrawn = ['state "p" as p', 'state p {', '  state "a" as a', '  --', '  state "b" as b', '  a --> b : GO', '}'].join('\n');
     expect(nestingProblems(misdrawn)).toEqual(['"a --> b : GO" stands in p#1 but a is drawn in p']);
   });
 
@@ -80,18 +74,24 @@ describe('the export draws every shape of transition inside the right box', () =
   });
 
   it('names the real source and target of an arrow drawn on a box, and delays by name', () => {
-    const labels = charts[0]!.mermaid.split('\n').map((line) => line.split(' : ')[1]).filter(Boolean).flatMap((l) => l!.split('<br/>'));
-    expect(labels).toEqual(expect.arrayContaining([
-      'INTO [isReady or not isLate] (to y.deep)',
-      'KEEP',
-      'UP (to one)',
-      'after pause',
-      'done load (from y.deep)',
-      'AWAY (from one.x to two.p.left)',
-      'error load (from one.y.deep)',
-      'CROSS (from p.left to p.right)',
-      'LOOP',
-    ]));
+    const labels = charts[0]!.mermaid
+      .split('\n')
+      .map((line) => line.split(' : ')[1])
+      .filter(Boolean)
+      .flatMap((l) => l!.split('<br/>'));
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'INTO [isReady or not isLate] (to y.deep)',
+        'KEEP',
+        'UP (to one)',
+        'after pause',
+        'done load (from y.deep)',
+        'AWAY (from one.x to two.p.left)',
+        'error load (from one.y.deep)',
+        'CROSS (from p.left to p.right)',
+        'LOOP',
+      ]),
+    );
   });
 
   it('lists what no arrow can show: the transitions of the machine itself', () => {

@@ -46,7 +46,8 @@ describe("Stately's parser reads every machine whole from docs/machines/<flow>.s
   it('reads a combined guard as and() of its named guards', () => {
     const [config] = parseStately(
       "import { createMachine } from 'xstate';\n" +
-      "createMachine({ id: 'm', initial: 'a', states: { a: { on: { GO: { target: 'b', guard: { type: 'and', guards: ['p', 'q'] } } } }, b: {} } });");
+        "createMachine({ id: 'm', initial: 'a', states: { a: { on: { GO: { target: 'b', guard: { type: 'and', guards: ['p', 'q'] } } } }, b: {} } });",
+    );
     expect(parsedInventory(config!).transitions).toEqual(['m.a | GO | 0 | m.b | and(p,q) | ']);
   });
 });

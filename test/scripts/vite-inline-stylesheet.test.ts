@@ -10,7 +10,10 @@ const built = `<html><head>
 
 function bundleWith(css: Record<string, string>): OutputBundle {
   const assets = Object.entries(css).map(([fileName, source]) => [fileName, { type: 'asset', fileName, source }]);
-  return Object.fromEntries([['assets/index-A.js', { type: 'chunk', fileName: 'assets/index-A.js' }], ...assets]) as unknown as OutputBundle;
+  return Object.fromEntries([
+    ['assets/index-A.js', { type: 'chunk', fileName: 'assets/index-A.js' }],
+    ...assets,
+  ]) as unknown as OutputBundle;
 }
 
 describe('index.html carries its stylesheet', () => {

@@ -22,7 +22,7 @@ describe('leaving state descriptions out of production builds', () => {
     expect(() => stripMachineDescriptions('idle: { description: `Aguardando ${x}` }', 'x.machine.ts')).toThrow(/plain string literal/);
   });
 
-  it("strips every machine in machines/ completely", () => {
+  it('strips every machine in machines/ completely', () => {
     const dir = join(import.meta.dirname, '../../machines');
     const machines = readdirSync(dir).filter((file) => file.endsWith('.machine.ts'));
     expect(machines.length).toBeGreaterThan(0);

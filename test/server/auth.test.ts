@@ -59,9 +59,12 @@ describe('login', () => {
   });
 
   it('answers a replayed Idempotency-Key with the first answer and counts the failure once', async () => {
-    const failures = async () => (await server.db.query<{ total: number }>(
-      'SELECT count(*)::int AS total FROM login_failures WHERE nu_protocolo = $1', [loginRequired.protocolo],
-    ))[0]?.total;
+    const failures = async () =>
+      (
+        await server.db.query<{ total: number }>('SELECT count(*)::int AS total FROM login_failures WHERE nu_protocolo = $1', [
+          loginRequired.protocolo,
+        ])
+      )[0]?.total;
     const before = await failures();
     const first = await server.post('auth', body(loginRequired, '222222'), { key: 'login-replay-0001' });
     expect(first.statusCode).toBe(400);

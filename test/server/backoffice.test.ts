@@ -32,14 +32,26 @@ describe('backoffice commands on the database', () => {
   it('moves a request to status 3, creating its documents to sign and a history event, so login is then required', async () => {
     const io = capture();
     const code = await runCli(['set-status', DEMO.analysis.protocolo, '3', '--concordo', 'S', '--json'], {
-      db: server.db, io, env: { DATA_DIR: server.dataDir }, clock: () => server.clock.now,
+      db: server.db,
+      io,
+      env: { DATA_DIR: server.dataDir },
+      clock: () => server.clock.now,
     });
     expect(code).toBe(0);
-    expect(JSON.parse(io.stdout[0] ?? '')).toMatchObject({ nuProtocolo: DEMO.analysis.protocolo, flStatus: 3, flConcordo: 'S', exigeLogin: true });
+    expect(JSON.parse(io.stdout[0] ?? '')).toMatchObject({
+      nuProtocolo: DEMO.analysis.protocolo,
+      flStatus: 3,
+      flConcordo: 'S',
+      exigeLogin: true,
+    });
     const token = await loginToken(server, DEMO.analysis);
-    const docs = (await server.get(`portabilidade/documento/assinatura?protocolo=${DEMO.analysis.protocolo}`, { token })).json() as unknown[];
+    const docs = (
+      await server.get(`portabilidade/documento/assinatura?protocolo=${DEMO.analysis.protocolo}`, { token })
+    ).json() as unknown[];
     expect(docs).toHaveLength(3);
-    const history = (await server.get(`portabilidade/historico?protocolo=${DEMO.analysis.protocolo}`, { token })).json() as { eventos: Array<{ flStatus: number }> };
+    const history = (await server.get(`portabilidade/historico?protocolo=${DEMO.analysis.protocolo}`, { token })).json() as {
+      eventos: Array<{ flStatus: number }>;
+    };
     expect(history.eventos.map((event) => event.flStatus)).toEqual([1, 3]);
   });
 
@@ -59,7 +71,9 @@ describe('backoffice commands on the database', () => {
   });
 
   it('shows a saved request with its dependents and contacts, so an operator can check what was filed', async () => {
-    const saved = (await server.post('portabilidade', validRequest(), { key: 'backoffice-show-dependents' })).json() as { nuProtocolo: string };
+    const saved = (await server.post('portabilidade', validRequest(), { key: 'backoffice-show-dependents' })).json() as {
+      nuProtocolo: string;
+    };
     const show = capture();
     await runCli(['show', saved.nuProtocolo, '--json'], { db: server.db, io: show });
     const detail = JSON.parse(show.stdout[0] ?? '{}') as { dependentes: unknown[]; contatos: unknown[] };
@@ -87,9 +101,14 @@ describe('backoffice through a running server', () => {
   it('sends the command over loopback when DATA_DIR/server.json names a live server', async () => {
     writeServerFile(server.dataDir, { pid: process.pid, port, secret: SECRET });
     const io = capture();
-    const code = await runCli(['set-status', DEMO.status6Type2.protocolo, '6', '--tipo', '1', '--json'], { io, env: { DATA_DIR: server.dataDir } });
+    const code = await runCli(['set-status', DEMO.status6Type2.protocolo, '6', '--tipo', '1', '--json'], {
+      io,
+      env: { DATA_DIR: server.dataDir },
+    });
     expect(code).toBe(0);
-    const tracking = (await server.get(`portabilidade/acompanhamento?protocolo=${DEMO.status6Type2.protocolo}`)).json() as { cdStatusPort: number };
+    const tracking = (await server.get(`portabilidade/acompanhamento?protocolo=${DEMO.status6Type2.protocolo}`)).json() as {
+      cdStatusPort: number;
+    };
     expect(tracking.cdStatusPort).toBe(1);
     removeServerFile(server.dataDir);
   });
@@ -99,10 +118,19 @@ describe('backoffice through a running server', () => {
     const noSecret = await server.app.inject({ method: 'POST', url: BACKOFFICE_PATH, payload: body });
     expect(noSecret.statusCode).toBe(404);
     const remote = await server.app.inject({
-      method: 'POST', url: BACKOFFICE_PATH, payload: body, remoteAddress: '10.1.2.3', headers: { [BACKOFFICE_SECRET_HEADER]: SECRET },
+      method: 'POST',
+      url: BACKOFFICE_PATH,
+      payload: body,
+      remoteAddress: '10.1.2.3',
+      headers: { [BACKOFFICE_SECRET_HEADER]: SECRET },
     });
     expect(remote.statusCode).toBe(404);
-    const local = await server.app.inject({ method: 'POST', url: BACKOFFICE_PATH, payload: body, headers: { [BACKOFFICE_SECRET_HEADER]: SECRET } });
+    const local = await server.app.inject({
+      method: 'POST',
+      url: BACKOFFICE_PATH,
+      payload: body,
+      headers: { [BACKOFFICE_SECRET_HEADER]: SECRET },
+    });
     expect(local.statusCode).toBe(200);
   });
 });

@@ -12,10 +12,12 @@ const disk = vi.hoisted(() => ({ full: false }));
 vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>();
   const enospc = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
-  const guard = <A extends unknown[], R>(write: (...args: A) => R) => (...args: A): R => {
-    if (disk.full) throw enospc();
-    return write(...args);
-  };
+  const guard =
+    <A extends unknown[], R>(write: (...args: A) => R) =>
+    (...args: A): R => {
+      if (disk.full) throw enospc();
+      return write(...args);
+    };
   const mocked = { ...fs, writeSync: guard(fs.writeSync), writeFileSync: guard(fs.writeFileSync) };
   return { ...mocked, default: mocked };
 });
@@ -47,13 +49,20 @@ describe('a full disk', () => {
       const large = Buffer.concat([Buffer.from(FILES.pdf, 'base64'), Buffer.alloc(300_000, 7)]).toString('base64');
       for (const arquivoBase64 of [large, FILES.pdf]) {
         const upload = await server.post('portabilidade/utils/documento', {
-          nuProtocolo: saved.nuProtocolo, tipoSolicitacao: '9', cdTipoDocumento: 1, nmDocumento: 'rg.pdf', nmExtensao: 'pdf', arquivoBase64,
+          nuProtocolo: saved.nuProtocolo,
+          tipoSolicitacao: '9',
+          cdTipoDocumento: 1,
+          nmDocumento: 'rg.pdf',
+          nmExtensao: 'pdf',
+          arquivoBase64,
         });
         expect(upload.statusCode).toBe(507);
         expect(messageOf(upload)).toBe(DISK_FULL_MESSAGE);
       }
       const acceptance = await server.post(
-        'portabilidade/utils/documento/aceite', { tipo: '9', fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: saved.cdSolicitacao }, { token: saved.token },
+        'portabilidade/utils/documento/aceite',
+        { tipo: '9', fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: saved.cdSolicitacao },
+        { token: saved.token },
       );
       expect(acceptance.statusCode).toBe(507);
       expect(messageOf(acceptance)).toBe(DISK_FULL_MESSAGE);
@@ -69,16 +78,26 @@ describe('a full disk', () => {
 
     // Once there is room again, the same calls work (nothing was left claimed).
     const upload = await server.post('portabilidade/utils/documento', {
-      nuProtocolo: saved.nuProtocolo, tipoSolicitacao: '9', cdTipoDocumento: 1, nmDocumento: 'rg.pdf', nmExtensao: 'pdf', arquivoBase64: FILES.pdf,
+      nuProtocolo: saved.nuProtocolo,
+      tipoSolicitacao: '9',
+      cdTipoDocumento: 1,
+      nmDocumento: 'rg.pdf',
+      nmExtensao: 'pdf',
+      arquivoBase64: FILES.pdf,
     });
     expect(upload.body).toBe('OK');
   });
 
   it('says 507 in the OpenAPI of every write', async () => {
-    const openApi = (await server.get('openapi.json')).json() as { paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>> };
+    const openApi = (await server.get('openapi.json')).json() as {
+      paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
+    };
     // The contract's writes (the loopback backoffice door has neither CSRF nor idempotency keys).
-    const posts = Object.values(openApi.paths).flatMap((methods) => (methods.post && methods.post.operationId !== 'backofficeRun' ? [methods.post] : []));
+    const posts = Object.values(openApi.paths).flatMap((methods) =>
+      methods.post && methods.post.operationId !== 'backofficeRun' ? [methods.post] : [],
+    );
     expect(posts.length).toBeGreaterThanOrEqual(6);
-    for (const post of posts) expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['400', '403', '408', '413', '415', '422', '507']));
+    for (const post of posts)
+      expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['400', '403', '408', '413', '415', '422', '507']));
   });
 });

@@ -10,20 +10,34 @@ let token: string;
 
 beforeAll(async () => {
   server = await startServer();
-  ({ nuProtocolo: protocolo, cdSolicitacao, token } = (await server.post('portabilidade', validRequest())).json() as {
-    nuProtocolo: string; cdSolicitacao: number; token: string;
+  ({
+    nuProtocolo: protocolo,
+    cdSolicitacao,
+    token,
+  } = (await server.post('portabilidade', validRequest())).json() as {
+    nuProtocolo: string;
+    cdSolicitacao: number;
+    token: string;
   });
 }, 60_000);
 afterAll(() => server.close());
 
-const upload = (overrides: Record<string, unknown> = {}) => server.post('portabilidade/utils/documento', {
-  nuProtocolo: protocolo, tipoSolicitacao: '9', nuContrato: '', cdTipoDocumento: 1,
-  nmDocumento: 'rg-frente.pdf', nmExtensao: 'pdf', arquivoBase64: FILES.pdf, ...overrides,
-});
+const upload = (overrides: Record<string, unknown> = {}) =>
+  server.post('portabilidade/utils/documento', {
+    nuProtocolo: protocolo,
+    tipoSolicitacao: '9',
+    nuContrato: '',
+    cdTipoDocumento: 1,
+    nmDocumento: 'rg-frente.pdf',
+    nmExtensao: 'pdf',
+    arquivoBase64: FILES.pdf,
+    ...overrides,
+  });
 
 /** Links are relative (no PUBLIC_URL): served on the page's own origin. */
 const pathOf = (link: string) => new URL(link, 'http://portal.test').pathname;
-const aceite = (body: Record<string, unknown>, as = token) => server.post('portabilidade/utils/documento/aceite', { tipo: '9', ...body }, { token: as });
+const aceite = (body: Record<string, unknown>, as = token) =>
+  server.post('portabilidade/utils/documento/aceite', { tipo: '9', ...body }, { token: as });
 
 describe('uploading documents', () => {
   it('accepts a real PDF and a real PNG and lists them with links that serve them inline', async () => {
@@ -32,7 +46,11 @@ describe('uploading documents', () => {
     expect(png.statusCode).toBe(200);
 
     const list = (await server.get(`portabilidade/documento?protocolo=${protocolo}`, { token: 'free' })).json() as Array<{
-      nmArquivo: string; nmExtensaoArquivo: string; nmDocumento: string; dtAssinatura: string | null; linkUrl: string;
+      nmArquivo: string;
+      nmExtensaoArquivo: string;
+      nmDocumento: string;
+      dtAssinatura: string | null;
+      linkUrl: string;
     }>;
     expect(list.map((doc) => [doc.nmArquivo, doc.nmExtensaoArquivo, doc.nmDocumento, doc.dtAssinatura])).toEqual([
       ['rg-frente.pdf', 'pdf', 'RG (documento de identidade)', null],
@@ -67,11 +85,13 @@ describe('uploading documents', () => {
   it('refuses content that is not strict base64, an empty file and a disallowed extension', async () => {
     expect(messageOf(await upload({ arquivoBase64: 'JVBER i0x' }))).toMatch(/base64 válido/);
     expect(messageOf(await upload({ arquivoBase64: 'JVBERi0x%' }))).toMatch(/base64 válido/);
-    expect(messageOf(await upload({ arquivoBase64: 'data:application/pdf;base64,' }))).toBe('O arquivo está vazio. Por favor, selecione um arquivo válido.');
+    expect(messageOf(await upload({ arquivoBase64: 'data:application/pdf;base64,' }))).toBe(
+      'O arquivo está vazio. Por favor, selecione um arquivo válido.',
+    );
     expect(messageOf(await upload({ nmExtensao: 'exe' }))).toMatch(/^Campo nmExtensao:/);
   });
 
-  it('refuses a file over 10MB with the portal\'s message', async () => {
+  it("refuses a file over 10MB with the portal's message", async () => {
     const big = Buffer.alloc(MAX_FILE_BYTES + 1);
     big.write('%PDF-1.4');
     const response = await upload({ arquivoBase64: big.toString('base64') });
@@ -94,8 +114,12 @@ describe('uploading documents', () => {
 
   it('refuses uploads once the request left analysis', async () => {
     const response = await server.post('portabilidade/utils/documento', {
-      nuProtocolo: DEMO.status6Type2.protocolo, tipoSolicitacao: '9', cdTipoDocumento: 1,
-      nmDocumento: 'rg.pdf', nmExtensao: 'pdf', arquivoBase64: FILES.pdf,
+      nuProtocolo: DEMO.status6Type2.protocolo,
+      tipoSolicitacao: '9',
+      cdTipoDocumento: 1,
+      nmDocumento: 'rg.pdf',
+      nmExtensao: 'pdf',
+      arquivoBase64: FILES.pdf,
     });
     expect(response.statusCode).toBe(400);
     expect(messageOf(response)).toMatch(/não aceita novos documentos/);
@@ -110,7 +134,7 @@ describe('uploading documents', () => {
 });
 
 describe('the acceptance document', () => {
-  it('links a real PDF with the request\'s data for a new request', async () => {
+  it("links a real PDF with the request's data for a new request", async () => {
     const response = await aceite({ fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: cdSolicitacao });
     expect(response.statusCode).toBe(200);
     expect(response.body).toMatch(/^\/wslinhafrente\/v1\/arquivos\/[a-f0-9]{32}\.pdf$/);
@@ -120,7 +144,7 @@ describe('the acceptance document', () => {
     expect(pdf.rawPayload.length).toBeGreaterThan(1500);
   });
 
-  it('answers the same 404 for an unknown request as for another protocol\'s, or without a token', async () => {
+  it("answers the same 404 for an unknown request as for another protocol's, or without a token", async () => {
     const unknown = await aceite({ fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: 999_999 });
     expect(unknown.statusCode).toBe(404);
     const other = await aceite({ fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: 1 });
@@ -133,14 +157,22 @@ describe('the acceptance document', () => {
   });
 
   it('records agreement in status 6 and then refuses to take it back', async () => {
-    const tracking = (await server.get(`portabilidade/acompanhamento?protocolo=${DEMO.status6Type1.protocolo}`)).json() as { cdSolicitacao: number; token: string };
+    const tracking = (await server.get(`portabilidade/acompanhamento?protocolo=${DEMO.status6Type1.protocolo}`)).json() as {
+      cdSolicitacao: number;
+      token: string;
+    };
     const agree = await aceite({ fl_ciente: 'S', fl_tipo: 'D', cd_solicitacao: tracking.cdSolicitacao }, tracking.token);
     expect(agree.body).toMatch(/^\/wslinhafrente\//);
-    const after = (await server.get(`portabilidade/acompanhamento?protocolo=${DEMO.status6Type1.protocolo}`)).json() as { flConcordo: string };
+    const after = (await server.get(`portabilidade/acompanhamento?protocolo=${DEMO.status6Type1.protocolo}`)).json() as {
+      flConcordo: string;
+    };
     expect(after.flConcordo).toBe('S');
     const takeBack = await aceite({ fl_ciente: 'N', fl_tipo: 'D', cd_solicitacao: tracking.cdSolicitacao }, tracking.token);
     expect(takeBack.body).toBe('ERRO');
-    const docs = (await server.get(`portabilidade/documento?protocolo=${DEMO.status6Type1.protocolo}`)).json() as Array<{ nmDocumento: string; dtAssinatura: string | null }>;
+    const docs = (await server.get(`portabilidade/documento?protocolo=${DEMO.status6Type1.protocolo}`)).json() as Array<{
+      nmDocumento: string;
+      dtAssinatura: string | null;
+    }>;
     expect(docs.at(-1)).toMatchObject({ nmDocumento: 'Termo de Concordância', dtAssinatura: '10/03/2025' });
   });
 

@@ -25,50 +25,84 @@ afterAll(() => server.close());
 const LEAK = /\n\s+at |node_modules|\/server\/|\.ts:\d+|Error: |TypeError|RangeError|SyntaxError|stack/;
 
 describe('fuzzing every operation of the OpenAPI', () => {
-  it(`answers ${RUNS} random requests below 500, without a stack trace, and keeps serving`, async () => {
-    const openApi = (await server.get('openapi.json')).json() as Record<string, unknown>;
-    const operations = operationsOf(openApi);
-    expect(operations.length).toBeGreaterThanOrEqual(17);
-    const saved = (await server.post('portabilidade', validRequest())).json() as { nuProtocolo: string; cdSolicitacao: number; token: string };
-    const protocols = [...Object.values(DEMO).map((demo) => demo.protocolo), saved.nuProtocolo];
-    const known = {
-      strings: [...protocols, DEMO.loginRequired.cpf, DEMO.loginRequired.senha, validRequest().cpf, '1', '2', '3', '9', '65', '82', '84', '85',
-        '481234561', '01/02/1980', '01310100', 'SP', FILES.pdf, `data:application/pdf;base64,${FILES.pdf}`, FILES.png, 'pdf', 'png', 'rg.pdf'],
-      integers: [1, 2, 3, 4, 5, 6, 7, saved.cdSolicitacao],
-    };
-    const credentials = {
-      csrf: CSRF,
-      tokens: [saved.token, ...protocols.map((protocolo) => issueToken(protocolo, server.clock.now, SECRET, 'login'))],
-    };
-    const anyRequest = fc.oneof(...operations.map((operation) => requestsFor(operation, known, credentials)));
+  it(
+    `answers ${RUNS} random requests below 500, without a stack trace, and keeps serving`,
+    async () => {
+      const openApi = (await server.get('openapi.json')).json() as Record<string, unknown>;
+      const operations = operationsOf(openApi);
+      expect(operations.length).toBeGreaterThanOrEqual(17);
+      const saved = (await server.post('portabilidade', validRequest())).json() as {
+        nuProtocolo: string;
+        cdSolicitacao: number;
+        token: string;
+      };
+      const protocols = [...Object.values(DEMO).map((demo) => demo.protocolo), saved.nuProtocolo];
+      const known = {
+        strings: [
+          ...protocols,
+          DEMO.loginRequired.cpf,
+          DEMO.loginRequired.senha,
+          validRequest().cpf,
+          '1',
+          '2',
+          '3',
+          '9',
+          '65',
+          '82',
+          '84',
+          '85',
+          '481234561',
+          '01/02/1980',
+          '01310100',
+          'SP',
+          FILES.pdf,
+          `data:application/pdf;base64,${FILES.pdf}`,
+          FILES.png,
+          'pdf',
+          'png',
+          'rg.pdf',
+        ],
+        integers: [1, 2, 3, 4, 5, 6, 7, saved.cdSolicitacao],
+      };
+      const credentials = {
+        csrf: CSRF,
+        tokens: [saved.token, ...protocols.map((protocolo) => issueToken(protocolo, server.clock.now, SECRET, 'login'))],
+      };
+      const anyRequest = fc.oneof(...operations.map((operation) => requestsFor(operation, known, credentials)));
 
-    const statuses = new Map<number, number>();
-    const send = (request: FuzzRequest) => server.app.inject({
-      method: request.method,
-      url: request.url,
-      headers: request.headers,
-      ...(request.payload === undefined ? {} : { payload: request.payload }),
-    });
-    await fc.assert(
-      fc.asyncProperty(anyRequest, async (request) => {
-        const response = await send(request);
-        statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
-        const where = `${request.label} → ${response.statusCode} ${response.body.slice(0, 300)}`;
-        expect(response.statusCode, where).toBeLessThan(500);
-        expect(response.body, where).not.toMatch(LEAK);
-        if (response.statusCode >= 400 && response.statusCode !== 405) {
-          expect((response.json() as { message?: unknown }).message, where).toEqual(expect.any(String));
-        }
-      }),
-      { seed: SEED, numRuns: RUNS, endOnFailure: RUNS > 1_000 },
-    );
+      const statuses = new Map<number, number>();
+      const send = (request: FuzzRequest) =>
+        server.app.inject({
+          method: request.method,
+          url: request.url,
+          headers: request.headers,
+          ...(request.payload === undefined ? {} : { payload: request.payload }),
+        });
+      await fc.assert(
+        fc.asyncProperty(anyRequest, async (request) => {
+          const response = await send(request);
+          statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+          const where = `${request.label} → ${response.statusCode} ${response.body.slice(0, 300)}`;
+          expect(response.statusCode, where).toBeLessThan(500);
+          expect(response.body, where).not.toMatch(LEAK);
+          if (response.statusCode >= 400 && response.statusCode !== 405) {
+            expect((response.json() as { message?: unknown }).message, where).toEqual(expect.any(String));
+          }
+        }),
+        { seed: SEED, numRuns: RUNS, endOnFailure: RUNS > 1_000 },
+      );
 
-    const summary = [...statuses.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`).join(', ');
-    const failures = [...statuses.entries()].filter(([status]) => status >= 500).reduce((sum, [, count]) => sum + count, 0);
-    console.log(`fuzz: ${RUNS} requests (seed ${SEED}), ${failures} answers ≥ 500 — ${summary}`);
-    expect(failures).toBe(0);
-    // Still serving: a lookup and the API description answer as before.
-    expect((await server.get(`portabilidade/acompanhamento?protocolo=${DEMO.analysis.protocolo}`)).statusCode).toBe(200);
-    expect((await server.app.inject({ method: 'GET', url: `${API}openapi.json` })).statusCode).toBe(200);
-  }, 30 * 60_000);
+      const summary = [...statuses.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([status, count]) => `${status}: ${count}`)
+        .join(', ');
+      const failures = [...statuses.entries()].filter(([status]) => status >= 500).reduce((sum, [, count]) => sum + count, 0);
+      console.log(`fuzz: ${RUNS} requests (seed ${SEED}), ${failures} answers ≥ 500 — ${summary}`);
+      expect(failures).toBe(0);
+      // Still serving: a lookup and the API description answer as before.
+      expect((await server.get(`portabilidade/acompanhamento?protocolo=${DEMO.analysis.protocolo}`)).statusCode).toBe(200);
+      expect((await server.app.inject({ method: 'GET', url: `${API}openapi.json` })).statusCode).toBe(200);
+    },
+    30 * 60_000,
+  );
 });

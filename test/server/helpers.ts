@@ -41,7 +41,11 @@ export interface TestServer {
   dataDir: string;
   clock: { now: Date; advance(ms: number): void };
   get(path: string, options?: { token?: string; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
-  post(path: string, body: unknown, options?: { token?: string; key?: string; headers?: Record<string, string>; csrf?: boolean }): Promise<LightMyRequestResponse>;
+  post(
+    path: string,
+    body: unknown,
+    options?: { token?: string; key?: string; headers?: Record<string, string>; csrf?: boolean },
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -103,7 +107,8 @@ export async function startServer(extra: Partial<BuildAppOptions> = {}): Promise
     db,
     dataDir,
     clock,
-    get: (path, options = {}) => app.inject({ method: 'GET', url: `${API}${path}`, headers: { ...auth(options.token), ...options.headers } }),
+    get: (path, options = {}) =>
+      app.inject({ method: 'GET', url: `${API}${path}`, headers: { ...auth(options.token), ...options.headers } }),
     post: (path, body, options = {}) =>
       app.inject({
         method: 'POST',
@@ -136,13 +141,36 @@ export async function loginToken(server: TestServer, who: { cpf: string; senha: 
 
 export function validRequest(overrides: Partial<PortabilityRequest> = {}): PortabilityRequest {
   return {
-    tipo: '9', nu_protocolo_ans: '12345678901234567890', nu_protocolo: '', nome: 'JOSÉ DA SILVA', nm_mae: 'MARIA DA SILVA',
-    cpf: '60491837240', dt_nascimento: '01/02/1980', cd_cep: '01310100', ds_endereco: 'AVENIDA PAULISTA', nu_endereco: '1000',
-    ds_bairro: 'BELA VISTA', ds_cidade: 'SÃO PAULO', ds_uf: 'SP', ds_complemento: '', ops_origem: 'OPERADORA ANTIGA',
-    plano_origem: 'PLANO ANTIGO', nu_ans_ops_origem: '123456', nu_ans_plano_origem: '987654321', area_plano: 'NACIONAL',
-    dt_inicio: '01/01/2015', tp_contrato_origem: 'TITULAR', nu_ans_plano_destino: '481234561', plano_destino: 'VIDA PLENA ESSENCIAL ENFERMARIA',
-    tp_contrato_destino: 'TITULAR', tp_port_destino: '3', fl_aceita_email: '1',
-    contato: [{ tp_contato: '1', ds_contato: '11987654321' }, { tp_contato: '2', ds_contato: 'jose@example.com' }],
+    tipo: '9',
+    nu_protocolo_ans: '12345678901234567890',
+    nu_protocolo: '',
+    nome: 'JOSÉ DA SILVA',
+    nm_mae: 'MARIA DA SILVA',
+    cpf: '60491837240',
+    dt_nascimento: '01/02/1980',
+    cd_cep: '01310100',
+    ds_endereco: 'AVENIDA PAULISTA',
+    nu_endereco: '1000',
+    ds_bairro: 'BELA VISTA',
+    ds_cidade: 'SÃO PAULO',
+    ds_uf: 'SP',
+    ds_complemento: '',
+    ops_origem: 'OPERADORA ANTIGA',
+    plano_origem: 'PLANO ANTIGO',
+    nu_ans_ops_origem: '123456',
+    nu_ans_plano_origem: '987654321',
+    area_plano: 'NACIONAL',
+    dt_inicio: '01/01/2015',
+    tp_contrato_origem: 'TITULAR',
+    nu_ans_plano_destino: '481234561',
+    plano_destino: 'VIDA PLENA ESSENCIAL ENFERMARIA',
+    tp_contrato_destino: 'TITULAR',
+    tp_port_destino: '3',
+    fl_aceita_email: '1',
+    contato: [
+      { tp_contato: '1', ds_contato: '11987654321' },
+      { tp_contato: '2', ds_contato: 'jose@example.com' },
+    ],
     dependente: [{ id: 1, nome: 'PEDRO DA SILVA', nm_mae: 'ANA DA SILVA', dt_nasc: '05/06/2010', cpf: '' }],
     cd_empresa_plano: '1',
     ...overrides,
@@ -152,7 +180,10 @@ export function validRequest(overrides: Partial<PortabilityRequest> = {}): Porta
 /** Smallest real files of each kind, base64. */
 export const FILES = {
   pdf: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n').toString('base64'),
-  png: Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000'
-    + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex').toString('base64'),
+  png: Buffer.from(
+    '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+      '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+    'hex',
+  ).toString('base64'),
   text: Buffer.from('apenas um arquivo de texto renomeado\n').toString('base64'),
 };

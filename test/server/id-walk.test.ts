@@ -32,23 +32,31 @@ async function snapshotRows(): Promise<string> {
 }
 
 function snapshotFiles(dir = join(server.dataDir, 'files')): string[] {
-  return readdirSync(dir).sort().flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return snapshotFiles(path).map((entry) => `${name}/${entry}`);
-    return [`${name} ${createHash('sha256').update(readFileSync(path)).digest('hex')}`];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return snapshotFiles(path).map((entry) => `${name}/${entry}`);
+      return [`${name} ${createHash('sha256').update(readFileSync(path)).digest('hex')}`];
+    });
 }
 
 beforeAll(async () => {
   server = await startServer();
   await server.db.query("SELECT setval('requests_cd_solicitacao_seq', 1000)");
   // No protocol e-mail: its delivery would change outbox_emails while the rows are compared.
-  const saved = (await server.post('portabilidade', validRequest({ fl_aceita_email: '0' }))).json() as { nuProtocolo: string; cdSolicitacao: number; token: string };
+  const saved = (await server.post('portabilidade', validRequest({ fl_aceita_email: '0' }))).json() as {
+    nuProtocolo: string;
+    cdSolicitacao: number;
+    token: string;
+  };
   own = saved;
   const lookup = (await server.get(`portabilidade/acompanhamento?protocolo=${saved.nuProtocolo}`)).json() as { token: string };
   // Status 6 gives the attacker's request a login too (password = last 6 digits).
   await changeStatus(server.db, new DiskFileStore(server.dataDir), saved.cdSolicitacao, { flStatus: 6 }, 'backoffice', server.clock.now);
-  const login = (await server.post('auth', { cpf: validRequest().cpf, senha: saved.nuProtocolo.slice(-6), cdEmpresaPlano: '1' })).json() as { token: string };
+  const login = (
+    await server.post('auth', { cpf: validRequest().cpf, senha: saved.nuProtocolo.slice(-6), cdEmpresaPlano: '1' })
+  ).json() as { token: string };
   expect(login.token).not.toBe('');
   identities = {
     'no token': undefined,
@@ -68,12 +76,18 @@ interface Probe {
 
 const PROBES: Probe[] = [
   { call: 'POST finaliza', send: (id, token) => server.post('portabilidade/finaliza', { tipo: '9', cd_solicitacao: id }, { token }) },
-  ...(['N', 'D', 'I'] as const).flatMap((kind) => (['S', 'N'] as const).map((ciente): Probe => ({
-    call: `POST aceite ${kind}/${ciente}`,
-    send: (id, token) => server.post('portabilidade/utils/documento/aceite', { tipo: '9', fl_ciente: ciente, fl_tipo: kind, cd_solicitacao: id }, { token }),
-  }))),
+  ...(['N', 'D', 'I'] as const).flatMap((kind) =>
+    (['S', 'N'] as const).map((ciente): Probe => ({
+      call: `POST aceite ${kind}/${ciente}`,
+      send: (id, token) =>
+        server.post('portabilidade/utils/documento/aceite', { tipo: '9', fl_ciente: ciente, fl_tipo: kind, cd_solicitacao: id }, { token }),
+    })),
+  ),
   { call: 'GET documento/assina', send: (id, token) => server.get(`portabilidade/documento/assina?cdDocumento=${id}`, { token }) },
-  { call: 'POST documento/assinatura', send: (id, token) => server.post('portabilidade/documento/assinatura', { cdFileDocumento: id }, { token }) },
+  {
+    call: 'POST documento/assinatura',
+    send: (id, token) => server.post('portabilidade/documento/assinatura', { cdFileDocumento: id }, { token }),
+  },
 ];
 
 describe('walking internal ids 1–50', () => {
@@ -93,7 +107,8 @@ describe('walking internal ids 1–50', () => {
       for (const [who, token] of Object.entries(identities)) {
         for (let id = 1; id <= 50; id += 1) {
           const response = await probe.send(id, token);
-          if (response.statusCode < 400 || response.statusCode >= 500) wrong.push(`${probe.call} id ${id} (${who}): ${response.statusCode} ${response.body}`);
+          if (response.statusCode < 400 || response.statusCode >= 500)
+            wrong.push(`${probe.call} id ${id} (${who}): ${response.statusCode} ${response.body}`);
           const key = `${probe.call} (${who})`;
           answers.set(key, (answers.get(key) ?? new Set()).add(`${response.statusCode} ${response.body}`));
         }

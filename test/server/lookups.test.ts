@@ -107,7 +107,13 @@ describe('OpenAPI', () => {
 
   it('documents every route the server answers, and the headers of the protocol: XSRF cookie and header, Idempotency-Key, Idempotent-Replayed', async () => {
     const document = (await server.app.inject({ method: 'GET', url: '/wslinhafrente/v1/openapi.json' })).json() as {
-      paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          { parameters?: Array<{ name: string; in: string }>; responses: Record<string, { headers?: Record<string, unknown> }> }
+        >
+      >;
     };
     // Fastify's own tree of routes, each segment under its parent, in OpenAPI's {param} spelling (HEAD twins aside).
     const routes: string[] = [];
@@ -122,13 +128,19 @@ describe('OpenAPI', () => {
         routes.push(`${method.toLowerCase()} ${full.replace(/:(\w+)/g, '{$1}')}`);
       }
     }
-    const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
+    const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method} ${path}`),
+    );
     expect(routes).toContain('post /wslinhafrente/v1/portabilidade/documento/assinatura');
     expect(routes.length).toBeGreaterThanOrEqual(Object.keys(endpoints).length + 3);
     expect(routes.filter((route) => !documented.includes(route))).toEqual([]);
 
     const save = document.paths['/wslinhafrente/v1/portabilidade']?.post;
-    expect(save?.parameters?.map((parameter) => `${parameter.in}:${parameter.name}`)).toEqual(['cookie:XSRF-TOKEN', 'header:X-XSRF-TOKEN', 'header:Idempotency-Key']);
+    expect(save?.parameters?.map((parameter) => `${parameter.in}:${parameter.name}`)).toEqual([
+      'cookie:XSRF-TOKEN',
+      'header:X-XSRF-TOKEN',
+      'header:Idempotency-Key',
+    ]);
     expect(Object.keys(save?.responses['200']?.headers ?? {})).toEqual(['Set-Cookie', 'Idempotent-Replayed']);
     expect(document.paths['/wslinhafrente/v1/arquivos/{name}']?.get?.responses['404']).toBeDefined();
   });

@@ -24,12 +24,21 @@ function drawnTexts(pdf: Uint8Array): string[] {
 
 describe('generated PDFs', () => {
   it('draw a line break as a new line, never as "?"', async () => {
-    const pdf = await renderPdf({
-      title: 'Termo de Ciência da Portabilidade',
-      operator: 'Vida Plena Saúde',
-      blocks: [{ kind: 'text', heading: 'Manifestação', text: 'Estou ciente: o beneficiário declara estar ciente.\nRegistrada em 10/03/2025 14:00 (horário de Brasília).\r\nFim.' }],
-      footer: 'Termo — protocolo 123',
-    }, new Date('2025-03-10T17:00:00Z'));
+    const pdf = await renderPdf(
+      {
+        title: 'Termo de Ciência da Portabilidade',
+        operator: 'Vida Plena Saúde',
+        blocks: [
+          {
+            kind: 'text',
+            heading: 'Manifestação',
+            text: 'Estou ciente: o beneficiário declara estar ciente.\nRegistrada em 10/03/2025 14:00 (horário de Brasília).\r\nFim.',
+          },
+        ],
+        footer: 'Termo — protocolo 123',
+      },
+      new Date('2025-03-10T17:00:00Z'),
+    );
     const texts = drawnTexts(pdf);
     expect(texts).toContain('Estou ciente: o beneficiário declara estar ciente.');
     expect(texts).toContain('Registrada em 10/03/2025 14:00 (horário de Brasília).');

@@ -26,8 +26,14 @@ async function startServer(databaseUrl: string): Promise<Running> {
   dirs.push(dataDir);
   const child = spawn(process.execPath, await serverArgs(), {
     env: {
-      ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1',
-      STATIC_DIR: join(dataDir, 'no-build'), LOG_LEVEL: 'warn', TOKEN_SECRET: '',
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      STATIC_DIR: join(dataDir, 'no-build'),
+      LOG_LEVEL: 'warn',
+      TOKEN_SECRET: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -90,14 +96,22 @@ describe.skipIf(!postgresUrl)(`two processes ${POSTGRES_TIER}`, () => {
     const saved = (await (await post(first, 'portabilidade', validRequest({ cpf: '11144477735' }))).json()) as { nuProtocolo: string };
     expect(saved.nuProtocolo).toMatch(/^\d{20}$/);
     const uploaded = await post(first, 'portabilidade/utils/documento', {
-      nuProtocolo: saved.nuProtocolo, tipoSolicitacao: '9', nuContrato: '', cdTipoDocumento: 1,
-      nmDocumento: 'rg.png', nmExtensao: 'png', arquivoBase64: FILES.png,
+      nuProtocolo: saved.nuProtocolo,
+      tipoSolicitacao: '9',
+      nuContrato: '',
+      cdTipoDocumento: 1,
+      nmDocumento: 'rg.png',
+      nmExtensao: 'png',
+      arquivoBase64: FILES.png,
     });
     expect(await uploaded.text()).toBe('OK');
 
     const tracked = await fetch(`${second.base}portabilidade/acompanhamento?protocolo=${saved.nuProtocolo}`);
     expect(await tracked.json()).toMatchObject({ nuProtocolo: saved.nuProtocolo, flStatus: 1 });
-    const listed = (await (await fetch(`${second.base}portabilidade/documento?protocolo=${saved.nuProtocolo}`)).json()) as Array<{ nmArquivo: string; linkUrl: string }>;
+    const listed = (await (await fetch(`${second.base}portabilidade/documento?protocolo=${saved.nuProtocolo}`)).json()) as Array<{
+      nmArquivo: string;
+      linkUrl: string;
+    }>;
     expect(listed.map((doc) => doc.nmArquivo)).toEqual(['rg.png']);
     const file = await fetch(new URL(listed[0]?.linkUrl ?? '', second.base));
     expect(file.status).toBe(200);

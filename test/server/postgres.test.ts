@@ -16,7 +16,9 @@ import { DatabaseFileStore } from '../../server/services/database-file-store.ts'
 import { API, CSRF, DEMO, FILES, SECRET, START, validRequest } from './helpers.ts';
 import { POSTGRES_TIER, createScratchDatabase, postgresUrl } from './support/postgres.ts';
 
-const MIGRATIONS = readdirSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'server', 'db', 'migrations')).filter((name) => name.endsWith('.sql')).sort();
+const MIGRATIONS = readdirSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'server', 'db', 'migrations'))
+  .filter((name) => name.endsWith('.sql'))
+  .sort();
 
 describe.skipIf(!postgresUrl)(POSTGRES_TIER, () => {
   let db: Database;
@@ -44,12 +46,15 @@ describe.skipIf(!postgresUrl)(POSTGRES_TIER, () => {
     const saved = await app.inject({ method: 'POST', url: `${API}portabilidade`, headers, payload: validRequest() });
     expect(saved.json()).toMatchObject({ nuProtocolo: expect.stringMatching(/^\d{20}$/), cdSolicitacao: expect.any(Number) });
     const login = await app.inject({
-      method: 'POST', url: `${API}auth`, headers,
+      method: 'POST',
+      url: `${API}auth`,
+      headers,
       payload: { cpf: DEMO.loginRequired.cpf, senha: DEMO.loginRequired.senha, cdEmpresaPlano: '1' },
     });
     const { token } = login.json() as { token: string };
     const tracking = await app.inject({
-      method: 'GET', url: `${API}portabilidade/acompanhamento?protocolo=${DEMO.loginRequired.protocolo}`,
+      method: 'GET',
+      url: `${API}portabilidade/acompanhamento?protocolo=${DEMO.loginRequired.protocolo}`,
       headers: { authorization: `Bearer ${token}` },
     });
     expect(tracking.json()).toMatchObject({ flStatus: 3, nuCpf: DEMO.loginRequired.cpf });
@@ -58,7 +63,10 @@ describe.skipIf(!postgresUrl)(POSTGRES_TIER, () => {
 
   it('shows a change another process wrote in the next lookup (no in-process cache on PostgreSQL)', async () => {
     const app = await buildApp({ db, dataDir, secret: SECRET, clock: () => START });
-    const track = async () => (await app.inject({ method: 'GET', url: `${API}portabilidade/acompanhamento?protocolo=${DEMO.plan2.protocolo}` })).json() as { flStatus: number };
+    const track = async () =>
+      (await app.inject({ method: 'GET', url: `${API}portabilidade/acompanhamento?protocolo=${DEMO.plan2.protocolo}` })).json() as {
+        flStatus: number;
+      };
     expect((await track()).flStatus).toBe(1);
     expect((await track()).flStatus).toBe(1);
     const other = new pg.Client({ connectionString: scratch.url });
@@ -72,21 +80,37 @@ describe.skipIf(!postgresUrl)(POSTGRES_TIER, () => {
   it('keeps uploaded files and generated PDFs in the database: served with no file under DATA_DIR', async () => {
     const app = await buildApp({ db, dataDir, secret: SECRET, clock: () => START });
     const headers = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF };
-    const { nuProtocolo } = (await app.inject({ method: 'POST', url: `${API}portabilidade`, headers, payload: validRequest({ cpf: '11144477735' }) })).json() as { nuProtocolo: string };
+    const { nuProtocolo } = (
+      await app.inject({ method: 'POST', url: `${API}portabilidade`, headers, payload: validRequest({ cpf: '11144477735' }) })
+    ).json() as { nuProtocolo: string };
     const pdf = Buffer.concat([Buffer.from(FILES.pdf, 'base64'), Buffer.alloc(2_500_000, 7)]);
     const uploaded = await app.inject({
-      method: 'POST', url: `${API}portabilidade/utils/documento`, headers,
-      payload: { nuProtocolo, tipoSolicitacao: '9', nuContrato: '', cdTipoDocumento: 1, nmDocumento: 'rg.pdf', nmExtensao: 'pdf', arquivoBase64: pdf.toString('base64') },
+      method: 'POST',
+      url: `${API}portabilidade/utils/documento`,
+      headers,
+      payload: {
+        nuProtocolo,
+        tipoSolicitacao: '9',
+        nuContrato: '',
+        cdTipoDocumento: 1,
+        nmDocumento: 'rg.pdf',
+        nmExtensao: 'pdf',
+        arquivoBase64: pdf.toString('base64'),
+      },
     });
     expect(uploaded.body).toBe('OK');
-    const [listed] = (await app.inject({ method: 'GET', url: `${API}portabilidade/documento?protocolo=${nuProtocolo}` })).json() as Array<{ linkUrl: string }>;
+    const [listed] = (await app.inject({ method: 'GET', url: `${API}portabilidade/documento?protocolo=${nuProtocolo}` })).json() as Array<{
+      linkUrl: string;
+    }>;
     const file = await app.inject({ method: 'GET', url: listed?.linkUrl ?? '' });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.equals(pdf)).toBe(true);
     // Three parts of 1 MB in the database, nothing on disk.
     const storedName = listed?.linkUrl.split('/').pop() ?? '';
-    const [parts] = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM stored_file_parts WHERE nm_armazenado = $1', [storedName]);
+    const [parts] = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM stored_file_parts WHERE nm_armazenado = $1', [
+      storedName,
+    ]);
     expect(parts?.total).toBe(3);
     expect(existsSync(join(dataDir, 'files'))).toBe(false);
     await app.close();

@@ -23,7 +23,10 @@ async function start(mail: NonNullable<Parameters<typeof startServer>[0]>['mail'
 /** The text of a message as a mail client shows it (quoted-printable undone). */
 function readable(message: string): string {
   const unfolded = message.replace(/=\r?\n/g, '');
-  return Buffer.from(unfolded.replace(/=([0-9A-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  return Buffer.from(
+    unfolded.replace(/=([0-9A-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 }
 
 async function save(server: TestServer, overrides: Parameters<typeof validRequest>[0] = {}): Promise<string> {
@@ -32,9 +35,16 @@ async function save(server: TestServer, overrides: Parameters<typeof validReques
   return (response.json() as { nuProtocolo: string }).nuProtocolo;
 }
 
-function outboxCommand(server: TestServer): Promise<Array<{ nuProtocolo: string; situacao: string; tentativas: number; erro: string | null; entrega: string | null }>> {
+function outboxCommand(
+  server: TestServer,
+): Promise<Array<{ nuProtocolo: string; situacao: string; tentativas: number; erro: string | null; entrega: string | null }>> {
   let out = '';
-  const io: CliIo = { out: (text) => { out += text; }, err: () => undefined };
+  const io: CliIo = {
+    out: (text) => {
+      out += text;
+    },
+    err: () => undefined,
+  };
   return runCli(['outbox', '--json'], { db: server.db, io, env: { DATA_DIR: server.dataDir } }).then(() => JSON.parse(out));
 }
 
@@ -69,7 +79,10 @@ async function smtpReceiver(): Promise<Receiver> {
           callback(error);
           return;
         }
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), text: readable(Buffer.concat(chunks).toString('latin1')) });
+        received.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          text: readable(Buffer.concat(chunks).toString('latin1')),
+        });
         callback();
       });
     },
@@ -79,7 +92,9 @@ async function smtpReceiver(): Promise<Receiver> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    refuseNext: (count) => { refusing = count; },
+    refuseNext: (count) => {
+      refusing = count;
+    },
     close: () => new Promise((resolve) => smtp.close(() => resolve())),
   };
 }
@@ -117,7 +132,8 @@ describe('the protocol e-mail without SMTP_URL', () => {
     expect(message).toContain(`O número do protocolo da sua solicitação é: ${protocolo}`);
     expect(message).toContain(`${PUBLIC_URL}/#/home/1`);
     expect(message).toContain('A senha de acesso são os 6 últimos dígitos do número do protocolo.');
-    await expect.poll(async () => (await outboxCommand(plain)).find((entry) => entry.nuProtocolo === protocolo))
+    await expect
+      .poll(async () => (await outboxCommand(plain)).find((entry) => entry.nuProtocolo === protocolo))
       .toMatchObject({ situacao: 'enviado', tentativas: 1, entrega: join(outbox, name) });
   });
 
@@ -135,7 +151,9 @@ describe('the protocol e-mail over SMTP_URL', () => {
     expect(mail?.to).toEqual(['jose@example.com']);
     // The subject has accents, so it travels as RFC 2047 encoded words ('_' for spaces).
     expect(mail?.text).toMatch(/^Subject: =\?UTF-8\?Q\?Protocolo_da_sua_solicitação/m);
-    await expect.poll(async () => (await outboxCommand(viaSmtp)).find((entry) => entry.nuProtocolo === protocolo)?.situacao).toBe('enviado');
+    await expect
+      .poll(async () => (await outboxCommand(viaSmtp)).find((entry) => entry.nuProtocolo === protocolo)?.situacao)
+      .toBe('enviado');
     expect(existsSync(join(viaSmtp.dataDir, 'outbox'))).toBe(false);
   });
 
@@ -145,7 +163,8 @@ describe('the protocol e-mail over SMTP_URL', () => {
     const protocolo = await save(viaSmtp, { cpf: '52998224725' });
     expect(performance.now() - started).toBeLessThan(2_000);
     await expect.poll(() => receivedFor(protocolo).length, { timeout: 10_000 }).toBe(1);
-    await expect.poll(async () => (await outboxCommand(viaSmtp)).find((entry) => entry.nuProtocolo === protocolo))
+    await expect
+      .poll(async () => (await outboxCommand(viaSmtp)).find((entry) => entry.nuProtocolo === protocolo))
       .toMatchObject({ situacao: 'enviado', tentativas: 3 });
   });
 

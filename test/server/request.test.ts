@@ -17,16 +17,29 @@ describe('saving a new request', () => {
 
     const tracking = await server.get(`portabilidade/acompanhamento?protocolo=${nuProtocolo}`, { token: 'free' });
     expect(tracking.json()).toMatchObject({
-      nuProtocolo, nuProtocoloAnsHapvida: '12345678901234567890', flStatus: 1, cdStatusPort: 1, flConcordo: null,
-      dsStatus: 'Em análise', dtCadastramento: '10/03/2025', cdSolicitacao,
+      nuProtocolo,
+      nuProtocoloAnsHapvida: '12345678901234567890',
+      flStatus: 1,
+      cdStatusPort: 1,
+      flConcordo: null,
+      dsStatus: 'Em análise',
+      dtCadastramento: '10/03/2025',
+      cdSolicitacao,
     });
     const history = await server.get(`portabilidade/historico?protocolo=${nuProtocolo}`, { token: 'free' });
     expect(history.json()).toEqual({
-      dtCadastramento: '10/03/2025', prazoRespostaDias: 10, dtLimiteResposta: '20/03/2025',
+      dtCadastramento: '10/03/2025',
+      prazoRespostaDias: 10,
+      dtLimiteResposta: '20/03/2025',
       eventos: [{ flStatus: 1, dsStatus: 'Em análise', dtEvento: '10/03/2025 10:00' }],
     });
-    const [dependents] = await server.db.query<{ total: number }>('SELECT count(*)::int AS total FROM dependents WHERE cd_solicitacao = $1', [cdSolicitacao]);
-    const [contacts] = await server.db.query<{ total: number }>('SELECT count(*)::int AS total FROM contacts WHERE cd_solicitacao = $1', [cdSolicitacao]);
+    const [dependents] = await server.db.query<{ total: number }>(
+      'SELECT count(*)::int AS total FROM dependents WHERE cd_solicitacao = $1',
+      [cdSolicitacao],
+    );
+    const [contacts] = await server.db.query<{ total: number }>('SELECT count(*)::int AS total FROM contacts WHERE cd_solicitacao = $1', [
+      cdSolicitacao,
+    ]);
     expect([dependents?.total, contacts?.total]).toEqual([1, 2]);
   });
 
@@ -70,9 +83,13 @@ describe('saving a new request', () => {
   });
 
   it('accepts a beneficiary without CPF and a dependent with one', async () => {
-    const response = await server.post('portabilidade', validRequest({
-      cpf: '', dependente: [{ id: 1, nome: 'FILHA', nm_mae: 'MÃE', dt_nasc: '01/01/2015', cpf: '52998224725' }],
-    }));
+    const response = await server.post(
+      'portabilidade',
+      validRequest({
+        cpf: '',
+        dependente: [{ id: 1, nome: 'FILHA', nm_mae: 'MÃE', dt_nasc: '01/01/2015', cpf: '52998224725' }],
+      }),
+    );
     expect(response.statusCode).toBe(200);
   });
 });

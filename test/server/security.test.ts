@@ -10,7 +10,10 @@ let server: TestServer;
 let bare: TestServer;
 const staticDir = mkdtempSync(join(tmpdir(), 'portabilidade-dist-'));
 mkdirSync(join(staticDir, 'assets'));
-writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Portabilidade</title><script type="module" src="/assets/app-1a2b3c.js"></script>');
+writeFileSync(
+  join(staticDir, 'index.html'),
+  '<!doctype html><title>Portabilidade</title><script type="module" src="/assets/app-1a2b3c.js"></script>',
+);
 writeFileSync(join(staticDir, 'assets', 'app-1a2b3c.js'), 'console.log("portal");');
 
 beforeAll(async () => {
@@ -75,7 +78,10 @@ describe('CSRF', () => {
     const missing = await server.post('auth', body, { csrf: false });
     expect(missing.statusCode).toBe(403);
     expect(messageOf(missing)).toMatch(/CSRF/);
-    const differs = await server.post('auth', body, { csrf: false, headers: { cookie: 'XSRF-TOKEN=aaaaaaaaaaaaaaaaaaaaaaaa', 'x-xsrf-token': 'bbbbbbbbbbbbbbbbbbbbbbbb' } });
+    const differs = await server.post('auth', body, {
+      csrf: false,
+      headers: { cookie: 'XSRF-TOKEN=aaaaaaaaaaaaaaaaaaaaaaaa', 'x-xsrf-token': 'bbbbbbbbbbbbbbbbbbbbbbbb' },
+    });
     expect(differs.statusCode).toBe(403);
     const matching = await server.post('auth', body);
     expect(matching.statusCode).toBe(200);

@@ -70,7 +70,7 @@ describe("the page's content security policy", () => {
     const page = await fetchWith('/', 'br');
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain(`script-src 'self' ${sha256(INLINE)};`);
-    expect(csp).not.toContain('unsafe-inline\'; img');
+    expect(csp).not.toContain("unsafe-inline'; img");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 

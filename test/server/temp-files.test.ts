@@ -27,7 +27,7 @@ function deadPid(): number {
   return Number(child.stdout.trim());
 }
 
-describe('the file store\'s temporary files', () => {
+describe("the file store's temporary files", () => {
   it('are removed at start when their process is gone, or when they are older than an hour; a live one stays', () => {
     const dir = dataDir();
     const temp = join(dir, 'files', '.tmp');

@@ -31,7 +31,9 @@ function open(): Exchange {
   const socket = connect(port, '127.0.0.1');
   const started = Date.now();
   let text = '';
-  socket.on('data', (chunk) => { text += chunk.toString('utf8'); });
+  socket.on('data', (chunk) => {
+    text += chunk.toString('utf8');
+  });
   socket.on('error', () => undefined);
   const answer = new Promise<{ text: string; afterMs: number }>((resolve) => {
     socket.on('close', () => resolve({ text, afterMs: Date.now() - started }));
@@ -39,10 +41,17 @@ function open(): Exchange {
   return { socket, answer, received: () => text };
 }
 
-const postHead = (length: number) => [
-  `POST ${API}auth HTTP/1.1`, 'Host: 127.0.0.1', 'Content-Type: application/json', `Content-Length: ${length}`,
-  `Cookie: XSRF-TOKEN=${CSRF}`, `X-XSRF-TOKEN: ${CSRF}`, '', '',
-].join('\r\n');
+const postHead = (length: number) =>
+  [
+    `POST ${API}auth HTTP/1.1`,
+    'Host: 127.0.0.1',
+    'Content-Type: application/json',
+    `Content-Length: ${length}`,
+    `Cookie: XSRF-TOKEN=${CSRF}`,
+    `X-XSRF-TOKEN: ${CSRF}`,
+    '',
+    '',
+  ].join('\r\n');
 
 function expect408(text: string) {
   expect(text).toMatch(/^HTTP\/1\.1 408 /);
@@ -71,7 +80,9 @@ describe('request timeouts', () => {
   it('answers 408 to a body dripped a byte at a time', async () => {
     const { socket, answer } = open();
     socket.write(postHead(10_000));
-    const drip = setInterval(() => { if (!socket.destroyed) socket.write('x'); }, 50);
+    const drip = setInterval(() => {
+      if (!socket.destroyed) socket.write('x');
+    }, 50);
     const { text, afterMs } = await answer;
     clearInterval(drip);
     expect408(text);

@@ -12,7 +12,12 @@ const HOUR = 60 * 60 * 1000;
 const track = (protocolo: string, token?: string) => server.get(`portabilidade/acompanhamento?protocolo=${protocolo}`, { token });
 const quiet: CliIo = { out: () => undefined, err: () => undefined };
 const setStatus = (protocolo: string, ...args: string[]) =>
-  runCli(['set-status', protocolo, ...args], { db: server.db, io: quiet, env: { DATA_DIR: server.dataDir }, clock: () => server.clock.now });
+  runCli(['set-status', protocolo, ...args], {
+    db: server.db,
+    io: quiet,
+    env: { DATA_DIR: server.dataDir },
+    clock: () => server.clock.now,
+  });
 
 describe('tracking lookups after writes (no in-process cache: every lookup reads the database)', () => {
   it('show a backoffice status change in the very next lookup, and the login it then requires', async () => {
@@ -24,7 +29,13 @@ describe('tracking lookups after writes (no in-process cache: every lookup reads
     expect((await track(protocolo)).json()).toMatchObject({ flStatus: 2, dsStatus: 'Pendente de documentação' });
 
     expect(await setStatus(protocolo, '3', '--tipo', '1', '--concordo', 'S')).toBe(0);
-    expect((await track(protocolo)).json()).toMatchObject({ flStatus: 3, cdStatusPort: 1, flConcordo: 'S', dsStatus: null, cdSolicitacao: null });
+    expect((await track(protocolo)).json()).toMatchObject({
+      flStatus: 3,
+      cdStatusPort: 1,
+      flConcordo: 'S',
+      dsStatus: null,
+      cdSolicitacao: null,
+    });
   });
 
   it('decide who sees what per call: a token shows the CPF, and once it expires the same request is restricted again', async () => {
@@ -33,7 +44,10 @@ describe('tracking lookups after writes (no in-process cache: every lookup reads
     expect(anonymous).toMatchObject({ dsStatus: null });
     expect(anonymous).not.toHaveProperty('nuCpf');
     const token = await loginToken(server, who);
-    expect((await track(who.protocolo, token)).json()).toMatchObject({ nuCpf: who.cpf, dsStatus: 'Aceita - aguardando assinatura dos documentos' });
+    expect((await track(who.protocolo, token)).json()).toMatchObject({
+      nuCpf: who.cpf,
+      dsStatus: 'Aceita - aguardando assinatura dos documentos',
+    });
     expect((await track(who.protocolo)).json()).toMatchObject({ dsStatus: null });
     server.clock.advance(2 * HOUR + 1000);
     const expired = (await track(who.protocolo, token)).json() as Record<string, unknown>;
@@ -41,7 +55,7 @@ describe('tracking lookups after writes (no in-process cache: every lookup reads
     expect(expired).not.toHaveProperty('nuCpf');
   });
 
-  it('show the beneficiary\'s agreement recorded through aceite in the next lookup', async () => {
+  it("show the beneficiary's agreement recorded through aceite in the next lookup", async () => {
     const { protocolo } = DEMO.status6Type1;
     const before = (await track(protocolo)).json() as { cdSolicitacao: number; flConcordo: string | null; token: string };
     expect(before.flConcordo).toBeNull();

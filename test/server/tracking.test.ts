@@ -20,8 +20,14 @@ describe('tracking access', () => {
       const response = await track(loginRequired.protocolo, token);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
-        nuProtocolo: loginRequired.protocolo, flStatus: 3, cdStatusPort: 1, flConcordo: 'S',
-        nuProtocoloAnsHapvida: null, dtCadastramento: null, dsStatus: null, cdSolicitacao: null,
+        nuProtocolo: loginRequired.protocolo,
+        flStatus: 3,
+        cdStatusPort: 1,
+        flConcordo: 'S',
+        nuProtocoloAnsHapvida: null,
+        dtCadastramento: null,
+        dsStatus: null,
+        cdSolicitacao: null,
       });
     }
   });
@@ -29,8 +35,11 @@ describe('tracking access', () => {
   it('shows the request in full, with the CPF, to its own token', async () => {
     const response = await track(loginRequired.protocolo, tokenA);
     expect(response.json()).toMatchObject({
-      nuProtocolo: loginRequired.protocolo, flStatus: 3, dsStatus: 'Aceita - aguardando assinatura dos documentos',
-      nuCpf: loginRequired.cpf, dtCadastramento: '05/03/2025',
+      nuProtocolo: loginRequired.protocolo,
+      flStatus: 3,
+      dsStatus: 'Aceita - aguardando assinatura dos documentos',
+      nuCpf: loginRequired.cpf,
+      dtCadastramento: '05/03/2025',
     });
   });
 
@@ -88,7 +97,12 @@ describe('tracking access', () => {
 describe('history', () => {
   it('lists every status change with its time and the 10-day answer window', async () => {
     const response = await server.get(`portabilidade/historico?protocolo=${loginRequired.protocolo}`, { token: tokenA });
-    const history = response.json() as { dtCadastramento: string; dtLimiteResposta: string; prazoRespostaDias: number; eventos: Array<{ flStatus: number; dtEvento: string }> };
+    const history = response.json() as {
+      dtCadastramento: string;
+      dtLimiteResposta: string;
+      prazoRespostaDias: number;
+      eventos: Array<{ flStatus: number; dtEvento: string }>;
+    };
     expect(history).toMatchObject({ dtCadastramento: '05/03/2025', dtLimiteResposta: '15/03/2025', prazoRespostaDias: 10 });
     expect(history.eventos.map((event) => event.flStatus)).toEqual([1, 6, 6, 3]);
     expect(history.eventos[0]?.dtEvento).toMatch(/^05\/03\/2025 \d{2}:\d{2}$/);
@@ -106,13 +120,19 @@ describe('signing and finishing', () => {
     expect(link.statusCode).toBe(404);
     const sign = await server.post('portabilidade/documento/assinatura', { cdFileDocumento: doc?.cd_file_documento }, { token: 'free' });
     expect(sign.statusCode).toBe(404);
-    const { cd_solicitacao: id } = (await server.db.query<{ cd_solicitacao: number }>('SELECT cd_solicitacao FROM requests WHERE nu_protocolo = $1', [loginRequired.protocolo]))[0] ?? { cd_solicitacao: 0 };
+    const { cd_solicitacao: id } = (
+      await server.db.query<{ cd_solicitacao: number }>('SELECT cd_solicitacao FROM requests WHERE nu_protocolo = $1', [
+        loginRequired.protocolo,
+      ])
+    )[0] ?? { cd_solicitacao: 0 };
     expect((await server.post('portabilidade/finaliza', { tipo: '9', cd_solicitacao: id })).statusCode).toBe(404);
   });
 
   it('asks for the login when a protocol token names a request that requires login', async () => {
     // A protocol token made while the request needed no login, still valid after it came to need one.
-    const { id } = (await server.db.query<{ id: number }>('SELECT cd_solicitacao AS id FROM requests WHERE nu_protocolo = $1', [loginRequired.protocolo]))[0] ?? { id: 0 };
+    const { id } = (
+      await server.db.query<{ id: number }>('SELECT cd_solicitacao AS id FROM requests WHERE nu_protocolo = $1', [loginRequired.protocolo])
+    )[0] ?? { id: 0 };
     const protocolToken = issueToken(loginRequired.protocolo, server.clock.now, SECRET, 'protocol');
     const finalize = await server.post('portabilidade/finaliza', { tipo: '9', cd_solicitacao: id }, { token: protocolToken });
     expect(finalize.statusCode).toBe(403);
@@ -123,9 +143,16 @@ describe('signing and finishing', () => {
   it('lists the documents to sign as real PDFs and finishes only once all are signed', async () => {
     const token = tokenA;
     const docs = (await server.get(`portabilidade/documento/assinatura?protocolo=${loginRequired.protocolo}`, { token })).json() as Array<{
-      documento: string; linkUrl: string; cdFileDocumento: number; flAssinado: boolean;
+      documento: string;
+      linkUrl: string;
+      cdFileDocumento: number;
+      flAssinado: boolean;
     }>;
-    expect(docs.map((doc) => doc.documento)).toEqual(['Proposta de Adesão', 'Declaração de Portabilidade', 'Carta de Orientação ao Beneficiário']);
+    expect(docs.map((doc) => doc.documento)).toEqual([
+      'Proposta de Adesão',
+      'Declaração de Portabilidade',
+      'Carta de Orientação ao Beneficiário',
+    ]);
     expect(docs.every((doc) => !doc.flAssinado)).toBe(true);
     const pdf = await server.app.inject({ method: 'GET', url: docs[0]?.linkUrl ?? '' });
     expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -144,16 +171,27 @@ describe('signing and finishing', () => {
       expect(signed.body).toBe('OK');
     }
     // Signing again keeps the first signature.
-    expect((await server.post('portabilidade/documento/assinatura', { cdFileDocumento: docs[0]?.cdFileDocumento }, { token })).body).toBe('OK');
-    const after = (await server.get(`portabilidade/documento/assinatura?protocolo=${loginRequired.protocolo}`, { token })).json() as Array<{ flAssinado: boolean }>;
+    expect((await server.post('portabilidade/documento/assinatura', { cdFileDocumento: docs[0]?.cdFileDocumento }, { token })).body).toBe(
+      'OK',
+    );
+    const after = (await server.get(`portabilidade/documento/assinatura?protocolo=${loginRequired.protocolo}`, { token })).json() as Array<{
+      flAssinado: boolean;
+    }>;
     expect(after.every((doc) => doc.flAssinado)).toBe(true);
-    const attached = (await server.get(`portabilidade/documento?protocolo=${loginRequired.protocolo}`, { token })).json() as Array<{ nmDocumento: string; dtAssinatura: string | null }>;
-    expect(attached.filter((doc) => doc.dtAssinatura !== null).map((doc) => doc.nmDocumento)).toEqual(expect.arrayContaining(['Proposta de Adesão']));
+    const attached = (await server.get(`portabilidade/documento?protocolo=${loginRequired.protocolo}`, { token })).json() as Array<{
+      nmDocumento: string;
+      dtAssinatura: string | null;
+    }>;
+    expect(attached.filter((doc) => doc.dtAssinatura !== null).map((doc) => doc.nmDocumento)).toEqual(
+      expect.arrayContaining(['Proposta de Adesão']),
+    );
 
     const done = await server.post('portabilidade/finaliza', { tipo: '9', cd_solicitacao: cdSolicitacao }, { token });
     expect(done.body).toBe('OK');
     expect((await track(loginRequired.protocolo, token)).json()).toMatchObject({ flStatus: 7, dsStatus: 'Contrato ativo' });
-    const history = (await server.get(`portabilidade/historico?protocolo=${loginRequired.protocolo}`, { token })).json() as { eventos: Array<{ flStatus: number }> };
+    const history = (await server.get(`portabilidade/historico?protocolo=${loginRequired.protocolo}`, { token })).json() as {
+      eventos: Array<{ flStatus: number }>;
+    };
     expect(history.eventos.at(-1)?.flStatus).toBe(7);
   });
 

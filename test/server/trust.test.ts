@@ -30,13 +30,23 @@ describe('CSRF on the route the router matched', () => {
     '/WSLINHAFRENTE/V1/AUTH',
     '/_backoffice/../wslinhafrente/v1/auth',
   ])('refuses POST %s without the CSRF header (403, or 404 where no route answers)', async (url) => {
-    const response = await server.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(login) });
+    const response = await server.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(login),
+    });
     expect([403, 404]).toContain(response.statusCode);
   });
 
   it('refuses every unsafe method, not only POST', async () => {
     for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
-      const response = await server.app.inject({ method, url: `${API}auth`, headers: { 'content-type': 'application/json' }, payload: '{}' });
+      const response = await server.app.inject({
+        method,
+        url: `${API}auth`,
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
       expect([403, 404]).toContain(response.statusCode);
     }
   });
@@ -62,15 +72,31 @@ describe('links never come from Host', () => {
   const leaks = (response: LightMyRequestResponse) => `${JSON.stringify(response.headers)} ${response.body}`.includes('evil.example');
 
   it('answers relative links without PUBLIC_URL, and the forged host appears in no answer', async () => {
-    const saved = (await server.post('portabilidade', validRequest())).json() as { nuProtocolo: string; cdSolicitacao: number; token: string };
+    const saved = (await server.post('portabilidade', validRequest())).json() as {
+      nuProtocolo: string;
+      cdSolicitacao: number;
+      token: string;
+    };
     await server.post('portabilidade/utils/documento', {
-      nuProtocolo: saved.nuProtocolo, tipoSolicitacao: '9', cdTipoDocumento: 1, nmDocumento: 'rg.pdf', nmExtensao: 'pdf', arquivoBase64: FILES.pdf,
+      nuProtocolo: saved.nuProtocolo,
+      tipoSolicitacao: '9',
+      cdTipoDocumento: 1,
+      nmDocumento: 'rg.pdf',
+      nmExtensao: 'pdf',
+      arquivoBase64: FILES.pdf,
     });
     const responses = [
       await server.get('portabilidade/utils/parametro?chave=82&cdEmpresaPlano=1', { headers: forged }),
       await server.get(`portabilidade/documento?protocolo=${saved.nuProtocolo}`, { headers: forged }),
-      await server.get(`portabilidade/documento/assinatura?protocolo=${DEMO.loginRequired.protocolo}`, { headers: forged, token: issueToken(DEMO.loginRequired.protocolo, server.clock.now, SECRET) }),
-      await server.post('portabilidade/utils/documento/aceite', { tipo: '9', fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: saved.cdSolicitacao }, { token: saved.token, headers: forged }),
+      await server.get(`portabilidade/documento/assinatura?protocolo=${DEMO.loginRequired.protocolo}`, {
+        headers: forged,
+        token: issueToken(DEMO.loginRequired.protocolo, server.clock.now, SECRET),
+      }),
+      await server.post(
+        'portabilidade/utils/documento/aceite',
+        { tipo: '9', fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: saved.cdSolicitacao },
+        { token: saved.token, headers: forged },
+      ),
       await server.app.inject({ method: 'GET', url: '/', headers: forged }),
       await server.app.inject({ method: 'GET', url: '/nada', headers: forged }),
       await server.app.inject({ method: 'GET', url: `${API}openapi.json`, headers: forged }),
@@ -106,7 +132,11 @@ describe('behind TLS (TRUST_PROXY and X-Forwarded-Proto: https)', () => {
       expect(api.headers['strict-transport-security']).toBe(https.headers['strict-transport-security']);
 
       // A proxy that says the client came over plain http: page loads go to the https origin.
-      const plain = await proxied.app.inject({ method: 'GET', url: '/wslinhafrente/v1/openapi.json?x=1', headers: { 'x-forwarded-proto': 'http', host: 'evil.example' } });
+      const plain = await proxied.app.inject({
+        method: 'GET',
+        url: '/wslinhafrente/v1/openapi.json?x=1',
+        headers: { 'x-forwarded-proto': 'http', host: 'evil.example' },
+      });
       expect(plain.statusCode).toBe(301);
       expect(plain.headers.location).toBe('https://portal.example/wslinhafrente/v1/openapi.json?x=1');
       expect(plain.headers['strict-transport-security']).toBeUndefined();
@@ -139,15 +169,33 @@ describe('bounds, answered fast whatever the size', () => {
   it.each([
     ['a 200,000-element contact list (400 KB)', 413, () => server.post('portabilidade', list400KB)],
     ['a 6 MB body', 413, () => server.post('portabilidade', list6MB)],
-    ['the same list in the upload call (parsed within its file-sized limit, then refused by the contract)', 400, () => server.post('portabilidade/utils/documento', list400KB)],
+    [
+      'the same list in the upload call (parsed within its file-sized limit, then refused by the contract)',
+      400,
+      () => server.post('portabilidade/utils/documento', list400KB),
+    ],
     ['cd_solicitacao 2147483648', 400, () => server.post('portabilidade/finaliza', '{"tipo":"9","cd_solicitacao":2147483648}')],
     ['cd_solicitacao 1.5', 400, () => server.post('portabilidade/finaliza', '{"tipo":"9","cd_solicitacao":1.5}')],
-    ['cd_solicitacao 1e20', 400, () => server.post('portabilidade/utils/documento/aceite', '{"tipo":"9","fl_ciente":"S","fl_tipo":"N","cd_solicitacao":1e20}')],
+    [
+      'cd_solicitacao 1e20',
+      400,
+      () => server.post('portabilidade/utils/documento/aceite', '{"tipo":"9","fl_ciente":"S","fl_tipo":"N","cd_solicitacao":1e20}'),
+    ],
     ['cdEmpresaPlano=9999999999', 400, () => server.get('portabilidade/utils/parametro?chave=82&cdEmpresaPlano=9999999999')],
     ['cdEmpresaPlano=9999999999 in the login', 400, () => server.post('auth', { ...login, cdEmpresaPlano: '9999999999' })],
     ['cdDocumento=99999999999999999999', 400, () => server.get('portabilidade/documento/assina?cdDocumento=99999999999999999999')],
     ['cdFileDocumento -1', 400, () => server.post('portabilidade/documento/assinatura', { cdFileDocumento: -1 })],
-    ['21 dependents', 400, () => server.post('portabilidade', validRequest({ dependente: Array.from({ length: 21 }, (_, i) => ({ id: i + 1, nome: 'A', nm_mae: 'B', dt_nasc: '01/01/2010', cpf: '' })) }))],
+    [
+      '21 dependents',
+      400,
+      () =>
+        server.post(
+          'portabilidade',
+          validRequest({
+            dependente: Array.from({ length: 21 }, (_, i) => ({ id: i + 1, nome: 'A', nm_mae: 'B', dt_nasc: '01/01/2010', cpf: '' })),
+          }),
+        ),
+    ],
     ['a 201-character name', 400, () => server.post('portabilidade', validRequest({ nome: 'A'.repeat(201) }))],
     ['a protocol of 10,000 characters', 400, () => server.get(`portabilidade/acompanhamento?protocolo=${'1'.repeat(10_000)}`)],
   ] as const)('%s gets a %i in under a second, with a pt-BR message', async (_name, status, send) => {
@@ -158,18 +206,35 @@ describe('bounds, answered fast whatever the size', () => {
   });
 
   it('names the field and its bound', async () => {
-    expect(messageOf(await server.post('portabilidade', validRequest({ nome: 'A'.repeat(201) })))).toBe('Campo nome: no máximo 200 caracteres');
-    expect(messageOf(await server.post('portabilidade/finaliza', { tipo: '9', cd_solicitacao: 2147483648 })))
-      .toBe('Campo cd_solicitacao: Código da solicitação inválido: informe um número inteiro de 1 a 2147483647');
+    expect(messageOf(await server.post('portabilidade', validRequest({ nome: 'A'.repeat(201) })))).toBe(
+      'Campo nome: no máximo 200 caracteres',
+    );
+    expect(messageOf(await server.post('portabilidade/finaliza', { tipo: '9', cd_solicitacao: 2147483648 }))).toBe(
+      'Campo cd_solicitacao: Código da solicitação inválido: informe um número inteiro de 1 a 2147483647',
+    );
   });
 
   it('takes the largest request the bounds allow, every text at its limit in 3-byte characters', async () => {
     const long = (length: number) => '€'.repeat(length);
     const largest = validRequest({
-      nome: long(200), nm_mae: long(200), ds_endereco: long(200), nu_endereco: long(200), ds_bairro: long(200), ds_cidade: long(200),
-      ds_complemento: long(200), ops_origem: long(200), plano_origem: long(200), area_plano: long(200), tp_contrato_origem: long(200),
-      plano_destino: long(200), tp_contrato_destino: long(200), nu_protocolo: long(200),
-      contato: [{ tp_contato: '1', ds_contato: '11987654321' }, ...Array.from({ length: 9 }, (_, i) => ({ tp_contato: '2' as const, ds_contato: `${long(240)}${i}@x.com` }))],
+      nome: long(200),
+      nm_mae: long(200),
+      ds_endereco: long(200),
+      nu_endereco: long(200),
+      ds_bairro: long(200),
+      ds_cidade: long(200),
+      ds_complemento: long(200),
+      ops_origem: long(200),
+      plano_origem: long(200),
+      area_plano: long(200),
+      tp_contrato_origem: long(200),
+      plano_destino: long(200),
+      tp_contrato_destino: long(200),
+      nu_protocolo: long(200),
+      contato: [
+        { tp_contato: '1', ds_contato: '11987654321' },
+        ...Array.from({ length: 9 }, (_, i) => ({ tp_contato: '2' as const, ds_contato: `${long(240)}${i}@x.com` })),
+      ],
       dependente: Array.from({ length: 20 }, (_, i) => ({ id: i + 1, nome: long(200), nm_mae: long(200), dt_nasc: '01/01/2010', cpf: '' })),
     });
     const response = await server.post('portabilidade', largest);
@@ -181,28 +246,45 @@ describe('bounds, answered fast whatever the size', () => {
 
 describe('acknowledgements are idempotent per request and choice', () => {
   it('a second identical aceite answers the same document, records nothing more', async () => {
-    const tracking = (await server.get(`portabilidade/acompanhamento?protocolo=${DEMO.status6Type2.protocolo}`)).json() as { cdSolicitacao: number; token: string };
-    const count = async () => (await server.db.query<{ n: number }>(
-      `SELECT (SELECT count(*) FROM acceptances WHERE cd_solicitacao = $1) + (SELECT count(*) FROM status_history WHERE cd_solicitacao = $1)
-        + (SELECT count(*) FROM stored_files) AS n`, [tracking.cdSolicitacao],
-    ))[0]?.n;
-    const send = () => server.post('portabilidade/utils/documento/aceite', { tipo: '9', fl_ciente: 'S', fl_tipo: 'I', cd_solicitacao: tracking.cdSolicitacao }, { token: tracking.token });
+    const tracking = (await server.get(`portabilidade/acompanhamento?protocolo=${DEMO.status6Type2.protocolo}`)).json() as {
+      cdSolicitacao: number;
+      token: string;
+    };
+    const count = async () =>
+      (
+        await server.db.query<{ n: number }>(
+          `SELECT (SELECT count(*) FROM acceptances WHERE cd_solicitacao = $1) + (SELECT count(*) FROM status_history WHERE cd_solicitacao = $1)
+        + (SELECT count(*) FROM stored_files) AS n`,
+          [tracking.cdSolicitacao],
+        )
+      )[0]?.n;
+    const send = () =>
+      server.post(
+        'portabilidade/utils/documento/aceite',
+        { tipo: '9', fl_ciente: 'S', fl_tipo: 'I', cd_solicitacao: tracking.cdSolicitacao },
+        { token: tracking.token },
+      );
     const first = await send();
     expect(first.body).toMatch(/^\/wslinhafrente\/v1\/arquivos\//);
     const after = await count();
     const again = await Promise.all([send(), send()]);
     expect(again.map((response) => response.body)).toEqual([first.body, first.body]);
     expect(await count()).toBe(after);
-    const listed = (await server.get(`portabilidade/documento?protocolo=${DEMO.status6Type2.protocolo}`)).json() as Array<{ nmDocumento: string }>;
+    const listed = (await server.get(`portabilidade/documento?protocolo=${DEMO.status6Type2.protocolo}`)).json() as Array<{
+      nmDocumento: string;
+    }>;
     expect(listed.filter((document) => document.nmDocumento === 'Termo de Ciência')).toHaveLength(1);
   });
 
   it('finalizing an active contract again changes nothing', async () => {
     const token = issueToken(DEMO.active.protocolo, server.clock.now, SECRET);
-    const { cdSolicitacao } = (await server.get(`portabilidade/acompanhamento?protocolo=${DEMO.active.protocolo}`, { token })).json() as { cdSolicitacao: number };
+    const { cdSolicitacao } = (await server.get(`portabilidade/acompanhamento?protocolo=${DEMO.active.protocolo}`, { token })).json() as {
+      cdSolicitacao: number;
+    };
     const history = async () => (await server.db.query('SELECT * FROM status_history WHERE cd_solicitacao = $1', [cdSolicitacao])).length;
     const before = await history();
-    for (let i = 0; i < 3; i += 1) expect((await server.post('portabilidade/finaliza', { tipo: '9', cd_solicitacao: cdSolicitacao }, { token })).body).toBe('OK');
+    for (let i = 0; i < 3; i += 1)
+      expect((await server.post('portabilidade/finaliza', { tipo: '9', cd_solicitacao: cdSolicitacao }, { token })).body).toBe('OK');
     expect(await history()).toBe(before);
   });
 });
@@ -212,7 +294,12 @@ describe('stored file names', () => {
     const saved = (await server.post('portabilidade', validRequest())).json() as { nuProtocolo: string };
     for (const nmDocumento of ['abc\u202Egpj.pdf', 'r\u200Bg\u0007\u2066x\u2069.pdf']) {
       const response = await server.post('portabilidade/utils/documento', {
-        nuProtocolo: saved.nuProtocolo, tipoSolicitacao: '9', cdTipoDocumento: 1, nmDocumento, nmExtensao: 'pdf', arquivoBase64: FILES.pdf,
+        nuProtocolo: saved.nuProtocolo,
+        tipoSolicitacao: '9',
+        cdTipoDocumento: 1,
+        nmDocumento,
+        nmExtensao: 'pdf',
+        arquivoBase64: FILES.pdf,
       });
       expect(response.body).toBe('OK');
     }

@@ -3,7 +3,8 @@ import { caretAfterDigits, diffEdit, digitsFormat, isPasteLike, textFormat, type
 import { maskFormat } from '../../src/ui/mask-formats';
 
 /** An input event: the browser turned `before` into `after`, leaving the caret at `caret` (default: the end). */
-const input = (format: FieldFormat, before: string, after: string, caret = after.length) => format.edit({ ...diffEdit(before, after, caret), pasted: false });
+const input = (format: FieldFormat, before: string, after: string, caret = after.length) =>
+  format.edit({ ...diffEdit(before, after, caret), pasted: false });
 
 /** Types `keys` one by one at the end, as the browser would hand them to the field. */
 function typeKeys(format: FieldFormat, keys: string, from = ''): string {
@@ -76,11 +77,16 @@ describe('pasting or filling a whole value', () => {
   });
 
   it('refuses, with a message, what would land as another value', () => {
-    expect(paste(maskFormat('cpf'), '529.982.247-250')).toEqual({ text: null, caret: 0, message: 'O CPF tem 11 dígitos; o valor colado tem mais.' });
+    expect(paste(maskFormat('cpf'), '529.982.247-250')).toEqual({
+      text: null,
+      caret: 0,
+      message: 'O CPF tem 11 dígitos; o valor colado tem mais.',
+    });
     expect(paste(maskFormat('mobile'), '+1 415 555 2671 99')).toMatchObject({ text: null, message: expect.stringContaining('celular') });
     expect(paste(maskFormat('date'), '15 de março de 1985')).toMatchObject({ text: null, message: expect.stringContaining('dd/mm/aaaa') });
     expect(paste(digitsFormat({ max: 20, label: 'O protocolo ANS' }), '1234567890123456789012345')).toMatchObject({
-      text: null, message: 'O protocolo ANS tem até 20 dígitos; o valor colado tem mais.',
+      text: null,
+      message: 'O protocolo ANS tem até 20 dígitos; o valor colado tem mais.',
     });
     expect(paste(textFormat({ max: 2 }), 'São Paulo')).toMatchObject({ text: null, message: expect.stringContaining('até 2 caracteres') });
   });
@@ -93,8 +99,10 @@ describe('pasting or filling a whole value', () => {
 
   it('pasted over a whole value that shares its first and last digits, reads the pasted text alone', () => {
     // "15 de março de 1985" over "15/03/1985": a diff of the two texts would keep "15" and "1985".
-    expect(maskFormat('date').edit({ head: '', inserted: '15 de março de 1985', tail: '', pasted: true }))
-      .toMatchObject({ text: null, message: expect.stringContaining('dd/mm/aaaa') });
+    expect(maskFormat('date').edit({ head: '', inserted: '15 de março de 1985', tail: '', pasted: true })).toMatchObject({
+      text: null,
+      message: expect.stringContaining('dd/mm/aaaa'),
+    });
   });
 });
 

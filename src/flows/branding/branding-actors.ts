@@ -16,7 +16,9 @@ const reportAs = (cdEmpresaPlano: string) => `branding:${cdEmpresaPlano}`;
 
 const setting = (chave: (typeof SETTING_KEY)[keyof typeof SETTING_KEY]) =>
   fromPromise<string, BrandingInput>(({ input }) =>
-    fetchApi(queryClient, 'setting', { chave, cdEmpresaPlano: input.cdEmpresaPlano }, BRANDING_STALE_MS, { reportAs: reportAs(input.cdEmpresaPlano) }),
+    fetchApi(queryClient, 'setting', { chave, cdEmpresaPlano: input.cdEmpresaPlano }, BRANDING_STALE_MS, {
+      reportAs: reportAs(input.cdEmpresaPlano),
+    }),
   );
 
 export const brandingActors = {
@@ -24,7 +26,9 @@ export const brandingActors = {
   loadFavicon: setting(SETTING_KEY.favicon),
   loadSeal: setting(SETTING_KEY.seal),
   loadOperatorName: fromPromise<string, BrandingInput>(({ input }) =>
-    fetchApi(queryClient, 'operatorKey', { cdTipo: OPERATOR_NAME_KEY, cdEmpresaPlano: input.cdEmpresaPlano }, BRANDING_STALE_MS, { reportAs: reportAs(input.cdEmpresaPlano) }),
+    fetchApi(queryClient, 'operatorKey', { cdTipo: OPERATOR_NAME_KEY, cdEmpresaPlano: input.cdEmpresaPlano }, BRANDING_STALE_MS, {
+      reportAs: reportAs(input.cdEmpresaPlano),
+    }),
   ),
 };
 

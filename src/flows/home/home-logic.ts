@@ -6,7 +6,13 @@
 import { fromPromise } from 'xstate';
 import {
   homeMachine,
-  type LoginInput, type LoginResult, type LookupInput, type LookupResult, type SessionToStore, type Tooltip, type TooltipsInput,
+  type LoginInput,
+  type LoginResult,
+  type LookupInput,
+  type LookupResult,
+  type SessionToStore,
+  type Tooltip,
+  type TooltipsInput,
 } from '../../../machines/home.machine';
 import { FREE_TOKEN } from '../../../contract/api';
 import { fetchApi, mutateApi } from '../../api/query-client';

@@ -7,8 +7,14 @@
 import { fromPromise } from 'xstate';
 import {
   trackingMachine,
-  type AcceptanceInput, type AttachedDocumentInfo, type DocumentToSignInfo, type FinalizeInput,
-  type HistoryInfo, type ProtocolInput, type SignatureInput, type TrackingInfo,
+  type AcceptanceInput,
+  type AttachedDocumentInfo,
+  type DocumentToSignInfo,
+  type FinalizeInput,
+  type HistoryInfo,
+  type ProtocolInput,
+  type SignatureInput,
+  type TrackingInfo,
 } from '../../../machines/tracking.machine';
 import { fetchApi, mutateApi } from '../../api/query-client';
 import { notify } from '../../app/notify';
@@ -32,9 +38,7 @@ export const trackingActors = {
   loadDocumentsToSign: fromPromise<DocumentToSignInfo[], ProtocolInput>(({ input }) =>
     fetchApi(queryClient, 'documentsToSign', { protocolo: input.protocolo }),
   ),
-  loadHistory: fromPromise<HistoryInfo, ProtocolInput>(({ input }) =>
-    fetchApi(queryClient, 'history', { protocolo: input.protocolo }),
-  ),
+  loadHistory: fromPromise<HistoryInfo, ProtocolInput>(({ input }) => fetchApi(queryClient, 'history', { protocolo: input.protocolo })),
   recordSignature: fromPromise<string, SignatureInput>(({ input }) =>
     mutateApi(queryClient, 'recordSignature', { cdFileDocumento: input.cdFileDocumento }),
   ),
@@ -64,12 +68,18 @@ export function createTrackingLogic({ navigate }: TrackingNavigation) {
     actors: trackingActors,
     actions: {
       // Runs inside the click's own send(), so popup blockers let the new tab open.
-      openDocument: (_, params) => { openServerLink(params.linkUrl); },
+      openDocument: (_, params) => {
+        openServerLink(params.linkUrl);
+      },
       navigateHome: (_, params) => navigate(`/home/${params.cdEmpresaPlano}`),
       clearTrackingSession,
       endSession: endTrackingSession,
-      notify: (_, params) => { notify[params.level](params.message); },
-      announce: (_, params) => { announce(params.message); },
+      notify: (_, params) => {
+        notify[params.level](params.message);
+      },
+      announce: (_, params) => {
+        announce(params.message);
+      },
     },
   });
 }

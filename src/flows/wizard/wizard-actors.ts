@@ -7,7 +7,12 @@
 import { fromPromise } from 'xstate';
 import { wizardMachine } from '../../../machines/wizard.machine';
 import type {
-  AcceptanceInput, DocumentTypeOption, SaveRequestInput, SaveResult, SelectOption, UploadDocumentInput,
+  AcceptanceInput,
+  DocumentTypeOption,
+  SaveRequestInput,
+  SaveResult,
+  SelectOption,
+  UploadDocumentInput,
 } from '../../../machines/wizard.types';
 import { TIPO_PORTABILIDADE } from '../../../contract/api';
 import { isAcceptanceRefused } from '../../../contract/rules';
@@ -32,9 +37,7 @@ function focusLater(id: string): void {
 }
 
 export const wizardActors = {
-  contractTypes: fromPromise<SelectOption[], void>(() =>
-    fetchApi(queryClient, 'contractTypes', {}, REFERENCE_DATA_STALE_MS),
-  ),
+  contractTypes: fromPromise<SelectOption[], void>(() => fetchApi(queryClient, 'contractTypes', {}, REFERENCE_DATA_STALE_MS)),
   documentTypes: fromPromise<DocumentTypeOption[], void>(() =>
     fetchApi(queryClient, 'documentTypes', { solicitacao: TIPO_PORTABILIDADE }, REFERENCE_DATA_STALE_MS),
   ),
@@ -52,22 +55,35 @@ export const wizardActors = {
       throw new Error(`arquivo ${attachment.id} ausente`);
     }
     const arquivoBase64 = await fileToBase64(file);
-    return mutateApi(queryClient, 'uploadDocument', {
-      nuProtocolo: input.nuProtocolo,
-      tipoSolicitacao: TIPO_PORTABILIDADE,
-      cdTipoDocumento: attachment.cdTipoDocumento,
-      // The server names the stored file after this (and its own extension check).
-      nmDocumento: attachment.fileName,
-      nmExtensao: attachment.extension,
-      arquivoBase64,
-    }, { idempotencyKey: input.idempotencyKey });
+    return mutateApi(
+      queryClient,
+      'uploadDocument',
+      {
+        nuProtocolo: input.nuProtocolo,
+        tipoSolicitacao: TIPO_PORTABILIDADE,
+        cdTipoDocumento: attachment.cdTipoDocumento,
+        // The server names the stored file after this (and its own extension check).
+        nmDocumento: attachment.fileName,
+        nmExtensao: attachment.extension,
+        arquivoBase64,
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
   }),
   acceptance: fromPromise<string, AcceptanceInput>(async ({ input }) => {
     let link: string;
     try {
-      link = await mutateApi(queryClient, 'acceptance', {
-        tipo: TIPO_PORTABILIDADE, fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: input.cdSolicitacao,
-      }, { idempotencyKey: input.idempotencyKey, ...(input.token ? { token: input.token } : {}) });
+      link = await mutateApi(
+        queryClient,
+        'acceptance',
+        {
+          tipo: TIPO_PORTABILIDADE,
+          fl_ciente: 'S',
+          fl_tipo: 'N',
+          cd_solicitacao: input.cdSolicitacao,
+        },
+        { idempotencyKey: input.idempotencyKey, ...(input.token ? { token: input.token } : {}) },
+      );
     } catch (error) {
       notify.error(ACCEPTANCE_ERROR);
       throw error;

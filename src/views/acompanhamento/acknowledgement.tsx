@@ -18,9 +18,11 @@ const HINT = "Confirme com um clique, Enter ou Espaço; as setas só passam de u
 
 /** What the screen says once the server holds the answer (the machine's *Recorded states). */
 const RECORDED = {
-  agreementRecorded: 'Sua concordância foi registrada. Quando a operadora aceitar a solicitação, entre com o CPF e a senha (os 6 últimos dígitos do protocolo) para assinar os documentos.',
+  agreementRecorded:
+    'Sua concordância foi registrada. Quando a operadora aceitar a solicitação, entre com o CPF e a senha (os 6 últimos dígitos do protocolo) para assinar os documentos.',
   declineRecorded: "Sua resposta 'Não aceito' foi registrada. Se mudar de ideia, escolha 'Estou de acordo' e use 'Finalizar'.",
-  awarenessRecorded: 'Sua ciência foi registrada. A operadora dará andamento à portabilidade; acompanhe por aqui com o número do protocolo.',
+  awarenessRecorded:
+    'Sua ciência foi registrada. A operadora dará andamento à portabilidade; acompanhe por aqui com o número do protocolo.',
 } as const;
 
 function useRecorded(actor: TrackingActor): keyof typeof RECORDED | null {
@@ -71,7 +73,11 @@ export function Acknowledgement({ actor, onChosen }: { actor: TrackingActor; onC
           />
         </fieldset>
       )}
-      {recorded && <p className="rounded-md bg-green-50 px-3 py-2 text-green-900" data-testid="acknowledgement-recorded">{RECORDED[recorded]}</p>}
+      {recorded && (
+        <p className="rounded-md bg-green-50 px-3 py-2 text-green-900" data-testid="acknowledgement-recorded">
+          {RECORDED[recorded]}
+        </p>
+      )}
     </div>
   );
 }

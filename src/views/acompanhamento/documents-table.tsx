@@ -8,7 +8,8 @@ import { useSelector } from '@xstate/react';
 import type { TrackingActor } from './tracking-actor';
 
 const COLUMNS = ['#', 'Arquivo', 'Documento', 'Data da assinatura', 'Ações'] as const;
-const cell = 'px-2 py-2 @max-xl:flex @max-xl:gap-2 @max-xl:py-1 @max-xl:before:w-36 @max-xl:before:shrink-0 @max-xl:before:font-semibold @max-xl:before:text-slate-700 @max-xl:before:content-[attr(data-label)]';
+const cell =
+  'px-2 py-2 @max-xl:flex @max-xl:gap-2 @max-xl:py-1 @max-xl:before:w-36 @max-xl:before:shrink-0 @max-xl:before:font-semibold @max-xl:before:text-slate-700 @max-xl:before:content-[attr(data-label)]';
 
 export function DocumentsTable({ actor }: { actor: TrackingActor }) {
   const documents = useSelector(actor, (s) => s.context.attachedDocuments);
@@ -19,14 +20,18 @@ export function DocumentsTable({ actor }: { actor: TrackingActor }) {
         <thead role="rowgroup" className="@max-xl:sr-only">
           <tr role="row" className="border-b border-slate-300 text-slate-700">
             {COLUMNS.map((column) => (
-              <th key={column} role="columnheader" scope="col" className="px-2 py-2">{column}</th>
+              <th key={column} role="columnheader" scope="col" className="px-2 py-2">
+                {column}
+              </th>
             ))}
           </tr>
         </thead>
         <tbody role="rowgroup" className="@max-xl:block @max-xl:space-y-3">
           {documents.length === 0 && (
             <tr role="row" className="@max-xl:block">
-              <td role="cell" colSpan={5} className="px-2 py-3 text-slate-600 @max-xl:block">Nenhum documento encontrado.</td>
+              <td role="cell" colSpan={5} className="px-2 py-3 text-slate-600 @max-xl:block">
+                Nenhum documento encontrado.
+              </td>
             </tr>
           )}
           {documents.map((document, index) => (
@@ -35,10 +40,18 @@ export function DocumentsTable({ actor }: { actor: TrackingActor }) {
               key={`${index}-${document.linkUrl}`}
               className="border-b border-slate-200 @max-xl:block @max-xl:rounded-md @max-xl:border @max-xl:p-2"
             >
-              <td role="cell" data-label={COLUMNS[0]} className={cell}>{index + 1}</td>
-              <td role="cell" data-label={COLUMNS[1]} className={`${cell} break-all`}>{document.nmArquivo}</td>
-              <td role="cell" data-label={COLUMNS[2]} className={cell}>{document.nmDocumento}</td>
-              <td role="cell" data-label={COLUMNS[3]} className={cell}>{document.dtAssinatura || '-'}</td>
+              <td role="cell" data-label={COLUMNS[0]} className={cell}>
+                {index + 1}
+              </td>
+              <td role="cell" data-label={COLUMNS[1]} className={`${cell} break-all`}>
+                {document.nmArquivo}
+              </td>
+              <td role="cell" data-label={COLUMNS[2]} className={cell}>
+                {document.nmDocumento}
+              </td>
+              <td role="cell" data-label={COLUMNS[3]} className={cell}>
+                {document.dtAssinatura || '-'}
+              </td>
               <td role="cell" data-label={COLUMNS[4]} className={`${cell} @max-xl:items-center`}>
                 <button
                   type="button"

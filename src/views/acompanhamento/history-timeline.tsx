@@ -16,7 +16,9 @@ export function HistoryTimeline({ actor, now = () => new Date() }: { actor: Trac
   const answer = underAnalysis ? answerWindow(history, now()) : null;
   return (
     <section aria-labelledby={headingId} className="space-y-3">
-      <h3 id={headingId} className="font-semibold text-slate-800">Histórico da solicitação</h3>
+      <h3 id={headingId} className="font-semibold text-slate-800">
+        Histórico da solicitação
+      </h3>
       {answer && (
         <p className="rounded-md bg-brand-50 px-3 py-2 text-slate-800" data-testid="answer-window">
           {answerWindowText(answer)}

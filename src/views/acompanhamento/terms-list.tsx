@@ -21,7 +21,9 @@ export function TermsList({ actor }: { actor: TrackingActor }) {
   if (terms.length === 0) return null;
   return (
     <section aria-labelledby={headingId} className="space-y-2">
-      <h3 id={headingId} className="font-semibold text-slate-800">Termos e declarações</h3>
+      <h3 id={headingId} className="font-semibold text-slate-800">
+        Termos e declarações
+      </h3>
       <p className="text-sm text-slate-700">Marque cada documento para lê-lo e registrar o seu aceite.</p>
       <ul className="space-y-1">
         {terms.map((term, index) => {

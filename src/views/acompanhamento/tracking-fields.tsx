@@ -13,10 +13,19 @@ function ReadOnlyField({ label, value, name, wraps = false }: { label: string; v
   const id = useId();
   return (
     <div className="min-w-0 space-y-1">
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-700">{label}</label>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-700">
+        {label}
+      </label>
       {wraps ? (
         // field-sizing: content grows it with its text; rows=2 where the browser cannot.
-        <textarea id={id} name={name} readOnly rows={2} value={value} className={`${box} field-sizing-content resize-none py-[9px] leading-6`} />
+        <textarea
+          id={id}
+          name={name}
+          readOnly
+          rows={2}
+          value={value}
+          className={`${box} field-sizing-content resize-none py-[9px] leading-6`}
+        />
       ) : (
         <input id={id} name={name} type="text" readOnly value={value} className={box} />
       )}

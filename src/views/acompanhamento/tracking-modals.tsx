@@ -16,12 +16,7 @@ export function TrackingModals({ actor }: { actor: TrackingActor }) {
   const close = () => actor.send({ type: 'CLOSE_MODAL' });
   return (
     <>
-      <Modal
-        open={aviso}
-        title={TEXT.avisoTitle}
-        testId="aviso-modal"
-        actions={<Button onClick={close}>{TEXT.avisoButton}</Button>}
-      >
+      <Modal open={aviso} title={TEXT.avisoTitle} testId="aviso-modal" actions={<Button onClick={close}>{TEXT.avisoButton}</Button>}>
         <p>Acompanhe a sua solicitação pelo link, informando o número do protocolo.</p>
         <p>A senha de acesso são os 6 últimos dígitos do protocolo de portabilidade, que se encontra no e-mail enviado.</p>
       </Modal>

@@ -50,9 +50,12 @@ function PanelActions({ actor }: { actor: TrackingActor }) {
 
 /** What the closing statuses mean and what comes next (SPEC would call them 'em análise'). */
 const PANEL_NOTES: Partial<Record<Panel, string>> = {
-  refused: "A operadora recusou esta solicitação de portabilidade, que não seguirá adiante. Se quiser tentar de novo, faça uma nova solicitação na página inicial, em 'Realizar Solicitação'.",
-  cancelled: "Esta solicitação de portabilidade foi cancelada e não seguirá adiante. Se quiser tentar de novo, faça uma nova solicitação na página inicial, em 'Realizar Solicitação'.",
-  contractActive: 'A portabilidade foi concluída: seu contrato está ativo e apto para utilização. Não há mais nada a fazer nesta solicitação.',
+  refused:
+    "A operadora recusou esta solicitação de portabilidade, que não seguirá adiante. Se quiser tentar de novo, faça uma nova solicitação na página inicial, em 'Realizar Solicitação'.",
+  cancelled:
+    "Esta solicitação de portabilidade foi cancelada e não seguirá adiante. Se quiser tentar de novo, faça uma nova solicitação na página inicial, em 'Realizar Solicitação'.",
+  contractActive:
+    'A portabilidade foi concluída: seu contrato está ativo e apto para utilização. Não há mais nada a fazer nesta solicitação.',
 };
 
 function DocumentsPanel({ actor }: { actor: TrackingActor }) {
@@ -69,9 +72,19 @@ function DocumentsPanel({ actor }: { actor: TrackingActor }) {
   }, [afterAcceptance]);
   const note = PANEL_NOTES[panel];
   return (
-    <section aria-labelledby={headingId} data-panel={panel} className="space-y-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm desktop:p-6">
-      <h2 id={headingId} ref={heading} tabIndex={-1} className="text-xl font-semibold text-brand-700 outline-none">{title}</h2>
-      {note && <p className="text-slate-800" data-testid="panel-note">{note}</p>}
+    <section
+      aria-labelledby={headingId}
+      data-panel={panel}
+      className="space-y-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm desktop:p-6"
+    >
+      <h2 id={headingId} ref={heading} tabIndex={-1} className="text-xl font-semibold text-brand-700 outline-none">
+        {title}
+      </h2>
+      {note && (
+        <p className="text-slate-800" data-testid="panel-note">
+          {note}
+        </p>
+      )}
       <DocumentsTable actor={actor} />
       {panel === 'accepted' && <TermsList actor={actor} />}
       {(panel === 'accepted' || panel === 'awaitingAcknowledgement') && <Acknowledgement actor={actor} onChosen={focusHeading} />}
@@ -87,7 +100,9 @@ function LoadFailed({ actor }: { actor: TrackingActor }) {
       <p>Não foi possível carregar a sua solicitação.</p>
       <div className="flex flex-wrap gap-3">
         <Button onClick={() => actor.send({ type: 'RETRY' })}>Tentar novamente</Button>
-        <Button variant="secondary" onClick={() => actor.send({ type: 'RETURN' })}>{TEXT.back}</Button>
+        <Button variant="secondary" onClick={() => actor.send({ type: 'RETURN' })}>
+          {TEXT.back}
+        </Button>
       </div>
     </div>
   );
@@ -96,10 +111,15 @@ function LoadFailed({ actor }: { actor: TrackingActor }) {
 function LoginRequired({ actor }: { actor: TrackingActor }) {
   return (
     <div role="alert" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
-      <p>Seu acesso a esta solicitação expirou. Faça login novamente com o CPF e a senha (os 6 últimos dígitos do protocolo de portabilidade, enviado no seu e-mail).</p>
+      <p>
+        Seu acesso a esta solicitação expirou. Faça login novamente com o CPF e a senha (os 6 últimos dígitos do protocolo de portabilidade,
+        enviado no seu e-mail).
+      </p>
       <div className="flex flex-wrap gap-3">
         <Button onClick={() => actor.send({ type: 'LOG_IN_AGAIN' })}>Fazer login</Button>
-        <Button variant="secondary" onClick={() => actor.send({ type: 'RETURN' })}>{TEXT.back}</Button>
+        <Button variant="secondary" onClick={() => actor.send({ type: 'RETURN' })}>
+          {TEXT.back}
+        </Button>
       </div>
     </div>
   );

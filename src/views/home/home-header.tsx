@@ -33,7 +33,9 @@ export function HomeHeader({ title, logoUrl, operatorName }: HomeHeaderProps) {
       ) : (
         <span className="inline-block h-10 w-[120px]" aria-hidden="true" />
       )}
-      <h1 ref={heading} tabIndex={-1} className="home-header-title text-2xl font-semibold focus:outline-none">{title}</h1>
+      <h1 ref={heading} tabIndex={-1} className="home-header-title text-2xl font-semibold focus:outline-none">
+        {title}
+      </h1>
     </header>
   );
 }

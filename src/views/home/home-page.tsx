@@ -64,9 +64,7 @@ function AccessLaterModalWhenOpen({ actor }: { actor: HomeActorRef }) {
 export function HomePage({ cdEmpresaPlano }: { cdEmpresaPlano: string }) {
   const actor = useHomeActor(cdEmpresaPlano);
   const { logoUrl, operatorName } = useBranding(cdEmpresaPlano);
-  const mode = useSelector(actor, (s): Mode =>
-    s.matches('newRequest') ? 'new' : s.matches('track') ? 'track' : 'home',
-  );
+  const mode = useSelector(actor, (s): Mode => (s.matches('newRequest') ? 'new' : s.matches('track') ? 'track' : 'home'));
   useScreenTitle(DOCUMENT_TITLE[mode]);
   // Focus follows the user's own mode changes (e.g. 'Retornar'), not the first render.
   // The mode home opened in (a preset) leaves focus where arrival put it (the heading); a mode

@@ -28,13 +28,17 @@ export function LoginFields({ actor, ref }: { actor: HomeActorRef; ref?: Ref<Log
   const attempted = useSelector(actor, (s) => s.context.loginAttempted);
   const errors = attempted ? loginFormErrors({ cpf, senha }) : {};
 
-  useImperativeHandle(ref, () => ({
-    focusFirstInvalid() {
-      const current = loginFormErrors({ cpf: actor.getSnapshot().context.cpf, senha: actor.getSnapshot().context.senha });
-      if (current.cpf) cpfRef.current?.focus();
-      else if (current.senha) senhaRef.current?.focus();
-    },
-  }), [actor]);
+  useImperativeHandle(
+    ref,
+    () => ({
+      focusFirstInvalid() {
+        const current = loginFormErrors({ cpf: actor.getSnapshot().context.cpf, senha: actor.getSnapshot().context.senha });
+        if (current.cpf) cpfRef.current?.focus();
+        else if (current.senha) senhaRef.current?.focus();
+      },
+    }),
+    [actor],
+  );
 
   // The login appears after the lookup: take the user straight to it.
   useEffect(() => {

@@ -84,8 +84,12 @@ export function ProtocolStep({ actor, kind, focusField }: ProtocolStepProps) {
         </Suspense>
       )}
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button variant="link" onClick={() => actor.send({ type: 'RETURN' })}>Retornar</Button>
-        <Button type="submit" disabled={!canSubmit}>Prosseguir</Button>
+        <Button variant="link" onClick={() => actor.send({ type: 'RETURN' })}>
+          Retornar
+        </Button>
+        <Button type="submit" disabled={!canSubmit}>
+          Prosseguir
+        </Button>
       </div>
     </form>
   );

@@ -31,7 +31,9 @@ function AnsMark() {
   return (
     <svg role="img" aria-label="ANS - Agência Nacional de Saúde Suplementar" width="96" height="40" viewBox="0 0 96 40">
       <rect x="0" y="0" width="96" height="40" rx="6" fill="#0b4787" />
-      <text x="48" y="27" textAnchor="middle" fontFamily="Arial, sans-serif" fontWeight="700" fontSize="20" fill="#ffffff">ANS</text>
+      <text x="48" y="27" textAnchor="middle" fontFamily="Arial, sans-serif" fontWeight="700" fontSize="20" fill="#ffffff">
+        ANS
+      </text>
     </svg>
   );
 }
@@ -50,7 +52,8 @@ export function PortalLayout({ title, children, onLeave, onEndSession, focusTitl
 
   const goHome = onLeave ?? (() => navigate(`/home/${cdEmpresaPlano}`));
   const menuItems = ['Nova Solicitação', 'Acompanhar Solicitação'];
-  const menuButton = 'min-h-11 w-full rounded-md px-3 text-left text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500';
+  const menuButton =
+    'min-h-11 w-full rounded-md px-3 text-left text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500';
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 text-slate-800">
@@ -65,7 +68,11 @@ export function PortalLayout({ title, children, onLeave, onEndSession, focusTitl
           <span aria-hidden="true">☰</span>
           <span className="sr-only">{menuOpen ? 'Fechar menu' : 'Abrir menu'}</span>
         </button>
-        <h1 ref={titleRef} tabIndex={-1} className="flex min-w-0 flex-wrap items-baseline gap-x-2 text-lg font-semibold outline-none desktop:text-2xl">
+        <h1
+          ref={titleRef}
+          tabIndex={-1}
+          className="flex min-w-0 flex-wrap items-baseline gap-x-2 text-lg font-semibold outline-none desktop:text-2xl"
+        >
           <span>{title}</span>
           <span className="text-sm font-normal text-slate-600 desktop:text-base">Portabilidade</span>
         </h1>
@@ -102,7 +109,9 @@ export function PortalLayout({ title, children, onLeave, onEndSession, focusTitl
               </li>
             )}
           </ul>
-          <p className="px-5 pb-3 text-sm text-slate-600" data-testid="version-tag">Versão {APP_VERSION}</p>
+          <p className="px-5 pb-3 text-sm text-slate-600" data-testid="version-tag">
+            Versão {APP_VERSION}
+          </p>
         </nav>
         {/* At least a screen high, so the footer starts below the fold and never jumps as the
             page's content arrives (CLS). */}

@@ -55,7 +55,15 @@ interface MaskedInputProps {
 
 export function MaskedInput({ mask, onChange, ...props }: MaskedInputProps) {
   const format = useMemo(() => maskFormat(mask), [mask]);
-  return <TextField {...props} format={format} onValue={onChange} inputMode={mask === 'mobile' ? 'tel' : 'numeric'} placeholder={MASK_PLACEHOLDER[mask]} />;
+  return (
+    <TextField
+      {...props}
+      format={format}
+      onValue={onChange}
+      inputMode={mask === 'mobile' ? 'tel' : 'numeric'}
+      placeholder={MASK_PLACEHOLDER[mask]}
+    />
+  );
 }
 
 interface CheckboxProps {
@@ -78,7 +86,9 @@ export function Checkbox({ id, label, checked, onChange, disabled }: CheckboxPro
         onChange={(event) => onChange(event.target.checked)}
         className="h-6 w-6 shrink-0 accent-brand-600"
       />
-      <label htmlFor={id} className="text-base text-slate-800">{label}</label>
+      <label htmlFor={id} className="text-base text-slate-800">
+        {label}
+      </label>
     </div>
   );
 }

@@ -52,7 +52,10 @@ function Wizard() {
   const actor = useWizardActorRef();
   const step = useWizard((s) => currentStepOf(s.value));
   // Stored in this browser: the prerendered page shows the field empty, then React fills it.
-  const protocoloAns = useClientValue(useWizard((s) => s.context.protocoloAns), '');
+  const protocoloAns = useClientValue(
+    useWizard((s) => s.context.protocoloAns),
+    '',
+  );
   const canPrevious = useWizard((s) => s.can({ type: 'PREVIOUS' }));
   const canNext = useWizard((s) => s.can({ type: 'NEXT' }));
   const submitting = useWizard((s) => s.matches('submitting'));
@@ -69,16 +72,37 @@ function Wizard() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <TextField id="wizard-protocolo-ans" label="Protocolo ANS" readOnly value={protocoloAns} format={PROTOCOL_FORMAT} className="max-w-xs" />
+      <TextField
+        id="wizard-protocolo-ans"
+        label="Protocolo ANS"
+        readOnly
+        value={protocoloAns}
+        format={PROTOCOL_FORMAT}
+        className="max-w-xs"
+      />
       <Stepper current={step} />
-      <form noValidate onSubmit={(event) => event.preventDefault()} onKeyDown={ignoreEnter} aria-labelledby="wizard-step-title" className="space-y-6 rounded-lg bg-white p-4 shadow-sm desktop:p-6">
-        <h2 id="wizard-step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold text-brand-700 focus:outline-none">{STEP_TITLES[step]}</h2>
+      <form
+        noValidate
+        onSubmit={(event) => event.preventDefault()}
+        onKeyDown={ignoreEnter}
+        aria-labelledby="wizard-step-title"
+        className="space-y-6 rounded-lg bg-white p-4 shadow-sm desktop:p-6"
+      >
+        <h2 id="wizard-step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold text-brand-700 focus:outline-none">
+          {STEP_TITLES[step]}
+        </h2>
         <StepView />
         <div className="flex flex-wrap justify-between gap-3 border-t border-slate-200 pt-4">
           {step !== 'dadosPessoais' ? (
-            <Button variant="secondary" disabled={!canPrevious} onClick={() => actor.send({ type: 'PREVIOUS' })}>Anterior</Button>
-          ) : <span />}
-          <Button disabled={!canNext} aria-busy={submitting || undefined} onClick={() => actor.send({ type: 'NEXT' })}>Próximo</Button>
+            <Button variant="secondary" disabled={!canPrevious} onClick={() => actor.send({ type: 'PREVIOUS' })}>
+              Anterior
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Button disabled={!canNext} aria-busy={submitting || undefined} onClick={() => actor.send({ type: 'NEXT' })}>
+            Próximo
+          </Button>
         </div>
       </form>
       <HrModal />
@@ -107,7 +131,9 @@ export function NovaSolicitacaoPage() {
       {missingFiles ? (
         <RunningWizard start={start} missingFiles={missingFiles} />
       ) : (
-        <p role="status" className="text-slate-700">Carregando...</p>
+        <p role="status" className="text-slate-700">
+          Carregando...
+        </p>
       )}
     </PortalLayout>
   );

@@ -36,13 +36,35 @@ function DraftRow() {
       )}
       <div className="grid min-w-0 grid-cols-1 gap-4 desktop:grid-cols-2">
         <TextInput id="dependente-nome" label="Nome do dependente" value={draft.nome} onChange={change('nome')} error={errors.nome} />
-        <TextInput id="dependente-nm_mae" label="Nome da mãe do dependente" value={draft.nm_mae} onChange={change('nm_mae')} error={errors.nm_mae} />
-        <MaskedInput id="dependente-dt_nasc" label="Data de nascimento do dependente" mask="date" value={draft.dt_nasc} onChange={change('dt_nasc')} error={errors.dt_nasc} />
-        <MaskedInput id="dependente-cpf" label="CPF do dependente (opcional)" mask="cpf" value={draft.cpf} onChange={change('cpf')} error={errors.cpf} />
+        <TextInput
+          id="dependente-nm_mae"
+          label="Nome da mãe do dependente"
+          value={draft.nm_mae}
+          onChange={change('nm_mae')}
+          error={errors.nm_mae}
+        />
+        <MaskedInput
+          id="dependente-dt_nasc"
+          label="Data de nascimento do dependente"
+          mask="date"
+          value={draft.dt_nasc}
+          onChange={change('dt_nasc')}
+          error={errors.dt_nasc}
+        />
+        <MaskedInput
+          id="dependente-cpf"
+          label="CPF do dependente (opcional)"
+          mask="cpf"
+          value={draft.cpf}
+          onChange={change('cpf')}
+          error={errors.cpf}
+        />
       </div>
       <div className="mt-4 flex flex-wrap gap-3">
         <Button onClick={() => actor.send({ type: 'DEPENDENT_CONFIRM' })}>Adicionar</Button>
-        <Button variant="secondary" onClick={() => actor.send({ type: 'DEPENDENT_DISCARD' })}>Cancelar</Button>
+        <Button variant="secondary" onClick={() => actor.send({ type: 'DEPENDENT_DISCARD' })}>
+          Cancelar
+        </Button>
       </div>
     </fieldset>
   );
@@ -82,13 +104,29 @@ export function StepDependentes() {
           {dependents.map((dependent, index) => (
             <li key={dependent.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
               <dl className="grid min-w-0 gap-x-6 gap-y-1 break-words text-sm desktop:grid-cols-4">
-                <div><dt className="font-semibold">Dependente {index + 1}</dt><dd>{dependent.nome}</dd></div>
-                <div><dt className="font-semibold">Nome da mãe</dt><dd>{dependent.nm_mae}</dd></div>
-                <div><dt className="font-semibold">Nascimento</dt><dd>{dependent.dt_nasc}</dd></div>
-                <div><dt className="font-semibold">CPF</dt><dd>{formatCpf(dependent.cpf)}</dd></div>
+                <div>
+                  <dt className="font-semibold">Dependente {index + 1}</dt>
+                  <dd>{dependent.nome}</dd>
+                </div>
+                <div>
+                  <dt className="font-semibold">Nome da mãe</dt>
+                  <dd>{dependent.nm_mae}</dd>
+                </div>
+                <div>
+                  <dt className="font-semibold">Nascimento</dt>
+                  <dd>{dependent.dt_nasc}</dd>
+                </div>
+                <div>
+                  <dt className="font-semibold">CPF</dt>
+                  <dd>{formatCpf(dependent.cpf)}</dd>
+                </div>
               </dl>
               {!locked && (
-                <Button variant="secondary" aria-label={`Remover dependente ${dependent.nome}`} onClick={() => actor.send({ type: 'DEPENDENT_REMOVE', id: dependent.id })}>
+                <Button
+                  variant="secondary"
+                  aria-label={`Remover dependente ${dependent.nome}`}
+                  onClick={() => actor.send({ type: 'DEPENDENT_REMOVE', id: dependent.id })}
+                >
                   Remover
                 </Button>
               )}
@@ -98,7 +136,9 @@ export function StepDependentes() {
       )}
       <DraftRow />
       {canAdd && (
-        <Button ref={addButton} variant="secondary" onClick={() => actor.send({ type: 'DEPENDENT_ADD' })}>Incluir dependente</Button>
+        <Button ref={addButton} variant="secondary" onClick={() => actor.send({ type: 'DEPENDENT_ADD' })}>
+          Incluir dependente
+        </Button>
       )}
     </div>
   );

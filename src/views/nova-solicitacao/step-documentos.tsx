@@ -88,11 +88,17 @@ export function StepDocumentos() {
             disabled={!documentType || submitting}
             onChange={(event) => attach(event.target.files)}
           />
-          <Button ref={attachButton} disabled={!documentType || submitting} onClick={() => inputRef.current?.click()}>Anexar arquivo</Button>
+          <Button ref={attachButton} disabled={!documentType || submitting} onClick={() => inputRef.current?.click()}>
+            Anexar arquivo
+          </Button>
         </div>
       </div>
       <div aria-live="assertive">
-        {fileAlert && <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 font-medium text-red-800">{fileAlert}</p>}
+        {fileAlert && (
+          <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 font-medium text-red-800">
+            {fileAlert}
+          </p>
+        )}
       </div>
       {attachments.length === 0 ? (
         <p className="text-slate-700">Nenhum documento anexado.</p>
@@ -103,13 +109,19 @@ export function StepDocumentos() {
           <caption className="sr-only">Documentos anexados</caption>
           <thead>
             <tr className="border-b border-slate-300">
-              <th scope="col" className="hidden p-2 desktop:table-cell">Tipo</th>
+              <th scope="col" className="hidden p-2 desktop:table-cell">
+                Tipo
+              </th>
               <th scope="col" className="p-2">
                 <span className="desktop:hidden">Documento</span>
                 <span className="hidden desktop:inline">Arquivo</span>
               </th>
-              <th scope="col" className="hidden p-2 desktop:table-cell">Tamanho</th>
-              <th scope="col" className="w-28 p-2 desktop:w-auto">Ações</th>
+              <th scope="col" className="hidden p-2 desktop:table-cell">
+                Tamanho
+              </th>
+              <th scope="col" className="w-28 p-2 desktop:w-auto">
+                Ações
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -124,13 +136,22 @@ export function StepDocumentos() {
                 <td className="hidden p-2 desktop:table-cell">{formatFileSize(attachment.size)}</td>
                 <td className="p-2">
                   <div className="flex flex-wrap gap-x-2">
-                    <Button variant="link" aria-label={`Visualizar ${attachment.fileName}`} onClick={() => actor.send({ type: 'ATTACHMENT_PREVIEW', id: attachment.id })}>
+                    <Button
+                      variant="link"
+                      aria-label={`Visualizar ${attachment.fileName}`}
+                      onClick={() => actor.send({ type: 'ATTACHMENT_PREVIEW', id: attachment.id })}
+                    >
                       Visualizar
                     </Button>
                     {attachment.uploaded ? (
                       <span className="flex min-h-11 items-center px-2 text-slate-700">Enviado</span>
                     ) : (
-                      <Button variant="link" disabled={submitting} aria-label={`Remover ${attachment.fileName}`} onClick={() => actor.send({ type: 'ATTACHMENT_REMOVE', id: attachment.id })}>
+                      <Button
+                        variant="link"
+                        disabled={submitting}
+                        aria-label={`Remover ${attachment.fileName}`}
+                        onClick={() => actor.send({ type: 'ATTACHMENT_REMOVE', id: attachment.id })}
+                      >
                         Remover
                       </Button>
                     )}

@@ -12,12 +12,16 @@ import { useWizard } from './wizard-context';
 export function StepPlanoDestino() {
   const { actor, form, errors, change, locked } = useStepForm('planoDestino');
   const contractTypes = useWizard((s) => s.context.contractTypes, shallowEqual);
-  const searching = useWizard((s) => s.matches({ editing: { planoDestino: 'debouncing' } }) || s.matches({ editing: { planoDestino: 'lookingUp' } }));
+  const searching = useWizard(
+    (s) => s.matches({ editing: { planoDestino: 'debouncing' } }) || s.matches({ editing: { planoDestino: 'lookingUp' } }),
+  );
   const lookup = useWizard((s) => s.context.destinationLookup);
   const nameError = errors.plano_destino ?? (!searching && lookup === 'notFound' ? MESSAGES.planNotFound : undefined);
   const status = searching
     ? 'Buscando o plano...'
-    : lookup === 'failed' ? 'Não foi possível buscar o plano agora. Digite o registro de novo para tentar outra vez.' : '';
+    : lookup === 'failed'
+      ? 'Não foi possível buscar o plano agora. Digite o registro de novo para tentar outra vez.'
+      : '';
   return (
     <fieldset disabled={locked} className="grid min-w-0 grid-cols-1 gap-4 desktop:grid-cols-2">
       <legend className="sr-only">Dados do Plano de Destino</legend>
@@ -32,9 +36,18 @@ export function StepPlanoDestino() {
       />
       <div>
         <TextInput id="wizard-plano_destino" label="Nome do plano de destino" readOnly value={form.plano_destino} error={nameError} />
-        <p className="mt-1 min-h-5 text-sm text-slate-700" role="status">{status}</p>
+        <p className="mt-1 min-h-5 text-sm text-slate-700" role="status">
+          {status}
+        </p>
       </div>
-      <SelectInput id="wizard-tp_contrato_destino" label="Titularidade" options={OWNERSHIP_SELECT} value={form.tp_contrato_destino} onChange={change('tp_contrato_destino')} error={errors.tp_contrato_destino} />
+      <SelectInput
+        id="wizard-tp_contrato_destino"
+        label="Titularidade"
+        options={OWNERSHIP_SELECT}
+        value={form.tp_contrato_destino}
+        onChange={change('tp_contrato_destino')}
+        error={errors.tp_contrato_destino}
+      />
       <SelectInput
         id="wizard-tp_port_destino"
         label="Tipo de contratação"

@@ -37,7 +37,11 @@ export function Stepper({ current }: { current: StepId }) {
               <span
                 aria-hidden="true"
                 className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full ${
-                  status === 'current' ? 'bg-brand-600 text-white' : status === 'done' ? 'bg-green-700 text-white' : 'bg-slate-200 text-slate-800'
+                  status === 'current'
+                    ? 'bg-brand-600 text-white'
+                    : status === 'done'
+                      ? 'bg-green-700 text-white'
+                      : 'bg-slate-200 text-slate-800'
                 }`}
               >
                 {mark}

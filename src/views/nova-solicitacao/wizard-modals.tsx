@@ -16,8 +16,7 @@ export function HrModal() {
       actions={<Button onClick={() => actor.send({ type: 'HR_MODAL_CONFIRMED' })}>OK</Button>}
     >
       <p>
-        Considerando que a portabilidade é para um contrato coletivo empresarial ou por adesão, entre em contato
-        com o RH da sua empresa.
+        Considerando que a portabilidade é para um contrato coletivo empresarial ou por adesão, entre em contato com o RH da sua empresa.
       </p>
     </Modal>
   );
@@ -47,7 +46,12 @@ export function PreviewModal() {
       actions={
         <>
           {preview && (
-            <a href={preview.url} target="_blank" rel="noopener noreferrer" className="flex min-h-11 items-center px-2 text-brand-700 underline">
+            <a
+              href={preview.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="flex min-h-11 items-center px-2 text-brand-700 underline"
+            >
               Abrir em nova aba
             </a>
           )}
@@ -58,7 +62,11 @@ export function PreviewModal() {
       {!preview ? (
         <p>O arquivo não está disponível para visualização.</p>
       ) : isPdf ? (
-        <iframe src={preview.url} title={`Pré-visualização de ${preview.name}`} className="h-[60vh] w-full rounded border border-slate-300" />
+        <iframe
+          src={preview.url}
+          title={`Pré-visualização de ${preview.name}`}
+          className="h-[60vh] w-full rounded border border-slate-300"
+        />
       ) : (
         <img src={preview.url} alt={`Pré-visualização de ${preview.name}`} className="max-h-[60vh] w-full object-contain" />
       )}
@@ -78,7 +86,12 @@ export function ProtocolModal() {
       testId="protocol-modal"
       actions={<Button onClick={() => actor.send({ type: 'PROTOCOL_MODAL_CONFIRMED' })}>OK</Button>}
     >
-      <p className="break-all text-center text-xl font-bold text-brand-700 desktop:text-2xl desktop:tracking-wide" data-testid="protocolo-gerado">{protocolo}</p>
+      <p
+        className="break-all text-center text-xl font-bold text-brand-700 desktop:text-2xl desktop:tracking-wide"
+        data-testid="protocolo-gerado"
+      >
+        {protocolo}
+      </p>
       {byEmail && <p>Este número também foi enviado para o seu e-mail.</p>}
     </Modal>
   );

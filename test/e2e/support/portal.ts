@@ -10,7 +10,10 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
 export async function expectNoAxeViolations(page: Page, where?: string) {
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    where,
+  ).toEqual([]);
 }
 
 /** The demo destination plan of operator 1 (server/seed). */
@@ -60,14 +63,35 @@ export async function fileAnotherRequest(request: APIRequestContext, cpf: string
   const response = await request.post(`${API}portabilidade`, {
     headers: { 'X-Frame-Options': 'deny', 'X-XSRF-TOKEN': csrf, 'Idempotency-Key': `e2e-${Date.now()}`, Authorization: 'Bearer free' },
     data: {
-      tipo: '9', nu_protocolo_ans: '20240000000001', nu_protocolo: '', nome: 'CARLOS EDUARDO LIMA',
-      nm_mae: 'TEREZA MARIA DA SILVA', cpf, dt_nascimento: '15/04/1985', cd_cep: '60160230',
-      ds_endereco: 'RUA DOS TABAJARAS', nu_endereco: '120', ds_bairro: 'PRAIA DE IRACEMA', ds_cidade: 'FORTALEZA',
-      ds_uf: 'CE', ds_complemento: '', ops_origem: 'SAÚDE EXEMPLO S.A.', plano_origem: 'EXEMPLO CLÁSSICO',
-      nu_ans_ops_origem: '301234', nu_ans_plano_origem: '412345678', area_plano: 'ESTADUAL', dt_inicio: '01/03/2019',
-      tp_contrato_origem: 'TITULAR', nu_ans_plano_destino: '481234561', plano_destino: 'VIDA PLENA ESSENCIAL ENFERMARIA',
-      tp_contrato_destino: 'TITULAR', tp_port_destino: '3', fl_aceita_email: '0',
-      contato: [{ tp_contato: '1', ds_contato: '85988887777' }], dependente: [], cd_empresa_plano: '1',
+      tipo: '9',
+      nu_protocolo_ans: '20240000000001',
+      nu_protocolo: '',
+      nome: 'CARLOS EDUARDO LIMA',
+      nm_mae: 'TEREZA MARIA DA SILVA',
+      cpf,
+      dt_nascimento: '15/04/1985',
+      cd_cep: '60160230',
+      ds_endereco: 'RUA DOS TABAJARAS',
+      nu_endereco: '120',
+      ds_bairro: 'PRAIA DE IRACEMA',
+      ds_cidade: 'FORTALEZA',
+      ds_uf: 'CE',
+      ds_complemento: '',
+      ops_origem: 'SAÚDE EXEMPLO S.A.',
+      plano_origem: 'EXEMPLO CLÁSSICO',
+      nu_ans_ops_origem: '301234',
+      nu_ans_plano_origem: '412345678',
+      area_plano: 'ESTADUAL',
+      dt_inicio: '01/03/2019',
+      tp_contrato_origem: 'TITULAR',
+      nu_ans_plano_destino: '481234561',
+      plano_destino: 'VIDA PLENA ESSENCIAL ENFERMARIA',
+      tp_contrato_destino: 'TITULAR',
+      tp_port_destino: '3',
+      fl_aceita_email: '0',
+      contato: [{ tp_contato: '1', ds_contato: '85988887777' }],
+      dependente: [],
+      cd_empresa_plano: '1',
     },
   });
   expect(response.status(), await response.text()).toBe(200);

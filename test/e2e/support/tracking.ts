@@ -31,17 +31,38 @@ export async function fileRequest(baseURL: string): Promise<string> {
   const response = await api.post(`${API}portabilidade`, {
     headers: { 'X-XSRF-TOKEN': csrf!, 'Idempotency-Key': randomUUID(), 'X-Frame-Options': 'deny' },
     data: {
-      tipo: '9', nu_protocolo_ans: String(Date.now()).padStart(20, '0'), nu_protocolo: '',
-      nome: 'MARIA DA SILVA', nm_mae: 'ANA DA SILVA', cpf: CPF, dt_nascimento: '10/05/1980',
-      cd_cep: '01001000', ds_endereco: 'PRACA DA SE', nu_endereco: '100', ds_bairro: 'SE',
-      ds_cidade: 'SAO PAULO', ds_uf: 'SP', ds_complemento: '',
-      ops_origem: 'OPERADORA ANTIGA', plano_origem: 'PLANO ANTIGO', nu_ans_ops_origem: '123456',
-      nu_ans_plano_origem: '987654321', area_plano: 'NACIONAL', dt_inicio: '01/01/2020',
-      tp_contrato_origem: 'TITULAR', nu_ans_plano_destino: '481234561',
-      plano_destino: 'VIDA PLENA ESSENCIAL ENFERMARIA', tp_contrato_destino: 'TITULAR', tp_port_destino: '3',
+      tipo: '9',
+      nu_protocolo_ans: String(Date.now()).padStart(20, '0'),
+      nu_protocolo: '',
+      nome: 'MARIA DA SILVA',
+      nm_mae: 'ANA DA SILVA',
+      cpf: CPF,
+      dt_nascimento: '10/05/1980',
+      cd_cep: '01001000',
+      ds_endereco: 'PRACA DA SE',
+      nu_endereco: '100',
+      ds_bairro: 'SE',
+      ds_cidade: 'SAO PAULO',
+      ds_uf: 'SP',
+      ds_complemento: '',
+      ops_origem: 'OPERADORA ANTIGA',
+      plano_origem: 'PLANO ANTIGO',
+      nu_ans_ops_origem: '123456',
+      nu_ans_plano_origem: '987654321',
+      area_plano: 'NACIONAL',
+      dt_inicio: '01/01/2020',
+      tp_contrato_origem: 'TITULAR',
+      nu_ans_plano_destino: '481234561',
+      plano_destino: 'VIDA PLENA ESSENCIAL ENFERMARIA',
+      tp_contrato_destino: 'TITULAR',
+      tp_port_destino: '3',
       fl_aceita_email: '1',
-      contato: [{ tp_contato: '1', ds_contato: '11987654321' }, { tp_contato: '2', ds_contato: 'maria@example.com' }],
-      dependente: [], cd_empresa_plano: '1',
+      contato: [
+        { tp_contato: '1', ds_contato: '11987654321' },
+        { tp_contato: '2', ds_contato: 'maria@example.com' },
+      ],
+      dependente: [],
+      cd_empresa_plano: '1',
     },
   });
   expect(response.status(), await response.text()).toBe(200);
@@ -62,10 +83,11 @@ export function backoffice(...args: string[]): RequestSummary {
 export async function expectAccessible(page: Page, where: string) {
   // The loading overlay fades out over 200 ms: check the page once it is really gone.
   await expect(page.locator('.loading-overlay')).toBeHidden();
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    where,
+  ).toEqual([]);
 }
 
 /** Home in track mode: protocol, then (when asked) CPF and password, then the tracking screen. */

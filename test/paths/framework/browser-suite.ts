@@ -12,7 +12,9 @@ import { generatePaths } from './model';
 export function describeBrowserPaths<M extends AnyStateMachine>(bm: BrowserModel<M>): void {
   // A path through a transition excluded from this tier cannot be played here.
   const excluded = new Set((bm.excluded ?? []).map((e) => e.item));
-  const playable = (bm.paths ? bm.paths() : generatePaths(bm.model)).filter((path) => !path.transitions.flat().some((key) => excluded.has(key)));
+  const playable = (bm.paths ? bm.paths() : generatePaths(bm.model)).filter(
+    (path) => !path.transitions.flat().some((key) => excluded.has(key)),
+  );
   const paths = coveringPaths(playable.map((path) => browserPath(bm, path)));
   test.describe(`${bm.model.flow} machine paths (browser tier)`, () => {
     // A long journey against the reference server (acceptance PDFs, signatures) on 2 shared cores.
@@ -20,11 +22,13 @@ export function describeBrowserPaths<M extends AnyStateMachine>(bm: BrowserModel
     paths.forEach((path, index) => {
       const steps = [path.start.name, ...path.events.map((e) => e.type.replace(/^xstate\./, ''))].join(' → ');
       test(`${path.kind}: ${path.name} (${steps})`, async ({ page }) => {
-        const coverage = new BrowserCoverage(allModels.map((m) => ({
-          machine: m.machine,
-          excluded: [...(m.excluded ?? []), ...(m.machine === bm.model.machine ? bm.excluded ?? [] : [])],
-          invariants: m.invariants,
-        })));
+        const coverage = new BrowserCoverage(
+          allModels.map((m) => ({
+            machine: m.machine,
+            excluded: [...(m.excluded ?? []), ...(m.machine === bm.model.machine ? (bm.excluded ?? []) : [])],
+            invariants: m.invariants,
+          })),
+        );
         try {
           await runBrowserPath(page, bm, path, coverage);
         } finally {

@@ -148,17 +148,23 @@ export function installObserver(): void {
   };
   (window as unknown as { __PORTABILIDADE_INSPECT__: (e: unknown) => void }).__PORTABILIDADE_INSPECT__ = (raw) => {
     const event = raw as {
-      type: string; actorRef?: { logic?: { id?: unknown; root?: unknown } }; snapshot?: { value?: unknown; context?: unknown };
-      _transitions?: Transition[]; event?: { type: string }; action?: { type: string };
+      type: string;
+      actorRef?: { logic?: { id?: unknown; root?: unknown } };
+      snapshot?: { value?: unknown; context?: unknown };
+      _transitions?: Transition[];
+      event?: { type: string };
+      action?: { type: string };
     };
     const logic = event.actorRef?.logic;
     if (!logic || typeof logic.id !== 'string' || !logic.root) return;
     const m = logic.id;
-    if (event.type === '@xstate.microstep') log.push({ m, v: event.snapshot?.value, c: plain(event.snapshot?.context), t: (event._transitions ?? []).map(key) });
+    if (event.type === '@xstate.microstep')
+      log.push({ m, v: event.snapshot?.value, c: plain(event.snapshot?.context), t: (event._transitions ?? []).map(key) });
     else if (event.type === '@xstate.snapshot') log.push({ m, v: event.snapshot?.value, c: plain(event.snapshot?.context), t: [] });
     // The trace the rules read (framework/invariants.ts traceEntry, repeated here: this runs in the page).
     else if (event.type === '@xstate.event' && event.event) log.push({ m, e: `event:${event.event.type}` });
-    else if (event.type === '@xstate.action' && event.action && !event.action.type.startsWith('xstate.')) log.push({ m, e: `action:${event.action.type}` });
+    else if (event.type === '@xstate.action' && event.action && !event.action.type.startsWith('xstate.'))
+      log.push({ m, e: `action:${event.action.type}` });
   };
 }
 
@@ -182,7 +188,13 @@ export class BrowserCoverage {
 
   private readonly judged: ReadonlyArray<{ machine: AnyStateMachine; invariants: readonly Invariant<AnyStateMachine>[] }>;
 
-  constructor(machines: ReadonlyArray<{ machine: AnyStateMachine; excluded?: readonly Exclusion[]; invariants?: readonly Invariant<AnyStateMachine>[] }>) {
+  constructor(
+    machines: ReadonlyArray<{
+      machine: AnyStateMachine;
+      excluded?: readonly Exclusion[];
+      invariants?: readonly Invariant<AnyStateMachine>[];
+    }>,
+  ) {
     for (const { machine, excluded, invariants } of machines) {
       this.recorders.set(machine.id, new CoverageRecorder(machine, excluded, invariants?.length));
     }
@@ -204,7 +216,8 @@ export class BrowserCoverage {
       };
       const broken = violations(invariants, step);
       this.recorder(machine.id)!.checkedSteps += 1;
-      if (broken.length) throw new Error(`${where}: the ${machine.id} machine in the page: ${broken.join('; ')} (trace: ${step.trace.join(' → ')})`);
+      if (broken.length)
+        throw new Error(`${where}: the ${machine.id} machine in the page: ${broken.join('; ')} (trace: ${step.trace.join(' → ')})`);
       if (machine.id !== own) continue;
       for (const invariant of invariants) {
         const check = invariant.seen?.(page, step);
@@ -218,10 +231,12 @@ export class BrowserCoverage {
   }
 
   async drain(page: Page): Promise<void> {
-    const entries = await page.evaluate(() => {
-      const log = (window as unknown as { __pathsLog?: PageLogEntry[] }).__pathsLog;
-      return log ? log.splice(0) : [];
-    }).catch(() => [] as PageLogEntry[]);
+    const entries = await page
+      .evaluate(() => {
+        const log = (window as unknown as { __pathsLog?: PageLogEntry[] }).__pathsLog;
+        return log ? log.splice(0) : [];
+      })
+      .catch(() => [] as PageLogEntry[]);
     for (const entry of entries) {
       if (entry.e !== undefined) {
         // A new actor of the machine (a new visit of its screen) starts a new trace.
@@ -285,11 +300,16 @@ class HeldNetwork<M extends AnyStateMachine> {
   async settleUnarmed(): Promise<void> {
     for (const [src, actor] of Object.entries(this.bm.network) as Array<[string, NetworkActor<M>]>) {
       if (actor.unarmed !== 'fail') continue;
-      await expect.poll(() => this.unarmedFailures.get(src) ?? 0, { message: `the other callers of ${src} to fail`, timeout: 15_000 }).toBeGreaterThanOrEqual(ATTEMPTS);
+      await expect
+        .poll(() => this.unarmedFailures.get(src) ?? 0, { message: `the other callers of ${src} to fail`, timeout: 15_000 })
+        .toBeGreaterThanOrEqual(ATTEMPTS);
     }
   }
 
-  constructor(private readonly bm: BrowserModel<M>, path: MachinePath<M>) {
+  constructor(
+    private readonly bm: BrowserModel<M>,
+    path: MachinePath<M>,
+  ) {
     for (const event of path.events) {
       const m = DONE.exec(event.type) ?? ERROR.exec(event.type);
       if (m) this.toHold.set(m[1]!, (this.toHold.get(m[1]!) ?? 0) + 1);
@@ -333,8 +353,7 @@ class HeldNetwork<M extends AnyStateMachine> {
         if (!this.armed.has(src) && actor.unarmed === 'fail') {
           this.unarmedFailures.set(src, (this.unarmedFailures.get(src) ?? 0) + 1);
           await route.fulfill({ status: 500, body: '' });
-        }
-        else await route.continue();
+        } else await route.continue();
       });
     }
   }
@@ -343,7 +362,9 @@ class HeldNetwork<M extends AnyStateMachine> {
   async answer(page: Page, event: PathEvent<M>): Promise<void> {
     const done = DONE.exec(event.type);
     const src = (done ?? ERROR.exec(event.type))![1]!;
-    await expect.poll(() => this.held.get(src)?.length ?? 0, { message: `a request of ${src} to answer`, timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => this.held.get(src)?.length ?? 0, { message: `a request of ${src} to answer`, timeout: 15_000 })
+      .toBeGreaterThan(0);
     const route = this.held.get(src)!.shift()!;
     if (done) {
       const how = this.bm.network[src as ActorSrc<M>].done?.(event) ?? 'server';
@@ -366,13 +387,24 @@ class HeldNetwork<M extends AnyStateMachine> {
  */
 export async function reach(page: Page, id: string, coverage: BrowserCoverage, value: unknown, where: string, passing = false) {
   const expected = JSON.stringify(value);
-  await expect.poll(async () => {
-    await coverage.drain(page);
-    return passing && coverage.stepValues.has(`${id}|${expected}`) ? expected : coverage.last.get(id);
-  }, { message: `${where}: the ${id} machine in the page should be in ${expected}`, timeout: 15_000 }).toBe(expected);
+  await expect
+    .poll(
+      async () => {
+        await coverage.drain(page);
+        return passing && coverage.stepValues.has(`${id}|${expected}`) ? expected : coverage.last.get(id);
+      },
+      { message: `${where}: the ${id} machine in the page should be in ${expected}`, timeout: 15_000 },
+    )
+    .toBe(expected);
 }
 
-export async function checkMarkers<M extends AnyStateMachine>(page: Page, markers: Markers<M>, value: unknown, context: unknown, where: string) {
+export async function checkMarkers<M extends AnyStateMachine>(
+  page: Page,
+  markers: Markers<M>,
+  value: unknown,
+  context: unknown,
+  where: string,
+) {
   for (const leaf of activeLeafPaths(value)) {
     const marker = (markers as Record<string, Marker<M> | undefined>)[leaf];
     if (!marker) throw new Error(`${where}: no marker for state ${leaf}`);
@@ -387,7 +419,9 @@ export async function expectOnPage(page: Page, check: PageCheck, message: string
   else if ('enabled' in check) await expect(check.enabled.first(), message).toBeEnabled();
   else if ('disabled' in check) await expect(check.disabled.first(), message).toBeDisabled();
   else if ('storage' in check) {
-    await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key) !== null, check.storage), { message }).toBe(check.present);
+    await expect
+      .poll(() => page.evaluate((key) => window.localStorage.getItem(key) !== null, check.storage), { message })
+      .toBe(check.present);
   } else if ('none' in check) return;
   else if ('attribute' in check) await expect(check.attribute.first(), message).toHaveAttribute(check.name, check.value);
   else if ('value' in check) await expect(check.value.first(), message).toHaveValue(check.is);
@@ -404,7 +438,10 @@ function pageContext<M extends AnyStateMachine>(coverage: BrowserCoverage, bm: B
 }
 
 export async function runBrowserPath<M extends AnyStateMachine>(
-  page: Page, bm: BrowserModel<M>, path: MachinePath<M>, coverage: BrowserCoverage,
+  page: Page,
+  bm: BrowserModel<M>,
+  path: MachinePath<M>,
+  coverage: BrowserCoverage,
 ): Promise<void> {
   const network = new HeldNetwork(bm, path);
   const opened = Date.now();
@@ -424,15 +461,20 @@ export async function runBrowserPath<M extends AnyStateMachine>(
     const debug = process.env.PATHS_DEBUG ? (label: string, t0: number) => console.log(`${Date.now() - t0} ms ${label}`) : () => {};
     for (const [index, event] of path.events.entries()) {
       const t0 = Date.now();
-      network.armed = new Set([...invokedIn(bm.model.machine, index ? path.expected[index - 1] : path.initial), ...invokedIn(bm.model.machine, path.expected[index])]);
+      network.armed = new Set([
+        ...invokedIn(bm.model.machine, index ? path.expected[index - 1] : path.initial),
+        ...invokedIn(bm.model.machine, path.expected[index]),
+      ]);
       // A timer comes next: it fires by itself, maybe before that step begins; its state's requests are held already.
-      if (AFTER.test(path.events[index + 1]?.type ?? '')) for (const src of invokedIn(bm.model.machine, path.expected[index + 1])) network.armed.add(src);
+      if (AFTER.test(path.events[index + 1]?.type ?? ''))
+        for (const src of invokedIn(bm.model.machine, path.expected[index + 1])) network.armed.add(src);
       const where = `${bm.model.flow}: "${path.name}" step ${index + 1} (${event.type})`;
       await coverage.drain(page);
       coverage.newStep();
       if (DONE.test(event.type) || ERROR.test(event.type)) await network.answer(page, event);
-      else if (AFTER.test(event.type)) { /* the page's own timer */ }
-      else {
+      else if (AFTER.test(event.type)) {
+        /* the page's own timer */
+      } else {
         const gesture = (bm.gestures as Record<string, (p: Page, e: PathEvent<M>) => Promise<void>>)[event.type];
         if (!gesture) throw new Error(`${where}: no gesture`);
         await gesture(page, event);
@@ -443,10 +485,15 @@ export async function runBrowserPath<M extends AnyStateMachine>(
       const before = JSON.stringify(index ? path.expected[index - 1] : path.initial);
       if ((DONE.test(event.type) || ERROR.test(event.type)) && before === JSON.stringify(path.expected[index])) {
         const id = bm.model.machine.id;
-        await expect.poll(async () => {
-          await coverage.drain(page);
-          return path.transitions[index]!.filter((key) => !coverage.stepTaken.has(`${id}|${key}`));
-        }, { message: `${where}: the ${id} machine in the page should take ${path.transitions[index]!.join(', ')}`, timeout: 15_000 }).toEqual([]);
+        await expect
+          .poll(
+            async () => {
+              await coverage.drain(page);
+              return path.transitions[index]!.filter((key) => !coverage.stepTaken.has(`${id}|${key}`));
+            },
+            { message: `${where}: the ${id} machine in the page should take ${path.transitions[index]!.join(', ')}`, timeout: 15_000 },
+          )
+          .toEqual([]);
       }
       debug(`${event.type} reached`, t0);
       await checkMarkers(page, bm.markers, path.expected[index], pageContext(coverage, bm, path.contexts[index + 1]), where);

@@ -75,7 +75,11 @@ export class CoverageRecorder {
   paths = 0;
   checkedSteps = 0;
 
-  constructor(machine: AnyStateMachine, readonly excluded: readonly Exclusion[] = [], readonly rules = 0) {
+  constructor(
+    machine: AnyStateMachine,
+    readonly excluded: readonly Exclusion[] = [],
+    readonly rules = 0,
+  ) {
     this.universe = universeOf(machine);
   }
 

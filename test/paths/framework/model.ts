@@ -8,7 +8,14 @@
  * The same paths feed the unit tier (test/paths/*.paths.test.ts) and the browser tier
  * (test/e2e/paths-*.spec.ts).
  */
-import { createEmptyActor, type AnyActorScope, type AnyMachineSnapshot, type AnyStateMachine, type ContextFrom, type InputFrom } from 'xstate';
+import {
+  createEmptyActor,
+  type AnyActorScope,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type ContextFrom,
+  type InputFrom,
+} from 'xstate';
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import type { Exclusion } from './coverage';
 import type { Invariant } from './invariants';
@@ -88,7 +95,9 @@ export function allFixtures<M extends AnyStateMachine>(model: PathModel<M>): Pat
 
 /** Picks the n-th fixture of an event type (typed), for journeys. */
 export function fixture<M extends AnyStateMachine, K extends PathEvent<M>['type']>(
-  fixtures: EventFixtures<M>, type: K, variant = 0,
+  fixtures: EventFixtures<M>,
+  type: K,
+  variant = 0,
 ): Extract<PathEvent<M>, { type: K }> {
   const list = fixtures[type] as readonly Extract<PathEvent<M>, { type: K }>[];
   const chosen = list[variant];
@@ -129,11 +138,12 @@ export function makeStepper<M extends AnyStateMachine>(machine: M) {
 }
 
 function serializer<M extends AnyStateMachine>(model: PathModel<M>) {
-  return (snapshot: Snap): string => JSON.stringify({
-    value: snapshot.value,
-    status: snapshot.status,
-    context: model.abstractContext ? model.abstractContext(snapshot.context as ContextFrom<M>) : snapshot.context,
-  });
+  return (snapshot: Snap): string =>
+    JSON.stringify({
+      value: snapshot.value,
+      status: snapshot.status,
+      context: model.abstractContext ? model.abstractContext(snapshot.context as ContextFrom<M>) : snapshot.context,
+    });
 }
 
 /** Replays events on the pure machine: expected state after each, and transitions taken. */
@@ -149,7 +159,11 @@ function findStart<M extends AnyStateMachine>(model: PathModel<M>, name: string 
 }
 
 export function replay<M extends AnyStateMachine>(
-  model: PathModel<M>, name: string, kind: MachinePath<M>['kind'], start: Start<M>, events: readonly PathEvent<M>[],
+  model: PathModel<M>,
+  name: string,
+  kind: MachinePath<M>['kind'],
+  start: Start<M>,
+  events: readonly PathEvent<M>[],
 ): MachinePath<M> {
   const stepper = makeStepper(model.machine);
   let snapshot = stepper.initial(start.input).next;
@@ -160,7 +174,9 @@ export function replay<M extends AnyStateMachine>(
   const played: PathEvent<M>[] = [];
   for (const [index, event] of events.entries()) {
     if (model.coherent && !model.coherent(snapshot, event)) {
-      throw new Error(`${model.flow}: path "${name}" step ${index + 1} (${event.type}) is not coherent with the server's data in ${JSON.stringify(snapshot.value)}`);
+      throw new Error(
+        `${model.flow}: path "${name}" step ${index + 1} (${event.type}) is not coherent with the server's data in ${JSON.stringify(snapshot.value)}`,
+      );
     }
     const { next, taken } = stepper.step(snapshot, event);
     // Under a mutant (framework/mutants.ts) a hand-written journey may no longer fit the
@@ -207,13 +223,19 @@ export function generatePaths<M extends AnyStateMachine>(model: PathModel<M>): M
     // Transitions taken while starting (eventless ones out of the initial state).
     for (const key of stepper.initial(start.input).taken) offer(key, start, []);
     // xstate/graph: every reachable (abstract) snapshot and the events leading out of it…
-    const adjacency = getAdjacencyMap(model.machine, options as never) as Record<string, { state: Snap; transitions: Record<string, { event: PathEvent<M>; state: Snap }> }>;
+    const adjacency = getAdjacencyMap(model.machine, options as never) as Record<
+      string,
+      { state: Snap; transitions: Record<string, { event: PathEvent<M>; state: Snap }> }
+    >;
     // …and the shortest path to each of them.
     const toState = new Map<string, PathEvent<M>[]>();
     for (const path of getShortestPaths(model.machine, options as never)) {
       // Steps start with a synthetic `xstate.init`; each later step holds the event that led to it.
       const steps = path.steps as { event: PathEvent<M> }[];
-      toState.set(serialize(path.state as Snap), steps.slice(1).map((step) => step.event));
+      toState.set(
+        serialize(path.state as Snap),
+        steps.slice(1).map((step) => step.event),
+      );
     }
     for (const [stateKey, { state, transitions }] of Object.entries(adjacency)) {
       const prefix = toState.get(stateKey);

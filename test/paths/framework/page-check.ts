@@ -21,4 +21,3 @@ export type PageCheck =
   | { storage: string; present: boolean }
   /** The state has nothing of its own to show on this screen: say why (the machine's state is still checked). */
   | { none: string };
-

@@ -18,9 +18,7 @@ export type MachineEventType<M extends AnyStateMachine> = MachineEvent<M>['type'
 export type DoneEvent<Src extends string, Output> = { type: `xstate.done.actor.${Src}`; output: Output; actorId: Src };
 export type ErrorEvent<Src extends string> = { type: `xstate.error.actor.${Src}`; error: unknown; actorId: Src };
 
-type ActorOutcome<A> = A extends { src: infer S extends string; logic: infer L }
-  ? DoneEvent<S, OutputFrom<L>> | ErrorEvent<S>
-  : never;
+type ActorOutcome<A> = A extends { src: infer S extends string; logic: infer L } ? DoneEvent<S, OutputFrom<L>> | ErrorEvent<S> : never;
 export type ActorOutcomeEvent<M extends AnyStateMachine> = ActorOutcome<ActorsOf<M>>;
 
 /**
@@ -39,11 +37,7 @@ export type EventFixtures<M extends AnyStateMachine> = {
   readonly [K in PathEventType<M>]: readonly [Extract<PathEvent<M>, { type: K }>, ...Extract<PathEvent<M>, { type: K }>[]];
 };
 
-type Leaves<V> = V extends string
-  ? V
-  : V extends object
-    ? { [K in keyof V & string]: `${K}.${Leaves<V[K]>}` }[keyof V & string]
-    : never;
+type Leaves<V> = V extends string ? V : V extends object ? { [K in keyof V & string]: `${K}.${Leaves<V[K]>}` }[keyof V & string] : never;
 
 /** Dotted path of every leaf state (`'busy'`, `'loading.logo.settled'`). */
 export type LeafStateKey<M extends AnyStateMachine> = Leaves<SnapshotFrom<M>['value']>;

@@ -47,26 +47,36 @@ export interface UnitRunResult {
  * on the result themselves. The model's rules still judge every step.
  */
 export async function playEvents<M extends AnyStateMachine>(
-  model: PathModel<M>, events: readonly PathEvent<M>[] | readonly { type: string }[], options: UnitRunOptions & { input?: unknown } = {},
+  model: PathModel<M>,
+  events: readonly PathEvent<M>[] | readonly { type: string }[],
+  options: UnitRunOptions & { input?: unknown } = {},
 ): Promise<UnitRunResult> {
   const path = { name: 'events', kind: 'journey', start: { name: 'input', input: options.input }, events } as unknown as MachinePath<M>;
   return runUnitPath(model, path, new CoverageRecorder(model.machine), options);
 }
 
 export async function runUnitPath<M extends AnyStateMachine>(
-  model: PathModel<M>, path: MachinePath<M>, recorder: CoverageRecorder, options: UnitRunOptions = {},
+  model: PathModel<M>,
+  path: MachinePath<M>,
+  recorder: CoverageRecorder,
+  options: UnitRunOptions = {},
 ): Promise<UnitRunResult> {
   const pending = new Map<string, Pending[]>();
   const inputs: Record<string, unknown[]> = {};
   const actorNames = Object.keys(model.machine.implementations.actors ?? {});
-  const actors = Object.fromEntries(actorNames.map((src) => [src, fromPromise<unknown, unknown>(({ input }) => {
-    (inputs[src] ??= []).push(input);
-    return new Promise((resolve, reject) => {
-      const queue = pending.get(src) ?? [];
-      queue.push({ input, resolve, reject });
-      pending.set(src, queue);
-    });
-  })]));
+  const actors = Object.fromEntries(
+    actorNames.map((src) => [
+      src,
+      fromPromise<unknown, unknown>(({ input }) => {
+        (inputs[src] ??= []).push(input);
+        return new Promise((resolve, reject) => {
+          const queue = pending.get(src) ?? [];
+          queue.push({ input, resolve, reject });
+          pending.set(src, queue);
+        });
+      }),
+    ]),
+  );
   const machine = model.machine.provide({ ...(options.provide ?? {}), actors } as never) as AnyStateMachine;
   const trace: string[] = [];
   const inspect = (event: InspectionEvent) => {

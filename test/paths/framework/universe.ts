@@ -91,5 +91,6 @@ export function activeLeafPaths(value: unknown, prefix = ''): string[] {
   if (typeof value === 'string') return [prefix ? `${prefix}.${value}` : value];
   if (!value || typeof value !== 'object') return [];
   return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) =>
-    activeLeafPaths(child, prefix ? `${prefix}.${key}` : key));
+    activeLeafPaths(child, prefix ? `${prefix}.${key}` : key),
+  );
 }

@@ -31,11 +31,21 @@ export const brandingModel = definePathModel({
   journeys: [
     {
       name: 'every load answers and the branding is ready',
-      events: [f('xstate.done.actor.loadLogo'), f('xstate.done.actor.loadFavicon'), f('xstate.done.actor.loadSeal'), f('xstate.done.actor.loadOperatorName')],
+      events: [
+        f('xstate.done.actor.loadLogo'),
+        f('xstate.done.actor.loadFavicon'),
+        f('xstate.done.actor.loadSeal'),
+        f('xstate.done.actor.loadOperatorName'),
+      ],
     },
     {
       name: 'every load fails and the screen still becomes ready, without branding',
-      events: [f('xstate.error.actor.loadOperatorName'), f('xstate.error.actor.loadSeal'), f('xstate.error.actor.loadFavicon'), f('xstate.error.actor.loadLogo')],
+      events: [
+        f('xstate.error.actor.loadOperatorName'),
+        f('xstate.error.actor.loadSeal'),
+        f('xstate.error.actor.loadFavicon'),
+        f('xstate.error.actor.loadLogo'),
+      ],
     },
   ],
 });

@@ -14,5 +14,9 @@ import { wizardModel } from './wizard.model';
 type Counted = Pick<PathModel<AnyStateMachine>, 'machine' | 'excluded' | 'invariants'>;
 
 export const allModels: ReadonlyArray<Counted> = [
-  requestActivityModel, brandingModel, homeModel, trackingModel, wizardModel,
+  requestActivityModel,
+  brandingModel,
+  homeModel,
+  trackingModel,
+  wizardModel,
 ] as unknown as ReadonlyArray<Counted>;

@@ -13,17 +13,33 @@ import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { wizardMachine } from '../../../machines/wizard.machine';
 import { isStepValid } from '../../../machines/wizard.schemas';
 import type { WizardContext } from '../../../machines/wizard.types';
-import { FILLED_FORM, LOOKUP_DEBOUNCE_ELAPSED, TODAY, all, ev, wizardFixtures, type M, type WizardPathEvent } from '../../machines/wizard.fixtures';
+import {
+  FILLED_FORM,
+  LOOKUP_DEBOUNCE_ELAPSED,
+  TODAY,
+  all,
+  ev,
+  wizardFixtures,
+  type M,
+  type WizardPathEvent,
+} from '../../machines/wizard.fixtures';
 import { definePathModel, makeStepper, replay, type MachinePath, type Start } from '../framework/model';
 import { underTest } from '../mutants';
 import { wizardRules } from '../rules/wizard.rules';
 
 export const PROTOCOLO_ANS = '12345678901234567890';
 export const blankStart: Start<M> = { name: 'blank form', input: { protocoloAns: PROTOCOLO_ANS, cdEmpresaPlano: '1', today: TODAY } };
-export const filledStart: Start<M> = { name: 'filled form', input: { protocoloAns: PROTOCOLO_ANS, cdEmpresaPlano: '1', form: FILLED_FORM, today: TODAY } };
+export const filledStart: Start<M> = {
+  name: 'filled form',
+  input: { protocoloAns: PROTOCOLO_ANS, cdEmpresaPlano: '1', form: FILLED_FORM, today: TODAY },
+};
 
 export const wizardModel = definePathModel({
-  flow: 'wizard', machine: underTest(wizardMachine), starts: [blankStart, filledStart], fixtures: wizardFixtures, invariants: wizardRules,
+  flow: 'wizard',
+  machine: underTest(wizardMachine),
+  starts: [blankStart, filledStart],
+  fixtures: wizardFixtures,
+  invariants: wizardRules,
 });
 
 type Snap = AnyMachineSnapshot;
@@ -48,7 +64,12 @@ export const wizardRegions: readonly Region[] = [
     start: blankStart,
     prefix: [],
     events: all('NEXT', 'PREVIOUS', 'FIELD_CHANGED', 'NO_CPF_TOGGLED', 'EMAIL_REPLIES_TOGGLED'),
-    abstract: (c) => ({ attempted: c.attempted.dadosPessoais, semCpf: c.form.sem_cpf, email: c.form.fl_aceita_email, nome: c.form.nome !== '' }),
+    abstract: (c) => ({
+      attempted: c.attempted.dadosPessoais,
+      semCpf: c.form.sem_cpf,
+      email: c.form.fl_aceita_email,
+      nome: c.form.nome !== '',
+    }),
   },
   {
     name: 'steps 1 and 2 from a filled form',
@@ -67,9 +88,17 @@ export const wizardRegions: readonly Region[] = [
     start: filledStart,
     prefix: [ev('NEXT'), ev('NEXT')],
     events: [
-      ...all('NEXT', 'PREVIOUS', 'DESTINATION_REGISTRY_CHANGED', 'CONTRACT_TYPE_CHOSEN', 'HR_MODAL_CONFIRMED',
-        'xstate.done.actor.contractTypes', 'xstate.error.actor.contractTypes',
-        'xstate.done.actor.destinationPlan', 'xstate.error.actor.destinationPlan'),
+      ...all(
+        'NEXT',
+        'PREVIOUS',
+        'DESTINATION_REGISTRY_CHANGED',
+        'CONTRACT_TYPE_CHOSEN',
+        'HR_MODAL_CONFIRMED',
+        'xstate.done.actor.contractTypes',
+        'xstate.error.actor.contractTypes',
+        'xstate.done.actor.destinationPlan',
+        'xstate.error.actor.destinationPlan',
+      ),
       LOOKUP_DEBOUNCE_ELAPSED,
     ],
     abstract: (c) => ({
@@ -97,12 +126,27 @@ export const wizardRegions: readonly Region[] = [
     name: 'step 5, attachments and the submit sequence',
     start: filledStart,
     prefix: toDocuments,
-    events: all('NEXT', 'PREVIOUS', 'DOCUMENT_TYPE_CHOSEN', 'FILE_CHOSEN', 'ATTACHMENT_REMOVE', 'ATTACHMENT_PREVIEW', 'PREVIEW_CLOSED',
-      'ATTACHMENTS_LOST', 'PROTOCOL_MODAL_CONFIRMED', 'FIELD_CHANGED', 'DEPENDENT_REMOVE',
-      'xstate.done.actor.documentTypes', 'xstate.error.actor.documentTypes',
-      'xstate.done.actor.saveRequest', 'xstate.error.actor.saveRequest',
-      'xstate.done.actor.uploadDocument', 'xstate.error.actor.uploadDocument',
-      'xstate.done.actor.acceptance', 'xstate.error.actor.acceptance'),
+    events: all(
+      'NEXT',
+      'PREVIOUS',
+      'DOCUMENT_TYPE_CHOSEN',
+      'FILE_CHOSEN',
+      'ATTACHMENT_REMOVE',
+      'ATTACHMENT_PREVIEW',
+      'PREVIEW_CLOSED',
+      'ATTACHMENTS_LOST',
+      'PROTOCOL_MODAL_CONFIRMED',
+      'FIELD_CHANGED',
+      'DEPENDENT_REMOVE',
+      'xstate.done.actor.documentTypes',
+      'xstate.error.actor.documentTypes',
+      'xstate.done.actor.saveRequest',
+      'xstate.error.actor.saveRequest',
+      'xstate.done.actor.uploadDocument',
+      'xstate.error.actor.uploadDocument',
+      'xstate.done.actor.acceptance',
+      'xstate.error.actor.acceptance',
+    ),
     abstract: (c) => ({
       // The type select offers only what the document types call answered.
       types: c.documentTypes.length,
@@ -136,61 +180,145 @@ export const wizardJourneys: ReadonlyArray<{ name: string; start: Start<M>; even
     name: 'back and forth through every step; the reference lists fail and are asked again on the next visit',
     start: filledStart,
     events: [
-      ev('EMAIL_REPLIES_TOGGLED'), NEXT, ev('FIELD_CHANGED', 2), NEXT, ev('FIELD_CHANGED', 3), PREVIOUS, NEXT,
-      NEXT, ev('xstate.error.actor.contractTypes'), PREVIOUS, NEXT, NEXT, PREVIOUS, NEXT,
-      NEXT, ev('xstate.error.actor.documentTypes'), PREVIOUS,
+      ev('EMAIL_REPLIES_TOGGLED'),
+      NEXT,
+      ev('FIELD_CHANGED', 2),
+      NEXT,
+      ev('FIELD_CHANGED', 3),
+      PREVIOUS,
+      NEXT,
+      NEXT,
+      ev('xstate.error.actor.contractTypes'),
+      PREVIOUS,
+      NEXT,
+      NEXT,
+      PREVIOUS,
+      NEXT,
+      NEXT,
+      ev('xstate.error.actor.documentTypes'),
+      PREVIOUS,
     ],
   },
   {
     name: 'step 3: a blank registry, a failed and a found lookup, then a collective contract goes to HR',
     start: filledStart,
     events: [
-      NEXT, NEXT, ev('xstate.done.actor.contractTypes'), ev('DESTINATION_REGISTRY_CHANGED', 1), NEXT,
-      ev('DESTINATION_REGISTRY_CHANGED', 0), DEBOUNCE, ev('xstate.error.actor.destinationPlan'),
-      ev('DESTINATION_REGISTRY_CHANGED', 1), ev('DESTINATION_REGISTRY_CHANGED', 0), DEBOUNCE, ev('xstate.done.actor.destinationPlan'),
-      ev('CONTRACT_TYPE_CHOSEN', 2), ev('CONTRACT_TYPE_CHOSEN', 1), ev('HR_MODAL_CONFIRMED'),
+      NEXT,
+      NEXT,
+      ev('xstate.done.actor.contractTypes'),
+      ev('DESTINATION_REGISTRY_CHANGED', 1),
+      NEXT,
+      ev('DESTINATION_REGISTRY_CHANGED', 0),
+      DEBOUNCE,
+      ev('xstate.error.actor.destinationPlan'),
+      ev('DESTINATION_REGISTRY_CHANGED', 1),
+      ev('DESTINATION_REGISTRY_CHANGED', 0),
+      DEBOUNCE,
+      ev('xstate.done.actor.destinationPlan'),
+      ev('CONTRACT_TYPE_CHOSEN', 2),
+      ev('CONTRACT_TYPE_CHOSEN', 1),
+      ev('HR_MODAL_CONFIRMED'),
     ],
   },
   {
     name: 'step 4: a blank dependent is refused and discarded, a valid one added and removed',
     start: filledStart,
     events: [
-      NEXT, NEXT, NEXT, ev('DEPENDENT_ADD'), ev('DEPENDENT_CONFIRM'), ev('DEPENDENT_DISCARD'), ev('DEPENDENT_ADD'),
-      ev('DEPENDENT_CHANGED', 0), ev('DEPENDENT_CHANGED', 1), ev('DEPENDENT_CHANGED', 2), ev('DEPENDENT_CONFIRM'), ev('DEPENDENT_REMOVE'),
+      NEXT,
+      NEXT,
+      NEXT,
+      ev('DEPENDENT_ADD'),
+      ev('DEPENDENT_CONFIRM'),
+      ev('DEPENDENT_DISCARD'),
+      ev('DEPENDENT_ADD'),
+      ev('DEPENDENT_CHANGED', 0),
+      ev('DEPENDENT_CHANGED', 1),
+      ev('DEPENDENT_CHANGED', 2),
+      ev('DEPENDENT_CONFIRM'),
+      ev('DEPENDENT_REMOVE'),
     ],
   },
   {
     name: 'step 4: a dependent with an invalid CPF is never dropped: NEXT shows its message, the row is open again after PREVIOUS, fixed and kept',
     start: filledStart,
     events: [
-      NEXT, NEXT, NEXT, ev('DEPENDENT_ADD'), ev('DEPENDENT_CHANGED', 0), ev('DEPENDENT_CHANGED', 1), ev('DEPENDENT_CHANGED', 2),
-      ev('DEPENDENT_CHANGED', 3), NEXT, PREVIOUS, NEXT, ev('DEPENDENT_CHANGED', 4), NEXT,
+      NEXT,
+      NEXT,
+      NEXT,
+      ev('DEPENDENT_ADD'),
+      ev('DEPENDENT_CHANGED', 0),
+      ev('DEPENDENT_CHANGED', 1),
+      ev('DEPENDENT_CHANGED', 2),
+      ev('DEPENDENT_CHANGED', 3),
+      NEXT,
+      PREVIOUS,
+      NEXT,
+      ev('DEPENDENT_CHANGED', 4),
+      NEXT,
     ],
   },
   {
     name: 'step 5: a file before any type, an empty and a too large file refused, one previewed and removed, one lost on reload',
     start: filledStart,
     events: [
-      NEXT, NEXT, NEXT, NEXT, rg, ev('xstate.done.actor.documentTypes'), ev('DOCUMENT_TYPE_CHOSEN'), empty, big, rg,
-      ev('ATTACHMENT_PREVIEW'), ev('PREVIEW_CLOSED'), ev('ATTACHMENT_REMOVE'), foto, ev('ATTACHMENTS_LOST'),
+      NEXT,
+      NEXT,
+      NEXT,
+      NEXT,
+      rg,
+      ev('xstate.done.actor.documentTypes'),
+      ev('DOCUMENT_TYPE_CHOSEN'),
+      empty,
+      big,
+      rg,
+      ev('ATTACHMENT_PREVIEW'),
+      ev('PREVIEW_CLOSED'),
+      ev('ATTACHMENT_REMOVE'),
+      foto,
+      ev('ATTACHMENTS_LOST'),
     ],
   },
   {
     name: 'the full filing: two documents uploaded, the acceptance document opened',
     start: filledStart,
     events: [
-      NEXT, NEXT, NEXT, NEXT, ev('xstate.done.actor.documentTypes'), ev('DOCUMENT_TYPE_CHOSEN'), rg, foto, NEXT,
-      ev('xstate.done.actor.saveRequest'), ev('xstate.done.actor.uploadDocument'), ev('xstate.done.actor.uploadDocument'),
-      ev('xstate.done.actor.acceptance'), ev('PROTOCOL_MODAL_CONFIRMED'),
+      NEXT,
+      NEXT,
+      NEXT,
+      NEXT,
+      ev('xstate.done.actor.documentTypes'),
+      ev('DOCUMENT_TYPE_CHOSEN'),
+      rg,
+      foto,
+      NEXT,
+      ev('xstate.done.actor.saveRequest'),
+      ev('xstate.done.actor.uploadDocument'),
+      ev('xstate.done.actor.uploadDocument'),
+      ev('xstate.done.actor.acceptance'),
+      ev('PROTOCOL_MODAL_CONFIRMED'),
     ],
   },
   {
     name: 'every submit failure and its retry: save, upload twice, the refused file removed, the acceptance failing',
     start: filledStart,
     events: [
-      NEXT, NEXT, NEXT, NEXT, ev('xstate.done.actor.documentTypes'), ev('DOCUMENT_TYPE_CHOSEN'), rg,
-      NEXT, ev('xstate.error.actor.saveRequest'), NEXT, ev('xstate.done.actor.saveRequest'), ev('xstate.error.actor.uploadDocument'),
-      NEXT, ev('xstate.error.actor.uploadDocument'), ev('ATTACHMENT_REMOVE'), NEXT, ev('xstate.error.actor.acceptance'),
+      NEXT,
+      NEXT,
+      NEXT,
+      NEXT,
+      ev('xstate.done.actor.documentTypes'),
+      ev('DOCUMENT_TYPE_CHOSEN'),
+      rg,
+      NEXT,
+      ev('xstate.error.actor.saveRequest'),
+      NEXT,
+      ev('xstate.done.actor.saveRequest'),
+      ev('xstate.error.actor.uploadDocument'),
+      NEXT,
+      ev('xstate.error.actor.uploadDocument'),
+      ev('ATTACHMENT_REMOVE'),
+      NEXT,
+      ev('xstate.error.actor.acceptance'),
       ev('PROTOCOL_MODAL_CONFIRMED'),
     ],
   },
@@ -223,13 +351,22 @@ export function generateWizardPaths(options: WizardPathOptions = {}): MachinePat
     });
     const serialize = (s: Snap) => JSON.stringify({ value: s.value, status: s.status, c: region.abstract(ctx(s)) });
     const traversal = {
-      events: region.events, fromState: from.next, serializeState: serialize, stopWhen: region.stopWhen,
+      events: region.events,
+      fromState: from.next,
+      serializeState: serialize,
+      stopWhen: region.stopWhen,
       filterEvents: options.filterEvents,
     };
-    const adjacency = getAdjacencyMap(machine, traversal as never) as unknown as Record<string, { state: Snap; transitions: Record<string, { event: WizardPathEvent }> }>;
+    const adjacency = getAdjacencyMap(machine, traversal as never) as unknown as Record<
+      string,
+      { state: Snap; transitions: Record<string, { event: WizardPathEvent }> }
+    >;
     const toState = new Map<string, WizardPathEvent[]>();
     for (const path of getShortestPaths(machine, traversal as never)) {
-      toState.set(serialize(path.state as Snap), (path.steps as { event: WizardPathEvent }[]).slice(1).map((step) => step.event));
+      toState.set(
+        serialize(path.state as Snap),
+        (path.steps as { event: WizardPathEvent }[]).slice(1).map((step) => step.event),
+      );
     }
     for (const [stateKey, { state, transitions }] of Object.entries(adjacency)) {
       const prefix = toState.get(stateKey);

@@ -13,7 +13,9 @@ export const brandingRules: readonly Invariant<M>[] = [
     rule: 'the branding is ready only once the logo, favicon, seal and operator name each answered (SPEC §4)',
     holds: ({ snapshot, trace }) => {
       if (!snapshot.matches('ready')) return true;
-      const out = LOADS.filter((src) => !trace.includes(`event:xstate.done.actor.${src}`) && !trace.includes(`event:xstate.error.actor.${src}`));
+      const out = LOADS.filter(
+        (src) => !trace.includes(`event:xstate.done.actor.${src}`) && !trace.includes(`event:xstate.error.actor.${src}`),
+      );
       return out.length === 0 || `ready with ${out.join(', ')} still out`;
     },
   },

@@ -18,23 +18,28 @@ export const wizardRules: readonly Invariant<M>[] = [
   },
   {
     rule: 'the submit sequence asks for the acceptance document only once every attached document is uploaded (SPEC §4)',
-    holds: ({ snapshot }) => !snapshot.matches({ submitting: 'generatingAcceptance' })
-      || (snapshot.context.saved !== null && snapshot.context.attachments.every((a) => a.uploaded)) || 'acceptance before the uploads',
+    holds: ({ snapshot }) =>
+      !snapshot.matches({ submitting: 'generatingAcceptance' }) ||
+      (snapshot.context.saved !== null && snapshot.context.attachments.every((a) => a.uploaded)) ||
+      'acceptance before the uploads',
   },
   {
     rule: 'the stored protocol is cleared only after the acceptance document answered (SPEC §4)',
-    holds: ({ trace }) => traced.alwaysAfter(trace, 'action:clearStoredProtocol', ...ACCEPTANCE_ANSWERED)
-      || 'cleared before the acceptance document',
+    holds: ({ trace }) =>
+      traced.alwaysAfter(trace, 'action:clearStoredProtocol', ...ACCEPTANCE_ANSWERED) || 'cleared before the acceptance document',
     seen: (page, { snapshot }) => (snapshot.matches('submitting') ? { storage: 'protocolo', present: true } : null),
   },
   {
     rule: 'the protocol modal shows a saved request, after the acceptance document answered (SPEC §4)',
-    holds: ({ snapshot, trace }) => !snapshot.matches('protocolModal')
-      || (snapshot.context.saved !== null && ACCEPTANCE_ANSWERED.some((e) => trace.includes(e))) || 'protocol modal too early',
+    holds: ({ snapshot, trace }) =>
+      !snapshot.matches('protocolModal') ||
+      (snapshot.context.saved !== null && ACCEPTANCE_ANSWERED.some((e) => trace.includes(e))) ||
+      'protocol modal too early',
   },
   {
     rule: "while the request is being sent, 'Próximo' sends nothing more (SPEC §4)",
     holds: ({ snapshot }) => !snapshot.matches('submitting') || !snapshot.can({ type: 'NEXT' }) || 'NEXT still answers',
-    seen: (page, { snapshot }) => (snapshot.matches('submitting') ? { disabled: page.getByRole('button', { name: 'Próximo', exact: true }) } : null),
+    seen: (page, { snapshot }) =>
+      snapshot.matches('submitting') ? { disabled: page.getByRole('button', { name: 'Próximo', exact: true }) } : null,
   },
 ];

@@ -12,7 +12,14 @@ export async function runBackofficeCommandLine(args: readonly string[]): Promise
   let err = '';
   const code = await runCli([...args, '--json'], {
     env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
-    io: { out: (text) => { out += text; }, err: (text) => { err += text; } },
+    io: {
+      out: (text) => {
+        out += text;
+      },
+      err: (text) => {
+        err += text;
+      },
+    },
   });
   if (code !== 0) throw new Error(`backoffice ${args.join(' ')}: exit ${code}: ${err}`);
   return JSON.parse(out) as RequestSummary;

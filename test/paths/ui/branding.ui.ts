@@ -15,7 +15,7 @@ const logo = (page: Page) => page.getByTestId('operator-logo');
 const favicon = (page: Page) => page.locator('link#favicon');
 const welcome = (page: Page) => page.getByTestId('welcome');
 const EMPTY_FAVICON = 'data:,';
-const NO_SEAL = { none: "the seal shows only in the footer of nova-solicitacao and acompanhamento, not on home" } as const;
+const NO_SEAL = { none: 'the seal shows only in the footer of nova-solicitacao and acompanhamento, not on home' } as const;
 
 export const brandingGestures = {
   // The machine has no user event (its answers come from its actors): nothing to do.
@@ -27,14 +27,17 @@ export const brandingMarkers = {
   'loading.logo.settled': (page, context) => (context.logoUrl ? { visible: logo(page) } : { hidden: logo(page) }),
   'loading.favicon.loading': (page) => ({ attribute: favicon(page), name: 'href', value: EMPTY_FAVICON }),
   'loading.favicon.settled': (page, context) => ({
-    attribute: favicon(page), name: 'href', value: context.faviconUrl ? /^(?!data:,$)/ : EMPTY_FAVICON,
+    attribute: favicon(page),
+    name: 'href',
+    value: context.faviconUrl ? /^(?!data:,$)/ : EMPTY_FAVICON,
   }),
   'loading.seal.loading': () => NO_SEAL,
   'loading.seal.settled': () => NO_SEAL,
   'loading.operatorName.loading': (page) => ({ attribute: welcome(page), name: 'data-testid', value: 'welcome' }),
-  'loading.operatorName.settled': (page, context) => (context.operatorName
-    ? { visible: page.getByText(/^Bem-vindo\(a\) ao portal de portabilidade da /) }
-    : { visible: page.getByText('Bem-vindo(a) ao portal de portabilidade', { exact: true }) }),
+  'loading.operatorName.settled': (page, context) =>
+    context.operatorName
+      ? { visible: page.getByText(/^Bem-vindo\(a\) ao portal de portabilidade da /) }
+      : { visible: page.getByText('Bem-vindo(a) ao portal de portabilidade', { exact: true }) },
   ready: (page, context) => (context.logoUrl ? { visible: logo(page) } : { visible: welcome(page) }),
 } satisfies Markers<M>;
 

@@ -18,8 +18,8 @@ export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
 /** A 1-page PDF: what the uploaded document's bytes are (the server checks its first bytes). */
 const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n'
-  + '3 0 obj<</Type/Page/MediaBox[0 0 72 72]/Parent 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/MediaBox[0 0 72 72]/Parent 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
 /** An API session with the CSRF cookie, as the portal has one. */
@@ -36,7 +36,11 @@ async function uploadDocument(protocolo: string): Promise<void> {
   const response = await api.post(`${API}portabilidade/utils/documento`, {
     headers,
     data: {
-      nuProtocolo: protocolo, tipoSolicitacao: '9', cdTipoDocumento: 1, nmDocumento: 'rg', nmExtensao: 'pdf',
+      nuProtocolo: protocolo,
+      tipoSolicitacao: '9',
+      cdTipoDocumento: 1,
+      nmDocumento: 'rg',
+      nmExtensao: 'pdf',
       arquivoBase64: PDF.toString('base64'),
     },
   });
@@ -85,9 +89,13 @@ async function prepare(need: RequestNeed): Promise<ServerRequest> {
 export function serverRequest(need: RequestNeed): Promise<ServerRequest> {
   if (need.own) return prepare(need);
   const key = JSON.stringify([need.status, Boolean(need.login)]);
-  if (!shared.has(key)) shared.set(key, prepare(need).catch((error: unknown) => {
-    shared.delete(key);
-    throw error;
-  }));
+  if (!shared.has(key))
+    shared.set(
+      key,
+      prepare(need).catch((error: unknown) => {
+        shared.delete(key);
+        throw error;
+      }),
+    );
   return shared.get(key)!;
 }

@@ -25,7 +25,8 @@ const overlay = (page: Page) => ({ attribute: page.getByTestId('loading-overlay'
 const panel = (page: Page, title: string) => page.getByRole('heading', { level: 2, name: title });
 // 'Estou ciente' is a native checkbox; the type 1 options are ARIA radios (src/ui/choice-group.tsx).
 const checked = (page: Page, label: string) => page.getByLabel(label, { exact: true }).and(page.locator(':checked, [aria-checked="true"]'));
-const unchecked = (page: Page, label: string) => page.getByLabel(label, { exact: true }).and(page.locator(':not(:checked):not([aria-checked="true"])'));
+const unchecked = (page: Page, label: string) =>
+  page.getByLabel(label, { exact: true }).and(page.locator(':not(:checked):not([aria-checked="true"])'));
 const recorded = (page: Page, text: string) => page.getByTestId('acknowledgement-recorded').filter({ hasText: text });
 // The model's terms carry the server's names: the gesture signs the server's term of that name.
 const termName = (cdFileDocumento: number) => [...TERMS, UNSAFE_TERM].find((t) => t.cdFileDocumento === cdFileDocumento)!.documento;
@@ -40,7 +41,11 @@ export const trackingGestures = {
     else await page.getByRole('navigation').getByRole('button', { name: 'Acompanhar Solicitação' }).press('Enter');
   },
   END_SESSION: (page) => page.getByRole('button', { name: MESSAGES.endSession }).press('Enter'),
-  VIEW_DOCUMENT: (page) => page.getByRole('button', { name: /^Visualizar/ }).first().click(),
+  VIEW_DOCUMENT: (page) =>
+    page
+      .getByRole('button', { name: /^Visualizar/ })
+      .first()
+      .click(),
   AGREE: (page) => page.getByLabel(TEXT.agree, { exact: true }).click(),
   DECLINE: (page) => page.getByLabel(TEXT.decline, { exact: true }).click(),
   ACKNOWLEDGE: (page) => page.getByLabel(TEXT.aware, { exact: true }).click(),
@@ -62,12 +67,20 @@ const loadingRequest = (page: Page, c: { tracking: TrackingInfo | null }) => ({
 });
 /** The request has answered, the three loads have not all: its protocol is shown, the documents panel is not yet (CLS). */
 const loadingDetails = (page: Page, c: { tracking: TrackingInfo | null }) => ({
-  all: [busyScreen(page), { value: protocolField(page), is: c.tracking?.nuProtocolo ?? /\d/ }, { hidden: page.getByRole('button', { name: /^Visualizar/ }) }],
+  all: [
+    busyScreen(page),
+    { value: protocolField(page), is: c.tracking?.nuProtocolo ?? /\d/ },
+    { hidden: page.getByRole('button', { name: /^Visualizar/ }) },
+  ],
 });
-const termsList = (page: Page) => page.locator('section').filter({ has: page.getByRole('heading', { level: 3, name: 'Termos e declarações' }) });
+const termsList = (page: Page) =>
+  page.locator('section').filter({ has: page.getByRole('heading', { level: 3, name: 'Termos e declarações' }) });
 /** A term's box checked while its signature is out: checked, locked, not yet '(assinado)'. */
-const termBeingSigned = (page: Page) => termsList(page).getByRole('listitem')
-  .filter({ has: page.getByRole('checkbox', { checked: true, disabled: true }) }).filter({ hasNotText: '(assinado)' });
+const termBeingSigned = (page: Page) =>
+  termsList(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('checkbox', { checked: true, disabled: true }) })
+    .filter({ hasNotText: '(assinado)' });
 
 export const trackingMarkers = {
   'loading.trackingData': loadingRequest,
@@ -103,10 +116,16 @@ export const trackingMarkers = {
   'ready.accepted.recordingSignature': (page) => ({ all: [overlay(page), { visible: termBeingSigned(page) }] }),
   // Recorded: the term says '(assinado)' and the screen reader heard it; the table reloads under the overlay.
   'ready.accepted.refreshingDocuments': (page) => ({
-    all: [overlay(page), { count: termBeingSigned(page), is: 0 }, { visible: page.locator(ANNOUNCED).getByText(/^Assinatura registrada: /) }],
+    all: [
+      overlay(page),
+      { count: termBeingSigned(page), is: 0 },
+      { visible: page.locator(ANNOUNCED).getByText(/^Assinatura registrada: /) },
+    ],
   }),
   'ready.accepted.finalizing': (page) => ({ all: [overlay(page), { count: termsList(page).getByText('(assinado)'), is: TERMS.length }] }),
-  'ready.accepted.loadingOperatorName': (page) => ({ all: [overlay(page), { count: termsList(page).getByText('(assinado)'), is: TERMS.length }] }),
+  'ready.accepted.loadingOperatorName': (page) => ({
+    all: [overlay(page), { count: termsList(page).getByText('(assinado)'), is: TERMS.length }],
+  }),
   avisoModal: (page) => ({ visible: page.getByRole('dialog', { name: TEXT.avisoTitle }) }),
   // The operator's name as the server answered it (key 65).
   bemvindoModal: (page, c) => ({ visible: page.getByRole('dialog', { name: welcomeTitle(c.operatorName) }) }),
@@ -114,8 +133,8 @@ export const trackingMarkers = {
 } satisfies Markers<M>;
 
 /** Injected failures only: answers the reference server never gives. */
-const erroAcceptance = (event: PathEvent<M>): 'server' | Fulfil => (
-  (event as { output?: unknown }).output === 'ERRO' ? { contentType: 'text/plain', body: 'ERRO' } : 'server');
+const erroAcceptance = (event: PathEvent<M>): 'server' | Fulfil =>
+  (event as { output?: unknown }).output === 'ERRO' ? { contentType: 'text/plain', body: 'ERRO' } : 'server';
 const tamperedTerm = (event: PathEvent<M>): 'server' | Fulfil => {
   const output = (event as { output?: unknown }).output;
   return Array.isArray(output) && output.includes(UNSAFE_TERM) ? { body: JSON.stringify(output) } : 'server';
@@ -152,9 +171,10 @@ const SERVER_STATE = {
 } satisfies Record<keyof typeof TRACKINGS, Omit<RequestNeed, 'own'>>;
 
 /** Answers that change the request on the server: such a path gets a request of its own. */
-const changesTheServer = (event: PathEvent<M>) => event.type === 'xstate.done.actor.recordSignature'
-  || event.type === 'xstate.done.actor.finalizeRequest'
-  || (event.type === 'xstate.done.actor.generateAcceptance' && event.output !== 'ERRO');
+const changesTheServer = (event: PathEvent<M>) =>
+  event.type === 'xstate.done.actor.recordSignature' ||
+  event.type === 'xstate.done.actor.finalizeRequest' ||
+  (event.type === 'xstate.done.actor.generateAcceptance' && event.output !== 'ERRO');
 
 /** The request a path needs: in the status its first answer names (a path with none only reads one under analysis). */
 export function requestNeedOf(path: MachinePath<M>): RequestNeed {
@@ -170,11 +190,14 @@ export const trackingBrowser: BrowserModel<M> = {
     const request = await serverRequest(requestNeedOf(path));
     // Documents open in new tabs (openServerLink): close them, the path goes on here.
     page.context().on('page', (tab) => void tab.close());
-    await page.addInitScript((session) => {
-      window.localStorage.setItem('protocolo', session.protocolo);
-      window.localStorage.setItem('token', session.token);
-      window.localStorage.setItem('cdEmpresaPlano', session.cdEmpresaPlano);
-    }, { ...request, cdEmpresaPlano: start.input.cdEmpresaPlano ?? INPUT.cdEmpresaPlano });
+    await page.addInitScript(
+      (session) => {
+        window.localStorage.setItem('protocolo', session.protocolo);
+        window.localStorage.setItem('token', session.token);
+        window.localStorage.setItem('cdEmpresaPlano', session.cdEmpresaPlano);
+      },
+      { ...request, cdEmpresaPlano: start.input.cdEmpresaPlano ?? INPUT.cdEmpresaPlano },
+    );
     await page.goto('/#/acompanhamento', { waitUntil: 'commit' });
   },
   gestures: trackingGestures,

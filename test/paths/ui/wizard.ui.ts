@@ -35,12 +35,26 @@ const SEEDED_KEY = 'paths.wizard.seeded';
 
 /** The step each plain field is typed in (a new field fails to compile until it has one). */
 const FIELD_STEP = {
-  nome: 'dadosPessoais', nm_mae: 'dadosPessoais', dt_nascimento: 'dadosPessoais', cpf: 'dadosPessoais',
-  celular: 'dadosPessoais', email: 'dadosPessoais', cd_cep: 'dadosPessoais', ds_uf: 'dadosPessoais',
-  ds_cidade: 'dadosPessoais', ds_endereco: 'dadosPessoais', nu_endereco: 'dadosPessoais', ds_bairro: 'dadosPessoais',
+  nome: 'dadosPessoais',
+  nm_mae: 'dadosPessoais',
+  dt_nascimento: 'dadosPessoais',
+  cpf: 'dadosPessoais',
+  celular: 'dadosPessoais',
+  email: 'dadosPessoais',
+  cd_cep: 'dadosPessoais',
+  ds_uf: 'dadosPessoais',
+  ds_cidade: 'dadosPessoais',
+  ds_endereco: 'dadosPessoais',
+  nu_endereco: 'dadosPessoais',
+  ds_bairro: 'dadosPessoais',
   ds_complemento: 'dadosPessoais',
-  ops_origem: 'planoOrigem', nu_ans_ops_origem: 'planoOrigem', plano_origem: 'planoOrigem', nu_ans_plano_origem: 'planoOrigem',
-  area_plano: 'planoOrigem', dt_inicio: 'planoOrigem', tp_contrato_origem: 'planoOrigem',
+  ops_origem: 'planoOrigem',
+  nu_ans_ops_origem: 'planoOrigem',
+  plano_origem: 'planoOrigem',
+  nu_ans_plano_origem: 'planoOrigem',
+  area_plano: 'planoOrigem',
+  dt_inicio: 'planoOrigem',
+  tp_contrato_origem: 'planoOrigem',
   tp_contrato_destino: 'planoDestino',
 } as const satisfies Record<TextField, StepId>;
 
@@ -83,8 +97,12 @@ export function canDoOnScreen(snapshot: Snap, event: WizardPathEvent): boolean {
     case 'DESTINATION_REGISTRY_CHANGED':
       return leaf === 'editing.planoDestino.idle' && !saved && c.form.nu_ans_plano_destino !== e.value;
     case 'CONTRACT_TYPE_CHOSEN':
-      return leaf === 'editing.planoDestino.idle' && !saved && c.form.tp_port_destino !== e.value
-        && (e.value === '' || c.contractTypes.some((option) => option.value.toUpperCase() === e.value));
+      return (
+        leaf === 'editing.planoDestino.idle' &&
+        !saved &&
+        c.form.tp_port_destino !== e.value &&
+        (e.value === '' || c.contractTypes.some((option) => option.value.toUpperCase() === e.value))
+      );
     case 'HR_MODAL_CONFIRMED':
       return leaf === 'editing.planoDestino.hrModal';
     case 'DEPENDENT_ADD':
@@ -98,8 +116,11 @@ export function canDoOnScreen(snapshot: Snap, event: WizardPathEvent): boolean {
       // Rows are in id order: the gesture removes the first row, so only the smallest id.
       return step === 'dependentes' && !saved && c.dependents[0]?.id === e.id;
     case 'DOCUMENT_TYPE_CHOSEN':
-      return leaf === 'editing.documentos.idle' && c.documentType !== e.cdTipoDocumento
-        && (e.cdTipoDocumento === '' || c.documentTypes.some((type) => String(type.cdTipoDocumento) === e.cdTipoDocumento));
+      return (
+        leaf === 'editing.documentos.idle' &&
+        c.documentType !== e.cdTipoDocumento &&
+        (e.cdTipoDocumento === '' || c.documentTypes.some((type) => String(type.cdTipoDocumento) === e.cdTipoDocumento))
+      );
     case 'FILE_CHOSEN':
       // Each pick is a new file with a new id in the page.
       return leaf === 'editing.documentos.idle' && !c.attachments.some((a) => a.id === e.file.id);
@@ -111,7 +132,9 @@ export function canDoOnScreen(snapshot: Snap, event: WizardPathEvent): boolean {
       return leaf === 'editing.documentos.previewing';
     case 'ATTACHMENTS_LOST':
       // A reload that finds these files no longer kept (the others still are).
-      return leaf === 'editing.documentos.idle' && e.ids.length > 0 && e.ids.every((id) => c.attachments.some((a) => a.id === id && !a.uploaded));
+      return (
+        leaf === 'editing.documentos.idle' && e.ids.length > 0 && e.ids.every((id) => c.attachments.some((a) => a.id === id && !a.uploaded))
+      );
     case 'PROTOCOL_MODAL_CONFIRMED':
       return leaf === 'protocolModal';
   }
@@ -157,7 +180,10 @@ function assertOnScreen(path: MachinePath<M>): void {
   const stepper = makeStepper(wizardMachine);
   let snapshot = stepper.initial(path.start.input).next;
   path.events.forEach((event, index) => {
-    if (!canDoOnScreen(snapshot, event)) throw new Error(`wizard: "${path.name}" step ${index + 1} (${event.type}) cannot be done on the screen in ${JSON.stringify(snapshot.value)}`);
+    if (!canDoOnScreen(snapshot, event))
+      throw new Error(
+        `wizard: "${path.name}" step ${index + 1} (${event.type}) cannot be done on the screen in ${JSON.stringify(snapshot.value)}`,
+      );
     snapshot = stepper.step(snapshot, event).next;
   });
 }
@@ -175,8 +201,8 @@ export function wizardBrowserPaths(): MachinePath<M>[] {
 
 /** A 1-page PDF and a 1×1 PNG, small and valid, padded to the size a fixture names. */
 const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n'
-  + '3 0 obj<</Type/Page/MediaBox[0 0 72 72]/Parent 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/MediaBox[0 0 72 72]/Parent 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
@@ -209,7 +235,7 @@ const CONTRACT_TYPE_LABELS = new Map<string, string>(
 const DOCUMENT_TYPE_LABELS = new Map<string, string>(
   wizardFixtures['xstate.done.actor.documentTypes'][0].output.map((type) => [String(type.cdTipoDocumento), type.nmDocumento]),
 );
-const optionLabel = (labels: ReadonlyMap<string, string>, value: string) => (value === '' ? 'Selecione' : labels.get(value) ?? value);
+const optionLabel = (labels: ReadonlyMap<string, string>, value: string) => (value === '' ? 'Selecione' : (labels.get(value) ?? value));
 
 /** Masked fields get their digits at once, as a paste or a password manager puts them. */
 async function fillField(page: Page, input: Locator, name: string, value: string) {
@@ -224,7 +250,8 @@ export const wizardGestures = {
   NO_CPF_TOGGLED: (page, e) => page.getByLabel('Beneficiário não possui CPF', { exact: true }).setChecked(e.checked),
   EMAIL_REPLIES_TOGGLED: (page, e) => page.getByLabel('Desejo receber as respostas por e-mail', { exact: true }).setChecked(e.checked),
   DESTINATION_REGISTRY_CHANGED: (page, e) => page.getByLabel('Registro ANS do plano de destino', { exact: true }).fill(e.value),
-  CONTRACT_TYPE_CHOSEN: (page, e) => choose(page, page.getByLabel('Tipo de contratação', { exact: true }), optionLabel(CONTRACT_TYPE_LABELS, e.value)),
+  CONTRACT_TYPE_CHOSEN: (page, e) =>
+    choose(page, page.getByLabel('Tipo de contratação', { exact: true }), optionLabel(CONTRACT_TYPE_LABELS, e.value)),
   HR_MODAL_CONFIRMED: async (page) => {
     await page.getByTestId('hr-modal').getByRole('button', { name: 'OK' }).click();
     await expect(page).toHaveURL(/#\/home\/1$/);
@@ -234,8 +261,13 @@ export const wizardGestures = {
   DEPENDENT_CONFIRM: (page) => button(page, 'Adicionar').click(),
   DEPENDENT_DISCARD: (page) => button(page, 'Cancelar').click(),
   // The first row (see canDoOnScreen: only the smallest id is removed).
-  DEPENDENT_REMOVE: (page) => page.getByRole('button', { name: /^Remover dependente / }).first().click(),
-  DOCUMENT_TYPE_CHOSEN: (page, e) => choose(page, page.getByLabel('Tipo de documento', { exact: true }), optionLabel(DOCUMENT_TYPE_LABELS, e.cdTipoDocumento)),
+  DEPENDENT_REMOVE: (page) =>
+    page
+      .getByRole('button', { name: /^Remover dependente / })
+      .first()
+      .click(),
+  DOCUMENT_TYPE_CHOSEN: (page, e) =>
+    choose(page, page.getByLabel('Tipo de documento', { exact: true }), optionLabel(DOCUMENT_TYPE_LABELS, e.cdTipoDocumento)),
   FILE_CHOSEN: async (page, e) => {
     const file = { name: e.file.name, mimeType: e.file.mimeType, buffer: fileBytes(e.file.size, e.file.mimeType) };
     const attach = button(page, 'Anexar arquivo');
@@ -255,7 +287,9 @@ export const wizardGestures = {
     // How it happens: a reload, and the browser no longer keeps these files (IndexedDB),
     // while it still keeps the others.
     const lost = e.ids.map(fileName);
-    await expect.poll(() => page.evaluate(lostAndKept, { lost, drop: false }), { message: 'every attached file kept in IndexedDB' }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(lostAndKept, { lost, drop: false }), { message: 'every attached file kept in IndexedDB' })
+      .toBe(true);
     await page.evaluate(lostAndKept, { lost, drop: true });
     await page.reload({ waitUntil: 'commit' });
   },
@@ -276,10 +310,11 @@ async function lostAndKept({ lost, drop }: { lost: string[]; drop: boolean }): P
   });
   try {
     const store = () => db.transaction('files', drop ? 'readwrite' : 'readonly').objectStore('files');
-    const ask = <T>(request: IDBRequest<T>) => new Promise<T>((resolve, reject) => {
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
+    const ask = <T>(request: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
     const pending = attachments.filter((a) => !a.uploaded);
     if (!drop) {
       const keys = await ask(store().getAllKeys());
@@ -328,15 +363,27 @@ export const wizardMarkers = {
   'submitting.saving': (page) => ({ all: [submitting(page), { count: registered(page), is: 0 }] }),
   // Registered, and a file still to send (the ones sent say 'Enviado').
   'submitting.uploading': (page, c) => ({
-    all: [submitting(page), { visible: registered(page) }, { count: sent(page), is: c.attachments.filter((a) => a.uploaded).length }, { visible: pending(page) }],
+    all: [
+      submitting(page),
+      { visible: registered(page) },
+      { count: sent(page), is: c.attachments.filter((a) => a.uploaded).length },
+      { visible: pending(page) },
+    ],
   }),
   // Every file sent: the acceptance document is being generated.
   'submitting.generatingAcceptance': (page, c) => ({
-    all: [submitting(page), { visible: registered(page) }, { count: sent(page), is: c.attachments.length }, { count: pending(page), is: 0 }],
+    all: [
+      submitting(page),
+      { visible: registered(page) },
+      { count: sent(page), is: c.attachments.length },
+      { count: pending(page), is: 0 },
+    ],
   }),
   // The protocol the reference server gave this request.
   protocolModal: (page, c) => ({
-    visible: page.getByRole('dialog', { name: 'O número do protocolo da sua solicitação é' }).filter({ hasText: c.saved?.nuProtocolo ?? '' }),
+    visible: page
+      .getByRole('dialog', { name: 'O número do protocolo da sua solicitação é' })
+      .filter({ hasText: c.saved?.nuProtocolo ?? '' }),
   }),
   finished: (page) => ({ visible: page.getByTestId('welcome') }),
 } satisfies Markers<M>;
@@ -369,19 +416,25 @@ export const wizardBrowser: BrowserModel<M> = {
     // The acceptance document opens in a new tab (openServerLink): close it, the path goes on here.
     page.context().on('page', (tab) => void tab.close());
     const snapshot = start.input.form ? persistedSnapshotOf(start.input) : null;
-    await page.addInitScript((session) => {
-      window.localStorage.setItem('protocolo', session.protocoloAns);
-      window.localStorage.setItem('token', 'free');
-      window.localStorage.setItem('cdEmpresaPlano', session.cdEmpresaPlano);
-      // The filled form is this tab's snapshot, as a reload finds it; only at the first load.
-      if (session.snapshot && !window.sessionStorage.getItem(session.seeded)) {
-        window.sessionStorage.setItem(session.key, session.snapshot);
-        window.sessionStorage.setItem(session.seeded, '1');
-      }
-    }, {
-      protocoloAns: start.input.protocoloAns, cdEmpresaPlano: start.input.cdEmpresaPlano ?? '1',
-      snapshot, key: SNAPSHOT_KEY, seeded: SEEDED_KEY,
-    });
+    await page.addInitScript(
+      (session) => {
+        window.localStorage.setItem('protocolo', session.protocoloAns);
+        window.localStorage.setItem('token', 'free');
+        window.localStorage.setItem('cdEmpresaPlano', session.cdEmpresaPlano);
+        // The filled form is this tab's snapshot, as a reload finds it; only at the first load.
+        if (session.snapshot && !window.sessionStorage.getItem(session.seeded)) {
+          window.sessionStorage.setItem(session.key, session.snapshot);
+          window.sessionStorage.setItem(session.seeded, '1');
+        }
+      },
+      {
+        protocoloAns: start.input.protocoloAns,
+        cdEmpresaPlano: start.input.cdEmpresaPlano ?? '1',
+        snapshot,
+        key: SNAPSHOT_KEY,
+        seeded: SEEDED_KEY,
+      },
+    );
     await page.goto('/#/nova-solicitacao', { waitUntil: 'commit' });
   },
   gestures: wizardGestures,

@@ -11,7 +11,10 @@ const ARROW = /^(\S+)\s+-->\s+(\S+)(?:\s*:\s*(.*))?$/;
 
 /** Every arrow whose ends are not both direct children of the box (and region) it stands in. */
 export function nestingProblems(mermaid: string): string[] {
-  const lines = mermaid.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = mermaid
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   // First pass: where each state is declared (box and, inside a parallel state, region).
   const home = new Map<string, string>();
   const problems: string[] = [];
@@ -46,7 +49,9 @@ export function nestingProblems(mermaid: string): string[] {
     for (const end of [arrow[1]!, arrow[2]!]) {
       if (end === '[*]') continue;
       if (home.get(end) !== where) {
-        problems.push(`"${line}" stands in ${where.replace(/#0$/, '')} but ${end} is ${home.has(end) ? `drawn in ${home.get(end)!.replace(/#0$/, '')}` : 'never declared'}`);
+        problems.push(
+          `"${line}" stands in ${where.replace(/#0$/, '')} but ${end} is ${home.has(end) ? `drawn in ${home.get(end)!.replace(/#0$/, '')}` : 'never declared'}`,
+        );
       }
     }
   });
@@ -55,13 +60,26 @@ export function nestingProblems(mermaid: string): string[] {
 
 /** Each arrow's label, as the words Mermaid draws (line breaks and spaces aside). */
 export function arrowLabels(mermaid: string): string[] {
-  return mermaid.split('\n').map((line) => ARROW.exec(line.trim())?.[3]).filter((label): label is string => Boolean(label))
+  return mermaid
+    .split('\n')
+    .map((line) => ARROW.exec(line.trim())?.[3])
+    .filter((label): label is string => Boolean(label))
     .map((label) => label.replace(/<br\/>/g, '').replace(/\s+/g, ''));
 }
 
 export function drawnLabels(svg: string): Set<string> {
   const labels = [...svg.matchAll(/<g class="edgeLabel"[^>]*>([\s\S]*?)<\/g><\/g><\/g>/g)].map((m) =>
-    [...m[1]!.matchAll(/class="text-inner-tspan"[^>]*>([^<]*)<\/tspan>/g)].map((t) => t[1]).join('').replace(/\s+/g, ''));
-  const unescape = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+    [...m[1]!.matchAll(/class="text-inner-tspan"[^>]*>([^<]*)<\/tspan>/g)]
+      .map((t) => t[1])
+      .join('')
+      .replace(/\s+/g, ''),
+  );
+  const unescape = (text: string) =>
+    text
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
   return new Set(labels.map(unescape));
 }

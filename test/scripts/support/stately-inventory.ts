@@ -47,14 +47,18 @@ export function machineInventory(machine: AnyStateMachine): Inventory {
   const transitions = nodes.flatMap((node) => {
     type Def = { eventType: string; target?: readonly AnyStateNode[]; guard?: unknown; actions?: readonly unknown[]; delay?: unknown };
     const groups: Def[][] = [...(node.transitions.values() as Iterable<Def[]>), (node.always ?? []) as Def[]];
-    return groups.flatMap((list) => list.map((t, index) => [
-      node.id,
-      triggerKey(node, t.eventType, t.delay),
-      index,
-      (t.target ?? []).map((n) => n.id).join(','),
-      guardName(t.guard),
-      actionNames(t.actions),
-    ].join(' | ')));
+    return groups.flatMap((list) =>
+      list.map((t, index) =>
+        [
+          node.id,
+          triggerKey(node, t.eventType, t.delay),
+          index,
+          (t.target ?? []).map((n) => n.id).join(','),
+          guardName(t.guard),
+          actionNames(t.actions),
+        ].join(' | '),
+      ),
+    );
   });
   return { states: nodes.map((n) => n.id).sort(), transitions: transitions.sort() };
 }
@@ -75,7 +79,7 @@ type Guard = { type: string; guards?: Array<string | Guard> };
 type Action = { action?: { type?: string }; type?: string } | string;
 type Invoke = { id?: string; src: string; onDone?: Transition | Transition[]; onError?: Transition | Transition[] };
 
-const list = <T,>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const list = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 function parsedGuard(guard: Guard | string | undefined): string {
   if (guard === undefined) return '';
@@ -84,7 +88,9 @@ function parsedGuard(guard: Guard | string | undefined): string {
 }
 
 function parsedActions(actions: Action | Action[] | undefined): string {
-  return list(actions).map((a) => (typeof a === 'string' ? a : a.action?.type ?? a.type)).join(',');
+  return list(actions)
+    .map((a) => (typeof a === 'string' ? a : (a.action?.type ?? a.type)))
+    .join(',');
 }
 
 export function parsedInventory(root: Config): Inventory {
@@ -104,9 +110,11 @@ export function parsedInventory(root: Config): Inventory {
       return idOf(`${path.split('.').slice(0, -1).join('.')}.${target}`);
     };
     const add = (trigger: string, candidates: Transition | Transition[] | undefined) =>
-      list(candidates).forEach((t, index) => transitions.push([
-        id, trigger, index, list(t.target).map(resolve).join(','), parsedGuard(t.cond), parsedActions(t.actions),
-      ].join(' | ')));
+      list(candidates).forEach((t, index) =>
+        transitions.push(
+          [id, trigger, index, list(t.target).map(resolve).join(','), parsedGuard(t.cond), parsedActions(t.actions)].join(' | '),
+        ),
+      );
     for (const [event, candidates] of Object.entries(config.on ?? {})) add(event, candidates);
     for (const [delay, candidates] of Object.entries(config.after ?? {})) add(`after ${delay}`, candidates);
     for (const invoke of list(config.invoke)) {

@@ -52,8 +52,9 @@ export function operationsOf(openApi: Json): Operation[] {
   for (const [path, methods] of Object.entries(openApi.paths as Record<string, Record<string, Json>>)) {
     for (const [method, operation] of Object.entries(methods)) {
       if (method === 'get') {
-        const parameters = ((operation.parameters ?? []) as Array<{ name: string; in: string; required: boolean; schema: Schema }>)
-          .filter((parameter) => parameter.in === 'query' || parameter.in === 'path');
+        const parameters = ((operation.parameters ?? []) as Array<{ name: string; in: string; required: boolean; schema: Schema }>).filter(
+          (parameter) => parameter.in === 'query' || parameter.in === 'path',
+        );
         operations.push({
           method: 'GET',
           path,
@@ -87,7 +88,17 @@ export const hostile: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(null, true, false, 0, -1, 1.5, 2147483648, -2147483649, 1e20, Number.MAX_SAFE_INTEGER + 2, 1e308, -0, '', ' ', '0', '-1'),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
-  fc.constantFrom('abc\u202Egpj.pdf', '\u0000\u0001\u001f', 'a\u200Bb', '\uD800', '../../etc/passwd', '<script>alert(1)</script>', '%00', '\\u0000', "'; DROP TABLE requests; --"),
+  fc.constantFrom(
+    'abc\u202Egpj.pdf',
+    '\u0000\u0001\u001f',
+    'a\u200Bb',
+    '\uD800',
+    '../../etc/passwd',
+    '<script>alert(1)</script>',
+    '%00',
+    '\\u0000',
+    "'; DROP TABLE requests; --",
+  ),
   fc.integer({ min: 201, max: 70_000 }).map((length) => 'A'.repeat(length)),
   fc.integer({ min: 11, max: 70_000 }).map((length) => new Array<number>(length).fill(0)),
   fc.integer({ min: 2, max: 3_000 }).map(nested),
@@ -130,10 +141,9 @@ export function valid(schema: Schema, known: KnownValues): fc.Arbitrary<unknown>
     case 'object': {
       const required = new Set(schema.required ?? []);
       const entries = Object.entries(schema.properties ?? {});
-      return fc.record(
-        Object.fromEntries(entries.map(([key, value]) => [key, valid(value, known)])),
-        { requiredKeys: entries.map(([key]) => key).filter((key) => required.has(key)) },
-      );
+      return fc.record(Object.fromEntries(entries.map(([key, value]) => [key, valid(value, known)])), {
+        requiredKeys: entries.map(([key]) => key).filter((key) => required.has(key)),
+      });
     }
     default:
       return hostile;
@@ -174,7 +184,19 @@ function mutated(body: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
 
 /** Bodies that are not the call's JSON at all. */
 const rawBodies: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('', '{', '{"a":', '[1,2', 'null', '"x"', '1e400', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}', '\u0000', '{"a":1}{"b":2}'),
+  fc.constantFrom(
+    '',
+    '{',
+    '{"a":',
+    '[1,2',
+    'null',
+    '"x"',
+    '1e400',
+    '{"__proto__":{"x":1}}',
+    '{"constructor":{"prototype":{}}}',
+    '\u0000',
+    '{"a":1}{"b":2}',
+  ),
   fc.string({ maxLength: 100 }),
   fc.integer({ min: 1_000, max: 200_000 }).map((count) => `{"contato":[${new Array<string>(count).fill('0').join(',')}]}`),
   fc.integer({ min: 1, max: 7 }).map((megabytes) => `{"nome":"${'A'.repeat(megabytes * 1024 * 1024)}"}`),
@@ -187,30 +209,44 @@ export interface Credentials {
 }
 
 function headersFor(credentials: Credentials): fc.Arbitrary<Record<string, string>> {
-  return fc.record({
-    authorization: fc.oneof(
-      fc.constant(undefined),
-      fc.constantFrom('Bearer free', 'Bearer x.y', 'Basic abc', `Bearer ${'a'.repeat(5_000)}`),
-      fc.constantFrom(...credentials.tokens).map((token) => `Bearer ${token}`),
-    ),
-    csrf: fc.constantFrom('valid', 'valid', 'valid', 'missing', 'forged'),
-    idempotency: fc.oneof(fc.constant(undefined), fc.uuid(), fc.constantFrom('short', 'x'.repeat(300), 'com espaço')),
-    contentType: fc.constantFrom('application/json', 'application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', undefined),
-  }).map(({ authorization, csrf, idempotency, contentType }) => {
-    const headers: Record<string, string> = {};
-    if (authorization) headers.authorization = authorization;
-    if (csrf === 'valid') Object.assign(headers, { cookie: `XSRF-TOKEN=${credentials.csrf}`, 'x-xsrf-token': credentials.csrf });
-    if (csrf === 'forged') Object.assign(headers, { cookie: 'XSRF-TOKEN=aaaaaaaaaaaaaaaaaaaaaaaa.bbbbbbbbbbbbbbbbbbbbbb', 'x-xsrf-token': 'aaaaaaaaaaaaaaaaaaaaaaaa.bbbbbbbbbbbbbbbbbbbbbb' });
-    if (idempotency) headers['idempotency-key'] = idempotency;
-    if (contentType) headers['content-type'] = contentType;
-    return headers;
-  });
+  return fc
+    .record({
+      authorization: fc.oneof(
+        fc.constant(undefined),
+        fc.constantFrom('Bearer free', 'Bearer x.y', 'Basic abc', `Bearer ${'a'.repeat(5_000)}`),
+        fc.constantFrom(...credentials.tokens).map((token) => `Bearer ${token}`),
+      ),
+      csrf: fc.constantFrom('valid', 'valid', 'valid', 'missing', 'forged'),
+      idempotency: fc.oneof(fc.constant(undefined), fc.uuid(), fc.constantFrom('short', 'x'.repeat(300), 'com espaço')),
+      contentType: fc.constantFrom(
+        'application/json',
+        'application/json',
+        'application/json',
+        'application/json; charset=utf-8',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        undefined,
+      ),
+    })
+    .map(({ authorization, csrf, idempotency, contentType }) => {
+      const headers: Record<string, string> = {};
+      if (authorization) headers.authorization = authorization;
+      if (csrf === 'valid') Object.assign(headers, { cookie: `XSRF-TOKEN=${credentials.csrf}`, 'x-xsrf-token': credentials.csrf });
+      if (csrf === 'forged')
+        Object.assign(headers, {
+          cookie: 'XSRF-TOKEN=aaaaaaaaaaaaaaaaaaaaaaaa.bbbbbbbbbbbbbbbbbbbbbb',
+          'x-xsrf-token': 'aaaaaaaaaaaaaaaaaaaaaaaa.bbbbbbbbbbbbbbbbbbbbbb',
+        });
+      if (idempotency) headers['idempotency-key'] = idempotency;
+      if (contentType) headers['content-type'] = contentType;
+      return headers;
+    });
 }
 
 function queryValue(schema: Schema, known: KnownValues): fc.Arbitrary<string | string[] | undefined> {
   return fc.oneof(
     { arbitrary: valid(schema, known).map(String), weight: 4 },
-    { arbitrary: hostile.map((value) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '')), weight: 2 },
+    { arbitrary: hostile.map((value) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))), weight: 2 },
     { arbitrary: fc.array(fc.string({ maxLength: 5 }), { minLength: 2, maxLength: 3 }), weight: 1 },
     { arbitrary: fc.constant(undefined), weight: 1 },
   );
@@ -235,21 +271,20 @@ export function requestsFor(operation: Operation, known: KnownValues, credential
   if (operation.method === 'GET') {
     const params = Object.entries(operation.query ?? {});
     const inPath = new Set(operation.inPath ?? []);
-    return fc.tuple(
-      fc.tuple(...params.map(([, schema]) => queryValue(schema, known))),
-      headersFor(credentials),
-    ).chain(([values, headers]) => {
-      const search = new URLSearchParams();
-      let filled = operation.path;
-      params.forEach(([name], index) => {
-        const value = values[index];
-        if (inPath.has(name)) filled = filled.replace(`{${name}}`, encodeURIComponent([value ?? ''].flat()[0] ?? ''));
-        else if (Array.isArray(value)) for (const item of value) search.append(name, item);
-        else if (value !== undefined) search.set(name, value);
+    return fc
+      .tuple(fc.tuple(...params.map(([, schema]) => queryValue(schema, known))), headersFor(credentials))
+      .chain(([values, headers]) => {
+        const search = new URLSearchParams();
+        let filled = operation.path;
+        params.forEach(([name], index) => {
+          const value = values[index];
+          if (inPath.has(name)) filled = filled.replace(`{${name}}`, encodeURIComponent([value ?? ''].flat()[0] ?? ''));
+          else if (Array.isArray(value)) for (const item of value) search.append(name, item);
+          else if (value !== undefined) search.set(name, value);
+        });
+        const query = search.toString();
+        return respelled(filled).map((path) => ({ method: 'GET' as const, url: `${path}${query ? `?${query}` : ''}`, headers, label }));
       });
-      const query = search.toString();
-      return respelled(filled).map((path) => ({ method: 'GET' as const, url: `${path}${query ? `?${query}` : ''}`, headers, label }));
-    });
   }
   const schema = operation.body ?? { type: 'object' };
   const body = fc.oneof(
@@ -258,6 +293,10 @@ export function requestsFor(operation: Operation, known: KnownValues, credential
     { arbitrary: rawBodies, weight: 1 },
   );
   return fc.tuple(respelled(operation.path), body, headersFor(credentials)).map(([path, payload, headers]) => ({
-    method: 'POST' as const, url: path, headers, payload, label,
+    method: 'POST' as const,
+    url: path,
+    headers,
+    payload,
+    label,
   }));
 }

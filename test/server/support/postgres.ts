@@ -10,7 +10,9 @@ import { inject } from 'vitest';
 export const postgresUrl: string | null = inject('postgresUrl');
 
 /** How the tier's test names say whether they ran. */
-export const POSTGRES_TIER = postgresUrl ? 'on PostgreSQL' : 'on PostgreSQL (SKIPPED: no TEST_DATABASE_URL and no postgresql server binaries)';
+export const POSTGRES_TIER = postgresUrl
+  ? 'on PostgreSQL'
+  : 'on PostgreSQL (SKIPPED: no TEST_DATABASE_URL and no postgresql server binaries)';
 
 async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: postgresUrl ?? '' });
@@ -29,6 +31,9 @@ export async function createScratchDatabase(): Promise<{ url: string; drop(): Pr
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => admin(async (client) => { await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); }),
+    drop: () =>
+      admin(async (client) => {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }),
   };
 }

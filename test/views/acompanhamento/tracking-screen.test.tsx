@@ -22,20 +22,33 @@ vi.mock('../../../src/flows/branding/use-branding', async (original) => ({
 
 beforeAll(() => {
   // jsdom has <dialog> without its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) { this.setAttribute('open', ''); };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) { this.removeAttribute('open'); };
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
 });
 
 const base: TrackingInfo = {
-  nuProtocolo: '20250001000123', nuProtocoloAnsHapvida: '98765432109876543210', dtCadastramento: '02/01/2025',
-  dsStatus: 'Em análise', flStatus: 1, cdStatusPort: 2, flConcordo: null, cdSolicitacao: 77, nuCpf: null,
+  nuProtocolo: '20250001000123',
+  nuProtocoloAnsHapvida: '98765432109876543210',
+  dtCadastramento: '02/01/2025',
+  dsStatus: 'Em análise',
+  flStatus: 1,
+  cdStatusPort: 2,
+  flConcordo: null,
+  cdSolicitacao: 77,
+  nuCpf: null,
 };
 const attached: AttachedDocumentInfo[] = [
   { nmArquivo: 'rg.pdf', nmExtensaoArquivo: 'pdf', nmDocumento: 'RG', dtAssinatura: null, linkUrl: 'javascript:alert(1)' },
   { nmArquivo: 'proposta.pdf', nmExtensaoArquivo: 'pdf', nmDocumento: 'Proposta', dtAssinatura: '05/01/2025', linkUrl: '/f/proposta.pdf' },
 ];
 const history: HistoryInfo = {
-  dtCadastramento: '02/01/2025', prazoRespostaDias: 10, dtLimiteResposta: '12/01/2025',
+  dtCadastramento: '02/01/2025',
+  prazoRespostaDias: 10,
+  dtLimiteResposta: '12/01/2025',
   eventos: [{ flStatus: 1, dsStatus: 'Em análise', dtEvento: '02/01/2025 10:00' }],
 };
 
@@ -113,7 +126,7 @@ describe('tracking screen', () => {
     expect(screen.getByTestId('answer-window').textContent).toContain('restam 7 dias');
   });
 
-  it("the Status field shows its whole text, in a read-only box that wraps", async () => {
+  it('the Status field shows its whole text, in a read-only box that wraps', async () => {
     start({ ...base, flStatus: 3, cdStatusPort: 2, flConcordo: 'S', dsStatus: 'Aceita - aguardando assinatura dos documentos' });
     const status = (await screen.findByLabelText('Status')) as HTMLTextAreaElement;
     expect(status.tagName).toBe('TEXTAREA');
@@ -141,8 +154,14 @@ describe('tracking screen', () => {
     localStorage.setItem('protocolo', '20250001000123');
     localStorage.setItem('token', 'expired');
     const { navigate } = start({
-      ...base, nuProtocoloAnsHapvida: null, dtCadastramento: null, dsStatus: null, cdSolicitacao: null,
-      flStatus: 3, cdStatusPort: 1, flConcordo: 'S',
+      ...base,
+      nuProtocoloAnsHapvida: null,
+      dtCadastramento: null,
+      dsStatus: null,
+      cdSolicitacao: null,
+      flStatus: 3,
+      cdStatusPort: 1,
+      flConcordo: 'S',
     });
     expect((await screen.findByRole('alert')).textContent).toContain('Faça login novamente');
     expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
@@ -198,7 +217,11 @@ describe('tracking screen', () => {
     expect(actor.getSnapshot().context.choice).toBe('N');
     expect(decline.getAttribute('aria-checked')).toBe('true');
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Finalize sua solicitação' }));
-    await waitFor(() => expect(document.querySelector(ANNOUNCER_SELECTOR)?.lastElementChild?.textContent).toBe("Você escolheu 'Não aceito'. Para enviar a sua resposta, use 'Finalizar'."));
+    await waitFor(() =>
+      expect(document.querySelector(ANNOUNCER_SELECTOR)?.lastElementChild?.textContent).toBe(
+        "Você escolheu 'Não aceito'. Para enviar a sua resposta, use 'Finalizar'.",
+      ),
+    );
     // Agreeing is still possible after 'Não aceito', by Space.
     agree.focus();
     await userEvent.keyboard(' ');

@@ -14,10 +14,22 @@ import { HomePage } from '../../../src/views/home/home-page';
 
 function fakeApi(url: string): Response {
   const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
-  if (url.includes('utils/parametro')) return new Response(`/files/${new URL(url, 'http://x').searchParams.get('chave')}.svg`, { status: 200 });
+  if (url.includes('utils/parametro'))
+    return new Response(`/files/${new URL(url, 'http://x').searchParams.get('chave')}.svg`, { status: 200 });
   if (url.includes('recuperar-chave')) return new Response('Operadora Teste', { status: 200 });
-  if (url.includes('portabilidade?solicitacao=9')) return json([{ nmCampo: 'nu_protocolo_ans', dsDescricao: 'Até 20 dígitos do Guia ANS.' }]);
-  if (url.includes('acompanhamento')) return json({ nuProtocolo: '1', nuProtocoloAnsHapvida: null, dtCadastramento: null, dsStatus: null, flStatus: 1, cdStatusPort: 1, flConcordo: null, cdSolicitacao: 1 });
+  if (url.includes('portabilidade?solicitacao=9'))
+    return json([{ nmCampo: 'nu_protocolo_ans', dsDescricao: 'Até 20 dígitos do Guia ANS.' }]);
+  if (url.includes('acompanhamento'))
+    return json({
+      nuProtocolo: '1',
+      nuProtocoloAnsHapvida: null,
+      dtCadastramento: null,
+      dsStatus: null,
+      flStatus: 1,
+      cdStatusPort: 1,
+      flConcordo: null,
+      cdSolicitacao: 1,
+    });
   return new Response('', { status: 404 });
 }
 
@@ -80,7 +92,9 @@ describe('home page', () => {
     const help = await screen.findByRole('button', { name: 'Ajuda: Digite o protocolo ANS' });
     await user.click(help);
     expect(screen.getByRole('tooltip').textContent).toBe('Até 20 dígitos do Guia ANS.');
-    expect(screen.getByRole('textbox', { name: 'Digite o protocolo ANS' }).getAttribute('aria-describedby')).toBe(screen.getByRole('tooltip').id);
+    expect(screen.getByRole('textbox', { name: 'Digite o protocolo ANS' }).getAttribute('aria-describedby')).toBe(
+      screen.getByRole('tooltip').id,
+    );
   });
 
   it("'Retornar' goes back to the two buttons", async () => {

@@ -34,6 +34,9 @@ export function brandingActorFor(cdEmpresaPlano: string): BrandingActor {
   if (!actor) {
     actor = createActor(appBrandingMachine, { ...inspectOption(), input: { cdEmpresaPlano: code } });
     actors.set(code, actor);
+    // At once in the browser (its loads start with the first screen that shows it); never
+    // in the build's prerender, which must ask the network for nothing.
+    if (typeof document !== 'undefined') actor.start();
   }
   return actor;
 }
@@ -44,11 +47,6 @@ export function useBranding(cdEmpresaPlano: string | null | undefined): Branding
   const faviconUrl = useSelector(actor, (s) => s.context.faviconUrl);
   const sealUrl = useSelector(actor, (s) => s.context.sealUrl);
   const operatorName = useSelector(actor, (s) => s.context.operatorName);
-  // Started by the first screen that shows it (a running actor ignores start()); never while
-  // rendering, so the page prerendered at build time asks the network for nothing.
-  useEffect(() => {
-    actor.start();
-  }, [actor]);
   useFavicon(faviconUrl);
   return { logoUrl, faviconUrl, sealUrl, operatorName };
 }

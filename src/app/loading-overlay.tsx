@@ -4,6 +4,7 @@
  * clockwise ball-spin, fade-in 300 ms / fade-out 200 ms (styles in src/styles.css).
  */
 import { useSelector } from '@xstate/react';
+import { useClientValue } from '../ui/client-value';
 import { requestActivity } from './services';
 
 export const LOADING_TEXT = 'Carregando... ';
@@ -29,6 +30,8 @@ export function LoadingOverlayView({ visible }: { visible: boolean }) {
 }
 
 export function LoadingOverlay() {
-  const visible = useSelector(requestActivity, (snapshot) => snapshot.matches('busy'));
+  const busy = useSelector(requestActivity, (snapshot) => snapshot.matches('busy'));
+  // The prerendered page was idle; the first loads start before React has taken it over.
+  const visible = useClientValue(busy, false);
   return <LoadingOverlayView visible={visible} />;
 }

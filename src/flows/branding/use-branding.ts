@@ -11,6 +11,7 @@ import type { brandingMachine } from '../../../machines/branding.machine';
 import { DEFAULT_CD_EMPRESA_PLANO } from '../../../contract/api';
 import { isPlanCode } from '../../../contract/rules';
 import { inspectOption } from '../../app/inspect';
+import { useClientValue } from '../../ui/client-value';
 import { appBrandingMachine } from './branding-actors';
 
 export interface Branding {
@@ -19,6 +20,8 @@ export interface Branding {
   sealUrl: string;
   operatorName: string;
 }
+
+const NOT_LOADED: Branding = { logoUrl: '', faviconUrl: '', sealUrl: '', operatorName: '' };
 
 type BrandingActor = ActorRefFrom<typeof brandingMachine>;
 const actors = new Map<string, BrandingActor>();
@@ -48,7 +51,10 @@ export function useBranding(cdEmpresaPlano: string | null | undefined): Branding
   const sealUrl = useSelector(actor, (s) => s.context.sealUrl);
   const operatorName = useSelector(actor, (s) => s.context.operatorName);
   useFavicon(faviconUrl);
-  return { logoUrl, faviconUrl, sealUrl, operatorName };
+  // The prerender had nothing loaded; while React takes that markup over (which waits for a
+  // lazy screen's code) an answer that came in meanwhile must not show yet, or the two differ.
+  const hydrating = useClientValue(false, true);
+  return hydrating ? NOT_LOADED : { logoUrl, faviconUrl, sealUrl, operatorName };
 }
 
 /** The favicon is swapped in once known, so it never holds the first paint back. */

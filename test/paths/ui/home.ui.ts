@@ -17,11 +17,14 @@ const overlay = (page: Page) => page.getByTestId('loading-overlay');
 export const homeGestures = {
   CHOOSE_NEW: (page) => page.getByRole('button', { name: 'Realizar Solicitação' }).click(),
   CHOOSE_TRACK: (page) => page.getByRole('button', { name: 'Acompanhar Solicitação' }).click(),
-  RETURN: (page) => page.getByRole('button', { name: 'Retornar' }).click(),
+  // RETURN and SUBMIT by keyboard: a path may take them while a load (the tooltips) is still
+  // out, when the loading overlay stops the pointer but not the keyboard (a click would wait
+  // for the held load to time out).
+  RETURN: (page) => page.getByRole('button', { name: 'Retornar' }).press('Enter'),
   PROTOCOL_CHANGED: (page, event) => protocolField(page).fill(event.value),
   CPF_CHANGED: (page, event) => page.getByLabel('CPF', { exact: true }).fill(event.value),
   PASSWORD_CHANGED: (page, event) => page.getByLabel('Senha', { exact: true }).fill(event.value),
-  SUBMIT: (page) => page.getByRole('button', { name: 'Prosseguir' }).click(),
+  SUBMIT: (page) => page.getByRole('button', { name: 'Prosseguir' }).press('Enter'),
   ACKNOWLEDGE: (page) => page.getByRole('dialog', { name: 'Prezado Cliente' }).getByRole('button', { name: 'OK' }).click(),
 } satisfies Gestures<M>;
 

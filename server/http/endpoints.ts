@@ -11,9 +11,20 @@ import { readAccess } from './access.ts';
 import { API_BASE, apiUrl, type AppDeps, type HandlerContext } from './context.ts';
 import { HttpError } from './http-error.ts';
 import { fingerprint, withIdempotency, type Answer } from './idempotency.ts';
+import { documentUploadReceived, streamUploadBodies } from './streamed-upload.ts';
 import { parseOrThrow } from './validation.ts';
 
-export type EndpointInputOf<N extends EndpointName> = z.output<Endpoints[N]['input']>;
+/**
+ * Calls whose file is decoded while the body arrives (streamed-upload.ts): the field, and the
+ * input schema the server validates instead of the contract's (the same, with the file as received).
+ */
+const STREAMED_FILES = { uploadDocument: { field: 'arquivoBase64', input: documentUploadReceived } } as const;
+type StreamedFiles = typeof STREAMED_FILES;
+
+type ServerInputs = {
+  [N in EndpointName]: N extends keyof StreamedFiles ? z.output<StreamedFiles[N]['input']> : z.output<Endpoints[N]['input']>;
+};
+export type EndpointInputOf<N extends EndpointName> = ServerInputs[N];
 export type EndpointHandler<N extends EndpointName> = (input: EndpointInputOf<N>, ctx: HandlerContext) => Promise<EndpointOutput<N>>;
 export type EndpointHandlers = { [N in EndpointName]: EndpointHandler<N> };
 
@@ -40,6 +51,23 @@ export function registerEndpoints(app: FastifyInstance, deps: AppDeps, handlers:
 }
 
 function registerEndpoint(app: FastifyInstance, deps: AppDeps, handlers: EndpointHandlers, name: EndpointName, bodyLimit?: number): void {
+  const streamed = name in STREAMED_FILES ? STREAMED_FILES[name as keyof StreamedFiles] : undefined;
+  if (!streamed) return defineRoute(app, deps, handlers, name, endpoints[name].input, bodyLimit);
+  // Its own scope: the streaming body reader serves this route only.
+  void app.register(async (scope) => {
+    streamUploadBodies(scope, streamed.field, bodyLimit ?? app.initialConfig.bodyLimit ?? 0);
+    defineRoute(scope, deps, handlers, name, streamed.input, bodyLimit);
+  });
+}
+
+function defineRoute(
+  app: FastifyInstance,
+  deps: AppDeps,
+  handlers: EndpointHandlers,
+  name: EndpointName,
+  inputSchema: z.ZodMiniType,
+  bodyLimit?: number,
+): void {
   const endpoint = endpoints[name];
   const handler = handlers[name] as (input: unknown, ctx: HandlerContext) => Promise<unknown>;
   app.route({
@@ -57,7 +85,7 @@ function registerEndpoint(app: FastifyInstance, deps: AppDeps, handlers: Endpoin
         apiUrl: (path) => apiUrl(deps.publicUrl, path),
       };
       const raw = endpoint.method === 'GET' ? request.query : request.body;
-      const input = parseOrThrow(endpoint.input, raw ?? {});
+      const input = parseOrThrow(inputSchema, raw ?? {});
 
       const run = async (): Promise<Answer> => {
         const output = await handler(input, ctx);

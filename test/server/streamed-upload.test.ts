@@ -49,7 +49,10 @@ async function send(text: string, size = text.length || 1) {
     headers: { 'content-type': 'application/json; charset=utf-8' },
     payload: inPieces(text, size),
   });
-  return { status: response.statusCode, json: response.json() as { body: Record<string, unknown>; file?: Record<string, unknown>; message?: string } };
+  return {
+    status: response.statusCode,
+    json: response.json() as { body: Record<string, unknown>; file?: Record<string, unknown>; message?: string },
+  };
 }
 
 describe('the upload body, read as it arrives', () => {
@@ -94,7 +97,14 @@ describe('the upload body, read as it arrives', () => {
     };
     const { status, json } = await send(JSON.stringify(body), 1000);
     expect(status).toBe(200);
-    expect(json.body).toEqual({ cdTipoDocumento: 3, nuContrato: null, ok: true, nmDocumento: 'x'.repeat(4097), contato: [], nmExtensao: {} });
+    expect(json.body).toEqual({
+      cdTipoDocumento: 3,
+      nuContrato: null,
+      ok: true,
+      nmDocumento: 'x'.repeat(4097),
+      contato: [],
+      nmExtensao: {},
+    });
   });
 
   it('gives a top-level value that is not an object to the contract as it came', async () => {

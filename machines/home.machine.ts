@@ -84,7 +84,7 @@ export const homeMachine = setup({
   context: ({ input }) => ({
     cdEmpresaPlano: input.cdEmpresaPlano,
     presetMode: input.presetMode,
-    protocol: '',
+    protocol: input.presetMode === 'track' ? (input.presetProtocol ?? '') : '',
     cpf: '',
     senha: '',
     loginRequired: false,

@@ -11,6 +11,8 @@ export interface HomeInput {
   cdEmpresaPlano: string;
   /** The mode to open in, from the stored `type` (SPEC §2: "can be preset ... on load"). */
   presetMode: HomeMode;
+  /** A protocol to open track mode with (the one the wizard just filed); '' for none. */
+  presetProtocol?: string;
 }
 
 export interface HomeContext {

@@ -12,7 +12,7 @@ import { and } from 'xstate';
 import { pendingUploads } from './attachments';
 import { DEFAULT_CD_EMPRESA_PLANO, toPortabilityPayload } from './wizard.payload';
 import { firstInvalidField } from './wizard.schemas';
-import { EMPTY_FORM, PERSIST_TAG, focusFirstInvalidDependentField, wizardSetup } from './wizard.setup';
+import { EMPTY_FORM, PERSIST_TAG, focusFirstInvalidDependentField, trackingHandOver, wizardSetup } from './wizard.setup';
 
 export { EMPTY_FORM, PERSIST_TAG };
 
@@ -318,7 +318,8 @@ export const wizardMachine = wizardSetup.createMachine({
       },
     },
     protocolModal: {
-      description: "Modal 'O número do protocolo da sua solicitação é' with the protocol; OK opens the acceptance document.",
+      description:
+        "Modal 'O número do protocolo da sua solicitação é' with the protocol, 'Copiar' and 'Imprimir/Salvar PDF'; OK opens the acceptance document and home in track mode with the protocol typed.",
       entry: ['clearStoredProtocol', 'clearSavedWork'],
       on: {
         PROTOCOL_MODAL_CONFIRMED: [
@@ -327,12 +328,12 @@ export const wizardMachine = wizardSetup.createMachine({
             target: 'finished',
             actions: [
               { type: 'openAcceptanceLink', params: ({ context }) => ({ link: context.acceptanceLink ?? '' }) },
-              { type: 'goHome', params: ({ context }) => ({ cdEmpresaPlano: context.cdEmpresaPlano }) },
+              { type: 'goTrackProtocol', params: ({ context }) => trackingHandOver(context) },
             ],
           },
           {
             target: 'finished',
-            actions: { type: 'goHome', params: ({ context }) => ({ cdEmpresaPlano: context.cdEmpresaPlano }) },
+            actions: { type: 'goTrackProtocol', params: ({ context }) => trackingHandOver(context) },
           },
         ],
       },

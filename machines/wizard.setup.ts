@@ -231,5 +231,17 @@ export const wizardSetup = setup({
     openAcceptanceLink: (_, _params: { link: string }) => {},
     /** Navigation: back to home/{cdEmpresaPlano}. */
     goHome: (_, _params: { cdEmpresaPlano: string }) => {},
+    /** Navigation: home/{cdEmpresaPlano} in track mode, the new protocol already typed. */
+    goTrackProtocol: (_, _params: TrackingHandOver) => {},
   },
 });
+
+/** What home needs to open in track mode on the protocol just filed. */
+export interface TrackingHandOver {
+  cdEmpresaPlano: string;
+  protocolo: string;
+}
+
+export function trackingHandOver(context: WizardContext): TrackingHandOver {
+  return { cdEmpresaPlano: context.cdEmpresaPlano, protocolo: context.saved?.nuProtocolo ?? '' };
+}

@@ -49,3 +49,21 @@ export const tabStorage = {
     safe(() => window.sessionStorage.removeItem(key), undefined);
   },
 };
+
+/**
+ * The protocol a finished wizard hands to home's track mode (this tab only, read once): kept
+ * out of the URL, since its last 6 digits are the password. index.html's inline script shows
+ * no prerendered home while one waits (the typed protocol is not in the shell).
+ */
+export const PROTOCOL_TO_TRACK_KEY = 'portabilidade.protocoloParaAcompanhar';
+
+export const protocolToTrack = {
+  give(protocolo: string): void {
+    tabStorage.set(PROTOCOL_TO_TRACK_KEY, protocolo);
+  },
+  take(): string {
+    const protocolo = tabStorage.get(PROTOCOL_TO_TRACK_KEY) ?? '';
+    tabStorage.remove(PROTOCOL_TO_TRACK_KEY);
+    return protocolo;
+  },
+};

@@ -270,16 +270,16 @@ export const wizardMachine = createMachine({
       },
     },
     protocolModal: {
-      description: 'Modal \'O número do protocolo da sua solicitação é\' with the protocol; OK opens the acceptance document.',
+      description: 'Modal \'O número do protocolo da sua solicitação é\' with the protocol, \'Copiar\' and \'Imprimir/Salvar PDF\'; OK opens the acceptance document and home in track mode with the protocol typed.',
       entry: ['clearStoredProtocol', 'clearSavedWork'],
       on: {
         PROTOCOL_MODAL_CONFIRMED: [
           {
             target: 'finished',
             guard: 'hasAcceptanceLink',
-            actions: ['openAcceptanceLink', 'goHome'],
+            actions: ['openAcceptanceLink', 'goTrackProtocol'],
           },
-          { target: 'finished', actions: 'goHome' },
+          { target: 'finished', actions: 'goTrackProtocol' },
         ],
       },
     },

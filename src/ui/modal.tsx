@@ -66,7 +66,7 @@ export function Modal({ open, title, children, actions, onDismiss, testId }: Mod
           {children}
         </div>
       )}
-      <div className="flex justify-end gap-3 border-t border-slate-200 px-5 py-3">{actions}</div>
+      <div className="modal-actions flex flex-wrap justify-end gap-3 border-t border-slate-200 px-5 py-3">{actions}</div>
     </dialog>
   );
 }

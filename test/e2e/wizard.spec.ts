@@ -387,6 +387,39 @@ test.describe('nova-solicitacao wizard', () => {
     await expect(page.getByTestId('preview-modal').locator('iframe')).toBeVisible();
   });
 
+  test("the protocol modal: 'Copiar' copies it, it says the password, and 'OK' opens home in track mode with it typed", async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const { protocoloAns, nome } = uniqueIds();
+    await startNewRequest(page, protocoloAns);
+    await goToStep5(page, nome);
+    await next(page).click();
+    const modal = page.getByRole('dialog', { name: 'O número do protocolo da sua solicitação é' });
+    await expect(modal).toBeVisible();
+    const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.trim();
+    expect(protocolo).toMatch(/^\d{20}$/);
+    await expect(modal).toContainText('a senha são os 6 últimos dígitos do protocolo');
+    await expect(modal.getByRole('button', { name: 'Imprimir/Salvar PDF' })).toBeVisible();
+    await modal.getByRole('button', { name: 'Copiar' }).click();
+    await expect(modal.getByRole('status')).toHaveText('Protocolo copiado.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(protocolo);
+    await expectNoAxeViolations(page, 'protocol modal, copied');
+
+    await modal.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/#\/home\/1$/);
+    await expect(page.getByRole('heading', { name: 'Acompanhar Portabilidade' })).toBeVisible();
+    await expect(field(page, 'Digite o protocolo')).toHaveValue(protocolo);
+    // Followed as it is: the request just filed opens, under analysis.
+    await page.getByRole('button', { name: 'Prosseguir' }).click();
+    await expect(page).toHaveURL(/#\/acompanhamento$/);
+    await expect(page.getByLabel('Protocolo', { exact: true })).toHaveValue(protocolo);
+    // A reload of home later opens as usual: the protocol was handed over once.
+    await page.goto('/#/home/1');
+    await expect(page.getByRole('button', { name: 'Realizar Solicitação' })).toBeVisible();
+  });
+
   test("double-clicking 'Próximo' on step 5 creates one request", async ({ page }) => {
     const { protocoloAns, nome } = uniqueIds();
     let posts = 0;

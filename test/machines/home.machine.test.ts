@@ -90,6 +90,15 @@ describe('home machine behaviour', () => {
     expect((await journey([], { ...input, presetMode: 'track' })).final.value).toEqual({ track: 'editing' });
   });
 
+  it('opens track mode with the protocol the wizard handed over typed; no other mode takes it', async () => {
+    const handed = { ...input, presetMode: 'track' as const, presetProtocol: '20260001234567890123' };
+    const track = await journey([], handed);
+    expect(track.final.value).toEqual({ track: 'editing' });
+    expect(track.context.protocol).toBe('20260001234567890123');
+    expect((await journey([], { ...handed, presetMode: 'new' })).context.protocol).toBe('');
+    expect((await journey([], { ...handed, presetMode: 'home' })).context.protocol).toBe('');
+  });
+
   it('keeps the tooltips by field name, and none when the call failed', async () => {
     expect((await journey([f['xstate.done.actor.loadTooltips'][0]])).context.tooltips).toEqual({
       nu_protocolo_ans: 'O protocolo ANS tem até 20 dígitos.',

@@ -31,6 +31,7 @@ function spies() {
       delays: { lookupDebounce: 3_600_000 },
       actions: {
         goHome: record('goHome'),
+        goTrackProtocol: record('goTrackProtocol'),
         openAcceptanceLink: record('openAcceptanceLink'),
         clearStoredProtocol: record('clearStoredProtocol'),
         clearSavedWork: record('clearSavedWork'),
@@ -106,7 +107,7 @@ describe('wizard journeys', () => {
     expect(confirmed.last).toBe('finished');
     expect(confirmed.calls.slice(-2)).toEqual([
       ['openAcceptanceLink', { link: 'http://127.0.0.1/wslinhafrente/v1/arquivos/aceite.pdf' }],
-      ['goHome', { cdEmpresaPlano: '7' }],
+      ['goTrackProtocol', { cdEmpresaPlano: '7', protocolo: '20260001234567' }],
     ]);
   });
 

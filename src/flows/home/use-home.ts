@@ -6,7 +6,7 @@ import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { inspectOption } from '../../app/inspect';
-import { storage } from '../../storage';
+import { protocolToTrack, storage } from '../../storage';
 import { createHomeLogic } from './home-logic';
 
 export function useHomeActor(cdEmpresaPlano: string) {
@@ -15,7 +15,8 @@ export function useHomeActor(cdEmpresaPlano: string) {
   // function for the router's whole life, so handing it over once is enough.
   const [logic] = useState(() => createHomeLogic({ navigate }));
   const [presetMode] = useState(() => storage.homeModePreset());
-  return useActorRef(logic, { ...inspectOption(), input: { cdEmpresaPlano, presetMode } });
+  const [presetProtocol] = useState(() => protocolToTrack.take());
+  return useActorRef(logic, { ...inspectOption(), input: { cdEmpresaPlano, presetMode, presetProtocol } });
 }
 
 export type HomeActorRef = ReturnType<typeof useHomeActor>;

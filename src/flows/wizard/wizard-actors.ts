@@ -20,7 +20,7 @@ import { fetchApi, mutateApi } from '../../api/query-client';
 import { notify } from '../../app/notify';
 import { openServerLink } from '../../app/open-link';
 import { queryClient } from '../../app/services';
-import { storage } from '../../storage';
+import { protocolToTrack, storage } from '../../storage';
 import { fileRegistry, fileToBase64 } from './file-registry';
 import { clearWizardSnapshot } from './wizard-persistence';
 
@@ -113,6 +113,11 @@ export function createWizardLogic(deps: WizardDeps) {
         openServerLink(params.link);
       },
       goHome: (_, params) => deps.navigate(`/home/${params.cdEmpresaPlano}`),
+      goTrackProtocol: (_, params) => {
+        storage.set('type', 'track');
+        protocolToTrack.give(params.protocolo);
+        deps.navigate(`/home/${params.cdEmpresaPlano}`);
+      },
     },
   });
 }

@@ -1,5 +1,6 @@
 /** The wizard's modals: HR contact (collective contract), attachment preview and the protocol. */
 import { shallowEqual } from '@xstate/react';
+import { useState } from 'react';
 import { fileRegistry } from '../../flows/wizard/file-registry';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
@@ -74,25 +75,64 @@ export function PreviewModal() {
   );
 }
 
+const COPY_OUTCOME = {
+  copied: 'Protocolo copiado.',
+  failed: 'Não foi possível copiar. Selecione o número e copie-o.',
+} as const;
+
+/** Copies text to the clipboard and says how it went (the browser may refuse). */
+function useCopy(): ['idle' | keyof typeof COPY_OUTCOME, (text: string) => Promise<void>] {
+  const [outcome, setOutcome] = useState<'idle' | keyof typeof COPY_OUTCOME>('idle');
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setOutcome('copied');
+    } catch {
+      setOutcome('failed');
+    }
+  };
+  return [outcome, copy];
+}
+
 export function ProtocolModal() {
   const actor = useWizardActorRef();
   const open = useWizard((s) => s.matches('protocolModal'));
   const protocolo = useWizard((s) => s.context.saved?.nuProtocolo ?? '');
   const byEmail = useWizard((s) => s.context.form.fl_aceita_email);
+  const [copied, copy] = useCopy();
   return (
     <Modal
       open={open}
       title="O número do protocolo da sua solicitação é"
       testId="protocol-modal"
-      actions={<Button onClick={() => actor.send({ type: 'PROTOCOL_MODAL_CONFIRMED' })}>OK</Button>}
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => void copy(protocolo)}>
+            Copiar
+          </Button>
+          <Button variant="secondary" onClick={() => window.print()}>
+            Imprimir/Salvar PDF
+          </Button>
+          <Button onClick={() => actor.send({ type: 'PROTOCOL_MODAL_CONFIRMED' })}>OK</Button>
+        </>
+      }
     >
       <p
-        className="break-all text-center text-xl font-bold text-brand-700 desktop:text-2xl desktop:tracking-wide"
+        className="select-all break-all text-center text-xl font-bold text-brand-700 desktop:text-2xl desktop:tracking-wide"
         data-testid="protocolo-gerado"
       >
         {protocolo}
       </p>
       {byEmail && <p>Este número também foi enviado para o seu e-mail.</p>}
+      <p>
+        Guarde este número para acompanhar a sua solicitação. Se o acompanhamento pedir login, a senha são os 6 últimos dígitos do
+        protocolo.
+      </p>
+      {copied !== 'idle' && (
+        <p role="status" className={copied === 'copied' ? 'text-green-800' : 'text-red-800'}>
+          {COPY_OUTCOME[copied]}
+        </p>
+      )}
     </Modal>
   );
 }

@@ -385,7 +385,8 @@ export const wizardMarkers = {
       .getByRole('dialog', { name: 'O número do protocolo da sua solicitação é' })
       .filter({ hasText: c.saved?.nuProtocolo ?? '' }),
   }),
-  finished: (page) => ({ visible: page.getByTestId('welcome') }),
+  // Home in track mode, the protocol just filed already typed (issue 14 item 7).
+  finished: (page, c) => ({ value: page.getByLabel('Digite o protocolo', { exact: true }), is: c.saved?.nuProtocolo ?? '' }),
 } satisfies Markers<M>;
 
 /* ----------------------------------------------------------------- network */

@@ -226,10 +226,7 @@ export const trackingMachine = trackingSetup.createMachine({
                   description:
                     'Nenhuma opção marcada (as setas só movem o foco; Enter, Espaço ou clique confirmam): "Finalizar" desabilitado.',
                   on: {
-                    AGREE: {
-                      target: 'agreed',
-                      actions: ['chooseAgreement', { type: 'announce', params: { message: MESSAGES.agreeChosen } }],
-                    },
+                    AGREE: 'confirmingAgreement',
                     DECLINE: {
                       target: 'declined',
                       actions: ['chooseDecline', { type: 'announce', params: { message: MESSAGES.declineChosen } }],
@@ -239,11 +236,19 @@ export const trackingMachine = trackingSetup.createMachine({
                 declined: {
                   description: '"Não aceito" marcado: permitido uma vez, agora travado; ainda se pode concordar.',
                   on: {
-                    AGREE: {
+                    AGREE: 'confirmingAgreement',
+                    FINALIZE: '#tracking.ready.awaitingAcknowledgement.generatingAcceptance',
+                  },
+                },
+                confirmingAgreement: {
+                  description:
+                    'Modal "Confirmar \'Estou de acordo\'?": diz o que a escolha compromete e que não pode ser desfeita; "Voltar" deixa tudo como estava.',
+                  on: {
+                    CHOICE_CONFIRMED: {
                       target: 'agreed',
                       actions: ['chooseAgreement', { type: 'announce', params: { message: MESSAGES.agreeChosen } }],
                     },
-                    FINALIZE: '#tracking.ready.awaitingAcknowledgement.generatingAcceptance',
+                    CHOICE_CANCELLED: 'restoring',
                   },
                 },
                 agreed: {
@@ -256,10 +261,7 @@ export const trackingMachine = trackingSetup.createMachine({
                   description:
                     '"Não aceito" já registrado no servidor: "Finalizar" desabilitado (não se registra duas vezes); ainda se pode concordar.',
                   on: {
-                    AGREE: {
-                      target: 'agreed',
-                      actions: ['chooseAgreement', { type: 'announce', params: { message: MESSAGES.agreeChosen } }],
-                    },
+                    AGREE: 'confirmingAgreement',
                   },
                 },
                 agreementRecorded: {
@@ -283,10 +285,18 @@ export const trackingMachine = trackingSetup.createMachine({
                 unaware: {
                   description: '"Estou ciente" desmarcado: "Finalizar" desabilitado.',
                   on: {
-                    ACKNOWLEDGE: {
+                    ACKNOWLEDGE: 'confirmingAwareness',
+                  },
+                },
+                confirmingAwareness: {
+                  description:
+                    'Modal "Confirmar \'Estou ciente\'?": diz o que a ciência compromete e que não pode ser desfeita; "Voltar" deixa tudo como estava.',
+                  on: {
+                    CHOICE_CONFIRMED: {
                       target: 'aware',
                       actions: ['chooseAgreement', { type: 'announce', params: { message: MESSAGES.awareChosen } }],
                     },
+                    CHOICE_CANCELLED: 'restoring',
                   },
                 },
                 aware: {

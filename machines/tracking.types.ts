@@ -99,6 +99,9 @@ export type TrackingEvent =
   | { type: 'AGREE' }
   | { type: 'DECLINE' }
   | { type: 'ACKNOWLEDGE' }
+  /** The confirmation modal of a choice that locks ('Estou de acordo', 'Estou ciente'). */
+  | { type: 'CHOICE_CONFIRMED' }
+  | { type: 'CHOICE_CANCELLED' }
   | { type: 'SIGN_DOCUMENT'; cdFileDocumento: number }
   | { type: 'FINALIZE' }
   | { type: 'CLOSE_MODAL' }

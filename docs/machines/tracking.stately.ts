@@ -220,18 +220,7 @@ export const trackingMachine = createMachine({
                 undecided: {
                   description: 'Nenhuma opção marcada (as setas só movem o foco; Enter, Espaço ou clique confirmam): "Finalizar" desabilitado.',
                   on: {
-                    AGREE: {
-                      target: 'agreed',
-                      actions: [
-                        'chooseAgreement',
-                        {
-                          type: 'announce',
-                          params: {
-                            message: 'Você escolheu \'Estou de acordo\'. Para enviar a sua resposta, use \'Finalizar\'.',
-                          },
-                        },
-                      ],
-                    },
+                    AGREE: { target: 'confirmingAgreement' },
                     DECLINE: {
                       target: 'declined',
                       actions: [
@@ -249,7 +238,16 @@ export const trackingMachine = createMachine({
                 declined: {
                   description: '"Não aceito" marcado: permitido uma vez, agora travado; ainda se pode concordar.',
                   on: {
-                    AGREE: {
+                    AGREE: { target: 'confirmingAgreement' },
+                    FINALIZE: {
+                      target: '#tracking.ready.awaitingAcknowledgement.generatingAcceptance',
+                    },
+                  },
+                },
+                confirmingAgreement: {
+                  description: 'Modal "Confirmar \'Estou de acordo\'?": diz o que a escolha compromete e que não pode ser desfeita; "Voltar" deixa tudo como estava.',
+                  on: {
+                    CHOICE_CONFIRMED: {
                       target: 'agreed',
                       actions: [
                         'chooseAgreement',
@@ -261,9 +259,7 @@ export const trackingMachine = createMachine({
                         },
                       ],
                     },
-                    FINALIZE: {
-                      target: '#tracking.ready.awaitingAcknowledgement.generatingAcceptance',
-                    },
+                    CHOICE_CANCELLED: { target: 'restoring' },
                   },
                 },
                 agreed: {
@@ -276,20 +272,7 @@ export const trackingMachine = createMachine({
                 },
                 declineRecorded: {
                   description: '"Não aceito" já registrado no servidor: "Finalizar" desabilitado (não se registra duas vezes); ainda se pode concordar.',
-                  on: {
-                    AGREE: {
-                      target: 'agreed',
-                      actions: [
-                        'chooseAgreement',
-                        {
-                          type: 'announce',
-                          params: {
-                            message: 'Você escolheu \'Estou de acordo\'. Para enviar a sua resposta, use \'Finalizar\'.',
-                          },
-                        },
-                      ],
-                    },
-                  },
+                  on: { AGREE: { target: 'confirmingAgreement' } },
                 },
                 agreementRecorded: {
                   description: '"Estou de acordo" já registrado no servidor: opções travadas, "Finalizar" desabilitado; a operadora segue com a portabilidade.',
@@ -310,8 +293,12 @@ export const trackingMachine = createMachine({
                 },
                 unaware: {
                   description: '"Estou ciente" desmarcado: "Finalizar" desabilitado.',
+                  on: { ACKNOWLEDGE: { target: 'confirmingAwareness' } },
+                },
+                confirmingAwareness: {
+                  description: 'Modal "Confirmar \'Estou ciente\'?": diz o que a ciência compromete e que não pode ser desfeita; "Voltar" deixa tudo como estava.',
                   on: {
-                    ACKNOWLEDGE: {
+                    CHOICE_CONFIRMED: {
                       target: 'aware',
                       actions: [
                         'chooseAgreement',
@@ -323,6 +310,7 @@ export const trackingMachine = createMachine({
                         },
                       ],
                     },
+                    CHOICE_CANCELLED: { target: 'restoring' },
                   },
                 },
                 aware: {

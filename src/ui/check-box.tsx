@@ -12,9 +12,11 @@ interface CheckBoxProps {
   onChange: () => void;
   /** Shown after the label (e.g. "(assinado)"). */
   after?: ReactNode;
+  /** One sentence under the label: what checking it means (read with the box). */
+  description?: string;
 }
 
-export function CheckBox({ id, label, checked, disabled = false, onChange, after }: CheckBoxProps) {
+export function CheckBox({ id, label, checked, disabled = false, onChange, after, description }: CheckBoxProps) {
   return (
     <div className="flex min-h-11 items-center gap-3">
       <span className="relative grid size-6 shrink-0 place-items-center">
@@ -24,15 +26,23 @@ export function CheckBox({ id, label, checked, disabled = false, onChange, after
           checked={checked}
           disabled={disabled}
           onChange={onChange}
+          aria-describedby={description ? `${id}-description` : undefined}
           className="peer size-6 cursor-pointer appearance-none rounded border-2 border-slate-600 bg-white checked:border-brand-600 checked:bg-brand-600 hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-default disabled:border-slate-400 disabled:checked:border-brand-600"
         />
         <svg aria-hidden="true" viewBox="0 0 16 16" className="pointer-events-none absolute hidden size-4 text-white peer-checked:block">
           <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </span>
-      <label htmlFor={id} className={disabled ? (checked ? 'font-semibold text-slate-900' : 'text-slate-600') : 'cursor-pointer'}>
-        {label}
-      </label>
+      <span className="min-w-0">
+        <label htmlFor={id} className={disabled ? (checked ? 'font-semibold text-slate-900' : 'text-slate-600') : 'cursor-pointer'}>
+          {label}
+        </label>
+        {description && (
+          <span id={`${id}-description`} className="block text-sm text-slate-700">
+            {description}
+          </span>
+        )}
+      </span>
       {after}
     </div>
   );

@@ -12,6 +12,8 @@ import { useId, useRef, type KeyboardEvent } from 'react';
 export interface ChoiceOption<V extends string> {
   value: V;
   label: string;
+  /** One sentence under the label: what choosing it means (read with the option). */
+  description?: string;
   disabled?: boolean;
 }
 
@@ -74,6 +76,7 @@ export function ChoiceGroup<V extends string>({ label, hint, value, options, onC
             aria-checked={isChecked}
             aria-disabled={option.disabled || undefined}
             aria-labelledby={`${id}-${index}`}
+            aria-describedby={option.description ? `${id}-${index}-description` : undefined}
             tabIndex={index === tabStop ? 0 : -1}
             onClick={() => confirm(option)}
             onKeyDown={(event) => onKeyDown(event, index)}
@@ -85,11 +88,18 @@ export function ChoiceGroup<V extends string>({ label, hint, value, options, onC
             >
               {isChecked && <span className="size-3 rounded-full bg-brand-600" />}
             </span>
-            <span
-              id={`${id}-${index}`}
-              className={isChecked ? 'font-semibold text-slate-900' : option.disabled ? 'text-slate-600' : 'text-slate-800'}
-            >
-              {option.label}
+            <span className="min-w-0">
+              <span
+                id={`${id}-${index}`}
+                className={`block ${isChecked ? 'font-semibold text-slate-900' : option.disabled ? 'text-slate-600' : 'text-slate-800'}`}
+              >
+                {option.label}
+              </span>
+              {option.description && (
+                <span id={`${id}-${index}-description`} className="block text-sm text-slate-700">
+                  {option.description}
+                </span>
+              )}
             </span>
           </div>
         );

@@ -45,6 +45,10 @@ test.describe('acompanhamento: choices, records and statuses', () => {
     await expect(finalize(page)).toBeDisabled();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(backoffice('show', protocolo).flConcordo).toBeNull();
+    // Before choosing, each option says what it commits to (read with the option).
+    await expect(agree).toHaveAccessibleDescription(/plano antigo deve ser cancelado em até 5 dias/);
+    await expect(agree).toHaveAccessibleDescription(/carências/);
+    await expect(decline).toHaveAccessibleDescription(/continua no plano de origem/);
     await expectAccessible(page, 'status 6 type 1, nothing chosen');
 
     await page.keyboard.press('Enter');
@@ -71,6 +75,23 @@ test.describe('acompanhamento: choices, records and statuses', () => {
     await expect(decline).toHaveAttribute('aria-checked', 'true');
     await expect(finalize(page)).toBeDisabled();
     await expect(agree).toBeEnabled();
+
+    // 'Estou de acordo' locks: it asks for confirmation, saying it cannot be undone; 'Voltar' changes nothing.
+    await agree.click();
+    const confirmation = page.getByRole('dialog', { name: "Confirmar 'Estou de acordo'?" });
+    await expect(confirmation).toContainText('Esta escolha não pode ser desfeita.');
+    await expect(confirmation).toContainText('em até 5 dias');
+    await expectAccessible(page, "the confirmation of 'Estou de acordo'");
+    await confirmation.getByRole('button', { name: 'Voltar' }).click();
+    await expect(confirmation).toBeHidden();
+    await expect(agree).toHaveAttribute('aria-checked', 'false');
+    await expect(decline).toHaveAttribute('aria-checked', 'true');
+    await expect(finalize(page)).toBeDisabled();
+    await agree.click();
+    await confirmation.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(agree).toHaveAttribute('aria-checked', 'true');
+    await expect(finalize(page)).toBeEnabled();
+    expect(backoffice('show', protocolo).flConcordo).toBe('N'); // nothing sent before 'Finalizar'
   });
 
   test("status 6 type 2: arrows never tick 'Estou ciente'; 'Finalizar' twice adds one document and says it was recorded", async ({
@@ -86,6 +107,12 @@ test.describe('acompanhamento: choices, records and statuses', () => {
     await expect(finalize(page)).toBeDisabled();
 
     await page.keyboard.press('Space');
+    // It locks: the confirmation says what it commits to, and nothing is ticked before it.
+    const confirmation = page.getByRole('dialog', { name: "Confirmar 'Estou ciente'?" });
+    await expect(confirmation).toContainText('em até 5 dias');
+    await expect(aware).not.toBeChecked();
+    await expectAccessible(page, "the confirmation of 'Estou ciente'");
+    await confirmation.getByRole('button', { name: 'Confirmar' }).click();
     await expect(aware).toBeChecked();
     await expect(aware).toBeDisabled();
     await expect(announced(page)).toHaveText("Você marcou 'Estou ciente'. Para enviar a sua resposta, use 'Finalizar'.");

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { lastAnnouncement } from './support/portal';
-import { CPF, backoffice, expectAccessible, fileRequest, panel, stored, trackFromHome } from './support/tracking';
+import { CPF, backoffice, confirmChoice, expectAccessible, fileRequest, panel, stored, trackFromHome } from './support/tracking';
 
 test.use({ viewport: { width: 320, height: 640 } });
 test.describe.configure({ timeout: 180_000 });
@@ -46,6 +46,8 @@ test.describe('acompanhamento at 320 px', () => {
     await expect(panel(page, 'Finalize sua solicitação')).toBeVisible();
     await fitsThePhone(page, 'status 6 type 1');
     await page.getByRole('radio', { name: 'Estou de acordo' }).click();
+    await fitsThePhone(page, "the confirmation of 'Estou de acordo'");
+    await confirmChoice(page);
     await page.getByRole('button', { name: 'Finalizar' }).click();
     const aviso = page.getByRole('dialog', { name: 'Você está quase lá' });
     await expect(aviso).toBeVisible();
@@ -57,7 +59,8 @@ test.describe('acompanhamento at 320 px', () => {
     backoffice('set-status', protocolo, '6', '--tipo', '2');
     await page.goto('/#/home/1');
     await trackFromHome(page, protocolo);
-    await page.getByRole('checkbox', { name: 'Estou ciente' }).check();
+    await page.getByRole('checkbox', { name: 'Estou ciente' }).click();
+    await confirmChoice(page);
     await page.getByRole('button', { name: 'Finalizar' }).click();
     await expect(page.getByTestId('acknowledgement-recorded')).toBeVisible();
     await fitsThePhone(page, 'status 6 type 2 recorded');

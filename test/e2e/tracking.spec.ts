@@ -5,7 +5,17 @@
  * redirect is checked, with axe (WCAG 2.2 AA rules) on every panel and modal.
  */
 import { expect, test } from '@playwright/test';
-import { CPF, OPERATOR_NAME, backoffice, expectAccessible, fileRequest, panel, stored, trackFromHome } from './support/tracking';
+import {
+  CPF,
+  OPERATOR_NAME,
+  backoffice,
+  confirmChoice,
+  expectAccessible,
+  fileRequest,
+  panel,
+  stored,
+  trackFromHome,
+} from './support/tracking';
 
 test.describe('acompanhamento', () => {
   test('one request walked through em análise → 6 (type 1) → 3, with both modals and redirects', async ({ page, baseURL, context }) => {
@@ -30,9 +40,10 @@ test.describe('acompanhamento', () => {
     await expect(finalize).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
     await expectAccessible(page, 'status 6');
-    await page.getByLabel('Estou de acordo').check();
+    await page.getByLabel('Estou de acordo', { exact: true }).click();
+    await confirmChoice(page);
     await expect(finalize).toBeEnabled();
-    await expect(page.getByLabel('Estou de acordo')).toBeDisabled();
+    await expect(page.getByLabel('Estou de acordo', { exact: true })).toBeDisabled();
     await expect(page.getByLabel('Não aceito')).toBeDisabled();
     await finalize.click();
 
@@ -54,8 +65,8 @@ test.describe('acompanhamento', () => {
     expect(accepted.senha).toBe(protocolo.slice(-6));
     await trackFromHome(page, protocolo, { cpf: CPF, senha: accepted.senha });
     await expect(panel(page, 'Sua solicitação foi aceita')).toBeVisible();
-    await expect(page.getByLabel('Estou de acordo')).toBeChecked(); // pre-set from flConcordo
-    await expect(page.getByLabel('Estou de acordo')).toBeDisabled();
+    await expect(page.getByLabel('Estou de acordo', { exact: true })).toBeChecked(); // pre-set from flConcordo
+    await expect(page.getByLabel('Estou de acordo', { exact: true })).toBeDisabled();
     await expectAccessible(page, 'status 3');
 
     // Unsigned terms: a warning, and nothing is finished.
@@ -101,12 +112,13 @@ test.describe('acompanhamento', () => {
     await expect(page.getByLabel('Não aceito')).toHaveCount(0);
     const finalize = page.getByRole('button', { name: 'Finalizar' });
     await expect(finalize).toBeDisabled();
-    await page.getByLabel('Estou ciente').check();
+    await page.getByLabel('Estou ciente', { exact: true }).click();
+    await confirmChoice(page);
     await expect(finalize).toBeEnabled();
     await finalize.click();
     await expect(page.getByRole('button', { name: /Ver documento de aceite/ })).toBeVisible();
-    await expect(page.getByLabel('Estou ciente')).toBeChecked();
-    await expect(page.getByLabel('Estou ciente')).toBeDisabled();
+    await expect(page.getByLabel('Estou ciente', { exact: true })).toBeChecked();
+    await expect(page.getByLabel('Estou ciente', { exact: true })).toBeDisabled();
     expect(backoffice('show', protocolo).flConcordo).toBe('S');
     await page.getByRole('button', { name: 'Sair' }).click();
     await expect(page).toHaveURL(/#\/home\/1$/);

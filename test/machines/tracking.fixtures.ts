@@ -97,6 +97,8 @@ export const USER_EVENTS = {
   AGREE: [{ type: 'AGREE' }],
   DECLINE: [{ type: 'DECLINE' }],
   ACKNOWLEDGE: [{ type: 'ACKNOWLEDGE' }],
+  CHOICE_CONFIRMED: [{ type: 'CHOICE_CONFIRMED' }],
+  CHOICE_CANCELLED: [{ type: 'CHOICE_CANCELLED' }],
   SIGN_DOCUMENT: [...TERMS, UNSAFE_TERM].map((term) => ({ type: 'SIGN_DOCUMENT' as const, cdFileDocumento: term.cdFileDocumento })),
   FINALIZE: [{ type: 'FINALIZE' }],
   CLOSE_MODAL: [{ type: 'CLOSE_MODAL' }],

@@ -102,6 +102,18 @@ const MARKERS: Record<string, (s: Snapshot) => void> = {
     expect(can(s, 'AGREE')).toBe(true);
     expect(can(s, 'FINALIZE')).toBe(true);
   },
+  // A locking choice waits for its confirmation: nothing is chosen yet, nothing can be sent.
+  'ready.awaitingAcknowledgement.typeOne.confirmingAgreement': (s) => {
+    expect(s.context.choice).not.toBe('S');
+    expect(can(s, 'FINALIZE')).toBe(false);
+    expect(can(s, 'CHOICE_CONFIRMED')).toBe(true);
+    expect(can(s, 'CHOICE_CANCELLED')).toBe(true);
+  },
+  'ready.awaitingAcknowledgement.typeTwo.confirmingAwareness': (s) => {
+    expect(s.context.choice).not.toBe('S');
+    expect(can(s, 'FINALIZE')).toBe(false);
+    expect(can(s, 'CHOICE_CONFIRMED')).toBe(true);
+  },
   'ready.awaitingAcknowledgement.typeOne.agreed': (s) => {
     expect(can(s, 'AGREE')).toBe(false); // agreeing locks the choice
     expect(can(s, 'DECLINE')).toBe(false);
@@ -198,9 +210,20 @@ function checkStep(before: Snapshot, event: AnyEventObject, after: Snapshot, liv
       expect(calls).toEqual([{ type: 'endSession' }, { type: 'notify', params: { level: 'info', message: MESSAGES.sessionEnded } }, home]);
       break;
     case 'AGREE':
+    case 'ACKNOWLEDGE':
+    case 'CHOICE_CANCELLED':
+      // A locking choice only asks for its confirmation; taking it back leaves all as it was.
+      expect(calls).toEqual([]);
+      expect(started).toEqual([]);
+      break;
     case 'DECLINE':
-    case 'ACKNOWLEDGE': {
-      const said = { AGREE: MESSAGES.agreeChosen, DECLINE: MESSAGES.declineChosen, ACKNOWLEDGE: MESSAGES.awareChosen }[event.type];
+    case 'CHOICE_CONFIRMED': {
+      const said =
+        event.type === 'DECLINE'
+          ? MESSAGES.declineChosen
+          : wasIn('ready.awaitingAcknowledgement.typeOne.confirmingAgreement')
+            ? MESSAGES.agreeChosen
+            : MESSAGES.awareChosen;
       expect(calls).toEqual([{ type: 'announce', params: { message: said } }]);
       expect(started).toEqual([]); // a choice records nothing until 'Finalizar'
       break;
@@ -417,6 +440,7 @@ describe('tracking journeys', () => {
     const live = await loaded(TRACKINGS.finalizeTypeOne);
     expect(live.actor.getSnapshot().can({ type: 'FINALIZE' })).toBe(false);
     await live.play({ type: 'AGREE' });
+    await live.play({ type: 'CHOICE_CONFIRMED' });
     await live.play({ type: 'FINALIZE' });
     expect(live.pending.get('generateAcceptance')?.input).toEqual({ tipo: '9', fl_ciente: 'S', fl_tipo: 'D', cd_solicitacao: 77 });
     await live.play(done('generateAcceptance', ACCEPTANCE_LINK));
@@ -456,6 +480,7 @@ describe('tracking journeys', () => {
   it("status 6 type 2: 'Estou ciente' enables Finalizar, the acceptance is of kind I, sent once, and the reload shows it recorded", async () => {
     const live = await loaded(TRACKINGS.finalizeTypeTwo);
     await live.play({ type: 'ACKNOWLEDGE' });
+    await live.play({ type: 'CHOICE_CONFIRMED' });
     await live.play({ type: 'FINALIZE' });
     await live.play({ type: 'FINALIZE' });
     expect(live.started.filter((s) => s.id === 'generateAcceptance')).toEqual([
@@ -485,6 +510,7 @@ describe('tracking journeys', () => {
   it("an acceptance answered 'ERRO' or failing toasts 'Erro ao gerar o documento' and keeps the choice", async () => {
     const live = await loaded(TRACKINGS.finalizeTypeOne);
     await live.play({ type: 'AGREE' });
+    await live.play({ type: 'CHOICE_CONFIRMED' });
     await live.play({ type: 'FINALIZE' });
     await live.play(done('generateAcceptance', 'ERRO'));
     await live.play({ type: 'FINALIZE' });

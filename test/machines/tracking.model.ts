@@ -41,6 +41,8 @@ export const trackingFixtures = {
   AGREE: [{ type: 'AGREE' }],
   DECLINE: [{ type: 'DECLINE' }],
   ACKNOWLEDGE: [{ type: 'ACKNOWLEDGE' }],
+  CHOICE_CONFIRMED: [{ type: 'CHOICE_CONFIRMED' }],
+  CHOICE_CANCELLED: [{ type: 'CHOICE_CANCELLED' }],
   SIGN_DOCUMENT: [
     { type: 'SIGN_DOCUMENT', cdFileDocumento: signFirst },
     { type: 'SIGN_DOCUMENT', cdFileDocumento: signSecond },
@@ -152,10 +154,17 @@ export const trackingModel = definePathModel({
   journeys: [
     {
       name: "status 6 type 1: agree, finish, 'Você está quase lá', 'Minha Portabilidade'",
-      events: [...loaded(REQUEST.finalizeTypeOne), f('AGREE'), f('FINALIZE'), f('xstate.done.actor.generateAcceptance'), f('CLOSE_MODAL')],
+      events: [
+        ...loaded(REQUEST.finalizeTypeOne),
+        f('AGREE'),
+        f('CHOICE_CONFIRMED'),
+        f('FINALIZE'),
+        f('xstate.done.actor.generateAcceptance'),
+        f('CLOSE_MODAL'),
+      ],
     },
     {
-      name: "status 6 type 1: 'Não aceito' once, an 'ERRO' answer, then finish, reload it recorded, and agree after all",
+      name: "status 6 type 1: 'Não aceito' once, an 'ERRO' answer, then finish, reload it recorded, and agree after all (once taken back in the confirmation)",
       events: [
         ...loaded(REQUEST.finalizeTypeOne),
         f('DECLINE'),
@@ -165,16 +174,22 @@ export const trackingModel = definePathModel({
         f('xstate.done.actor.generateAcceptance'),
         ...loaded(REQUEST.finalizeTypeOneDeclined),
         f('AGREE'),
+        f('CHOICE_CANCELLED'),
+        f('AGREE'),
+        f('CHOICE_CONFIRMED'),
         f('FINALIZE'),
         f('xstate.done.actor.generateAcceptance'),
         f('CLOSE_MODAL'),
       ],
     },
     {
-      name: "status 6 type 2: 'Estou ciente', finish, the reload shows it recorded, 'Encerrar sessão'",
+      name: "status 6 type 2: 'Estou ciente' taken back in the confirmation, then confirmed, finish, the reload shows it recorded, 'Encerrar sessão'",
       events: [
         ...loaded(REQUEST.finalizeTypeTwo),
         f('ACKNOWLEDGE'),
+        f('CHOICE_CANCELLED'),
+        f('ACKNOWLEDGE'),
+        f('CHOICE_CONFIRMED'),
         f('FINALIZE'),
         f('xstate.done.actor.generateAcceptance'),
         ...loaded(REQUEST.finalizeTypeTwoAware),

@@ -11,10 +11,12 @@ import { typeCodeOf } from '../../../machines/tracking.helpers';
 import { TEXT } from '../../../machines/tracking.types';
 import { CheckBox } from '../../ui/check-box';
 import { ChoiceGroup } from '../../ui/choice-group';
+import { CONSEQUENCE } from './choice-consequences';
 import type { TrackingActor } from './tracking-actor';
 
 const LEGEND = 'Sua confirmação';
-const HINT = "Confirme com um clique, Enter ou Espaço; as setas só passam de uma opção a outra. 'Estou de acordo' não pode ser desfeito.";
+const HINT =
+  "Escolha com um clique, Enter ou Espaço; as setas só passam de uma opção a outra. 'Estou de acordo' pede confirmação e não pode ser desfeito.";
 
 /** What the screen says once the server holds the answer (the machine's *Recorded states). */
 const RECORDED = {
@@ -56,8 +58,8 @@ export function Acknowledgement({ actor, onChosen }: { actor: TrackingActor; onC
           hint={canAgree || canDecline ? HINT : undefined}
           value={choice}
           options={[
-            { value: 'S', label: TEXT.agree, disabled: !canAgree },
-            { value: 'N', label: TEXT.decline, disabled: !canDecline },
+            { value: 'S', label: TEXT.agree, description: CONSEQUENCE.agree, disabled: !canAgree },
+            { value: 'N', label: TEXT.decline, description: CONSEQUENCE.decline, disabled: !canDecline },
           ]}
           onConfirm={(value) => send(value === 'S' ? 'AGREE' : 'DECLINE')}
         />
@@ -67,6 +69,7 @@ export function Acknowledgement({ actor, onChosen }: { actor: TrackingActor; onC
           <CheckBox
             id={`${id}-aware`}
             label={TEXT.aware}
+            description={CONSEQUENCE.aware}
             checked={choice === 'S'}
             disabled={!canAcknowledge}
             onChange={() => send('ACKNOWLEDGE')}

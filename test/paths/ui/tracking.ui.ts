@@ -49,6 +49,8 @@ export const trackingGestures = {
   AGREE: (page) => page.getByLabel(TEXT.agree, { exact: true }).click(),
   DECLINE: (page) => page.getByLabel(TEXT.decline, { exact: true }).click(),
   ACKNOWLEDGE: (page) => page.getByLabel(TEXT.aware, { exact: true }).click(),
+  CHOICE_CONFIRMED: (page) => choiceConfirmation(page).getByRole('button', { name: 'Confirmar' }).click(),
+  CHOICE_CANCELLED: (page) => choiceConfirmation(page).getByRole('button', { name: 'Voltar' }).click(),
   SIGN_DOCUMENT: (page, event) => page.getByLabel(termName(event.cdFileDocumento), { exact: true }).click(),
   FINALIZE: (page) => page.getByRole('button', { name: 'Finalizar' }).click(),
   CLOSE_MODAL: (page) => page.getByRole('dialog').getByRole('button').first().click(),
@@ -59,6 +61,9 @@ export const trackingGestures = {
 // markers are never checked; they name what the screen shows around them.
 // The loads mark the screen busy (aria-busy); the overlay alone would not do, since a
 // failed request elsewhere hides it while these are still pending (SPEC §4).
+/** The confirmation of a choice that locks ('Confirmar 'Estou de acordo'?'). */
+const choiceConfirmation = (page: Page, choice?: string) =>
+  page.getByRole('dialog', { name: choice ? `Confirmar '${choice}'?` : /^Confirmar '/ });
 const busyScreen = (page: Page) => ({ visible: page.locator('[aria-busy="true"]') });
 const protocolField = (page: Page) => page.getByLabel('Protocolo', { exact: true });
 /** The request is being asked for: on a first visit the four fields are still empty; on a reload they keep what was shown. */
@@ -101,11 +106,13 @@ export const trackingMarkers = {
   'ready.awaitingAcknowledgement.typeOne.restoring': (page) => ({ visible: panel(page, 'Finalize sua solicitação') }),
   'ready.awaitingAcknowledgement.typeOne.undecided': (page) => ({ visible: unchecked(page, TEXT.agree) }),
   'ready.awaitingAcknowledgement.typeOne.declined': (page) => ({ visible: checked(page, TEXT.decline) }),
+  'ready.awaitingAcknowledgement.typeOne.confirmingAgreement': (page) => ({ visible: choiceConfirmation(page, TEXT.agree) }),
   'ready.awaitingAcknowledgement.typeOne.agreed': (page) => ({ visible: checked(page, TEXT.agree) }),
   'ready.awaitingAcknowledgement.typeOne.declineRecorded': (page) => ({ visible: recorded(page, "'Não aceito' foi registrada") }),
   'ready.awaitingAcknowledgement.typeOne.agreementRecorded': (page) => ({ visible: recorded(page, 'Sua concordância foi registrada') }),
   'ready.awaitingAcknowledgement.typeTwo.restoring': (page) => ({ visible: panel(page, 'Finalize sua solicitação') }),
   'ready.awaitingAcknowledgement.typeTwo.unaware': (page) => ({ visible: unchecked(page, TEXT.aware) }),
+  'ready.awaitingAcknowledgement.typeTwo.confirmingAwareness': (page) => ({ visible: choiceConfirmation(page, TEXT.aware) }),
   'ready.awaitingAcknowledgement.typeTwo.aware': (page) => ({ visible: checked(page, TEXT.aware) }),
   'ready.awaitingAcknowledgement.typeTwo.awarenessRecorded': (page) => ({ visible: recorded(page, 'Sua ciência foi registrada') }),
   // The answer is being sent: the choice made stays checked under the overlay.

@@ -4,7 +4,7 @@
  * network actors: what the beneficiary sees and can do in each panel, and that a server link
  * that is not http(s) is never opened.
  */
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
@@ -190,6 +190,15 @@ describe('tracking screen', () => {
     const finalize = screen.getByRole('button', { name: 'Finalizar' }) as HTMLButtonElement;
     expect(finalize.disabled).toBe(true);
     await userEvent.click(screen.getByRole('radio', { name: 'Estou de acordo' }));
+    // The choice locks: it waits for its confirmation, which says what it commits to.
+    expect(finalize.disabled).toBe(true);
+    const confirmation = await screen.findByRole('dialog', { name: "Confirmar 'Estou de acordo'?" });
+    expect(confirmation.textContent).toContain('em até 5 dias');
+    expect(confirmation.textContent).toContain('não pode ser desfeita');
+    await userEvent.click(within(confirmation).getByRole('button', { name: 'Voltar' }));
+    expect(screen.getByRole('radio', { name: 'Estou de acordo' }).getAttribute('aria-checked')).toBe('false');
+    await userEvent.click(screen.getByRole('radio', { name: 'Estou de acordo' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
     expect(finalize.disabled).toBe(false);
     expect(screen.getByRole('radio', { name: 'Estou de acordo' }).getAttribute('aria-checked')).toBe('true');
     expect(screen.getByRole('radio', { name: 'Estou de acordo' }).getAttribute('aria-disabled')).toBe('true');
@@ -225,6 +234,7 @@ describe('tracking screen', () => {
     // Agreeing is still possible after 'Não aceito', by Space.
     agree.focus();
     await userEvent.keyboard(' ');
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
     expect(actor.getSnapshot().context.choice).toBe('S');
   });
 
@@ -233,6 +243,7 @@ describe('tracking screen', () => {
     localStorage.setItem('token', 'free');
     const { navigate } = start({ ...base, flStatus: 6, cdStatusPort: 1 });
     await userEvent.click(await screen.findByLabelText('Estou de acordo'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
     await userEvent.click(screen.getByRole('button', { name: 'Finalizar' }));
     const dialog = await screen.findByTestId('aviso-modal');
     await waitFor(() => expect(dialog.hasAttribute('open')).toBe(true));
@@ -249,6 +260,9 @@ describe('tracking screen', () => {
     const aware = (await screen.findByLabelText('Estou ciente')) as HTMLInputElement;
     expect(screen.queryByLabelText('Não aceito')).toBeNull();
     await userEvent.click(aware);
+    const confirmation = await screen.findByRole('dialog', { name: "Confirmar 'Estou ciente'?" });
+    expect(confirmation.textContent).toContain('em até 5 dias');
+    await userEvent.click(within(confirmation).getByRole('button', { name: 'Confirmar' }));
     expect(aware.checked).toBe(true);
     expect(aware.disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Finalizar' }) as HTMLButtonElement).disabled).toBe(false);

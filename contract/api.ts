@@ -185,6 +185,21 @@ export const attachedDocument = z.object({
 export const tooltip = z.object({ nmCampo: z.string(), dsDescricao: z.string() });
 export const documentType = z.object({ cdTipoDocumento: z.number(), nmDocumento: z.string() });
 export const selectOption = z.object({ label: z.string(), value: z.string() });
+/**
+ * The operator's privacy notice (LGPD art. 9): the controller (the operator's name, key '65'),
+ * the purpose, what is kept and for how long, who receives it, the data subject's rights and
+ * the data protection officer's contact. Texts are the operator's, kept by the server.
+ */
+export const privacyNotice = z.object({
+  controlador: z.string(),
+  finalidade: z.string(),
+  dados: z.string(),
+  retencao: z.string(),
+  compartilhamento: z.string(),
+  direitos: z.string(),
+  encarregado: z.string(),
+  contato: z.string(),
+});
 
 /* @__NO_SIDE_EFFECTS__ */
 const allowedExtension = () =>
@@ -283,6 +298,7 @@ export const routes = {
   setting: get('portabilidade/utils/parametro', text, 'text'),
   documentsToSign: get('portabilidade/documento/assinatura', z.array(documentToSign)),
   recordSignature: post('portabilidade/documento/assinatura', text, 'text'),
+  privacy: get('portabilidade/utils/privacidade', privacyNotice),
 } as const;
 
 /** The whole contract: every call of `routes` with its request schema (the server validates with it). */
@@ -304,6 +320,7 @@ export const endpoints = withInputs(routes, {
   setting: z.object({ chave: z.enum(['82', '84', '85']), cdEmpresaPlano: idDigits('cdEmpresaPlano inválido') }),
   documentsToSign: protocoloQuery,
   recordSignature: signatureRequest,
+  privacy: z.object({ cdEmpresaPlano: idDigits('cdEmpresaPlano inválido') }),
 });
 
 export type Endpoints = typeof endpoints;
@@ -321,6 +338,7 @@ export type AttachedDocument = z.output<typeof attachedDocument>;
 export type Tooltip = z.output<typeof tooltip>;
 export type DocumentType = z.output<typeof documentType>;
 export type SelectOption = z.output<typeof selectOption>;
+export type PrivacyNotice = z.output<typeof privacyNotice>;
 export type DocumentUpload = z.output<typeof documentUpload>;
 export type AcceptanceRequest = z.output<typeof acceptanceRequest>;
 

@@ -1,10 +1,10 @@
-/** What the home screen and the layout load: plan images, operator name, tooltips. */
+/** What the home screen and the layout load: plan images, operator name, tooltips, the privacy notice. */
 import { OPERATOR_NAME_KEY } from '../../contract/api.ts';
 import type { EndpointHandlers } from '../http/endpoints.ts';
 import { notFound } from '../http/http-error.ts';
 import { findOperator } from '../services/operators.ts';
 
-type HomeHandlers = Pick<EndpointHandlers, 'setting' | 'operatorKey' | 'tooltips'>;
+type HomeHandlers = Pick<EndpointHandlers, 'setting' | 'operatorKey' | 'tooltips' | 'privacy'>;
 
 export const homeHandlers: HomeHandlers = {
   async setting({ chave, cdEmpresaPlano }, ctx) {
@@ -22,6 +22,28 @@ export const homeHandlers: HomeHandlers = {
     const operator = await findOperator(ctx.deps.db, Number(cdEmpresaPlano));
     if (!operator) throw notFound(`Plano ${cdEmpresaPlano} não encontrado.`);
     return operator.nm_operadora;
+  },
+
+  async privacy({ cdEmpresaPlano }, ctx) {
+    const [row] = await ctx.deps.db.query<{
+      controlador: string;
+      finalidade: string;
+      dados: string;
+      retencao: string;
+      compartilhamento: string;
+      direitos: string;
+      encarregado: string;
+      contato: string;
+    }>(
+      `SELECT o.nm_operadora AS controlador, p.ds_finalidade AS finalidade, p.ds_dados AS dados, p.ds_retencao AS retencao,
+              p.ds_compartilhamento AS compartilhamento, p.ds_direitos AS direitos, p.ds_encarregado AS encarregado,
+              p.ds_contato AS contato
+         FROM privacy_texts p JOIN operators o USING (cd_empresa_plano)
+        WHERE p.cd_empresa_plano = $1`,
+      [Number(cdEmpresaPlano)],
+    );
+    if (!row) throw notFound(`Plano ${cdEmpresaPlano} não encontrado ou sem aviso de privacidade.`);
+    return row;
   },
 
   async tooltips(_input, ctx) {

@@ -1,5 +1,5 @@
 /**
- * Reference data every installation needs: operators with their images, tooltips,
+ * Reference data every installation needs: operators with their images and privacy notice, tooltips,
  * contract and document types, destination plans. Inserted when missing, never
  * overwritten, so an operator's own edits survive restarts.
  */
@@ -10,6 +10,20 @@ export const OPERATORS = [
   { cdEmpresaPlano: 1, name: 'Vida Plena Saúde', registry: '412345', slug: 'operadora-1' },
   { cdEmpresaPlano: 2, name: 'Horizonte Saúde', registry: '398761', slug: 'operadora-2' },
 ] as const;
+
+/** Demo privacy notice (LGPD art. 9) per operator; each operator edits its own row. */
+function privacyTexts(operator: (typeof OPERATORS)[number]): readonly string[] {
+  const domain = `${operator.slug}.example`;
+  return [
+    'Analisar e responder à sua solicitação de portabilidade de carências, como exige a Resolução Normativa ANS nº 438/2018.',
+    'Guardamos os dados do titular e dos dependentes, os contatos e os documentos enviados enquanto a solicitação estiver em andamento e, depois, por 5 anos, para atender à ANS e a eventuais processos.',
+    'Os dados ficam guardados por 5 anos após o fim da solicitação; depois disso são apagados.',
+    'Compartilhamos os dados com a ANS quando ela pedir e com a operadora do seu plano atual só o necessário para confirmar a portabilidade. Não vendemos nem usamos os dados para publicidade.',
+    'Você pode confirmar se tratamos seus dados, acessá-los, corrigi-los, pedir que sejam apagados quando a lei permitir, saber com quem foram compartilhados e reclamar à Autoridade Nacional de Proteção de Dados (ANPD).',
+    `Encarregado de proteção de dados da ${operator.name}`,
+    `privacidade@${domain}`,
+  ];
+}
 
 export const TOOLTIPS: ReadonlyArray<readonly [string, string]> = [
   [
@@ -78,6 +92,11 @@ export async function seedReferenceData(tx: Executor): Promise<void> {
       [SETTING_KEY.seal, `${operator.slug}-selo.svg`],
       [SETTING_KEY.favicon, `${operator.slug}-favicon.svg`],
     ];
+    await tx.query(
+      `INSERT INTO privacy_texts (cd_empresa_plano, ds_finalidade, ds_dados, ds_retencao, ds_compartilhamento, ds_direitos, ds_encarregado, ds_contato)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+      [operator.cdEmpresaPlano, ...privacyTexts(operator)],
+    );
     for (const [key, file] of images) {
       await tx.query('INSERT INTO settings (chave, cd_empresa_plano, valor) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
         key,

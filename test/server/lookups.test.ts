@@ -51,6 +51,32 @@ describe('plan settings and operator name', () => {
   });
 });
 
+describe('privacy notice', () => {
+  it("answers each operator's own notice, naming it as controller, and the operator's edits win", async () => {
+    const one = await server.get('portabilidade/utils/privacidade?cdEmpresaPlano=1');
+    expect(one.statusCode).toBe(200);
+    const notice = one.json() as Record<string, string>;
+    expect(notice.controlador).toBe('Vida Plena Saúde');
+    expect(notice.finalidade).toContain('438');
+    expect(notice.compartilhamento).toContain('ANS');
+    const two = (await server.get('portabilidade/utils/privacidade?cdEmpresaPlano=2')).json() as Record<string, string>;
+    expect(two.controlador).toBe('Horizonte Saúde');
+    expect(two.contato).not.toBe(notice.contato);
+
+    await server.db.query("UPDATE privacy_texts SET ds_contato = 'dpo@operadora.example' WHERE cd_empresa_plano = 2");
+    const edited = (await server.get('portabilidade/utils/privacidade?cdEmpresaPlano=2')).json() as Record<string, string>;
+    expect(edited.contato).toBe('dpo@operadora.example');
+  });
+
+  it('answers 404 for an unknown plan and 400 for a code that is not a plan', async () => {
+    const unknown = await server.get('portabilidade/utils/privacidade?cdEmpresaPlano=99');
+    expect(unknown.statusCode).toBe(404);
+    expect(messageOf(unknown)).toContain('Plano 99');
+    const invalid = await server.get('portabilidade/utils/privacidade?cdEmpresaPlano=x');
+    expect(invalid.statusCode).toBe(400);
+  });
+});
+
 describe('wizard lookups', () => {
   it('lists tooltips including the two protocol fields', async () => {
     const response = await server.get('portabilidade?solicitacao=9');

@@ -19,6 +19,7 @@ import { toastRequests } from './notify';
 
 const NovaSolicitacaoPage = lazyScreen(() => import('../views/nova-solicitacao/nova-solicitacao-page').then((m) => m.NovaSolicitacaoPage));
 const AcompanhamentoPage = lazyScreen(() => import('../views/acompanhamento/acompanhamento-page').then((m) => m.AcompanhamentoPage));
+const PrivacidadePage = lazyScreen(() => import('../views/privacidade/privacidade-page').then((m) => m.PrivacidadePage));
 const GUARDED_SCREENS: Readonly<Record<string, LazyScreen>> = {
   'nova-solicitacao': NovaSolicitacaoPage,
   acompanhamento: AcompanhamentoPage,
@@ -85,6 +86,14 @@ export function AppRoutes() {
         <Guarded>
           <AcompanhamentoPage />
         </Guarded>
+      </Route>
+      {/* The privacy page needs no session: it is linked from where data is asked. */}
+      <Route key="privacidade" path="/privacidade">
+        <ChunkErrorBoundary>
+          <Suspense fallback={<LoadingOverlayView visible />}>
+            <PrivacidadePage />
+          </Suspense>
+        </ChunkErrorBoundary>
       </Route>
       <Route key="unknown">
         <Redirect to="/" replace />

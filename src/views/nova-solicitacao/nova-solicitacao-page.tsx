@@ -14,6 +14,7 @@ import { useFocusOnChange } from '../../ui/screen';
 import { prefetchSelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { PortalLayout } from '../layout/portal-layout';
+import { PrivacyNotice } from '../privacidade/privacy-notice';
 import { StepDadosPessoais } from './step-dados-pessoais';
 import { StepDependentes } from './step-dependentes';
 import { StepDocumentos } from './step-documentos';
@@ -91,6 +92,8 @@ function Wizard() {
         <h2 id="wizard-step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold text-brand-700 focus:outline-none">
           {STEP_TITLES[step]}
         </h2>
+        {step === 'dadosPessoais' && <PrivacyNotice about="dados" />}
+        {step === 'documentos' && <PrivacyNotice about="documentos" />}
         <StepView />
         <div className="flex flex-wrap justify-between gap-3 border-t border-slate-200 pt-4">
           {step !== 'dadosPessoais' ? (

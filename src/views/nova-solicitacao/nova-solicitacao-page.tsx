@@ -92,7 +92,8 @@ function Wizard() {
         <h2 id="wizard-step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold text-brand-700 focus:outline-none">
           {STEP_TITLES[step]}
         </h2>
-        {step === 'dadosPessoais' && <PrivacyNotice about="dados" />}
+        {/* LGPD art. 9: said where personal data (the holder's, the dependents') or documents are asked. */}
+        {(step === 'dadosPessoais' || step === 'dependentes') && <PrivacyNotice about="dados" />}
         {step === 'documentos' && <PrivacyNotice about="documentos" />}
         <StepView />
         <div className="flex flex-wrap justify-between gap-3 border-t border-slate-200 pt-4">

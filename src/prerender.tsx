@@ -7,6 +7,7 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { App } from './app/app';
+import { queryClient } from './app/services';
 import { SHELLS, type ShellName } from './app/shells';
 
 function memoryStorage(entries: Record<string, string>): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
@@ -33,5 +34,8 @@ export async function renderShell(name: ShellName): Promise<string> {
     return await new Response(prelude).text();
   } finally {
     delete scope.window;
+    // Each shell starts from an empty cache; and a cached query's 5-minute collection timer
+    // would otherwise keep the build's process alive that long.
+    queryClient.clear();
   }
 }

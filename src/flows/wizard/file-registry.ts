@@ -4,6 +4,8 @@
  * reload of the tab finds them again; when IndexedDB is unavailable the user is told which
  * files to attach again (ATTACHMENTS_LOST).
  */
+import { MAX_FILE_BYTES } from '../../../contract/rules';
+
 const DB_NAME = 'portabilidade-wizard';
 const STORE = 'files';
 /** Files left behind by abandoned tabs are dropped after a day. */
@@ -36,14 +38,17 @@ function openDb(): Promise<IDBDatabase | null> {
   return dbPromise;
 }
 
+/** Runs one request; a write answers only once its transaction is committed (a reload after that finds it). */
 async function withStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T | null> {
   const db = await openDb();
   if (!db) return null;
   return new Promise((resolve) => {
     try {
-      const request = work(db.transaction(STORE, mode).objectStore(STORE));
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => resolve(null);
+      const transaction = db.transaction(STORE, mode);
+      const request = work(transaction.objectStore(STORE));
+      transaction.oncomplete = () => resolve(request.result);
+      transaction.onerror = () => resolve(null);
+      transaction.onabort = () => resolve(null);
     } catch {
       resolve(null);
     }
@@ -64,11 +69,16 @@ function forgetObjectUrl(id: string): void {
 }
 
 export const fileRegistry = {
-  put(id: string, file: File): void {
+  /**
+   * Keeps the file; resolves once a reload would find it again (or IndexedDB is unavailable).
+   * A file over the size limit can never be sent, so only memory holds it until it is released.
+   */
+  async put(id: string, file: File): Promise<void> {
     forgetObjectUrl(id);
     memory.set(id, file);
+    if (file.size > MAX_FILE_BYTES) return;
     const record: StoredFile = { id, blob: file, name: file.name, savedAt: Date.now() };
-    void withStore('readwrite', (store) => store.put(record));
+    await withStore('readwrite', (store) => store.put(record));
   },
   get(id: string): File | undefined {
     return memory.get(id);

@@ -46,13 +46,14 @@ export function StepDocumentos() {
   }, []);
   useAttachmentFeedback(attachments, focusAttach);
 
-  const attach = (files: FileList | null) => {
+  // The row appears once the file is stored for this tab: a reload right after still finds it.
+  const attach = async (files: FileList | null) => {
     const file = files?.[0];
     if (!file) return;
-    const id = newFileId();
-    fileRegistry.put(id, file);
-    actor.send({ type: 'FILE_CHOSEN', file: { id, name: file.name, size: file.size, mimeType: file.type } });
     if (inputRef.current) inputRef.current.value = '';
+    const id = newFileId();
+    await fileRegistry.put(id, file);
+    actor.send({ type: 'FILE_CHOSEN', file: { id, name: file.name, size: file.size, mimeType: file.type } });
   };
 
   return (
@@ -86,7 +87,7 @@ export function StepDocumentos() {
             tabIndex={-1}
             aria-label="Arquivo do documento"
             disabled={!documentType || submitting}
-            onChange={(event) => attach(event.target.files)}
+            onChange={(event) => void attach(event.target.files)}
           />
           <Button ref={attachButton} disabled={!documentType || submitting} onClick={() => inputRef.current?.click()}>
             Anexar arquivo

@@ -7,7 +7,7 @@
  * where its input goes (query or JSON body) and how its response is read (JSON or text).
  */
 import * as z from 'zod/mini';
-import { ALLOWED_EXTENSIONS, INPUT_BOUNDS, MAX_FILE_BYTES, MAX_ID, isValidCpf, TIPO_PORTABILIDADE } from './rules';
+import { ALLOWED_EXTENSIONS, INPUT_BOUNDS, MAX_FILE_BYTES, MAX_ID, UFS, isValidCpf, TIPO_PORTABILIDADE } from './rules';
 
 export { DEFAULT_CD_EMPRESA_PLANO, TIPO_PORTABILIDADE } from './rules';
 
@@ -107,7 +107,7 @@ export const portabilityRequest = z.object({
   nu_endereco: required('Número é obrigatório'),
   ds_bairro: required('Bairro é obrigatório'),
   ds_cidade: required('Cidade é obrigatória'),
-  ds_uf: matching(/^[A-Z]{2}$/, 'UF inválida', 2),
+  ds_uf: matching(new RegExp(`^(${Object.keys(UFS).join('|')})$`), 'UF inválida', 2),
   ds_complemento: optionalText(),
   ops_origem: required('Nome da operadora é obrigatório'),
   plano_origem: required('Nome do plano é obrigatório'),
@@ -200,6 +200,20 @@ export const privacyNotice = z.object({
   encarregado: z.string(),
   contato: z.string(),
 });
+
+/**
+ * An address found by its CEP, in the shape of the public ViaCEP service: street, district,
+ * city and UF (a CEP that covers a whole city has empty street and district), or, as ViaCEP
+ * answers an unknown CEP, `{ erro: true }`.
+ */
+export const cepAddress = z.object({
+  cep: z.string(),
+  logradouro: z.string(),
+  bairro: z.string(),
+  localidade: z.string(),
+  uf: z.string(),
+});
+export const cepAnswer = z.union([cepAddress, z.object({ erro: z.literal(true) })]);
 
 /* @__NO_SIDE_EFFECTS__ */
 const allowedExtension = () =>
@@ -299,6 +313,7 @@ export const routes = {
   documentsToSign: get('portabilidade/documento/assinatura', z.array(documentToSign)),
   recordSignature: post('portabilidade/documento/assinatura', text, 'text'),
   privacy: get('portabilidade/utils/privacidade', privacyNotice),
+  cepAddress: get('portabilidade/utils/cep', cepAnswer),
 } as const;
 
 /** The whole contract: every call of `routes` with its request schema (the server validates with it). */
@@ -321,6 +336,7 @@ export const endpoints = withInputs(routes, {
   documentsToSign: protocoloQuery,
   recordSignature: signatureRequest,
   privacy: z.object({ cdEmpresaPlano: idDigits('cdEmpresaPlano inválido') }),
+  cepAddress: z.object({ cep: z.string().check(atMost(8), z.regex(/^\d{8}$/, 'CEP inválido: informe os 8 dígitos')) }),
 });
 
 export type Endpoints = typeof endpoints;
@@ -339,6 +355,8 @@ export type Tooltip = z.output<typeof tooltip>;
 export type DocumentType = z.output<typeof documentType>;
 export type SelectOption = z.output<typeof selectOption>;
 export type PrivacyNotice = z.output<typeof privacyNotice>;
+export type CepAddress = z.output<typeof cepAddress>;
+export type CepAnswer = z.output<typeof cepAnswer>;
 export type DocumentUpload = z.output<typeof documentUpload>;
 export type AcceptanceRequest = z.output<typeof acceptanceRequest>;
 

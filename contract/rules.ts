@@ -75,3 +75,36 @@ export const INPUT_BOUNDS = {
 
 /** The largest id a database `integer` column holds (32 bits, signed). */
 export const MAX_ID = 2_147_483_647;
+
+/** The 27 federative units, by the code the address keeps (ds_uf) and the name a list shows. */
+export const UFS = {
+  AC: 'Acre',
+  AL: 'Alagoas',
+  AP: 'Amapá',
+  AM: 'Amazonas',
+  BA: 'Bahia',
+  CE: 'Ceará',
+  DF: 'Distrito Federal',
+  ES: 'Espírito Santo',
+  GO: 'Goiás',
+  MA: 'Maranhão',
+  MT: 'Mato Grosso',
+  MS: 'Mato Grosso do Sul',
+  MG: 'Minas Gerais',
+  PA: 'Pará',
+  PB: 'Paraíba',
+  PR: 'Paraná',
+  PE: 'Pernambuco',
+  PI: 'Piauí',
+  RJ: 'Rio de Janeiro',
+  RN: 'Rio Grande do Norte',
+  RS: 'Rio Grande do Sul',
+  RO: 'Rondônia',
+  RR: 'Roraima',
+  SC: 'Santa Catarina',
+  SP: 'São Paulo',
+  SE: 'Sergipe',
+  TO: 'Tocantins',
+} as const;
+export type Uf = keyof typeof UFS;
+export const isUf = (value: string): value is Uf => Object.hasOwn(UFS, value);

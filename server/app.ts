@@ -54,6 +54,8 @@ export interface BuildAppOptions {
   files?: FileStore;
   /** The protocol e-mail: SMTP_URL and sender; without smtpUrl, .eml files into DATA_DIR/outbox. Tests shorten the retries. */
   mail?: Pick<OutboxOptions, 'smtpUrl' | 'from' | 'retryDelaysMs' | 'pollMs'>;
+  /** CEP_PROVIDER_URL (services/cep-lookup.ts); without it only the offline table answers. */
+  cepProviderUrl?: string;
   /** Enables the loopback-only /_backoffice routes, guarded by this secret. */
   backofficeSecret?: string;
 }
@@ -89,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secret: options.secret,
     dataDir: options.dataDir,
     publicUrl: options.publicUrl,
+    cepProviderUrl: options.cepProviderUrl,
   };
   deps.outbox = new Outbox({
     db: options.db,

@@ -4,7 +4,9 @@
  * TOKEN_SECRET (default: made once and kept in DATA_DIR), LOG_LEVEL, TRUST_PROXY,
  * PUBLIC_URL (origin of absolute links; default: relative links), REQUEST_TIMEOUT_MS (30000),
  * BODY_MIN_BYTES_PER_SECOND (16384), SEED_DEMO (0 to skip demo requests), SMTP_URL (the protocol
- * e-mail over SMTP; default: .eml files in DATA_DIR/outbox), MAIL_FROM (its sender).
+ * e-mail over SMTP; default: .eml files in DATA_DIR/outbox), MAIL_FROM (its sender),
+ * CEP_PROVIDER_URL (a ViaCEP-format address service, e.g. https://viacep.com.br/ws/{cep}/json/;
+ * default: the offline table only).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -25,6 +27,7 @@ export interface ServerConfig {
   seedDemo: boolean;
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
+  cepProviderUrl: string | undefined;
 }
 
 function positiveNumber(name: string, value: string | undefined, fallback: number): number {
@@ -43,6 +46,18 @@ function smtpUrl(value: string | undefined): string | undefined {
     throw new Error('SMTP_URL inválida (use smtp://usuario:senha@servidor:587 ou smtps://…:465)');
   }
   if (protocol !== 'smtp:' && protocol !== 'smtps:') throw new Error('SMTP_URL inválida: o esquema deve ser smtp: ou smtps:');
+  return value;
+}
+
+function httpUrl(name: string, value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let protocol: string;
+  try {
+    protocol = new URL(value.replace('{cep}', '00000000')).protocol;
+  } catch {
+    throw new Error(`${name} inválida: ${value}`);
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') throw new Error(`${name} inválida: o esquema deve ser http: ou https:`);
   return value;
 }
 
@@ -69,6 +84,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemo: env.SEED_DEMO !== '0',
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || undefined,
+    cepProviderUrl: httpUrl('CEP_PROVIDER_URL', env.CEP_PROVIDER_URL),
   };
 }
 

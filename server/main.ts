@@ -63,6 +63,7 @@ const app = await buildApp({
   logger: { level: config.logLevel },
   trustProxy: config.trustProxy,
   publicUrl: config.publicUrl,
+  cepProviderUrl: config.cepProviderUrl,
   timeouts: config.timeouts,
   mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
   backofficeSecret,

@@ -17,6 +17,8 @@ export interface AppDeps {
   dataDir: string;
   /** PUBLIC_URL: the origin absolute links are made on; undefined: links are relative. */
   publicUrl?: string;
+  /** CEP_PROVIDER_URL: a ViaCEP-format service for CEPs the offline table lacks. */
+  cepProviderUrl?: string;
   /** Delivers queued e-mails; told after a save that queued one. */
   outbox?: Outbox;
 }

@@ -228,6 +228,7 @@ function responsesOf(name: EndpointName): Record<number, Json> {
   }
   responses[431] = errorResponse('Cabeçalhos grandes demais');
   responses[500] = errorResponse('Falha inesperada do servidor (registrada; sem detalhes na resposta)');
+  if (name === 'cepAddress') responses[502] = errorResponse('O serviço de CEP (CEP_PROVIDER_URL) falhou ou não respondeu em 3 s');
   if (isPost) responses[507] = errorResponse('Sem espaço em disco para gravar; nada foi gravado e as leituras continuam');
   else responses[301] = MOVED;
   return withHeaders(responses, isPost);

@@ -1,11 +1,12 @@
 /** The new-request wizard's calls: lookups for its fields and the save itself. */
 import type { EndpointHandlers } from '../http/endpoints.ts';
+import { lookUpCep } from '../services/cep-lookup.ts';
 import { checkNewRequest } from '../services/request-rules.ts';
 import { queueProtocolEmail } from '../services/protocol-email.ts';
 import { createRequest } from '../services/requests.ts';
 import { issueToken } from '../services/tokens.ts';
 
-type RequestHandlers = Pick<EndpointHandlers, 'saveRequest' | 'destinationPlan' | 'contractTypes' | 'documentTypes'>;
+type RequestHandlers = Pick<EndpointHandlers, 'saveRequest' | 'destinationPlan' | 'contractTypes' | 'documentTypes' | 'cepAddress'>;
 
 export const requestHandlers: RequestHandlers = {
   async saveRequest(payload, ctx) {
@@ -27,6 +28,10 @@ export const requestHandlers: RequestHandlers = {
     ]);
     // Not found is an ordinary answer here: the wizard clears the plan name (SPEC §5).
     return row?.nm_plano ?? '';
+  },
+
+  async cepAddress({ cep }, ctx) {
+    return lookUpCep(ctx.deps.db, cep, ctx.deps.cepProviderUrl);
   },
 
   async contractTypes(_input, ctx) {

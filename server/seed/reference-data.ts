@@ -80,6 +80,16 @@ export const DESTINATION_PLANS: ReadonlyArray<readonly [string, string]> = [
   ['479876542', 'HORIZONTE PREMIUM APARTAMENTO'],
 ];
 
+/**
+ * Demo addresses by CEP (the wizard fills the address from them). 60602-320 is known here by
+ * its city only, as a CEP that covers a whole city is: the wizard fills city and UF.
+ */
+export const CEP_ADDRESSES: ReadonlyArray<readonly [string, string, string, string, string]> = [
+  ['01310100', 'Avenida Paulista', 'Bela Vista', 'São Paulo', 'SP'],
+  ['60160230', 'Rua dos Tabajaras', 'Praia de Iracema', 'Fortaleza', 'CE'],
+  ['60602320', '', '', 'Fortaleza', 'CE'],
+];
+
 export async function seedReferenceData(tx: Executor): Promise<void> {
   for (const operator of OPERATORS) {
     await tx.query('INSERT INTO operators (cd_empresa_plano, nm_operadora, nu_registro_ans) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
@@ -120,5 +130,11 @@ export async function seedReferenceData(tx: Executor): Promise<void> {
   }
   for (const [registry, name] of DESTINATION_PLANS) {
     await tx.query('INSERT INTO destination_plans (registro_ans, nm_plano) VALUES ($1, $2) ON CONFLICT DO NOTHING', [registry, name]);
+  }
+  for (const address of CEP_ADDRESSES) {
+    await tx.query(
+      'INSERT INTO cep_addresses (cep, logradouro, bairro, localidade, uf) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
+      address,
+    );
   }
 }

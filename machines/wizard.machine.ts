@@ -29,6 +29,8 @@ export const wizardMachine = wizardSetup.createMachine({
     draft: null,
     draftAttempted: false,
     destinationLookup: null,
+    cepLookup: null,
+    cepFilled: {},
     contractTypes: [],
     documentTypes: [],
     documentType: '',
@@ -55,8 +57,14 @@ export const wizardMachine = wizardSetup.createMachine({
       },
       states: {
         dadosPessoais: {
-          description: 'Step 1, Dados Pessoais: identity, contacts and address.',
+          description: 'Step 1, Dados Pessoais: identity, contacts and address; a complete CEP fills the address.',
+          initial: 'idle',
           on: {
+            // Other fields go to the wizard's FIELD_CHANGED; a CEP of 8 digits is looked up at once.
+            FIELD_CHANGED: [
+              { guard: and(['isNotSaved', 'isCompleteCep']), target: '.lookingUpCep', reenter: true, actions: 'setCep' },
+              { guard: and(['isNotSaved', 'isCepChange']), target: '.idle', actions: 'setCep' },
+            ],
             NEXT: [
               { guard: { type: 'stepIsValid', params: { step: 'dadosPessoais' } }, target: 'planoOrigem' },
               {
@@ -72,6 +80,28 @@ export const wizardMachine = wizardSetup.createMachine({
                 ],
               },
             ],
+          },
+          states: {
+            idle: {
+              description: 'Step 1 as typed; under the CEP, what its last lookup did.',
+            },
+            lookingUpCep: {
+              description: 'Looking the CEP up; the fields stay editable and the person may go on.',
+              invoke: {
+                id: 'cepAddress',
+                src: 'cepAddress',
+                input: ({ context }) => ({ cep: context.form.cd_cep }),
+                onDone: [
+                  {
+                    guard: { type: 'cepWasFound', params: ({ event }) => ({ address: event.output }) },
+                    target: 'idle',
+                    actions: { type: 'fillAddressFromCep', params: ({ event }) => ({ address: event.output! }) },
+                  },
+                  { target: 'idle', actions: 'noteCepUnknown' },
+                ],
+                onError: { target: 'idle', actions: 'noteCepLookupFailed' },
+              },
+            },
           },
         },
         planoOrigem: {

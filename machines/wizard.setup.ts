@@ -4,6 +4,7 @@
  * chart reads as a chart.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { fillFromCep, isCompleteCep, type CepFound } from './cep-address';
 import { dropLostAttachments, markUploaded, pendingUploads, removeAttachment, toAttachment } from './attachments';
 import { confirmDependent, draftNeedsFixing, emptyDependentDraft, removeDependent, settleDependentDraft } from './dependents';
 import { toPortabilityPayload } from './wizard.payload';
@@ -84,6 +85,8 @@ export const wizardSetup = setup({
     contractTypes: fromPromise<SelectOption[], void>(notProvided('contractTypes')),
     documentTypes: fromPromise<DocumentTypeOption[], void>(notProvided('documentTypes')),
     destinationPlan: fromPromise<string, { registroAns: string }>(notProvided('destinationPlan')),
+    /** The address of a CEP; null when no address has that CEP. */
+    cepAddress: fromPromise<CepFound | null, { cep: string }>(notProvided('cepAddress')),
     saveRequest: fromPromise<SaveResult, SaveRequestInput>(notProvided('saveRequest')),
     uploadDocument: fromPromise<string, UploadDocumentInput>(notProvided('uploadDocument')),
     acceptance: fromPromise<string, AcceptanceInput>(notProvided('acceptance')),
@@ -95,6 +98,9 @@ export const wizardSetup = setup({
   guards: {
     stepIsValid: ({ context }, params: { step: StepId }) => isStepValid(params.step, context.form, context.today),
     isNotSaved: ({ context }) => context.saved === null,
+    isCepChange: ({ event }) => event.type === 'FIELD_CHANGED' && event.field === 'cd_cep',
+    isCompleteCep: ({ event }) => event.type === 'FIELD_CHANGED' && event.field === 'cd_cep' && isCompleteCep(event.value),
+    cepWasFound: (_, params: { address: CepFound | null }) => params.address !== null,
     isLookupableRegistry: ({ event }) => event.type === 'DESTINATION_REGISTRY_CHANGED' && /^\d+$/.test(event.value),
     isAcceptedContractType: ({ event }) =>
       event.type === 'CONTRACT_TYPE_CHOSEN' && (event.value === '' || event.value === INDIVIDUAL_CONTRACT_TYPE),
@@ -133,6 +139,15 @@ export const wizardSetup = setup({
     })),
     /** The app moves focus to the element of that field (a failed NEXT focuses the first invalid field). */
     focusField: (_, _params: { scope: 'form' | 'dependent'; field: string }) => {},
+    // ---- step 1: the address from the CEP
+    setCep: assign(({ context, event }) =>
+      event.type === 'FIELD_CHANGED' ? { form: { ...context.form, cd_cep: event.value }, cepLookup: null } : {},
+    ),
+    fillAddressFromCep: assign(({ context }, params: { address: CepFound }) =>
+      fillFromCep(context.form, context.cepFilled, params.address),
+    ),
+    noteCepUnknown: assign({ cepLookup: 'notFound' as const }),
+    noteCepLookupFailed: assign({ cepLookup: 'failed' as const }),
     // ---- step 3
     setDestinationRegistry: assign(({ context, event }) =>
       event.type === 'DESTINATION_REGISTRY_CHANGED'

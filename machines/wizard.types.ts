@@ -3,6 +3,7 @@
  * "Submit sequence"). Structurally identical to the contract's types in contract/api.ts,
  * named in the wizard's own words: the actors adapt one to the other.
  */
+import type { CepFilled, CepOutcome } from './cep-address';
 
 /** A calendar day as 'yyyy-mm-dd': how "today" reaches the rules (machines read no clock). */
 export type CalendarDay = string;
@@ -116,6 +117,10 @@ export interface WizardContext {
   draftAttempted: boolean;
   /** What the last destination registry lookup said (null: none since the registry was typed). */
   destinationLookup: DestinationLookup;
+  /** What the last CEP lookup did (null: none since the CEP was typed). */
+  cepLookup: CepOutcome | null;
+  /** The address values the last CEP lookup wrote (a field still holding one may be replaced). */
+  cepFilled: CepFilled;
   contractTypes: SelectOption[];
   documentTypes: DocumentTypeOption[];
   /** The document type chosen for the next file ('' until one is chosen). */

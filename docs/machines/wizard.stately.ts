@@ -25,8 +25,22 @@ export const wizardMachine = createMachine({
       },
       states: {
         dadosPessoais: {
-          description: 'Step 1, Dados Pessoais: identity, contacts and address.',
+          initial: 'idle',
+          description: 'Step 1, Dados Pessoais: identity, contacts and address; a complete CEP fills the address.',
           on: {
+            FIELD_CHANGED: [
+              {
+                target: '.lookingUpCep',
+                guard: { type: 'and', guards: ['isNotSaved', 'isCompleteCep'] },
+                actions: 'setCep',
+                reenter: true,
+              },
+              {
+                target: '.idle',
+                guard: { type: 'and', guards: ['isNotSaved', 'isCepChange'] },
+                actions: 'setCep',
+              },
+            ],
             NEXT: [
               {
                 target: 'planoOrigem',
@@ -39,6 +53,23 @@ export const wizardMachine = createMachine({
                 ],
               },
             ],
+          },
+          states: {
+            idle: {
+              description: 'Step 1 as typed; under the CEP, what its last lookup did.',
+            },
+            lookingUpCep: {
+              description: 'Looking the CEP up; the fields stay editable and the person may go on.',
+              invoke: {
+                id: 'cepAddress',
+                src: 'cepAddress',
+                onDone: [
+                  { target: 'idle', guard: 'cepWasFound', actions: 'fillAddressFromCep' },
+                  { target: 'idle', actions: 'noteCepUnknown' },
+                ],
+                onError: { target: 'idle', actions: 'noteCepLookupFailed' },
+              },
+            },
           },
         },
         planoOrigem: {

@@ -9,6 +9,7 @@ import {
   DEMO_LOGIN,
   DESTINATION,
   choose,
+  fillAddressByCep,
   currentStep,
   expectNoAxeViolations,
   field,
@@ -109,14 +110,9 @@ async function fillSteps1And2(page: Page, check: boolean) {
     ['CPF', '52998224725'],
     ['Celular', '11987654321'],
     ['Email', 'maria@example.com'],
-    ['CEP', '01310100'],
-    ['UF', 'SP'],
-    ['Cidade', 'São Paulo'],
-    ['Endereço', 'Avenida Paulista'],
-    ['Número', '1578'],
-    ['Bairro', 'Bela Vista'],
   ] as const)
     await field(page, label).fill(value);
+  await fillAddressByCep(page);
   await next(page).click();
   await expect(currentStep(page)).toContainText('Dados do Plano de Origem');
   if (check) await checkScreen(page, 'step 2');

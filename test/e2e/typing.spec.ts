@@ -20,8 +20,8 @@ const STEP_1: Typed[] = [
   { label: 'CPF', keys: '52998224725', shown: '529.982.247-25' },
   { label: 'Celular', keys: '11987654321', shown: '(11) 98765-4321' },
   { label: 'Email', keys: 'Maria.Silva@example.com', shown: 'Maria.Silva@example.com' },
-  { label: 'CEP', keys: '01310100', shown: '01310-100' },
-  { label: 'UF', keys: 'sp', shown: 'SP' },
+  // A CEP the server does not know: its lookup fills nothing, so every field shows what was typed.
+  { label: 'CEP', keys: '04538133', shown: '04538-133' },
   { label: 'Cidade', keys: 'São Paulo', shown: 'SÃO PAULO' },
   { label: 'Endereço', keys: 'Avenida Paulista', shown: 'AVENIDA PAULISTA' },
   { label: 'Número', keys: '1578', shown: '1578' },
@@ -98,6 +98,7 @@ async function fillAtOnce(page: Page, fields: readonly Typed[]) {
 async function toStep2(page: Page) {
   await startNewRequest(page, uniqueIds().protocoloAns);
   await fillAtOnce(page, STEP_1);
+  await field(page, 'UF').selectOption('SP');
   await next(page).click();
   await expect(currentStep(page)).toContainText('Dados do Plano de Origem');
 }
@@ -138,6 +139,7 @@ test.describe('typing is never lost', () => {
         STEP_1.filter((typed) => !fields.includes(typed)),
       );
       await typeEveryField(page, fields);
+      await field(page, 'UF').selectOption('SP');
       // The machine has what the fields show: the step is valid, and comes back as typed.
       await next(page).click();
       await expect(currentStep(page)).toContainText('Dados do Plano de Origem');

@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   DESTINATION,
   choose,
+  fillAddressByCep,
   currentStep,
   expectNoAxeViolations,
   field,
@@ -28,14 +29,9 @@ async function fillStep1(page: Page) {
     ['CPF', '52998224725'],
     ['Celular', '11987654321'],
     ['Email', 'maria@example.com'],
-    ['CEP', '01310100'],
-    ['UF', 'SP'],
-    ['Cidade', 'São Paulo'],
-    ['Endereço', 'Avenida Paulista'],
-    ['Número', '1578'],
-    ['Bairro', 'Bela Vista'],
   ] as const)
     await field(page, label).fill(value);
+  await fillAddressByCep(page);
 }
 
 async function fillStep2(page: Page) {

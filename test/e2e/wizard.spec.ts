@@ -58,7 +58,7 @@ async function fillStep1(page: Page, nome: string) {
   await field(page, 'Email').fill('maria@example.com');
   await field(page, 'Desejo receber as respostas por e-mail').check();
   await typeMasked(page, 'CEP', '60000000');
-  await field(page, 'UF').fill('ce');
+  await field(page, 'UF').selectOption('CE');
   await field(page, 'Cidade').fill('Fortaleza');
   await field(page, 'Endereço').fill('Rua A');
   await field(page, 'Número').fill('10');

@@ -5,7 +5,7 @@
  * against that server.
  */
 import { wizardMachine } from '../../machines/wizard.machine';
-import { CONTRACT_TYPES, DESTINATION_PLANS, DOCUMENT_TYPES } from '../../server/seed/reference-data.ts';
+import { CEP_ADDRESSES, CONTRACT_TYPES, DESTINATION_PLANS, DOCUMENT_TYPES } from '../../server/seed/reference-data.ts';
 import type { WizardForm } from '../../machines/wizard.types';
 import type { EventFixtures, PathEvent } from '../paths/framework/types';
 
@@ -48,6 +48,12 @@ export const FILLED_FORM: WizardForm = {
   tp_port_destino: '3',
 };
 
+/** A CEP the reference server knows (Avenida Paulista) and its address, as the lookup answers it. */
+const [PAULISTA_CEP, logradouro, bairro, localidade, uf] = CEP_ADDRESSES[0]!;
+export const PAULISTA = { cep: PAULISTA_CEP, address: { logradouro, bairro, localidade, uf } } as const;
+/** A CEP no address has. */
+export const UNKNOWN_CEP = '99999999';
+
 const failure = new Error('HTTP 503 (fixture)');
 
 export const wizardFixtures = {
@@ -58,6 +64,10 @@ export const wizardFixtures = {
     { type: 'FIELD_CHANGED', field: 'nome', value: 'MARIA DA SILVA' },
     { type: 'FIELD_CHANGED', field: 'ops_origem', value: '' },
     { type: 'FIELD_CHANGED', field: 'ops_origem', value: 'OPERADORA ORIGEM' },
+    // The CEP: one the server knows, one it does not, and one still being typed.
+    { type: 'FIELD_CHANGED', field: 'cd_cep', value: PAULISTA.cep },
+    { type: 'FIELD_CHANGED', field: 'cd_cep', value: UNKNOWN_CEP },
+    { type: 'FIELD_CHANGED', field: 'cd_cep', value: '0131' },
   ],
   NO_CPF_TOGGLED: [
     { type: 'NO_CPF_TOGGLED', checked: true },
@@ -119,6 +129,11 @@ export const wizardFixtures = {
     { type: 'xstate.done.actor.destinationPlan', actorId: 'destinationPlan', output: '' },
   ],
   'xstate.error.actor.destinationPlan': [{ type: 'xstate.error.actor.destinationPlan', actorId: 'destinationPlan', error: failure }],
+  'xstate.done.actor.cepAddress': [
+    { type: 'xstate.done.actor.cepAddress', actorId: 'cepAddress', output: PAULISTA.address },
+    { type: 'xstate.done.actor.cepAddress', actorId: 'cepAddress', output: null },
+  ],
+  'xstate.error.actor.cepAddress': [{ type: 'xstate.error.actor.cepAddress', actorId: 'cepAddress', error: failure }],
   'xstate.done.actor.saveRequest': [
     {
       type: 'xstate.done.actor.saveRequest',

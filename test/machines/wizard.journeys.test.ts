@@ -178,7 +178,7 @@ describe('wizard journeys', () => {
 
   it('NEXT on an empty step 1 stays, marks the step attempted and focuses the first invalid field', async () => {
     const result = await run(blank, [ev('NEXT')]);
-    expect(result.last).toEqual({ editing: 'dadosPessoais' });
+    expect(result.last).toEqual({ editing: { dadosPessoais: 'idle' } });
     expect(result.calls).toEqual([['focusField', { scope: 'form', field: 'nome' }]]);
     expect(contextAfter(blank, [ev('NEXT')]).attempted.dadosPessoais).toBe(true);
     expect(contextAfter(blank, [ev('PREVIOUS')]).attempted.dadosPessoais).toBe(false);
@@ -209,6 +209,42 @@ describe('wizard journeys', () => {
     ]);
     expect(found.inputs.destinationPlan).toEqual([{ registroAns: '481234561' }]);
     expect(contextAfter(filled, [...base]).form.plano_destino).toBe('');
+  });
+
+  it('a complete CEP is looked up at once and fills street, district, city and UF, uppercased', async () => {
+    const found = await run(blank, [ev('FIELD_CHANGED', 4), ev('xstate.done.actor.cepAddress', 0)]);
+    expect(found.values).toEqual([{ editing: { dadosPessoais: 'lookingUpCep' } }, { editing: { dadosPessoais: 'idle' } }]);
+    expect(found.inputs.cepAddress).toEqual([{ cep: '01310100' }]);
+    const context = contextAfter(blank, [ev('FIELD_CHANGED', 4), ev('xstate.done.actor.cepAddress', 0)]);
+    expect(context.form).toMatchObject({ ds_endereco: 'AVENIDA PAULISTA', ds_bairro: 'BELA VISTA', ds_cidade: 'SÃO PAULO', ds_uf: 'SP' });
+    expect(context.cepLookup).toBe('found');
+    // A CEP still being typed looks nothing up and clears the note.
+    const typing = await run(blank, [ev('FIELD_CHANGED', 6)]);
+    expect(typing.values).toEqual([{ editing: { dadosPessoais: 'idle' } }]);
+    expect(typing.inputs.cepAddress ?? []).toEqual([]);
+  });
+
+  it('the CEP never overwrites what the person typed; a new CEP replaces only what the last one filled', () => {
+    const typed = { type: 'FIELD_CHANGED', field: 'ds_bairro', value: 'JARDINS' } as WizardPathEvent;
+    const paulista = [ev('FIELD_CHANGED', 4), ev('xstate.done.actor.cepAddress', 0)];
+    const keptTyped = contextAfter(blank, [typed, ...paulista]);
+    expect(keptTyped.form.ds_bairro).toBe('JARDINS');
+    expect(keptTyped.form.ds_endereco).toBe('AVENIDA PAULISTA');
+    // Filled fields changed afterwards are the person's: a second lookup leaves them.
+    const edited = { type: 'FIELD_CHANGED', field: 'ds_endereco', value: 'ALAMEDA SANTOS' } as WizardPathEvent;
+    const fortaleza = {
+      type: 'xstate.done.actor.cepAddress',
+      actorId: 'cepAddress',
+      output: { logradouro: '', bairro: '', localidade: 'Fortaleza', uf: 'CE' },
+    } as unknown as WizardPathEvent;
+    const again = contextAfter(blank, [...paulista, edited, ev('FIELD_CHANGED', 5), fortaleza]);
+    expect(again.form).toMatchObject({ ds_endereco: 'ALAMEDA SANTOS', ds_bairro: '', ds_cidade: 'FORTALEZA', ds_uf: 'CE' });
+    expect(again.cepLookup).toBe('cityOnly');
+    // Unknown and failed lookups change no field and say so.
+    const unknown = contextAfter(blank, [...paulista, ev('FIELD_CHANGED', 5), ev('xstate.done.actor.cepAddress', 1)]);
+    expect(unknown.form.ds_cidade).toBe('SÃO PAULO');
+    expect(unknown.cepLookup).toBe('notFound');
+    expect(contextAfter(blank, [ev('FIELD_CHANGED', 4), ev('xstate.error.actor.cepAddress')]).cepLookup).toBe('failed');
   });
 
   it('dependents: only a valid row is confirmed; leaving the step confirms a valid row and drops a blank one', () => {

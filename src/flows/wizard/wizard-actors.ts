@@ -5,6 +5,7 @@
  * global handler (SPEC §8); the machine models them with its onError transitions.
  */
 import { fromPromise } from 'xstate';
+import type { CepFound } from '../../../machines/cep-address';
 import { wizardMachine } from '../../../machines/wizard.machine';
 import type {
   AcceptanceInput,
@@ -44,6 +45,11 @@ export const wizardActors = {
   destinationPlan: fromPromise<string, { registroAns: string }>(({ input }) =>
     fetchApi(queryClient, 'destinationPlan', { registroAns: input.registroAns }, REFERENCE_DATA_STALE_MS),
   ),
+  // ViaCEP's `{ erro: true }` is an ordinary answer: no address has this CEP.
+  cepAddress: fromPromise<CepFound | null, { cep: string }>(async ({ input }) => {
+    const answer = await fetchApi(queryClient, 'cepAddress', { cep: input.cep });
+    return 'erro' in answer ? null : { logradouro: answer.logradouro, bairro: answer.bairro, localidade: answer.localidade, uf: answer.uf };
+  }),
   saveRequest: fromPromise<SaveResult, SaveRequestInput>(({ input }) =>
     mutateApi(queryClient, 'saveRequest', input.payload, { idempotencyKey: input.idempotencyKey }),
   ),

@@ -1,6 +1,11 @@
-/** Step 1 — Dados Pessoais (SPEC §5 step 1). */
+/** Step 1 — Dados Pessoais (SPEC §5 step 1); a complete CEP fills the address (issue 14). */
+import { UFS } from '../../../contract/rules';
+import { CepNote } from './cep-note';
+import { NativeSelectField } from '../../ui/native-select-field';
 import { Checkbox, MaskedInput, TextInput } from './fields';
 import { useStepForm } from './use-step-form';
+
+const UF_OPTIONS = Object.entries(UFS).map(([code, name]) => ({ value: code, label: `${code} – ${name}` }));
 
 export function StepDadosPessoais() {
   const { actor, form, errors, change, locked } = useStepForm('dadosPessoais');
@@ -78,19 +83,22 @@ export function StepDadosPessoais() {
           onChange={(checked) => actor.send({ type: 'EMAIL_REPLIES_TOGGLED', checked })}
         />
       </div>
-      <MaskedInput
-        id="wizard-cd_cep"
-        label="CEP"
-        mask="cep"
-        value={form.cd_cep}
-        onChange={change('cd_cep')}
-        error={errors.cd_cep}
-        autoComplete="postal-code"
-      />
-      <TextInput
+      <div>
+        <MaskedInput
+          id="wizard-cd_cep"
+          label="CEP"
+          mask="cep"
+          value={form.cd_cep}
+          onChange={change('cd_cep')}
+          error={errors.cd_cep}
+          autoComplete="postal-code"
+        />
+        <CepNote />
+      </div>
+      <NativeSelectField
         id="wizard-ds_uf"
         label="UF"
-        maxLength={2}
+        options={UF_OPTIONS}
         value={form.ds_uf}
         onChange={change('ds_uf')}
         error={errors.ds_uf}

@@ -55,6 +55,13 @@ export async function choose(page: Page, label: string, option: string) {
   await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }
 
+/** The CEP the reference server knows (Avenida Paulista): it fills step 1's address; then the number. */
+export async function fillAddressByCep(page: Page) {
+  await field(page, 'CEP').fill('01310100');
+  await expect(page.getByRole('status').filter({ hasText: 'Endereço preenchido pelo CEP.' })).toBeVisible();
+  await field(page, 'Número').fill('1578');
+}
+
 /** Files a request for that CPF through the API (with the CSRF double submit); returns its password. */
 export async function fileAnotherRequest(request: APIRequestContext, cpf: string): Promise<string> {
   await request.get(`${API}portabilidade?solicitacao=9`, { headers: { 'X-Frame-Options': 'deny' } });

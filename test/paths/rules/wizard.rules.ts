@@ -2,9 +2,12 @@
  * SPEC §4 "Submit sequence" as rules over the wizard: save → upload each document →
  * acceptance document → clear the stored protocol → protocol modal; nothing uploads before
  * the save answered, nothing is cleared before the acceptance document answered, and a
- * second click on 'Próximo' while sending sends nothing.
+ * second click on 'Próximo' while sending sends nothing. And the address from the CEP
+ * (issue 14): looked up only for all 8 digits, and what a lookup said stands only for the CEP
+ * it was asked for.
  */
 import type { wizardMachine } from '../../../machines/wizard.machine';
+import { isCompleteCep } from '../../../machines/cep-address';
 import { traced, type Invariant } from '../framework/invariants';
 
 type M = typeof wizardMachine;
@@ -12,6 +15,18 @@ type M = typeof wizardMachine;
 const ACCEPTANCE_ANSWERED = ['event:xstate.done.actor.acceptance', 'event:xstate.error.actor.acceptance'];
 
 export const wizardRules: readonly Invariant<M>[] = [
+  {
+    rule: 'the CEP is looked up only once it has all 8 digits (issue 14)',
+    holds: ({ snapshot }) =>
+      !snapshot.matches({ editing: { dadosPessoais: 'lookingUpCep' } }) ||
+      isCompleteCep(snapshot.context.form.cd_cep) ||
+      'lookup of a partial CEP',
+  },
+  {
+    rule: "a CEP lookup's outcome is shown only for the complete CEP it was asked for (issue 14)",
+    holds: ({ snapshot }) =>
+      snapshot.context.cepLookup === null || isCompleteCep(snapshot.context.form.cd_cep) || 'an outcome beside a partial CEP',
+  },
   {
     rule: 'the submit sequence never uploads a document before the request was saved (SPEC §4)',
     holds: ({ snapshot }) => !snapshot.matches({ submitting: 'uploading' }) || snapshot.context.saved !== null || 'uploading unsaved',

@@ -19,7 +19,8 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { createActor, type AnyMachineSnapshot, type InputFrom } from 'xstate';
 import { wizardMachine } from '../../../machines/wizard.machine';
 import type { StepId, TextField, WizardContext } from '../../../machines/wizard.types';
-import { DESTINATION_PLANS } from '../../../server/seed/reference-data.ts';
+import { CEP_ADDRESSES, DESTINATION_PLANS } from '../../../server/seed/reference-data.ts';
+import { CEP_NOTES } from '../../../src/views/nova-solicitacao/cep-note';
 import { wizardFixtures, type M, type WizardPathEvent } from '../../machines/wizard.fixtures';
 import type { BrowserModel, Gestures, Markers, Network } from '../framework/browser';
 import { makeStepper, replay, type MachinePath } from '../framework/model';
@@ -63,6 +64,9 @@ const SELECTS = new Set<string>(['tp_contrato_origem', 'tp_contrato_destino']);
 
 type Snap = AnyMachineSnapshot;
 const PLANS = new Map<string, string>(DESTINATION_PLANS);
+/** What the reference server answers for a CEP (null: `{ erro: true }`), as the lookup hands it on. */
+const ADDRESSES = new Map(CEP_ADDRESSES.map(([cep, logradouro, bairro, localidade, uf]) => [cep, { logradouro, bairro, localidade, uf }]));
+const serverAddress = (cep: string) => ADDRESSES.get(cep) ?? null;
 const leafOf = (snapshot: Snap) => activeLeafPaths(snapshot.value)[0] ?? '';
 
 /**
@@ -78,7 +82,10 @@ export function canDoOnScreen(snapshot: Snap, event: WizardPathEvent): boolean {
   if (leaf === 'editing.planoDestino.debouncing') return event.type.startsWith('xstate.after.');
   // The lookup answers what the reference server knows of the registry typed.
   if (event.type === 'xstate.done.actor.destinationPlan') return event.output === (PLANS.get(c.form.nu_ans_plano_destino) ?? '');
+  if (event.type === 'xstate.done.actor.cepAddress') return JSON.stringify(event.output) === JSON.stringify(serverAddress(c.form.cd_cep));
   if (event.type.startsWith('xstate.')) return true;
+  // The CEP lookup is held until the path answers it: the page stays in lockstep with the machine.
+  if (leaf === 'editing.dadosPessoais.lookingUpCep') return false;
   // The lookup is held: the overlay covers the screen until it answers.
   if (leaf === 'editing.planoDestino.lookingUp') return false;
   // A modal (native <dialog>) makes the rest of the page inert.
@@ -239,6 +246,8 @@ const optionLabel = (labels: ReadonlyMap<string, string>, value: string) => (val
 
 /** Masked fields get their digits at once, as a paste or a password manager puts them. */
 async function fillField(page: Page, input: Locator, name: string, value: string) {
+  // The UF is the browser's own <select>.
+  if (name === 'ds_uf') return void (await input.selectOption(value));
   if (SELECTS.has(name)) return choose(page, input, optionLabel(new Map(), value));
   return input.fill(MASKED.has(name) ? value.replace(/\D/g, '') : value);
 }
@@ -330,6 +339,7 @@ async function lostAndKept({ lost, drop }: { lost: string[]; drop: boolean }): P
 /* ----------------------------------------------------------------- markers */
 
 const stepTitle = (page: Page, title: string) => page.getByRole('heading', { level: 2, name: title, exact: true });
+const cepNote = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 const searching = (page: Page) => ({ visible: page.getByRole('status').filter({ hasText: 'Buscando o plano...' }) });
 const overlay = (page: Page) => ({ attribute: page.getByTestId('loading-overlay'), name: 'data-visible', value: 'true' }) as const;
 const submitting = (page: Page) => ({ attribute: button(page, 'Próximo'), name: 'aria-busy', value: 'true' }) as const;
@@ -339,7 +349,12 @@ const sent = (page: Page) => page.getByRole('cell').getByText('Enviado', { exact
 const pending = (page: Page) => page.getByRole('button', { name: /^Remover / });
 
 export const wizardMarkers = {
-  'editing.dadosPessoais': (page) => ({ visible: stepTitle(page, 'Dados Pessoais') }),
+  // Under the CEP, what its last lookup did (and the address it filled); else just the step.
+  'editing.dadosPessoais.idle': (page, c) =>
+    c.cepLookup === 'found'
+      ? { all: [{ visible: cepNote(page, CEP_NOTES.found) }, { value: page.locator('#wizard-ds_cidade'), is: c.form.ds_cidade }] }
+      : { visible: c.cepLookup ? cepNote(page, CEP_NOTES[c.cepLookup]) : stepTitle(page, 'Dados Pessoais') },
+  'editing.dadosPessoais.lookingUpCep': (page) => ({ visible: cepNote(page, CEP_NOTES.lookingUp) }),
   'editing.planoOrigem': (page) => ({ visible: stepTitle(page, 'Dados do Plano de Origem') }),
   // After the HR modal's OK the machine rests here, but the screen is home (goHome).
   'editing.planoDestino.idle': (page) => ({ visible: stepTitle(page, 'Dados do Plano de Destino').or(page.getByTestId('welcome')) }),
@@ -395,6 +410,7 @@ export const wizardNetwork = {
   contractTypes: { url: new RegExp(`${API}portabilidade/utils/contratacao/destino`) },
   documentTypes: { url: new RegExp(`${API}portabilidade/utils/documento/list\\?`) },
   destinationPlan: { url: new RegExp(`${API}portabilidade/utils/plano/destino\\?`) },
+  cepAddress: { url: new RegExp(`${API}portabilidade/utils/cep\\?`) },
   saveRequest: { url: new RegExp(`${API}portabilidade$`) },
   uploadDocument: { url: new RegExp(`${API}portabilidade/utils/documento$`) },
   acceptance: { url: new RegExp(`${API}portabilidade/utils/documento/aceite$`) },

@@ -248,9 +248,12 @@ export const wizardMachine = wizardSetup.createMachine({
           on: {
             PREVIOUS: { target: 'dependentes' },
             NEXT: [
+              // Once saved, what was reviewed is final: 'Próximo' goes on with the rest of the sequence.
               { guard: 'isSavedWithPendingUploads', target: '#wizard.submitting.uploading', actions: 'ensureIdempotencyKey' },
               { guard: 'isSaved', target: '#wizard.submitting.generatingAcceptance', actions: 'ensureIdempotencyKey' },
-              { target: '#wizard.submitting.saving', actions: 'ensureIdempotencyKey' },
+              // Issue 14: nothing is sent before a review, and no documents only after a warning.
+              { guard: 'hasNoAttachments', target: '.noDocumentsWarning' },
+              { target: '.reviewing' },
             ],
             DOCUMENT_TYPE_CHOSEN: { actions: 'chooseDocumentType' },
             FILE_CHOSEN: [
@@ -259,20 +262,36 @@ export const wizardMachine = wizardSetup.createMachine({
               { guard: 'fileIsAcceptable', actions: 'addAttachment' },
               { actions: ['rejectFile', { type: 'releaseFile', params: ({ event }) => ({ id: event.file.id }) }] },
             ],
-            ATTACHMENT_REMOVE: {
-              guard: 'isPendingAttachment',
-              actions: [{ type: 'releaseFile', params: ({ event }) => ({ id: event.id }) }, 'removeAttachment'],
-            },
-            ATTACHMENTS_LOST: { actions: 'dropLostAttachments' },
+            // A reload that lost files shows the step with its alert, whatever was open.
+            ATTACHMENTS_LOST: { target: '.idle', actions: 'dropLostAttachments' },
           },
           states: {
             idle: {
               description: 'The attachments list with the type select and the attach button.',
-              on: { ATTACHMENT_PREVIEW: { target: 'previewing', actions: 'openPreview' } },
+              on: {
+                ATTACHMENT_PREVIEW: { target: 'previewing', actions: 'openPreview' },
+                ATTACHMENT_REMOVE: {
+                  guard: 'isPendingAttachment',
+                  actions: [{ type: 'releaseFile', params: ({ event }) => ({ id: event.id }) }, 'removeAttachment'],
+                },
+              },
             },
             previewing: {
               description: 'An attached image or PDF shown in a preview.',
               on: { PREVIEW_CLOSED: { target: 'idle', actions: 'closePreview' } },
+            },
+            noDocumentsWarning: {
+              description:
+                "Modal 'Nenhum documento anexado': the documents the operator asks for (RN 438); 'Anexar documentos' returns, 'Continuar sem documentos' goes on to the review.",
+              on: { DOCUMENTS_SKIPPED: { target: 'reviewing' }, NO_DOCUMENTS_CANCELLED: { target: 'idle' } },
+            },
+            reviewing: {
+              description:
+                "Modal 'Confira sua solicitação': the holder, the plans, the dependents and the documents to send; 'Enviar solicitação' sends, 'Voltar e corrigir' returns.",
+              on: {
+                SUBMIT_CONFIRMED: { target: '#wizard.submitting.saving', actions: 'ensureIdempotencyKey' },
+                REVIEW_CANCELLED: { target: 'idle' },
+              },
             },
           },
         },

@@ -116,6 +116,7 @@ export const wizardSetup = setup({
       event.type === 'ATTACHMENT_REMOVE' && context.attachments.some((a) => a.id === event.id && !a.uploaded),
     isSavedWithPendingUploads: ({ context }) => context.saved !== null && pendingUploads(context.attachments).length > 0,
     isSaved: ({ context }) => context.saved !== null,
+    hasNoAttachments: ({ context }) => context.attachments.length === 0,
     hasPendingUploads: ({ context }) => pendingUploads(context.attachments).length > 0,
     hasMorePendingUploads: ({ context }) => pendingUploads(context.attachments).length > 1,
     hasAcceptanceLink: ({ context }) => Boolean(context.acceptanceLink),

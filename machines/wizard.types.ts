@@ -155,6 +155,10 @@ export type WizardEvent =
   | { type: 'NO_CPF_TOGGLED'; checked: boolean }
   | { type: 'EMAIL_REPLIES_TOGGLED'; checked: boolean }
   | { type: 'DESTINATION_REGISTRY_CHANGED'; value: string }
+  | { type: 'DOCUMENTS_SKIPPED' }
+  | { type: 'NO_DOCUMENTS_CANCELLED' }
+  | { type: 'SUBMIT_CONFIRMED' }
+  | { type: 'REVIEW_CANCELLED' }
   | { type: 'CONTRACT_TYPE_CHOSEN'; value: string }
   | { type: 'HR_MODAL_CONFIRMED' }
   | { type: 'DEPENDENT_ADD' }

@@ -224,7 +224,8 @@ export const wizardMachine = createMachine({
                 guard: 'isSaved',
                 actions: 'ensureIdempotencyKey',
               },
-              { target: '#wizard.submitting.saving', actions: 'ensureIdempotencyKey' },
+              { target: '.noDocumentsWarning', guard: 'hasNoAttachments' },
+              { target: '.reviewing' },
             ],
             DOCUMENT_TYPE_CHOSEN: { actions: 'chooseDocumentType' },
             FILE_CHOSEN: [
@@ -232,20 +233,36 @@ export const wizardMachine = createMachine({
               { guard: 'fileIsAcceptable', actions: 'addAttachment' },
               { actions: ['rejectFile', 'releaseFile'] },
             ],
-            ATTACHMENT_REMOVE: {
-              guard: 'isPendingAttachment',
-              actions: ['releaseFile', 'removeAttachment'],
-            },
-            ATTACHMENTS_LOST: { actions: 'dropLostAttachments' },
+            ATTACHMENTS_LOST: { target: '.idle', actions: 'dropLostAttachments' },
           },
           states: {
             idle: {
               description: 'The attachments list with the type select and the attach button.',
-              on: { ATTACHMENT_PREVIEW: { target: 'previewing', actions: 'openPreview' } },
+              on: {
+                ATTACHMENT_PREVIEW: { target: 'previewing', actions: 'openPreview' },
+                ATTACHMENT_REMOVE: {
+                  guard: 'isPendingAttachment',
+                  actions: ['releaseFile', 'removeAttachment'],
+                },
+              },
             },
             previewing: {
               description: 'An attached image or PDF shown in a preview.',
               on: { PREVIEW_CLOSED: { target: 'idle', actions: 'closePreview' } },
+            },
+            noDocumentsWarning: {
+              description: 'Modal \'Nenhum documento anexado\': the documents the operator asks for (RN 438); \'Anexar documentos\' returns, \'Continuar sem documentos\' goes on to the review.',
+              on: {
+                DOCUMENTS_SKIPPED: { target: 'reviewing' },
+                NO_DOCUMENTS_CANCELLED: { target: 'idle' },
+              },
+            },
+            reviewing: {
+              description: 'Modal \'Confira sua solicitação\': the holder, the plans, the dependents and the documents to send; \'Enviar solicitação\' sends, \'Voltar e corrigir\' returns.',
+              on: {
+                SUBMIT_CONFIRMED: { target: '#wizard.submitting.saving', actions: 'ensureIdempotencyKey' },
+                REVIEW_CANCELLED: { target: 'idle' },
+              },
             },
           },
         },

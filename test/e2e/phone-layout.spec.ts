@@ -184,6 +184,9 @@ test.describe('the wizard at 320 px', () => {
     await page.getByRole('button', { name: 'Fechar visualização' }).click();
 
     await next(page).click();
+    await expect(page.getByTestId('review-modal')).toBeVisible();
+    await checkScreen(page, 'review modal');
+    await page.getByTestId('review-modal').getByRole('button', { name: 'Enviar solicitação' }).click();
     await expect(page.getByTestId('protocol-modal')).toBeVisible();
     await waitIdle(page);
     await checkScreen(page, 'protocol modal');

@@ -8,7 +8,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { E2E_DATA_DIR } from './support/env';
-import { DESTINATION, choose, currentStep, expectNoAxeViolations, field, next, startNewRequest, uniqueIds } from './support/portal';
+import {
+  DESTINATION,
+  choose,
+  currentStep,
+  expectNoAxeViolations,
+  field,
+  next,
+  sendReviewed,
+  sendWithoutDocuments,
+  startNewRequest,
+  uniqueIds,
+} from './support/portal';
 
 /** A 1-page PDF and a 1×1 PNG, small and valid (the server checks their first bytes). */
 const PDF = Buffer.from(
@@ -169,7 +180,21 @@ test.describe('nova-solicitacao wizard', () => {
     await preview.getByRole('button', { name: 'Fechar visualização' }).click();
     await expect(preview).toBeHidden();
 
+    // The review: what will be sent, and nothing saved yet.
     await next(page).click();
+    const review = page.getByRole('dialog', { name: 'Confira sua solicitação' });
+    await expect(review).toContainText(nome);
+    await expect(review).toContainText('529.982.247-25');
+    await expect(review).toContainText(DESTINATION.name);
+    await expect(review).toContainText('JOAO TESTE');
+    await expect(review).toContainText('RG (documento de identidade): rg.pdf');
+    await expect(review).toContainText('comprovante.png');
+    await expectNoAxeViolations(page, 'review');
+    expect(requestsNamed(nome)).toHaveLength(0);
+    await review.getByRole('button', { name: 'Voltar e corrigir' }).click();
+    await expect(review).toBeHidden();
+    expect(requestsNamed(nome)).toHaveLength(0);
+    await sendReviewed(page);
     const modal = page.getByTestId('protocol-modal');
     await expect(modal).toBeVisible();
     await expect(modal.getByRole('heading', { name: 'O número do protocolo da sua solicitação é' })).toBeVisible();
@@ -395,7 +420,16 @@ test.describe('nova-solicitacao wizard', () => {
     const { protocoloAns, nome } = uniqueIds();
     await startNewRequest(page, protocoloAns);
     await goToStep5(page, nome);
+    // No document: the warning names what the operator asks for (its document types).
     await next(page).click();
+    const warning = page.getByRole('dialog', { name: 'Nenhum documento anexado' });
+    await expect(warning).toContainText('Comprovante de pagamento (últimos 3 boletos)');
+    await expect(warning).toContainText('Carta de permanência do plano anterior');
+    await expectNoAxeViolations(page, 'no documents warning');
+    await warning.getByRole('button', { name: 'Anexar documentos' }).click();
+    await expect(warning).toBeHidden();
+    expect(requestsNamed(nome)).toHaveLength(0);
+    await sendWithoutDocuments(page);
     const modal = page.getByRole('dialog', { name: 'O número do protocolo da sua solicitação é' });
     await expect(modal).toBeVisible();
     const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.trim();
@@ -420,7 +454,7 @@ test.describe('nova-solicitacao wizard', () => {
     await expect(page.getByRole('button', { name: 'Realizar Solicitação' })).toBeVisible();
   });
 
-  test("double-clicking 'Próximo' on step 5 creates one request", async ({ page }) => {
+  test("double-clicking 'Enviar solicitação' creates one request", async ({ page }) => {
     const { protocoloAns, nome } = uniqueIds();
     let posts = 0;
     page.on('request', (request) => {
@@ -429,7 +463,8 @@ test.describe('nova-solicitacao wizard', () => {
     await startNewRequest(page, protocoloAns);
     await goToStep5(page, nome);
     await attach(page, 'RG (documento de identidade)', { name: 'rg.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await next(page).dblclick();
+    await next(page).click();
+    await page.getByTestId('review-modal').getByRole('button', { name: 'Enviar solicitação' }).dblclick();
     await expect(page.getByTestId('protocol-modal')).toBeVisible();
     expect(posts).toBe(1);
     expect(requestsNamed(nome)).toHaveLength(1);
@@ -447,7 +482,7 @@ test.describe('nova-solicitacao wizard', () => {
       mimeType: 'application/pdf',
       buffer: Buffer.from('apenas texto'),
     });
-    await next(page).click();
+    await sendReviewed(page);
     await expect(page.getByText('O conteúdo do arquivo não é um PDF válido. Envie um arquivo PDF, JPG ou PNG verdadeiro.')).toBeVisible();
     await expect(currentStep(page)).toContainText('Documentos');
     // The request is saved and rg.pdf sent: only the refused file may still be removed.
@@ -473,7 +508,7 @@ test.describe('nova-solicitacao wizard', () => {
       await route.fetch();
       await route.abort('connectionreset');
     });
-    await next(page).click();
+    await sendReviewed(page);
     await expect(page.getByText('Ocorreu um erro inesperado!')).toBeVisible();
     await expect(currentStep(page)).toContainText('Documentos');
     await expect(next(page)).toBeEnabled();
@@ -483,7 +518,7 @@ test.describe('nova-solicitacao wizard', () => {
     await expect(page.getByRole('list', { name: 'Dependentes incluídos' })).toContainText('JOAO TESTE');
     await next(page).click();
 
-    await next(page).click();
+    await sendReviewed(page);
     await expect(page.getByTestId('protocol-modal')).toBeVisible();
     const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.trim();
     expect(new Set(keys).size).toBe(1);

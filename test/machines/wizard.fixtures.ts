@@ -108,6 +108,10 @@ export const wizardFixtures = {
   PREVIEW_CLOSED: [{ type: 'PREVIEW_CLOSED' }],
   ATTACHMENTS_LOST: [{ type: 'ATTACHMENTS_LOST', ids: ['f-a2'] }],
   PROTOCOL_MODAL_CONFIRMED: [{ type: 'PROTOCOL_MODAL_CONFIRMED' }],
+  DOCUMENTS_SKIPPED: [{ type: 'DOCUMENTS_SKIPPED' }],
+  NO_DOCUMENTS_CANCELLED: [{ type: 'NO_DOCUMENTS_CANCELLED' }],
+  SUBMIT_CONFIRMED: [{ type: 'SUBMIT_CONFIRMED' }],
+  REVIEW_CANCELLED: [{ type: 'REVIEW_CANCELLED' }],
   'xstate.done.actor.contractTypes': [
     {
       type: 'xstate.done.actor.contractTypes',

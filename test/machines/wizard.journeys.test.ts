@@ -60,6 +60,10 @@ function contextAfter(start: Start<M>, events: WizardPathEvent[]): WizardContext
 
 const toStep5 = [ev('NEXT'), ev('NEXT'), ev('NEXT'), ev('NEXT'), ev('xstate.done.actor.documentTypes')];
 const withTwoFiles = [...toStep5, ev('DOCUMENT_TYPE_CHOSEN'), ev('FILE_CHOSEN', 0), ev('FILE_CHOSEN', 1)];
+/** Step 5's 'Próximo' and, in the review, 'Enviar solicitação'. */
+const send = [ev('NEXT'), ev('SUBMIT_CONFIRMED')];
+/** With no document attached: the warning's 'Continuar sem documentos' comes between. */
+const sendWithoutDocuments = [ev('NEXT'), ev('DOCUMENTS_SKIPPED'), ev('SUBMIT_CONFIRMED')];
 const dependent = [ev('DEPENDENT_ADD'), ev('DEPENDENT_CHANGED', 0), ev('DEPENDENT_CHANGED', 1), ev('DEPENDENT_CHANGED', 2)];
 
 describe('wizard journeys', () => {
@@ -77,6 +81,7 @@ describe('wizard journeys', () => {
       ev('FILE_CHOSEN', 0),
       ev('FILE_CHOSEN', 1),
       ev('NEXT'),
+      ev('SUBMIT_CONFIRMED'),
       ev('xstate.done.actor.saveRequest'),
       ev('xstate.done.actor.uploadDocument'),
       ev('xstate.done.actor.uploadDocument'),
@@ -111,27 +116,46 @@ describe('wizard journeys', () => {
     ]);
   });
 
+  it("step 5's NEXT opens the review and nothing is saved until 'Enviar solicitação'; no documents are sent only after the warning", async () => {
+    const reviewed = await run(filled, [...withTwoFiles, ev('NEXT'), ev('REVIEW_CANCELLED'), ev('NEXT')]);
+    expect(reviewed.values.slice(-3)).toEqual([
+      { editing: { documentos: 'reviewing' } },
+      { editing: { documentos: 'idle' } },
+      { editing: { documentos: 'reviewing' } },
+    ]);
+    expect(reviewed.inputs.saveRequest ?? []).toEqual([]);
+    const warned = await run(filled, [...toStep5, ev('NEXT'), ev('NO_DOCUMENTS_CANCELLED'), ...sendWithoutDocuments]);
+    expect(warned.values.slice(-5)).toEqual([
+      { editing: { documentos: 'noDocumentsWarning' } },
+      { editing: { documentos: 'idle' } },
+      { editing: { documentos: 'noDocumentsWarning' } },
+      { editing: { documentos: 'reviewing' } },
+      { submitting: 'saving' },
+    ]);
+    expect(warned.inputs.saveRequest).toHaveLength(1);
+  });
+
   it('a failed save leaves step 5 intact, and the retry sends the same idempotency key', async () => {
-    const events = [...withTwoFiles, ev('NEXT'), ev('xstate.error.actor.saveRequest'), ev('NEXT'), ev('xstate.done.actor.saveRequest')];
+    const events = [...withTwoFiles, ...send, ev('xstate.error.actor.saveRequest'), ...send, ev('xstate.done.actor.saveRequest')];
     const result = await run(filled, events);
     expect(result.values).toContainEqual({ editing: { documentos: 'idle' } });
     const saves = result.inputs.saveRequest as SaveRequestInput[];
     expect(saves).toHaveLength(2);
     expect(saves[1]!.idempotencyKey).toBe(saves[0]!.idempotencyKey);
     expect(saves[1]!.payload).toEqual(saves[0]!.payload);
-    const afterFailure = contextAfter(filled, [...withTwoFiles, ev('NEXT'), ev('xstate.error.actor.saveRequest')]);
+    const afterFailure = contextAfter(filled, [...withTwoFiles, ...send, ev('xstate.error.actor.saveRequest')]);
     expect(afterFailure.attachments.map((a) => a.id)).toEqual(['f-a1', 'f-a2']);
     expect(afterFailure.form).toEqual(FILLED_FORM);
   });
 
   it('data changed after a failed save gets a new key (the server refuses a key reused with other data)', () => {
-    const first = contextAfter(filled, [...toStep5, ev('NEXT'), ev('xstate.error.actor.saveRequest')]);
+    const first = contextAfter(filled, [...toStep5, ...sendWithoutDocuments, ev('xstate.error.actor.saveRequest')]);
     const again = contextAfter(filled, [
       ...toStep5,
-      ev('NEXT'),
+      ...sendWithoutDocuments,
       ev('xstate.error.actor.saveRequest'),
       ev('EMAIL_REPLIES_TOGGLED'),
-      ev('NEXT'),
+      ...sendWithoutDocuments,
     ]);
     expect(first.idempotencyKey).toBeTruthy();
     expect(again.idempotencyKey).not.toBe(first.idempotencyKey);
@@ -140,7 +164,7 @@ describe('wizard journeys', () => {
   it('a failed upload keeps the save: the retry uploads only what is missing and never saves again', async () => {
     const events = [
       ...withTwoFiles,
-      ev('NEXT'),
+      ...send,
       ev('xstate.done.actor.saveRequest'),
       ev('xstate.done.actor.uploadDocument'),
       ev('xstate.error.actor.uploadDocument'),
@@ -156,7 +180,7 @@ describe('wizard journeys', () => {
     expect(uploads[2]!.idempotencyKey).toBe(uploads[1]!.idempotencyKey);
   });
 
-  it('a second NEXT while submitting sends nothing', () => {
+  it('a second click while submitting sends nothing', () => {
     let saves = 0;
     const machine = wizardMachine.provide({
       actors: {
@@ -167,11 +191,12 @@ describe('wizard journeys', () => {
       },
     });
     const actor = createActor(machine, { input: filled.input }).start();
-    for (const event of toStep5.slice(0, 4)) actor.send(event as never);
-    actor.send({ type: 'NEXT' });
+    for (const event of [...toStep5.slice(0, 4), ...sendWithoutDocuments]) actor.send(event as never);
     expect(actor.getSnapshot().value).toEqual({ submitting: 'saving' });
     expect(actor.getSnapshot().can({ type: 'NEXT' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'SUBMIT_CONFIRMED' })).toBe(false);
     actor.send({ type: 'NEXT' });
+    actor.send({ type: 'SUBMIT_CONFIRMED' });
     expect(saves).toBe(1);
     actor.stop();
   });

@@ -21,6 +21,7 @@ import { StepDocumentos } from './step-documentos';
 import { StepPlanoDestino } from './step-plano-destino';
 import { StepPlanoOrigem } from './step-plano-origem';
 import { STEP_TITLES, Stepper } from './stepper';
+import { NoDocumentsModal, ReviewModal } from './review-modals';
 import { HrModal, PreviewModal, ProtocolModal } from './wizard-modals';
 import { WizardActorContext, useWizard, useWizardActorRef } from './wizard-context';
 
@@ -111,6 +112,8 @@ function Wizard() {
       </form>
       <HrModal />
       <PreviewModal />
+      <NoDocumentsModal />
+      <ReviewModal />
       <ProtocolModal />
     </div>
   );

@@ -55,6 +55,19 @@ export async function choose(page: Page, label: string, option: string) {
   await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }
 
+/** Step 5's 'Próximo', the review, and its 'Enviar solicitação' (issue 14: nothing is sent before). */
+export async function sendReviewed(page: Page) {
+  await next(page).click();
+  await page.getByTestId('review-modal').getByRole('button', { name: 'Enviar solicitação' }).click();
+}
+
+/** The same with no document attached: the warning's 'Continuar sem documentos' comes first. */
+export async function sendWithoutDocuments(page: Page) {
+  await next(page).click();
+  await page.getByTestId('no-documents-modal').getByRole('button', { name: 'Continuar sem documentos' }).click();
+  await page.getByTestId('review-modal').getByRole('button', { name: 'Enviar solicitação' }).click();
+}
+
 /** The CEP the reference server knows (Avenida Paulista): it fills step 1's address; then the number. */
 export async function fillAddressByCep(page: Page) {
   await field(page, 'CEP').fill('01310100');

@@ -154,6 +154,10 @@ export const wizardRegions: readonly Region[] = [
       'PREVIEW_CLOSED',
       'ATTACHMENTS_LOST',
       'PROTOCOL_MODAL_CONFIRMED',
+      'DOCUMENTS_SKIPPED',
+      'NO_DOCUMENTS_CANCELLED',
+      'SUBMIT_CONFIRMED',
+      'REVIEW_CANCELLED',
       'FIELD_CHANGED',
       'DEPENDENT_REMOVE',
       'xstate.done.actor.documentTypes',
@@ -180,7 +184,7 @@ export const wizardRegions: readonly Region[] = [
 ];
 
 const DEBOUNCE = LOOKUP_DEBOUNCE_ELAPSED;
-const [NEXT, PREVIOUS] = [ev('NEXT'), ev('PREVIOUS')];
+const [NEXT, PREVIOUS, SUBMIT] = [ev('NEXT'), ev('PREVIOUS'), ev('SUBMIT_CONFIRMED')];
 const [rg, foto, empty, big] = [ev('FILE_CHOSEN', 0), ev('FILE_CHOSEN', 1), ev('FILE_CHOSEN', 2), ev('FILE_CHOSEN', 3)];
 
 /**
@@ -311,6 +315,24 @@ export const wizardJourneys: ReadonlyArray<{ name: string; start: Start<M>; even
     ],
   },
   {
+    name: 'step 5 with no documents: the warning, back to attach, then sent without them after the review',
+    start: filledStart,
+    events: [
+      NEXT,
+      NEXT,
+      NEXT,
+      NEXT,
+      ev('xstate.done.actor.documentTypes'),
+      NEXT,
+      ev('NO_DOCUMENTS_CANCELLED'),
+      NEXT,
+      ev('DOCUMENTS_SKIPPED'),
+      SUBMIT,
+      ev('xstate.done.actor.saveRequest'),
+      ev('xstate.done.actor.acceptance'),
+    ],
+  },
+  {
     name: 'the full filing: two documents uploaded, the acceptance document opened',
     start: filledStart,
     events: [
@@ -323,6 +345,7 @@ export const wizardJourneys: ReadonlyArray<{ name: string; start: Start<M>; even
       rg,
       foto,
       NEXT,
+      SUBMIT,
       ev('xstate.done.actor.saveRequest'),
       ev('xstate.done.actor.uploadDocument'),
       ev('xstate.done.actor.uploadDocument'),
@@ -342,8 +365,12 @@ export const wizardJourneys: ReadonlyArray<{ name: string; start: Start<M>; even
       ev('DOCUMENT_TYPE_CHOSEN'),
       rg,
       NEXT,
+      ev('REVIEW_CANCELLED'),
+      NEXT,
+      SUBMIT,
       ev('xstate.error.actor.saveRequest'),
       NEXT,
+      SUBMIT,
       ev('xstate.done.actor.saveRequest'),
       ev('xstate.error.actor.uploadDocument'),
       NEXT,

@@ -4,7 +4,8 @@
  * the save answered, nothing is cleared before the acceptance document answered, and a
  * second click on 'Próximo' while sending sends nothing. And the address from the CEP
  * (issue 14): looked up only for all 8 digits, and what a lookup said stands only for the CEP
- * it was asked for.
+ * it was asked for. And the review (issue 14): nothing saved before it is confirmed, no
+ * documents only after the warning.
  */
 import type { wizardMachine } from '../../../machines/wizard.machine';
 import { isCompleteCep } from '../../../machines/cep-address';
@@ -15,6 +16,19 @@ type M = typeof wizardMachine;
 const ACCEPTANCE_ANSWERED = ['event:xstate.done.actor.acceptance', 'event:xstate.error.actor.acceptance'];
 
 export const wizardRules: readonly Invariant<M>[] = [
+  {
+    rule: "nothing is saved before the review's 'Enviar solicitação' (issue 14)",
+    holds: ({ snapshot, trace }) =>
+      !snapshot.matches({ submitting: 'saving' }) || trace.includes('event:SUBMIT_CONFIRMED') || 'saving unreviewed',
+  },
+  {
+    rule: 'a request is saved with no documents only after the warning naming them (issue 14)',
+    holds: ({ snapshot, trace }) =>
+      !snapshot.matches({ submitting: 'saving' }) ||
+      snapshot.context.attachments.length > 0 ||
+      trace.includes('event:DOCUMENTS_SKIPPED') ||
+      'sent without documents, unwarned',
+  },
   {
     rule: 'the CEP is looked up only once it has all 8 digits (issue 14)',
     holds: ({ snapshot }) =>

@@ -89,7 +89,12 @@ export function canDoOnScreen(snapshot: Snap, event: WizardPathEvent): boolean {
   // The lookup is held: the overlay covers the screen until it answers.
   if (leaf === 'editing.planoDestino.lookingUp') return false;
   // A modal (native <dialog>) makes the rest of the page inert.
-  const modal = leaf === 'editing.planoDestino.hrModal' || leaf === 'editing.documentos.previewing';
+  const modal = [
+    'editing.planoDestino.hrModal',
+    'editing.documentos.previewing',
+    'editing.documentos.noDocumentsWarning',
+    'editing.documentos.reviewing',
+  ].includes(leaf);
   const e = event as Exclude<WizardPathEvent, { type: `xstate.${string}` }>;
   switch (e.type) {
     case 'NEXT':
@@ -144,6 +149,12 @@ export function canDoOnScreen(snapshot: Snap, event: WizardPathEvent): boolean {
       );
     case 'PROTOCOL_MODAL_CONFIRMED':
       return leaf === 'protocolModal';
+    case 'DOCUMENTS_SKIPPED':
+    case 'NO_DOCUMENTS_CANCELLED':
+      return leaf === 'editing.documentos.noDocumentsWarning';
+    case 'SUBMIT_CONFIRMED':
+    case 'REVIEW_CANCELLED':
+      return leaf === 'editing.documentos.reviewing';
   }
 }
 
@@ -303,6 +314,10 @@ export const wizardGestures = {
     await page.reload({ waitUntil: 'commit' });
   },
   PROTOCOL_MODAL_CONFIRMED: (page) => page.getByTestId('protocol-modal').getByRole('button', { name: 'OK' }).click(),
+  DOCUMENTS_SKIPPED: (page) => page.getByTestId('no-documents-modal').getByRole('button', { name: 'Continuar sem documentos' }).click(),
+  NO_DOCUMENTS_CANCELLED: (page) => page.getByTestId('no-documents-modal').getByRole('button', { name: 'Anexar documentos' }).click(),
+  SUBMIT_CONFIRMED: (page) => page.getByTestId('review-modal').getByRole('button', { name: 'Enviar solicitação' }).click(),
+  REVIEW_CANCELLED: (page) => page.getByTestId('review-modal').getByRole('button', { name: 'Voltar e corrigir' }).click(),
 } satisfies Gestures<M>;
 
 /**
@@ -374,6 +389,20 @@ export const wizardMarkers = {
         : stepTitle(page, 'Documentos'),
   }),
   'editing.documentos.previewing': (page) => ({ visible: page.getByTestId('preview-modal') }),
+  'editing.documentos.noDocumentsWarning': (page) => ({ visible: page.getByRole('dialog', { name: 'Nenhum documento anexado' }) }),
+  // The review lists every document to send, by name.
+  'editing.documentos.reviewing': (page, c) => ({
+    all: [
+      { visible: page.getByRole('dialog', { name: 'Confira sua solicitação' }) },
+      {
+        count: page
+          .getByTestId('review-modal')
+          .getByRole('listitem')
+          .filter({ hasText: /\.(pdf|png|jpe?g)/ }),
+        is: c.attachments.length,
+      },
+    ],
+  }),
   // Saving: nothing is registered yet.
   'submitting.saving': (page) => ({ all: [submitting(page), { count: registered(page), is: 0 }] }),
   // Registered, and a file still to send (the ones sent say 'Enviado').

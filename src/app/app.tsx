@@ -20,6 +20,7 @@ import { toastRequests } from './notify';
 const NovaSolicitacaoPage = lazyScreen(() => import('../views/nova-solicitacao/nova-solicitacao-page').then((m) => m.NovaSolicitacaoPage));
 const AcompanhamentoPage = lazyScreen(() => import('../views/acompanhamento/acompanhamento-page').then((m) => m.AcompanhamentoPage));
 const PrivacidadePage = lazyScreen(() => import('../views/privacidade/privacidade-page').then((m) => m.PrivacidadePage));
+const QuemPodePage = lazyScreen(() => import('../views/quem-pode/quem-pode-page').then((m) => m.QuemPodePage));
 const GUARDED_SCREENS: Readonly<Record<string, LazyScreen>> = {
   'nova-solicitacao': NovaSolicitacaoPage,
   acompanhamento: AcompanhamentoPage,
@@ -92,6 +93,14 @@ export function AppRoutes() {
         <ChunkErrorBoundary>
           <Suspense fallback={<LoadingOverlayView visible />}>
             <PrivacidadePage />
+          </Suspense>
+        </ChunkErrorBoundary>
+      </Route>
+      {/* The eligibility check needs no session either: it comes before the request. */}
+      <Route key="quem-pode" path="/quem-pode">
+        <ChunkErrorBoundary>
+          <Suspense fallback={<LoadingOverlayView visible />}>
+            <QuemPodePage />
           </Suspense>
         </ChunkErrorBoundary>
       </Route>

@@ -91,6 +91,14 @@ export function ProtocolStep({ actor, kind, focusField }: ProtocolStepProps) {
           Prosseguir
         </Button>
       </div>
+      {/* Issue 14: before the request, who may port (RN 438); a page of its own. */}
+      {kind === 'new' && (
+        <p>
+          <a href="#/quem-pode" className="inline-flex min-h-11 items-center text-brand-700 underline">
+            Quem pode fazer a portabilidade?
+          </a>
+        </p>
+      )}
     </form>
   );
 }

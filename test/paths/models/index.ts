@@ -7,6 +7,7 @@ import type { AnyStateMachine } from 'xstate';
 import { trackingModel } from '../../machines/tracking.model';
 import type { PathModel } from '../framework/model';
 import { brandingModel } from './branding.model';
+import { eligibilityModel } from './eligibility.model';
 import { homeModel } from './home.model';
 import { requestActivityModel } from './request-activity.model';
 import { wizardModel } from './wizard.model';
@@ -19,4 +20,5 @@ export const allModels: ReadonlyArray<Counted> = [
   homeModel,
   trackingModel,
   wizardModel,
+  eligibilityModel,
 ] as unknown as ReadonlyArray<Counted>;

@@ -1,0 +1,4 @@
+import { describeUnitPaths } from './framework/unit-suite';
+import { eligibilityModel } from './models/eligibility.model';
+
+describeUnitPaths(eligibilityModel);

@@ -14,6 +14,7 @@ import {
   type EndpointName,
   type EndpointOutput,
 } from '../../contract/api';
+import { fetchWithUploadProgress } from './upload-progress-fetch';
 
 /** `timeout`: no complete answer within the client's time limit (`timeoutMs`). */
 export type ApiErrorKind = 'http' | 'network' | 'schema' | 'timeout';
@@ -108,6 +109,10 @@ export interface CallOptions {
    * wizard's acceptance document uses the token its save answered.
    */
   token?: string | null;
+  /** Reports the request body as it goes out (an upload); the call then goes through XMLHttpRequest. */
+  onUploadProgress?: (sent: number, total: number) => void;
+  /** Not counted by the loading overlay: the screen shows this call's progress itself. */
+  quiet?: boolean;
 }
 
 export async function callApi<N extends EndpointName>(
@@ -142,11 +147,13 @@ export async function callApi<N extends EndpointName>(
   options.signal?.addEventListener('abort', cancel, { once: true });
   const failure = (kind: ApiErrorKind, status: number) => new ApiError(timedOut ? 'timeout' : kind, status, undefined, name);
 
-  config.activity.started();
+  const progress = options.onUploadProgress;
+  const send: typeof fetch = progress ? (target, init) => fetchWithUploadProgress(String(target), init ?? {}, progress) : config.fetch;
+  if (!options.quiet) config.activity.started();
   try {
     let response: Response;
     try {
-      response = await config.fetch(url, {
+      response = await send(url, {
         method: endpoint.method,
         headers,
         body: isGet ? undefined : JSON.stringify(input),
@@ -173,6 +180,6 @@ export async function callApi<N extends EndpointName>(
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', cancel);
-    config.activity.finished();
+    if (!options.quiet) config.activity.finished();
   }
 }

@@ -4,7 +4,7 @@
  * through `fetchApi` (reads) and `mutateApi` (writes) below.
  */
 import { MutationCache, MutationObserver, QueryCache, QueryClient, queryOptions } from '@tanstack/react-query';
-import { ApiError, callApi } from './client';
+import { ApiError, callApi, type CallOptions } from './client';
 import type { EndpointInput, EndpointName, EndpointOutput } from '../../contract/api';
 
 export const RETRIES = 2;
@@ -78,11 +78,12 @@ export function mutateApi<N extends EndpointName>(
   queryClient: QueryClient,
   name: N,
   input: EndpointInput<N>,
-  options: { idempotencyKey?: string; token?: string | null } = {},
+  options: Pick<CallOptions, 'idempotencyKey' | 'token' | 'onUploadProgress' | 'quiet'> = {},
 ): Promise<EndpointOutput<N>> {
   // One key for the logical write: every retry of it carries the same key.
   const idempotencyKey = options.idempotencyKey ?? crypto.randomUUID();
-  const callOptions = options.token === undefined ? { idempotencyKey } : { idempotencyKey, token: options.token };
+  const callOptions: CallOptions = { ...options, idempotencyKey };
+  if (options.token === undefined) delete callOptions.token;
   const observer = new MutationObserver<EndpointOutput<N>, unknown, void>(queryClient, {
     mutationFn: () => callApi(name, input, callOptions),
   });

@@ -300,6 +300,23 @@ describe('the loading overlay (request-activity machine)', () => {
     expect(requestActivity.getSnapshot().value).toBe('idle');
   });
 
+  it('does not count a quiet call (an upload that shows its own progress)', async () => {
+    let answer!: (response: Response) => void;
+    configureApi({
+      fetch: (() =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        })) as unknown as typeof fetch,
+    });
+    const pending = mutateApi(queryClient, 'finalize', { nuProtocolo: '1', tipoSolicitacao: '9' } as never, { quiet: true });
+    await vi.waitFor(() => expect(answer).toBeTypeOf('function'));
+    expect(requestActivity.getSnapshot().value).toBe('idle');
+    expect(requestActivity.getSnapshot().context.pending).toBe(0);
+    answer(new Response('OK', { status: 200 }));
+    await pending.catch(() => undefined);
+    expect(requestActivity.getSnapshot().context.pending).toBe(0);
+  });
+
   it('hides at once on a final failure, even with another request still pending', async () => {
     configureApi({
       fetch: ((url: string, init?: RequestInit) =>

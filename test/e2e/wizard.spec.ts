@@ -526,4 +526,35 @@ test.describe('nova-solicitacao wizard', () => {
     expect(requests.map((r) => r.nuProtocolo)).toEqual([protocolo]);
     expect(backoffice<Shown>('show', protocolo).anexos).toHaveLength(2);
   });
+
+  test('a 6 MB upload on a slow link shows its own progress, without the full-screen overlay', async ({ page }) => {
+    test.setTimeout(120_000);
+    const { protocoloAns, nome } = uniqueIds();
+    await startNewRequest(page, protocoloAns);
+    await goToStep5(page, nome);
+    const big = Buffer.concat([PDF, Buffer.alloc(6 * 1024 * 1024 - PDF.length, 0x20)]);
+    await attach(page, 'RG (documento de identidade)', { name: 'grande.pdf', mimeType: 'application/pdf', buffer: big });
+    await expect(page.getByRole('table', { name: 'Documentos anexados' })).toContainText('6,0 MB');
+    // About 1 MB/s up: the 8 MB request (the file in base64) takes several seconds.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 40,
+      downloadThroughput: 1_250_000,
+      uploadThroughput: 1_000_000,
+    });
+    await sendReviewed(page);
+    const bar = page.getByRole('progressbar', { name: 'Envio de grande.pdf' });
+    await expect(bar).toBeVisible();
+    await expect
+      .poll(async () => Number(await bar.getAttribute('value')), { message: 'bytes sent grow while the file goes out' })
+      .toBeGreaterThan(0);
+    await expect(page.getByText(/^Enviando: .* de 6,0 MB/)).toBeVisible();
+    await expect(page.getByTestId('loading-overlay')).toHaveAttribute('data-visible', 'false');
+    await expect(page.getByTestId('protocol-modal')).toBeVisible({ timeout: 60_000 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.trim();
+    expect(backoffice<Shown>('show', protocolo).anexos.map((a) => a.arquivo)).toEqual(['grande.pdf']);
+  });
 });

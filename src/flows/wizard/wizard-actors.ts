@@ -23,6 +23,7 @@ import { openServerLink } from '../../app/open-link';
 import { queryClient } from '../../app/services';
 import { protocolToTrack, storage } from '../../storage';
 import { fileRegistry, fileToBase64 } from './file-registry';
+import { uploadProgress } from './upload-progress';
 import { clearWizardSnapshot } from './wizard-persistence';
 
 const REFERENCE_DATA_STALE_MS = 60 * 60_000;
@@ -61,20 +62,32 @@ export const wizardActors = {
       throw new Error(`arquivo ${attachment.id} ausente`);
     }
     const arquivoBase64 = await fileToBase64(file);
-    return mutateApi(
-      queryClient,
-      'uploadDocument',
-      {
-        nuProtocolo: input.nuProtocolo,
-        tipoSolicitacao: TIPO_PORTABILIDADE,
-        cdTipoDocumento: attachment.cdTipoDocumento,
-        // The server names the stored file after this (and its own extension check).
-        nmDocumento: attachment.fileName,
-        nmExtensao: attachment.extension,
-        arquivoBase64,
-      },
-      { idempotencyKey: input.idempotencyKey },
-    );
+    uploadProgress.sending(attachment.id, 0, file.size);
+    try {
+      // Its row shows the progress: the full-screen overlay stays away (issue 14 item 6).
+      return await mutateApi(
+        queryClient,
+        'uploadDocument',
+        {
+          nuProtocolo: input.nuProtocolo,
+          tipoSolicitacao: TIPO_PORTABILIDADE,
+          cdTipoDocumento: attachment.cdTipoDocumento,
+          // The server names the stored file after this (and its own extension check).
+          nmDocumento: attachment.fileName,
+          nmExtensao: attachment.extension,
+          arquivoBase64,
+        },
+        {
+          idempotencyKey: input.idempotencyKey,
+          quiet: true,
+          // The body is the file in base64 (4/3 of it) in JSON: shown as the file's own bytes.
+          onUploadProgress: (sent, total) => uploadProgress.sending(attachment.id, Math.round((sent / total) * file.size), file.size),
+        },
+      );
+    } catch (error) {
+      uploadProgress.failed(attachment.id);
+      throw error;
+    }
   }),
   acceptance: fromPromise<string, AcceptanceInput>(async ({ input }) => {
     let link: string;

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { formatFileSize } from '../../../machines/attachments';
 import type { AttachmentMeta } from '../../../machines/wizard.types';
 import { fileRegistry, newFileId } from '../../flows/wizard/file-registry';
+import { useUploadProgress } from '../../flows/wizard/upload-progress';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
 import { SelectInput } from './fields';
@@ -26,6 +27,34 @@ function useAttachmentFeedback(attachments: readonly AttachmentMeta[], afterRemo
     for (const file of removed) announce(`Arquivo ${file.fileName} removido.`);
     if (removed.length > 0) afterRemoval();
   }, [attachments, afterRemoval]);
+}
+
+/** While the request is sent: this file's bytes sent so far; after a failure, a retry of it. */
+function UploadStatus({ attachment, submitting }: { attachment: AttachmentMeta; submitting: boolean }) {
+  const actor = useWizardActorRef();
+  const progress = useUploadProgress(attachment.id);
+  if (progress?.state === 'sending' && submitting)
+    return (
+      <div className="px-2 text-sm text-slate-700">
+        <progress
+          className="h-2 w-full accent-brand-700"
+          max={progress.total}
+          value={progress.sent}
+          aria-label={`Envio de ${attachment.fileName}`}
+        />
+        Enviando: {formatFileSize(progress.sent)} de {formatFileSize(progress.total)}
+      </div>
+    );
+  if (progress?.state === 'failed' && !submitting)
+    return (
+      <div className="flex flex-wrap items-center gap-x-2 px-2 text-sm">
+        <span className="font-medium text-red-800">Não foi enviado.</span>
+        <Button variant="link" aria-label={`Enviar ${attachment.fileName} de novo`} onClick={() => actor.send({ type: 'NEXT' })}>
+          Tentar de novo
+        </Button>
+      </div>
+    );
+  return null;
 }
 
 export function StepDocumentos() {
@@ -157,6 +186,7 @@ export function StepDocumentos() {
                       </Button>
                     )}
                   </div>
+                  {!attachment.uploaded && <UploadStatus attachment={attachment} submitting={submitting} />}
                 </td>
               </tr>
             ))}

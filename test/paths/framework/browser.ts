@@ -335,7 +335,8 @@ class HeldNetwork<M extends AnyStateMachine> {
   async install(page: Page): Promise<void> {
     for (const [src, actor] of Object.entries(this.bm.network) as Array<[string, NetworkActor<M>]>) {
       await page.route(actor.url, async (route) => {
-        if (route.request().resourceType() !== 'fetch') return route.continue();
+        // The app's calls: fetch, and XMLHttpRequest for uploads (their progress).
+        if (!['fetch', 'xhr'].includes(route.request().resourceType())) return route.continue();
         const failing = this.failing.get(src) ?? 0;
         if (failing > 0) {
           this.failing.set(src, failing - 1);

@@ -405,13 +405,16 @@ export const wizardMarkers = {
   }),
   // Saving: nothing is registered yet.
   'submitting.saving': (page) => ({ all: [submitting(page), { count: registered(page), is: 0 }] }),
-  // Registered, and a file still to send (the ones sent say 'Enviado').
+  // Registered, and a file still to send (the ones sent say 'Enviado'); the one going out
+  // shows its own progress, and no full-screen overlay covers the step (issue 14 item 6).
   'submitting.uploading': (page, c) => ({
     all: [
       submitting(page),
       { visible: registered(page) },
       { count: sent(page), is: c.attachments.filter((a) => a.uploaded).length },
       { visible: pending(page) },
+      { visible: page.getByRole('progressbar', { name: `Envio de ${c.attachments.find((a) => !a.uploaded)?.fileName ?? ''}` }) },
+      { ...overlay(page), value: 'false' },
     ],
   }),
   // Every file sent: the acceptance document is being generated.

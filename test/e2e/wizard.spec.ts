@@ -426,6 +426,10 @@ test.describe('nova-solicitacao wizard', () => {
     await expect(warning).toContainText('Comprovante de pagamento (últimos 3 boletos)');
     await expect(warning).toContainText('Carta de permanência do plano anterior');
     await expectNoAxeViolations(page, 'no documents warning');
+    // On a 320 px phone too, without scrolling sideways.
+    await page.setViewportSize({ width: 320, height: 640 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 720 });
     await warning.getByRole('button', { name: 'Anexar documentos' }).click();
     await expect(warning).toBeHidden();
     expect(requestsNamed(nome)).toHaveLength(0);
@@ -551,6 +555,7 @@ test.describe('nova-solicitacao wizard', () => {
       .poll(async () => Number(await bar.getAttribute('value')), { message: 'bytes sent grow while the file goes out' })
       .toBeGreaterThan(0);
     await expect(page.getByText(/^Enviando: .* de 6,0 MB/)).toBeVisible();
+    await expectNoAxeViolations(page, 'a file going out');
     await expect(page.getByTestId('loading-overlay')).toHaveAttribute('data-visible', 'false');
     await expect(page.getByTestId('protocol-modal')).toBeVisible({ timeout: 60_000 });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });

@@ -4,12 +4,13 @@
  * rights and the data protection officer's contact. Texts are the operator's, from the server.
  */
 import { usePrivacyNotice } from '../../flows/privacy/use-privacy-notice';
+import { Button } from '../../ui/button';
 import { PortalLayout } from '../layout/portal-layout';
 
 const TITLE = 'Privacidade e proteção de dados';
 
 export function PrivacidadePage() {
-  const { notice, failed } = usePrivacyNotice();
+  const { notice, failed, retry } = usePrivacyNotice();
   const sections: ReadonlyArray<readonly [string, string | undefined]> = [
     ['Quem trata os seus dados', notice && `${notice.controlador}, a operadora do plano de destino, é a controladora dos dados.`],
     ['Para quê', notice?.finalidade],
@@ -27,9 +28,12 @@ export function PrivacidadePage() {
           solicitação de portabilidade.
         </p>
         {failed ? (
-          <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-800">
-            Não foi possível carregar o aviso de privacidade. Tente novamente mais tarde.
-          </p>
+          <div role="alert" className="space-y-2 rounded-md border border-red-700 bg-red-50 p-3 text-red-800">
+            <p>Não foi possível carregar o aviso de privacidade.</p>
+            <Button variant="secondary" onClick={retry}>
+              Tentar novamente
+            </Button>
+          </div>
         ) : !notice ? (
           <p role="status">Carregando o aviso de privacidade…</p>
         ) : (

@@ -9,6 +9,7 @@ import type { PathModel } from '../framework/model';
 import { brandingModel } from './branding.model';
 import { eligibilityModel } from './eligibility.model';
 import { homeModel } from './home.model';
+import { privacyNoticeModel } from './privacy-notice.model';
 import { requestActivityModel } from './request-activity.model';
 import { wizardModel } from './wizard.model';
 
@@ -21,4 +22,5 @@ export const allModels: ReadonlyArray<Counted> = [
   trackingModel,
   wizardModel,
   eligibilityModel,
+  privacyNoticeModel,
 ] as unknown as ReadonlyArray<Counted>;

@@ -1,0 +1,4 @@
+import { describeUnitPaths } from './framework/unit-suite';
+import { privacyNoticeModel } from './models/privacy-notice.model';
+
+describeUnitPaths(privacyNoticeModel);

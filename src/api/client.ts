@@ -139,15 +139,24 @@ export async function callApi<N extends EndpointName>(
   // One signal for the caller's cancel (react-query) and this attempt's time limit.
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
+  const expire = () => {
     timedOut = true;
     controller.abort();
-  }, config.timeoutMs);
+  };
+  let timer = setTimeout(expire, config.timeoutMs);
   const cancel = () => controller.abort();
   options.signal?.addEventListener('abort', cancel, { once: true });
   const failure = (kind: ApiErrorKind, status: number) => new ApiError(timedOut ? 'timeout' : kind, status, undefined, name);
 
-  const progress = options.onUploadProgress;
+  const onProgress = options.onUploadProgress;
+  // An upload that is still moving is not hung: its time limit counts from its last progress.
+  const progress =
+    onProgress &&
+    ((sent: number, total: number) => {
+      clearTimeout(timer);
+      timer = setTimeout(expire, config.timeoutMs);
+      onProgress(sent, total);
+    });
   const send: typeof fetch = progress ? (target, init) => fetchWithUploadProgress(String(target), init ?? {}, progress) : config.fetch;
   if (!options.quiet) config.activity.started();
   try {

@@ -9,19 +9,18 @@ import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { DEFAULT_CD_EMPRESA_PLANO } from '../../../contract/api';
 import { privacyNoticeMachine, type PrivacyNoticeTexts } from '../../../machines/privacy-notice.machine';
-import { apiQuery } from '../../api/query-client';
+import { apiQuery, fetchApi } from '../../api/query-client';
 import { inspectOption } from '../../app/inspect';
 import { queryClient } from '../../app/services';
 import { storage } from '../../storage';
 
 const PRIVACY_STALE_MS = 60 * 60_000;
-const noticeQuery = (cdEmpresaPlano: string) =>
-  apiQuery('privacy', { cdEmpresaPlano }, PRIVACY_STALE_MS, { anonymous: true, reportAs: 'privacy' });
+const READ = { anonymous: true, reportAs: 'privacy' } as const;
 
 const privacyNoticeLogic = privacyNoticeMachine.provide({
   actors: {
     readNotice: fromPromise<PrivacyNoticeTexts, { cdEmpresaPlano: string }>(({ input }) =>
-      queryClient.fetchQuery(noticeQuery(input.cdEmpresaPlano)),
+      fetchApi(queryClient, 'privacy', { cdEmpresaPlano: input.cdEmpresaPlano }, PRIVACY_STALE_MS, READ),
     ),
   },
 });
@@ -35,7 +34,7 @@ export interface PrivacyNoticeState {
 export function usePrivacyNotice(): PrivacyNoticeState {
   const [input] = useState(() => ({ cdEmpresaPlano: storage.get('cdEmpresaPlano') || DEFAULT_CD_EMPRESA_PLANO }));
   // A notice this visit already read shows while the machine reads it again from the cache.
-  const [known] = useState(() => queryClient.getQueryData(noticeQuery(input.cdEmpresaPlano).queryKey));
+  const [known] = useState(() => queryClient.getQueryData(apiQuery('privacy', input, PRIVACY_STALE_MS, READ).queryKey));
   const actor = useActorRef(privacyNoticeLogic, { ...inspectOption(), input });
   const notice = useSelector(actor, (s) => s.context.notice) ?? known;
   const failed = useSelector(actor, (s) => s.matches('unavailable'));

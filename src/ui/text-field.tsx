@@ -153,8 +153,9 @@ export function TextField({
 
   return (
     <div className={className}>
-      {/* Positioned: a help tooltip beside the label opens across this row. */}
-      <div className="relative flex flex-wrap items-center gap-2">
+      {/* Positioned: a help tooltip beside the label opens across this row. The row is as
+          tall as the help button before the help text arrives, so the field never moves. */}
+      <div className={`relative flex flex-wrap items-center gap-2 ${labelAddon === undefined ? '' : 'min-h-8'}`}>
         <label htmlFor={id} className={`block text-slate-800 ${labelClassName}`}>
           {label}
         </label>

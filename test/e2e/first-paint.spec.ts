@@ -46,6 +46,23 @@ const keptPrerenderedHeading = (page: Page) =>
     return prerendered !== null && prerendered === document.querySelector('#root h1') && prerendered.isConnected;
   });
 
+/** Layout shifts the visitor did not cause (CLS counts these), with what moved. */
+async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    (window as unknown as { shifts: string[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { hadRecentInput: boolean; value: number; sources: { node?: Node }[] }[]) {
+        if (entry.hadRecentInput) continue;
+        const moved = entry.sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : '#text'));
+        shifts.push(`${entry.value.toFixed(4)}: ${moved.join(' | ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
+
 const SCREENS = [
   { shell: 'home', hash: '#/home/1', stored: {}, heading: 'Portabilidade', control: 'Realizar Solicitação' },
   { shell: 'home-new', hash: '#/home/1', stored: { type: 'new' }, heading: 'Solicitar Portabilidade', control: 'Retornar' },
@@ -78,6 +95,20 @@ test.describe('the first paint, before any script', () => {
       expect(await keptPrerenderedHeading(page)).toBe(true);
       // The made-up protocol answers 404 on tracking; anything else said in the console is a fault.
       expect(seen.filter((message) => !/Failed to load resource: the server responded with a status of 404/.test(message))).toEqual([]);
+    });
+
+    test(`${screen.shell}: nothing on it moves when the data arrives after the paint`, async ({ page }) => {
+      await store(page, screen.stored);
+      await recordLayoutShifts(page);
+      // As on a phone: every answer comes a moment after the prerendered screen has painted.
+      await page.route('**/wslinhafrente/v1/**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await route.continue();
+      });
+      await page.goto(`/${screen.hash}`);
+      await expect(page.getByRole('button', { name: screen.control }).first()).toBeEnabled();
+      await page.waitForLoadState('networkidle');
+      expect(await layoutShifts(page)).toEqual([]);
     });
   }
 

@@ -21,9 +21,10 @@ test("the wizard's first step says who keeps the data and why (LGPD), and links 
   await startNewRequest(page, uniqueIds().protocoloAns);
   const notice = page.getByRole('complementary', { name: 'Aviso de privacidade' });
   await expect(notice).toContainText('LGPD');
-  await expect(notice).toContainText('Vida Plena Saúde'); // the operator, from the server (key 65's name)
-  await expect(notice).toContainText('Resolução Normativa ANS nº 438'); // the purpose
-  await notice.getByText('Mais sobre os seus dados').click();
+  await notice.getByText('Quem trata os seus dados e para quê').click();
+  await expect(notice.getByText('Vida Plena Saúde')).toBeVisible(); // the operator, from the server (key 65's name)
+  await expect(notice.getByText(/Resolução Normativa ANS nº 438/)).toBeVisible(); // the purpose
+  await expect(notice).toContainText('O que guardamos e por quanto tempo');
   await expect(notice).toContainText('Com quem compartilhamos');
   await expect(notice).toContainText('Seus direitos');
   await expect(notice).toContainText('privacidade@operadora-1.example'); // the officer's contact

@@ -50,6 +50,11 @@ export interface ReadOptions {
   anonymous?: boolean;
   /** The event a failure belongs to: reads that fail together give one toast. */
   reportAs?: string;
+  /**
+   * The asking actor's signal. When it aborts (the machine left the state that asked), the
+   * read is cancelled: no more retries, and a failure nobody waits for is not reported.
+   */
+  signal?: AbortSignal;
 }
 
 /** Query options for a read; `staleTime` lets reference data (tooltips, types) be cached. */
@@ -70,7 +75,11 @@ export function fetchApi<N extends EndpointName>(
   staleTime = 0,
   options: ReadOptions = {},
 ): Promise<EndpointOutput<N>> {
-  return queryClient.fetchQuery(apiQuery(name, input, staleTime, options));
+  const query = apiQuery(name, input, staleTime, options);
+  options.signal?.addEventListener('abort', () => void queryClient.cancelQueries({ queryKey: query.queryKey, exact: true }), {
+    once: true,
+  });
+  return queryClient.fetchQuery(query);
 }
 
 /** A write through react-query's mutation cache, so it is retried and reported like a query. */

@@ -201,6 +201,21 @@ describe('retries through react-query', () => {
     expect(error).toHaveBeenCalledTimes(1);
   });
 
+  it('stops retrying a read whose caller has gone (its signal aborted), and reports nothing', async () => {
+    const caller = new AbortController();
+    replies = [{ status: 403 }];
+    // The caller goes as the first answer arrives (a machine that left the state that asked).
+    const answer = vi.mocked(fakeFetch).getMockImplementation()!;
+    vi.mocked(fakeFetch).mockImplementationOnce(async (url, init) => {
+      const response = await answer(url, init);
+      caller.abort();
+      return response;
+    });
+    await expect(fetchApi(queryClient, 'history', { protocolo: unique() }, 0, { signal: caller.signal })).rejects.toBeDefined();
+    expect(calls).toHaveLength(1);
+    expect(error).not.toHaveBeenCalled();
+  });
+
   it('tries a failing mutation 3 times in all, with the same Idempotency-Key every time', async () => {
     replies = [{ status: 503 }];
     await expect(mutateApi(queryClient, 'login', login)).rejects.toBeInstanceOf(ApiError);

@@ -34,8 +34,9 @@ export const trackingMachine = trackingSetup.createMachine({
   states: {
     loading: {
       description:
-        'Overlay "Carregando...": busca os dados da solicitação; depois, ao mesmo tempo, os documentos anexados, os termos a assinar e o histórico.',
-      initial: 'trackingData',
+        'Overlay "Carregando...": as quatro buscas da tela (a solicitação, os documentos anexados, os termos a assinar e o histórico) correm juntas, uma espera na rede em vez de duas; a tela fica pronta quando todas responderam.',
+      type: 'parallel',
+      onDone: '#tracking.ready',
       // The overlay does not stop the keyboard: the menu and 'Encerrar sessão' still answer.
       on: {
         RETURN: leave,
@@ -43,93 +44,92 @@ export const trackingMachine = trackingSetup.createMachine({
       },
       states: {
         trackingData: {
-          description: 'Busca os dados de acompanhamento (status, protocolos, datas).',
-          invoke: {
-            id: 'loadTrackingData',
-            src: 'loadTrackingData',
-            input: ({ context }) => ({ protocolo: context.protocolo }),
-            onDone: [
-              {
-                // The stored token has expired: the server answered the state, not the data.
-                guard: { type: 'isRestrictedAnswer', params: ({ event }) => ({ tracking: event.output }) },
-                target: '#tracking.loginRequired',
-                actions: { type: 'rememberTracking', params: ({ event }) => ({ tracking: event.output }) },
+          description: 'Busca dos dados de acompanhamento (status, protocolos, datas).',
+          initial: 'loading',
+          states: {
+            loading: {
+              description: 'Busca os dados de acompanhamento; sem eles não há o que mostrar.',
+              invoke: {
+                id: 'loadTrackingData',
+                src: 'loadTrackingData',
+                input: ({ context }) => ({ protocolo: context.protocolo }),
+                onDone: [
+                  {
+                    // The stored token has expired: the server answered the state, not the data.
+                    guard: { type: 'isRestrictedAnswer', params: ({ event }) => ({ tracking: event.output }) },
+                    target: '#tracking.loginRequired',
+                    actions: { type: 'rememberTracking', params: ({ event }) => ({ tracking: event.output }) },
+                  },
+                  {
+                    target: 'settled',
+                    actions: { type: 'rememberTracking', params: ({ event }) => ({ tracking: event.output }) },
+                  },
+                ],
+                // Without the request there is nothing to show: the global handler already toasted.
+                onError: '#tracking.failed',
               },
-              {
-                target: 'details',
-                actions: { type: 'rememberTracking', params: ({ event }) => ({ tracking: event.output }) },
-              },
-            ],
-            // Without the request there is nothing to show: the global handler already toasted.
-            onError: '#tracking.failed',
+            },
+            settled: { type: 'final', description: 'Respondida: espera as outras buscas.' },
           },
         },
-        details: {
-          description:
-            'As três buscas seguintes, independentes entre si, correm juntas (uma espera na rede em vez de três); a tela fica pronta quando todas responderam.',
-          type: 'parallel',
-          onDone: '#tracking.ready',
+        attachedDocuments: {
+          description: 'Busca dos documentos anexados.',
+          initial: 'loading',
           states: {
-            attachedDocuments: {
-              description: 'Busca de os documentos anexados.',
-              initial: 'loading',
-              states: {
-                loading: {
-                  description: 'Busca a tabela de documentos anexados; se falhar, a tabela fica vazia.',
-                  invoke: {
-                    id: 'loadAttachedDocuments',
-                    src: 'loadAttachedDocuments',
-                    input: ({ context }) => ({ protocolo: context.protocolo }),
-                    onDone: {
-                      target: 'settled',
-                      actions: { type: 'rememberAttachedDocuments', params: ({ event }) => ({ documents: event.output }) },
-                    },
-                    onError: { target: 'settled', actions: 'forgetAttachedDocuments' },
-                  },
+            loading: {
+              description: 'Busca a tabela de documentos anexados; se falhar, a tabela fica vazia.',
+              invoke: {
+                id: 'loadAttachedDocuments',
+                src: 'loadAttachedDocuments',
+                input: ({ context }) => ({ protocolo: context.protocolo }),
+                onDone: {
+                  target: 'settled',
+                  actions: { type: 'rememberAttachedDocuments', params: ({ event }) => ({ documents: event.output }) },
                 },
-                settled: { type: 'final', description: 'Respondida (ou falhou): espera as outras duas.' },
+                onError: { target: 'settled', actions: 'forgetAttachedDocuments' },
               },
             },
-            documentsToSign: {
-              description: 'Busca de os termos a assinar.',
-              initial: 'loading',
-              states: {
-                loading: {
-                  description: 'Busca os termos e declarações a assinar; se falhar, a lista fica vazia.',
-                  invoke: {
-                    id: 'loadDocumentsToSign',
-                    src: 'loadDocumentsToSign',
-                    input: ({ context }) => ({ protocolo: context.protocolo }),
-                    onDone: {
-                      target: 'settled',
-                      actions: { type: 'rememberDocumentsToSign', params: ({ event }) => ({ documents: event.output }) },
-                    },
-                    onError: { target: 'settled', actions: 'forgetDocumentsToSign' },
-                  },
+            settled: { type: 'final', description: 'Respondida (ou falhou): espera as outras buscas.' },
+          },
+        },
+        documentsToSign: {
+          description: 'Busca dos termos a assinar.',
+          initial: 'loading',
+          states: {
+            loading: {
+              description: 'Busca os termos e declarações a assinar; se falhar, a lista fica vazia.',
+              invoke: {
+                id: 'loadDocumentsToSign',
+                src: 'loadDocumentsToSign',
+                input: ({ context }) => ({ protocolo: context.protocolo }),
+                onDone: {
+                  target: 'settled',
+                  actions: { type: 'rememberDocumentsToSign', params: ({ event }) => ({ documents: event.output }) },
                 },
-                settled: { type: 'final', description: 'Respondida (ou falhou): espera as outras duas.' },
+                onError: { target: 'settled', actions: 'forgetDocumentsToSign' },
               },
             },
-            history: {
-              description: 'Busca de o histórico.',
-              initial: 'loading',
-              states: {
-                loading: {
-                  description: 'Busca o histórico de status e o prazo da ANS; se falhar, a linha do tempo não aparece.',
-                  invoke: {
-                    id: 'loadHistory',
-                    src: 'loadHistory',
-                    input: ({ context }) => ({ protocolo: context.protocolo }),
-                    onDone: {
-                      target: 'settled',
-                      actions: { type: 'rememberHistory', params: ({ event }) => ({ history: event.output }) },
-                    },
-                    onError: { target: 'settled', actions: 'forgetHistory' },
-                  },
+            settled: { type: 'final', description: 'Respondida (ou falhou): espera as outras buscas.' },
+          },
+        },
+        history: {
+          description: 'Busca do histórico.',
+          initial: 'loading',
+          states: {
+            loading: {
+              description: 'Busca o histórico de status e o prazo da ANS; se falhar, a linha do tempo não aparece.',
+              invoke: {
+                id: 'loadHistory',
+                src: 'loadHistory',
+                input: ({ context }) => ({ protocolo: context.protocolo }),
+                onDone: {
+                  target: 'settled',
+                  actions: { type: 'rememberHistory', params: ({ event }) => ({ history: event.output }) },
                 },
-                settled: { type: 'final', description: 'Respondida (ou falhou): espera as outras duas.' },
+                onError: { target: 'settled', actions: 'forgetHistory' },
               },
             },
+            settled: { type: 'final', description: 'Respondida (ou falhou): espera as outras buscas.' },
           },
         },
       },

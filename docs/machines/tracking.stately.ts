@@ -15,8 +15,8 @@ export const trackingMachine = createMachine({
   description: 'Tela "Acompanhar Solicitação": mostra a solicitação pelo protocolo e conduz assinatura, ciência e finalização.',
   states: {
     loading: {
-      initial: 'trackingData',
-      description: 'Overlay "Carregando...": busca os dados da solicitação; depois, ao mesmo tempo, os documentos anexados, os termos a assinar e o histórico.',
+      type: 'parallel',
+      description: 'Overlay "Carregando...": as quatro buscas da tela (a solicitação, os documentos anexados, os termos a assinar e o histórico) correm juntas, uma espera na rede em vez de duas; a tela fica pronta quando todas responderam.',
       on: {
         RETURN: { target: 'exited', actions: ['endSession', 'navigateHome'] },
         END_SESSION: {
@@ -31,84 +31,85 @@ export const trackingMachine = createMachine({
           ],
         },
       },
+      onDone: { target: 'ready' },
       states: {
         trackingData: {
-          description: 'Busca os dados de acompanhamento (status, protocolos, datas).',
-          invoke: {
-            id: 'loadTrackingData',
-            src: 'loadTrackingData',
-            onDone: [
-              {
-                target: '#tracking.loginRequired',
-                guard: 'isRestrictedAnswer',
-                actions: 'rememberTracking',
+          initial: 'loading',
+          description: 'Busca dos dados de acompanhamento (status, protocolos, datas).',
+          states: {
+            loading: {
+              description: 'Busca os dados de acompanhamento; sem eles não há o que mostrar.',
+              invoke: {
+                id: 'loadTrackingData',
+                src: 'loadTrackingData',
+                onDone: [
+                  {
+                    target: '#tracking.loginRequired',
+                    guard: 'isRestrictedAnswer',
+                    actions: 'rememberTracking',
+                  },
+                  { target: 'settled', actions: 'rememberTracking' },
+                ],
+                onError: { target: '#tracking.failed' },
               },
-              { target: 'details', actions: 'rememberTracking' },
-            ],
-            onError: { target: '#tracking.failed' },
+            },
+            settled: { type: 'final', description: 'Respondida: espera as outras buscas.' },
           },
         },
-        details: {
-          type: 'parallel',
-          description: 'As três buscas seguintes, independentes entre si, correm juntas (uma espera na rede em vez de três); a tela fica pronta quando todas responderam.',
-          onDone: { target: '#tracking.ready' },
+        attachedDocuments: {
+          initial: 'loading',
+          description: 'Busca dos documentos anexados.',
           states: {
-            attachedDocuments: {
-              initial: 'loading',
-              description: 'Busca de os documentos anexados.',
-              states: {
-                loading: {
-                  description: 'Busca a tabela de documentos anexados; se falhar, a tabela fica vazia.',
-                  invoke: {
-                    id: 'loadAttachedDocuments',
-                    src: 'loadAttachedDocuments',
-                    onDone: { target: 'settled', actions: 'rememberAttachedDocuments' },
-                    onError: { target: 'settled', actions: 'forgetAttachedDocuments' },
-                  },
-                },
-                settled: {
-                  type: 'final',
-                  description: 'Respondida (ou falhou): espera as outras duas.',
-                },
+            loading: {
+              description: 'Busca a tabela de documentos anexados; se falhar, a tabela fica vazia.',
+              invoke: {
+                id: 'loadAttachedDocuments',
+                src: 'loadAttachedDocuments',
+                onDone: { target: 'settled', actions: 'rememberAttachedDocuments' },
+                onError: { target: 'settled', actions: 'forgetAttachedDocuments' },
               },
             },
-            documentsToSign: {
-              initial: 'loading',
-              description: 'Busca de os termos a assinar.',
-              states: {
-                loading: {
-                  description: 'Busca os termos e declarações a assinar; se falhar, a lista fica vazia.',
-                  invoke: {
-                    id: 'loadDocumentsToSign',
-                    src: 'loadDocumentsToSign',
-                    onDone: { target: 'settled', actions: 'rememberDocumentsToSign' },
-                    onError: { target: 'settled', actions: 'forgetDocumentsToSign' },
-                  },
-                },
-                settled: {
-                  type: 'final',
-                  description: 'Respondida (ou falhou): espera as outras duas.',
-                },
+            settled: {
+              type: 'final',
+              description: 'Respondida (ou falhou): espera as outras buscas.',
+            },
+          },
+        },
+        documentsToSign: {
+          initial: 'loading',
+          description: 'Busca dos termos a assinar.',
+          states: {
+            loading: {
+              description: 'Busca os termos e declarações a assinar; se falhar, a lista fica vazia.',
+              invoke: {
+                id: 'loadDocumentsToSign',
+                src: 'loadDocumentsToSign',
+                onDone: { target: 'settled', actions: 'rememberDocumentsToSign' },
+                onError: { target: 'settled', actions: 'forgetDocumentsToSign' },
               },
             },
-            history: {
-              initial: 'loading',
-              description: 'Busca de o histórico.',
-              states: {
-                loading: {
-                  description: 'Busca o histórico de status e o prazo da ANS; se falhar, a linha do tempo não aparece.',
-                  invoke: {
-                    id: 'loadHistory',
-                    src: 'loadHistory',
-                    onDone: { target: 'settled', actions: 'rememberHistory' },
-                    onError: { target: 'settled', actions: 'forgetHistory' },
-                  },
-                },
-                settled: {
-                  type: 'final',
-                  description: 'Respondida (ou falhou): espera as outras duas.',
-                },
+            settled: {
+              type: 'final',
+              description: 'Respondida (ou falhou): espera as outras buscas.',
+            },
+          },
+        },
+        history: {
+          initial: 'loading',
+          description: 'Busca do histórico.',
+          states: {
+            loading: {
+              description: 'Busca o histórico de status e o prazo da ANS; se falhar, a linha do tempo não aparece.',
+              invoke: {
+                id: 'loadHistory',
+                src: 'loadHistory',
+                onDone: { target: 'settled', actions: 'rememberHistory' },
+                onError: { target: 'settled', actions: 'forgetHistory' },
               },
+            },
+            settled: {
+              type: 'final',
+              description: 'Respondida (ou falhou): espera as outras buscas.',
             },
           },
         },

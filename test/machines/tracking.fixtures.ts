@@ -205,10 +205,15 @@ export function startLiveTracking() {
 
   const controlled = <Out, In>(id: ActorName) =>
     fromPromise<Out, In>(
-      ({ input }) =>
+      ({ input, signal }) =>
         new Promise<Out>((resolve, reject) => {
           started.push({ id, input });
-          pending.set(id, { input, resolve: resolve as (value: unknown) => void, reject });
+          const waiting: Pending = { input, resolve: resolve as (value: unknown) => void, reject };
+          pending.set(id, waiting);
+          // Stopped by the machine (its state was left): no longer waiting for an answer.
+          signal.addEventListener('abort', () => {
+            if (pending.get(id) === waiting) pending.delete(id);
+          });
         }),
     );
 

@@ -48,20 +48,16 @@ const closedPanel = (flStatus: number) => (s: Snapshot) => {
 };
 
 const MARKERS: Record<string, (s: Snapshot) => void> = {
-  // While loading nothing can be done but leaving (the overlay does not stop the keyboard).
-  'loading.trackingData': (s) => {
-    expect(can(s, 'FINALIZE')).toBe(false);
-    expect(can(s, 'RETURN')).toBe(true);
-    expect(can(s, 'END_SESSION')).toBe(true);
-  },
-  // The three secondary loads run together; until all three have answered nothing else can be done.
+  // The four reads run together; until all four have answered nothing can be done but leaving
+  // (the overlay does not stop the keyboard).
   ...Object.fromEntries(
-    ['attachedDocuments', 'documentsToSign', 'history'].flatMap((region) =>
+    ['trackingData', 'attachedDocuments', 'documentsToSign', 'history'].flatMap((region) =>
       ['loading', 'settled'].map((leaf) => [
-        `loading.details.${region}.${leaf}`,
+        `loading.${region}.${leaf}`,
         (s: Snapshot) => {
           expect(can(s, 'FINALIZE')).toBe(false);
           expect(can(s, 'AGREE')).toBe(false);
+          expect(can(s, 'RETURN')).toBe(true);
           expect(can(s, 'END_SESSION')).toBe(true);
         },
       ]),
@@ -197,6 +193,13 @@ function checkStep(before: Snapshot, event: AnyEventObject, after: Snapshot, liv
   const home = { type: 'navigateHome', params: { cdEmpresaPlano: INPUT.cdEmpresaPlano } };
   const wasIn = (path: string) => before.matches(path as never);
 
+  // The screen's four reads start together, each for the stored protocol: one wait on the
+  // network, not two.
+  if (after.matches('loading') && !wasIn('loading')) {
+    expect(started.map((s) => s.id)).toEqual(['loadTrackingData', 'loadAttachedDocuments', 'loadDocumentsToSign', 'loadHistory']);
+    for (const read of started) expect(read.input).toEqual({ protocolo: INPUT.protocolo });
+  }
+
   switch (event.type) {
     case 'CLOSE_MODAL':
     case 'LOG_IN_AGAIN':
@@ -288,14 +291,9 @@ function checkStep(before: Snapshot, event: AnyEventObject, after: Snapshot, liv
       }
       break;
     case 'xstate.done.actor.loadTrackingData':
-      if (event.output === TRACKINGS.restricted) {
-        expect(after.value).toBe('loginRequired'); // no further call would be allowed
-        expect(started).toEqual([]);
-      } else {
-        // The three secondary loads start together, each for the stored protocol.
-        expect(started.map((s) => s.id)).toEqual(['loadAttachedDocuments', 'loadDocumentsToSign', 'loadHistory']);
-        for (const load of started) expect(load.input).toEqual({ protocolo: INPUT.protocolo });
-      }
+      // The other reads started with this one: its answer starts nothing.
+      expect(started).toEqual([]);
+      if (event.output === TRACKINGS.restricted) expect(after.value).toBe('loginRequired');
       break;
     case 'xstate.done.actor.loadOperatorName':
       expect(after.matches('bemvindoModal')).toBe(true);
@@ -554,8 +552,9 @@ describe('tracking journeys', () => {
     expect(snapshot.can({ type: 'SIGN_DOCUMENT', cdFileDocumento: 11 })).toBe(true);
   });
 
-  it('an expired session on a request that requires login asks to log in again, loading nothing else', async () => {
+  it('an expired session on a request that requires login asks to log in again, and stops the reads beside it', async () => {
     const live = startLiveTracking();
+    expect([...live.pending.keys()].sort()).toEqual(['loadAttachedDocuments', 'loadDocumentsToSign', 'loadHistory', 'loadTrackingData']);
     await live.play(done('loadTrackingData', TRACKINGS.restricted));
     expect(live.actor.getSnapshot().value).toBe('loginRequired');
     expect(live.pending.size).toBe(0);

@@ -105,20 +105,24 @@ const f = <K extends keyof F>(type: K, variant = 0) => fixture<M, K>(trackingFix
 /**
  * Answers the reference server would give: a reload (after an acknowledgement was generated)
  * finds that choice recorded, a secondary load fails only for a request under analysis (or
- * the table refresh after a signature), and the tampered term only comes with a request whose
- * flConcordo is 'N'.
+ * the table refresh after a signature), a request that needs a login answers before any of
+ * the reads beside it, and the tampered term only comes with a request whose flConcordo is 'N'.
  */
+/** The reads that run beside the request's own (machines/tracking.machine.ts, `loading`). */
+const READS = ['attachedDocuments', 'documentsToSign', 'history'] as const;
+const matches = (snapshot: unknown, value: unknown) => (snapshot as { matches: (v: unknown) => boolean }).matches(value);
+
 function coherent(snapshot: { context: { tracking: TrackingInfo | null; choice: 'S' | 'N' | null } }, event: PathEvent<M>): boolean {
   const tracking = snapshot.context.tracking;
   const underAnalysis = tracking?.flStatus === TRACKINGS.analysis.flStatus;
   switch (event.type) {
     case 'xstate.done.actor.loadTrackingData':
-      return tracking === null || event.output === recordedTracking(tracking, snapshot.context.choice);
+      if (tracking !== null) return event.output === recordedTracking(tracking, snapshot.context.choice);
+      // A request that needs a login the session no longer has answers its other reads 403:
+      // none of them can have answered before it.
+      return event.output !== TRACKINGS.restricted || !READS.some((read) => matches(snapshot, { loading: { [read]: 'settled' } }));
     case 'xstate.error.actor.loadAttachedDocuments':
-      return (
-        underAnalysis ||
-        (snapshot as unknown as { matches: (v: unknown) => boolean }).matches({ ready: { accepted: 'refreshingDocuments' } })
-      );
+      return underAnalysis || matches(snapshot, { ready: { accepted: 'refreshingDocuments' } });
     case 'xstate.error.actor.loadDocumentsToSign':
     case 'xstate.error.actor.loadHistory':
       return underAnalysis;
@@ -152,6 +156,15 @@ export const trackingModel = definePathModel({
   fixtures: trackingFixtures,
   coherent: coherent as never,
   journeys: [
+    {
+      name: 'the reads beside the request answer first: the screen waits for the request, then shows it under analysis',
+      events: [
+        f('xstate.done.actor.loadHistory'),
+        f('xstate.done.actor.loadDocumentsToSign'),
+        f('xstate.done.actor.loadAttachedDocuments'),
+        f('xstate.done.actor.loadTrackingData', REQUEST.analysis),
+      ],
+    },
     {
       name: "status 6 type 1: agree, finish, 'Você está quase lá', 'Minha Portabilidade'",
       events: [

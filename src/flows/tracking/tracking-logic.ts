@@ -24,21 +24,30 @@ import { storage } from '../../storage';
 import { announce } from '../../ui/announcer';
 import { brandingActors } from '../branding/branding-actors';
 
+/**
+ * The screen's four reads run together (machines/tracking.machine.ts, `loading`), so they fail
+ * together too (an unknown protocol, no network): one toast says so. When the request's own
+ * read ends the wait (a login needed, no such request), the others are cancelled unreported.
+ */
+const screenRead = (signal: AbortSignal) => ({ reportAs: 'tracking-screen', signal });
+
 export const trackingActors = {
-  loadTrackingData: fromPromise<TrackingInfo, ProtocolInput>(async ({ input }) => {
-    const data = await fetchApi(queryClient, 'tracking', { protocolo: input.protocolo });
+  loadTrackingData: fromPromise<TrackingInfo, ProtocolInput>(async ({ input, signal }) => {
+    const data = await fetchApi(queryClient, 'tracking', { protocolo: input.protocolo }, 0, screenRead(signal));
     // A fresh token of this protocol (requests that need no login): a session kept past the
     // token's 2 hours, or reopened days later, still finalizes and signs.
     if (data.token && storage.get('protocolo') === input.protocolo) storage.set('token', data.token);
     return data;
   }),
-  loadAttachedDocuments: fromPromise<AttachedDocumentInfo[], ProtocolInput>(({ input }) =>
-    fetchApi(queryClient, 'attachedDocuments', { protocolo: input.protocolo }),
+  loadAttachedDocuments: fromPromise<AttachedDocumentInfo[], ProtocolInput>(({ input, signal }) =>
+    fetchApi(queryClient, 'attachedDocuments', { protocolo: input.protocolo }, 0, screenRead(signal)),
   ),
-  loadDocumentsToSign: fromPromise<DocumentToSignInfo[], ProtocolInput>(({ input }) =>
-    fetchApi(queryClient, 'documentsToSign', { protocolo: input.protocolo }),
+  loadDocumentsToSign: fromPromise<DocumentToSignInfo[], ProtocolInput>(({ input, signal }) =>
+    fetchApi(queryClient, 'documentsToSign', { protocolo: input.protocolo }, 0, screenRead(signal)),
   ),
-  loadHistory: fromPromise<HistoryInfo, ProtocolInput>(({ input }) => fetchApi(queryClient, 'history', { protocolo: input.protocolo })),
+  loadHistory: fromPromise<HistoryInfo, ProtocolInput>(({ input, signal }) =>
+    fetchApi(queryClient, 'history', { protocolo: input.protocolo }, 0, screenRead(signal)),
+  ),
   recordSignature: fromPromise<string, SignatureInput>(({ input }) =>
     mutateApi(queryClient, 'recordSignature', { cdFileDocumento: input.cdFileDocumento }),
   ),

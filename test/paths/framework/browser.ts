@@ -76,9 +76,10 @@ export interface BrowserModel<M extends AnyStateMachine> {
   excluded?: readonly Exclusion[];
   /**
    * A user event that leaves a state while its request is still out (e.g. leaving the screen
-   * while it loads) abandons that request: hold it too, so the path really leaves from that
-   * state, not from wherever the unheld answer would have taken it. Off by default: some
-   * flows let such requests finish in the background on purpose.
+   * while it loads), or another request's answer that does (one read's failure ends the
+   * reads running beside it), abandons that request: hold it too, so the path really leaves
+   * from that state, not from wherever the unheld answer would have taken it. Off by
+   * default: some flows let such requests finish in the background on purpose.
    */
   holdAbandoned?: boolean;
   /**
@@ -315,7 +316,7 @@ class HeldNetwork<M extends AnyStateMachine> {
       if (m) this.toHold.set(m[1]!, (this.toHold.get(m[1]!) ?? 0) + 1);
     }
     // The path ends in a state waiting for answers: hold them so the state stays, from the
-    // start, since they may be asked steps before (the three loads start together, and the
+    // start, since they may be asked steps before (the screen's reads start together, and the
     // reference server answers them at once).
     const last = path.expected.length ? path.expected[path.expected.length - 1] : path.initial;
     for (const src of invokedIn(bm.model.machine, last)) {
@@ -324,10 +325,12 @@ class HeldNetwork<M extends AnyStateMachine> {
     if (!bm.holdAbandoned) return;
     const values = [path.initial, ...path.expected];
     path.events.forEach((event, index) => {
-      if (DONE.test(event.type) || ERROR.test(event.type) || AFTER.test(event.type)) return;
+      if (AFTER.test(event.type)) return;
+      // An answer's own request is counted above; the others it ends are abandoned.
+      const answered = (DONE.exec(event.type) ?? ERROR.exec(event.type))?.[1];
       const still = invokedIn(bm.model.machine, values[index + 1]);
       for (const src of invokedIn(bm.model.machine, values[index])) {
-        if (!still.has(src) && src in bm.network) this.toHold.set(src, (this.toHold.get(src) ?? 0) + 1);
+        if (src !== answered && !still.has(src) && src in bm.network) this.toHold.set(src, (this.toHold.get(src) ?? 0) + 1);
       }
     });
   }

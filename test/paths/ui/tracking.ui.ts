@@ -66,15 +66,23 @@ const choiceConfirmation = (page: Page, choice?: string) =>
   page.getByRole('dialog', { name: choice ? `Confirmar '${choice}'?` : /^Confirmar '/ });
 const busyScreen = (page: Page) => ({ visible: page.locator('[aria-busy="true"]') });
 const protocolField = (page: Page) => page.getByLabel('Protocolo', { exact: true });
-/** The request is being asked for: on a first visit the four fields are still empty; on a reload they keep what was shown. */
+/** The request has not answered yet: on a first visit the four fields are still empty; on a reload they keep what was shown. */
 const loadingRequest = (page: Page, c: { tracking: TrackingInfo | null }) => ({
   all: [busyScreen(page), { value: protocolField(page), is: c.tracking?.nuProtocolo ?? '' }],
 });
-/** The request has answered, the three loads have not all: its protocol is shown, the documents panel is not yet (CLS). */
+/** The request has answered, the other reads have not all: its protocol is shown, the documents panel is not yet (CLS). */
 const loadingDetails = (page: Page, c: { tracking: TrackingInfo | null }) => ({
   all: [
     busyScreen(page),
     { value: protocolField(page), is: c.tracking?.nuProtocolo ?? /\d/ },
+    { hidden: page.getByRole('button', { name: /^Visualizar/ }) },
+  ],
+});
+/** One of the other reads, whether the request has answered or not: the screen is busy and the documents panel waits. */
+const loadingAlongside = (page: Page, c: { tracking: TrackingInfo | null }) => ({
+  all: [
+    busyScreen(page),
+    { value: protocolField(page), is: c.tracking?.nuProtocolo ?? /^(\d*)$/ },
     { hidden: page.getByRole('button', { name: /^Visualizar/ }) },
   ],
 });
@@ -88,13 +96,14 @@ const termBeingSigned = (page: Page) =>
     .filter({ hasNotText: '(assinado)' });
 
 export const trackingMarkers = {
-  'loading.trackingData': loadingRequest,
-  'loading.details.attachedDocuments.loading': loadingDetails,
-  'loading.details.attachedDocuments.settled': loadingDetails,
-  'loading.details.documentsToSign.loading': loadingDetails,
-  'loading.details.documentsToSign.settled': loadingDetails,
-  'loading.details.history.loading': loadingDetails,
-  'loading.details.history.settled': loadingDetails,
+  'loading.trackingData.loading': loadingRequest,
+  'loading.trackingData.settled': loadingDetails,
+  'loading.attachedDocuments.loading': loadingAlongside,
+  'loading.attachedDocuments.settled': loadingAlongside,
+  'loading.documentsToSign.loading': loadingAlongside,
+  'loading.documentsToSign.settled': loadingAlongside,
+  'loading.history.loading': loadingAlongside,
+  'loading.history.settled': loadingAlongside,
   failed: (page) => ({ visible: page.getByRole('button', { name: 'Tentar novamente' }) }),
   loginRequired: (page) => ({ visible: page.getByRole('button', { name: 'Fazer login' }) }),
   'ready.choosingPanel': (page) => ({ visible: page.getByRole('heading', { level: 1 }) }),

@@ -102,16 +102,16 @@ export const trackingFixtures = {
 type F = typeof trackingFixtures;
 const f = <K extends keyof F>(type: K, variant = 0) => fixture<M, K>(trackingFixtures, type, variant);
 
+/** The reads that run beside the request's own (machines/tracking.machine.ts, `loading`). */
+const READS = ['attachedDocuments', 'documentsToSign', 'history'] as const;
+const matches = (snapshot: unknown, value: unknown) => (snapshot as { matches: (v: unknown) => boolean }).matches(value);
+
 /**
  * Answers the reference server would give: a reload (after an acknowledgement was generated)
  * finds that choice recorded, a secondary load fails only for a request under analysis (or
  * the table refresh after a signature), a request that needs a login answers before any of
  * the reads beside it, and the tampered term only comes with a request whose flConcordo is 'N'.
  */
-/** The reads that run beside the request's own (machines/tracking.machine.ts, `loading`). */
-const READS = ['attachedDocuments', 'documentsToSign', 'history'] as const;
-const matches = (snapshot: unknown, value: unknown) => (snapshot as { matches: (v: unknown) => boolean }).matches(value);
-
 function coherent(snapshot: { context: { tracking: TrackingInfo | null; choice: 'S' | 'N' | null } }, event: PathEvent<M>): boolean {
   const tracking = snapshot.context.tracking;
   const underAnalysis = tracking?.flStatus === TRACKINGS.analysis.flStatus;

@@ -7,7 +7,7 @@
  * where its input goes (query or JSON body) and how its response is read (JSON or text).
  */
 import * as z from 'zod/mini';
-import { ALLOWED_EXTENSIONS, INPUT_BOUNDS, MAX_FILE_BYTES, MAX_ID, UFS, isValidCpf, TIPO_PORTABILIDADE } from './rules';
+import { ALLOWED_EXTENSIONS, CEP_PATTERN, INPUT_BOUNDS, MAX_FILE_BYTES, MAX_ID, UFS, isValidCpf, TIPO_PORTABILIDADE } from './rules';
 
 export { DEFAULT_CD_EMPRESA_PLANO, TIPO_PORTABILIDADE } from './rules';
 
@@ -102,7 +102,7 @@ export const portabilityRequest = z.object({
   nm_mae: required('Nome da mãe é obrigatório'),
   cpf: z.union([z.literal(''), cpf]),
   dt_nascimento: brDate('Data de nascimento inválida'),
-  cd_cep: matching(/^\d{8}$/, 'CEP inválido', 8),
+  cd_cep: matching(CEP_PATTERN, 'CEP inválido', 8),
   ds_endereco: required('Endereço é obrigatório'),
   nu_endereco: required('Número é obrigatório'),
   ds_bairro: required('Bairro é obrigatório'),
@@ -336,7 +336,7 @@ export const endpoints = withInputs(routes, {
   documentsToSign: protocoloQuery,
   recordSignature: signatureRequest,
   privacy: z.object({ cdEmpresaPlano: idDigits('cdEmpresaPlano inválido') }),
-  cepAddress: z.object({ cep: z.string().check(atMost(8), z.regex(/^\d{8}$/, 'CEP inválido: informe os 8 dígitos')) }),
+  cepAddress: z.object({ cep: z.string().check(atMost(8), z.regex(CEP_PATTERN, 'CEP inválido: informe os 8 dígitos')) }),
 });
 
 export type Endpoints = typeof endpoints;

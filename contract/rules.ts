@@ -108,3 +108,7 @@ export const UFS = {
 } as const;
 export type Uf = keyof typeof UFS;
 export const isUf = (value: string): value is Uf => Object.hasOwn(UFS, value);
+
+/** A CEP as the address keeps it and the lookup takes it: its 8 digits, without the mask. */
+export const CEP_PATTERN = /^\d{8}$/;
+export const isCep = (value: string): boolean => CEP_PATTERN.test(value);

@@ -24,8 +24,6 @@ export type CepFilled = Partial<Record<AddressField, string>>;
  */
 export type CepOutcome = 'found' | 'cityOnly' | 'notFound' | 'failed';
 
-export const isCompleteCep = (value: string) => /^\d{8}$/.test(value);
-
 function valuesOf(address: CepFound): Record<AddressField, string> {
   const upper = (text: string) => text.trim().toLocaleUpperCase('pt-BR');
   return {

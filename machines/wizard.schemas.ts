@@ -4,7 +4,7 @@
  * message shown is always the reason a NEXT was refused.
  */
 import * as z from 'zod/mini';
-import { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, isUf, isValidCpf } from '../contract/rules';
+import { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, isCep, isUf, isValidCpf } from '../contract/rules';
 import type { CalendarDay, DependentDraft, StepId, WizardForm } from './wizard.types';
 
 export { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, isValidCpf };
@@ -90,7 +90,7 @@ const step1Fields = (today: CalendarDay) => ({
   cpf: requiredThen(MESSAGES.cpf, isValidCpf, MESSAGES.cpfInvalid),
   celular: requiredThen(MESSAGES.celular, (value) => /^\d{10,11}$/.test(value), MESSAGES.celularInvalid),
   email: requiredThen(MESSAGES.email, (value) => EMAIL.test(value), MESSAGES.emailInvalid),
-  cd_cep: requiredThen(MESSAGES.cd_cep, (value) => /^\d{8}$/.test(value), MESSAGES.cepInvalid),
+  cd_cep: requiredThen(MESSAGES.cd_cep, isCep, MESSAGES.cepInvalid),
   ds_uf: requiredThen(MESSAGES.ds_uf, isUf, MESSAGES.ufInvalid),
   ds_cidade: required(MESSAGES.ds_cidade),
   ds_endereco: required(MESSAGES.ds_endereco),

@@ -4,7 +4,8 @@
  * chart reads as a chart.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { fillFromCep, isCompleteCep, type CepFound } from './cep-address';
+import { isCep } from '../contract/rules';
+import { fillFromCep, type CepFound } from './cep-address';
 import { dropLostAttachments, markUploaded, pendingUploads, removeAttachment, toAttachment } from './attachments';
 import { confirmDependent, draftNeedsFixing, emptyDependentDraft, removeDependent, settleDependentDraft } from './dependents';
 import { toPortabilityPayload } from './wizard.payload';
@@ -99,7 +100,7 @@ export const wizardSetup = setup({
     stepIsValid: ({ context }, params: { step: StepId }) => isStepValid(params.step, context.form, context.today),
     isNotSaved: ({ context }) => context.saved === null,
     isCepChange: ({ event }) => event.type === 'FIELD_CHANGED' && event.field === 'cd_cep',
-    isCompleteCep: ({ event }) => event.type === 'FIELD_CHANGED' && event.field === 'cd_cep' && isCompleteCep(event.value),
+    isCompleteCep: ({ event }) => event.type === 'FIELD_CHANGED' && event.field === 'cd_cep' && isCep(event.value),
     cepWasFound: (_, params: { address: CepFound | null }) => params.address !== null,
     isLookupableRegistry: ({ event }) => event.type === 'DESTINATION_REGISTRY_CHANGED' && /^\d+$/.test(event.value),
     isAcceptedContractType: ({ event }) =>

@@ -8,7 +8,7 @@
  * documents only after the warning.
  */
 import type { wizardMachine } from '../../../machines/wizard.machine';
-import { isCompleteCep } from '../../../machines/cep-address';
+import { isCep } from '../../../contract/rules';
 import { traced, type Invariant } from '../framework/invariants';
 
 type M = typeof wizardMachine;
@@ -32,14 +32,12 @@ export const wizardRules: readonly Invariant<M>[] = [
   {
     rule: 'the CEP is looked up only once it has all 8 digits (issue 14)',
     holds: ({ snapshot }) =>
-      !snapshot.matches({ editing: { dadosPessoais: 'lookingUpCep' } }) ||
-      isCompleteCep(snapshot.context.form.cd_cep) ||
-      'lookup of a partial CEP',
+      !snapshot.matches({ editing: { dadosPessoais: 'lookingUpCep' } }) || isCep(snapshot.context.form.cd_cep) || 'lookup of a partial CEP',
   },
   {
     rule: "a CEP lookup's outcome is shown only for the complete CEP it was asked for (issue 14)",
     holds: ({ snapshot }) =>
-      snapshot.context.cepLookup === null || isCompleteCep(snapshot.context.form.cd_cep) || 'an outcome beside a partial CEP',
+      snapshot.context.cepLookup === null || isCep(snapshot.context.form.cd_cep) || 'an outcome beside a partial CEP',
   },
   {
     rule: 'the submit sequence never uploads a document before the request was saved (SPEC §4)',

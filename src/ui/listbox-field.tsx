@@ -12,6 +12,7 @@
 import { Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 
 import { PLACEHOLDER, SelectButtonFace, selectButtonClass, type SelectFieldProps } from './select-field';
+import { FieldError } from './field-error';
 
 export function ListboxField({ id, label, value, options, onChange, error, disabled, className = '' }: SelectFieldProps) {
   const items = [
@@ -42,11 +43,7 @@ export function ListboxField({ id, label, value, options, onChange, error, disab
           ))}
         </ListboxOptions>
       </Listbox>
-      {error && (
-        <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </Field>
   );
 }

@@ -5,6 +5,7 @@
  * Choices that open modals or lock something use SelectField, which commits only on purpose.
  */
 import { PLACEHOLDER, selectButtonClass, type SelectFieldProps } from './select-field';
+import { FieldError } from './field-error';
 
 interface NativeSelectFieldProps extends SelectFieldProps {
   autoComplete?: string;
@@ -53,11 +54,7 @@ export function NativeSelectField({
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
         </svg>
       </div>
-      {error && (
-        <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

@@ -17,6 +17,7 @@
  */
 import { useLayoutEffect, useRef, useState, type ChangeEvent, type ClipboardEvent, type ReactNode, type Ref } from 'react';
 import { diffEdit, isPasteLike, textFormat, type Edited, type FieldFormat } from './field-formats';
+import { FieldError } from './field-error';
 
 export interface TextFieldProps {
   id: string;
@@ -183,11 +184,7 @@ export function TextField({
           {notice}
         </p>
       )}
-      {error && (
-        <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

@@ -1,17 +1,30 @@
 /**
- * The operator's branding for a plan code (SPEC §1, §2 "Home"): logo (setting 82), favicon
- * (85), regulator seal (84) and the operator name (multi-operator key '65'). The four loads
- * run side by side; a failed one leaves its value empty (the global handler has already
- * toasted it, SPEC §8) and never blocks the others or the screen.
+ * The operator's branding for a plan code (SPEC §1, §2 "Home", "Layout"): logo (setting 82),
+ * favicon (85), regulator seal (84) and the operator name (multi-operator key '65'). Every
+ * screen loads the favicon (the tab's icon); of the rest, a screen loads only what it shows —
+ * home its logo and the name in its welcome, the layout of the other screens its seal — so
+ * their own reads do not queue behind branding the screen never shows. The loads run side by side; a failed one
+ * leaves its value empty (the global handler has already toasted it, SPEC §8) and never
+ * blocks the others or the screen.
  */
 import { assign, fromPromise, setup } from 'xstate';
 
-export interface BrandingInput {
+/** The parts a screen may or may not show (the favicon is every screen's). */
+export type BrandingPart = 'logo' | 'seal' | 'operatorName';
+
+/** What a load is asked: the plan code. */
+export interface BrandingLoadInput {
   cdEmpresaPlano: string;
+}
+
+export interface BrandingInput extends BrandingLoadInput {
+  /** The parts the screen shows: only these (and the favicon) are loaded. */
+  shows: readonly BrandingPart[];
 }
 
 export interface BrandingContext {
   cdEmpresaPlano: string;
+  shows: readonly BrandingPart[];
   logoUrl: string;
   faviconUrl: string;
   sealUrl: string;
@@ -22,9 +35,9 @@ export interface BrandingContext {
 export type BrandingEvent = { type: 'BRANDING.NOOP' };
 
 /** Every load takes the plan code and answers a text (a URL or the operator name). */
-type TextLoader = ReturnType<typeof fromPromise<string, BrandingInput>>;
+type TextLoader = ReturnType<typeof fromPromise<string, BrandingLoadInput>>;
 const notProvided = (name: string): TextLoader =>
-  fromPromise<string, BrandingInput>(async () => {
+  fromPromise<string, BrandingLoadInput>(async () => {
     throw new Error(`${name} not provided`);
   });
 
@@ -40,6 +53,9 @@ export const brandingMachine = setup({
     loadSeal: notProvided('loadSeal'),
     loadOperatorName: notProvided('loadOperatorName'),
   },
+  guards: {
+    screenShows: ({ context }, params: { part: BrandingPart }) => context.shows.includes(params.part),
+  },
   actions: {
     rememberLogo: assign({ logoUrl: (_, params: { text: string }) => params.text.trim() }),
     rememberFavicon: assign({ faviconUrl: (_, params: { text: string }) => params.text.trim() }),
@@ -48,9 +64,10 @@ export const brandingMachine = setup({
   },
 }).createMachine({
   id: 'branding',
-  description: 'Carrega a identidade visual da operadora do plano: logo, favicon, selo e nome.',
+  description: 'Carrega a identidade visual da operadora do plano: o favicon e o que a tela mostra (logo, selo, nome).',
   context: ({ input }) => ({
     cdEmpresaPlano: input.cdEmpresaPlano,
+    shows: input.shows,
     logoUrl: '',
     faviconUrl: '',
     sealUrl: '',
@@ -59,14 +76,18 @@ export const brandingMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      description: 'As quatro buscas correm em paralelo; a tela já aparece sem elas.',
+      description: 'As buscas do que a tela mostra correm em paralelo; a tela já aparece sem elas.',
       type: 'parallel',
       onDone: 'ready',
       states: {
         logo: {
           description: 'Logo da operadora (parâmetro 82).',
-          initial: 'loading',
+          initial: 'choosing',
           states: {
+            choosing: {
+              description: 'A tela mostra o logo?',
+              always: [{ guard: { type: 'screenShows', params: { part: 'logo' } }, target: 'loading' }, { target: 'notShown' }],
+            },
             loading: {
               description: 'Buscando o endereço do logo.',
               invoke: {
@@ -78,10 +99,11 @@ export const brandingMachine = setup({
               },
             },
             settled: { description: 'Logo conhecido, ou vazio se a busca falhou.', type: 'final' },
+            notShown: { description: 'A tela não mostra o logo: nada a buscar.', type: 'final' },
           },
         },
         favicon: {
-          description: 'Favicon da operadora (parâmetro 85).',
+          description: 'Favicon da operadora (parâmetro 85): o ícone da aba, em toda tela.',
           initial: 'loading',
           states: {
             loading: {
@@ -99,8 +121,12 @@ export const brandingMachine = setup({
         },
         seal: {
           description: 'Selo do regulador (parâmetro 84), mostrado no rodapé das outras telas.',
-          initial: 'loading',
+          initial: 'choosing',
           states: {
+            choosing: {
+              description: 'A tela mostra o selo?',
+              always: [{ guard: { type: 'screenShows', params: { part: 'seal' } }, target: 'loading' }, { target: 'notShown' }],
+            },
             loading: {
               description: 'Buscando o endereço do selo.',
               invoke: {
@@ -112,12 +138,17 @@ export const brandingMachine = setup({
               },
             },
             settled: { description: 'Selo conhecido, ou vazio se a busca falhou.', type: 'final' },
+            notShown: { description: 'A tela não mostra o selo: nada a buscar.', type: 'final' },
           },
         },
         operatorName: {
           description: 'Nome da operadora (chave multi-operadora 65), usado na mensagem de boas-vindas.',
-          initial: 'loading',
+          initial: 'choosing',
           states: {
+            choosing: {
+              description: 'A tela mostra o nome da operadora?',
+              always: [{ guard: { type: 'screenShows', params: { part: 'operatorName' } }, target: 'loading' }, { target: 'notShown' }],
+            },
             loading: {
               description: 'Buscando o nome da operadora.',
               invoke: {
@@ -129,12 +160,13 @@ export const brandingMachine = setup({
               },
             },
             settled: { description: 'Nome conhecido, ou vazio se a busca falhou.', type: 'final' },
+            notShown: { description: 'A tela não mostra o nome da operadora: nada a buscar.', type: 'final' },
           },
         },
       },
     },
     ready: {
-      description: 'Tudo o que havia para carregar terminou (com ou sem sucesso).',
+      description: 'Tudo o que a tela mostra terminou de carregar (com ou sem sucesso).',
       type: 'final',
     },
   },

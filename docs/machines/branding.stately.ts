@@ -10,17 +10,27 @@ import { createMachine } from 'xstate';
 export const brandingMachine = createMachine({
   id: 'branding',
   initial: 'loading',
-  description: 'Carrega a identidade visual da operadora do plano: logo, favicon, selo e nome.',
+  description: 'Carrega a identidade visual da operadora do plano: o favicon e o que a tela mostra (logo, selo, nome).',
   states: {
     loading: {
       type: 'parallel',
-      description: 'As quatro buscas correm em paralelo; a tela já aparece sem elas.',
+      description: 'As buscas do que a tela mostra correm em paralelo; a tela já aparece sem elas.',
       onDone: { target: 'ready' },
       states: {
         logo: {
-          initial: 'loading',
+          initial: 'choosing',
           description: 'Logo da operadora (parâmetro 82).',
           states: {
+            choosing: {
+              description: 'A tela mostra o logo?',
+              always: [
+                {
+                  target: 'loading',
+                  guard: { type: 'screenShows', params: { part: 'logo' } },
+                },
+                { target: 'notShown' },
+              ],
+            },
             loading: {
               description: 'Buscando o endereço do logo.',
               invoke: {
@@ -34,11 +44,15 @@ export const brandingMachine = createMachine({
               type: 'final',
               description: 'Logo conhecido, ou vazio se a busca falhou.',
             },
+            notShown: {
+              type: 'final',
+              description: 'A tela não mostra o logo: nada a buscar.',
+            },
           },
         },
         favicon: {
           initial: 'loading',
-          description: 'Favicon da operadora (parâmetro 85).',
+          description: 'Favicon da operadora (parâmetro 85): o ícone da aba, em toda tela.',
           states: {
             loading: {
               description: 'Buscando o endereço do favicon.',
@@ -56,9 +70,19 @@ export const brandingMachine = createMachine({
           },
         },
         seal: {
-          initial: 'loading',
+          initial: 'choosing',
           description: 'Selo do regulador (parâmetro 84), mostrado no rodapé das outras telas.',
           states: {
+            choosing: {
+              description: 'A tela mostra o selo?',
+              always: [
+                {
+                  target: 'loading',
+                  guard: { type: 'screenShows', params: { part: 'seal' } },
+                },
+                { target: 'notShown' },
+              ],
+            },
             loading: {
               description: 'Buscando o endereço do selo.',
               invoke: {
@@ -72,12 +96,26 @@ export const brandingMachine = createMachine({
               type: 'final',
               description: 'Selo conhecido, ou vazio se a busca falhou.',
             },
+            notShown: {
+              type: 'final',
+              description: 'A tela não mostra o selo: nada a buscar.',
+            },
           },
         },
         operatorName: {
-          initial: 'loading',
+          initial: 'choosing',
           description: 'Nome da operadora (chave multi-operadora 65), usado na mensagem de boas-vindas.',
           states: {
+            choosing: {
+              description: 'A tela mostra o nome da operadora?',
+              always: [
+                {
+                  target: 'loading',
+                  guard: { type: 'screenShows', params: { part: 'operatorName' } },
+                },
+                { target: 'notShown' },
+              ],
+            },
             loading: {
               description: 'Buscando o nome da operadora.',
               invoke: {
@@ -91,13 +129,17 @@ export const brandingMachine = createMachine({
               type: 'final',
               description: 'Nome conhecido, ou vazio se a busca falhou.',
             },
+            notShown: {
+              type: 'final',
+              description: 'A tela não mostra o nome da operadora: nada a buscar.',
+            },
           },
         },
       },
     },
     ready: {
       type: 'final',
-      description: 'Tudo o que havia para carregar terminou (com ou sem sucesso).',
+      description: 'Tudo o que a tela mostra terminou de carregar (com ou sem sucesso).',
     },
   },
 });

@@ -38,7 +38,7 @@ const shownAt = new Map<string, number>();
 
 /**
  * `event`, when given, names what happened: a second toast for the same event while the first
- * is still up is not shown — e.g. the four branding loads of an unknown plan fail together,
+ * is still up is not shown — e.g. the three branding loads of an unknown plan fail together,
  * and say so once. Without it every call is its own event (a repeated mistake is answered again).
  */
 function show(kind: Kind, message: string, options: ToastOptions = {}, event?: string): void {

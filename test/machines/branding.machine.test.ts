@@ -3,7 +3,8 @@ import { playEvents } from '../paths/framework/unit-runner';
 import { brandingModel } from '../paths/models/branding.model';
 
 const failure = new Error('HTTP 500 (fixture)');
-const input = { cdEmpresaPlano: '2' };
+const home = { cdEmpresaPlano: '2', shows: ['logo', 'operatorName'] };
+const layout = { cdEmpresaPlano: '2', shows: ['seal'] };
 
 /** The machine's own events plus every answer its actors can give. */
 const events = [
@@ -26,29 +27,39 @@ const events = [
 )[];
 
 // Its paths (every state and transition, SPEC's rules at each step) are in test/paths/branding.paths.test.ts.
-describe('branding machine (logo, favicon, seal, operator name)', () => {
-  it('keeps every answer (trimmed) and is ready once all four loads have answered', async () => {
-    const result = await playEvents(brandingModel, [events[1], events[3], events[5], events[7]], { input });
+describe('branding machine (favicon, and the logo, seal and operator name a screen shows)', () => {
+  it('home: keeps every answer (trimmed) and is ready once its three loads have answered', async () => {
+    const result = await playEvents(brandingModel, [events[1], events[3], events[7]], { input: home });
     expect(result.final.value).toBe('ready');
-    // Every load is asked for the plan code it was started with.
-    for (const calls of Object.values(result.inputs)) expect(calls).toEqual([{ cdEmpresaPlano: '2' }]);
-    expect(result.final.context).toEqual({
-      cdEmpresaPlano: '2',
-      logoUrl: '/files/logo-2.svg',
-      faviconUrl: '/files/favicon-2.svg',
-      sealUrl: '/files/selo-2.svg',
-      operatorName: 'Operadora Dois',
+    // Only what home shows is asked for, each with the plan code it was started with.
+    expect(result.inputs).toEqual({
+      loadLogo: [{ cdEmpresaPlano: '2' }],
+      loadFavicon: [{ cdEmpresaPlano: '2' }],
+      loadOperatorName: [{ cdEmpresaPlano: '2' }],
     });
-  });
-
-  it('leaves a value empty when its load fails, without holding the others back', async () => {
-    const result = await playEvents(brandingModel, [events[2], events[3], events[6], events[7]], { input });
-    expect(result.final.value).toBe('ready');
     expect(result.final.context).toMatchObject({
-      logoUrl: '',
+      logoUrl: '/files/logo-2.svg',
       faviconUrl: '/files/favicon-2.svg',
       sealUrl: '',
       operatorName: 'Operadora Dois',
     });
+  });
+
+  it('layout: asks only for the seal and the favicon, and is ready once both answered', async () => {
+    const result = await playEvents(brandingModel, [events[3], events[5]], { input: layout });
+    expect(result.final.value).toBe('ready');
+    expect(result.inputs).toEqual({ loadFavicon: [{ cdEmpresaPlano: '2' }], loadSeal: [{ cdEmpresaPlano: '2' }] });
+    expect(result.final.context).toMatchObject({
+      logoUrl: '',
+      faviconUrl: '/files/favicon-2.svg',
+      sealUrl: '/files/selo-2.svg',
+      operatorName: '',
+    });
+  });
+
+  it('leaves a value empty when its load fails, without holding the others back', async () => {
+    const result = await playEvents(brandingModel, [events[2], events[3], events[7]], { input: home });
+    expect(result.final.value).toBe('ready');
+    expect(result.final.context).toMatchObject({ logoUrl: '', faviconUrl: '/files/favicon-2.svg', operatorName: 'Operadora Dois' });
   });
 });

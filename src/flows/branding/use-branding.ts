@@ -1,13 +1,15 @@
 /**
- * `useBranding(cdEmpresaPlano)`: the operator's logo, favicon, seal and name for a plan.
- * One branding actor per plan code lives for the whole session, so every screen (home,
- * the layout of nova-solicitacao / acompanhamento) reads the same answers without
- * refetching. Values are '' until loaded, and stay '' when a load failed.
+ * `useBranding(cdEmpresaPlano, shows)`: the operator's favicon (set on the tab) and the parts
+ * of its branding a screen shows (logo, seal, name). One branding actor per plan code and set
+ * of parts lives for the whole session, so a screen seen again (home, the layout of
+ * nova-solicitacao / acompanhamento) reads the same answers; the favicon, which both load, is
+ * one fetch, answered from react-query's cache the second time. Values are '' until loaded,
+ * when the screen does not show them, and when a load failed.
  */
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
-import type { brandingMachine } from '../../../machines/branding.machine';
+import type { BrandingPart, brandingMachine } from '../../../machines/branding.machine';
 import { DEFAULT_CD_EMPRESA_PLANO } from '../../../contract/api';
 import { isPlanCode } from '../../../contract/rules';
 import { inspectOption } from '../../app/inspect';
@@ -31,12 +33,13 @@ export function normalisePlanCode(cdEmpresaPlano: string | null | undefined): st
   return cdEmpresaPlano && isPlanCode(cdEmpresaPlano) ? cdEmpresaPlano : DEFAULT_CD_EMPRESA_PLANO;
 }
 
-export function brandingActorFor(cdEmpresaPlano: string): BrandingActor {
+export function brandingActorFor(cdEmpresaPlano: string, shows: readonly BrandingPart[]): BrandingActor {
   const code = normalisePlanCode(cdEmpresaPlano);
-  let actor = actors.get(code);
+  const key = `${code}:${[...shows].sort().join(',')}`;
+  let actor = actors.get(key);
   if (!actor) {
-    actor = createActor(appBrandingMachine, { ...inspectOption(), input: { cdEmpresaPlano: code } });
-    actors.set(code, actor);
+    actor = createActor(appBrandingMachine, { ...inspectOption(), input: { cdEmpresaPlano: code, shows } });
+    actors.set(key, actor);
     // At once in the browser (its loads start with the first screen that shows it); never
     // in the build's prerender, which must ask the network for nothing.
     if (typeof document !== 'undefined') actor.start();
@@ -44,8 +47,8 @@ export function brandingActorFor(cdEmpresaPlano: string): BrandingActor {
   return actor;
 }
 
-export function useBranding(cdEmpresaPlano: string | null | undefined): Branding {
-  const actor = brandingActorFor(normalisePlanCode(cdEmpresaPlano));
+export function useBranding(cdEmpresaPlano: string | null | undefined, shows: readonly BrandingPart[]): Branding {
+  const actor = brandingActorFor(normalisePlanCode(cdEmpresaPlano), shows);
   const logoUrl = useSelector(actor, (s) => s.context.logoUrl);
   const faviconUrl = useSelector(actor, (s) => s.context.faviconUrl);
   const sealUrl = useSelector(actor, (s) => s.context.sealUrl);

@@ -7,7 +7,7 @@
 import { useSelector } from '@xstate/react';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { APP_VERSION } from '../../app/version';
-import { useBranding } from '../../flows/branding';
+import { useBranding, type BrandingPart } from '../../flows/branding';
 import { useHomeActor, type HomeActorRef } from '../../flows/home/use-home';
 import { Button } from '../../ui/button';
 import { useScreenTitle } from '../../ui/screen';
@@ -15,6 +15,8 @@ import { HomeHeader } from './home-header';
 
 export const HOME_TITLE = { home: 'Portabilidade', new: 'Solicitar Portabilidade', track: 'Acompanhar Portabilidade' } as const;
 /** The tab's title per mode (home mode's header says only the application's name). */
+/** SPEC §2 "Home": the logo, and the operator's name in the welcome (the branding also sets the favicon). */
+const HOME_BRANDING: readonly BrandingPart[] = ['logo', 'operatorName'];
 const DOCUMENT_TITLE = { home: 'Início', new: HOME_TITLE.new, track: HOME_TITLE.track } as const;
 
 type Mode = keyof typeof HOME_TITLE;
@@ -63,7 +65,7 @@ function AccessLaterModalWhenOpen({ actor }: { actor: HomeActorRef }) {
 
 export function HomePage({ cdEmpresaPlano }: { cdEmpresaPlano: string }) {
   const actor = useHomeActor(cdEmpresaPlano);
-  const { logoUrl, operatorName } = useBranding(cdEmpresaPlano);
+  const { logoUrl, operatorName } = useBranding(cdEmpresaPlano, HOME_BRANDING);
   const mode = useSelector(actor, (s): Mode => (s.matches('newRequest') ? 'new' : s.matches('track') ? 'track' : 'home'));
   useScreenTitle(DOCUMENT_TITLE[mode]);
   // Focus follows the user's own mode changes (e.g. 'Retornar'), not the first render.

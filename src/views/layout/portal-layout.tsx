@@ -10,7 +10,7 @@ import { useLocation } from 'wouter';
 import { APP_VERSION } from '../../app/version';
 import { storage } from '../../storage';
 import { DEFAULT_CD_EMPRESA_PLANO } from '../../../contract/api';
-import { useBranding } from '../../flows/branding/use-branding';
+import { useBranding, type BrandingPart } from '../../flows/branding';
 import { useArrivalFocus, useScreenTitle } from '../../ui/screen';
 
 export interface PortalLayoutProps {
@@ -25,6 +25,8 @@ export interface PortalLayoutProps {
 }
 
 const END_SESSION = 'Encerrar sessão';
+/** The footer's seal (SPEC §2 "Layout"); the branding also sets the tab's icon. */
+const LAYOUT_BRANDING: readonly BrandingPart[] = ['seal'];
 
 function AnsMark() {
   // Inline mark: no network request, no third-party logo file to keep up to date.
@@ -41,7 +43,7 @@ function AnsMark() {
 export function PortalLayout({ title, children, onLeave, onEndSession, focusTitleOnEntry = false }: PortalLayoutProps) {
   const [, navigate] = useLocation();
   const cdEmpresaPlano = storage.get('cdEmpresaPlano') || DEFAULT_CD_EMPRESA_PLANO;
-  const { sealUrl } = useBranding(cdEmpresaPlano);
+  const { sealUrl } = useBranding(cdEmpresaPlano, LAYOUT_BRANDING);
   // Only phones fold the menu (its button shows below 720 px); from 720 px the stylesheet keeps
   // it open. The markup is the same at any width, so the prerendered page hydrates as it is.
   const [menuOpen, setMenuOpen] = useState(false);

@@ -50,12 +50,6 @@ export interface NetworkActor<M extends AnyStateMachine> {
    * server does not give on its own ('ERRO', a tampered term), a fulfilled response.
    */
   done?: (event: PathEvent<M>) => 'server' | Fulfil;
-  /**
-   * What happens to this URL while the actor is not invoked (another part of the app calls
-   * it): 'continue' (default) or 'fail' (HTTP 500 — e.g. so that react-query has nothing
-   * cached and the actor really asks the network when its turn comes).
-   */
-  unarmed?: 'continue' | 'fail';
 }
 export type Network<M extends AnyStateMachine> = { readonly [K in ActorSrc<M>]: NetworkActor<M> };
 
@@ -291,21 +285,6 @@ class HeldNetwork<M extends AnyStateMachine> {
    * and the tracking's) goes through.
    */
   armed = new Set<string>();
-  readonly unarmedFailures = new Map<string, number>();
-
-  /**
-   * Waits until the other callers' requests failed on purpose have failed for good (every
-   * attempt), so their one "failed" report (which hides the loading overlay) comes before
-   * the path, not in the middle of it.
-   */
-  async settleUnarmed(): Promise<void> {
-    for (const [src, actor] of Object.entries(this.bm.network) as Array<[string, NetworkActor<M>]>) {
-      if (actor.unarmed !== 'fail') continue;
-      await expect
-        .poll(() => this.unarmedFailures.get(src) ?? 0, { message: `the other callers of ${src} to fail`, timeout: 15_000 })
-        .toBeGreaterThanOrEqual(ATTEMPTS);
-    }
-  }
 
   constructor(
     private readonly bm: BrowserModel<M>,
@@ -354,10 +333,7 @@ class HeldNetwork<M extends AnyStateMachine> {
           this.held.set(src, queue);
           return;
         }
-        if (!this.armed.has(src) && actor.unarmed === 'fail') {
-          this.unarmedFailures.set(src, (this.unarmedFailures.get(src) ?? 0) + 1);
-          await route.fulfill({ status: 500, body: '' });
-        } else await route.continue();
+        await route.continue();
       });
     }
   }
@@ -461,7 +437,6 @@ export async function runBrowserPath<M extends AnyStateMachine>(
     await reach(page, bm.model.machine.id, coverage, path.initial, start);
     await checkMarkers(page, bm.markers, path.initial, pageContext(coverage, bm, path.contexts[0]), start);
     await coverage.judge(page, bm.model.machine.id, start);
-    await network.settleUnarmed();
     const debug = process.env.PATHS_DEBUG ? (label: string, t0: number) => console.log(`${Date.now() - t0} ms ${label}`) : () => {};
     for (const [index, event] of path.events.entries()) {
       const t0 = Date.now();

@@ -26,26 +26,27 @@ export const brandingModel = definePathModel({
   flow: 'branding',
   machine: brandingMachine,
   invariants: brandingRules,
-  starts: [{ name: 'plan 1', input: { cdEmpresaPlano: '1' } }],
+  starts: [
+    // What each screen shows (src/views/home/home-page.tsx, src/views/layout/portal-layout.tsx).
+    { name: 'home', input: { cdEmpresaPlano: '1', shows: ['logo', 'operatorName'] } },
+    { name: 'layout', input: { cdEmpresaPlano: '1', shows: ['seal'] } },
+  ],
   fixtures: brandingFixtures,
   journeys: [
     {
-      name: 'every load answers and the branding is ready',
-      events: [
-        f('xstate.done.actor.loadLogo'),
-        f('xstate.done.actor.loadFavicon'),
-        f('xstate.done.actor.loadSeal'),
-        f('xstate.done.actor.loadOperatorName'),
-      ],
+      name: 'home: every load answers and the branding is ready',
+      start: 'home',
+      events: [f('xstate.done.actor.loadLogo'), f('xstate.done.actor.loadFavicon'), f('xstate.done.actor.loadOperatorName')],
     },
     {
-      name: 'every load fails and the screen still becomes ready, without branding',
-      events: [
-        f('xstate.error.actor.loadOperatorName'),
-        f('xstate.error.actor.loadSeal'),
-        f('xstate.error.actor.loadFavicon'),
-        f('xstate.error.actor.loadLogo'),
-      ],
+      name: 'home: every load fails and the screen still becomes ready, without branding',
+      start: 'home',
+      events: [f('xstate.error.actor.loadOperatorName'), f('xstate.error.actor.loadFavicon'), f('xstate.error.actor.loadLogo')],
+    },
+    {
+      name: 'layout: the seal and the favicon answer and the branding is ready',
+      start: 'layout',
+      events: [f('xstate.done.actor.loadSeal'), f('xstate.done.actor.loadFavicon')],
     },
   ],
 });

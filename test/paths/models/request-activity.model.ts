@@ -32,7 +32,7 @@ export const requestActivityModel = definePathModel({
 });
 
 /**
- * Requests the home screen sends as it opens (branding: logo, favicon, seal, operator
- * name; the tooltips): the browser tier's "several requests pending at once".
+ * Requests the home screen sends as it opens (branding: logo, favicon, operator name; the
+ * tooltips): the browser tier's "several requests pending at once".
  */
-export const HOME_BOOT_REQUESTS = 5;
+export const HOME_BOOT_REQUESTS = 4;

@@ -1,7 +1,7 @@
 /**
- * The operator's branding in the browser tier, on the home screen: the logo in the header,
- * the favicon, the operator's name in the welcome; the seal shows only in the other
- * screens' footer (its state is still checked on the machine in the page).
+ * The operator's branding in the browser tier, on the two screens that show it: home (the
+ * logo in the header, the operator's name in the welcome) and the layout of the other
+ * screens, opened on nova-solicitacao (the seal in the footer); both set the favicon.
  */
 import type { Page } from '@playwright/test';
 import type { brandingMachine } from '../../../machines/branding.machine';
@@ -14,8 +14,9 @@ const API = '/wslinhafrente/v1/';
 const logo = (page: Page) => page.getByTestId('operator-logo');
 const favicon = (page: Page) => page.locator('link#favicon');
 const welcome = (page: Page) => page.getByTestId('welcome');
+const seal = (page: Page) => page.getByRole('img', { name: 'Selo da operadora' });
 const EMPTY_FAVICON = 'data:,';
-const NO_SEAL = { none: 'the seal shows only in the footer of nova-solicitacao and acompanhamento, not on home' } as const;
+const CHOOSING = { none: 'left at once, for loading or notShown' } as const;
 
 export const brandingGestures = {
   // The machine has no user event (its answers come from its actors): nothing to do.
@@ -23,22 +24,35 @@ export const brandingGestures = {
 } satisfies Gestures<M>;
 
 export const brandingMarkers = {
+  'loading.logo.choosing': () => CHOOSING,
   'loading.logo.loading': (page) => ({ hidden: logo(page) }),
   'loading.logo.settled': (page, context) => (context.logoUrl ? { visible: logo(page) } : { hidden: logo(page) }),
+  'loading.logo.notShown': (page) => ({ hidden: logo(page) }),
   'loading.favicon.loading': (page) => ({ attribute: favicon(page), name: 'href', value: EMPTY_FAVICON }),
   'loading.favicon.settled': (page, context) => ({
     attribute: favicon(page),
     name: 'href',
     value: context.faviconUrl ? /^(?!data:,$)/ : EMPTY_FAVICON,
   }),
-  'loading.seal.loading': () => NO_SEAL,
-  'loading.seal.settled': () => NO_SEAL,
+  'loading.seal.choosing': () => CHOOSING,
+  'loading.seal.loading': (page) => ({ hidden: seal(page) }),
+  'loading.seal.settled': (page, context) => (context.sealUrl ? { visible: seal(page) } : { hidden: seal(page) }),
+  'loading.seal.notShown': (page) => ({ hidden: seal(page) }),
+  'loading.operatorName.choosing': () => CHOOSING,
   'loading.operatorName.loading': (page) => ({ attribute: welcome(page), name: 'data-testid', value: 'welcome' }),
   'loading.operatorName.settled': (page, context) =>
     context.operatorName
       ? { visible: page.getByText(/^Bem-vindo\(a\) ao portal de portabilidade da /) }
       : { visible: page.getByText('Bem-vindo(a) ao portal de portabilidade', { exact: true }) },
-  ready: (page, context) => (context.logoUrl ? { visible: logo(page) } : { visible: welcome(page) }),
+  'loading.operatorName.notShown': (page) => ({ hidden: welcome(page) }),
+  ready: (page, context) =>
+    context.shows.includes('seal')
+      ? context.sealUrl
+        ? { visible: seal(page) }
+        : { hidden: seal(page) }
+      : context.logoUrl
+        ? { visible: logo(page) }
+        : { visible: welcome(page) },
 } satisfies Markers<M>;
 
 export const brandingNetwork = {
@@ -50,8 +64,18 @@ export const brandingNetwork = {
 
 export const brandingBrowser: BrowserModel<M> = {
   model: brandingModel,
-  open: async (page) => {
-    await page.goto('/#/home/1', { waitUntil: 'commit' });
+  open: async (page, start) => {
+    if (start.name === 'home') {
+      await page.goto('/#/home/1', { waitUntil: 'commit' });
+      return;
+    }
+    // The layout, on the wizard: its guard wants a stored session; the wizard starts anonymous (SPEC's 'free').
+    await page.addInitScript(() => {
+      window.localStorage.setItem('protocolo', '12345678901234567890');
+      window.localStorage.setItem('token', 'free');
+      window.localStorage.setItem('cdEmpresaPlano', '1');
+    });
+    await page.goto('/#/nova-solicitacao', { waitUntil: 'commit' });
   },
   gestures: brandingGestures,
   markers: brandingMarkers,

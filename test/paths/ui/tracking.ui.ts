@@ -164,9 +164,7 @@ export const trackingNetwork = {
   recordSignature: { url: new RegExp(`${API}portabilidade/documento/assinatura$`) },
   generateAcceptance: { url: new RegExp(`${API}portabilidade/utils/documento/aceite$`), done: erroAcceptance },
   finalizeRequest: { url: new RegExp(`${API}portabilidade/finaliza$`) },
-  // The layout's branding asks the same URL first and react-query would answer the
-  // tracking from that cache: the branding's call fails here, so the tracking's is real.
-  loadOperatorName: { url: new RegExp(`${API}auth/recuperar-chave\\?cdTipo=65&`), unarmed: 'fail' },
+  loadOperatorName: { url: new RegExp(`${API}auth/recuperar-chave\\?cdTipo=65&`) },
 } satisfies Network<M>;
 
 /** How the backoffice puts a filed request in the state each first answer of the model names. */

@@ -7,7 +7,8 @@
  * leaves its value empty (the global handler has already toasted it, SPEC §8) and never
  * blocks the others or the screen.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { notProvided } from './not-provided';
 
 /** The parts a screen may or may not show (the favicon is every screen's). */
 export type BrandingPart = 'logo' | 'seal' | 'operatorName';
@@ -35,11 +36,7 @@ export interface BrandingContext {
 export type BrandingEvent = { type: 'BRANDING.NOOP' };
 
 /** Every load takes the plan code and answers a text (a URL or the operator name). */
-type TextLoader = ReturnType<typeof fromPromise<string, BrandingLoadInput>>;
-const notProvided = (name: string): TextLoader =>
-  fromPromise<string, BrandingLoadInput>(async () => {
-    throw new Error(`${name} not provided`);
-  });
+const textLoader = (name: string) => notProvided<string, BrandingLoadInput>(name);
 
 export const brandingMachine = setup({
   types: {
@@ -48,10 +45,10 @@ export const brandingMachine = setup({
     input: {} as BrandingInput,
   },
   actors: {
-    loadLogo: notProvided('loadLogo'),
-    loadFavicon: notProvided('loadFavicon'),
-    loadSeal: notProvided('loadSeal'),
-    loadOperatorName: notProvided('loadOperatorName'),
+    loadLogo: textLoader('loadLogo'),
+    loadFavicon: textLoader('loadFavicon'),
+    loadSeal: textLoader('loadSeal'),
+    loadOperatorName: textLoader('loadOperatorName'),
   },
   guards: {
     screenShows: ({ context }, params: { part: BrandingPart }) => context.shows.includes(params.part),

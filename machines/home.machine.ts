@@ -6,7 +6,8 @@
  * Storage, navigation and toasts are named actions the app provides (src/flows/home);
  * the tooltips, the lookup and the login are named actors.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { notProvided } from './not-provided';
 import {
   TIPO_PORTABILIDADE,
   loginFormSchema,
@@ -37,15 +38,9 @@ export const homeMachine = setup({
     input: {} as HomeInput,
   },
   actors: {
-    loadTooltips: fromPromise<Tooltip[], TooltipsInput>(async () => {
-      throw new Error('loadTooltips not provided');
-    }),
-    lookUpProtocol: fromPromise<LookupResult, LookupInput>(async () => {
-      throw new Error('lookUpProtocol not provided');
-    }),
-    logIn: fromPromise<LoginResult, LoginInput>(async () => {
-      throw new Error('logIn not provided');
-    }),
+    loadTooltips: notProvided<Tooltip[], TooltipsInput>('loadTooltips'),
+    lookUpProtocol: notProvided<LookupResult, LookupInput>('lookUpProtocol'),
+    logIn: notProvided<LoginResult, LoginInput>('logIn'),
   },
   actions: {
     // ---- provided by the app (storage, navigation, toasts); no-ops here

@@ -5,7 +5,8 @@
  *
  * Pure: the read is a placeholder actor the app provides (src/flows/privacy/).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { notProvided } from './not-provided';
 
 /** The operator's texts (contract `privacyNotice`). */
 export interface PrivacyNoticeTexts {
@@ -37,7 +38,7 @@ export const privacyNoticeMachine = setup({
     input: {} as PrivacyNoticeInput,
   },
   actors: {
-    readNotice: fromPromise<PrivacyNoticeTexts, { cdEmpresaPlano: string }>(() => Promise.reject(new Error('readNotice: not provided'))),
+    readNotice: notProvided<PrivacyNoticeTexts, { cdEmpresaPlano: string }>('readNotice'),
   },
   actions: {
     keepNotice: assign((_, params: { notice: PrivacyNoticeTexts }) => ({ notice: params.notice })),

@@ -3,7 +3,8 @@
  * types, placeholder actions and actors the app provides, guards. Kept apart so the chart
  * reads as a chart.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { notProvided } from './not-provided';
 import {
   allSigned,
   canSign,
@@ -32,11 +33,6 @@ import {
   type TrackingInfo,
   type TrackingInput,
 } from './tracking.types';
-
-const notProvided = <Out, In>(name: string) =>
-  fromPromise<Out, In>(async () => {
-    throw new Error(`${name} not provided`);
-  });
 
 export const linkOf = (context: TrackingContext, cdFileDocumento: number) =>
   context.documentsToSign.find((document) => document.cdFileDocumento === cdFileDocumento)?.linkUrl ?? '';

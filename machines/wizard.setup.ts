@@ -3,7 +3,8 @@
  * placeholder actions and actors the app provides, guards and delays. Kept apart so the
  * chart reads as a chart.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { notProvided } from './not-provided';
 import { isCep } from '../contract/rules';
 import { fillFromCep, type CepFound } from './cep-address';
 import { dropLostAttachments, markUploaded, pendingUploads, removeAttachment, toAttachment } from './attachments';
@@ -70,8 +71,6 @@ export const focusFirstInvalidDependentField = {
   },
 } as const;
 
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name}: not provided`));
-
 /** Tag of the states worth keeping per tab (a reload restores them). */
 export const PERSIST_TAG = 'persist';
 
@@ -83,14 +82,14 @@ export const wizardSetup = setup({
     tags: {} as typeof PERSIST_TAG,
   },
   actors: {
-    contractTypes: fromPromise<SelectOption[], void>(notProvided('contractTypes')),
-    documentTypes: fromPromise<DocumentTypeOption[], void>(notProvided('documentTypes')),
-    destinationPlan: fromPromise<string, { registroAns: string }>(notProvided('destinationPlan')),
+    contractTypes: notProvided<SelectOption[], void>('contractTypes'),
+    documentTypes: notProvided<DocumentTypeOption[], void>('documentTypes'),
+    destinationPlan: notProvided<string, { registroAns: string }>('destinationPlan'),
     /** The address of a CEP; null when no address has that CEP. */
-    cepAddress: fromPromise<CepFound | null, { cep: string }>(notProvided('cepAddress')),
-    saveRequest: fromPromise<SaveResult, SaveRequestInput>(notProvided('saveRequest')),
-    uploadDocument: fromPromise<string, UploadDocumentInput>(notProvided('uploadDocument')),
-    acceptance: fromPromise<string, AcceptanceInput>(notProvided('acceptance')),
+    cepAddress: notProvided<CepFound | null, { cep: string }>('cepAddress'),
+    saveRequest: notProvided<SaveResult, SaveRequestInput>('saveRequest'),
+    uploadDocument: notProvided<string, UploadDocumentInput>('uploadDocument'),
+    acceptance: notProvided<string, AcceptanceInput>('acceptance'),
   },
   delays: {
     /** Wait for the typing to pause before looking the destination registry up. */

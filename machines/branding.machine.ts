@@ -3,9 +3,9 @@
  * favicon (85), regulator seal (84) and the operator name (multi-operator key '65'). Every
  * screen loads the favicon (the tab's icon); of the rest, a screen loads only what it shows —
  * home its logo and the name in its welcome, the layout of the other screens its seal — so
- * their own reads do not queue behind branding the screen never shows. The loads run side by side; a failed one
- * leaves its value empty (the global handler has already toasted it, SPEC §8) and never
- * blocks the others or the screen.
+ * their own reads do not queue behind branding the screen never shows. The loads run side by
+ * side; a failed one leaves its value empty (the global handler has already toasted it,
+ * SPEC §8) and never blocks the others or the screen.
  */
 import { assign, setup } from 'xstate';
 import { notProvided } from './not-provided';

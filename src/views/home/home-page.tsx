@@ -14,9 +14,9 @@ import { useScreenTitle } from '../../ui/screen';
 import { HomeHeader } from './home-header';
 
 export const HOME_TITLE = { home: 'Portabilidade', new: 'Solicitar Portabilidade', track: 'Acompanhar Portabilidade' } as const;
-/** The tab's title per mode (home mode's header says only the application's name). */
 /** SPEC §2 "Home": the logo, and the operator's name in the welcome (the branding also sets the favicon). */
 const HOME_BRANDING: readonly BrandingPart[] = ['logo', 'operatorName'];
+/** The tab's title per mode (home mode's header says only the application's name). */
 const DOCUMENT_TITLE = { home: 'Início', new: HOME_TITLE.new, track: HOME_TITLE.track } as const;
 
 type Mode = keyof typeof HOME_TITLE;

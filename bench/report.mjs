@@ -1,12 +1,13 @@
 // Turns the measurements into one table — every figure beside its budget and its floor —
-// prints it, and writes docs/benchmarks.md. Budgets are those of issue 6.
+// prints it, and writes docs/benchmarks.md. Budgets are those of issues 6 and 16.
 import { formatKB } from './support.mjs';
 
 /** docs/benchmarks.md: everything from this line down is written by hand and kept by reruns. */
 export const KEEP_MARKER = '<!-- Written by hand below this line; `npm run bench` keeps it. -->';
 
 export const BUDGETS = {
-  homeJsGzip: 108 * 1024,
+  // Issue 16: 108 kB gzip, in this file's kB of 1000 bytes (it had been 108 KiB, 2.4 % looser).
+  homeJsGzip: 108 * 1000,
   lighthouseScore: 99,
   lcpVsFloor: 1.15,
   lcpAppliedVsFloor: 1.0,

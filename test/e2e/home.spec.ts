@@ -3,11 +3,8 @@
  * embedded database (playwright.config.ts → scripts/e2e-server.mjs), seeded with two
  * operators and the demo requests of server/seed/demo-requests.ts.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { fileAnotherRequest } from './support/portal';
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+import { expectNoAxeViolations, fileAnotherRequest, waitIdle } from './support/portal';
 
 /** Seeded demo requests (server/seed/demo-requests.ts): password = last 6 digits. */
 const DEMO = {
@@ -24,15 +21,6 @@ async function stored(page: Page) {
     type: localStorage.getItem('type'),
     cdEmpresaPlano: localStorage.getItem('cdEmpresaPlano'),
   }));
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function waitIdle(page: Page) {
-  await expect(page.getByTestId('loading-overlay')).toHaveAttribute('data-visible', 'false');
 }
 
 async function startTracking(page: Page, protocolo: string) {

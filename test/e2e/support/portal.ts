@@ -8,7 +8,19 @@ import { API } from './env';
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
+/**
+ * axe reads colours as they are at that instant: a toast or a modal still fading in has a
+ * fraction of its contrast. Contrast is about what a user reads once it is on screen, so the
+ * check waits for every finite animation to end (a spinner's endless one does not count).
+ */
+async function animationsSettled(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
 export async function expectNoAxeViolations(page: Page, where?: string) {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

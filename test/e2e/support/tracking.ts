@@ -3,11 +3,11 @@
  * it, the backoffice command that moves it through statuses, home's way into the tracking
  * screen (with the login when asked), and axe with the WCAG 2.2 AA rules.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, request as apiRequest, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { API, E2E_DATA_DIR } from './env';
+import { expectNoAxeViolations } from './portal';
 
 export interface RequestSummary {
   nuProtocolo: string;
@@ -83,11 +83,7 @@ export function backoffice(...args: string[]): RequestSummary {
 export async function expectAccessible(page: Page, where: string) {
   // The loading overlay fades out over 200 ms: check the page once it is really gone.
   await expect(page.locator('.loading-overlay')).toBeHidden();
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    where,
-  ).toEqual([]);
+  await expectNoAxeViolations(page, where);
 }
 
 /** Home in track mode: protocol, then (when asked) CPF and password, then the tracking screen. */

@@ -79,6 +79,12 @@ async function runOnce({ url, storage, throttlingMethod }) {
       shifts: (lhr.audits['layout-shifts']?.details?.items ?? [])
         .slice(0, 3)
         .map((item) => ({ node: item.node?.snippet ?? null, score: item.score })),
+      // With the phone profile applied, what the page waited on: each request's start and end.
+      requests: (lhr.audits['network-requests']?.details?.items ?? []).map((r) => ({
+        url: r.url,
+        start: Math.round(r.networkRequestTime),
+        end: Math.round(r.networkEndTime),
+      })),
       warnings: lhr.runWarnings ?? [],
       userAgent: lhr.environment?.hostUserAgent ?? null,
     };
@@ -92,7 +98,9 @@ async function runOnce({ url, storage, throttlingMethod }) {
  * pages: [{ name, url, storage?, throttlingMethod? }]. Returns { [name]: { runs, median: {score,fcp,lcp,tbt,cls}, errors } }.
  */
 export async function runLighthouse(pages, { runs = 3, perRunMs = 120_000, log = () => {} } = {}) {
-  const out = Object.fromEntries(pages.map((p) => [p.name, { url: p.url, runs: [], errors: [] }]));
+  const out = Object.fromEntries(
+    pages.map((p) => [p.name, { url: p.url, applied: p.throttlingMethod === 'devtools', runs: [], errors: [] }]),
+  );
   for (let i = 0; i < runs; i++) {
     for (const page of pages) {
       const started = Date.now();

@@ -436,6 +436,14 @@ function diagnosis(results) {
       const shifts =
         (run.shifts ?? []).map((x) => `${num(x.score, 3)} \`${(x.node ?? '?').replace(/\|/g, '\\|').slice(0, 60)}\``).join('; ') || 'none';
       out.push(`- **${name}**: LCP phases: ${phases}. Long tasks: ${tasks}. Layout shifts: ${shifts}.`);
+      // Simulated runs load unthrottled, so their request times say nothing; applied ones do.
+      if (entry.applied && run.requests?.length) {
+        const waterfall = run.requests
+          .filter((r) => !r.url.startsWith('data:'))
+          .map((r) => `${r.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 70)} ${r.start}–${r.end}`)
+          .join('; ');
+        out.push(`  Requests (start–end ms): ${waterfall}.`);
+      }
     }
     out.push('');
   }

@@ -2,7 +2,8 @@
  * The tracking machine with the app's real side effects: reads through react-query's
  * fetchQuery, writes through mutateApi (one idempotency key per logical write), server links
  * through openServerLink, toasts through notify, the session through the storage adapter,
- * navigation through the router. The operator name reuses the branding's load (cached when home asked first).
+ * navigation through the router. The operator name reuses the branding's load (cached when
+ * home asked for it first).
  */
 import { fromPromise } from 'xstate';
 import {

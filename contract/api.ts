@@ -295,6 +295,8 @@ function withInputs<R extends Record<string, Route<z.ZodMiniType>>, I extends { 
  */
 export const routes = {
   login: post('auth', loginResponse),
+  // 'Encerrar sessão': the bearer token stops opening anything, on every process (issue 24).
+  logout: post('auth/sair', text, 'text'),
   operatorKey: get('auth/recuperar-chave', text, 'text'),
   saveRequest: post('portabilidade', portabilityResponse),
   tooltips: get('portabilidade', z.array(tooltip)),
@@ -319,6 +321,7 @@ export const routes = {
 /** The whole contract: every call of `routes` with its request schema (the server validates with it). */
 export const endpoints = withInputs(routes, {
   login: loginRequest,
+  logout: empty,
   operatorKey: z.object({ cdTipo: required('cdTipo é obrigatório', 10), cdEmpresaPlano: idDigits('cdEmpresaPlano inválido') }),
   saveRequest: portabilityRequest,
   tooltips: solicitacaoQuery,

@@ -44,8 +44,12 @@ export interface BuildAppOptions {
   secret: string;
   clock?: Clock;
   logger?: boolean | { level: string };
-  /** Trust X-Forwarded-For/-Proto from a reverse proxy (client address, https: HSTS, Secure cookie). */
-  trustProxy?: boolean;
+  /**
+   * Trust X-Forwarded-For/-Proto from a reverse proxy (client address, https: HSTS, Secure
+   * cookie), as Fastify takes it: a hop count (`1`: the address the one proxy appended), the
+   * proxies' addresses/CIDRs, or `true` (every hop: only when nothing but a proxy can connect).
+   */
+  trustProxy?: boolean | number | string[];
   /** PUBLIC_URL (an origin): absolute links are made on it; without it links are relative. */
   publicUrl?: string;
   /** Request timeouts (http/timeouts.ts); tests shorten them. */
@@ -58,6 +62,16 @@ export interface BuildAppOptions {
   cepProviderUrl?: string;
   /** Enables the loopback-only /_backoffice routes, guarded by this secret. */
   backofficeSecret?: string;
+}
+
+/**
+ * Fastify reads a bare hop count as "trust no proxy"; here a count keeps its usual meaning:
+ * the nearest `hops` addresses (the socket's first) are proxies, so the client is the address
+ * the outermost one appended, whatever the client itself wrote in X-Forwarded-For.
+ */
+function fastifyTrustProxy(trust: BuildAppOptions['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust ?? false;
 }
 
 const handlers: EndpointHandlers = {
@@ -74,7 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
     http: nodeServerOptions(timeouts),
     clientErrorHandler,
     // Fastify answers some malformed requests before any route; keep them in our format.

@@ -12,24 +12,42 @@
  *
  * No header, the free token, or a token that is malformed, forged or expired: anonymous.
  * (A stale token after 2 h is treated as no token, so the home lookup still works and simply
- * asks for the login again.)
+ * asks for the login again.) A token of a session ended by 'Encerrar sessão': 401 on every
+ * call, on every process sharing the database.
  */
 import type { FastifyRequest } from 'fastify';
 import { FREE_TOKEN } from '../../contract/api.ts';
+import type { Queryable } from '../db/database.ts';
+import { isSessionRevoked } from '../services/sessions.ts';
 import { readToken, type TokenProof } from '../services/tokens.ts';
 import { requiresLogin } from '../services/status.ts';
 import type { RequestRow, RequestState } from '../db/rows.ts';
-import { forbidden, notFound, type HttpError } from './http-error.ts';
+import { HttpError, forbidden, notFound } from './http-error.ts';
 
-export type Access = { kind: 'anonymous' } | { kind: 'protocol'; nuProtocolo: string; via: TokenProof };
+export type Access = { kind: 'anonymous' } | { kind: 'protocol'; nuProtocolo: string; via: TokenProof; session: string };
 
-export function readAccess(request: FastifyRequest, now: Date, secret: string): Access {
+export const SESSION_ENDED = 'Sessão encerrada. Volte ao início e consulte o protocolo novamente.';
+
+export interface ReadAccessOptions {
+  /** A token of an ended session still reads as its claims (ending it again is not an error). */
+  acceptEnded?: boolean;
+}
+
+/** Who is asking. One database lookup, only when the request carries an unexpired token of ours. */
+export async function readAccess(
+  request: FastifyRequest,
+  now: Date,
+  deps: { db: Queryable; secret: string },
+  options: ReadAccessOptions = {},
+): Promise<Access> {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   const token = match?.[1];
   if (!token || token === FREE_TOKEN) return { kind: 'anonymous' };
-  const claims = readToken(token, now, secret);
-  return claims ? { kind: 'protocol', ...claims } : { kind: 'anonymous' };
+  const claims = readToken(token, now, deps.secret);
+  if (!claims) return { kind: 'anonymous' };
+  if (!options.acceptEnded && (await isSessionRevoked(deps.db, claims.session))) throw new HttpError(401, SESSION_ENDED);
+  return { kind: 'protocol', ...claims };
 }
 
 export type Visibility = 'owner' | 'public' | 'restricted';

@@ -28,6 +28,9 @@ export type EndpointInputOf<N extends EndpointName> = ServerInputs[N];
 export type EndpointHandler<N extends EndpointName> = (input: EndpointInputOf<N>, ctx: HandlerContext) => Promise<EndpointOutput<N>>;
 export type EndpointHandlers = { [N in EndpointName]: EndpointHandler<N> };
 
+/** 'Encerrar sessão' again on an ended session is a retry, not an error: it reads the token as it is. */
+const ENDS_SESSION: ReadonlySet<EndpointName> = new Set(['logout']);
+
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
 
@@ -80,7 +83,7 @@ function defineRoute(
         deps,
         request,
         now,
-        access: readAccess(request, now, deps.secret),
+        access: await readAccess(request, now, deps, { acceptEnded: ENDS_SESSION.has(name) }),
         clientAddress: request.ip,
         apiUrl: (path) => apiUrl(deps.publicUrl, path),
       };

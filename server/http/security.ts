@@ -135,8 +135,8 @@ export interface SecurityOptions {
    * (`X-Forwarded-Proto: http`), page loads are redirected there (301).
    */
   publicUrl?: string;
-  /** TRUST_PROXY: only then is X-Forwarded-Proto believed. */
-  trustProxy?: boolean;
+  /** TRUST_PROXY: only then is X-Forwarded-Proto believed (0 hops or no address: not trusted). */
+  trustProxy?: boolean | number | string[];
 }
 
 /** What a route may say in its `config` to be left out of the CSRF check. */
@@ -151,7 +151,9 @@ function cameOverPlainHttpViaProxy(request: FastifyRequest): boolean {
 
 export function registerSecurity(app: FastifyInstance, options: SecurityOptions): void {
   const { secret, publicUrl } = options;
-  const redirectToHttps = (options.trustProxy ?? false) && (publicUrl?.startsWith('https://') ?? false);
+  const trusted = options.trustProxy;
+  const trustsAProxy = trusted === true || (typeof trusted === 'number' && trusted > 0) || (Array.isArray(trusted) && trusted.length > 0);
+  const redirectToHttps = trustsAProxy && (publicUrl?.startsWith('https://') ?? false);
 
   app.addHook('onRequest', async (request, reply) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);

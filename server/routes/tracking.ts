@@ -59,8 +59,13 @@ export const trackingHandlers: Pick<EndpointHandlers, 'tracking' | 'history'> = 
     };
     if (visibility === 'owner') data.nuCpf = request.cpf || null;
     // Knowing the protocol is the proof here: the answer hands out a token bound to it, for
-    // the calls that name this request by an internal id (http/access.ts).
-    if (visibility === 'public') data.token = issueToken(request.nu_protocolo, ctx.now, ctx.deps.secret, 'protocol');
+    // the calls that name this request by an internal id (http/access.ts). Presented with a
+    // token of this protocol, the fresh one continues its session, so 'Encerrar sessão'
+    // ends every token the page was given.
+    if (visibility === 'public') {
+      const session = ctx.access.kind === 'protocol' ? ctx.access.session : undefined;
+      data.token = issueToken(request.nu_protocolo, ctx.now, ctx.deps.secret, 'protocol', session);
+    }
     return data;
   },
 

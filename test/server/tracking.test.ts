@@ -48,7 +48,11 @@ describe('tracking access', () => {
     expect(body).toMatchObject({ flStatus: 6, cdStatusPort: 2, dsStatus: 'Aguardando sua confirmação' });
     expect(body.cdSolicitacao).toEqual(expect.any(Number));
     expect(body).not.toHaveProperty('nuCpf');
-    expect(readToken(String(body.token), server.clock.now, SECRET)).toEqual({ nuProtocolo: status6Type2.protocolo, via: 'protocol' });
+    expect(readToken(String(body.token), server.clock.now, SECRET)).toEqual({
+      nuProtocolo: status6Type2.protocolo,
+      via: 'protocol',
+      session: expect.any(String),
+    });
     // That token opens what knowing the protocol opens, and still not the CPF.
     const again = (await track(status6Type2.protocolo, String(body.token))).json() as Record<string, unknown>;
     expect(again).toMatchObject({ flStatus: 6 });

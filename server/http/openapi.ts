@@ -219,6 +219,7 @@ function responsesOf(name: EndpointName): Record<number, Json> {
         : 'Não encontrado',
     );
   }
+  if (name !== 'logout') responses[401] = errorResponse('Token de uma sessão encerrada (POST auth/sair)');
   responses[408] = errorResponse('A requisição (cabeçalhos ou corpo) não chegou a tempo');
   if (isPost) {
     responses[409] = errorResponse('Idempotency-Key ainda em processamento');

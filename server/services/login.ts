@@ -71,7 +71,9 @@ interface Account {
 }
 
 function accountOf(input: LoginRequest, secret: string): Account {
-  const digest = createHmac('sha256', secret).update(`login\0${input.cpf}\0${Number(input.cdEmpresaPlano)}`).digest();
+  const digest = createHmac('sha256', secret)
+    .update(`login\0${input.cpf}\0${Number(input.cdEmpresaPlano)}`)
+    .digest();
   return { id: digest.subarray(4, 20).toString('base64url'), lock: lockKey(digest) };
 }
 
@@ -112,7 +114,11 @@ async function decide(db: Database, input: LoginRequest, clientAddress: string, 
     );
     const match = candidates.find((candidate) => passwordOf(candidate.nu_protocolo) === input.senha);
     if (!match) {
-      await tx.query('INSERT INTO login_failures (ds_conta, ds_endereco_ip, dt_falha) VALUES ($1, $2, $3)', [account.id, clientAddress, now]);
+      await tx.query('INSERT INTO login_failures (ds_conta, ds_endereco_ip, dt_falha) VALUES ($1, $2, $3)', [
+        account.id,
+        clientAddress,
+        now,
+      ]);
       return { refused: WRONG_CREDENTIALS, recorded: true };
     }
     await tx.query('DELETE FROM login_failures WHERE ds_conta = $1', [account.id]);
@@ -132,7 +138,13 @@ async function sweep(db: Database, now: Date): Promise<void> {
   );
 }
 
-export async function login(db: Database, input: LoginRequest, clientAddress: string, now: Date, secret: string): Promise<{ token: string }> {
+export async function login(
+  db: Database,
+  input: LoginRequest,
+  clientAddress: string,
+  now: Date,
+  secret: string,
+): Promise<{ token: string }> {
   const decision = await decide(db, input, clientAddress, now, secret);
   if ('refused' in decision) {
     if (decision.recorded) await sweep(db, now);

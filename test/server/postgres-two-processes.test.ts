@@ -1,7 +1,7 @@
 /**
  * Two servers as `npm start` runs them, on one empty PostgreSQL, started at the same moment
  * with their own PORT and DATA_DIR: both come up (one seed), and whatever one of them stored
- * — a request, its document, login failures, an idempotency key — the other one serves.
+ * — a request, its document, login failures, an ended session, an idempotency key — the other one serves.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -120,17 +120,30 @@ describe.skipIf(!postgresUrl)(`two processes ${POSTGRES_TIER}`, () => {
     for (const server of [first, second]) expect(readdirSync(server.dataDir).filter((name) => name !== 'outbox')).toEqual([]);
   });
 
-  it('holds a login lock reached half on each process on both', async () => {
+  it('holds a login brake reached half on each process on both', async () => {
     const who = DEMO.loginRequired;
-    for (let attempt = 0; attempt < 10; attempt += 1) {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
       const wrong = await post(attempt % 2 ? second : first, 'auth', { cpf: who.cpf, senha: '000000', cdEmpresaPlano: '1' });
       expect(wrong.status).toBe(400);
     }
+    // Braked for 30 s: the right password gets the wrong-password answer on either process.
     for (const server of [first, second]) {
       const right = await post(server, 'auth', { cpf: who.cpf, senha: who.senha, cdEmpresaPlano: '1' });
       expect(right.status).toBe(400);
-      expect(((await right.json()) as { message: string }).message).toMatch(/bloqueado temporariamente/);
+      expect(((await right.json()) as { message: string }).message).toBe('CPF ou senha inválidos.');
     }
+  });
+
+  it('refuses on the second process a token whose session was ended on the first', async () => {
+    const who = DEMO.active;
+    const { token } = (await (await post(first, 'auth', { cpf: who.cpf, senha: who.senha, cdEmpresaPlano: '1' })).json()) as {
+      token: string;
+    };
+    const track = () =>
+      fetch(`${second.base}portabilidade/acompanhamento?protocolo=${who.protocolo}`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await track()).status).toBe(200);
+    expect(await (await post(first, 'auth/sair', {}, { authorization: `Bearer ${token}` })).text()).toBe('OK');
+    expect((await track()).status).toBe(401);
   });
 
   it('replays on the second process the answer of an Idempotency-Key first used on the first', async () => {

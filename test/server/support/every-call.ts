@@ -1,0 +1,30 @@
+/**
+ * Every call of the contract, sent with one bearer token: what a holder of that token gets
+ * anywhere. Inputs are left empty: a refused token must be refused before the input is read.
+ */
+import type { FastifyInstance } from 'fastify';
+import { endpoints, type EndpointName } from '../../../contract/api.ts';
+import { API, CSRF } from '../helpers.ts';
+
+export async function everyCallWith(
+  app: FastifyInstance,
+  token: string,
+  except: EndpointName[] = ['logout'],
+): Promise<Record<string, number>> {
+  const answers: Record<string, number> = {};
+  for (const name of Object.keys(endpoints) as EndpointName[]) {
+    if (except.includes(name)) continue;
+    const { method, path } = endpoints[name];
+    const response = await app.inject({
+      method,
+      url: `${API}${path}`,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(method === 'POST' ? { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF } : {}),
+      },
+      ...(method === 'POST' ? { payload: '{}' } : {}),
+    });
+    answers[`${method} ${path}`] = response.statusCode;
+  }
+  return answers;
+}

@@ -15,7 +15,7 @@ import { listRequests } from './services/backoffice.ts';
 import { systemClock } from './services/clock.ts';
 import { openFileStore } from './services/open-file-store.ts';
 import { sharedSecret } from './db/secrets.ts';
-import { findRunningServer, removeServerFile, writeServerFile } from './server-file.ts';
+import { findRunningServer, readServerFile, removeServerFile, serverFilePath, writeServerFile } from './server-file.ts';
 import { formatCpf } from './services/masks.ts';
 import { restrictNewFiles, tightenDataDir } from './private-files.ts';
 import { StartFailure, startFailureLine } from './start-failure.ts';
@@ -46,20 +46,24 @@ function configOrExit(): ServerConfig {
   }
 }
 
-let fileSecret: string | null = null;
+/** TOKEN_SECRET, or the embedded database's file in DATA_DIR (made on the first start); null: PostgreSQL's row. */
+let knownSecret: string | null = null;
 try {
   // Checks that only read come first: a refused start changes nothing in DATA_DIR.
   if (!postgres) {
     const running = await findRunningServer(config.dataDir);
     if (running) {
       throw new StartFailure(
-        `Outro servidor (pid ${running.pid}, porta ${running.port}) já usa ${config.dataDir}; o banco embutido admite um processo só.`,
+        `Outro servidor (pid ${running.pid}, porta ${running.port}) já usa ${config.dataDir}; o banco embutido admite um processo só: encerre-o ou use outro DATA_DIR.`,
       );
+    }
+    const stale = readServerFile(config.dataDir);
+    if (stale) {
+      console.warn(`${serverFilePath(config.dataDir)} ignorado: o processo ${stale.pid} que ele cita não é um servidor deste diretório.`);
     }
     inspectDataDir(config.dataDir);
   }
-  // TOKEN_SECRET, else (embedded database) the file in DATA_DIR, made on the first start.
-  fileSecret = secretFromEnv() ?? (postgres ? null : tokenSecret(config.dataDir));
+  knownSecret = secretFromEnv() ?? (postgres ? null : tokenSecret(config.dataDir));
 } catch (error) {
   fail(error);
 }
@@ -86,7 +90,7 @@ ready.catch(fail);
 const db = deferredDatabase(ready, postgres ? 'postgres' : 'pglite');
 // Every process must sign and accept the same tokens: TOKEN_SECRET, else one kept in
 // PostgreSQL (a connection away, so worth waiting for) or in the embedded database's DATA_DIR.
-const secret = fileSecret ?? (await sharedSecret(await ready, 'token').catch(fail));
+const secret = knownSecret ?? (await sharedSecret(await ready, 'token').catch(fail));
 
 // The backoffice CLI reaches an embedded database through its server; on PostgreSQL it
 // opens the database itself, so there is no door to open.

@@ -94,6 +94,8 @@ function runToEnd(env: NodeJS.ProcessEnv): Promise<Ended> {
 interface Running {
   pid: number;
   base: string;
+  /** What it printed until it served. */
+  output: string;
   stop(): Promise<number | null>;
 }
 
@@ -110,6 +112,7 @@ function startUntilServing(env: NodeJS.ProcessEnv): Promise<Running> {
         resolve({
           pid: child.pid ?? 0,
           base: `http://127.0.0.1:${port}${API}`,
+          output: out,
           stop: () => {
             child.kill('SIGTERM');
             return ended;
@@ -317,6 +320,7 @@ describe('a data directory in use', () => {
   it('is not blocked by a stale server.json whose process id was reused by another program', async () => {
     const file = JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8')) as { pid: number };
     expect(file.pid).toBe(running.pid);
+    expect(running.output).toContain(`${join(dataDir, 'server.json')} ignorado: o processo ${process.pid}`);
   });
 
   it('refuses a second server while the first one serves it, in one line', async () => {

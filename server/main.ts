@@ -110,7 +110,13 @@ const app = await buildApp({
 }).catch(fail);
 await app.listen({ port: config.port, host: config.host }).catch(fail);
 const port = (app.server.address() as { port: number }).port;
-if (backofficeSecret) writeServerFile(config.dataDir, { pid: process.pid, port, secret: backofficeSecret, host: config.host });
+if (backofficeSecret) {
+  try {
+    writeServerFile(config.dataDir, { pid: process.pid, port, secret: backofficeSecret, host: config.host });
+  } catch (error) {
+    fail(error);
+  }
+}
 openTheDatabase();
 
 let closing = false;

@@ -8,7 +8,7 @@
  * only when the port it names answers as this server does — 400 to the backoffice door with
  * the file's secret and 404 with another (routes/backoffice.ts).
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BACKOFFICE_PATH, BACKOFFICE_SECRET_HEADER } from './routes/backoffice.ts';
 
@@ -85,8 +85,16 @@ export async function findRunningServer(dataDir: string, timeoutMs = 2000): Prom
   return withoutSecret === 404 ? file : null;
 }
 
+/** Whole or not at all (temp file, then rename): a full disk leaves no empty file behind. */
 export function writeServerFile(dataDir: string, data: ServerFile): void {
-  writeFileSync(serverFilePath(dataDir), JSON.stringify(data), { mode: 0o600 });
+  const path = serverFilePath(dataDir);
+  const temp = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temp, JSON.stringify(data), { mode: 0o600 });
+    renameSync(temp, path);
+  } finally {
+    rmSync(temp, { force: true });
+  }
 }
 
 export function removeServerFile(dataDir: string): void {

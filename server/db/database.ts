@@ -76,8 +76,9 @@ function settingsToWrite(dataDir: string): { postgresqlconf?: string[] } {
 
 /**
  * A directory that passed inspection (pglite-dir.ts) but that the engine still refuses is damaged
- * in a way only PostgreSQL sees. The engine has by then written postmaster.pid (removed again when
- * it was not there before) and nothing else the inspection lets through; the operator gets one line.
+ * in a way only PostgreSQL sees. By then the engine may have written postmaster.pid, removed again
+ * when it was not there before (PostgreSQL's own recovery may have written more before failing);
+ * the operator gets one line.
  */
 async function openExistingPglite(dataDir: string): Promise<PGlite> {
   const lockFile = join(dataDir, 'postmaster.pid');

@@ -19,7 +19,9 @@ import {
 import { systemClock, type Clock } from './services/clock.ts';
 import { openFileStore } from './services/open-file-store.ts';
 import { formatCpf } from './services/masks.ts';
-import { readServerFile } from './server-file.ts';
+import { inspectDataDir } from './db/pglite-dir.ts';
+import { findRunningServer } from './server-file.ts';
+import { StartFailure } from './start-failure.ts';
 
 export const USAGE = `Uso: npm run backoffice -- <comando> [--json]
   list                                   lista as solicitações
@@ -177,6 +179,7 @@ const UNDEFINED_TABLE = '42P01';
 
 async function directly(env: NodeJS.ProcessEnv, dataDir: string, command: BackofficeCommand, clock: Clock): Promise<unknown> {
   // With DATABASE_URL the database is everything: DATA_DIR is not touched.
+  if (!env.DATABASE_URL) inspectDataDir(dataDir);
   const db = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(dataDir, 'pglite') });
   try {
     const files = openFileStore(db.kind, dataDir);
@@ -214,13 +217,13 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
     if (options.db) {
       result = await runBackofficeCommand({ db: options.db, files: openFileStore(options.db.kind, dataDir), clock }, parsed.command);
     } else {
-      const server = env.DATABASE_URL ? null : readServerFile(dataDir);
+      const server = env.DATABASE_URL ? null : await findRunningServer(dataDir);
       result = server ? await viaServer(server.port, server.secret, parsed.command) : await directly(env, dataDir, parsed.command, clock);
     }
     io.out(parsed.json ? JSON.stringify(result, null, 2) : formatResult(parsed.command, result));
     return 0;
   } catch (error) {
-    if (error instanceof BackofficeError) {
+    if (error instanceof BackofficeError || error instanceof StartFailure) {
       io.err(error.message);
       return 1;
     }

@@ -8,9 +8,7 @@
  * CEP_PROVIDER_URL (a ViaCEP-format address service, e.g. https://viacep.com.br/ws/{cep}/json/;
  * default: the offline table only).
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parsePublicUrl } from './http/context.ts';
 import { DEFAULT_TIMEOUTS, type Timeouts } from './http/timeouts.ts';
 
@@ -86,15 +84,4 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM || undefined,
     cepProviderUrl: httpUrl('CEP_PROVIDER_URL', env.CEP_PROVIDER_URL),
   };
-}
-
-/** TOKEN_SECRET, or one made on the first start and kept (owner-only) in DATA_DIR. */
-export function tokenSecret(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
-  if (env.TOKEN_SECRET) return env.TOKEN_SECRET;
-  const path = join(dataDir, 'token-secret');
-  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(path, secret, { mode: 0o600, flag: 'wx' });
-  return secret;
 }

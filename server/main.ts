@@ -5,8 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
-import { readConfig, tokenSecret } from './config.ts';
+import { readConfig, type ServerConfig } from './config.ts';
 import { deferredDatabase, openDatabase } from './db/database.ts';
+import { inspectDataDir } from './db/pglite-dir.ts';
 import { migrate } from './db/migrate.ts';
 import { DEMOS } from './seed/demo-requests.ts';
 import { seed } from './seed/seed.ts';
@@ -14,43 +15,82 @@ import { listRequests } from './services/backoffice.ts';
 import { systemClock } from './services/clock.ts';
 import { openFileStore } from './services/open-file-store.ts';
 import { sharedSecret } from './db/secrets.ts';
-import { readServerFile, removeServerFile, writeServerFile } from './server-file.ts';
+import { findRunningServer, readServerFile, removeServerFile, serverFilePath, writeServerFile } from './server-file.ts';
 import { formatCpf } from './services/masks.ts';
+import { restrictNewFiles, tightenDataDir } from './private-files.ts';
+import { StartFailure, startFailureLine } from './start-failure.ts';
+import { secretFromEnv, tokenSecret } from './token-secret.ts';
 
-const config = readConfig();
+// Before anything is created: whatever this process writes is its user's only.
+restrictNewFiles();
+
+const config = configOrExit();
 // With DATABASE_URL the database holds every piece of state, so any number of processes
 // may share it; the embedded database belongs to one process and its DATA_DIR.
 const postgres = config.databaseUrl !== undefined;
 
-if (!postgres) {
-  const running = readServerFile(config.dataDir);
-  if (running) {
-    console.error(
-      `Outro servidor (pid ${running.pid}, porta ${running.port}) já usa ${config.dataDir}; o banco embutido admite um processo só.`,
-    );
+/** Prints the one line that says why the start failed, and exits non-zero. */
+function fail(error: unknown): never {
+  console.error(startFailureLine(error, { dataDir: config.dataDir, port: config.port, host: config.host }));
+  if (config.logLevel === 'debug' || config.logLevel === 'trace') console.error(error);
+  removeServerFile(config.dataDir);
+  process.exit(1);
+}
+
+function configOrExit(): ServerConfig {
+  try {
+    return readConfig();
+  } catch (error) {
+    console.error(startFailureLine(error, { dataDir: '', port: 0, host: '' }));
     process.exit(1);
   }
 }
 
+/** TOKEN_SECRET, or the embedded database's file in DATA_DIR (made on the first start); null: PostgreSQL's row. */
+let knownSecret: string | null = null;
+try {
+  // Checks that only read come first: a refused start changes nothing in DATA_DIR.
+  if (!postgres) {
+    const running = await findRunningServer(config.dataDir);
+    if (running) {
+      throw new StartFailure(
+        `Outro servidor (pid ${running.pid}, porta ${running.port}) já usa ${config.dataDir}; o banco embutido admite um processo só: encerre-o ou use outro DATA_DIR.`,
+      );
+    }
+    const stale = readServerFile(config.dataDir);
+    if (stale) {
+      console.warn(`${serverFilePath(config.dataDir)} ignorado: o processo ${stale.pid} que ele cita não é um servidor deste diretório.`);
+    }
+    inspectDataDir(config.dataDir);
+  }
+  knownSecret = secretFromEnv() ?? (postgres ? null : tokenSecret(config.dataDir));
+} catch (error) {
+  fail(error);
+}
+
 // Listen first, prepare the database meanwhile: a fresh embedded database takes seconds to
 // initialise, and the portal's files do not need it. API calls wait until it is ready.
+// The embedded one is opened only once the port is ours (a port in use then stops the start
+// before the database is touched); PostgreSQL at once, since it holds the token secret.
 // Migrations and the seed each run under one advisory lock: processes started together
 // on an empty PostgreSQL wait for each other, and the demos are made once.
+let openTheDatabase = () => {};
+const mayOpen = new Promise<void>((resolve) => (openTheDatabase = resolve));
+if (postgres) openTheDatabase();
 const ready = (async () => {
+  await mayOpen;
   const real = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') });
   await migrate(real);
   await seed(real, openFileStore(real.kind, config.dataDir), systemClock(), { demo: config.seedDemo });
+  // Files made before this version (or by the engine's archive loader) become owner-only too.
+  if (!postgres) tightenDataDir(config.dataDir);
   return real;
 })();
-ready.catch((error: unknown) => {
-  console.error('Falha ao preparar o banco de dados:', error);
-  removeServerFile(config.dataDir);
-  process.exit(1);
-});
+ready.catch(fail);
 const db = deferredDatabase(ready, postgres ? 'postgres' : 'pglite');
 // Every process must sign and accept the same tokens: TOKEN_SECRET, else one kept in
 // PostgreSQL (a connection away, so worth waiting for) or in the embedded database's DATA_DIR.
-const secret = process.env.TOKEN_SECRET || (postgres ? await sharedSecret(await ready, 'token') : tokenSecret(config.dataDir));
+const secret = knownSecret ?? (await sharedSecret(await ready, 'token').catch(fail));
 
 // The backoffice CLI reaches an embedded database through its server; on PostgreSQL it
 // opens the database itself, so there is no door to open.
@@ -67,10 +107,17 @@ const app = await buildApp({
   timeouts: config.timeouts,
   mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
   backofficeSecret,
-});
-await app.listen({ port: config.port, host: config.host });
+}).catch(fail);
+await app.listen({ port: config.port, host: config.host }).catch(fail);
 const port = (app.server.address() as { port: number }).port;
-if (backofficeSecret) writeServerFile(config.dataDir, { pid: process.pid, port, secret: backofficeSecret });
+if (backofficeSecret) {
+  try {
+    writeServerFile(config.dataDir, { pid: process.pid, port, secret: backofficeSecret, host: config.host });
+  } catch (error) {
+    fail(error);
+  }
+}
+openTheDatabase();
 
 let closing = false;
 async function shutdown(code: number) {

@@ -3,9 +3,13 @@
  * default, a real PostgreSQL server when DATABASE_URL is set. Both speak the same SQL, so
  * the rest of the server only sees `query`, `transaction` and `exec`.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { makePrivateDir, tightenPermissions } from '../private-files.ts';
+import { isDiskFull } from '../services/disk-full.ts';
+import { StartFailure, diskFullLine, lowOnSpace } from '../start-failure.ts';
+import { damagedDirLine, inspectPgliteDir } from './pglite-dir.ts';
 import { loadInitdbTemplate, saveInitdbTemplate } from './pglite-template.ts';
 
 /** Uint8Array (Buffer) for bytea. */
@@ -52,22 +56,116 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
 export const PGLITE_SETTINGS: readonly string[] = ['shared_buffers = 8MB', 'work_mem = 1MB'];
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const postgresqlconf = [...PGLITE_SETTINGS];
-  if (!dataDir) return wrapPglite(await PGlite.create({ postgresqlconf }));
-  mkdirSync(dataDir, { recursive: true });
-  const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
-  const template = fresh ? loadInitdbTemplate() : null;
-  if (template) {
-    try {
-      return wrapPglite(await PGlite.create({ dataDir, loadDataDir: template, postgresqlconf }));
-    } catch {
-      // A damaged template: start over the slow way.
-      for (const entry of readdirSync(dataDir)) rmSync(join(dataDir, entry), { recursive: true, force: true });
-    }
-  }
-  const db = await PGlite.create({ dataDir, postgresqlconf });
-  if (fresh) await saveInitdbTemplate(db);
+  if (!dataDir) return wrapPglite(await PGlite.create({ postgresqlconf: [...PGLITE_SETTINGS] }));
+  const db = inspectPgliteDir(dataDir) === 'new' ? await createPgliteDir(dataDir) : await openExistingPglite(dataDir);
+  // The engine's archive loader leaves its files 0666, and older data directories were 0644.
+  tightenPermissions(dataDir);
   return wrapPglite(db);
+}
+
+/** Settings are written only when they differ: PGlite rewrites postgresql.conf whenever given them. */
+function settingsToWrite(dataDir: string): { postgresqlconf?: string[] } {
+  let current = '';
+  try {
+    current = readFileSync(join(dataDir, 'postgresql.conf'), 'utf8');
+  } catch {
+    // None yet: write them.
+  }
+  return current === PGLITE_SETTINGS.join('\n') ? {} : { postgresqlconf: [...PGLITE_SETTINGS] };
+}
+
+/**
+ * A directory that passed inspection (pglite-dir.ts) but that the engine still refuses is damaged
+ * in a way only PostgreSQL sees. By then the engine may have written postmaster.pid, removed again
+ * when it was not there before (PostgreSQL's own recovery may have written more before failing);
+ * the operator gets one line.
+ */
+async function openExistingPglite(dataDir: string): Promise<PGlite> {
+  const lockFile = join(dataDir, 'postmaster.pid');
+  const hadLockFile = existsSync(lockFile);
+  const settings = settingsToWrite(dataDir);
+  try {
+    return await PGlite.create({ dataDir, ...settings });
+  } catch (error) {
+    if (!hadLockFile) rmSync(lockFile, { force: true });
+    if (isDiskFull(error) || lowOnSpace(dataDir)) throw new StartFailure(diskFullLine(dataDir));
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new StartFailure(
+      damagedDirLine(dataDir, `o PostgreSQL embutido não conseguiu abri-lo (${reason}): arquivos danificados ou de outra versão`),
+    );
+  }
+}
+
+/** Where a new database is made before it takes its real name; `pid` of the process making it. */
+const stagingDir = (dataDir: string, pid: number) => join(dirname(dataDir), `.${basename(dataDir)}-creating-${pid}`);
+const STAGING = /^\.(.+)-creating-(\d+)$/;
+
+/**
+ * A new database is made in a staging directory beside the real one and renamed into place
+ * once the engine has closed it: a start interrupted half way (port in use, full disk, kill)
+ * leaves the real directory new, not half made (which the next start would have to refuse).
+ * Staging directories of processes that are gone are ours to remove: they never hold data.
+ */
+async function createPgliteDir(dataDir: string): Promise<PGlite> {
+  const parent = dirname(dataDir);
+  makePrivateDir(parent);
+  removeAbandonedStaging(dataDir);
+  const staging = stagingDir(dataDir, process.pid);
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    makePrivateDir(staging);
+    const postgresqlconf = [...PGLITE_SETTINGS];
+    let made: PGlite | null = null;
+    const template = loadInitdbTemplate();
+    if (template) {
+      try {
+        made = await PGlite.create({ dataDir: staging, loadDataDir: template, postgresqlconf });
+      } catch (error) {
+        if (isDiskFull(error) || lowOnSpace(parent)) throw error;
+        // A damaged template: start over the slow way, in a staging directory of our own.
+        rmSync(staging, { recursive: true, force: true });
+        makePrivateDir(staging);
+      }
+    }
+    if (!made) {
+      made = await PGlite.create({ dataDir: staging, postgresqlconf });
+      await saveInitdbTemplate(made);
+    }
+    await made.close();
+    tightenPermissions(staging);
+    // An empty real directory is replaced by the rename (POSIX allows it); a non-empty one makes
+    // it fail, and then another process made it first: use theirs.
+    try {
+      renameSync(staging, dataDir);
+    } catch (error) {
+      if (inspectPgliteDir(dataDir) === 'new') throw error;
+      rmSync(staging, { recursive: true, force: true });
+    }
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    if (isDiskFull(error) || lowOnSpace(parent)) throw new StartFailure(diskFullLine(parent));
+    throw error;
+  }
+  return openExistingPglite(dataDir);
+}
+
+function removeAbandonedStaging(dataDir: string): void {
+  const parent = dirname(dataDir);
+  for (const name of readdirSync(parent)) {
+    const match = STAGING.exec(name);
+    if (!match || match[1] !== basename(dataDir) || processIsRunning(Number(match[2]))) continue;
+    rmSync(join(parent, name), { recursive: true, force: true });
+  }
+}
+
+function processIsRunning(pid: number): boolean {
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** The Database interface over an already created PGlite (tests load prepared ones). */

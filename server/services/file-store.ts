@@ -77,7 +77,8 @@ export class DiskFileStore implements FileStore {
   constructor(dataDir: string) {
     this.dir = join(dataDir, 'files');
     this.tempDir = join(this.dir, '.tmp');
-    mkdirSync(this.tempDir, { recursive: true });
+    // Owner-only (server/private-files.ts): these are identity documents.
+    mkdirSync(this.tempDir, { recursive: true, mode: 0o700 });
     this.sweepTemporaryFiles();
   }
 
@@ -125,7 +126,7 @@ export class DiskFileStore implements FileStore {
     const { name, contentType } = newStoredName(extension);
     const temp = this.temporaryPath(name.slice(name.lastIndexOf('.') + 1));
     try {
-      writeFileSync(temp, content, { flag: 'wx' });
+      writeFileSync(temp, content, { flag: 'wx', mode: 0o600 });
       renameSync(temp, join(this.dir, name));
     } catch (error) {
       rmSync(temp, { force: true });

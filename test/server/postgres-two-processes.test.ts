@@ -33,7 +33,7 @@ async function startServer(databaseUrl: string): Promise<Running> {
       HOST: '127.0.0.1',
       STATIC_DIR: join(dataDir, 'no-build'),
       LOG_LEVEL: 'warn',
-      TOKEN_SECRET: '',
+      TOKEN_SECRET: undefined,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -17,7 +17,15 @@ import { sharedSecret } from './db/secrets.ts';
 import { readServerFile, removeServerFile, writeServerFile } from './server-file.ts';
 import { formatCpf } from './services/masks.ts';
 
-const config = readConfig();
+const config = (() => {
+  try {
+    return readConfig();
+  } catch (error) {
+    // A wrong setting: one pt-BR line naming it and what to write instead, no stack trace.
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+})();
 // With DATABASE_URL the database holds every piece of state, so any number of processes
 // may share it; the embedded database belongs to one process and its DATA_DIR.
 const postgres = config.databaseUrl !== undefined;
@@ -62,6 +70,8 @@ const app = await buildApp({
   secret,
   logger: { level: config.logLevel },
   trustProxy: config.trustProxy,
+  connections: config.connections,
+  rateLimits: config.rateLimits,
   publicUrl: config.publicUrl,
   cepProviderUrl: config.cepProviderUrl,
   timeouts: config.timeouts,

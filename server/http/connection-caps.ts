@@ -2,7 +2,7 @@
  * Open connections, capped per client address and in total, so that one host holding
  * thousands of idle sockets cannot use up the process's file descriptors and leave everyone
  * else unanswered (issue 24: 19,900 idle sockets from one host made every request fail for
- * ~30 s). A connection over a cap is closed at once, before a byte of it is read.
+ * ~30 s). A connection over a cap is closed at once, before a request on it is read.
  *
  * - Total: Node's own `server.maxConnections` (the socket is closed before any JavaScript
  *   object is made for it).

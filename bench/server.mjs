@@ -42,6 +42,10 @@ export async function startServer({ dataDir, staticDir, core = null, fresh = tru
       STATIC_DIR: staticDir,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      // The bench is one address sending what thousands of people would: measure the server,
+      // not the per-address rate limits (server/README.md, "Caps and quotas").
+      RATE_LIMITS:
+        'login=1000000/1m,save=1000000/1m,save-day=1000000/1d,upload=1000000/1m,upload-day=1000000/1d,email=1000000/1m,lookup=1000000/1m,cep=1000000/1m',
       ...env,
     },
   });

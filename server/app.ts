@@ -9,10 +9,13 @@ import type { Database } from './db/database.ts';
 import { API_BASE, type AppDeps } from './http/context.ts';
 import { registerEndpoints, type EndpointHandlers } from './http/endpoints.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { DEFAULT_CONNECTION_CAPS, capConnections, type ConnectionCaps } from './http/connection-caps.ts';
 import { buildOpenApi } from './http/openapi.ts';
+import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './http/rate-limits.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerStaticSite } from './http/static-site.ts';
 import { DEFAULT_TIMEOUTS, clientErrorHandler, nodeServerOptions, registerBodyDeadline, type Timeouts } from './http/timeouts.ts';
+import { fastifyTrustProxy, trustedPeer } from './http/trust-proxy.ts';
 import { authHandlers } from './routes/auth.ts';
 import { registerBackofficeRoutes } from './routes/backoffice.ts';
 import { documentHandlers, registerFiles } from './routes/documents.ts';
@@ -45,11 +48,15 @@ export interface BuildAppOptions {
   clock?: Clock;
   logger?: boolean | { level: string };
   /**
-   * Trust X-Forwarded-For/-Proto from a reverse proxy (client address, https: HSTS, Secure
-   * cookie), as Fastify takes it: a hop count (`1`: the address the one proxy appended), the
-   * proxies' addresses/CIDRs, or `true` (every hop: only when nothing but a proxy can connect).
+   * TRUST_PROXY (http/trust-proxy.ts): how many proxies are in front, or their addresses/CIDRs,
+   * whose X-Forwarded-For/-Proto are believed (client address, https: HSTS, Secure cookie).
+   * `true` (every peer, the header's left-most address) only in tests.
    */
   trustProxy?: boolean | number | string[];
+  /** Open connections per client address and in total (http/connection-caps.ts). */
+  connections?: ConnectionCaps;
+  /** Request rate limits and per-address quotas (http/rate-limits.ts, RATE_LIMITS). */
+  rateLimits?: RateLimits;
   /** PUBLIC_URL (an origin): absolute links are made on it; without it links are relative. */
   publicUrl?: string;
   /** Request timeouts (http/timeouts.ts); tests shorten them. */
@@ -62,16 +69,6 @@ export interface BuildAppOptions {
   cepProviderUrl?: string;
   /** Enables the loopback-only /_backoffice routes, guarded by this secret. */
   backofficeSecret?: string;
-}
-
-/**
- * Fastify reads a bare hop count as "trust no proxy"; here a count keeps its usual meaning:
- * the nearest `hops` addresses (the socket's first) are proxies, so the client is the address
- * the outermost one appended, whatever the client itself wrote in X-Forwarded-For.
- */
-function fastifyTrustProxy(trust: BuildAppOptions['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
-  if (typeof trust === 'number') return (_address, hop) => hop < trust;
-  return trust ?? false;
 }
 
 const handlers: EndpointHandlers = {
@@ -98,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       reply.code(400).send({ message: error.code === 'FST_ERR_BAD_URL' ? 'Endereço inválido.' : 'Requisição inválida.' });
     },
   });
+  capConnections(app.server, options.connections ?? DEFAULT_CONNECTION_CAPS, trustedPeer(options.trustProxy));
   const deps: AppDeps = {
     db: options.db,
     files: options.files ?? openFileStore(options.db.kind, options.dataDir),
@@ -123,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSecurity(app, { secret: options.secret, publicUrl: options.publicUrl, trustProxy: options.trustProxy });
   registerBodyDeadline(app, timeouts);
   registerErrorHandling(app);
+  await registerRateLimits(app, { db: options.db, limits: options.rateLimits ?? DEFAULT_RATE_LIMITS });
   registerEndpoints(app, deps, handlers, { bodyLimits: { uploadDocument: BODY_LIMIT } });
   registerImages(app, options.dataDir);
   registerFiles(app, deps);

@@ -1,7 +1,9 @@
 /**
  * The server's environment, read once: PORT (8080), HOST (0.0.0.0), DATA_DIR (data/),
  * DATABASE_URL (PostgreSQL instead of the embedded database), STATIC_DIR (dist/),
- * TOKEN_SECRET (default: made once and kept in DATA_DIR), LOG_LEVEL, TRUST_PROXY,
+ * TOKEN_SECRET (default: made once and kept in DATA_DIR), LOG_LEVEL, TRUST_PROXY (a hop count
+ * or the proxies' addresses/CIDRs; default: none), MAX_CONNECTIONS_PER_ADDRESS (100),
+ * MAX_CONNECTIONS (10000), RATE_LIMITS (http/rate-limits.ts),
  * PUBLIC_URL (origin of absolute links; default: relative links), REQUEST_TIMEOUT_MS (30000),
  * BODY_MIN_BYTES_PER_SECOND (16384), SEED_DEMO (0 to skip demo requests), SMTP_URL (the protocol
  * e-mail over SMTP; default: .eml files in DATA_DIR/outbox), MAIL_FROM (its sender),
@@ -9,8 +11,11 @@
  * default: the offline table only).
  */
 import { resolve } from 'node:path';
+import { DEFAULT_CONNECTION_CAPS, type ConnectionCaps } from './http/connection-caps.ts';
 import { parsePublicUrl } from './http/context.ts';
+import { parseRateLimits, type RateLimits } from './http/rate-limits.ts';
 import { DEFAULT_TIMEOUTS, type Timeouts } from './http/timeouts.ts';
+import { parseTrustProxy } from './http/trust-proxy.ts';
 
 export interface ServerConfig {
   port: number;
@@ -19,7 +24,9 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   staticDir: string;
   logLevel: string;
-  trustProxy: boolean;
+  trustProxy: number | string[] | false;
+  connections: ConnectionCaps;
+  rateLimits: RateLimits;
   publicUrl: string | undefined;
   timeouts: Timeouts;
   seedDemo: boolean;
@@ -33,6 +40,12 @@ function positiveNumber(name: string, value: string | undefined, fallback: numbe
   const number = Number(value);
   if (!Number.isFinite(number) || number <= 0) throw new Error(`${name} inválido: ${value} (use um número maior que zero)`);
   return number;
+}
+
+function wholeNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new Error(`${name} inválido: ${value} (use um número inteiro maior que zero)`);
+  return Number(value);
 }
 
 function smtpUrl(value: string | undefined): string | undefined {
@@ -69,7 +82,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     staticDir: resolve(env.STATIC_DIR || 'dist'),
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    connections: {
+      perAddress: wholeNumber('MAX_CONNECTIONS_PER_ADDRESS', env.MAX_CONNECTIONS_PER_ADDRESS, DEFAULT_CONNECTION_CAPS.perAddress),
+      total: wholeNumber('MAX_CONNECTIONS', env.MAX_CONNECTIONS, DEFAULT_CONNECTION_CAPS.total),
+    },
+    rateLimits: parseRateLimits(env.RATE_LIMITS),
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     timeouts: {
       requestTimeoutMs: positiveNumber('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, DEFAULT_TIMEOUTS.requestTimeoutMs),

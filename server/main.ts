@@ -102,6 +102,8 @@ const app = await buildApp({
   secret,
   logger: { level: config.logLevel },
   trustProxy: config.trustProxy,
+  connections: config.connections,
+  rateLimits: config.rateLimits,
   publicUrl: config.publicUrl,
   cepProviderUrl: config.cepProviderUrl,
   timeouts: config.timeouts,

@@ -29,7 +29,10 @@ export interface HandlerContext {
   access: Access;
   /** One instant per request, from the injected clock. */
   now: Date;
-  /** Client address as the socket sees it (no proxy headers unless TRUST_PROXY). */
+  /**
+   * The client's address: the socket's, or behind TRUST_PROXY the one the trusted proxies
+   * appended to X-Forwarded-For (read from the right; never the client's own left-most entry).
+   */
   clientAddress: string;
   /** The link to a path under the API base: on PUBLIC_URL when configured, else root-relative. */
   apiUrl(path: string): string;

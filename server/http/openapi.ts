@@ -8,6 +8,7 @@
 import * as z from 'zod/mini';
 import { HEADERS, endpoints, errorBody, type EndpointName } from '../../contract/api.ts';
 import { API_BASE } from './context.ts';
+import { rateLimitsOf } from './rate-limits.ts';
 
 type Json = Record<string, unknown>;
 
@@ -38,8 +39,10 @@ function withHeaders(responses: Record<number, Json>, isPost: boolean): Record<n
       {
         ...response,
         headers: {
+          ...(response.headers as Json | undefined),
           'Set-Cookie': SET_CSRF_COOKIE,
-          ...(isPost && Number(status) < 500 ? { 'Idempotent-Replayed': REPLAYED } : {}),
+          // A 429 is answered before the call runs: never a stored answer.
+          ...(isPost && Number(status) < 500 && Number(status) !== 429 ? { 'Idempotent-Replayed': REPLAYED } : {}),
         },
       },
     ]),
@@ -223,9 +226,22 @@ function responsesOf(name: EndpointName): Record<number, Json> {
   responses[408] = errorResponse('A requisição (cabeçalhos ou corpo) não chegou a tempo');
   if (isPost) {
     responses[409] = errorResponse('Idempotency-Key ainda em processamento');
-    responses[413] = errorResponse(name === 'uploadDocument' ? 'Corpo acima de ~14 MB (arquivo acima de 10 MB)' : 'Corpo acima de 64 KB');
+    responses[413] = errorResponse(
+      name === 'uploadDocument'
+        ? 'Corpo acima de ~14 MB (arquivo acima de 10 MB), ou campos além do arquivo acima de 16 KB'
+        : 'Corpo acima de 64 KB',
+    );
     responses[415] = errorResponse('Tipo de conteúdo diferente de application/json');
     responses[422] = errorResponse('Idempotency-Key já usada com outros dados');
+  }
+  const limits = rateLimitsOf(name);
+  if (limits.length > 0) {
+    responses[429] = {
+      ...errorResponse(
+        `Limite de requisições deste endereço atingido (RATE_LIMITS: ${limits.join(', ')}); tente de novo depois de Retry-After`,
+      ),
+      headers: { 'Retry-After': { description: 'Segundos até a janela do limite terminar', schema: { type: 'integer', minimum: 1 } } },
+    };
   }
   responses[431] = errorResponse('Cabeçalhos grandes demais');
   responses[500] = errorResponse('Falha inesperada do servidor (registrada; sem detalhes na resposta)');

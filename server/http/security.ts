@@ -16,6 +16,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HEADERS } from '../../contract/api.ts';
+import { trustedPeer, trustsAnyProxy, type TrustProxy } from './trust-proxy.ts';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -135,8 +136,8 @@ export interface SecurityOptions {
    * (`X-Forwarded-Proto: http`), page loads are redirected there (301).
    */
   publicUrl?: string;
-  /** TRUST_PROXY: only then is X-Forwarded-Proto believed (0 hops or no address: not trusted). */
-  trustProxy?: boolean | number | string[];
+  /** TRUST_PROXY: only then, and from a trusted proxy, is X-Forwarded-Proto believed. */
+  trustProxy?: TrustProxy;
 }
 
 /** What a route may say in its `config` to be left out of the CSRF check. */
@@ -144,16 +145,13 @@ export interface CsrfRouteConfig {
   csrf?: boolean;
 }
 
-function cameOverPlainHttpViaProxy(request: FastifyRequest): boolean {
-  // request.protocol reads X-Forwarded-Proto (trusted proxies only); absent, the proxy said nothing.
-  return request.protocol === 'http' && request.headers['x-forwarded-proto'] !== undefined;
-}
-
 export function registerSecurity(app: FastifyInstance, options: SecurityOptions): void {
   const { secret, publicUrl } = options;
-  const trusted = options.trustProxy;
-  const trustsAProxy = trusted === true || (typeof trusted === 'number' && trusted > 0) || (Array.isArray(trusted) && trusted.length > 0);
-  const redirectToHttps = trustsAProxy && (publicUrl?.startsWith('https://') ?? false);
+  const redirectToHttps = trustsAnyProxy(options.trustProxy) && (publicUrl?.startsWith('https://') ?? false);
+  const fromTrustedProxy = trustedPeer(options.trustProxy);
+  const cameOverPlainHttpViaProxy = (request: FastifyRequest): boolean =>
+    // request.protocol reads X-Forwarded-Proto (trusted proxies only); absent, the proxy said nothing.
+    request.protocol === 'http' && request.headers['x-forwarded-proto'] !== undefined && fromTrustedProxy(request.socket.remoteAddress);
 
   app.addHook('onRequest', async (request, reply) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);

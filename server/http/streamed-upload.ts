@@ -3,7 +3,8 @@
  * (stream-json): the file's base64 is checked and decoded chunk by chunk, so a 10 MB file
  * costs its 10 MB once instead of the request's text, its parsed copy and the decoded bytes
  * together (4 uploads at once stay within the memory budget). The other fields are small:
- * each is kept up to a bound, and goes through the contract as every call's fields do.
+ * each is kept up to a bound, and goes through the contract as every call's fields do; all of
+ * them together are capped (16 KB) before the parser sees a byte of them (upload-fields-guard.ts).
  *
  * Only the upload route uses this parser (registered in its own Fastify scope); every other
  * call keeps Fastify's JSON parser and its 64 KB limit.
@@ -15,6 +16,7 @@ import { parser } from 'stream-json/parser.js';
 import * as z from 'zod/mini';
 import { MAX_BASE64_LENGTH, MAX_FILE_BYTES, documentUpload } from '../../contract/api.ts';
 import { EMPTY_FILE, FILE_TOO_LARGE, NOT_BASE64, type DecodedFile } from '../services/upload-check.ts';
+import { UploadFieldsGuard } from './upload-fields-guard.ts';
 
 const { FST_ERR_CTP_BODY_TOO_LARGE, FST_ERR_CTP_EMPTY_JSON_BODY, FST_ERR_CTP_INVALID_JSON_BODY } = fastify.errorCodes;
 
@@ -255,11 +257,23 @@ export function streamUploadBodies(scope: FastifyInstance, fileField: string, bo
     });
     let received = 0;
     let tooLarge = false;
-    payload.on('data', (chunk: Buffer) => {
+    // Everything but the file is capped before the parser sees it (upload-fields-guard.ts).
+    const guard = new UploadFieldsGuard(fileField);
+    let refused: unknown = null;
+    payload.on('data', (data: Buffer | string) => {
+      const chunk = typeof data === 'string' ? Buffer.from(data) : data;
       received += chunk.length;
       if (received > bodyLimit && !tooLarge) {
         tooLarge = true;
         tokens.destroy(new FST_ERR_CTP_BODY_TOO_LARGE());
+      }
+      if (tooLarge || refused !== null) return;
+      try {
+        guard.scan(chunk);
+      } catch (error) {
+        // Listeners run in order: this one before the pipe's, so the parser never gets the chunk.
+        refused = error;
+        tokens.destroy(error instanceof Error ? error : new Error(String(error)));
       }
     });
     payload.on('error', (error) => tokens.destroy(error));
@@ -269,6 +283,7 @@ export function streamUploadBodies(scope: FastifyInstance, fileField: string, bo
     } catch {
       // The parser's own error, the limit above, or the client gone: told as Fastify tells them.
       if (tooLarge) throw new FST_ERR_CTP_BODY_TOO_LARGE();
+      if (refused !== null) throw refused;
       if (received === 0) throw new FST_ERR_CTP_EMPTY_JSON_BODY();
       throw new FST_ERR_CTP_INVALID_JSON_BODY();
     }

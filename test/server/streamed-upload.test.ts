@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../contract/api.ts';
 import { registerErrorHandling } from '../../server/http/errors.ts';
 import { ReceivedFile, streamUploadBodies } from '../../server/http/streamed-upload.ts';
+import { UPLOAD_FIELDS_TOO_LARGE } from '../../server/http/upload-fields-guard.ts';
 import { EMPTY_FILE, FILE_TOO_LARGE, NOT_BASE64 } from '../../server/services/upload-check.ts';
 import { FILES } from './helpers.ts';
 
@@ -87,13 +88,14 @@ describe('the upload body, read as it arrives', () => {
   }, 30_000);
 
   it('keeps small fields, bounds long ones, and keeps nothing of nested values', async () => {
+    // All within the 16 KB the fields beside the file may take together.
     const body = {
       cdTipoDocumento: 3,
       nuContrato: null,
       ok: true,
-      nmDocumento: 'x'.repeat(100_000),
-      contato: Array.from({ length: 50_000 }, () => 'abc'),
-      nmExtensao: { deep: [{ deeper: 'y'.repeat(10_000) }] },
+      nmDocumento: 'x'.repeat(8_000),
+      contato: Array.from({ length: 500 }, () => 'abc'),
+      nmExtensao: { deep: [{ deeper: 'y'.repeat(2_000) }] },
     };
     const { status, json } = await send(JSON.stringify(body), 1000);
     expect(status).toBe(200);
@@ -123,4 +125,43 @@ describe('the upload body, read as it arrives', () => {
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.json.message).toMatch(/grande demais/);
   }, 30_000);
+
+  it('refuses fields beside the file past 16 KB, before the parser spends time on them, in any chunking', async () => {
+    const list = `{"contato":[${new Array(3_000_000).fill('0').join(',')}]}`;
+    const started = performance.now();
+    const { status, json } = await send(list, 65_536);
+    expect(status).toBe(413);
+    expect(json.message).toBe(UPLOAD_FIELDS_TOO_LARGE);
+    // Parsed, this list cost seconds of CPU; now only its first 16 KB are looked at.
+    expect(performance.now() - started).toBeLessThan(1_000);
+    for (const size of [1, 7, 100_000]) {
+      expect((await send(JSON.stringify({ nmDocumento: 'x'.repeat(16 * 1024) }), size)).status).toBe(413);
+      expect((await send(JSON.stringify({ nmDocumento: 'x'.repeat(15 * 1024) }), size)).status).toBe(200);
+    }
+    // Many short file fields do not hide fields: each key and its quotes count.
+    const repeated = `{${new Array(2_000).fill('"arquivoBase64":"QQ=="').join(',')}}`;
+    expect((await send(repeated)).status).toBe(413);
+  }, 30_000);
+
+  it('does not count the file, whatever its escapes, its key spelling or the chunk boundaries', async () => {
+    const large = Buffer.alloc(MAX_FILE_BYTES).toString('base64');
+    const fields = { nmDocumento: 'rg.pdf', nuContrato: '123' };
+    // A file of 10 MB after and before the fields, with slashes escaped as some encoders do.
+    const escaped = JSON.stringify({ ...fields, arquivoBase64: `data:application/pdf;base64,${FILES.pdf}` }).replaceAll('/', '\\/');
+    for (const size of [1, 5, 4096]) {
+      const { status, json } = await send(escaped, size);
+      expect(status).toBe(200);
+      expect(json.file?.base64).toBe(FILES.pdf);
+    }
+    const before = await send(JSON.stringify({ arquivoBase64: large, ...fields }), 65_536);
+    expect(before.status).toBe(200);
+    expect(before.json.file?.problem).toBeNull();
+    const after = await send(JSON.stringify({ ...fields, arquivoBase64: large }), 65_536);
+    expect(after.json.file?.problem).toBeNull();
+    // The key spelled with an escape is still the file's key.
+    const spelled = await send(`{"arquivo\\u0042ase64": "${large}", "nmDocumento": "a\\"b"}`, 65_536);
+    expect(spelled.status).toBe(200);
+    expect(spelled.json.body.nmDocumento).toBe('a"b');
+    expect(spelled.json.file?.problem).toBeNull();
+  }, 60_000);
 });

@@ -170,10 +170,11 @@ describe('bounds, answered fast whatever the size', () => {
     ['a 200,000-element contact list (400 KB)', 413, () => server.post('portabilidade', list400KB)],
     ['a 6 MB body', 413, () => server.post('portabilidade', list6MB)],
     [
-      'the same list in the upload call (parsed within its file-sized limit, then refused by the contract)',
-      400,
+      'the same list in the upload call (its fields beside the file past 16 KB, refused before the parser)',
+      413,
       () => server.post('portabilidade/utils/documento', list400KB),
     ],
+    ['a 6 MB list in the upload call', 413, () => server.post('portabilidade/utils/documento', list6MB)],
     ['cd_solicitacao 2147483648', 400, () => server.post('portabilidade/finaliza', '{"tipo":"9","cd_solicitacao":2147483648}')],
     ['cd_solicitacao 1.5', 400, () => server.post('portabilidade/finaliza', '{"tipo":"9","cd_solicitacao":1.5}')],
     [

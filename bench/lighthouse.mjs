@@ -3,18 +3,19 @@
 // chrome-launcher; runs go round-robin over the pages so a busy moment on the shared
 // machine does not land on one page's three runs.
 //
-// Guarded routes need `protocolo` and `token` in localStorage before the page loads. How:
-// before Lighthouse runs, playwright-core attaches to the same Chromium over CDP, opens a
-// page at `<origin>/__bench_storage` that it answers itself (page.route → fulfill, so the
-// server is not asked and nothing lands in the HTTP cache), writes the keys into the
-// origin's localStorage, closes that page and detaches. Lighthouse then opens its own tab
-// in the same (default) browser context, so it sees the keys. Lighthouse's storage reset
-// still runs (it clears the HTTP cache and service workers), but in 12.x its default
-// `clearStorageTypes` leaves local_storage alone, which is what makes this work.
+// Guarded routes need `protocolo` and `token`, with live `sessao` times, in localStorage
+// before the page loads. How: before Lighthouse runs, playwright-core attaches to the same
+// Chromium over CDP, opens a page at `<origin>/__bench_storage` that it answers itself
+// (page.route → fulfill, so the server is not asked and nothing lands in the HTTP cache),
+// writes the keys into the origin's localStorage, closes that page and detaches. Lighthouse
+// then opens its own tab in the same (default) browser context, so it sees the keys.
+// Lighthouse's storage reset still runs (it clears the HTTP cache and service workers), but
+// in 12.x its default `clearStorageTypes` leaves local_storage alone, which is what makes
+// this work.
 import lighthouse from 'lighthouse';
 import { launch } from 'chrome-launcher';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS, median, trackPid, untrackPid, withTimeout } from './support.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS, median, trackPid, untrackPid, withLiveSession, withTimeout } from './support.mjs';
 
 async function presetStorage(port, origin, storage) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
@@ -25,9 +26,12 @@ async function presetStorage(port, origin, storage) {
       route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>bench</title>' }),
     );
     await page.goto(`${origin}/__bench_storage`);
-    await page.evaluate((entries) => {
-      for (const [key, value] of entries) localStorage.setItem(key, value);
-    }, Object.entries(storage));
+    await page.evaluate(
+      (entries) => {
+        for (const [key, value] of entries) localStorage.setItem(key, value);
+      },
+      Object.entries(withLiveSession(storage)),
+    );
     await page.close();
   } finally {
     await browser.close(); // detaches; the Chromium launched by chrome-launcher keeps running

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS, REPO, addSizes, compressedSizes, startProcess, withTimeout } from './support.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS, REPO, addSizes, compressedSizes, startProcess, withLiveSession, withTimeout } from './support.mjs';
 
 /** `vite build` of the portal into `outDir`, with a manifest and hidden source maps (not fetched, same bytes). */
 export async function buildApp(outDir) {
@@ -143,7 +143,7 @@ export async function measureRoutes({ baseUrl, buildDir, routes }) {
           for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
           location.hash = `#/${route}`;
         },
-        { route, storage },
+        { route, storage: withLiveSession(storage) },
       );
       await settle(visit.page);
       const added = await visit.recorder.take();

@@ -104,6 +104,17 @@ export async function waitForHttp(url, ms, child) {
   throw new Error(`${url} did not answer within ${Math.round(ms / 1000)} s${child ? `:\n${child.output.slice(-2000)}` : ''}`);
 }
 
+/**
+ * The stored values a guarded route needs, with the session's times as the portal writes them
+ * (src/storage.ts): a protocolo/token pair without live times opens nothing. Call it right
+ * before seeding: the session ends after 30 idle minutes.
+ */
+export function withLiveSession(storage) {
+  if (!storage.protocolo) return storage;
+  const now = Date.now();
+  return { ...storage, sessao: JSON.stringify({ desde: now, ultimaAtividade: now }) };
+}
+
 /** Raw, gzip -9 and brotli (quality 11) sizes of a buffer, in bytes. */
 export function compressedSizes(buffer) {
   return {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS, withTimeout } from './support.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS, withLiveSession, withTimeout } from './support.mjs';
 
 // The package exports no path to its IIFE build: found beside its CommonJS entry.
 const WEB_VITALS = readFileSync(join(dirname(createRequire(import.meta.url).resolve('web-vitals')), 'web-vitals.iife.js'), 'utf8');
@@ -36,7 +36,7 @@ async function typeOnce(browser, { url, storage }) {
           window.webVitals.onINP((metric) => window.__inp.push(metric.value), { reportAllChanges: true, durationThreshold: 16 });
         });
       },
-      { entries: Object.entries(storage), webVitals: WEB_VITALS },
+      { entries: Object.entries(withLiveSession(storage)), webVitals: WEB_VITALS },
     );
     await page.goto(url, { waitUntil: 'load' });
     const cpf = page.getByLabel('CPF', { exact: true });

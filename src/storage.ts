@@ -1,9 +1,69 @@
 /**
  * The one place the portal touches browser storage (SPEC §3 "Local storage keys").
  * Views and machines never do: machines call named actions that the app implements here.
+ *
+ * The session (protocolo + token, what the route guard asks for) lives only while it is in
+ * use: a shared phone or PC must not open the last person's request. Beside SPEC's keys the
+ * portal keeps `sessao` = {"desde", "ultimaAtividade"} (milliseconds since 1970): when the
+ * token was stored and when the session was last used on a guarded screen. The pair ends
+ * `SESSION_IDLE_MS` after the last activity, and an issued token `TOKEN_TTL_MS` after it was
+ * stored (less `TOKEN_EXPIRY_MARGIN_MS`); a pair without valid times has ended too. An ended
+ * pair is removed at its first read and is absent for every reader (guard, API token, screens).
+ * index.html's inline script applies the same rule before any code runs (kept in step by
+ * test/app/boot-script.test.ts).
  */
+import { FREE_TOKEN } from '../contract/api';
+
 export type StoredKey = 'protocolo' | 'token' | 'type' | 'cdEmpresaPlano';
+/** The session's keys: written only together with its times (`storage.startSession`). */
+type SessionKey = 'protocolo' | 'token';
+type PlainKey = Exclude<StoredKey, SessionKey>;
 export type HomeModePreset = 'home' | 'new' | 'track';
+
+/** The key of the session's times (the portal's own, beside SPEC's four). */
+export const SESSION_TIMES_KEY = 'sessao';
+/** Idle time after which a stored session ends (issue 24: a shared phone or PC). */
+export const SESSION_IDLE_MS = 30 * 60_000;
+/** The server's token lifetime, counted from when it issued the token (server/README.md). */
+export const TOKEN_TTL_MS = 2 * 60 * 60_000;
+/**
+ * The server issued the token a moment before the portal stored it (the answer's travel):
+ * the portal lets it go this much earlier rather than keep a token the server already refuses.
+ */
+export const TOKEN_EXPIRY_MARGIN_MS = 60_000;
+/** Activity is written at most this often (every key press would be a write otherwise). */
+export const ACTIVITY_WRITE_INTERVAL_MS = 15_000;
+
+export interface SessionTimes {
+  /** When the portal stored the token (the login's, the lookup's, or a renewed one). */
+  desde: number;
+  /** The last activity on a guarded screen (opening it, a touch, a key, a scroll). */
+  ultimaAtividade: number;
+}
+
+const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
+/**
+ * When a session with these times ends, or null when they are not a session's: missing,
+ * garbled, activity before the token, or a time still to come (a clock set back must not
+ * stretch a session). The 'free' placeholder is no issued token: only idleness ends it.
+ */
+export function sessionEndsAt(times: unknown, token: string, now: number): number | null {
+  if (typeof times !== 'object' || times === null) return null;
+  const { desde, ultimaAtividade } = times as Partial<Record<keyof SessionTimes, unknown>>;
+  if (!isTime(desde) || !isTime(ultimaAtividade) || desde > ultimaAtividade || ultimaAtividade > now) return null;
+  const idleEnd = ultimaAtividade + SESSION_IDLE_MS;
+  return token === FREE_TOKEN ? idleEnd : Math.min(idleEnd, desde + TOKEN_TTL_MS - TOKEN_EXPIRY_MARGIN_MS);
+}
+
+function parseTimes(raw: string | null): unknown {
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
 
 function safe<T>(fn: () => T, fallback: T): T {
   try {
@@ -14,19 +74,99 @@ function safe<T>(fn: () => T, fallback: T): T {
   }
 }
 
+const read = (key: string) => safe(() => window.localStorage.getItem(key), null);
+const write = (key: string, value: string) => safe(() => window.localStorage.setItem(key, value), undefined);
+const erase = (key: string) => safe(() => window.localStorage.removeItem(key), undefined);
+
+function writeTimes(times: SessionTimes): void {
+  write(SESSION_TIMES_KEY, JSON.stringify(times));
+}
+
+function removeSession(): void {
+  erase('protocolo');
+  erase('token');
+  erase(SESSION_TIMES_KEY);
+}
+
+interface LiveSession {
+  protocolo: string;
+  token: string;
+  times: SessionTimes;
+  endsAt: number;
+}
+
+/** The stored session while it lives; an ended one is removed here, whoever asked. */
+function liveSession(now = Date.now()): LiveSession | null {
+  const protocolo = read('protocolo');
+  const token = read('token');
+  if (!protocolo || !token) return null;
+  const times = parseTimes(read(SESSION_TIMES_KEY));
+  const endsAt = sessionEndsAt(times, token, now);
+  if (endsAt === null || now >= endsAt) {
+    removeSession();
+    return null;
+  }
+  return { protocolo, token, times: times as SessionTimes, endsAt };
+}
+
 export const storage = {
+  /** protocolo and token only while their session lives (null once it has ended). */
   get(key: StoredKey): string | null {
-    return safe(() => window.localStorage.getItem(key), null);
+    if (key === 'protocolo' || key === 'token') return liveSession()?.[key] ?? null;
+    return read(key);
   },
-  set(key: StoredKey, value: string): void {
-    safe(() => window.localStorage.setItem(key, value), undefined);
+  set(key: PlainKey, value: string): void {
+    write(key, value);
   },
   remove(key: StoredKey): void {
-    safe(() => window.localStorage.removeItem(key), undefined);
+    erase(key);
   },
-  /** The route guard's rule: both a protocol and a token are stored. */
+  /** The route guard's rule: a protocol and a token are stored and their session lives. */
   hasSession(): boolean {
-    return Boolean(storage.get('protocolo')) && Boolean(storage.get('token'));
+    return liveSession() !== null;
+  },
+  /** A new session (home's lookup or login): its token counts from now. */
+  startSession(session: { protocolo: string; token: string }): void {
+    const now = Date.now();
+    write('protocolo', session.protocolo);
+    write('token', session.token);
+    writeTimes({ desde: now, ultimaAtividade: now });
+  },
+  /**
+   * A fresh token for the live session of this protocol (the tracking read answers one):
+   * it counts from now, and so does the activity (that read follows opening the screen or an
+   * action on it). An ended session is never brought back.
+   */
+  renewToken(protocolo: string, token: string): boolean {
+    const session = liveSession();
+    if (!session || session.protocolo !== protocolo) return false;
+    const now = Date.now();
+    write('token', token);
+    writeTimes({ desde: now, ultimaAtividade: now });
+    return true;
+  },
+  /**
+   * Activity on a guarded screen keeps the live session going. Returns when it now ends, or
+   * null when there is none (never started, ended, or just found ended and removed).
+   */
+  touchSession(): number | null {
+    const now = Date.now();
+    const session = liveSession(now);
+    if (!session) return null;
+    if (now - session.times.ultimaAtividade < ACTIVITY_WRITE_INTERVAL_MS) return session.endsAt;
+    const times = { desde: session.times.desde, ultimaAtividade: now };
+    writeTimes(times);
+    return sessionEndsAt(times, session.token, now);
+  },
+  /** When the live session ends, or null when there is none. */
+  sessionEndsAt(): number | null {
+    return liveSession()?.endsAt ?? null;
+  },
+  /** Forgets the session (protocol, token, times); returns the token it held, to revoke it. */
+  endSession(): string | null {
+    const token = read('token');
+    removeSession();
+    return token;
   },
   homeModePreset(): HomeModePreset {
     const type = storage.get('type');

@@ -113,6 +113,8 @@ export interface CallOptions {
   onUploadProgress?: (sent: number, total: number) => void;
   /** Not counted by the loading overlay: the screen shows this call's progress itself. */
   quiet?: boolean;
+  /** The browser finishes sending it even when the page closes right after (a sign-out). */
+  keepalive?: boolean;
 }
 
 export async function callApi<N extends EndpointName>(
@@ -168,6 +170,7 @@ export async function callApi<N extends EndpointName>(
         body: isGet ? undefined : JSON.stringify(input),
         credentials: 'same-origin',
         signal: controller.signal,
+        ...(options.keepalive ? { keepalive: true } : {}),
       });
     } catch {
       throw failure('network', 0);

@@ -1,7 +1,8 @@
 /**
  * The root shell (SPEC §2): the routed content, the global loading overlay and the toasts.
  * Hash routing: '' → home/1; home/{cdEmpresaPlano}; nova-solicitacao and acompanhamento
- * behind the guard (stored protocolo and token), lazy-loaded so the home stays small.
+ * behind the guard (a stored protocolo and token whose session lives), lazy-loaded so the
+ * home stays small.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, lazy, useSyncExternalStore, type ReactNode } from 'react';
@@ -15,6 +16,7 @@ import { ChunkErrorBoundary } from './chunk-error-boundary';
 import { lazyScreen, type LazyScreen } from './lazy-screen';
 import { LoadingOverlay, LoadingOverlayView } from './loading-overlay';
 import { queryClient } from './services';
+import { useSessionEnded } from './session-watch';
 import { toastRequests } from './notify';
 
 const NovaSolicitacaoPage = lazyScreen(() => import('../views/nova-solicitacao/nova-solicitacao-page').then((m) => m.NovaSolicitacaoPage));
@@ -47,9 +49,19 @@ function ToasterWhenNeeded() {
 
 export const HOME_PATH = `/home/${DEFAULT_CD_EMPRESA_PLANO}`;
 
-/** SPEC §2 guard: both a stored protocolo and token, else back to the root (→ home/1). */
+/**
+ * SPEC §2 guard: both a stored protocolo and token, else back to the root (→ home/1). The
+ * pair counts only while its session lives (src/storage.ts): idle for 30 minutes or past its
+ * token's lifetime, it is absent.
+ */
 function Guarded({ children }: { children: ReactNode }) {
   if (!storage.hasSession()) return <Redirect to="/" replace />;
+  return <WhileSessionLives>{children}</WhileSessionLives>;
+}
+
+/** The guarded screen, until its session ends while it is open (src/app/session-watch.ts). */
+function WhileSessionLives({ children }: { children: ReactNode }) {
+  if (useSessionEnded()) return <Redirect to="/" replace />;
   return (
     <ChunkErrorBoundary>
       <Suspense fallback={<LoadingOverlayView visible />}>{children}</Suspense>

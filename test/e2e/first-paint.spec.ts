@@ -6,6 +6,8 @@
  * running portal take it over without a hydration error.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { SESSION_IDLE_MS, SESSION_TIMES_KEY } from '../../src/storage';
+import { seedSession } from './support/session';
 
 test.use({ viewport: { width: 412, height: 823 } });
 
@@ -64,18 +66,38 @@ async function recordLayoutShifts(page: Page) {
 const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
 
 const SCREENS = [
-  { shell: 'home', hash: '#/home/1', stored: {}, heading: 'Portabilidade', control: 'Realizar Solicitação' },
-  { shell: 'home-new', hash: '#/home/1', stored: { type: 'new' }, heading: 'Solicitar Portabilidade', control: 'Retornar' },
-  { shell: 'home-track', hash: '#/home/1', stored: { type: 'track' }, heading: 'Acompanhar Portabilidade', control: 'Retornar' },
-  { shell: 'nova-solicitacao', hash: '#/nova-solicitacao', stored: SESSION, heading: 'Nova Solicitação', control: 'Próximo' },
-  { shell: 'acompanhamento', hash: '#/acompanhamento', stored: SESSION, heading: 'Acompanhar Solicitação', control: 'Abrir menu' },
+  { shell: 'home', hash: '#/home/1', stored: {}, session: false, heading: 'Portabilidade', control: 'Realizar Solicitação' },
+  { shell: 'home-new', hash: '#/home/1', stored: { type: 'new' }, session: false, heading: 'Solicitar Portabilidade', control: 'Retornar' },
+  {
+    shell: 'home-track',
+    hash: '#/home/1',
+    stored: { type: 'track' },
+    session: false,
+    heading: 'Acompanhar Portabilidade',
+    control: 'Retornar',
+  },
+  { shell: 'nova-solicitacao', hash: '#/nova-solicitacao', stored: {}, session: true, heading: 'Nova Solicitação', control: 'Próximo' },
+  {
+    shell: 'acompanhamento',
+    hash: '#/acompanhamento',
+    stored: {},
+    session: true,
+    heading: 'Acompanhar Solicitação',
+    control: 'Abrir menu',
+  },
 ] as const;
+
+/** What the screen finds stored: its values, and a live session when it is a guarded one. */
+async function prepare(page: Page, screen: (typeof SCREENS)[number]) {
+  await store(page, screen.stored);
+  if (screen.session) await seedSession(page, SESSION);
+}
 
 test.describe('the first paint, before any script', () => {
   for (const screen of SCREENS) {
     test(`${screen.shell}: painted from the HTML alone, then hydrated as it is`, async ({ page }) => {
       const seen = problems(page);
-      await store(page, screen.stored);
+      await prepare(page, screen);
       await withoutBundle(page);
       await page.goto(`/${screen.hash}`);
       await expect(page.locator('#root')).toHaveAttribute('data-shell', screen.shell);
@@ -86,7 +108,7 @@ test.describe('the first paint, before any script', () => {
 
     test(`${screen.shell}: React takes the prerendered markup over without a hydration error`, async ({ page }) => {
       const seen = problems(page);
-      await store(page, screen.stored);
+      await prepare(page, screen);
       await rememberPrerenderedHeading(page);
       await page.goto(`/${screen.hash}`);
       // Running: the screen's title is set by React, and the session's own values show.
@@ -98,7 +120,7 @@ test.describe('the first paint, before any script', () => {
     });
 
     test(`${screen.shell}: nothing on it moves when the data arrives after the paint`, async ({ page }) => {
-      await store(page, screen.stored);
+      await prepare(page, screen);
       await recordLayoutShifts(page);
       // As on a phone: every answer comes a moment after the prerendered screen has painted.
       await page.route('**/wslinhafrente/v1/**', async (route) => {
@@ -113,7 +135,7 @@ test.describe('the first paint, before any script', () => {
   }
 
   test('the wizard shows the stored protocol once React runs (the HTML cannot know it)', async ({ page }) => {
-    await store(page, SESSION);
+    await seedSession(page, SESSION);
     await page.goto('/#/nova-solicitacao');
     const protocol = page.getByLabel('Protocolo ANS');
     await expect.poll(async () => (await protocol.inputValue()).replace(/\D/g, '')).toBe(SESSION.protocolo);
@@ -121,7 +143,7 @@ test.describe('the first paint, before any script', () => {
 
   test('a wizard draft kept in this tab is not prerendered: React renders it with its values', async ({ page }) => {
     const seen = problems(page);
-    await store(page, SESSION);
+    await seedSession(page, SESSION);
     await page.goto('/#/nova-solicitacao');
     await page.getByLabel('Nome do beneficiário').fill('Maria da Silva');
     await page.reload();
@@ -130,10 +152,26 @@ test.describe('the first paint, before any script', () => {
     expect(seen).toEqual([]);
   });
 
-  test('without a session, the guarded screens are not prerendered and the guard sends the visitor home', async ({ page }) => {
+  test('without a session, a guarded screen opens home, painted from the HTML alone as the guard would send it', async ({ page }) => {
+    await withoutBundle(page);
     await page.goto('/#/acompanhamento');
     await expect(page).toHaveURL(/#\/home\/1$/);
+    await expect(page.locator('#root')).toHaveAttribute('data-shell', 'home');
     await expect(page.getByRole('button', { name: 'Realizar Solicitação' })).toBeVisible();
+  });
+
+  test('a session idle past its time is no session: home from the HTML alone, the pair removed, and React keeps it', async ({ page }) => {
+    const seen = problems(page);
+    await store(page, {
+      ...SESSION,
+      [SESSION_TIMES_KEY]: JSON.stringify({ desde: Date.now() - SESSION_IDLE_MS, ultimaAtividade: Date.now() - SESSION_IDLE_MS }),
+    });
+    await page.goto('/#/acompanhamento');
+    await expect(page).toHaveURL(/#\/home\/1$/);
+    await expect(page.locator('#root')).toHaveAttribute('data-shell', 'home');
+    await expect(page.getByRole('button', { name: 'Realizar Solicitação' })).toBeEnabled();
+    expect(await page.evaluate(() => [localStorage.getItem('protocolo'), localStorage.getItem('token')])).toEqual([null, null]);
+    expect(seen).toEqual([]);
   });
 
   test('the bare address opens home, prerendered', async ({ page }) => {
@@ -150,7 +188,7 @@ test.describe('the first paint, before any script', () => {
     ['acompanhamento', 'nova-solicitacao'],
   ] as const) {
     test(`${route} asks for its own code beside the bundle, from the HTML`, async ({ page }) => {
-      await store(page, SESSION);
+      await seedSession(page, SESSION);
       await withoutBundle(page);
       await page.goto(`/#/${route}`);
       await expect(preloads(page).and(page.locator(`[href*="/assets/${route}-page-"]`))).toHaveCount(1);
@@ -175,7 +213,7 @@ test.describe('the first paint, before any script', () => {
   });
 
   test('a screen whose code cannot be downloaded says so instead of a blank page', async ({ page }) => {
-    await store(page, SESSION);
+    await seedSession(page, SESSION);
     await page.route('**/assets/nova-solicitacao-page-*.js', (route) => route.abort());
     await page.goto('/#/nova-solicitacao');
     await expect(page.getByRole('heading', { name: 'Não foi possível abrir esta página.' })).toBeVisible();

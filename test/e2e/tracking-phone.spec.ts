@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { lastAnnouncement } from './support/portal';
+import { seedSession } from './support/session';
 import { CPF, backoffice, confirmChoice, expectAccessible, fileRequest, panel, stored, trackFromHome } from './support/tracking';
 
 test.use({ viewport: { width: 320, height: 640 } });
@@ -116,11 +117,7 @@ test.describe('acompanhamento at 320 px', () => {
   test('an expired session on a request that requires login', async ({ page, baseURL }) => {
     const protocolo = await fileRequest(baseURL!);
     backoffice('set-status', protocolo, '3', '--tipo', '1', '--concordo', 'S');
-    await page.addInitScript((p) => {
-      window.localStorage.setItem('protocolo', p);
-      window.localStorage.setItem('token', 'expired.or.forged');
-      window.localStorage.setItem('cdEmpresaPlano', '1');
-    }, protocolo);
+    await seedSession(page, { protocolo, token: 'expired.or.forged', cdEmpresaPlano: '1' });
     await page.goto('/#/acompanhamento');
     await expect(page.getByRole('button', { name: 'Fazer login' })).toBeVisible();
     await fitsThePhone(page, 'login required');

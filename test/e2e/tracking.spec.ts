@@ -16,6 +16,7 @@ import {
   stored,
   trackFromHome,
 } from './support/tracking';
+import { seedSession } from './support/session';
 
 test.describe('acompanhamento', () => {
   test('one request walked through em análise → 6 (type 1) → 3, with both modals and redirects', async ({ page, baseURL, context }) => {
@@ -130,14 +131,7 @@ test.describe('acompanhamento', () => {
   }) => {
     const protocolo = await fileRequest(baseURL!);
     expect(backoffice('set-status', protocolo, '3', '--tipo', '1', '--concordo', 'S').exigeLogin).toBe(true);
-    await page.addInitScript((p) => {
-      if (!window.sessionStorage.getItem('seeded')) {
-        window.sessionStorage.setItem('seeded', '1');
-        window.localStorage.setItem('protocolo', p);
-        window.localStorage.setItem('token', 'expired.or.forged');
-        window.localStorage.setItem('cdEmpresaPlano', '1');
-      }
-    }, protocolo);
+    await seedSession(page, { protocolo, token: 'expired.or.forged', cdEmpresaPlano: '1' }, { once: true });
     await page.goto('/#/acompanhamento');
     await expect(page.getByRole('alert').filter({ hasText: 'Faça login novamente' })).toBeVisible();
     await expect(page.getByLabel('Protocolo', { exact: true })).toHaveValue(protocolo);

@@ -38,8 +38,8 @@ export const homeActors = {
 
 export function storeSession(session: SessionToStore): void {
   storage.set('cdEmpresaPlano', session.cdEmpresaPlano);
-  storage.set('protocolo', session.protocolo);
-  storage.set('token', session.token ?? FREE_TOKEN);
+  // The session's clock starts here (src/storage.ts: idle time and the token's lifetime).
+  storage.startSession({ protocolo: session.protocolo, token: session.token ?? FREE_TOKEN });
   if (session.type) storage.set('type', session.type);
 }
 

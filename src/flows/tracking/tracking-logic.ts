@@ -1,9 +1,9 @@
 /**
  * The tracking machine with the app's real side effects: reads through react-query's
  * fetchQuery, writes through mutateApi (one idempotency key per logical write), server links
- * through openServerLink, toasts through notify, the session through the storage adapter,
- * navigation through the router. The operator name reuses the branding's load (cached when
- * home asked for it first).
+ * through openServerLink, toasts through notify, the session through the storage adapter (its
+ * token revoked on the server when it ends), navigation through the router. The operator name
+ * reuses the branding's load (cached when home asked for it first).
  */
 import { fromPromise } from 'xstate';
 import {
@@ -18,6 +18,7 @@ import {
   type TrackingInfo,
 } from '../../../machines/tracking.machine';
 import { fetchApi, mutateApi } from '../../api/query-client';
+import { revokeToken } from '../../api/revoke-token';
 import { notify } from '../../app/notify';
 import { openServerLink } from '../../app/open-link';
 import { queryClient } from '../../app/services';
@@ -35,9 +36,10 @@ const screenRead = (signal: AbortSignal) => ({ reportAs: 'tracking-screen', sign
 export const trackingActors = {
   loadTrackingData: fromPromise<TrackingInfo, ProtocolInput>(async ({ input, signal }) => {
     const data = await fetchApi(queryClient, 'tracking', { protocolo: input.protocolo }, 0, screenRead(signal));
-    // A fresh token of this protocol (requests that need no login): a session kept past the
-    // token's 2 hours, or reopened days later, still finalizes and signs.
-    if (data.token && storage.get('protocolo') === input.protocolo) storage.set('token', data.token);
+    // A fresh token of this protocol (requests that need no login): a session in use past the
+    // token's 2 hours still finalizes and signs. Only a live session of this very protocol is
+    // renewed: an ended one (idle, or past its token) stays ended (src/storage.ts).
+    if (data.token) storage.renewToken(input.protocolo, data.token);
     return data;
   }),
   loadAttachedDocuments: fromPromise<AttachedDocumentInfo[], ProtocolInput>(({ input, signal }) =>
@@ -57,10 +59,12 @@ export const trackingActors = {
   loadOperatorName: brandingActors.loadOperatorName,
 };
 
-/** Leaving the screen, 'Encerrar sessão': forget this request (the route guard then refuses it). */
+/**
+ * Leaving the screen, 'Encerrar sessão': forget this request (the route guard then refuses it)
+ * and revoke its token on the server, without waiting for the answer.
+ */
 export function endTrackingSession(): void {
-  storage.remove('protocolo');
-  storage.remove('token');
+  revokeToken(storage.endSession());
 }
 
 /** 'Minha Portabilidade' and 'OK': forget this request and open home in track mode. */

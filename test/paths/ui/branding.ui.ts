@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { brandingMachine } from '../../../machines/branding.machine';
+import { seedSession } from '../../e2e/support/session';
 import type { BrowserModel, Gestures, Markers, Network } from '../framework/browser';
 import { brandingModel } from '../models/branding.model';
 
@@ -70,11 +71,7 @@ export const brandingBrowser: BrowserModel<M> = {
       return;
     }
     // The layout, on the wizard: its guard wants a stored session; the wizard starts anonymous (SPEC's 'free').
-    await page.addInitScript(() => {
-      window.localStorage.setItem('protocolo', '12345678901234567890');
-      window.localStorage.setItem('token', 'free');
-      window.localStorage.setItem('cdEmpresaPlano', '1');
-    });
+    await seedSession(page, { protocolo: '12345678901234567890', token: 'free', cdEmpresaPlano: '1' });
     await page.goto('/#/nova-solicitacao', { waitUntil: 'commit' });
   },
   gestures: brandingGestures,

@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import { welcomeTitle } from '../../../machines/tracking.helpers';
 import { MESSAGES, TEXT, type TrackingInfo, type trackingMachine } from '../../../machines/tracking.machine';
 import { ANNOUNCED } from '../../e2e/support/portal';
+import { seedSession } from '../../e2e/support/session';
 import { INPUT, TRACKINGS, UNSAFE_TERM } from '../../machines/tracking.fixtures';
 import { TERMS, trackingModel } from '../../machines/tracking.model';
 import type { BrowserModel, Fulfil, Gestures, Markers, Network } from '../framework/browser';
@@ -204,14 +205,11 @@ export const trackingBrowser: BrowserModel<M> = {
     const request = await serverRequest(requestNeedOf(path));
     // Documents open in new tabs (openServerLink): close them, the path goes on here.
     page.context().on('page', (tab) => void tab.close());
-    await page.addInitScript(
-      (session) => {
-        window.localStorage.setItem('protocolo', session.protocolo);
-        window.localStorage.setItem('token', session.token);
-        window.localStorage.setItem('cdEmpresaPlano', session.cdEmpresaPlano);
-      },
-      { ...request, cdEmpresaPlano: start.input.cdEmpresaPlano ?? INPUT.cdEmpresaPlano },
-    );
+    await seedSession(page, {
+      protocolo: request.protocolo,
+      token: request.token,
+      cdEmpresaPlano: start.input.cdEmpresaPlano ?? INPUT.cdEmpresaPlano,
+    });
     await page.goto('/#/acompanhamento', { waitUntil: 'commit' });
   },
   gestures: trackingGestures,

@@ -21,6 +21,7 @@ import { wizardMachine } from '../../../machines/wizard.machine';
 import type { StepId, TextField, WizardContext } from '../../../machines/wizard.types';
 import { CEP_ADDRESSES, DESTINATION_PLANS } from '../../../server/seed/reference-data.ts';
 import { CEP_NOTES } from '../../../src/views/nova-solicitacao/cep-note';
+import { seedSession } from '../../e2e/support/session';
 import { wizardFixtures, type M, type WizardPathEvent } from '../../machines/wizard.fixtures';
 import type { BrowserModel, Gestures, Markers, Network } from '../framework/browser';
 import { makeStepper, replay, type MachinePath } from '../framework/model';
@@ -465,24 +466,16 @@ export const wizardBrowser: BrowserModel<M> = {
     // The acceptance document opens in a new tab (openServerLink): close it, the path goes on here.
     page.context().on('page', (tab) => void tab.close());
     const snapshot = start.input.form ? persistedSnapshotOf(start.input) : null;
+    await seedSession(page, { protocolo: start.input.protocoloAns, token: 'free', cdEmpresaPlano: start.input.cdEmpresaPlano ?? '1' });
     await page.addInitScript(
       (session) => {
-        window.localStorage.setItem('protocolo', session.protocoloAns);
-        window.localStorage.setItem('token', 'free');
-        window.localStorage.setItem('cdEmpresaPlano', session.cdEmpresaPlano);
         // The filled form is this tab's snapshot, as a reload finds it; only at the first load.
         if (session.snapshot && !window.sessionStorage.getItem(session.seeded)) {
           window.sessionStorage.setItem(session.key, session.snapshot);
           window.sessionStorage.setItem(session.seeded, '1');
         }
       },
-      {
-        protocoloAns: start.input.protocoloAns,
-        cdEmpresaPlano: start.input.cdEmpresaPlano ?? '1',
-        snapshot,
-        key: SNAPSHOT_KEY,
-        seeded: SEEDED_KEY,
-      },
+      { snapshot, key: SNAPSHOT_KEY, seeded: SEEDED_KEY },
     );
     await page.goto('/#/nova-solicitacao', { waitUntil: 'commit' });
   },

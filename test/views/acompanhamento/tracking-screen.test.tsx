@@ -13,6 +13,8 @@ import { notify } from '../../../src/app/notify';
 import { UNSAFE_LINK_MESSAGE } from '../../../src/app/open-link';
 import { ANNOUNCER_SELECTOR } from '../../../src/ui/announcer';
 import { createTrackingLogic } from '../../../src/flows/tracking/tracking-logic';
+import { configureApi } from '../../../src/api/client';
+import { storage } from '../../../src/storage';
 import { TrackingScreen } from '../../../src/views/acompanhamento/tracking-screen';
 
 vi.mock('../../../src/flows/branding/use-branding', async (original) => ({
@@ -73,8 +75,19 @@ function start(tracking: TrackingInfo, terms: DocumentToSignInfo[] = []) {
   return { actor, recordSignature, finalizeRequest, navigate };
 }
 
+/** What the screen sent to the server (only the token's revocation: the reads are faked). */
+const sent: { url: string; init: RequestInit }[] = [];
+
 let open: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
+  sent.length = 0;
+  // The server of today answers 'auth/sair' with 501: leaving must not mind.
+  configureApi({
+    fetch: (async (url: string, init: RequestInit) => {
+      sent.push({ url: String(url), init });
+      return new Response('Encerramento de sessão ainda não disponível.', { status: 501 });
+    }) as unknown as typeof fetch,
+  });
   open = vi.spyOn(window, 'open').mockImplementation(() => null);
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
@@ -134,10 +147,12 @@ describe('tracking screen', () => {
     await waitFor(() => expect(status.value).toBe('Aceita - aguardando assinatura dos documentos'));
   });
 
-  it("'Encerrar sessão' and the menu items end the session before going home; the heading has focus on entry", async () => {
+  it("'Encerrar sessão' and the menu items end the session before going home, and revoke its token; the heading has focus on entry", async () => {
+    const errors = vi.spyOn(notify, 'error');
+    const warnings = vi.spyOn(notify, 'warning');
     for (const control of ['Encerrar sessão', 'Nova Solicitação', 'Acompanhar Solicitação']) {
-      localStorage.setItem('protocolo', '20250001000123');
-      localStorage.setItem('token', 'a.login.token');
+      sent.length = 0;
+      storage.startSession({ protocolo: '20250001000123', token: 'a.login.token' });
       const { navigate } = start(base);
       await screen.findByRole('heading', { name: 'Sua solicitação está em análise' });
       expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
@@ -146,13 +161,20 @@ describe('tracking screen', () => {
       expect(localStorage.getItem('protocolo')).toBeNull();
       expect(localStorage.getItem('token')).toBeNull();
       expect(navigate).toHaveBeenCalledWith('/home/1');
+      // One 'auth/sair' with the token the session held, sent so that closing the tab keeps it going.
+      expect(
+        sent.map(({ url, init }) => [url, init.method, (init.headers as Record<string, string>).Authorization, init.keepalive]),
+      ).toEqual([['/wslinhafrente/v1/auth/sair', 'POST', 'Bearer a.login.token', true]]);
       cleanup();
     }
+    // The server refused it (501 today): nobody is told, the session is gone from the device anyway.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(errors).not.toHaveBeenCalled();
+    expect(warnings).not.toHaveBeenCalled();
   });
 
   it('an expired session on a request that requires login asks to log in again and opens home in track mode', async () => {
-    localStorage.setItem('protocolo', '20250001000123');
-    localStorage.setItem('token', 'expired');
+    storage.startSession({ protocolo: '20250001000123', token: 'expired' });
     const { navigate } = start({
       ...base,
       nuProtocoloAnsHapvida: null,
@@ -183,8 +205,7 @@ describe('tracking screen', () => {
   });
 
   it("status 6 type 1: 'Finalizar' is disabled until a choice; agreeing locks both options; 'Sair' ends the session and goes home", async () => {
-    localStorage.setItem('protocolo', '20250001000123');
-    localStorage.setItem('token', 'a.login.token');
+    storage.startSession({ protocolo: '20250001000123', token: 'a.login.token' });
     const { navigate } = start({ ...base, flStatus: 6, cdStatusPort: 1, dsStatus: 'Aguardando sua confirmação' });
     expect(await screen.findByRole('heading', { name: 'Finalize sua solicitação' })).toBeTruthy();
     const finalize = screen.getByRole('button', { name: 'Finalizar' }) as HTMLButtonElement;
@@ -239,8 +260,7 @@ describe('tracking screen', () => {
   });
 
   it("status 6 type 1: agreeing and finishing opens 'Você está quase lá'; its button clears the session and opens home in track mode", async () => {
-    localStorage.setItem('protocolo', '20250001000123');
-    localStorage.setItem('token', 'free');
+    storage.startSession({ protocolo: '20250001000123', token: 'free' });
     const { navigate } = start({ ...base, flStatus: 6, cdStatusPort: 1 });
     await userEvent.click(await screen.findByLabelText('Estou de acordo'));
     await userEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
@@ -253,6 +273,7 @@ describe('tracking screen', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('type')).toBe('track');
     expect(navigate).toHaveBeenCalledWith('/home/1');
+    expect(sent).toEqual([]); // 'free' is no one's token: nothing to revoke
   });
 
   it("status 6 type 2: a single 'Estou ciente' box enables 'Finalizar' and then locks", async () => {

@@ -1,0 +1,94 @@
+/**
+ * A guarded screen stays on only while its session lives (the rule is in src/storage.ts): a
+ * phone left on a table with the tracking screen open goes home by itself once the session
+ * has ended, and the next person's first touch reaches nothing of it.
+ *
+ * What counts as activity: opening the guarded screen and the person using it — a press, a
+ * key, a click, a wheel turn or a touch anywhere on it. Background work (the screen's reads,
+ * a retry, a scroll the page makes itself) does not: a screen nobody uses is idle, whatever it downloads. Activity is written
+ * to storage at most every 15 s (`storage.touchSession`).
+ */
+import { useEffect, useState } from 'react';
+import { storage } from '../storage';
+import { notify } from './notify';
+
+export const SESSION_ENDED_MESSAGE = 'Sua sessão expirou por segurança. Informe o protocolo de novo para continuar.';
+
+/** A press, a key or a click that may act on the screen: stopped once the session has ended. */
+const ACTING_EVENTS = ['pointerdown', 'keydown', 'click'] as const;
+/** Reading gestures: activity too, but never held back (a passive listener keeps scrolling smooth). */
+const READING_EVENTS = ['wheel', 'touchstart'] as const;
+/** The page coming back (a tab switched to, a lid opened, the back/forward cache): check at once. */
+const RETURN_EVENTS = ['visibilitychange', 'focus', 'pageshow'] as const;
+/** The check after the session's end runs this late, so it never fires a moment too early. */
+const CHECK_SLACK_MS = 1_000;
+
+/** True once this screen's session has ended: the guard then sends the visitor away. */
+export function useSessionEnded(): boolean {
+  const [ended, setEnded] = useState(false);
+
+  useEffect(() => {
+    // Opening the screen is activity. Until the session is seen again, this is when it ends:
+    // a session the screen itself cleared (the wizard after its save) leaves no later deadline.
+    let endsAt = storage.touchSession() ?? Date.now();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let over = false;
+
+    /** Past the deadline, and no live session took it further (another tab's activity may). */
+    const hasEnded = (): boolean => {
+      if (Date.now() < endsAt) return false;
+      const live = storage.sessionEndsAt();
+      if (live === null) return true;
+      endsAt = live;
+      return false;
+    };
+    // The listeners stay until the screen unmounts: a click that follows an ending press
+    // is held back too.
+    const end = () => {
+      if (over) return;
+      over = true;
+      clearTimeout(timer);
+      notify.info(SESSION_ENDED_MESSAGE);
+      setEnded(true);
+    };
+    const schedule = () => {
+      clearTimeout(timer);
+      timer = setTimeout(check, Math.max(endsAt - Date.now(), 0) + CHECK_SLACK_MS);
+    };
+    function check() {
+      if (over) return;
+      if (hasEnded()) end();
+      else schedule();
+    }
+    const onActing = (event: Event) => {
+      if (over || hasEnded()) {
+        // Too late: this touch must not act on a screen whose session is over.
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        end();
+        return;
+      }
+      endsAt = storage.touchSession() ?? endsAt;
+    };
+    const onReading = () => {
+      if (over) return;
+      if (hasEnded()) end();
+      else endsAt = storage.touchSession() ?? endsAt;
+    };
+
+    const acting = { capture: true } as const;
+    const reading = { capture: true, passive: true } as const;
+    for (const type of ACTING_EVENTS) window.addEventListener(type, onActing, acting);
+    for (const type of READING_EVENTS) window.addEventListener(type, onReading, reading);
+    for (const type of RETURN_EVENTS) window.addEventListener(type, check);
+    schedule();
+    return () => {
+      clearTimeout(timer);
+      for (const type of ACTING_EVENTS) window.removeEventListener(type, onActing, acting);
+      for (const type of READING_EVENTS) window.removeEventListener(type, onReading, reading);
+      for (const type of RETURN_EVENTS) window.removeEventListener(type, check);
+    };
+  }, []);
+
+  return ended;
+}

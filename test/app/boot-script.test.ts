@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+/**
+ * index.html's inline script decides, before any code runs, which prerendered screen shows.
+ * For a guarded screen that is the route guard's decision, so it must apply src/storage.ts's
+ * session rule to the letter: run on the same stored values at the same instant, the script
+ * shows the screen exactly when `storage.hasSession()` lets it, and otherwise shows home and
+ * removes the pair.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_IDLE_MS, SESSION_TIMES_KEY, TOKEN_EXPIRY_MARGIN_MS, TOKEN_TTL_MS, storage } from '../../src/storage';
+
+const html = readFileSync(resolve(__dirname, '../../index.html'), 'utf8');
+const inlineScript = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body]) => body ?? '');
+const bootScript = inlineScript[0]!.replace('{/*route-chunks*/}', '{}');
+
+const T0 = new Date('2025-03-10T12:00:00Z').getTime();
+const MINUTE = 60_000;
+
+function runBootScript(hash: string): string | null {
+  document.body.innerHTML = ['home', 'home-new', 'home-track', 'nova-solicitacao', 'acompanhamento']
+    .map((name) => `<template id="shell-${name}"><p>${name}</p></template>`)
+    .join('');
+  document.body.insertAdjacentHTML('afterbegin', '<div id="root"></div>');
+  history.replaceState(null, '', hash);
+  new Function(bootScript)();
+  return document.getElementById('root')!.getAttribute('data-shell');
+}
+
+type Stored = Record<string, string>;
+const seed = (entries: Stored) => {
+  localStorage.clear();
+  for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+};
+const pair = (token: string, times: unknown): Stored => ({
+  protocolo: '48213907561238470015',
+  token,
+  [SESSION_TIMES_KEY]: typeof times === 'string' ? times : JSON.stringify(times),
+});
+const since = (desde: number, ultimaAtividade: number) => ({ desde: T0 - desde, ultimaAtividade: T0 - ultimaAtividade });
+const TOKEN_END = TOKEN_TTL_MS - TOKEN_EXPIRY_MARGIN_MS;
+
+const CASES: [string, Stored][] = [
+  ['just stored', pair('a.token', since(0, 0))],
+  ['idle one moment short of 30 minutes', pair('a.token', since(SESSION_IDLE_MS - 1, SESSION_IDLE_MS - 1))],
+  ['idle 30 minutes', pair('a.token', since(SESSION_IDLE_MS, SESSION_IDLE_MS))],
+  ['in use, its token one moment short of its end', pair('a.token', since(TOKEN_END - 1, MINUTE))],
+  ['in use, its token at its end', pair('a.token', since(TOKEN_END, MINUTE))],
+  ["'free', stored 5 hours ago and in use", pair('free', since(300 * MINUTE, MINUTE))],
+  ["'free', idle 30 minutes", pair('free', since(SESSION_IDLE_MS, SESSION_IDLE_MS))],
+  ['without times', { protocolo: '48213907561238470015', token: 'a.token' }],
+  ['with times that are not JSON', pair('a.token', '{desde')],
+  ['with times as text', pair('a.token', { desde: String(T0), ultimaAtividade: String(T0) })],
+  ['with activity before the token', pair('a.token', since(0, 1))],
+  ['with activity still to come', pair('a.token', since(0, -1))],
+  ['with negative times', pair('a.token', { desde: -2, ultimaAtividade: -1 })],
+  ['with a JSON null', pair('a.token', 'null')],
+  ['without a token', { protocolo: '48213907561238470015', [SESSION_TIMES_KEY]: JSON.stringify(since(0, 0)) }],
+];
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(T0);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe("index.html's inline script", () => {
+  it('the cases cover both outcomes', () => {
+    const outcomes = CASES.map(([, stored]) => (seed(stored), storage.hasSession()));
+    expect(outcomes.filter(Boolean).length).toBe(4);
+  });
+
+  it.each(CASES)('a session %s: the same decision as the route guard', (_, stored) => {
+    seed(stored);
+    const guardLetsIn = storage.hasSession();
+    const leftByStorage = { ...localStorage };
+    seed(stored);
+    const shell = runBootScript('#/acompanhamento');
+    expect(shell).toBe(guardLetsIn ? 'acompanhamento' : 'home');
+    expect(location.hash).toBe(guardLetsIn ? '#/acompanhamento' : '#/home/1');
+    // An ended pair is gone before any request could carry it, as storage.ts removes it.
+    expect({ ...localStorage }).toEqual(leftByStorage);
+  });
+
+  it('an ended session shows home in the stored mode on the wizard route too, and keeps the plan and mode', () => {
+    seed({ ...pair('free', since(SESSION_IDLE_MS, SESSION_IDLE_MS)), type: 'new', cdEmpresaPlano: '2' });
+    expect(runBootScript('#/nova-solicitacao')).toBe('home-new');
+    expect(location.hash).toBe('#/home/1');
+    expect({ ...localStorage }).toEqual({ type: 'new', cdEmpresaPlano: '2' });
+  });
+
+  it('a live session opens both guarded screens, and home stays home', () => {
+    seed(pair('a.token', since(MINUTE, MINUTE)));
+    expect(runBootScript('#/nova-solicitacao')).toBe('nova-solicitacao');
+    expect(runBootScript('#/acompanhamento')).toBe('acompanhamento');
+    expect(runBootScript('#/home/1')).toBe('home');
+    expect(localStorage.getItem('token')).toBe('a.token');
+  });
+});

@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+/**
+ * A guarded screen left open goes once its session ends (src/app/session-watch.ts): by itself
+ * after 30 idle minutes, later when the screen is used, and a touch that comes after the end
+ * never reaches the screen.
+ */
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../src/app/notify';
+import { SESSION_ENDED_MESSAGE, useSessionEnded } from '../../src/app/session-watch';
+import { SESSION_IDLE_MS, storage } from '../../src/storage';
+
+const MINUTE = 60_000;
+const pressed = vi.fn();
+
+function GuardedScreen() {
+  const ended = useSessionEnded();
+  return ended ? (
+    <p>home</p>
+  ) : (
+    <button type="button" onClick={pressed}>
+      Finalizar
+    </button>
+  );
+}
+
+/** Lets the clock run on, firing the timers that come due. */
+const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+let toast: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date('2025-03-10T12:00:00Z'));
+  localStorage.clear();
+  pressed.mockClear();
+  toast = vi.spyOn(notify, 'info').mockImplementation(() => {});
+  storage.startSession({ protocolo: '48213907561238470015', token: 'a.token' });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('a guarded screen and its session', () => {
+  it('nobody uses it: it goes by itself once the session has been idle 30 minutes, and says why', async () => {
+    render(<GuardedScreen />);
+    await wait(SESSION_IDLE_MS - MINUTE);
+    expect(screen.queryByText('home')).toBeNull();
+    await wait(2 * MINUTE);
+    expect(screen.getByText('home')).toBeTruthy();
+    expect(storage.hasSession()).toBe(false);
+    expect(toast).toHaveBeenCalledWith(SESSION_ENDED_MESSAGE);
+  });
+
+  it('a press on it is activity: the 30 minutes start again', async () => {
+    render(<GuardedScreen />);
+    await wait(20 * MINUTE);
+    fireEvent.pointerDown(document.body);
+    await wait(25 * MINUTE);
+    expect(screen.queryByText('home')).toBeNull();
+    fireEvent.keyDown(document.body, { key: 'Tab' });
+    await wait(29 * MINUTE);
+    expect(screen.queryByText('home')).toBeNull();
+    expect(storage.hasSession()).toBe(true);
+    await wait(2 * MINUTE);
+    expect(screen.getByText('home')).toBeTruthy();
+  });
+
+  it('a click that comes after the end (a sleeping tab whose timer did not run) never reaches the screen', async () => {
+    render(<GuardedScreen />);
+    // The clock jumps as a closed laptop lid makes it: no timer ran in between.
+    vi.setSystemTime(Date.now() + SESSION_IDLE_MS + MINUTE);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Finalizar' }));
+    });
+    expect(pressed).not.toHaveBeenCalled();
+    expect(screen.getByText('home')).toBeTruthy();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('a session the screen cleared itself (the wizard after its save) does not send it away at once', async () => {
+    render(<GuardedScreen />);
+    storage.remove('protocolo');
+    fireEvent.click(screen.getByRole('button', { name: 'Finalizar' }));
+    expect(pressed).toHaveBeenCalledTimes(1);
+    await wait(SESSION_IDLE_MS - MINUTE);
+    expect(screen.queryByText('home')).toBeNull();
+    await wait(2 * MINUTE);
+    expect(screen.getByText('home')).toBeTruthy();
+  });
+});

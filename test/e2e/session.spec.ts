@@ -1,0 +1,116 @@
+/**
+ * A shared phone or PC (issue 24): the stored session ends after 30 idle minutes, so the next
+ * person who opens #/acompanhamento gets home and nothing of the request; a screen left open
+ * goes home by itself; and leaving the tracking screen revokes the token on the server
+ * (`auth/sair`) without waiting for it. The browser's clock is Playwright's, moved on by hand.
+ */
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { SESSION_ENDED_MESSAGE } from '../../src/app/session-watch';
+import { stored, trackFromHome } from './support/tracking';
+
+/** A seeded demo request that needs no login (README's demo table): its lookup answers a token. */
+const PROTOCOLO = '48213907561238470015';
+const UNEXPECTED = 'Ocorreu um erro inesperado!';
+
+/** The tracking reads a page asks for (none may go out for an ended session). */
+function trackingReads(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (/\/portabilidade\/(acompanhamento|documento|historico)/.test(request.url())) urls.push(request.url());
+  });
+  return urls;
+}
+
+/** Opens #/acompanhamento in a new page of the same browser, as the next person would. */
+async function openTrackingAgain(context: BrowserContext): Promise<{ page: Page; reads: string[] }> {
+  const page = await context.newPage();
+  const reads = trackingReads(page);
+  await page.goto('/#/acompanhamento');
+  return { page, reads };
+}
+
+async function expectNothingOfTheRequest(page: Page) {
+  await expect(page).toHaveURL(/#\/home\/1$/);
+  await expect(page.getByRole('button', { name: 'Acompanhar Solicitação' })).toBeVisible();
+  // Not the protocol, nor its last 6 digits (the password), anywhere on the screen or in a field.
+  const body = page.locator('body');
+  await expect(body).not.toContainText(PROTOCOLO.slice(-6));
+  const values = await page.locator('input, textarea').evaluateAll((fields) => fields.map((f) => (f as HTMLInputElement).value));
+  expect(values.filter((value) => value.replace(/\D/g, '').includes(PROTOCOLO.slice(-6)))).toEqual([]);
+  expect([await stored(page, 'protocolo'), await stored(page, 'token')]).toEqual([null, null]);
+}
+
+test.describe('a shared phone or PC', () => {
+  test('closed without signing out: within 30 minutes the request is still there; after 30 idle minutes, home and nothing of it', async ({
+    context,
+    page,
+  }) => {
+    await context.clock.install();
+    await page.goto('/#/home/1');
+    await trackFromHome(page, PROTOCOLO);
+    await expect(page.getByLabel('Protocolo', { exact: true })).toHaveValue(PROTOCOLO);
+    await page.close();
+
+    // 25 minutes later: the session lives, and opening the screen is activity.
+    await context.clock.fastForward('25:00');
+    const again = await openTrackingAgain(context);
+    await expect(again.page.getByLabel('Protocolo', { exact: true })).toHaveValue(PROTOCOLO);
+    await again.page.close();
+
+    // 31 minutes after that visit: nobody used it for longer than the idle time.
+    await context.clock.fastForward('31:00');
+    const next = await openTrackingAgain(context);
+    await expectNothingOfTheRequest(next.page);
+    // The HTML painted home; no read of the request went out.
+    await expect(next.page.locator('#root')).toHaveAttribute('data-shell', 'home');
+    expect(next.reads).toEqual([]);
+  });
+
+  test('a tracking screen left open goes home by itself once idle for 30 minutes, and says why', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/#/home/1');
+    await trackFromHome(page, PROTOCOLO);
+    await expect(page.getByLabel('Protocolo', { exact: true })).toHaveValue(PROTOCOLO);
+    await page.clock.fastForward('31:00');
+    await expect(page.getByText(SESSION_ENDED_MESSAGE)).toBeVisible();
+    await expectNothingOfTheRequest(page);
+  });
+
+  test("'Encerrar sessão' revokes the token on the server, and the server's refusal shows nothing", async ({ page }) => {
+    await page.goto('/#/home/1');
+    await trackFromHome(page, PROTOCOLO);
+    await expect(page.getByLabel('Protocolo', { exact: true })).toHaveValue(PROTOCOLO);
+    const token = await stored(page, 'token');
+    expect(token, 'the lookup answered a token of its own').toMatch(/^(?!free$)./);
+    const signOut = page.waitForRequest((request) => request.url().endsWith('/auth/sair'));
+    const answered = page.waitForResponse((response) => response.url().endsWith('/auth/sair'));
+    await page.getByRole('button', { name: 'Encerrar sessão' }).click();
+    const request = await signOut;
+    expect(request.method()).toBe('POST');
+    expect(await request.headerValue('authorization')).toBe(`Bearer ${token}`);
+    await expect(page).toHaveURL(/#\/home\/1$/);
+    await expect(page.getByText('Sessão encerrada.')).toBeVisible();
+    // Whatever the server answers (today's server does not revoke yet), nothing is shown.
+    await answered;
+    await page.waitForTimeout(500);
+    expect(await page.getByText(UNEXPECTED).count()).toBe(0);
+    expect([await stored(page, 'protocolo'), await stored(page, 'token')]).toEqual([null, null]);
+  });
+
+  test("'Retornar' leaves at once even when the server never answers the revocation", async ({ page }) => {
+    const held: string[] = [];
+    await page.route('**/auth/sair', (route) => {
+      held.push((route.request().headers().authorization as string | undefined) ?? '');
+      // Never answered: leaving must not wait for it.
+    });
+    await page.goto('/#/home/1');
+    await trackFromHome(page, PROTOCOLO);
+    await expect(page.getByLabel('Protocolo', { exact: true })).toHaveValue(PROTOCOLO);
+    const token = await stored(page, 'token');
+    await page.getByRole('button', { name: 'Retornar' }).click();
+    await expect(page).toHaveURL(/#\/home\/1$/);
+    await expect(page.getByRole('button', { name: 'Acompanhar Solicitação' })).toBeVisible();
+    await expect(page.locator('.loading-overlay')).toBeHidden();
+    expect(held).toEqual([`Bearer ${token}`]);
+  });
+});

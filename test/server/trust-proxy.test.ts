@@ -167,10 +167,10 @@ describe('a wrong setting at start', () => {
 
   it('stops the server with one pt-BR line naming it, before anything else', async () => {
     const cases = [
-      ['TRUST_PROXY', 'true', /^TRUST_PROXY=true não é aceito/],
-      ['TRUST_PROXY', '10.0.0.0/40', /^TRUST_PROXY inválido: "10\.0\.0\.0\/40"/],
-      ['MAX_CONNECTIONS', '0', /^MAX_CONNECTIONS inválido: 0/],
-      ['RATE_LIMITS', 'login=10', /^RATE_LIMITS inválido: "login=10"/],
+      ['TRUST_PROXY', 'true', /^O servidor não iniciou: TRUST_PROXY=true não é aceito/],
+      ['TRUST_PROXY', '10.0.0.0/40', /^O servidor não iniciou: TRUST_PROXY inválido: "10\.0\.0\.0\/40"/],
+      ['MAX_CONNECTIONS', '0', /^O servidor não iniciou: MAX_CONNECTIONS inválido: 0/],
+      ['RATE_LIMITS', 'login=10', /^O servidor não iniciou: RATE_LIMITS inválido: "login=10"/],
     ] as const;
     const results = await Promise.all(cases.map(([name, value]) => start(name, value)));
     results.forEach((result, index) => {

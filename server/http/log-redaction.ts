@@ -14,12 +14,16 @@ export const HIDDEN = '[oculto]';
 const SAFE_QUERY_KEYS: ReadonlySet<string> = new Set(['chave', 'cdEmpresaPlano', 'cdTipo', 'cdDocumento', 'registroAns', 'expira']);
 
 const FORMATTED_CPF = /\d{3}\.\d{3}\.\d{3}-\d{2}/g;
-/** A CPF has 11 digits and a protocol 20; nothing the log needs is that long. */
-const LONG_DIGITS = /\d{11,}/g;
+/**
+ * A CPF has 11 digits and a protocol 20; nothing the log needs is that long. A stored file's
+ * name (32 hex characters, not a secret) may hold such a run by chance: it is kept whole.
+ */
+const LONG_DIGITS_OR_FILE_NAME = /[a-f0-9]{32}|\d{11,}/g;
+const hideDigits = (match: string) => (/^\d+$/.test(match) ? HIDDEN : match);
 const BEARER = /\b(Bearer)\s+[^\s"',;]+/gi;
 
 export function redactText(text: string): string {
-  return text.replace(FORMATTED_CPF, HIDDEN).replace(LONG_DIGITS, HIDDEN).replace(BEARER, `$1 ${HIDDEN}`);
+  return text.replace(FORMATTED_CPF, HIDDEN).replace(LONG_DIGITS_OR_FILE_NAME, hideDigits).replace(BEARER, `$1 ${HIDDEN}`);
 }
 
 function decoded(text: string): string {

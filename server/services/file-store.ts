@@ -1,7 +1,7 @@
 /**
  * Files the server keeps (uploads, generated PDFs). Names are made here — 32 random hex
- * characters plus the extension — never taken from the client: the name is also the
- * unguessable part of the file's link. Every file has a `stored_files` row written through
+ * characters plus the extension — never taken from the client, so a name says nothing of
+ * the request (its links are signed on top: services/file-links.ts). Every file has a `stored_files` row written through
  * the caller's transaction; where its bytes live depends on the database:
  * - PostgreSQL (DATABASE_URL): in the database too (services/database-file-store.ts), so
  *   every process behind the load balancer serves every file and DATA_DIR holds no state;

@@ -109,7 +109,7 @@ const lines = [
   '',
   ...demoLines,
   '',
-  'Backoffice: npm run backoffice -- list | show <protocolo> | set-status <protocolo> <flStatus> [--tipo 1|2] [--concordo S|N] | plans | outbox',
+  'Backoffice: npm run backoffice -- list | show <protocolo> | set-status <protocolo> <flStatus> [--tipo 1|2] [--concordo S|N] | plans | outbox | purge',
   '',
 ];
 console.log(lines.join('\n'));

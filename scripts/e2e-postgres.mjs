@@ -41,7 +41,15 @@ try {
   const run = spawnSync('npx', ['playwright', 'test', SMOKE.spec, '-g', SMOKE.title, '--workers=1'], {
     stdio: 'inherit',
     // The server (scripts/e2e-server.mjs) and the test's backoffice calls both read DATABASE_URL.
-    env: { ...process.env, DATABASE_URL: url.toString(), E2E_JSON: REPORT, FORCE_COLOR: '0' },
+    // Its own data directory (outbox/) and server log (test-results/server-logs/e2e-data-postgres.log),
+    // beside the embedded run's, for the leak scan (scripts/leak-scan.mjs).
+    env: {
+      ...process.env,
+      DATABASE_URL: url.toString(),
+      E2E_JSON: REPORT,
+      E2E_DATA_DIR: 'test-results/e2e-data-postgres',
+      FORCE_COLOR: '0',
+    },
   });
   status = run.status ?? 1;
 } finally {

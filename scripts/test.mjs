@@ -2,7 +2,8 @@
 // Steps: type check, lint, format check, unit/component/server/path tests (Vitest), production build,
 // browser tests (Playwright + system Chromium against the reference server), one browser
 // smoke test with the server on PostgreSQL (scripts/e2e-postgres.mjs; says SKIPPED when no
-// PostgreSQL is reachable), then the machine path coverage both tiers recorded
+// PostgreSQL is reachable), the leak check over those servers' logs and data file names
+// (scripts/leak-scan.mjs: no protocol or CPF; counted as one test), then the machine path coverage both tiers recorded
 // (scripts/paths-report.mjs: fails below 100%). The Vitest step runs the PostgreSQL server
 // tests on TEST_DATABASE_URL or a throwaway local cluster (test/server/support/postgres-setup.ts).
 import { spawnSync } from 'node:child_process';
@@ -18,6 +19,8 @@ if (!chromiumPath()) {
 mkdirSync('test-results', { recursive: true });
 // Path coverage is written afresh by this run's unit and browser tiers.
 if (!process.argv[2]) rmSync('test-results/paths-coverage', { recursive: true, force: true });
+// So are the browser tests' server logs the leak check reads.
+if (!process.argv[2]) rmSync('test-results/server-logs', { recursive: true, force: true });
 
 const steps = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
@@ -27,6 +30,7 @@ const steps = [
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ['e2e', 'npx', ['playwright', 'test']],
   ['e2e-postgres', process.execPath, ['scripts/e2e-postgres.mjs']],
+  ['leaks', process.execPath, ['scripts/leak-scan.mjs']],
   ['paths', process.execPath, ['scripts/paths-report.mjs']],
 ];
 
@@ -34,9 +38,11 @@ const only = process.argv[2];
 let passed = 0;
 let failed = 0;
 let broken = [];
+const ran = new Set();
 for (const [name, command, args] of steps) {
   if (only && only !== name) continue;
   console.log(`\n── ${name}: ${command} ${args.join(' ')}`);
+  ran.add(name);
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
   console.log(`── ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -57,6 +63,11 @@ if (!only || only === 'unit') count('test-results/vitest.json', (r) => [r.numPas
 if (!only || only === 'e2e') count('test-results/e2e.json', (r) => [r.stats.expected, r.stats.unexpected + r.stats.flaky]);
 if (!only || only === 'e2e-postgres')
   count('test-results/e2e-postgres.json', (r) => [r.stats.expected, r.stats.unexpected + r.stats.flaky]);
+// The leak check is one test of its own.
+if (ran.has('leaks')) {
+  if (broken.includes('leaks')) failed += 1;
+  else passed += 1;
+}
 
 if (broken.length) console.log(`\nFailed steps: ${broken.join(', ')}`);
 console.log(`\n${passed} passed, ${failed + (broken.length && !failed ? broken.length : 0)} failed`);

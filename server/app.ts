@@ -10,6 +10,7 @@ import { API_BASE, type AppDeps } from './http/context.ts';
 import { registerEndpoints, type EndpointHandlers } from './http/endpoints.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { DEFAULT_CONNECTION_CAPS, capConnections, type ConnectionCaps } from './http/connection-caps.ts';
+import { loggerOptions, type LogSettings } from './http/log-redaction.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './http/rate-limits.ts';
 import { registerSecurity } from './http/security.ts';
@@ -28,6 +29,8 @@ import { systemClock, type Clock } from './services/clock.ts';
 import type { FileStore } from './services/file-store.ts';
 import { openFileStore } from './services/open-file-store.ts';
 import { Outbox, type OutboxOptions } from './services/outbox.ts';
+import { purgeExpired } from './services/purge.ts';
+import { DEFAULT_RETENTION_DAYS } from './services/retention.ts';
 import { SERVER_VERSION } from './version.ts';
 
 /** The upload: room for a 10 MB file in base64 (≈13.4 MB) plus the JSON around it, and no more. */
@@ -46,7 +49,8 @@ export interface BuildAppOptions {
   staticDir?: string;
   secret: string;
   clock?: Clock;
-  logger?: boolean | { level: string };
+  /** Request and server log (redacted: http/log-redaction.ts); `true` is level info on standard output. */
+  logger?: boolean | LogSettings;
   /**
    * TRUST_PROXY (http/trust-proxy.ts): how many proxies are in front, or their addresses/CIDRs,
    * whose X-Forwarded-For/-Proto are believed (client address, https: HSTS, Secure cookie).
@@ -67,6 +71,10 @@ export interface BuildAppOptions {
   mail?: Pick<OutboxOptions, 'smtpUrl' | 'from' | 'retryDelaysMs' | 'pollMs'>;
   /** CEP_PROVIDER_URL (services/cep-lookup.ts); without it only the offline table answers. */
   cepProviderUrl?: string;
+  /** RETENTION_DAYS (services/retention.ts); 365 by default. */
+  retentionDays?: number;
+  /** When the LGPD purge runs (services/purge.ts): first a minute after start, then every hour; false: never (tests run it themselves). */
+  purgeSchedule?: { firstMs: number; everyMs: number } | false;
   /** Enables the loopback-only /_backoffice routes, guarded by this secret. */
   backofficeSecret?: string;
 }
@@ -80,10 +88,12 @@ const handlers: EndpointHandlers = {
   ...signatureHandlers,
 };
 
+export const PURGE_SCHEDULE = { firstMs: 60_000, everyMs: 60 * 60_000 } as const;
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? loggerOptions(options.logger === true ? { level: 'info' } : options.logger) : false,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: fastifyTrustProxy(options.trustProxy),
     http: nodeServerOptions(timeouts),
@@ -104,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     dataDir: options.dataDir,
     publicUrl: options.publicUrl,
     cepProviderUrl: options.cepProviderUrl,
+    retentionDays: options.retentionDays ?? DEFAULT_RETENTION_DAYS,
   };
   deps.outbox = new Outbox({
     db: options.db,
@@ -117,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sweep = setInterval(() => deps.files.sweepTemporaryFiles?.(), 15 * 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
+  schedulePurge(app, deps, options.purgeSchedule ?? PURGE_SCHEDULE);
 
   registerSecurity(app, { secret: options.secret, publicUrl: options.publicUrl, trustProxy: options.trustProxy });
   registerBodyDeadline(app, timeouts);
@@ -130,4 +142,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.backofficeSecret) registerBackofficeRoutes(app, deps, options.backofficeSecret);
   if (options.staticDir) await registerStaticSite(app, options.staticDir);
   return app;
+}
+
+/** The LGPD purge on a schedule that never keeps the process alive; one run at a time, counts logged. */
+function schedulePurge(app: FastifyInstance, deps: AppDeps, schedule: BuildAppOptions['purgeSchedule']): void {
+  if (!schedule) return;
+  let running: Promise<void> | null = null;
+  const run = () => {
+    if (running) return;
+    running = purgeExpired({ ...deps, outboxDir: join(deps.dataDir, 'outbox') })
+      .then(
+        (report) => {
+          if (report.solicitacoes || report.registrosDeIdempotencia) app.log.info({ expurgo: report }, 'expurgo LGPD concluído');
+        },
+        (error: unknown) => app.log.warn({ err: error }, 'falha no expurgo LGPD; nova tentativa na próxima rodada'),
+      )
+      .finally(() => {
+        running = null;
+      });
+  };
+  const first = setTimeout(run, schedule.firstMs);
+  const every = setInterval(run, schedule.everyMs);
+  first.unref();
+  every.unref();
+  app.addHook('onClose', async () => {
+    clearTimeout(first);
+    clearInterval(every);
+    await running;
+  });
 }

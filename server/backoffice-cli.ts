@@ -22,6 +22,8 @@ import { formatCpf } from './services/masks.ts';
 import { inspectDataDir } from './db/pglite-dir.ts';
 import { findRunningServer } from './server-file.ts';
 import { StartFailure } from './start-failure.ts';
+import type { PurgeReport } from './services/purge.ts';
+import { retentionDays } from './config.ts';
 
 export const USAGE = `Uso: npm run backoffice -- <comando> [--json]
   list                                   lista as solicitações
@@ -30,6 +32,8 @@ export const USAGE = `Uso: npm run backoffice -- <comando> [--json]
                                          muda o status (3 cria os documentos para assinar)
   plans                                  lista os planos de destino (registro ANS → nome)
   outbox                                 lista os e-mails de protocolo: enviados, pendentes e com erro
+  purge                                  expurgo LGPD: apaga documentos, e-mails e registros de idempotência
+                                         das solicitações encerradas há mais de RETENTION_DAYS dias (365)
 Status: 1 Em análise, 2 Pendente de documentação, 3 Aceita (assinaturas), 4 Recusada,
         5 Cancelada, 6 Aguardando confirmação, 7 Contrato ativo.`;
 
@@ -70,6 +74,7 @@ export function parseArgs(args: readonly string[]): { command: BackofficeCommand
     case 'list':
     case 'plans':
     case 'outbox':
+    case 'purge':
       return { command: { cmd }, json };
     case 'show':
       return { command: { cmd, protocolo: protocol(positional[0]) }, json };
@@ -121,6 +126,15 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
             `${when[mail.situacao]} ${mail.quando})${mail.entrega ? `  → ${mail.entrega}` : ''}${mail.erro && mail.situacao !== 'enviado' ? `  erro: ${mail.erro}` : ''}`,
         )
         .join('\n');
+    }
+    case 'purge': {
+      const report = result as PurgeReport;
+      const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+      return (
+        `Expurgo LGPD (solicitações encerradas há mais de ${plural(report.diasDeRetencao, 'dia', 'dias')}): ` +
+        `${plural(report.solicitacoes, 'solicitação', 'solicitações')}, ${plural(report.arquivos, 'arquivo', 'arquivos')}, ` +
+        `${plural(report.emails, 'e-mail', 'e-mails')} e ${plural(report.registrosDeIdempotencia, 'registro', 'registros')} de idempotência apagados.`
+      );
     }
     case 'plans':
       return (result as Array<{ registroAns: string; nmPlano: string }>).map((plan) => `${plan.registroAns}  ${plan.nmPlano}`).join('\n');
@@ -177,7 +191,7 @@ const READ_ONLY: ReadonlySet<BackofficeCommand['cmd']> = new Set(['list', 'show'
 /** PostgreSQL's "undefined_table": the schema was never made. */
 const UNDEFINED_TABLE = '42P01';
 
-async function directly(env: NodeJS.ProcessEnv, dataDir: string, command: BackofficeCommand, clock: Clock): Promise<unknown> {
+async function directly(env: NodeJS.ProcessEnv, dataDir: string, command: BackofficeCommand, clock: Clock, days: number): Promise<unknown> {
   // With DATABASE_URL the database is everything: DATA_DIR is not touched.
   if (!env.DATABASE_URL) inspectDataDir(dataDir);
   const db = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(dataDir, 'pglite') });
@@ -188,7 +202,7 @@ async function directly(env: NodeJS.ProcessEnv, dataDir: string, command: Backof
       await migrate(db);
       await seed(db, files, clock(), { demo: env.SEED_DEMO !== '0' });
     }
-    return await runBackofficeCommand({ db, files, clock }, command);
+    return await runBackofficeCommand({ db, files, clock, retentionDays: days, dataDir }, command);
   } catch (error) {
     if ((error as { code?: unknown }).code === UNDEFINED_TABLE) {
       throw new BackofficeError('O banco de dados ainda não foi preparado: inicie o servidor (npm start) uma vez antes de consultar.');
@@ -212,13 +226,25 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
     io.err(`${error.message}\n\n${USAGE}`);
     return 2;
   }
+  let days: number;
+  try {
+    days = retentionDays(env.RETENTION_DAYS);
+  } catch (error) {
+    io.err((error as Error).message);
+    return 2;
+  }
   try {
     let result: unknown;
     if (options.db) {
-      result = await runBackofficeCommand({ db: options.db, files: openFileStore(options.db.kind, dataDir), clock }, parsed.command);
+      result = await runBackofficeCommand(
+        { db: options.db, files: openFileStore(options.db.kind, dataDir), clock, retentionDays: days, dataDir },
+        parsed.command,
+      );
     } else {
       const server = env.DATABASE_URL ? null : await findRunningServer(dataDir);
-      result = server ? await viaServer(server.port, server.secret, parsed.command) : await directly(env, dataDir, parsed.command, clock);
+      result = server
+        ? await viaServer(server.port, server.secret, parsed.command)
+        : await directly(env, dataDir, parsed.command, clock, days);
     }
     io.out(parsed.json ? JSON.stringify(result, null, 2) : formatResult(parsed.command, result));
     return 0;

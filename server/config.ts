@@ -8,7 +8,8 @@
  * BODY_MIN_BYTES_PER_SECOND (16384), SEED_DEMO (0 to skip demo requests), SMTP_URL (the protocol
  * e-mail over SMTP; default: .eml files in DATA_DIR/outbox), MAIL_FROM (its sender),
  * CEP_PROVIDER_URL (a ViaCEP-format address service, e.g. https://viacep.com.br/ws/{cep}/json/;
- * default: the offline table only).
+ * default: the offline table only), RETENTION_DAYS (365: days a closed request's documents and
+ * e-mails are kept, services/retention.ts).
  */
 import { resolve } from 'node:path';
 import { DEFAULT_CONNECTION_CAPS, type ConnectionCaps } from './http/connection-caps.ts';
@@ -16,6 +17,7 @@ import { parsePublicUrl } from './http/context.ts';
 import { parseRateLimits, type RateLimits } from './http/rate-limits.ts';
 import { DEFAULT_TIMEOUTS, type Timeouts } from './http/timeouts.ts';
 import { parseTrustProxy } from './http/trust-proxy.ts';
+import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS } from './services/retention.ts';
 
 export interface ServerConfig {
   port: number;
@@ -33,6 +35,7 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
   cepProviderUrl: string | undefined;
+  retentionDays: number;
 }
 
 function positiveNumber(name: string, value: string | undefined, fallback: number): number {
@@ -46,6 +49,16 @@ function wholeNumber(name: string, value: string | undefined, fallback: number):
   if (value === undefined || value === '') return fallback;
   if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new Error(`${name} inválido: ${value} (use um número inteiro maior que zero)`);
   return Number(value);
+}
+
+/** RETENTION_DAYS: whole days, 1 to 36,500 (a retention of 0 would purge a request the moment it closes). */
+export function retentionDays(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_RETENTION_DAYS;
+  const days = Number(value);
+  if (!/^\s*\d+\s*$/.test(value) || days < 1 || days > MAX_RETENTION_DAYS) {
+    throw new Error(`RETENTION_DAYS inválido: ${value} (use um número inteiro de dias, de 1 a ${MAX_RETENTION_DAYS})`);
+  }
+  return days;
 }
 
 function smtpUrl(value: string | undefined): string | undefined {
@@ -101,5 +114,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || undefined,
     cepProviderUrl: httpUrl('CEP_PROVIDER_URL', env.CEP_PROVIDER_URL),
+    retentionDays: retentionDays(env.RETENTION_DAYS),
   };
 }

@@ -106,6 +106,7 @@ const app = await buildApp({
   rateLimits: config.rateLimits,
   publicUrl: config.publicUrl,
   cepProviderUrl: config.cepProviderUrl,
+  retentionDays: config.retentionDays,
   timeouts: config.timeouts,
   mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
   backofficeSecret,
@@ -137,20 +138,27 @@ process.on('exit', () => removeServerFile(config.dataDir));
 await ready;
 const demoProtocols = new Set(DEMOS.map((demo) => demo.nuProtocolo));
 const demos = (await listRequests(db)).filter((request) => demoProtocols.has(request.nuProtocolo));
+// Protocols and CPFs open requests: they are printed to a person at a terminal, never into a
+// log file or a service manager's journal (standard output not a terminal).
+const demoLines = process.stdout.isTTY
+  ? [
+      'Solicitações de demonstração (senha = 6 últimos dígitos do protocolo):',
+      ...demos.map(
+        (demo) =>
+          `  plano ${demo.cdEmpresaPlano}  protocolo ${demo.nuProtocolo}  CPF ${formatCpf(demo.cpf)}  senha ${demo.senha}  ` +
+          `status ${demo.flStatus} (${demo.dsStatus}), cdStatusPort ${demo.cdStatusPort}, flConcordo ${demo.flConcordo ?? '-'}` +
+          `${demo.exigeLogin ? '  [exige login]' : ''}`,
+      ),
+    ]
+  : [`${demos.length} solicitações de demonstração (protocolos fora do log): npm run backoffice -- list`];
 const lines = [
   '',
   `Portabilidade no ar: http://localhost:${port}/  (API em /wslinhafrente/v1/, OpenAPI em /wslinhafrente/v1/openapi.json)`,
   `Banco: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embutido em ${config.dataDir}`}`,
   '',
-  'Solicitações de demonstração (senha = 6 últimos dígitos do protocolo):',
-  ...demos.map(
-    (demo) =>
-      `  plano ${demo.cdEmpresaPlano}  protocolo ${demo.nuProtocolo}  CPF ${formatCpf(demo.cpf)}  senha ${demo.senha}  ` +
-      `status ${demo.flStatus} (${demo.dsStatus}), cdStatusPort ${demo.cdStatusPort}, flConcordo ${demo.flConcordo ?? '-'}` +
-      `${demo.exigeLogin ? '  [exige login]' : ''}`,
-  ),
+  ...demoLines,
   '',
-  'Backoffice: npm run backoffice -- list | show <protocolo> | set-status <protocolo> <flStatus> [--tipo 1|2] [--concordo S|N] | plans | outbox',
+  'Backoffice: npm run backoffice -- list | show <protocolo> | set-status <protocolo> <flStatus> [--tipo 1|2] [--concordo S|N] | plans | outbox | purge',
   '',
 ];
 console.log(lines.join('\n'));

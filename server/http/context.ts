@@ -19,6 +19,8 @@ export interface AppDeps {
   publicUrl?: string;
   /** CEP_PROVIDER_URL: a ViaCEP-format service for CEPs the offline table lacks. */
   cepProviderUrl?: string;
+  /** RETENTION_DAYS: a closed request's files are served, then purged, until this many days after it closed. */
+  retentionDays: number;
   /** Delivers queued e-mails; told after a save that queued one. */
   outbox?: Outbox;
 }

@@ -18,7 +18,7 @@ export interface Answer {
 
 const KEY_FORMAT = /^[\w.:-]{8,200}$/;
 /** Older keys are forgotten: retries happen within seconds, not days. */
-const KEEP_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
 
 interface KeyRow {
   ds_impressao: string;
@@ -49,7 +49,7 @@ export async function withIdempotency(
   if (!KEY_FORMAT.test(key)) {
     throw new HttpError(400, 'Cabeçalho Idempotency-Key inválido (use de 8 a 200 letras, números, ".", ":", "_" ou "-").');
   }
-  await db.query('DELETE FROM idempotency_keys WHERE dt_criacao < $1', [new Date(now.getTime() - KEEP_MS)]);
+  await db.query('DELETE FROM idempotency_keys WHERE dt_criacao < $1', [new Date(now.getTime() - IDEMPOTENCY_KEEP_MS)]);
   const claimed = await db.query(
     `INSERT INTO idempotency_keys (ds_escopo, ds_chave, ds_impressao, dt_criacao) VALUES ($1, $2, $3, $4)
      ON CONFLICT (ds_escopo, ds_chave) DO NOTHING RETURNING ds_chave`,

@@ -77,16 +77,35 @@ function extraPaths(): Record<string, Record<string, Json>> {
       get: {
         operationId: 'storedFile',
         description:
-          'Um arquivo guardado (documento enviado, termo ou PDF gerado). O nome, aleatório e impossível de adivinhar, é a permissão: o portal abre estes links em outra aba, onde nenhum token viaja.',
+          'Um arquivo guardado (documento enviado, termo ou PDF gerado), pelo link assinado que as respostas trazem (linkUrl, aceite, documento/assina): a assinatura é a permissão, pois o portal abre estes links em outra aba, onde nenhum token viaja. Cada link vale 2 horas (como o token da tela que o recebeu) e só para a solicitação que o recebeu; as listas geram links novos a cada chamada.',
         security: [{}],
-        parameters: [name('^[a-f0-9]{32}\\.(pdf|jpg|jpeg|png)$', 'nome guardado, como nos linkUrl das respostas')],
+        parameters: [
+          name('^[a-f0-9]{32}\\.(pdf|jpg|jpeg|png)$', 'nome guardado, como nos linkUrl das respostas'),
+          {
+            name: 'expira',
+            in: 'query',
+            required: true,
+            description: 'validade do link (segundos desde 1970, UTC)',
+            schema: { type: 'string', pattern: '^\\d{1,12}$' },
+          },
+          {
+            name: 'assinatura',
+            in: 'query',
+            required: true,
+            description: 'assinatura do link',
+            schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{22}$' },
+          },
+        ],
         responses: withHeaders(
           {
             200: {
               description: 'O arquivo (inline, Cache-Control: private, no-store)',
               ...file(['application/pdf', 'image/jpeg', 'image/png']),
             },
-            404: errorResponse('Arquivo não encontrado'),
+            404: errorResponse('Arquivo não encontrado, ou link incompleto, alterado ou de outra solicitação'),
+            410: errorResponse(
+              'Link expirado (abra o documento de novo pelo portal), ou prazo de guarda da solicitação encerrada terminado',
+            ),
             ...common(),
           },
           false,

@@ -1,7 +1,10 @@
 /**
  * Files of a request: uploads from the wizard, the attached-documents list, the
- * acceptance term (`aceite`), and the file links themselves. A link's unguessable file
- * name is what grants it — the portal opens links in a new tab, where no token travels.
+ * acceptance term (`aceite`), and the file links themselves. A link's signature is what
+ * grants it — the portal opens links in a new tab, where no token travels — and it is short-
+ * lived and bound to the request (services/file-links.ts): every call that answers a link
+ * signs a fresh one, and a closed request's files stop being served after the retention
+ * period (services/retention.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { ACCEPTANCE_ERROR_ANSWER } from '../../contract/rules.ts';
@@ -11,6 +14,9 @@ import { API_BASE, type HandlerContext } from '../http/context.ts';
 import type { EndpointHandlers } from '../http/endpoints.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
 import { formatDate } from '../services/dates.ts';
+import { checkFileLink, FILE_LINK_TTL_SECONDS, signedFilePath } from '../services/file-links.ts';
+import { STORED_NAME } from '../services/file-store.ts';
+import { findFileOwner, isPastRetention } from '../services/retention.ts';
 import { findOperator } from '../services/operators.ts';
 import { renderPdf } from '../services/pdf.ts';
 import { acceptancePdf } from '../services/request-documents.ts';
@@ -24,9 +30,14 @@ export const MAX_DOCUMENTS_PER_REQUEST = 30;
 /** The wizard uploads right after saving; later, only while the request is still being analysed. */
 const UPLOAD_STATUSES: readonly number[] = [STATUS.emAnalise, STATUS.pendenteDocumentacao];
 
-export function fileUrl(ctx: HandlerContext, storedName: string): string {
-  return ctx.apiUrl(`arquivos/${storedName}`);
+/** A fresh signed link to a file of the request with this protocol. */
+export function fileUrl(ctx: HandlerContext, storedName: string, nuProtocolo: string): string {
+  return ctx.apiUrl(signedFilePath(ctx.deps.secret, storedName, nuProtocolo, ctx.now));
 }
+
+export const FILE_NOT_FOUND = 'Arquivo não encontrado. Abra o documento novamente pelo portal.';
+export const FILE_LINK_EXPIRED = `Este link de documento expirou (vale ${FILE_LINK_TTL_SECONDS / 3600} horas). Volte ao portal e abra o documento novamente.`;
+export const FILE_RETENTION_OVER = 'Os documentos desta solicitação não estão mais disponíveis: o prazo de guarda terminou.';
 
 /**
  * A display name without paths, control or format characters (bidi overrides such as
@@ -116,7 +127,7 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
       nmExtensaoArquivo: row.nm_extensao,
       nmDocumento: row.nm_documento,
       dtAssinatura: row.dt_assinatura ? formatDate(row.dt_assinatura) : null,
-      linkUrl: fileUrl(ctx, row.nm_armazenado),
+      linkUrl: fileUrl(ctx, row.nm_armazenado, request.nu_protocolo),
     }));
   },
 
@@ -153,7 +164,7 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
         );
         return name;
       });
-      return stored === null ? ACCEPTANCE_ERROR_ANSWER : fileUrl(ctx, stored);
+      return stored === null ? ACCEPTANCE_ERROR_ANSWER : fileUrl(ctx, stored, found.nu_protocolo);
     } catch (error) {
       // A full disk is said as such (507); any other failure is the contract's 'ERRO'.
       if (error instanceof HttpError || isDiskFull(error)) throw error;
@@ -163,13 +174,27 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
   },
 };
 
+/**
+ * GET arquivos/<name>?expira=…&assinatura=…: a forged, altered or incomplete link is the same
+ * 404 as a file that does not exist; a genuine one past its expiry, or of a request closed
+ * longer than the retention period, is 410 saying so.
+ */
 export function registerFiles(app: FastifyInstance, deps: HandlerContext['deps']): void {
-  app.get<{ Params: { name: string } }>(`${API_BASE}arquivos/:name`, async (request, reply) => {
-    const file = await deps.files.read(deps.db, request.params.name);
-    if (!file) throw notFound('Arquivo não encontrado.');
+  app.get<{ Params: { name: string }; Querystring: Record<string, unknown> }>(`${API_BASE}arquivos/:name`, async (request, reply) => {
+    const { name } = request.params;
+    const { expira, assinatura } = request.query;
+    if (!STORED_NAME.test(name) || typeof expira !== 'string' || typeof assinatura !== 'string') throw notFound(FILE_NOT_FOUND);
+    const now = deps.clock();
+    const owner = await findFileOwner(deps.db, name);
+    const check = owner ? checkFileLink(deps.secret, name, owner.nu_protocolo, expira, assinatura, now) : 'invalid';
+    if (!owner || check === 'invalid') throw notFound(FILE_NOT_FOUND);
+    if (check === 'expired') throw new HttpError(410, FILE_LINK_EXPIRED);
+    if (isPastRetention(owner, now, deps.retentionDays)) throw new HttpError(410, FILE_RETENTION_OVER);
+    const file = await deps.files.read(deps.db, name);
+    if (!file) throw notFound(FILE_NOT_FOUND);
     return reply
       .type(file.contentType)
-      .header('content-disposition', `inline; filename="${request.params.name}"`)
+      .header('content-disposition', `inline; filename="${name}"`)
       .header('content-length', file.size)
       .header('cache-control', 'private, no-store')
       .send(file.stream());

@@ -33,7 +33,7 @@ export const signatureHandlers: SignatureHandlers = {
     const documents = await listDocumentsToSign(ctx.deps.db, request.cd_solicitacao);
     return documents.map((document) => ({
       documento: document.nm_documento,
-      linkUrl: fileUrl(ctx, document.nm_armazenado),
+      linkUrl: fileUrl(ctx, document.nm_armazenado, request.nu_protocolo),
       cdFileDocumento: document.cd_file_documento,
       flAssinado: document.dt_assinatura !== null,
     }));
@@ -54,8 +54,8 @@ export const signatureHandlers: SignatureHandlers = {
   },
 
   async signLink({ cdDocumento }, ctx) {
-    const [document] = await documentWithRequest(ctx, Number(cdDocumento));
-    return fileUrl(ctx, document.nm_armazenado);
+    const [document, request] = await documentWithRequest(ctx, Number(cdDocumento));
+    return fileUrl(ctx, document.nm_armazenado, request.nu_protocolo);
   },
 
   async finalize({ cd_solicitacao: cdSolicitacao }, ctx) {

@@ -1,7 +1,7 @@
 /**
  * Demo requests, one per tracking situation, created on a fresh database so every screen
- * can be tried at once. Their protocols are fixed (printed at start and listed in
- * server/README.md); real requests always get random ones. Password = last 6 digits.
+ * can be tried at once. Their protocols are fixed (printed at start to a terminal, never to a
+ * log, and listed in server/README.md); real requests always get random ones. Password = last 6 digits.
  */
 import type { Executor } from '../db/database.ts';
 import type { PortabilityRequest } from '../../contract/api.ts';

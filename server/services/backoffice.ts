@@ -1,8 +1,9 @@
 /**
- * The analyst's commands (npm run backoffice): list, show, set-status, plans. One
+ * The analyst's commands (npm run backoffice): list, show, set-status, plans, outbox, purge. One
  * implementation, run either in the CLI's own process (it opened the database) or inside
  * the running server (the CLI asked over loopback, since PGlite admits one process).
  */
+import { join } from 'node:path';
 import type { Database } from '../db/database.ts';
 import type { Clock } from './clock.ts';
 import { formatDate, formatDateTime } from './dates.ts';
@@ -11,18 +12,25 @@ import { passwordOf } from './protocol.ts';
 import { changeStatus, findRequestByProtocol } from './requests.ts';
 import { describeStatus, isKnownStatus, requiresLogin, STATUS_DESCRIPTIONS } from './status.ts';
 import { listDocumentsToSign } from './documents-to-sign.ts';
+import { purgeExpired, type PurgeReport } from './purge.ts';
+import { DEFAULT_RETENTION_DAYS } from './retention.ts';
 
 export type BackofficeCommand =
   | { cmd: 'list' }
   | { cmd: 'show'; protocolo: string }
   | { cmd: 'set-status'; protocolo: string; flStatus: number; tipo?: 1 | 2; concordo?: 'S' | 'N' }
   | { cmd: 'plans' }
-  | { cmd: 'outbox' };
+  | { cmd: 'outbox' }
+  | { cmd: 'purge' };
 
 export interface BackofficeDeps {
   db: Database;
   files: FileStore;
   clock: Clock;
+  /** RETENTION_DAYS of the process that runs the command (the server's, when the CLI asks it). */
+  retentionDays?: number;
+  /** DATA_DIR: the .eml files of purged e-mails are in its outbox/. */
+  dataDir?: string;
 }
 
 export class BackofficeError extends Error {}
@@ -194,6 +202,17 @@ async function listOutbox(db: Database): Promise<OutboxEntry[]> {
   }));
 }
 
+/** The LGPD purge now (services/purge.ts), with this process's RETENTION_DAYS. */
+function purge(deps: BackofficeDeps): Promise<PurgeReport> {
+  return purgeExpired({
+    db: deps.db,
+    files: deps.files,
+    clock: deps.clock,
+    retentionDays: deps.retentionDays ?? DEFAULT_RETENTION_DAYS,
+    outboxDir: deps.dataDir ? join(deps.dataDir, 'outbox') : undefined,
+  });
+}
+
 export async function runBackofficeCommand(deps: BackofficeDeps, command: BackofficeCommand): Promise<unknown> {
   switch (command.cmd) {
     case 'list':
@@ -206,6 +225,8 @@ export async function runBackofficeCommand(deps: BackofficeDeps, command: Backof
       return listPlans(deps.db);
     case 'outbox':
       return listOutbox(deps.db);
+    case 'purge':
+      return purge(deps);
   }
 }
 
@@ -218,6 +239,7 @@ export function parseBackofficeCommand(value: unknown): BackofficeCommand | null
     case 'list':
     case 'plans':
     case 'outbox':
+    case 'purge':
       return { cmd: input.cmd };
     case 'show':
       return protocolo ? { cmd: 'show', protocolo } : null;

@@ -31,6 +31,11 @@ export class DatabaseFileStore implements FileStore {
     return name;
   }
 
+  /** The parts go with the row (ON DELETE CASCADE), in the caller's transaction. */
+  async remove(db: Queryable, name: string): Promise<void> {
+    await db.query('DELETE FROM stored_files WHERE nm_armazenado = $1', [name]);
+  }
+
   async read(db: Queryable, name: string): Promise<StoredFile | null> {
     if (!STORED_NAME.test(name)) return null;
     const [row] = await db.query<{ content_type: string; nu_tamanho: number; partes: number }>(

@@ -1,7 +1,7 @@
 /**
  * Files the server keeps (uploads, generated PDFs). Names are made here — 32 random hex
- * characters plus the extension — never taken from the client: the name is also the
- * unguessable part of the file's link. Every file has a `stored_files` row written through
+ * characters plus the extension — never taken from the client, so a name says nothing of
+ * the request (its links are signed on top: services/file-links.ts). Every file has a `stored_files` row written through
  * the caller's transaction; where its bytes live depends on the database:
  * - PostgreSQL (DATABASE_URL): in the database too (services/database-file-store.ts), so
  *   every process behind the load balancer serves every file and DATA_DIR holds no state;
@@ -42,6 +42,12 @@ export interface FileStore {
   /** Stores the bytes and records them through `db` (pass the caller's transaction); returns the new name. */
   save(db: Queryable, content: Uint8Array, extension: string, now: Date): Promise<string>;
   read(db: Queryable, name: string): Promise<StoredFile | null>;
+  /**
+   * Deletes the file: its bytes first, then its `stored_files` row through `db` (the caller's
+   * transaction, once nothing references it). A transaction that then fails leaves only the
+   * row, which the next purge deletes; never bytes without a row.
+   */
+  remove(db: Queryable, name: string): Promise<void>;
   /** Removes leftovers of interrupted writes (disk only). */
   sweepTemporaryFiles?(now?: number): number;
 }
@@ -139,6 +145,11 @@ export class DiskFileStore implements FileStore {
       now,
     ]);
     return name;
+  }
+
+  async remove(db: Queryable, name: string): Promise<void> {
+    if (STORED_NAME.test(name)) rmSync(join(this.dir, name), { force: true });
+    await db.query('DELETE FROM stored_files WHERE nm_armazenado = $1', [name]);
   }
 
   async read(db: Queryable, name: string): Promise<StoredFile | null> {

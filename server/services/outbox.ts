@@ -9,8 +9,13 @@
  * attempt a lease ahead, so two processes never send it at once and a process that dies while
  * sending leaves it to be tried again. A failure is recorded and retried after a growing
  * delay; after the last, the message is given up (visible in `backoffice outbox`).
+ *
+ * Nothing here names a file or a log line after the protocol: .eml files are `<id>.eml`
+ * (files of earlier versions, `<id>-<protocol>.eml`, are renamed at start), and once a
+ * message is delivered its subject and text leave the database — SMTP took them, or the .eml
+ * file holds them until the retention purge (services/purge.ts) removes it.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { Queryable } from '../db/database.ts';
@@ -44,7 +49,35 @@ interface Claimed {
   ds_assunto: string;
   ds_texto: string;
   nu_tentativas: number;
-  nu_protocolo: string;
+}
+
+/** The .eml file of a message: named by its id alone. */
+export function emlName(cdMensagem: number): string {
+  return `${cdMensagem}.eml`;
+}
+
+const LEGACY_EML = /^(\d+)-\d+\.eml$/;
+
+/** Renames `<id>-<protocol>.eml` files of earlier versions to `<id>.eml`; returns how many. */
+export function renameLegacyEmlFiles(outboxDir: string): number {
+  let names: string[];
+  try {
+    names = readdirSync(outboxDir);
+  } catch {
+    return 0;
+  }
+  let renamed = 0;
+  for (const name of names) {
+    const legacy = LEGACY_EML.exec(name);
+    if (!legacy) continue;
+    try {
+      renameSync(join(outboxDir, name), join(outboxDir, emlName(Number(legacy[1]))));
+      renamed += 1;
+    } catch {
+      // Renamed by another process sharing the directory: nothing to do.
+    }
+  }
+  return renamed;
 }
 
 export class Outbox {
@@ -58,6 +91,7 @@ export class Outbox {
 
   /** Polls for due messages from now on (the timer never keeps the process alive). */
   start(): this {
+    renameLegacyEmlFiles(this.options.outboxDir);
     this.timer = setInterval(() => this.kick(), this.options.pollMs ?? 30_000);
     this.timer.unref();
     this.kick();
@@ -107,11 +141,12 @@ export class Outbox {
       tried += 1;
       try {
         const delivery = await this.send(message);
-        await this.options.db.query('UPDATE outbox_emails SET dt_enviado = $2, ds_entrega = $3, ds_erro = NULL WHERE cd_mensagem = $1', [
-          message.cd_mensagem,
-          this.options.clock(),
-          delivery,
-        ]);
+        // Delivered: the subject and text (the protocol) are not kept.
+        await this.options.db.query(
+          `UPDATE outbox_emails SET dt_enviado = $2, ds_entrega = $3, ds_erro = NULL, ds_assunto = '', ds_texto = ''
+           WHERE cd_mensagem = $1`,
+          [message.cd_mensagem, this.options.clock(), delivery],
+        );
       } catch (error) {
         await this.recordFailure(message, error);
       }
@@ -122,12 +157,11 @@ export class Outbox {
     const now = this.options.clock();
     const [row] = await this.options.db.query<Claimed>(
       `UPDATE outbox_emails o SET nu_tentativas = o.nu_tentativas + 1, dt_proxima = $2
-       FROM requests r
-       WHERE r.cd_solicitacao = o.cd_solicitacao AND o.cd_mensagem = (
+       WHERE o.cd_mensagem = (
          SELECT cd_mensagem FROM outbox_emails
          WHERE dt_enviado IS NULL AND dt_desistencia IS NULL AND dt_proxima <= $1
          ORDER BY dt_proxima, cd_mensagem LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING o.cd_mensagem, o.ds_destinatario, o.ds_assunto, o.ds_texto, o.nu_tentativas, r.nu_protocolo`,
+       RETURNING o.cd_mensagem, o.ds_destinatario, o.ds_assunto, o.ds_texto, o.nu_tentativas`,
       [now, new Date(now.getTime() + LEASE_MS)],
     );
     return row ?? null;
@@ -164,7 +198,7 @@ export class Outbox {
     if (this.options.smtpUrl) return 'smtp';
     // No SMTP: the message as a mail client would save it, written whole or not at all.
     mkdirSync(this.options.outboxDir, { recursive: true, mode: 0o700 });
-    const path = join(this.options.outboxDir, `${message.cd_mensagem}-${message.nu_protocolo}.eml`);
+    const path = join(this.options.outboxDir, emlName(message.cd_mensagem));
     const temp = `${path}.${process.pid}.tmp`;
     writeFileSync(temp, info.message as Buffer, { mode: 0o600 });
     renameSync(temp, path);

@@ -22,6 +22,12 @@ describe('openServerLink', () => {
     expect(toast).not.toHaveBeenCalled();
   });
 
+  it("opens the server's signed, short-lived document links with their query intact", () => {
+    const link = '/wslinhafrente/v1/arquivos/0123456789abcdef0123456789abcdef.pdf?expira=1741612500&assinatura=MdQ8lhtxF3WfOxHv_jJBfg';
+    expect(openServerLink(link)).toBe(true);
+    expect(open).toHaveBeenCalledWith(`${window.location.origin}${link}`, '_blank', 'noopener,noreferrer');
+  });
+
   it('resolves a relative link on our own origin', () => {
     expect(openServerLink('/wslinhafrente/v1/arquivos/abc.pdf')).toBe(true);
     expect(open).toHaveBeenCalledWith(`${window.location.origin}/wslinhafrente/v1/arquivos/abc.pdf`, '_blank', 'noopener,noreferrer');

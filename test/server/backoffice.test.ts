@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -132,6 +132,34 @@ describe('backoffice through a running server', () => {
       headers: { [BACKOFFICE_SECRET_HEADER]: SECRET },
     });
     expect(local.statusCode).toBe(200);
+  });
+
+  it("purges through the server with the server's RETENTION_DAYS (365 by default) and clock", async () => {
+    const attached = () =>
+      server.db.query<{ nm_armazenado: string }>(
+        'SELECT d.nm_armazenado FROM uploaded_documents d JOIN requests r USING (cd_solicitacao) WHERE r.nu_protocolo = $1',
+        [DEMO.active.protocolo],
+      );
+    const [rg] = await attached();
+    expect(rg).toBeDefined();
+    writeServerFile(server.dataDir, { pid: process.pid, port, secret: SECRET });
+    try {
+      // The active contract closed two days before the seed: 364 days ago, then 366.
+      server.clock.advance(362 * 24 * 60 * 60 * 1000);
+      const early = capture();
+      expect(await runCli(['purge', '--json'], { io: early, env: { DATA_DIR: server.dataDir, RETENTION_DAYS: '1' } })).toBe(0);
+      expect(JSON.parse(early.stdout[0] ?? '{}')).toMatchObject({ diasDeRetencao: 365, solicitacoes: 0 });
+      expect(await attached()).toHaveLength(1);
+
+      server.clock.advance(2 * 24 * 60 * 60 * 1000);
+      const io = capture();
+      expect(await runCli(['purge'], { io, env: { DATA_DIR: server.dataDir } })).toBe(0);
+      expect(io.stdout[0]).toMatch(/^Expurgo LGPD \(solicitações encerradas há mais de 365 dias\): 1 solicitação, [1-9]\d* arquivos?, /);
+      expect(await attached()).toEqual([]);
+      expect(existsSync(join(server.dataDir, 'files', rg?.nm_armazenado ?? ''))).toBe(false);
+    } finally {
+      removeServerFile(server.dataDir);
+    }
   });
 });
 

@@ -34,8 +34,12 @@ const upload = (overrides: Record<string, unknown> = {}) =>
     ...overrides,
   });
 
-/** Links are relative (no PUBLIC_URL): served on the page's own origin. */
-const pathOf = (link: string) => new URL(link, 'http://portal.test').pathname;
+/** Links are relative (no PUBLIC_URL): served on the page's own origin, signed in their query. */
+const pathOf = (link: string) => {
+  const url = new URL(link, 'http://portal.test');
+  return `${url.pathname}${url.search}`;
+};
+const SIGNED_PDF_LINK = /^\/wslinhafrente\/v1\/arquivos\/[a-f0-9]{32}\.pdf\?expira=\d+&assinatura=[\w-]{22}$/;
 const aceite = (body: Record<string, unknown>, as = token) =>
   server.post('portabilidade/utils/documento/aceite', { tipo: '9', ...body }, { token: as });
 
@@ -63,7 +67,8 @@ describe('uploading documents', () => {
     expect(pdf.rawPayload.equals(Buffer.from(FILES.pdf, 'base64'))).toBe(true);
     const image = await server.app.inject({ method: 'GET', url: pathOf(list[1]?.linkUrl ?? '') });
     expect(image.headers['content-type']).toBe('image/png');
-    expect(list[0]?.linkUrl).toMatch(/^\/wslinhafrente\/v1\/arquivos\/[a-f0-9]{32}\.pdf$/);
+    expect(list[0]?.linkUrl).toMatch(SIGNED_PDF_LINK);
+    expect(pdf.headers['cache-control']).toBe('private, no-store');
   });
 
   it('refuses a text file renamed to .pdf', async () => {
@@ -137,7 +142,7 @@ describe('the acceptance document', () => {
   it("links a real PDF with the request's data for a new request", async () => {
     const response = await aceite({ fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: cdSolicitacao });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toMatch(/^\/wslinhafrente\/v1\/arquivos\/[a-f0-9]{32}\.pdf$/);
+    expect(response.body).toMatch(SIGNED_PDF_LINK);
     const pdf = await server.app.inject({ method: 'GET', url: pathOf(response.body) });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
+import { runCli } from '../../server/backoffice-cli.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seed } from '../../server/seed/seed.ts';
@@ -107,12 +108,69 @@ describe.skipIf(!postgresUrl)(POSTGRES_TIER, () => {
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.equals(pdf)).toBe(true);
     // Three parts of 1 MB in the database, nothing on disk.
-    const storedName = listed?.linkUrl.split('/').pop() ?? '';
+    const storedName = new URL(listed?.linkUrl ?? '', 'http://portal.test').pathname.split('/').pop() ?? '';
     const [parts] = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM stored_file_parts WHERE nm_armazenado = $1', [
       storedName,
     ]);
     expect(parts?.total).toBe(3);
     expect(existsSync(join(dataDir, 'files'))).toBe(false);
+    await app.close();
+  }, 60_000);
+
+  it("purges a closed request's file parts, e-mail and replays after RETENTION_DAYS, its link refused before and after", async () => {
+    let now = START;
+    const app = await buildApp({ db, dataDir, secret: SECRET, clock: () => now, retentionDays: 1, purgeSchedule: false });
+    const headers = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF };
+    const { nuProtocolo, cdSolicitacao } = (
+      await app.inject({
+        method: 'POST',
+        url: `${API}portabilidade`,
+        headers: { ...headers, 'idempotency-key': 'pg-purge-save' },
+        payload: validRequest({ cpf: '71428793860' }),
+      })
+    ).json() as { nuProtocolo: string; cdSolicitacao: number };
+    const upload = await app.inject({
+      method: 'POST',
+      url: `${API}portabilidade/utils/documento`,
+      headers,
+      payload: {
+        nuProtocolo,
+        tipoSolicitacao: '9',
+        cdTipoDocumento: 1,
+        nmDocumento: 'rg.pdf',
+        nmExtensao: 'pdf',
+        arquivoBase64: FILES.pdf,
+      },
+    });
+    expect(upload.body).toBe('OK');
+    const [listed] = (await app.inject({ method: 'GET', url: `${API}portabilidade/documento?protocolo=${nuProtocolo}` })).json() as Array<{
+      linkUrl: string;
+    }>;
+    const storedName = new URL(listed?.linkUrl ?? '', 'http://portal.test').pathname.split('/').pop() ?? '';
+    const held = async () =>
+      (
+        await db.query<{ parts: number; emails: number; replays: number }>(
+          `SELECT (SELECT count(*)::int FROM stored_file_parts WHERE nm_armazenado = $1) AS parts,
+                  (SELECT count(*)::int FROM outbox_emails WHERE cd_solicitacao = $2) AS emails,
+                  (SELECT count(*)::int FROM idempotency_keys WHERE strpos(ds_corpo, $3) > 0) AS replays`,
+          [storedName, cdSolicitacao, nuProtocolo],
+        )
+      )[0];
+    expect(await held()).toEqual({ parts: 1, emails: 1, replays: 1 });
+
+    await runCli(['set-status', nuProtocolo, '5'], { db, io: { out: () => undefined, err: () => undefined }, clock: () => now });
+    now = new Date(START.getTime() + 2 * 24 * 60 * 60 * 1000);
+    const fresh = (await app.inject({ method: 'GET', url: `${API}portabilidade/documento?protocolo=${nuProtocolo}` })).json() as Array<{
+      linkUrl: string;
+    }>;
+    expect((await app.inject({ method: 'GET', url: fresh[0]?.linkUrl ?? '' })).statusCode).toBe(410);
+
+    let printed = '';
+    const io = { out: (text: string) => (printed = text), err: () => undefined };
+    expect(await runCli(['purge', '--json'], { db, io, clock: () => now, env: { RETENTION_DAYS: '1' } })).toBe(0);
+    expect(JSON.parse(printed)).toMatchObject({ diasDeRetencao: 1, arquivos: expect.any(Number) });
+    expect(await held()).toEqual({ parts: 0, emails: 0, replays: 0 });
+    expect((await app.inject({ method: 'GET', url: fresh[0]?.linkUrl ?? '' })).statusCode).toBe(404);
     await app.close();
   }, 60_000);
 });

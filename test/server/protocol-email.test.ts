@@ -4,11 +4,13 @@
  * DATA_DIR/outbox without SMTP_URL, over SMTP to a real receiver (smtp-server) with it.
  * Sending never holds up nor fails the save; failures are retried and shown by the backoffice.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliIo } from '../../server/backoffice-cli.ts';
+import { renameLegacyEmlFiles } from '../../server/services/outbox.ts';
 import { startServer, validRequest, type TestServer } from './helpers.ts';
 
 const PUBLIC_URL = 'https://portal.exemplo.com.br';
@@ -37,7 +39,9 @@ async function save(server: TestServer, overrides: Parameters<typeof validReques
 
 function outboxCommand(
   server: TestServer,
-): Promise<Array<{ nuProtocolo: string; situacao: string; tentativas: number; erro: string | null; entrega: string | null }>> {
+): Promise<
+  Array<{ cdMensagem: number; nuProtocolo: string; situacao: string; tentativas: number; erro: string | null; entrega: string | null }>
+> {
   let out = '';
   const io: CliIo = {
     out: (text) => {
@@ -120,21 +124,38 @@ afterAll(async () => {
 const receivedFor = (protocolo: string) => receiver.received.filter((mail) => mail.text.includes(protocolo));
 
 describe('the protocol e-mail without SMTP_URL', () => {
-  it('leaves one .eml per message in DATA_DIR/outbox with the protocol, the address, the tracking link and the password reminder', async () => {
+  it('leaves one .eml per message in DATA_DIR/outbox, named by the message id, with the protocol, the address, the tracking link and the password reminder', async () => {
     const protocolo = await save(plain);
     const outbox = join(plain.dataDir, 'outbox');
-    const files = () => (existsSync(outbox) ? readdirSync(outbox).filter((name) => name.includes(protocolo)) : []);
-    await expect.poll(files, { timeout: 10_000 }).toHaveLength(1);
-    const [name = ''] = files();
-    expect(name).toMatch(/\.eml$/);
-    const message = readable(readFileSync(join(outbox, name), 'utf8'));
+    const entry = async () => (await outboxCommand(plain)).find((mail) => mail.nuProtocolo === protocolo);
+    await expect.poll(async () => (await entry())?.situacao, { timeout: 10_000 }).toBe('enviado');
+    const { cdMensagem, entrega } = (await entry()) as { cdMensagem: number; entrega: string };
+    expect(entrega).toBe(join(outbox, `${cdMensagem}.eml`));
+    expect(readdirSync(outbox).filter((name) => name.includes(protocolo))).toEqual([]);
+    const message = readable(readFileSync(entrega, 'utf8'));
     expect(message).toMatch(/^To: jose@example\.com$/m);
     expect(message).toContain(`O número do protocolo da sua solicitação é: ${protocolo}`);
     expect(message).toContain(`${PUBLIC_URL}/#/home/1`);
     expect(message).toContain('A senha de acesso são os 6 últimos dígitos do número do protocolo.');
-    await expect
-      .poll(async () => (await outboxCommand(plain)).find((entry) => entry.nuProtocolo === protocolo))
-      .toMatchObject({ situacao: 'enviado', tentativas: 1, entrega: join(outbox, name) });
+    // The file is the delivery: the row keeps no copy of the subject or text.
+    const [row] = await plain.db.query<{ ds_assunto: string; ds_texto: string }>(
+      'SELECT ds_assunto, ds_texto FROM outbox_emails WHERE cd_mensagem = $1',
+      [cdMensagem],
+    );
+    expect(row).toEqual({ ds_assunto: '', ds_texto: '' });
+  });
+
+  it('renames the .eml files of earlier versions, named after the protocol, to the message id', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'outbox-legacy-'));
+    try {
+      writeFileSync(join(dir, '12-48213907561238470015.eml'), 'x');
+      writeFileSync(join(dir, '13.eml'), 'y');
+      expect(renameLegacyEmlFiles(dir)).toBe(1);
+      expect(readdirSync(dir).sort()).toEqual(['12.eml', '13.eml']);
+      expect(readFileSync(join(dir, '12.eml'), 'utf8')).toBe('x');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('queues nothing when the beneficiary did not ask for e-mail', async () => {
@@ -155,6 +176,12 @@ describe('the protocol e-mail over SMTP_URL', () => {
       .poll(async () => (await outboxCommand(viaSmtp)).find((entry) => entry.nuProtocolo === protocolo)?.situacao)
       .toBe('enviado');
     expect(existsSync(join(viaSmtp.dataDir, 'outbox'))).toBe(false);
+    // Delivered: the subject and text (the protocol) are no longer kept.
+    const rows = await viaSmtp.db.query<{ ds_assunto: string; ds_texto: string }>(
+      `SELECT o.ds_assunto, o.ds_texto FROM outbox_emails o JOIN requests r USING (cd_solicitacao) WHERE r.nu_protocolo = $1`,
+      [protocolo],
+    );
+    expect(rows).toEqual([{ ds_assunto: '', ds_texto: '' }]);
   });
 
   it('saves at once while the mail server refuses, and delivers on a retry', async () => {

@@ -101,7 +101,7 @@ const lines = [
       `${demo.exigeLogin ? '  [exige login]' : ''}`,
   ),
   '',
-  'Backoffice: npm run backoffice -- list | show <protocolo> | set-status <protocolo> <flStatus> [--tipo 1|2] [--concordo S|N] | plans | outbox',
+  'Backoffice: npm run backoffice -- list | show <protocolo> | set-status <protocolo> <flStatus> [--tipo 1|2] [--concordo S|N] [--plano --inicio --valor --cancelar-ate --motivo] | plans | outbox',
   '',
 ];
 console.log(lines.join('\n'));

@@ -166,7 +166,7 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
         'backoffice',
         now,
       );
-      await saveDecision(tx, request.cd_solicitacao, decision, now);
+      await saveDecision(tx, request.cd_solicitacao, decision, now, { forgetReason: request.fl_status !== command.flStatus });
       return { ...summary(updated), decisao: await findDecision(tx, request.cd_solicitacao) };
     });
   } catch (error) {

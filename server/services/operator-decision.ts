@@ -211,8 +211,22 @@ export async function findTrackingByProtocol(
 /**
  * Records the facts given, keeping those not given; call in the status change's transaction
  * (the request's row is locked by it). The plan's name comes from the plan table, as it is now.
+ * `forgetReason`: the request left the status its reason was given for (a refusal's reason is
+ * not a later cancellation's), so it goes unless a new one is given.
  */
-export async function saveDecision(tx: Queryable, cdSolicitacao: number, change: DecisionChange, now: Date): Promise<void> {
+export async function saveDecision(
+  tx: Queryable,
+  cdSolicitacao: number,
+  change: DecisionChange,
+  now: Date,
+  { forgetReason = false }: { forgetReason?: boolean } = {},
+): Promise<void> {
+  if (forgetReason && change.motivo === undefined) {
+    await tx.query(
+      'UPDATE operator_decisions SET ds_motivo = NULL, dt_atualizacao = $2 WHERE cd_solicitacao = $1 AND ds_motivo IS NOT NULL',
+      [cdSolicitacao, now],
+    );
+  }
   if (!hasDecision(change)) return;
   let planName: string | undefined;
   if (change.registroPlano !== undefined) {

@@ -147,8 +147,15 @@ describe("set-status records the operator's decision", () => {
     const refused = await run('set-status', protocolo, '4', '--motivo', '  Documentação do plano de origem ilegível.  ');
     expect(refused.code).toBe(0);
     expect(refused.out).toContain('motivo: Documentação do plano de origem ilegível.');
-    const tracking = (await server.get(`portabilidade/acompanhamento?protocolo=${protocolo}`)).json() as { dsMotivo: string };
-    expect(tracking.dsMotivo).toBe('Documentação do plano de origem ilegível.');
+    const reasonOf = async () =>
+      ((await server.get(`portabilidade/acompanhamento?protocolo=${protocolo}`)).json() as { dsMotivo?: string }).dsMotivo;
+    expect(await reasonOf()).toBe('Documentação do plano de origem ilegível.');
+    // A refusal's reason is not a later cancellation's: another status forgets it, unless given a new one.
+    expect((await run('set-status', protocolo, '5')).code).toBe(0);
+    expect(await reasonOf()).toBeUndefined();
+    expect((await run('set-status', protocolo, '5', '--motivo', 'Pedido do beneficiário por telefone.')).code).toBe(0);
+    expect((await run('set-status', protocolo, '5')).code).toBe(0); // the same status again keeps it
+    expect(await reasonOf()).toBe('Pedido do beneficiário por telefone.');
   });
 
   it('refuses each malformed flag with a pt-BR message and the usage, changing nothing', async () => {

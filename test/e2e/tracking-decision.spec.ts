@@ -73,6 +73,22 @@ test.describe("acompanhamento: the operator's decision", () => {
     await expect(history.last()).toContainText("Resposta 'Não aceito' registrada");
   });
 
+  test('at 320 px the facts, the next steps, the reason and the recourse wrap instead of scrolling sideways', async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const protocolo = await fileRequest(baseURL!);
+    const facts = ['--plano', '481234563', '--inicio', brasiliaDay(3), '--valor', '1.234,56', '--cancelar-ate', brasiliaDay(8)];
+    await openAt(page, protocolo, '6', '--tipo', '1', ...facts);
+    await expect(fact(page, 'Plano de destino')).toHaveText('VIDA PLENA NACIONAL APARTAMENTO (registro ANS 481234563)');
+    await expect.poll(sideways).toBe(0);
+    await expectAccessible(page, 'status 6 with the decision at 320 px');
+    backoffice('set-status', protocolo, '4', '--motivo', 'Documentação do plano de origem incompleta: falta a carta de permanência.');
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'O que você pode fazer' })).toBeVisible();
+    await expect.poll(sideways).toBe(0);
+    await expectAccessible(page, 'status 4 with its reason at 320 px');
+  });
+
   test('status 6 and then 7 without the facts say each is not yet informed, and status 7 still asks to cancel the old plan', async ({
     page,
     baseURL,

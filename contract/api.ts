@@ -152,6 +152,18 @@ export const trackingData = z.object({
    * calls naming the request by an internal id require (server/README.md, access rules).
    */
   token: z.optional(z.string()),
+  /**
+   * What the operator decided (issue 25), each present only once the operator set it and
+   * never in the anonymous answer of a request that requires login: the destination plan
+   * (name, ANS registry), the start of coverage and the last day to cancel the old plan
+   * (dd/mm/yyyy), the monthly price in cents, and the reason of a refusal (4) or cancellation (5).
+   */
+  nmPlanoDestino: z.optional(z.string()),
+  nuRegistroPlanoDestino: z.optional(z.string()),
+  dtInicioCobertura: z.optional(z.string()),
+  vlMensalidadeCentavos: z.optional(z.number()),
+  dtLimiteCancelamentoPlanoAnterior: z.optional(z.string()),
+  dsMotivo: z.optional(z.string()),
 });
 
 export const historyEvent = z.object({

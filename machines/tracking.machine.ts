@@ -189,18 +189,19 @@ export const trackingMachine = trackingSetup.createMachine({
         // Statuses SPEC would title 'em análise' although nothing is being analysed any more.
         refused: {
           description:
-            'Status 4, painel "Sua solicitação foi recusada": não segue adiante; pode-se fazer uma nova solicitação. "Retornar".',
+            'Status 4, painel "Sua solicitação foi recusada": não segue adiante; o motivo da operadora (ou que não o informou) e o que fazer: nova solicitação, falar com a operadora ou reclamar na ANS (NIP, Disque ANS). "Retornar".',
         },
         cancelled: {
           description:
-            'Status 5, painel "Sua solicitação foi cancelada": não segue adiante; pode-se fazer uma nova solicitação. "Retornar".',
+            'Status 5, painel "Sua solicitação foi cancelada": não segue adiante; o motivo da operadora (ou que não o informou) e o que fazer: nova solicitação, falar com a operadora ou reclamar na ANS (NIP, Disque ANS). "Retornar".',
         },
         contractActive: {
           description:
-            'Status 7, painel "Seu contrato está ativo": a portabilidade terminou, nada mais a fazer; sem prazo da operadora. "Retornar".',
+            'Status 7, painel "Seu contrato está ativo": a portabilidade terminou; as condições da operadora e, se ainda não o fez, cancelar o plano anterior até a data informada; sem prazo da operadora. "Retornar".',
         },
         awaitingAcknowledgement: {
-          description: 'Status 6, painel "Finalize sua solicitação": a ciência final, "Finalizar" e "Sair".',
+          description:
+            'Status 6, painel "Finalize sua solicitação": as condições da operadora (plano, início, mensalidade, data para cancelar o plano anterior; as que faltam, "Ainda não informado"), a ciência final, "Finalizar" e "Sair".',
           initial: 'choosingOptions',
           states: {
             choosingOptions: {
@@ -363,7 +364,8 @@ export const trackingMachine = trackingSetup.createMachine({
           },
         },
         accepted: {
-          description: 'Status 3, painel "Sua solicitação foi aceita": termos a assinar, ciência já dada (flConcordo) e "Finalizar".',
+          description:
+            'Status 3, painel "Sua solicitação foi aceita": as condições da operadora, termos a assinar, ciência já dada (flConcordo) e "Finalizar".',
           initial: 'signing',
           states: {
             signing: {
@@ -469,7 +471,8 @@ export const trackingMachine = trackingSetup.createMachine({
       },
     },
     bemvindoModal: {
-      description: 'Modal "Seja bem-vindo à {operadora}!" com "Seu contrato está ativo e apto para utilização." e "OK".',
+      description:
+        'Modal "Seja bem-vindo à {operadora}!" com "Seu contrato está ativo e apto para utilização.", a data para cancelar o plano anterior (ou que ainda não foi informada) e "OK".',
       on: {
         CLOSE_MODAL: {
           target: 'exited',

@@ -16,6 +16,17 @@ export interface TrackingInfo {
   flConcordo: string | null;
   cdSolicitacao: number | null;
   nuCpf?: string | null;
+  /**
+   * What the operator decided (the contract's optional fields, issue 25): each present only
+   * once the operator set it. Dates 'dd/mm/yyyy'; the price in cents.
+   */
+  nmPlanoDestino?: string;
+  nuRegistroPlanoDestino?: string;
+  dtInicioCobertura?: string;
+  vlMensalidadeCentavos?: number;
+  dtLimiteCancelamentoPlanoAnterior?: string;
+  /** The operator's reason for a refusal (4) or a cancellation (5). */
+  dsMotivo?: string;
 }
 
 /** SPEC §3 "Attached document". */

@@ -24,12 +24,24 @@ import { findRunningServer } from './server-file.ts';
 import { StartFailure } from './start-failure.ts';
 import type { PurgeReport } from './services/purge.ts';
 import { retentionDays } from './config.ts';
+import {
+  DecisionError,
+  describeDecision,
+  parseDecisionFlags,
+  type DecisionFlags,
+  type OperatorDecision,
+} from './services/operator-decision.ts';
 
 export const USAGE = `Uso: npm run backoffice -- <comando> [--json]
   list                                   lista as solicitações
   show <protocolo>                       mostra uma solicitação, seu histórico e documentos
   set-status <protocolo> <flStatus> [--tipo 1|2] [--concordo S|N]
-                                         muda o status (3 cria os documentos para assinar)
+             [--plano <registro ANS>] [--inicio dd/mm/aaaa] [--valor 123,45] [--cancelar-ate dd/mm/aaaa]
+             [--motivo "texto"]
+                                         muda o status (3 cria os documentos para assinar) e registra
+                                         a decisão da operadora: com 3, 6 ou 7 o plano de destino, o início
+                                         da cobertura, a mensalidade e o último dia para cancelar o plano
+                                         anterior; com 4 ou 5 o motivo da recusa ou do cancelamento
   plans                                  lista os planos de destino (registro ANS → nome)
   outbox                                 lista os e-mails de protocolo: enviados, pendentes e com erro
   purge                                  expurgo LGPD: apaga documentos, e-mails e registros de idempotência
@@ -52,6 +64,15 @@ export interface CliOptions {
 
 class UsageError extends Error {}
 
+/** set-status's flags for the operator's decision, and where each goes. */
+const DECISION_FLAG_NAMES = [
+  ['--plano', 'plano'],
+  ['--inicio', 'inicio'],
+  ['--valor', 'valor'],
+  ['--cancelar-ate', 'cancelarAte'],
+  ['--motivo', 'motivo'],
+] as const;
+
 export function parseArgs(args: readonly string[]): { command: BackofficeCommand; json: boolean } {
   const json = args.includes('--json');
   const rest = args.filter((arg) => arg !== '--json');
@@ -65,6 +86,11 @@ export function parseArgs(args: readonly string[]): { command: BackofficeCommand
   };
   const tipo = flag('--tipo');
   const concordo = flag('--concordo')?.toUpperCase();
+  const decisao: DecisionFlags = {};
+  for (const [name, key] of DECISION_FLAG_NAMES) {
+    const value = flag(name);
+    if (value !== undefined) decisao[key] = value;
+  }
   const [cmd, ...positional] = rest;
   const protocol = (value: string | undefined): string => {
     if (!value || !/^\d{1,30}$/.test(value)) throw new UsageError('Informe o protocolo (só dígitos).');
@@ -83,6 +109,15 @@ export function parseArgs(args: readonly string[]): { command: BackofficeCommand
       if (!Number.isInteger(flStatus)) throw new UsageError('Informe o novo flStatus (número).');
       if (tipo !== undefined && tipo !== '1' && tipo !== '2') throw new UsageError('--tipo deve ser 1 ou 2.');
       if (concordo !== undefined && concordo !== 'S' && concordo !== 'N') throw new UsageError('--concordo deve ser S ou N.');
+      const decided = Object.keys(decisao).length > 0;
+      if (decided) {
+        try {
+          parseDecisionFlags(decisao, flStatus);
+        } catch (error) {
+          if (error instanceof DecisionError) throw new UsageError(error.message);
+          throw error;
+        }
+      }
       return {
         command: {
           cmd,
@@ -90,6 +125,7 @@ export function parseArgs(args: readonly string[]): { command: BackofficeCommand
           flStatus,
           ...(tipo ? { tipo: tipo === '1' ? 1 : 2 } : {}),
           ...(concordo ? { concordo: concordo === 'S' ? 'S' : 'N' } : {}),
+          ...(decided ? { decisao } : {}),
         },
         json,
       };
@@ -113,8 +149,10 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
       const list = result as RequestSummary[];
       return list.length ? list.map(describe).join('\n') : 'Nenhuma solicitação.';
     }
-    case 'set-status':
-      return `Atualizado: ${describe(result as RequestSummary)}`;
+    case 'set-status': {
+      const updated = result as RequestSummary & { decisao: OperatorDecision };
+      return `Atualizado: ${describe(updated)}\nDecisão da operadora: ${describeDecision(updated.decisao)}`;
+    }
     case 'outbox': {
       const list = result as OutboxEntry[];
       if (!list.length) return 'Nenhum e-mail na fila.';
@@ -140,6 +178,7 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
       return (result as Array<{ registroAns: string; nmPlano: string }>).map((plan) => `${plan.registroAns}  ${plan.nmPlano}`).join('\n');
     case 'show': {
       const detail = result as RequestSummary & {
+        decisao: OperatorDecision;
         cdSolicitacao: number;
         nuProtocoloAns: string;
         planoDestino: string;
@@ -152,6 +191,7 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
       return [
         describe(detail),
         `cdSolicitacao ${detail.cdSolicitacao}  protocolo ANS ${detail.nuProtocoloAns}  destino ${detail.planoDestino}  cadastro ${detail.dtCadastramento}`,
+        `Decisão da operadora: ${describeDecision(detail.decisao)}`,
         'Histórico:',
         ...detail.historico.map(
           (event) => `  ${event.dtEvento}  ${event.flStatus} ${event.dsStatus}  flConcordo ${event.flConcordo ?? '-'}  (${event.origem})`,

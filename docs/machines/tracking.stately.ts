@@ -188,17 +188,17 @@ export const trackingMachine = createMachine({
           description: 'Painel "Sua solicitação está em análise"; em 1 e 2, o prazo de 10 dias da operadora; o botão "Retornar".',
         },
         refused: {
-          description: 'Status 4, painel "Sua solicitação foi recusada": não segue adiante; pode-se fazer uma nova solicitação. "Retornar".',
+          description: 'Status 4, painel "Sua solicitação foi recusada": não segue adiante; o motivo da operadora (ou que não o informou) e o que fazer: nova solicitação, falar com a operadora ou reclamar na ANS (NIP, Disque ANS). "Retornar".',
         },
         cancelled: {
-          description: 'Status 5, painel "Sua solicitação foi cancelada": não segue adiante; pode-se fazer uma nova solicitação. "Retornar".',
+          description: 'Status 5, painel "Sua solicitação foi cancelada": não segue adiante; o motivo da operadora (ou que não o informou) e o que fazer: nova solicitação, falar com a operadora ou reclamar na ANS (NIP, Disque ANS). "Retornar".',
         },
         contractActive: {
-          description: 'Status 7, painel "Seu contrato está ativo": a portabilidade terminou, nada mais a fazer; sem prazo da operadora. "Retornar".',
+          description: 'Status 7, painel "Seu contrato está ativo": a portabilidade terminou; as condições da operadora e, se ainda não o fez, cancelar o plano anterior até a data informada; sem prazo da operadora. "Retornar".',
         },
         awaitingAcknowledgement: {
           initial: 'choosingOptions',
-          description: 'Status 6, painel "Finalize sua solicitação": a ciência final, "Finalizar" e "Sair".',
+          description: 'Status 6, painel "Finalize sua solicitação": as condições da operadora (plano, início, mensalidade, data para cancelar o plano anterior; as que faltam, "Ainda não informado"), a ciência final, "Finalizar" e "Sair".',
           states: {
             choosingOptions: {
               description: 'Passagem: opções do tipo 1 (de acordo / não aceito) ou do tipo 2 (ciente).',
@@ -364,7 +364,7 @@ export const trackingMachine = createMachine({
         },
         accepted: {
           initial: 'signing',
-          description: 'Status 3, painel "Sua solicitação foi aceita": termos a assinar, ciência já dada (flConcordo) e "Finalizar".',
+          description: 'Status 3, painel "Sua solicitação foi aceita": as condições da operadora, termos a assinar, ciência já dada (flConcordo) e "Finalizar".',
           states: {
             signing: {
               description: 'Termos com caixas; marcar uma abre o documento em nova aba e registra a assinatura.',
@@ -438,7 +438,7 @@ export const trackingMachine = createMachine({
       },
     },
     bemvindoModal: {
-      description: 'Modal "Seja bem-vindo à {operadora}!" com "Seu contrato está ativo e apto para utilização." e "OK".',
+      description: 'Modal "Seja bem-vindo à {operadora}!" com "Seu contrato está ativo e apto para utilização.", a data para cancelar o plano anterior (ou que ainda não foi informada) e "OK".',
       on: {
         CLOSE_MODAL: { target: 'exited', actions: ['clearTrackingSession', 'navigateHome'] },
       },

@@ -116,7 +116,11 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
          FROM documents_to_sign d JOIN signatures s USING (cd_file_documento) WHERE d.cd_solicitacao = $1
        UNION ALL
        SELECT 'termo-de-aceite-' || a.cd_aceite || '.pdf', 'pdf',
-              CASE a.fl_tipo WHEN 'N' THEN 'Termo de Aceite da Solicitação' WHEN 'D' THEN 'Termo de Concordância' ELSE 'Termo de Ciência' END,
+              -- Named for what was recorded: a 'Não aceito' is a refusal (services/request-documents.ts acceptanceTitle).
+              CASE WHEN a.fl_tipo = 'N' THEN 'Termo de Aceite da Solicitação'
+                   WHEN a.fl_ciente = 'N' AND a.fl_tipo = 'D' THEN 'Termo de Recusa'
+                   WHEN a.fl_ciente = 'N' THEN 'Ciência Não Confirmada'
+                   WHEN a.fl_tipo = 'D' THEN 'Termo de Concordância' ELSE 'Termo de Ciência' END,
               CASE WHEN a.fl_ciente = 'S' THEN a.dt_aceite END, a.nm_armazenado, a.dt_aceite, 3, a.cd_aceite
          FROM acceptances a WHERE a.cd_solicitacao = $1
        ORDER BY dt_ordem, grupo, id`,

@@ -12,7 +12,8 @@ import type { HandlerContext } from '../http/context.ts';
 import { addDays, formatDate, formatDateTime } from '../services/dates.ts';
 import type { RequestState } from '../db/rows.ts';
 import { findRequestStateByProtocol } from '../services/requests.ts';
-import { describeStatus } from '../services/status.ts';
+import { describeAnswerStatus, type AnswerState } from '../services/status.ts';
+import { decisionFields, findTrackingByProtocol } from '../services/operator-decision.ts';
 import { issueToken } from '../services/tokens.ts';
 
 /** ANS answer window for a portability request (RN 438: 10 days). */
@@ -23,23 +24,11 @@ export async function requestByProtocol(ctx: HandlerContext, protocolo: string):
   return request;
 }
 
-interface EventRow {
-  fl_status: number;
-  fl_concordo: string | null;
-}
-
-/** An event that only records the beneficiary's answer says so, instead of repeating the status. */
-function describeEvent(event: EventRow, previous: EventRow | undefined): string {
-  const status = describeStatus(event.fl_status);
-  if (!previous || previous.fl_status !== event.fl_status || previous.fl_concordo === event.fl_concordo) return status;
-  if (event.fl_concordo === 'S') return `${status} - concordância registrada`;
-  if (event.fl_concordo === 'N') return `${status} - recusa registrada`;
-  return status;
-}
-
 export const trackingHandlers: Pick<EndpointHandlers, 'tracking' | 'history'> = {
   async tracking({ protocolo }, ctx) {
-    const request = await requestByProtocol(ctx, protocolo);
+    const found = await findTrackingByProtocol(ctx.deps.db, protocolo);
+    if (!found) throw notFound('Protocolo não encontrado.');
+    const { request, decision } = found;
     const visibility = visibilityOf(ctx.access, request);
     const state = {
       nuProtocolo: request.nu_protocolo,
@@ -54,8 +43,10 @@ export const trackingHandlers: Pick<EndpointHandlers, 'tracking' | 'history'> = 
       ...state,
       nuProtocoloAnsHapvida: request.nu_protocolo_ans,
       dtCadastramento: formatDate(request.dt_cadastramento),
-      dsStatus: describeStatus(request.fl_status),
+      dsStatus: describeAnswerStatus(request),
       cdSolicitacao: request.cd_solicitacao,
+      // What the operator decided, only the facts it set (the restricted answer above has none).
+      ...decisionFields(decision),
     };
     if (visibility === 'owner') data.nuCpf = request.cpf || null;
     // Knowing the protocol is the proof here: the answer hands out a token bound to it, for
@@ -72,17 +63,18 @@ export const trackingHandlers: Pick<EndpointHandlers, 'tracking' | 'history'> = 
   async history({ protocolo }, ctx) {
     const request = await requestByProtocol(ctx, protocolo);
     assertCanUse(ctx.access, request);
-    const events = await ctx.deps.db.query<{ fl_status: number; fl_concordo: string | null; dt_evento: Date }>(
-      'SELECT fl_status, fl_concordo, dt_evento FROM status_history WHERE cd_solicitacao = $1 ORDER BY dt_evento, id',
+    const events = await ctx.deps.db.query<AnswerState & { dt_evento: Date }>(
+      'SELECT fl_status, cd_status_port, fl_concordo, dt_evento FROM status_history WHERE cd_solicitacao = $1 ORDER BY dt_evento, id',
       [request.cd_solicitacao],
     );
     return {
       dtCadastramento: formatDate(request.dt_cadastramento),
       prazoRespostaDias: ANSWER_DAYS,
       dtLimiteResposta: formatDate(addDays(request.dt_cadastramento, ANSWER_DAYS)),
-      eventos: events.map((event, index) => ({
+      // Each event in the words of its moment: a recorded answer says which one it was.
+      eventos: events.map((event) => ({
         flStatus: event.fl_status,
-        dsStatus: describeEvent(event, events[index - 1]),
+        dsStatus: describeAnswerStatus(event),
         dtEvento: formatDateTime(event.dt_evento),
       })),
     };

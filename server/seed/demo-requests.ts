@@ -9,7 +9,21 @@ import type { FileStore } from '../services/file-store.ts';
 import { renderPdf } from '../services/pdf.ts';
 import { changeStatusIn, createRequest, type StatusChange } from '../services/requests.ts';
 import { STATUS } from '../services/status.ts';
-import { addDays } from '../services/dates.ts';
+import { addDays, formatDate } from '../services/dates.ts';
+import { isoDateOf, saveDecision, type DecisionChange } from '../services/operator-decision.ts';
+
+/**
+ * What the operator decided, in days from the seed's day (so the demo's dates stay ahead of
+ * whoever tries it): plan, start of coverage, monthly price, last day to cancel the old plan,
+ * or the reason of a refusal.
+ */
+interface DemoDecision {
+  registroPlano?: string;
+  startInDays?: number;
+  valorCentavos?: number;
+  cancelInDays?: number;
+  motivo?: string;
+}
 
 interface Demo {
   nuProtocolo: string;
@@ -19,6 +33,7 @@ interface Demo {
   plan: readonly [string, string];
   /** Status changes after the request was filed, one per day. */
   steps: readonly StatusChange[];
+  decision?: DemoDecision;
   note: string;
 }
 
@@ -39,7 +54,8 @@ export const DEMOS: readonly Demo[] = [
     cdEmpresaPlano: '1',
     plan: ['481234562', 'VIDA PLENA MAIS APARTAMENTO'],
     steps: [{ flStatus: STATUS.aguardandoCiencia, cdStatusPort: 1 }],
-    note: 'status 6, tipo 1: "Estou de acordo" / "Não aceito"',
+    decision: { registroPlano: '481234562', startInDays: 12, valorCentavos: 61240, cancelInDays: 17 },
+    note: 'status 6, tipo 1: "Estou de acordo" / "Não aceito"; com plano, início, mensalidade e prazo de cancelamento',
   },
   {
     nuProtocolo: '19684027355102846631',
@@ -48,7 +64,7 @@ export const DEMOS: readonly Demo[] = [
     cdEmpresaPlano: '1',
     plan: ['481234563', 'VIDA PLENA NACIONAL APARTAMENTO'],
     steps: [{ flStatus: STATUS.aguardandoCiencia, cdStatusPort: 2 }],
-    note: 'status 6, tipo 2: "Estou ciente"',
+    note: 'status 6, tipo 2: "Estou ciente"; a operadora ainda não informou plano, início, mensalidade nem prazo',
   },
   {
     nuProtocolo: '85520374916648203357',
@@ -66,7 +82,9 @@ export const DEMOS: readonly Demo[] = [
     cdEmpresaPlano: '1',
     plan: ['481234561', 'VIDA PLENA ESSENCIAL ENFERMARIA'],
     steps: [{ flStatus: STATUS.aguardandoCiencia, cdStatusPort: 2 }, { flConcordo: 'S' }, { flStatus: STATUS.contratoAtivo }],
-    note: 'contrato ativo',
+    // Coverage began yesterday: the old plan still has to be cancelled, within 5 days of the start.
+    decision: { registroPlano: '481234561', startInDays: -1, valorCentavos: 38990, cancelInDays: 4 },
+    note: 'contrato ativo; falta cancelar o plano anterior',
   },
   {
     nuProtocolo: '27406815593371620458',
@@ -77,7 +95,32 @@ export const DEMOS: readonly Demo[] = [
     steps: [],
     note: 'em análise, plano 2 (Horizonte Saúde)',
   },
+  {
+    nuProtocolo: '39502817466150372914',
+    nome: 'RAFAEL SOUZA MARTINS',
+    cpf: '40817356207',
+    cdEmpresaPlano: '1',
+    plan: ['481234563', 'VIDA PLENA NACIONAL APARTAMENTO'],
+    steps: [{ flStatus: STATUS.recusada }],
+    decision: {
+      motivo:
+        'O plano de origem não cumpre o prazo mínimo de permanência exigido para a portabilidade de carências (2 anos na primeira portabilidade).',
+    },
+    note: 'recusada, com o motivo da operadora',
+  },
 ];
+
+/** The demo's decision as the backoffice would record it, dates counted from `now` in Brasília. */
+function decisionChange(decision: DemoDecision, now: Date): DecisionChange {
+  const day = (days: number | undefined) => (days === undefined ? undefined : (isoDateOf(formatDate(addDays(now, days))) ?? undefined));
+  return {
+    registroPlano: decision.registroPlano,
+    inicio: day(decision.startInDays),
+    valorCentavos: decision.valorCentavos,
+    cancelarAte: day(decision.cancelInDays),
+    motivo: decision.motivo,
+  };
+}
 
 function payloadOf(demo: Demo): PortabilityRequest {
   return {
@@ -156,6 +199,7 @@ export async function seedDemoRequests(tx: Executor, files: FileStore, now: Date
     for (const [index, step] of demo.steps.entries()) {
       await changeStatusIn(tx, files, cdSolicitacao, step, 'demonstracao', addDays(filed, index + 1));
     }
+    if (demo.decision) await saveDecision(tx, cdSolicitacao, decisionChange(demo.decision, now), now);
   }
   return true;
 }

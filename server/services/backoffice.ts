@@ -9,16 +9,32 @@ import type { Clock } from './clock.ts';
 import { formatDate, formatDateTime } from './dates.ts';
 import type { FileStore } from './file-store.ts';
 import { passwordOf } from './protocol.ts';
-import { changeStatus, findRequestByProtocol } from './requests.ts';
+import { changeStatusIn, findRequestByProtocol } from './requests.ts';
 import { describeStatus, isKnownStatus, requiresLogin, STATUS_DESCRIPTIONS } from './status.ts';
 import { listDocumentsToSign } from './documents-to-sign.ts';
 import { purgeExpired, type PurgeReport } from './purge.ts';
 import { DEFAULT_RETENTION_DAYS } from './retention.ts';
+import {
+  DecisionError,
+  findDecision,
+  parseDecisionFlags,
+  saveDecision,
+  type DecisionFlags,
+  type OperatorDecision,
+} from './operator-decision.ts';
 
 export type BackofficeCommand =
   | { cmd: 'list' }
   | { cmd: 'show'; protocolo: string }
-  | { cmd: 'set-status'; protocolo: string; flStatus: number; tipo?: 1 | 2; concordo?: 'S' | 'N' }
+  | {
+      cmd: 'set-status';
+      protocolo: string;
+      flStatus: number;
+      tipo?: 1 | 2;
+      concordo?: 'S' | 'N';
+      /** What the operator decided (`--plano --inicio --valor --cancelar-ate --motivo`), as typed. */
+      decisao?: DecisionFlags;
+    }
   | { cmd: 'plans' }
   | { cmd: 'outbox' }
   | { cmd: 'purge' };
@@ -108,6 +124,7 @@ async function showRequest(deps: BackofficeDeps, protocolo: string) {
   ]);
   return {
     ...summary(request),
+    decisao: await findDecision(deps.db, request.cd_solicitacao),
     cdSolicitacao: request.cd_solicitacao,
     nuProtocoloAns: request.nu_protocolo_ans,
     planoDestino: `${request.plano_destino} (${request.nu_ans_plano_destino})`,
@@ -142,17 +159,37 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
       .join(', ');
     throw new BackofficeError(`Status ${command.flStatus} desconhecido. Use: ${known}.`);
   }
+  const decision = decisionChange(command.decisao ?? {}, command.flStatus);
   const request = await findRequestByProtocol(deps.db, command.protocolo);
   if (!request) throw new BackofficeError(`Protocolo ${command.protocolo} não encontrado.`);
-  const updated = await changeStatus(
-    deps.db,
-    deps.files,
-    request.cd_solicitacao,
-    { flStatus: command.flStatus, cdStatusPort: command.tipo, flConcordo: command.concordo },
-    'backoffice',
-    deps.clock(),
-  );
-  return summary(updated);
+  const now = deps.clock();
+  try {
+    // The status and the facts of the decision change together, or neither does.
+    return await deps.db.transaction(async (tx) => {
+      const updated = await changeStatusIn(
+        tx,
+        deps.files,
+        request.cd_solicitacao,
+        { flStatus: command.flStatus, cdStatusPort: command.tipo, flConcordo: command.concordo },
+        'backoffice',
+        now,
+      );
+      await saveDecision(tx, request.cd_solicitacao, decision, now, { forgetReason: request.fl_status !== command.flStatus });
+      return { ...summary(updated), decisao: await findDecision(tx, request.cd_solicitacao) };
+    });
+  } catch (error) {
+    if (error instanceof DecisionError) throw new BackofficeError(error.message);
+    throw error;
+  }
+}
+
+function decisionChange(flags: DecisionFlags, flStatus: number) {
+  try {
+    return parseDecisionFlags(flags, flStatus);
+  } catch (error) {
+    if (error instanceof DecisionError) throw new BackofficeError(error.message);
+    throw error;
+  }
 }
 
 async function listPlans(db: Database) {
@@ -248,9 +285,30 @@ export function parseBackofficeCommand(value: unknown): BackofficeCommand | null
       if (!protocolo || typeof flStatus !== 'number' || !Number.isInteger(flStatus)) return null;
       if (input.tipo !== undefined && input.tipo !== 1 && input.tipo !== 2) return null;
       if (input.concordo !== undefined && input.concordo !== 'S' && input.concordo !== 'N') return null;
-      return { cmd: 'set-status', protocolo, flStatus, tipo: input.tipo, concordo: input.concordo };
+      const decisao = decisionFlagsOf(input.decisao);
+      if (decisao === null) return null;
+      return { cmd: 'set-status', protocolo, flStatus, tipo: input.tipo, concordo: input.concordo, ...(decisao ? { decisao } : {}) };
     }
     default:
       return null;
   }
 }
+
+const DECISION_FLAGS = ['plano', 'inicio', 'valor', 'cancelarAte', 'motivo'] as const;
+
+/** The decision flags of a JSON command: absent, or an object of short strings (checked again by set-status). */
+function decisionFlagsOf(value: unknown): DecisionFlags | undefined | null {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null) return null;
+  const input = value as Record<string, unknown>;
+  const flags: DecisionFlags = {};
+  for (const key of DECISION_FLAGS) {
+    const flag = input[key];
+    if (flag === undefined) continue;
+    if (typeof flag !== 'string' || flag.length > 1000) return null;
+    flags[key] = flag;
+  }
+  return flags;
+}
+
+export type { OperatorDecision };

@@ -86,6 +86,16 @@ const ACCEPTANCE_TITLE: Record<AcceptanceKind, string> = {
   I: 'Termo de Ciência da Portabilidade',
 };
 
+/**
+ * The title says what was recorded (issue 25): a 'Não aceito' is a refusal, not a
+ * "Termo de Concordância"; an awareness not confirmed is not a "Termo de Ciência".
+ */
+export function acceptanceTitle(kind: AcceptanceKind, ciente: 'S' | 'N'): string {
+  if (ciente === 'N' && kind === 'D') return 'Termo de Recusa da Portabilidade';
+  if (ciente === 'N' && kind === 'I') return 'Registro de Ciência Não Confirmada';
+  return ACCEPTANCE_TITLE[kind];
+}
+
 function acknowledgement(kind: AcceptanceKind, ciente: 'S' | 'N'): string {
   if (kind === 'N') {
     return ciente === 'S'
@@ -103,8 +113,9 @@ function acknowledgement(kind: AcceptanceKind, ciente: 'S' | 'N'): string {
 }
 
 export function acceptancePdf(kind: AcceptanceKind, ciente: 'S' | 'N', request: RequestRow, operator: OperatorRow, now: Date): PdfContent {
+  const title = acceptanceTitle(kind, ciente);
   return {
-    title: ACCEPTANCE_TITLE[kind],
+    title,
     operator: operator.nm_operadora,
     blocks: [
       beneficiary(request),
@@ -116,6 +127,6 @@ export function acceptancePdf(kind: AcceptanceKind, ciente: 'S' | 'N', request: 
         text: `${acknowledgement(kind, ciente)}\nRegistrada em ${formatDateTime(now)} (horário de Brasília).`,
       },
     ],
-    footer: `${ACCEPTANCE_TITLE[kind]} — protocolo ${request.nu_protocolo}`,
+    footer: `${title} — protocolo ${request.nu_protocolo}`,
   };
 }

@@ -28,6 +28,28 @@ export function describeStatus(flStatus: number): string {
   return STATUS_DESCRIPTIONS[flStatus] ?? 'Em análise';
 }
 
+export interface AnswerState {
+  fl_status: number;
+  cd_status_port: number;
+  fl_concordo: string | null;
+}
+
+/**
+ * The status as the beneficiary reads it. Status 6 is 'Aguardando sua confirmação' only until
+ * the answer is recorded: after 'Não aceito', 'Estou de acordo' or 'Estou ciente' it says
+ * which answer the server holds (issue 25: it no longer waits for the beneficiary). A type 2
+ * request with 'N' (only the backoffice sets it) still waits for 'Estou ciente'.
+ */
+export function describeAnswerStatus(state: AnswerState): string {
+  if (state.fl_status === STATUS.aguardandoCiencia) {
+    if (state.fl_concordo === 'N' && state.cd_status_port !== 2) return "Resposta 'Não aceito' registrada";
+    if (state.fl_concordo === 'S') {
+      return `Resposta '${state.cd_status_port === 2 ? 'Estou ciente' : 'Estou de acordo'}' registrada - aguardando a operadora`;
+    }
+  }
+  return describeStatus(state.fl_status);
+}
+
 export function isKnownStatus(flStatus: number): boolean {
   return flStatus in STATUS_DESCRIPTIONS;
 }

@@ -97,6 +97,113 @@ describe('backoffice commands on the database', () => {
   });
 });
 
+describe("set-status records the operator's decision", () => {
+  const run = async (...args: string[]) => {
+    const io = capture();
+    const code = await runCli(args, { db: server.db, io, env: { DATA_DIR: server.dataDir }, clock: () => server.clock.now });
+    return { code, out: io.stdout.join('\n'), err: io.stderr.join('\n') };
+  };
+  const fileOne = async (key: string) =>
+    ((await server.post('portabilidade', validRequest(), { key })).json() as { nuProtocolo: string }).nuProtocolo;
+
+  it('sets plan, start, price and last day to cancel with status 6, shows them, and keeps those not given on a later change', async () => {
+    const protocolo = await fileOne('decision-facts');
+    const set = await run(
+      'set-status',
+      protocolo,
+      '6',
+      '--tipo',
+      '1',
+      '--plano',
+      '481234562',
+      '--inicio',
+      '01/04/2025',
+      '--valor',
+      'R$ 1.049,9',
+      '--cancelar-ate',
+      '06/04/2025',
+    );
+    expect(set.code).toBe(0);
+    expect(set.out).toContain(
+      'Decisão da operadora: plano VIDA PLENA MAIS APARTAMENTO (481234562)  início 01/04/2025  mensalidade R$ 1.049,90  cancelar o plano anterior até 06/04/2025',
+    );
+    // Only the price changes; the rest stays.
+    expect((await run('set-status', protocolo, '6', '--valor', '999,99')).code).toBe(0);
+    const show = await run('show', protocolo, '--json');
+    expect((JSON.parse(show.out) as { decisao: unknown }).decisao).toEqual({
+      nuRegistroPlano: '481234562',
+      nmPlano: 'VIDA PLENA MAIS APARTAMENTO',
+      dtInicioCobertura: '01/04/2025',
+      vlMensalidadeCentavos: 99999,
+      dtLimiteCancelamento: '06/04/2025',
+      dsMotivo: null,
+    });
+    expect((await run('show', protocolo)).out).toContain('mensalidade R$ 999,99');
+  });
+
+  it("records a refusal's reason, and says 'nada informado' for a request without a decision", async () => {
+    const protocolo = await fileOne('decision-reason');
+    expect((await run('show', protocolo)).out).toContain('Decisão da operadora: nada informado');
+    const refused = await run('set-status', protocolo, '4', '--motivo', '  Documentação do plano de origem ilegível.  ');
+    expect(refused.code).toBe(0);
+    expect(refused.out).toContain('motivo: Documentação do plano de origem ilegível.');
+    const reasonOf = async () =>
+      ((await server.get(`portabilidade/acompanhamento?protocolo=${protocolo}`)).json() as { dsMotivo?: string }).dsMotivo;
+    expect(await reasonOf()).toBe('Documentação do plano de origem ilegível.');
+    // A refusal's reason is not a later cancellation's: another status forgets it, unless given a new one.
+    expect((await run('set-status', protocolo, '5')).code).toBe(0);
+    expect(await reasonOf()).toBeUndefined();
+    expect((await run('set-status', protocolo, '5', '--motivo', 'Pedido do beneficiário por telefone.')).code).toBe(0);
+    expect((await run('set-status', protocolo, '5')).code).toBe(0); // the same status again keeps it
+    expect(await reasonOf()).toBe('Pedido do beneficiário por telefone.');
+  });
+
+  it('refuses each malformed flag with a pt-BR message and the usage, changing nothing', async () => {
+    const protocolo = await fileOne('decision-bad-flags');
+    const cases: Array<[string[], RegExp]> = [
+      [['6', '--plano', '48A'], /--plano deve ser o registro ANS/],
+      [['6', '--inicio', '31/02/2025'], /--inicio deve ser a data de início da cobertura no formato dd\/mm\/aaaa/],
+      [['6', '--inicio', '2025-04-01'], /--inicio deve ser/],
+      [['6', '--valor', '12.5'], /--valor deve ser a mensalidade em reais/],
+      [['6', '--valor', '0,00'], /maior que zero/],
+      [['6', '--valor', '100.000,01'], /até R\$ 100\.000,00/],
+      [['6', '--cancelar-ate', '1/4/2025'], /--cancelar-ate deve ser o último dia/],
+      [['4', '--motivo', ''], /--motivo deve ter de 1 a 500 caracteres/],
+      [['4', '--motivo', 'x'.repeat(501)], /--motivo deve ter de 1 a 500/],
+      [['4', '--motivo', 'linha\noutra'], /sem quebras de linha/],
+      [['4', '--valor', '100,00'], /valem só com os status 3, 6 e 7/],
+      [['6', '--motivo', 'Sem motivo'], /--motivo vale só com os status 4 \(Recusada\) e 5 \(Cancelada\)/],
+      [['6', '--inicio'], /Falta o valor de --inicio/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await run('set-status', protocolo, ...args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.err).toMatch(message);
+      expect(result.err).toContain('Uso:');
+    }
+    expect((JSON.parse((await run('show', protocolo, '--json')).out) as { flStatus: number }).flStatus).toBe(1);
+  });
+
+  it('changes neither the status nor the facts when the plan is unknown or the last day comes before the start', async () => {
+    const protocolo = await fileOne('decision-rollback');
+    const unknownPlan = await run('set-status', protocolo, '6', '--plano', '123456789', '--valor', '100,00');
+    expect(unknownPlan.code).toBe(1);
+    expect(unknownPlan.err).toBe('Plano de destino 123456789 não cadastrado. Veja os planos com o comando plans.');
+    expect((await run('set-status', protocolo, '3', '--inicio', '10/04/2025')).code).toBe(0);
+    const early = await run('set-status', protocolo, '6', '--cancelar-ate', '09/04/2025');
+    expect(early.code).toBe(1);
+    expect(early.err).toMatch(/--cancelar-ate \(09\/04\/2025\) não pode ser antes do início da cobertura \(10\/04\/2025\)/);
+    const detail = JSON.parse((await run('show', protocolo, '--json')).out) as {
+      flStatus: number;
+      historico: unknown[];
+      decisao: { vlMensalidadeCentavos: number | null; dtLimiteCancelamento: string | null };
+    };
+    expect(detail.flStatus).toBe(3);
+    expect(detail.historico).toHaveLength(2); // filed, then 3: the refused changes wrote nothing
+    expect(detail.decisao).toMatchObject({ vlMensalidadeCentavos: null, dtLimiteCancelamento: null });
+  });
+});
+
 describe('backoffice through a running server', () => {
   it('sends the command over loopback when DATA_DIR/server.json names a live server', async () => {
     writeServerFile(server.dataDir, { pid: process.pid, port, secret: SECRET });
@@ -111,6 +218,30 @@ describe('backoffice through a running server', () => {
     };
     expect(tracking.cdStatusPort).toBe(1);
     removeServerFile(server.dataDir);
+  });
+
+  it("sends the operator's decision over loopback too, and the server checks it again", async () => {
+    writeServerFile(server.dataDir, { pid: process.pid, port, secret: SECRET });
+    const io = capture();
+    const args = ['set-status', DEMO.status6Type2.protocolo, '6', '--inicio', '02/04/2025', '--cancelar-ate', '07/04/2025', '--json'];
+    expect(await runCli(args, { io, env: { DATA_DIR: server.dataDir } })).toBe(0);
+    expect((JSON.parse(io.stdout[0] ?? '{}') as { decisao: unknown }).decisao).toMatchObject({
+      dtInicioCobertura: '02/04/2025',
+      dtLimiteCancelamento: '07/04/2025',
+    });
+    removeServerFile(server.dataDir);
+    const post = (decisao: unknown) =>
+      server.app.inject({
+        method: 'POST',
+        url: BACKOFFICE_PATH,
+        payload: { cmd: 'set-status', protocolo: DEMO.status6Type2.protocolo, flStatus: 6, decisao },
+        headers: { [BACKOFFICE_SECRET_HEADER]: SECRET },
+      });
+    const badDate = await post({ inicio: '32/01/2025' });
+    expect(badDate.statusCode).toBe(400);
+    expect((badDate.json() as { message: string }).message).toMatch(/--inicio deve ser/);
+    expect((await post({ valor: 12 })).statusCode).toBe(400);
+    expect((await post('x')).statusCode).toBe(400);
   });
 
   it('hides the backoffice route without the secret or from another address', async () => {

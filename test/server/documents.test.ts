@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../contract/api.ts';
+import { runCli } from '../../server/backoffice-cli.ts';
+import { acceptanceTitle } from '../../server/services/request-documents.ts';
 import { API, DEMO, FILES, messageOf, startServer, validRequest, type TestServer } from './helpers.ts';
 
 let server: TestServer;
@@ -179,6 +181,28 @@ describe('the acceptance document', () => {
       dtAssinatura: string | null;
     }>;
     expect(docs.at(-1)).toMatchObject({ nmDocumento: 'Termo de Concordância', dtAssinatura: '10/03/2025' });
+  });
+
+  it("names a 'Não aceito' a refusal, never a 'Termo de Concordância', in the list and in the PDF's title", async () => {
+    const saved = (await server.post('portabilidade', validRequest(), { key: 'decline-name' })).json() as { nuProtocolo: string };
+    const quiet = { out: () => undefined, err: () => undefined };
+    await runCli(['set-status', saved.nuProtocolo, '6', '--tipo', '1'], { db: server.db, io: quiet, env: { DATA_DIR: server.dataDir } });
+    const tracking = (await server.get(`portabilidade/acompanhamento?protocolo=${saved.nuProtocolo}`)).json() as {
+      cdSolicitacao: number;
+      token: string;
+    };
+    const decline = await aceite({ fl_ciente: 'N', fl_tipo: 'D', cd_solicitacao: tracking.cdSolicitacao }, tracking.token);
+    expect(decline.body).toMatch(/^\/wslinhafrente\//);
+    const docs = (await server.get(`portabilidade/documento?protocolo=${saved.nuProtocolo}`)).json() as Array<{
+      nmDocumento: string;
+      dtAssinatura: string | null;
+    }>;
+    expect(docs.at(-1)).toEqual(expect.objectContaining({ nmDocumento: 'Termo de Recusa', dtAssinatura: null }));
+    expect(docs.map((doc) => doc.nmDocumento).join(' ')).not.toMatch(/Concordância/);
+    expect(acceptanceTitle('D', 'N')).toBe('Termo de Recusa da Portabilidade');
+    expect(acceptanceTitle('D', 'S')).toBe('Termo de Concordância com a Portabilidade');
+    expect(acceptanceTitle('I', 'S')).toBe('Termo de Ciência da Portabilidade');
+    expect(acceptanceTitle('I', 'N')).not.toMatch(/^Termo de Ciência/);
   });
 
   it('answers ERRO to a tracking acknowledgement outside status 6', async () => {

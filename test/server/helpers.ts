@@ -33,6 +33,7 @@ export const DEMO = {
   loginRequired: { protocolo: '85520374916648203357', cpf: '86247103913', senha: '203357' },
   active: { protocolo: '60917283645520918842', cpf: '19037452680', senha: '918842' },
   plan2: { protocolo: '27406815593371620458', cpf: '47385920179', senha: '620458' },
+  refused: { protocolo: '39502817466150372914', cpf: '40817356207', senha: '372914' },
 } as const;
 
 export interface TestServer {

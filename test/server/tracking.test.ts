@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../server/backoffice-cli.ts';
 import { issueToken, readToken } from '../../server/services/tokens.ts';
-import { DEMO, SECRET, loginToken, messageOf, startServer, type TestServer } from './helpers.ts';
+import { DEMO, SECRET, loginToken, messageOf, startServer, validRequest, type TestServer } from './helpers.ts';
 
 let server: TestServer;
 let tokenA: string;
@@ -206,5 +207,96 @@ describe('signing and finishing', () => {
     expect(messageOf(response)).toMatch(/ainda não pode ser finalizada/);
     expect((await server.post('portabilidade/finaliza', { tipo: '9', cd_solicitacao: 999_999 }, { token })).statusCode).toBe(404);
     expect((await server.post('portabilidade/documento/assinatura', { cdFileDocumento: 999_999 }, { token })).statusCode).toBe(404);
+  });
+});
+
+/** The optional fields of the operator's decision (contract/api.ts `trackingData`). */
+const DECISION_FIELDS = [
+  'nmPlanoDestino',
+  'nuRegistroPlanoDestino',
+  'dtInicioCobertura',
+  'vlMensalidadeCentavos',
+  'dtLimiteCancelamentoPlanoAnterior',
+  'dsMotivo',
+] as const;
+const quiet = { out: () => undefined, err: () => undefined };
+const backoffice = (...args: string[]) =>
+  runCli(args, { db: server.db, io: quiet, env: { DATA_DIR: server.dataDir }, clock: () => server.clock.now });
+
+describe("the operator's decision in the tracking answer", () => {
+  it('carries the plan, start of coverage, monthly price and last day to cancel the old plan the demo was given', async () => {
+    const body = (await track(status6Type1.protocolo)).json() as Record<string, unknown>;
+    expect(body).toMatchObject({
+      flStatus: 6,
+      nmPlanoDestino: 'VIDA PLENA MAIS APARTAMENTO',
+      nuRegistroPlanoDestino: '481234562',
+      dtInicioCobertura: '22/03/2025',
+      vlMensalidadeCentavos: 61240,
+      dtLimiteCancelamentoPlanoAnterior: '27/03/2025',
+    });
+    expect(body).not.toHaveProperty('dsMotivo');
+  });
+
+  it('carries none of them when the operator set none, instead of inventing them', async () => {
+    const body = (await track(status6Type2.protocolo)).json() as Record<string, unknown>;
+    for (const field of DECISION_FIELDS) expect(body).not.toHaveProperty(field);
+  });
+
+  it("carries a refusal's reason", async () => {
+    expect((await track(DEMO.refused.protocolo)).json()).toMatchObject({
+      flStatus: 4,
+      dsStatus: 'Recusada',
+      dsMotivo: expect.stringMatching(/prazo mínimo de permanência/),
+    });
+  });
+
+  it('keeps every fact from an anonymous caller of a request that requires login, and gives them to its login', async () => {
+    const saved = (await server.post('portabilidade', validRequest(), { key: 'decision-login' })).json() as { nuProtocolo: string };
+    const args = ['--plano', '481234563', '--inicio', '01/04/2025', '--valor', '1.234,56', '--cancelar-ate', '06/04/2025'];
+    expect(await backoffice('set-status', saved.nuProtocolo, '3', '--tipo', '1', '--concordo', 'S', ...args)).toBe(0);
+    const anonymous = (await track(saved.nuProtocolo)).json() as Record<string, unknown>;
+    expect(anonymous).toMatchObject({ flStatus: 3, cdSolicitacao: null });
+    for (const field of DECISION_FIELDS) expect(anonymous).not.toHaveProperty(field);
+    const token = await loginToken(server, { cpf: '60491837240', senha: saved.nuProtocolo.slice(-6) });
+    expect((await track(saved.nuProtocolo, token)).json()).toMatchObject({
+      nmPlanoDestino: 'VIDA PLENA NACIONAL APARTAMENTO',
+      nuRegistroPlanoDestino: '481234563',
+      dtInicioCobertura: '01/04/2025',
+      vlMensalidadeCentavos: 123456,
+      dtLimiteCancelamentoPlanoAnterior: '06/04/2025',
+    });
+  });
+});
+
+describe('words that match what happened', () => {
+  it("status 6 stops saying 'Aguardando sua confirmação' once an answer is recorded, and says which", async () => {
+    const cases = [
+      ['1', 'N', "Resposta 'Não aceito' registrada"],
+      ['1', 'S', "Resposta 'Estou de acordo' registrada - aguardando a operadora"],
+      ['2', 'S', "Resposta 'Estou ciente' registrada - aguardando a operadora"],
+    ] as const;
+    for (const [tipo, concordo, dsStatus] of cases) {
+      const saved = (await server.post('portabilidade', validRequest(), { key: `words-${tipo}-${concordo}` })).json() as {
+        nuProtocolo: string;
+      };
+      expect(await backoffice('set-status', saved.nuProtocolo, '6', '--tipo', tipo)).toBe(0);
+      expect((await track(saved.nuProtocolo)).json()).toMatchObject({ dsStatus: 'Aguardando sua confirmação' });
+      expect(await backoffice('set-status', saved.nuProtocolo, '6', '--concordo', concordo)).toBe(0);
+      expect((await track(saved.nuProtocolo)).json()).toMatchObject({ dsStatus });
+      const history = (await server.get(`portabilidade/historico?protocolo=${saved.nuProtocolo}`)).json() as {
+        eventos: Array<{ dsStatus: string }>;
+      };
+      expect(history.eventos.map((event) => event.dsStatus)).toEqual(['Em análise', 'Aguardando sua confirmação', dsStatus]);
+    }
+  });
+
+  it("history never calls an 'Estou ciente' a 'concordância'", async () => {
+    // The contract-active demo: type 2, 'Estou ciente' recorded, then active.
+    const history = (await server.get(`portabilidade/historico?protocolo=${DEMO.active.protocolo}`)).json() as {
+      eventos: Array<{ dsStatus: string }>;
+    };
+    const texts = history.eventos.map((event) => event.dsStatus);
+    expect(texts).toContain("Resposta 'Estou ciente' registrada - aguardando a operadora");
+    expect(texts.join(' ')).not.toMatch(/concordância/i);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
+import { cancellationSentence } from '../../../machines/tracking.decision';
 import { welcomeTitle } from '../../../machines/tracking.helpers';
 import { TEXT } from '../../../machines/tracking.types';
 import { Button } from '../../ui/button';
@@ -16,6 +17,7 @@ export function TrackingModals({ actor }: { actor: TrackingActor }) {
   const aviso = useSelector(actor, (s) => s.matches('avisoModal'));
   const bemvindo = useSelector(actor, (s) => s.matches('bemvindoModal'));
   const operatorName = useSelector(actor, (s) => s.context.operatorName);
+  const tracking = useSelector(actor, (s) => s.context.tracking);
   const close = () => actor.send({ type: 'CLOSE_MODAL' });
   return (
     <>
@@ -30,6 +32,8 @@ export function TrackingModals({ actor }: { actor: TrackingActor }) {
         actions={<Button onClick={close}>{TEXT.welcomeButton}</Button>}
       >
         <p>{TEXT.welcomeText}</p>
+        {/* The one thing left to the holder, repeated where the journey ends (issue 25). */}
+        {tracking && <p data-testid="welcome-cancellation">{cancellationSentence(tracking, new Date())}</p>}
       </Modal>
       <ChoiceConfirmation actor={actor} />
     </>

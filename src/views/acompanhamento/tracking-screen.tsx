@@ -10,6 +10,8 @@ import { TEXT } from '../../../machines/tracking.types';
 import { Button } from '../../ui/button';
 import { PortalLayout } from '../layout/portal-layout';
 import { Acknowledgement } from './acknowledgement';
+import { ClosingRecourse } from './closing-recourse';
+import { DecisionFacts } from './decision-facts';
 import { DocumentsTable } from './documents-table';
 import { HistoryTimeline } from './history-timeline';
 import { TermsList } from './terms-list';
@@ -48,15 +50,18 @@ function PanelActions({ actor }: { actor: TrackingActor }) {
   );
 }
 
-/** What the closing statuses mean and what comes next (SPEC would call them 'em análise'). */
+/**
+ * What the closing statuses mean (SPEC would call them 'em análise'); what comes next is in
+ * ClosingRecourse (4, 5) and DecisionFacts (7: the old plan may still have to be cancelled).
+ */
 const PANEL_NOTES: Partial<Record<Panel, string>> = {
-  refused:
-    "A operadora recusou esta solicitação de portabilidade, que não seguirá adiante. Se quiser tentar de novo, faça uma nova solicitação na página inicial, em 'Realizar Solicitação'.",
-  cancelled:
-    "Esta solicitação de portabilidade foi cancelada e não seguirá adiante. Se quiser tentar de novo, faça uma nova solicitação na página inicial, em 'Realizar Solicitação'.",
-  contractActive:
-    'A portabilidade foi concluída: seu contrato está ativo e apto para utilização. Não há mais nada a fazer nesta solicitação.',
+  refused: 'A operadora recusou esta solicitação de portabilidade, que não seguirá adiante.',
+  cancelled: 'Esta solicitação de portabilidade foi cancelada e não seguirá adiante.',
+  contractActive: 'A portabilidade foi concluída: seu contrato está ativo e apto para utilização.',
 };
+
+/** The panels that show the operator's decision, before the choice or the terms it informs. */
+const DECIDED_PANELS: ReadonlySet<Panel> = new Set(['awaitingAcknowledgement', 'accepted', 'contractActive']);
 
 function DocumentsPanel({ actor }: { actor: TrackingActor }) {
   const headingId = useId();
@@ -85,6 +90,8 @@ function DocumentsPanel({ actor }: { actor: TrackingActor }) {
           {note}
         </p>
       )}
+      {DECIDED_PANELS.has(panel) && <DecisionFacts actor={actor} />}
+      {(panel === 'refused' || panel === 'cancelled') && <ClosingRecourse actor={actor} />}
       <DocumentsTable actor={actor} />
       {panel === 'accepted' && <TermsList actor={actor} />}
       {(panel === 'accepted' || panel === 'awaitingAcknowledgement') && <Acknowledgement actor={actor} onChosen={focusHeading} />}

@@ -332,3 +332,117 @@ describe('tracking screen', () => {
     expect(screen.getByRole('button', { name: 'OK', hidden: true })).toBeTruthy();
   });
 });
+
+describe("the operator's decision and what is left to do (issue 25)", () => {
+  const facts = {
+    nmPlanoDestino: 'VIDA PLENA MAIS APARTAMENTO',
+    nuRegistroPlanoDestino: '481234562',
+    dtInicioCobertura: '22/03/2025',
+    vlMensalidadeCentavos: 61240,
+    dtLimiteCancelamentoPlanoAnterior: '27/03/2025',
+  } satisfies Partial<TrackingInfo>;
+  const factsBox = () => within(screen.getByTestId('decision-facts'));
+  const factOf = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-03-10T15:00:00Z'));
+  });
+
+  it('status 6 shows plan, start, price and the last day to cancel before the choice, and says by when the old plan goes', async () => {
+    start({ ...base, ...facts, flStatus: 6, cdStatusPort: 1, dsStatus: 'Aguardando sua confirmação' });
+    await screen.findByRole('heading', { name: 'Condições da portabilidade' });
+    expect(factOf('Plano de destino')).toBe('VIDA PLENA MAIS APARTAMENTO (registro ANS 481234562)');
+    expect(factOf('Início da cobertura')).toBe('22/03/2025');
+    expect(factOf('Mensalidade')?.replace(/\s/g, ' ')).toBe('R$ 612,40');
+    expect(factOf('Cancelar o plano anterior até')).toBe('27/03/2025');
+    expect(factsBox().queryByText('Ainda não informado pela operadora.')).toBeNull();
+    const steps = screen.getByTestId('next-steps').textContent ?? '';
+    expect(steps).toContain("escolha 'Estou de acordo' ou 'Não aceito' e use 'Finalizar'");
+    expect(steps).toContain(
+      'Se a portabilidade seguir, a cobertura do novo plano começa em 22/03/2025; depois disso, cancele o seu plano anterior até 27/03/2025.',
+    );
+    // The facts come before the choice they inform.
+    const options = screen.getByRole('radio', { name: 'Estou de acordo' });
+    expect(screen.getByTestId('decision-facts').compareDocumentPosition(options) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('status 6 without facts says each one is not yet informed and invents no date', async () => {
+    start({ ...base, flStatus: 6, cdStatusPort: 2, dsStatus: 'Aguardando sua confirmação' });
+    await screen.findByRole('heading', { name: 'Condições da portabilidade' });
+    expect(factsBox().getAllByText('Ainda não informado pela operadora.')).toHaveLength(4);
+    const steps = screen.getByTestId('next-steps').textContent ?? '';
+    expect(steps).toContain('A data limite para cancelar o plano anterior ainda não foi informada pela operadora.');
+    expect(steps).not.toMatch(/\d{2}\/\d{2}\/\d{4}/);
+  });
+
+  it("after a recorded 'Não aceito' it says not to cancel the old plan", async () => {
+    start({ ...base, ...facts, flStatus: 6, cdStatusPort: 1, flConcordo: 'N', dsStatus: "Resposta 'Não aceito' registrada" });
+    expect((await screen.findByTestId('next-steps')).textContent).toContain(
+      "Você respondeu 'Não aceito': não cancele o seu plano anterior.",
+    );
+    expect(screen.getByTestId('next-steps').textContent).not.toMatch(/Cancele o seu plano anterior até/);
+  });
+
+  it('status 7 no longer says there is nothing left while the old plan may still have to be cancelled; a past day says so', async () => {
+    start({
+      ...base,
+      ...facts,
+      dtInicioCobertura: '09/03/2025',
+      dtLimiteCancelamentoPlanoAnterior: '14/03/2025',
+      flStatus: 7,
+      dsStatus: 'Contrato ativo',
+    });
+    await screen.findByRole('heading', { name: 'Seu contrato está ativo' });
+    expect(screen.getByTestId('panel-note').textContent).not.toMatch(/nada a fazer/);
+    expect(screen.queryByText(/Não há mais nada a fazer/)).toBeNull();
+    expect(screen.getByTestId('next-steps').textContent).toContain('Cancele o seu plano anterior até 14/03/2025, se ainda não o fez.');
+    cleanup();
+    vi.setSystemTime(new Date('2025-03-15T15:00:00Z'));
+    start({
+      ...base,
+      ...facts,
+      dtInicioCobertura: '09/03/2025',
+      dtLimiteCancelamentoPlanoAnterior: '14/03/2025',
+      flStatus: 7,
+      dsStatus: 'Contrato ativo',
+    });
+    expect((await screen.findByTestId('next-steps')).textContent).toContain(
+      'O prazo para cancelar o plano anterior terminou em 14/03/2025. Se ainda não o cancelou, fale com a operadora.',
+    );
+  });
+
+  it('status 3 shows the facts with the terms, and the welcome modal repeats the last day to cancel', async () => {
+    const terms: DocumentToSignInfo[] = [
+      { documento: 'Proposta de adesão', linkUrl: '/f/proposta.pdf', cdFileDocumento: 11, flAssinado: true },
+    ];
+    const { actor } = start({ ...base, ...facts, flStatus: 3, cdStatusPort: 2, flConcordo: 'S' }, terms);
+    await screen.findByRole('heading', { name: 'Sua solicitação foi aceita' });
+    expect(factOf('Cancelar o plano anterior até')).toBe('27/03/2025');
+    expect(screen.getByTestId('next-steps').textContent).toContain("Abra e aceite cada termo e declaração abaixo e use 'Finalizar'.");
+    await userEvent.click(screen.getByRole('button', { name: 'Finalizar' }));
+    await waitFor(() => expect(actor.getSnapshot().value).toBe('bemvindoModal'));
+    expect(screen.getByTestId('welcome-cancellation').textContent).toBe(
+      'A cobertura do novo plano começa em 22/03/2025; depois disso, cancele o seu plano anterior até 27/03/2025.',
+    );
+  });
+
+  it("a refused request shows the operator's reason and where to turn: a new request, the operator, the ANS (NIP, Disque ANS)", async () => {
+    start({ ...base, flStatus: 4, dsStatus: 'Recusada', dsMotivo: 'Prazo mínimo de permanência não cumprido.' });
+    await screen.findByRole('heading', { name: 'Sua solicitação foi recusada' });
+    expect(within(screen.getByTestId('closing-reason')).getByText('Prazo mínimo de permanência não cumprido.')).toBeTruthy();
+    const recourse = screen.getByTestId('recourse');
+    expect(recourse.textContent).toContain("'Realizar Solicitação'");
+    expect(recourse.textContent).toContain('Falar com a operadora');
+    expect(recourse.textContent).toContain('Notificação de Intermediação Preliminar (NIP)');
+    expect(within(recourse).getByRole('link', { name: '0800 701 9656' }).getAttribute('href')).toBe('tel:08007019656');
+    expect(screen.queryByTestId('decision-facts')).toBeNull();
+  });
+
+  it('a cancelled request without a reason says the operator gave none', async () => {
+    start({ ...base, flStatus: 5, dsStatus: 'Cancelada' });
+    await screen.findByRole('heading', { name: 'Sua solicitação foi cancelada' });
+    expect(screen.getByTestId('closing-reason').textContent).toContain('A operadora não informou o motivo.');
+    expect(screen.getByTestId('recourse').textContent).toContain('Disque ANS');
+  });
+});

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMOS } from '../../server/seed/demo-requests.ts';
 import { API, DEMO, FILES, validRequest } from './helpers.ts';
 import { POSTGRES_TIER, createScratchDatabase, postgresUrl } from './support/postgres.ts';
 
@@ -86,7 +87,7 @@ describe.skipIf(!postgresUrl)(`two processes ${POSTGRES_TIER}`, () => {
     await client.connect();
     const { rows } = await client.query<{ total: number }>('SELECT count(*)::int AS total FROM requests');
     await client.end();
-    expect(rows[0]?.total).toBe(6);
+    expect(rows[0]?.total).toBe(DEMOS.length);
     for (const server of [first, second]) {
       expect((await fetch(`${server.base}portabilidade/acompanhamento?protocolo=${DEMO.analysis.protocolo}`)).status).toBe(200);
     }

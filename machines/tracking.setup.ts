@@ -67,7 +67,7 @@ export const trackingSetup = setup({
     context: {} as TrackingContext,
     events: {} as TrackingEvent,
     input: {} as TrackingInput,
-    /** `unsentChoice`: a choice is made and not sent; the panel says so beside the options. */
+    /** `unsentChoice`: a choice is made and not sent (nor being sent); the panel says so beside the options. */
     tags: {} as 'unsentChoice',
   },
   actors: {

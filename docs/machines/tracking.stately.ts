@@ -385,6 +385,7 @@ export const trackingMachine = createMachine({
             },
             confirmingSend: {
               description: 'Modal "Enviar \'{escolha}\'?": o que a escolha compromete e que, enviada, não se desfaz ("Não aceito": não se envia de novo). "Enviar" envia; "Voltar" (ou Esc) deixa a escolha como estava, sem enviar.',
+              tags: ['unsentChoice'],
               entry: 'armUnloadWarning',
               exit: 'disarmUnloadWarning',
               on: {
@@ -394,6 +395,7 @@ export const trackingMachine = createMachine({
             },
             confirmingLeave: {
               description: 'Modal "Sua escolha ainda não foi enviada": sair agora perde a escolha (nada foi registrado). "Continuar aqui" (ou Esc) volta à escolha; "Sair sem enviar" / "Encerrar sem enviar" sai como pedido.',
+              tags: ['unsentChoice'],
               entry: 'armUnloadWarning',
               exit: 'disarmUnloadWarning',
               on: {

@@ -179,7 +179,7 @@ export const MESSAGES = {
   /** Leaving with a choice made and not sent. */
   leaveTitle: 'Sua escolha ainda não foi enviada',
   leaveText: (option: string) =>
-    `Você escolheu '${option}', mas nada foi registrado: a escolha só vale depois de enviada com 'Finalizar'. Se sair agora, ela se perde.`,
+    `Você escolheu '${option}', mas essa escolha não foi registrada: ela só vale depois de enviada com 'Finalizar'. Se sair agora, ela se perde.`,
   leaveStay: 'Continuar aqui',
   leaveAnyway: 'Sair sem enviar',
   endSessionAnyway: 'Encerrar sem enviar',

@@ -394,7 +394,7 @@ export const trackingMachine = createMachine({
               },
             },
             confirmingLeave: {
-              description: 'Modal "Sua escolha ainda não foi enviada": sair agora perde a escolha (nada foi registrado). "Continuar aqui" (ou Esc) volta à escolha; "Sair sem enviar" / "Encerrar sem enviar" sai como pedido.',
+              description: 'Modal "Sua escolha ainda não foi enviada": sair agora perde a escolha, que não foi registrada. "Continuar aqui" (ou Esc) volta à escolha; "Sair sem enviar" / "Encerrar sem enviar" sai como pedido.',
               tags: ['unsentChoice'],
               entry: 'armUnloadWarning',
               exit: 'disarmUnloadWarning',

@@ -209,7 +209,7 @@ describe('tracking screen', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Sair' }));
     const leaving = await screen.findByRole('dialog', { name: 'Sua escolha ainda não foi enviada' });
-    expect(leaving.textContent).toContain("Você escolheu 'Estou de acordo', mas nada foi registrado");
+    expect(leaving.textContent).toContain("Você escolheu 'Estou de acordo', mas essa escolha não foi registrada");
     expect(navigate).not.toHaveBeenCalled();
     await userEvent.click(within(leaving).getByRole('button', { name: 'Continuar aqui' }));
     expect(agree.getAttribute('aria-checked')).toBe('true');

@@ -106,6 +106,17 @@ export function recordedChoice(tracking: Pick<TrackingInfo, 'flConcordo'> | null
   return null;
 }
 
+/** A choice made in this visit that differs from what the server holds: 'Finalizar' would send it. */
+export function unsentChoice(tracking: Pick<TrackingInfo, 'flConcordo'> | null, choice: Choice): boolean {
+  return choice !== null && choice !== recordedChoice(tracking);
+}
+
+/** The option a choice stands for, as the screen names it ('Estou de acordo', 'Não aceito', 'Estou ciente'). */
+export function choiceLabel(tracking: Pick<TrackingInfo, 'cdStatusPort'> | null, choice: Choice): string {
+  if (typeCodeOf(tracking) !== TYPE_CODE_AGREEMENT) return TEXT.aware;
+  return choice === 'N' ? TEXT.decline : TEXT.agree;
+}
+
 export function allSigned(documents: readonly DocumentToSignInfo[]): boolean {
   return documents.every((document) => document.flAssinado);
 }

@@ -7,7 +7,7 @@
  * the app replaces with `trackingMachine.provide({ actors, actions })` (src/flows/tracking/),
  * tests with fakes. This file is the chart.
  */
-import { and } from 'xstate';
+import { and, not } from 'xstate';
 import { acceptanceKind, acceptanceRecordedMessage } from './tracking.helpers';
 import { TIPO_PORTABILIDADE } from '../contract/rules';
 import { MESSAGES, TEXT } from './tracking.types';
@@ -26,6 +26,7 @@ export const trackingMachine = trackingSetup.createMachine({
     documentsToSign: [],
     history: null,
     choice: null,
+    leaving: null,
     signing: null,
     acceptanceLink: null,
     operatorName: '',
@@ -201,8 +202,22 @@ export const trackingMachine = trackingSetup.createMachine({
         },
         awaitingAcknowledgement: {
           description:
-            'Status 6, painel "Finalize sua solicitação": as condições da operadora (plano, início, mensalidade, data para cancelar o plano anterior; as que faltam, "Ainda não informado"), a ciência final, "Finalizar" e "Sair".',
+            'Status 6, painel "Finalize sua solicitação": as condições da operadora (plano, início, mensalidade, data para cancelar o plano anterior; as que faltam, "Ainda não informado"), a ciência final, "Finalizar" e "Sair". A escolha é um rascunho até "Finalizar" enviá-la.',
           initial: 'choosingOptions',
+          on: {
+            // Leaving with a choice the server does not hold asks first (not while it is being
+            // sent: then it is no longer a draft, and asking would stop the sending).
+            RETURN: {
+              guard: and(['hasUnsentChoice', not('isSendingChoice')]),
+              target: '.confirmingLeave',
+              actions: { type: 'rememberLeaving', params: { via: 'RETURN' } },
+            },
+            END_SESSION: {
+              guard: and(['hasUnsentChoice', not('isSendingChoice')]),
+              target: '.confirmingLeave',
+              actions: { type: 'rememberLeaving', params: { via: 'END_SESSION' } },
+            },
+          },
           states: {
             choosingOptions: {
               description: 'Passagem: opções do tipo 1 (de acordo / não aceito) ou do tipo 2 (ciente).',
@@ -225,9 +240,12 @@ export const trackingMachine = trackingSetup.createMachine({
                 },
                 undecided: {
                   description:
-                    'Nenhuma opção marcada (as setas só movem o foco; Enter, Espaço ou clique confirmam): "Finalizar" desabilitado.',
+                    'Nenhuma opção marcada (as setas só movem o foco; Enter, Espaço ou clique escolhem): "Finalizar" desabilitado.',
                   on: {
-                    AGREE: 'confirmingAgreement',
+                    AGREE: {
+                      target: 'agreed',
+                      actions: ['chooseAgreement', { type: 'announce', params: { message: MESSAGES.agreeChosen } }],
+                    },
                     DECLINE: {
                       target: 'declined',
                       actions: ['chooseDecline', { type: 'announce', params: { message: MESSAGES.declineChosen } }],
@@ -235,34 +253,43 @@ export const trackingMachine = trackingSetup.createMachine({
                   },
                 },
                 declined: {
-                  description: '"Não aceito" marcado: permitido uma vez, agora travado; ainda se pode concordar.',
-                  on: {
-                    AGREE: 'confirmingAgreement',
-                    FINALIZE: '#tracking.ready.awaitingAcknowledgement.generatingAcceptance',
-                  },
-                },
-                confirmingAgreement: {
                   description:
-                    'Modal "Confirmar \'Estou de acordo\'?": diz o que a escolha compromete e que não pode ser desfeita; "Voltar" deixa tudo como estava.',
+                    '"Não aceito" escolhido e ainda não enviado (o painel diz isso): pode-se trocar por "Estou de acordo"; "Finalizar" pede a confirmação do envio.',
+                  tags: 'unsentChoice',
+                  entry: 'armUnloadWarning',
+                  exit: 'disarmUnloadWarning',
                   on: {
-                    CHOICE_CONFIRMED: {
+                    AGREE: {
                       target: 'agreed',
                       actions: ['chooseAgreement', { type: 'announce', params: { message: MESSAGES.agreeChosen } }],
                     },
-                    CHOICE_CANCELLED: 'restoring',
+                    FINALIZE: '#tracking.ready.awaitingAcknowledgement.confirmingSend',
                   },
                 },
                 agreed: {
-                  description: '"Estou de acordo" marcado: a escolha fica travada.',
+                  description:
+                    '"Estou de acordo" escolhido e ainda não enviado (o painel diz isso): pode-se trocar por "Não aceito", se ainda não foi registrado; "Finalizar" pede a confirmação do envio.',
+                  tags: 'unsentChoice',
+                  entry: 'armUnloadWarning',
+                  exit: 'disarmUnloadWarning',
                   on: {
-                    FINALIZE: '#tracking.ready.awaitingAcknowledgement.generatingAcceptance',
+                    // 'Não aceito' is sent once (SPEC §4): once recorded, it cannot be chosen again.
+                    DECLINE: {
+                      guard: not('isDeclineRecorded'),
+                      target: 'declined',
+                      actions: ['chooseDecline', { type: 'announce', params: { message: MESSAGES.declineChosen } }],
+                    },
+                    FINALIZE: '#tracking.ready.awaitingAcknowledgement.confirmingSend',
                   },
                 },
                 declineRecorded: {
                   description:
-                    '"Não aceito" já registrado no servidor: "Finalizar" desabilitado (não se registra duas vezes); ainda se pode concordar.',
+                    '"Não aceito" já registrado no servidor: não pode ser escolhido de novo, "Finalizar" desabilitado; ainda se pode concordar.',
                   on: {
-                    AGREE: 'confirmingAgreement',
+                    AGREE: {
+                      target: 'agreed',
+                      actions: ['chooseAgreement', { type: 'announce', params: { message: MESSAGES.agreeChosen } }],
+                    },
                   },
                 },
                 agreementRecorded: {
@@ -286,24 +313,24 @@ export const trackingMachine = trackingSetup.createMachine({
                 unaware: {
                   description: '"Estou ciente" desmarcado: "Finalizar" desabilitado.',
                   on: {
-                    ACKNOWLEDGE: 'confirmingAwareness',
-                  },
-                },
-                confirmingAwareness: {
-                  description:
-                    'Modal "Confirmar \'Estou ciente\'?": diz o que a ciência compromete e que não pode ser desfeita; "Voltar" deixa tudo como estava.',
-                  on: {
-                    CHOICE_CONFIRMED: {
+                    ACKNOWLEDGE: {
                       target: 'aware',
                       actions: ['chooseAgreement', { type: 'announce', params: { message: MESSAGES.awareChosen } }],
                     },
-                    CHOICE_CANCELLED: 'restoring',
                   },
                 },
                 aware: {
-                  description: '"Estou ciente" marcado e travado.',
+                  description:
+                    '"Estou ciente" marcado e ainda não enviado (o painel diz isso): pode-se desmarcar; "Finalizar" pede a confirmação do envio.',
+                  tags: 'unsentChoice',
+                  entry: 'armUnloadWarning',
+                  exit: 'disarmUnloadWarning',
                   on: {
-                    FINALIZE: '#tracking.ready.awaitingAcknowledgement.generatingAcceptance',
+                    UNACKNOWLEDGE: {
+                      target: 'unaware',
+                      actions: ['clearChoice', { type: 'announce', params: { message: MESSAGES.awareUnchosen } }],
+                    },
+                    FINALIZE: '#tracking.ready.awaitingAcknowledgement.confirmingSend',
                   },
                 },
                 awarenessRecorded: {
@@ -312,8 +339,34 @@ export const trackingMachine = trackingSetup.createMachine({
                 },
               },
             },
+            confirmingSend: {
+              description:
+                'Modal "Enviar \'{escolha}\'?": o que a escolha compromete e que, enviada, não se desfaz ("Não aceito": não se envia de novo). "Enviar" envia; "Voltar" (ou Esc) deixa a escolha como estava, sem enviar.',
+              tags: 'unsentChoice',
+              entry: 'armUnloadWarning',
+              exit: 'disarmUnloadWarning',
+              on: {
+                SEND_CONFIRMED: 'generatingAcceptance',
+                SEND_CANCELLED: 'choosingOptions',
+              },
+            },
+            confirmingLeave: {
+              description:
+                'Modal "Sua escolha ainda não foi enviada": sair agora perde a escolha, que não foi registrada. "Continuar aqui" (ou Esc) volta à escolha; "Sair sem enviar" / "Encerrar sem enviar" sai como pedido.',
+              tags: 'unsentChoice',
+              entry: 'armUnloadWarning',
+              exit: 'disarmUnloadWarning',
+              on: {
+                LEAVE_CANCELLED: { target: 'choosingOptions', actions: 'forgetLeaving' },
+                LEAVE_CONFIRMED: [{ guard: 'isEndingSession', ...endSession }, leave],
+              },
+            },
             generatingAcceptance: {
-              description: 'Gera o documento de aceite (tipo 9, fl_tipo D no tipo 1 e I no tipo 2, fl_ciente da escolha).',
+              description:
+                'Envia a escolha: gera o documento de aceite (tipo 9, fl_tipo D no tipo 1 e I no tipo 2, fl_ciente da escolha). Só a resposta do servidor a torna registrada.',
+              // Closing the tab now could cut the sending short: it still asks.
+              entry: 'armUnloadWarning',
+              exit: 'disarmUnloadWarning',
               invoke: {
                 id: 'generateAcceptance',
                 src: 'generateAcceptance',

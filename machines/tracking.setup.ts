@@ -3,7 +3,7 @@
  * types, placeholder actions and actors the app provides, guards. Kept apart so the chart
  * reads as a chart.
  */
-import { assign, setup } from 'xstate';
+import { assign, setup, stateIn } from 'xstate';
 import { notProvided } from './not-provided';
 import {
   allSigned,
@@ -15,6 +15,7 @@ import {
   recordedChoice,
   seedChoice,
   typeCodeOf,
+  unsentChoice,
 } from './tracking.helpers';
 import {
   MESSAGES,
@@ -24,6 +25,7 @@ import {
   type DocumentToSignInfo,
   type FinalizeInput,
   type HistoryInfo,
+  type Leaving,
   type OperatorInput,
   type ProtocolInput,
   type SignatureInput,
@@ -65,6 +67,8 @@ export const trackingSetup = setup({
     context: {} as TrackingContext,
     events: {} as TrackingEvent,
     input: {} as TrackingInput,
+    /** `unsentChoice`: a choice is made and not sent (nor being sent); the panel says so beside the options. */
+    tags: {} as 'unsentChoice',
   },
   actors: {
     loadTrackingData: notProvided<TrackingInfo, ProtocolInput>('loadTrackingData'),
@@ -88,6 +92,13 @@ export const trackingSetup = setup({
     notify: (_, _params: { level: ToastLevel; message: string }) => {},
     /** Says it in the polite live region (what was chosen or recorded), for screen readers. */
     announce: (_, _params: { message: string }) => {},
+    /**
+     * While a choice is unsent (chosen, being confirmed or sent): closing or reloading the tab
+     * asks first (the app's `beforeunload`). Entry and exit of each such state, so it is on
+     * exactly while one of them is active.
+     */
+    armUnloadWarning: () => {},
+    disarmUnloadWarning: () => {},
     // --- context
     rememberTracking: assign(({ context }, params: { tracking: TrackingInfo }) => ({
       tracking: params.tracking,
@@ -101,6 +112,10 @@ export const trackingSetup = setup({
     forgetHistory: assign({ history: null }),
     chooseAgreement: assign({ choice: 'S' }),
     chooseDecline: assign({ choice: 'N' }),
+    /** 'Estou ciente' unticked before it was sent: nothing is chosen. */
+    clearChoice: assign({ choice: null }),
+    rememberLeaving: assign({ leaving: (_, params: { via: Leaving }) => params.via }),
+    forgetLeaving: assign({ leaving: null }),
     rememberSigning: assign({ signing: (_, params: { cdFileDocumento: number }) => params.cdFileDocumento }),
     markSigned: assign(({ context }) => ({
       documentsToSign: context.documentsToSign.map((document) =>
@@ -123,6 +138,12 @@ export const trackingSetup = setup({
     isTypeOne: ({ context }) => typeCodeOf(context.tracking) === TYPE_CODE_AGREEMENT,
     hasAgreed: ({ context }) => context.choice === 'S',
     hasDeclined: ({ context }) => context.choice === 'N',
+    /** A choice made in this visit that the server does not hold (yet). */
+    hasUnsentChoice: ({ context }) => unsentChoice(context.tracking, context.choice),
+    /** The choice is on its way to the server: it is neither a draft nor recorded. */
+    isSendingChoice: stateIn('#tracking.ready.awaitingAcknowledgement.generatingAcceptance'),
+    /** The holder left through 'Encerrar sessão' (else 'Sair', 'Retornar' or a menu item). */
+    isEndingSession: ({ context }) => context.leaving === 'END_SESSION',
     canSignDocument: ({ context }, params: { cdFileDocumento: number }) => canSign(context.documentsToSign, params.cdFileDocumento),
     isUnsignedDocument: ({ context }, params: { cdFileDocumento: number }) => isUnsigned(context.documentsToSign, params.cdFileDocumento),
     allDocumentsSigned: ({ context }) => allSigned(context.documentsToSign),

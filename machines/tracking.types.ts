@@ -84,6 +84,9 @@ export interface TrackingInput {
 /** The acknowledgement choice: 'S' agreed / aware, 'N' declined ('Não aceito'), null none yet. */
 export type Choice = 'S' | 'N' | null;
 
+/** How the holder asked to leave while a choice was unsent: the way out taken once they confirm. */
+export type Leaving = 'RETURN' | 'END_SESSION';
+
 export interface TrackingContext {
   protocolo: string;
   cdEmpresaPlano: string;
@@ -91,7 +94,13 @@ export interface TrackingContext {
   attachedDocuments: AttachedDocumentInfo[];
   documentsToSign: DocumentToSignInfo[];
   history: HistoryInfo | null;
+  /**
+   * The choice shown: the server's (flConcordo) after a load, or the one made in this visit,
+   * which stays a draft the holder may change until 'Finalizar' sends it.
+   */
   choice: Choice;
+  /** Set while "Sua escolha ainda não foi enviada" asks: which way out to take if they leave anyway. */
+  leaving: Leaving | null;
   /** The term whose signature is being recorded. */
   signing: number | null;
   /** The last acceptance document generated in this visit (shown as a link). */
@@ -110,9 +119,14 @@ export type TrackingEvent =
   | { type: 'AGREE' }
   | { type: 'DECLINE' }
   | { type: 'ACKNOWLEDGE' }
-  /** The confirmation modal of a choice that locks ('Estou de acordo', 'Estou ciente'). */
-  | { type: 'CHOICE_CONFIRMED' }
-  | { type: 'CHOICE_CANCELLED' }
+  /** 'Estou ciente' unticked before it was sent. */
+  | { type: 'UNACKNOWLEDGE' }
+  /** The confirmation 'Finalizar' asks for before sending the choice: 'Enviar' / 'Voltar'. */
+  | { type: 'SEND_CONFIRMED' }
+  | { type: 'SEND_CANCELLED' }
+  /** "Sua escolha ainda não foi enviada" when leaving with a choice unsent: leave anyway / stay. */
+  | { type: 'LEAVE_CONFIRMED' }
+  | { type: 'LEAVE_CANCELLED' }
   | { type: 'SIGN_DOCUMENT'; cdFileDocumento: number }
   | { type: 'FINALIZE' }
   | { type: 'CLOSE_MODAL' }
@@ -164,6 +178,26 @@ export const MESSAGES = {
   agreeChosen: "Você escolheu 'Estou de acordo'. Para enviar a sua resposta, use 'Finalizar'.",
   declineChosen: "Você escolheu 'Não aceito'. Para enviar a sua resposta, use 'Finalizar'.",
   awareChosen: "Você marcou 'Estou ciente'. Para enviar a sua resposta, use 'Finalizar'.",
+  awareUnchosen: "Você desmarcou 'Estou ciente'. Nada será enviado.",
+  /** The confirmation 'Finalizar' opens: the choice's consequences come where it is sent. */
+  sendTitle: (option: string) => `Enviar '${option}'?`,
+  sendButton: 'Enviar',
+  sendBack: 'Voltar',
+  /** Said for 'Estou de acordo' and 'Estou ciente', which cannot be taken back once the server has them. */
+  cannotBeUndoneOnceSent: 'Esta escolha não pode ser desfeita depois de enviada.',
+  /** 'Não aceito' may be sent once; agreeing later is still possible (SPEC §4). */
+  declineOnceSent: "Depois de enviada, a resposta 'Não aceito' fica registrada e não pode ser enviada de novo.",
+  /** Leaving with a choice made and not sent. */
+  leaveTitle: 'Sua escolha ainda não foi enviada',
+  leaveText: (option: string) =>
+    `Você escolheu '${option}', mas essa escolha não foi registrada: ela só vale depois de enviada com 'Finalizar'. Se sair agora, ela se perde.`,
+  leaveStay: 'Continuar aqui',
+  leaveAnyway: 'Sair sem enviar',
+  endSessionAnyway: 'Encerrar sem enviar',
+  /** Beside the options while the choice is a draft (not only for screen readers). */
+  unsent: "Sua escolha ainda não foi enviada: nada foi registrado. Use 'Finalizar' para enviá-la.",
+  unsentOverDecline:
+    "Sua escolha ainda não foi enviada: continua registrada a resposta 'Não aceito'. Use 'Finalizar' para enviar 'Estou de acordo'.",
   awarenessRecorded: 'Sua ciência foi registrada.',
   declineRecorded: "Sua resposta 'Não aceito' foi registrada.",
   signatureRecorded: (documento: string) => `Assinatura registrada: ${documento}.`,

@@ -198,7 +198,25 @@ export const trackingMachine = createMachine({
         },
         awaitingAcknowledgement: {
           initial: 'choosingOptions',
-          description: 'Status 6, painel "Finalize sua solicitação": as condições da operadora (plano, início, mensalidade, data para cancelar o plano anterior; as que faltam, "Ainda não informado"), a ciência final, "Finalizar" e "Sair".',
+          description: 'Status 6, painel "Finalize sua solicitação": as condições da operadora (plano, início, mensalidade, data para cancelar o plano anterior; as que faltam, "Ainda não informado"), a ciência final, "Finalizar" e "Sair". A escolha é um rascunho até "Finalizar" enviá-la.',
+          on: {
+            RETURN: {
+              target: '.confirmingLeave',
+              guard: {
+                type: 'and',
+                guards: ['hasUnsentChoice', { type: 'not', guards: ['isSendingChoice'] }],
+              },
+              actions: { type: 'rememberLeaving', params: { via: 'RETURN' } },
+            },
+            END_SESSION: {
+              target: '.confirmingLeave',
+              guard: {
+                type: 'and',
+                guards: ['hasUnsentChoice', { type: 'not', guards: ['isSendingChoice'] }],
+              },
+              actions: { type: 'rememberLeaving', params: { via: 'END_SESSION' } },
+            },
+          },
           states: {
             choosingOptions: {
               description: 'Passagem: opções do tipo 1 (de acordo / não aceito) ou do tipo 2 (ciente).',
@@ -219,9 +237,20 @@ export const trackingMachine = createMachine({
                   ],
                 },
                 undecided: {
-                  description: 'Nenhuma opção marcada (as setas só movem o foco; Enter, Espaço ou clique confirmam): "Finalizar" desabilitado.',
+                  description: 'Nenhuma opção marcada (as setas só movem o foco; Enter, Espaço ou clique escolhem): "Finalizar" desabilitado.',
                   on: {
-                    AGREE: { target: 'confirmingAgreement' },
+                    AGREE: {
+                      target: 'agreed',
+                      actions: [
+                        'chooseAgreement',
+                        {
+                          type: 'announce',
+                          params: {
+                            message: 'Você escolheu \'Estou de acordo\'. Para enviar a sua resposta, use \'Finalizar\'.',
+                          },
+                        },
+                      ],
+                    },
                     DECLINE: {
                       target: 'declined',
                       actions: [
@@ -237,18 +266,12 @@ export const trackingMachine = createMachine({
                   },
                 },
                 declined: {
-                  description: '"Não aceito" marcado: permitido uma vez, agora travado; ainda se pode concordar.',
+                  description: '"Não aceito" escolhido e ainda não enviado (o painel diz isso): pode-se trocar por "Estou de acordo"; "Finalizar" pede a confirmação do envio.',
+                  tags: ['unsentChoice'],
+                  entry: 'armUnloadWarning',
+                  exit: 'disarmUnloadWarning',
                   on: {
-                    AGREE: { target: 'confirmingAgreement' },
-                    FINALIZE: {
-                      target: '#tracking.ready.awaitingAcknowledgement.generatingAcceptance',
-                    },
-                  },
-                },
-                confirmingAgreement: {
-                  description: 'Modal "Confirmar \'Estou de acordo\'?": diz o que a escolha compromete e que não pode ser desfeita; "Voltar" deixa tudo como estava.',
-                  on: {
-                    CHOICE_CONFIRMED: {
+                    AGREE: {
                       target: 'agreed',
                       actions: [
                         'chooseAgreement',
@@ -260,20 +283,47 @@ export const trackingMachine = createMachine({
                         },
                       ],
                     },
-                    CHOICE_CANCELLED: { target: 'restoring' },
+                    FINALIZE: { target: '#tracking.ready.awaitingAcknowledgement.confirmingSend' },
                   },
                 },
                 agreed: {
-                  description: '"Estou de acordo" marcado: a escolha fica travada.',
+                  description: '"Estou de acordo" escolhido e ainda não enviado (o painel diz isso): pode-se trocar por "Não aceito", se ainda não foi registrado; "Finalizar" pede a confirmação do envio.',
+                  tags: ['unsentChoice'],
+                  entry: 'armUnloadWarning',
+                  exit: 'disarmUnloadWarning',
                   on: {
-                    FINALIZE: {
-                      target: '#tracking.ready.awaitingAcknowledgement.generatingAcceptance',
+                    DECLINE: {
+                      target: 'declined',
+                      guard: { type: 'not', guards: ['isDeclineRecorded'] },
+                      actions: [
+                        'chooseDecline',
+                        {
+                          type: 'announce',
+                          params: {
+                            message: 'Você escolheu \'Não aceito\'. Para enviar a sua resposta, use \'Finalizar\'.',
+                          },
+                        },
+                      ],
                     },
+                    FINALIZE: { target: '#tracking.ready.awaitingAcknowledgement.confirmingSend' },
                   },
                 },
                 declineRecorded: {
-                  description: '"Não aceito" já registrado no servidor: "Finalizar" desabilitado (não se registra duas vezes); ainda se pode concordar.',
-                  on: { AGREE: { target: 'confirmingAgreement' } },
+                  description: '"Não aceito" já registrado no servidor: não pode ser escolhido de novo, "Finalizar" desabilitado; ainda se pode concordar.',
+                  on: {
+                    AGREE: {
+                      target: 'agreed',
+                      actions: [
+                        'chooseAgreement',
+                        {
+                          type: 'announce',
+                          params: {
+                            message: 'Você escolheu \'Estou de acordo\'. Para enviar a sua resposta, use \'Finalizar\'.',
+                          },
+                        },
+                      ],
+                    },
+                  },
                 },
                 agreementRecorded: {
                   description: '"Estou de acordo" já registrado no servidor: opções travadas, "Finalizar" desabilitado; a operadora segue com a portabilidade.',
@@ -294,12 +344,8 @@ export const trackingMachine = createMachine({
                 },
                 unaware: {
                   description: '"Estou ciente" desmarcado: "Finalizar" desabilitado.',
-                  on: { ACKNOWLEDGE: { target: 'confirmingAwareness' } },
-                },
-                confirmingAwareness: {
-                  description: 'Modal "Confirmar \'Estou ciente\'?": diz o que a ciência compromete e que não pode ser desfeita; "Voltar" deixa tudo como estava.',
                   on: {
-                    CHOICE_CONFIRMED: {
+                    ACKNOWLEDGE: {
                       target: 'aware',
                       actions: [
                         'chooseAgreement',
@@ -311,15 +357,25 @@ export const trackingMachine = createMachine({
                         },
                       ],
                     },
-                    CHOICE_CANCELLED: { target: 'restoring' },
                   },
                 },
                 aware: {
-                  description: '"Estou ciente" marcado e travado.',
+                  description: '"Estou ciente" marcado e ainda não enviado (o painel diz isso): pode-se desmarcar; "Finalizar" pede a confirmação do envio.',
+                  tags: ['unsentChoice'],
+                  entry: 'armUnloadWarning',
+                  exit: 'disarmUnloadWarning',
                   on: {
-                    FINALIZE: {
-                      target: '#tracking.ready.awaitingAcknowledgement.generatingAcceptance',
+                    UNACKNOWLEDGE: {
+                      target: 'unaware',
+                      actions: [
+                        'clearChoice',
+                        {
+                          type: 'announce',
+                          params: { message: 'Você desmarcou \'Estou ciente\'. Nada será enviado.' },
+                        },
+                      ],
                     },
+                    FINALIZE: { target: '#tracking.ready.awaitingAcknowledgement.confirmingSend' },
                   },
                 },
                 awarenessRecorded: {
@@ -327,8 +383,44 @@ export const trackingMachine = createMachine({
                 },
               },
             },
+            confirmingSend: {
+              description: 'Modal "Enviar \'{escolha}\'?": o que a escolha compromete e que, enviada, não se desfaz ("Não aceito": não se envia de novo). "Enviar" envia; "Voltar" (ou Esc) deixa a escolha como estava, sem enviar.',
+              tags: ['unsentChoice'],
+              entry: 'armUnloadWarning',
+              exit: 'disarmUnloadWarning',
+              on: {
+                SEND_CONFIRMED: { target: 'generatingAcceptance' },
+                SEND_CANCELLED: { target: 'choosingOptions' },
+              },
+            },
+            confirmingLeave: {
+              description: 'Modal "Sua escolha ainda não foi enviada": sair agora perde a escolha, que não foi registrada. "Continuar aqui" (ou Esc) volta à escolha; "Sair sem enviar" / "Encerrar sem enviar" sai como pedido.',
+              tags: ['unsentChoice'],
+              entry: 'armUnloadWarning',
+              exit: 'disarmUnloadWarning',
+              on: {
+                LEAVE_CANCELLED: { target: 'choosingOptions', actions: 'forgetLeaving' },
+                LEAVE_CONFIRMED: [
+                  {
+                    target: '#tracking.exited',
+                    guard: 'isEndingSession',
+                    actions: [
+                      'endSession',
+                      {
+                        type: 'notify',
+                        params: { level: 'info', message: 'Sessão encerrada.' },
+                      },
+                      'navigateHome',
+                    ],
+                  },
+                  { target: '#tracking.exited', actions: ['endSession', 'navigateHome'] },
+                ],
+              },
+            },
             generatingAcceptance: {
-              description: 'Gera o documento de aceite (tipo 9, fl_tipo D no tipo 1 e I no tipo 2, fl_ciente da escolha).',
+              description: 'Envia a escolha: gera o documento de aceite (tipo 9, fl_tipo D no tipo 1 e I no tipo 2, fl_ciente da escolha). Só a resposta do servidor a torna registrada.',
+              entry: 'armUnloadWarning',
+              exit: 'disarmUnloadWarning',
               invoke: {
                 id: 'generateAcceptance',
                 src: 'generateAcceptance',

@@ -22,7 +22,7 @@ test.describe('acompanhamento: choices, records and statuses', () => {
   // Each test files a request and moves it with the backoffice (a process per move) and runs axe.
   test.describe.configure({ timeout: 150_000 });
 
-  test("status 6 type 1: arrows only move between 'Estou de acordo' and 'Não aceito'; Enter confirms; 'Não aceito' is recorded once, and said so", async ({
+  test("status 6 type 1: arrows only move between 'Estou de acordo' and 'Não aceito'; Enter chooses a draft that 'Finalizar' sends after asking; 'Não aceito' is sent once, and said so", async ({
     page,
     baseURL,
   }) => {
@@ -51,20 +51,35 @@ test.describe('acompanhamento: choices, records and statuses', () => {
     await expect(decline).toHaveAccessibleDescription(/continua no plano de origem/);
     await expectAccessible(page, 'status 6 type 1, nothing chosen');
 
+    // Chosen, not sent: the option keeps focus, nothing locks, and the screen says it was not sent.
     await page.keyboard.press('Enter');
     await expect(decline).toHaveAttribute('aria-checked', 'true');
-    await expect(decline).toBeDisabled(); // 'Não aceito' only once
-    await expect(agree).toBeEnabled(); // one may still agree
-    await expect(panel(page, 'Finalize sua solicitação')).toBeFocused();
+    await expect(decline).toBeFocused();
+    await expect(decline).toBeEnabled();
+    await expect(agree).toBeEnabled();
+    await expect(page.getByTestId('acknowledgement-unsent')).toHaveText(
+      "Sua escolha ainda não foi enviada: nada foi registrado. Use 'Finalizar' para enviá-la.",
+    );
     await expect(announced(page)).toHaveText("Você escolheu 'Não aceito'. Para enviar a sua resposta, use 'Finalizar'.");
     expect(backoffice('show', protocolo).flConcordo).toBeNull(); // nothing is sent before 'Finalizar'
 
+    // 'Finalizar' asks first, saying what sending it means; 'Voltar' sends nothing.
+    await finalize(page).click();
+    const sending = page.getByRole('dialog', { name: "Enviar 'Não aceito'?" });
+    await expect(sending).toContainText("Depois de enviada, a resposta 'Não aceito' fica registrada e não pode ser enviada de novo.");
+    await expectAccessible(page, "the confirmation of sending 'Não aceito'");
+    await sending.getByRole('button', { name: 'Voltar' }).click();
+    await expect(sending).toBeHidden();
+    expect(backoffice('show', protocolo).flConcordo).toBeNull();
+
     const before = await documentRows(page).count();
     await finalize(page).click();
+    await sending.getByRole('button', { name: 'Enviar', exact: true }).click();
     await expect(page.getByTestId('toast').filter({ hasText: "Sua resposta 'Não aceito' foi registrada." })).toBeVisible();
     await expect(page.getByTestId('acknowledgement-recorded')).toContainText("Sua resposta 'Não aceito' foi registrada.");
     await expect(panel(page, 'Finalize sua solicitação')).toBeFocused();
     await expect(finalize(page)).toBeDisabled();
+    await expect(decline).toBeDisabled(); // 'Não aceito' only once
     await expect(documentRows(page)).toHaveCount(before + 1);
     expect(backoffice('show', protocolo).flConcordo).toBe('N');
     await expectAccessible(page, "status 6 type 1, 'Não aceito' recorded");
@@ -76,25 +91,26 @@ test.describe('acompanhamento: choices, records and statuses', () => {
     await expect(finalize(page)).toBeDisabled();
     await expect(agree).toBeEnabled();
 
-    // 'Estou de acordo' locks: it asks for confirmation, saying it cannot be undone; 'Voltar' changes nothing.
+    // Agreeing is a draft too: the screen says 'Não aceito' still stands until it is sent.
     await agree.click();
-    const confirmation = page.getByRole('dialog', { name: "Confirmar 'Estou de acordo'?" });
-    await expect(confirmation).toContainText('Esta escolha não pode ser desfeita.');
-    await expect(confirmation).toContainText('em até 5 dias');
-    await expectAccessible(page, "the confirmation of 'Estou de acordo'");
-    await confirmation.getByRole('button', { name: 'Voltar' }).click();
-    await expect(confirmation).toBeHidden();
-    await expect(agree).toHaveAttribute('aria-checked', 'false');
-    await expect(decline).toHaveAttribute('aria-checked', 'true');
-    await expect(finalize(page)).toBeDisabled();
-    await agree.click();
-    await confirmation.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(agree).toHaveAttribute('aria-checked', 'true');
+    await expect(decline).toBeDisabled();
+    await expect(page.getByTestId('acknowledgement-recorded')).toHaveCount(0);
+    await expect(page.getByTestId('acknowledgement-unsent')).toContainText("continua registrada a resposta 'Não aceito'");
     await expect(finalize(page)).toBeEnabled();
-    expect(backoffice('show', protocolo).flConcordo).toBe('N'); // nothing sent before 'Finalizar'
+    await finalize(page).click();
+    const agreeing = page.getByRole('dialog', { name: "Enviar 'Estou de acordo'?" });
+    await expect(agreeing).toContainText('Esta escolha não pode ser desfeita depois de enviada.');
+    await expect(agreeing).toContainText('em até 5 dias');
+    await expectAccessible(page, "the confirmation of sending 'Estou de acordo'");
+    await agreeing.getByRole('button', { name: 'Voltar' }).click();
+    await expect(agreeing).toBeHidden();
+    await expect(agree).toHaveAttribute('aria-checked', 'true');
+    expect(backoffice('show', protocolo).flConcordo).toBe('N'); // nothing sent before 'Enviar'
   });
 
-  test("status 6 type 2: arrows never tick 'Estou ciente'; 'Finalizar' twice adds one document and says it was recorded", async ({
+  test("status 6 type 2: arrows never tick 'Estou ciente'; ticked, it may be unticked until sent; 'Finalizar' twice asks once and adds one document", async ({
     page,
     baseURL,
   }) => {
@@ -107,23 +123,31 @@ test.describe('acompanhamento: choices, records and statuses', () => {
     await expect(finalize(page)).toBeDisabled();
 
     await page.keyboard.press('Space');
-    // It locks: the confirmation says what it commits to, and nothing is ticked before it.
-    const confirmation = page.getByRole('dialog', { name: "Confirmar 'Estou ciente'?" });
-    await expect(confirmation).toContainText('em até 5 dias');
-    await expect(aware).not.toBeChecked();
-    await expectAccessible(page, "the confirmation of 'Estou ciente'");
-    await confirmation.getByRole('button', { name: 'Confirmar' }).click();
     await expect(aware).toBeChecked();
-    await expect(aware).toBeDisabled();
+    await expect(aware).toBeEnabled();
     await expect(announced(page)).toHaveText("Você marcou 'Estou ciente'. Para enviar a sua resposta, use 'Finalizar'.");
+    await page.keyboard.press('Space');
+    await expect(aware).not.toBeChecked();
+    await expect(finalize(page)).toBeDisabled();
+    await page.keyboard.press('Space');
+    await expect(finalize(page)).toBeEnabled();
+
     const before = await documentRows(page).count();
     await finalize(page).dblclick();
+    // It asks what sending commits to, once; nothing is ticked as recorded before 'Enviar'.
+    const sending = page.getByRole('dialog', { name: "Enviar 'Estou ciente'?" });
+    await expect(sending).toContainText('em até 5 dias');
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    await expectAccessible(page, "the confirmation of sending 'Estou ciente'");
+    expect(backoffice('show', protocolo).flConcordo).toBeNull();
+    await sending.getByRole('button', { name: 'Enviar', exact: true }).click();
     await expect(page.getByTestId('toast').filter({ hasText: 'Sua ciência foi registrada.' })).toBeVisible();
     await expect(page.getByTestId('acknowledgement-recorded')).toContainText('Sua ciência foi registrada.');
     await expect(announced(page)).toHaveText('Sua ciência foi registrada.');
     await expect(documentRows(page)).toHaveCount(before + 1);
     await expect(finalize(page)).toBeDisabled();
     await expect(aware).toBeChecked(); // a locked choice still reads as chosen
+    await expect(aware).toBeDisabled();
     await expectAccessible(page, "status 6 type 2, 'Estou ciente' recorded");
 
     await page.reload();

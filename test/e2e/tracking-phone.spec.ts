@@ -6,7 +6,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import { lastAnnouncement } from './support/portal';
 import { seedSession } from './support/session';
-import { CPF, backoffice, confirmChoice, expectAccessible, fileRequest, panel, stored, trackFromHome } from './support/tracking';
+import {
+  CPF,
+  backoffice,
+  expectAccessible,
+  fileRequest,
+  panel,
+  sendChoice,
+  sendConfirmation,
+  stored,
+  trackFromHome,
+} from './support/tracking';
 
 test.use({ viewport: { width: 320, height: 640 } });
 test.describe.configure({ timeout: 180_000 });
@@ -47,9 +57,16 @@ test.describe('acompanhamento at 320 px', () => {
     await expect(panel(page, 'Finalize sua solicitação')).toBeVisible();
     await fitsThePhone(page, 'status 6 type 1');
     await page.getByRole('radio', { name: 'Estou de acordo' }).click();
-    await fitsThePhone(page, "the confirmation of 'Estou de acordo'");
-    await confirmChoice(page);
+    await fitsThePhone(page, "'Estou de acordo' chosen, not sent");
+    await page.getByRole('button', { name: 'Sair' }).click();
+    const leaving = page.getByRole('dialog', { name: 'Sua escolha ainda não foi enviada' });
+    await expect(leaving).toBeVisible();
+    await fitsThePhone(page, 'the question on leaving with a choice not sent');
+    await leaving.getByRole('button', { name: 'Continuar aqui' }).click();
     await page.getByRole('button', { name: 'Finalizar' }).click();
+    await expect(sendConfirmation(page)).toBeVisible();
+    await fitsThePhone(page, "the confirmation of sending 'Estou de acordo'");
+    await sendConfirmation(page).getByRole('button', { name: 'Enviar', exact: true }).click();
     const aviso = page.getByRole('dialog', { name: 'Você está quase lá' });
     await expect(aviso).toBeVisible();
     await fitsThePhone(page, 'avisoModal');
@@ -61,8 +78,7 @@ test.describe('acompanhamento at 320 px', () => {
     await page.goto('/#/home/1');
     await trackFromHome(page, protocolo);
     await page.getByRole('checkbox', { name: 'Estou ciente' }).click();
-    await confirmChoice(page);
-    await page.getByRole('button', { name: 'Finalizar' }).click();
+    await sendChoice(page);
     await expect(page.getByTestId('acknowledgement-recorded')).toBeVisible();
     await fitsThePhone(page, 'status 6 type 2 recorded');
     for (const [status, title] of [

@@ -9,10 +9,11 @@ import {
   CPF,
   OPERATOR_NAME,
   backoffice,
-  confirmChoice,
   expectAccessible,
   fileRequest,
   panel,
+  sendChoice,
+  sendConfirmation,
   stored,
   trackFromHome,
 } from './support/tracking';
@@ -33,7 +34,7 @@ test.describe('acompanhamento', () => {
     await expect(page.getByRole('button', { name: 'Finalizar' })).toHaveCount(0);
     await expectAccessible(page, 'em análise');
 
-    // --- status 6, type 1: 'Finalizar' waits for a choice; agreeing locks it
+    // --- status 6, type 1: 'Finalizar' waits for a choice, which stays a draft until sent
     backoffice('set-status', protocolo, '6', '--tipo', '1');
     await page.reload();
     await expect(panel(page, 'Finalize sua solicitação')).toBeVisible();
@@ -42,11 +43,15 @@ test.describe('acompanhamento', () => {
     await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
     await expectAccessible(page, 'status 6');
     await page.getByLabel('Estou de acordo', { exact: true }).click();
-    await confirmChoice(page);
     await expect(finalize).toBeEnabled();
-    await expect(page.getByLabel('Estou de acordo', { exact: true })).toBeDisabled();
-    await expect(page.getByLabel('Não aceito')).toBeDisabled();
+    await expect(page.getByLabel('Estou de acordo', { exact: true })).toBeEnabled();
+    await expect(page.getByLabel('Não aceito')).toBeEnabled();
+    await expect(page.getByTestId('acknowledgement-unsent')).toBeVisible();
+    await expectAccessible(page, 'status 6, a choice not sent');
     await finalize.click();
+    await expect(sendConfirmation(page)).toContainText('Esta escolha não pode ser desfeita depois de enviada.');
+    await expectAccessible(page, "the confirmation of sending 'Estou de acordo'");
+    await sendConfirmation(page).getByRole('button', { name: 'Enviar', exact: true }).click();
 
     const aviso = page.getByRole('dialog', { name: 'Você está quase lá' });
     await expect(aviso).toBeVisible();
@@ -104,7 +109,10 @@ test.describe('acompanhamento', () => {
     expect(backoffice('show', protocolo).flStatus).toBe(7);
   });
 
-  test("status 6 type 2: 'Estou ciente' enables 'Finalizar', which records the acknowledgement and reloads", async ({ page, baseURL }) => {
+  test("status 6 type 2: 'Estou ciente' enables 'Finalizar', which asks, then records the acknowledgement and reloads", async ({
+    page,
+    baseURL,
+  }) => {
     const protocolo = await fileRequest(baseURL!);
     backoffice('set-status', protocolo, '6', '--tipo', '2');
     await page.goto('/#/home/1');
@@ -114,9 +122,8 @@ test.describe('acompanhamento', () => {
     const finalize = page.getByRole('button', { name: 'Finalizar' });
     await expect(finalize).toBeDisabled();
     await page.getByLabel('Estou ciente', { exact: true }).click();
-    await confirmChoice(page);
     await expect(finalize).toBeEnabled();
-    await finalize.click();
+    await sendChoice(page);
     await expect(page.getByRole('button', { name: /Ver documento de aceite/ })).toBeVisible();
     await expect(page.getByLabel('Estou ciente', { exact: true })).toBeChecked();
     await expect(page.getByLabel('Estou ciente', { exact: true })).toBeDisabled();

@@ -97,8 +97,11 @@ export const USER_EVENTS = {
   AGREE: [{ type: 'AGREE' }],
   DECLINE: [{ type: 'DECLINE' }],
   ACKNOWLEDGE: [{ type: 'ACKNOWLEDGE' }],
-  CHOICE_CONFIRMED: [{ type: 'CHOICE_CONFIRMED' }],
-  CHOICE_CANCELLED: [{ type: 'CHOICE_CANCELLED' }],
+  UNACKNOWLEDGE: [{ type: 'UNACKNOWLEDGE' }],
+  SEND_CONFIRMED: [{ type: 'SEND_CONFIRMED' }],
+  SEND_CANCELLED: [{ type: 'SEND_CANCELLED' }],
+  LEAVE_CONFIRMED: [{ type: 'LEAVE_CONFIRMED' }],
+  LEAVE_CANCELLED: [{ type: 'LEAVE_CANCELLED' }],
   SIGN_DOCUMENT: [...TERMS, UNSAFE_TERM].map((term) => ({ type: 'SIGN_DOCUMENT' as const, cdFileDocumento: term.cdFileDocumento })),
   FINALIZE: [{ type: 'FINALIZE' }],
   CLOSE_MODAL: [{ type: 'CLOSE_MODAL' }],
@@ -185,7 +188,15 @@ export function allTransitionKeys(): string[] {
 // ---------------------------------------------------------------- the live runner
 
 export interface ActionCall {
-  type: 'openDocument' | 'navigateHome' | 'clearTrackingSession' | 'endSession' | 'notify' | 'announce';
+  type:
+    | 'openDocument'
+    | 'navigateHome'
+    | 'clearTrackingSession'
+    | 'endSession'
+    | 'notify'
+    | 'announce'
+    | 'armUnloadWarning'
+    | 'disarmUnloadWarning';
   params?: unknown;
 }
 
@@ -246,6 +257,12 @@ export function startLiveTracking() {
       },
       announce: (_, params: { message: string }) => {
         calls.push({ type: 'announce', params });
+      },
+      armUnloadWarning: () => {
+        calls.push({ type: 'armUnloadWarning' });
+      },
+      disarmUnloadWarning: () => {
+        calls.push({ type: 'disarmUnloadWarning' });
       },
     },
   });

@@ -93,27 +93,37 @@ const MARKERS: Record<string, (s: Snapshot) => void> = {
     expect(can(s, 'AGREE')).toBe(true);
     expect(can(s, 'DECLINE')).toBe(true);
   },
+  // A choice made and not sent: it may change, 'Finalizar' asks before sending it, leaving asks first.
   'ready.awaitingAcknowledgement.typeOne.declined': (s) => {
-    expect(can(s, 'DECLINE')).toBe(false); // 'Não aceito' only once
+    expect(s.hasTag('unsentChoice')).toBe(true);
+    expect(can(s, 'DECLINE')).toBe(false); // already the choice
     expect(can(s, 'AGREE')).toBe(true);
     expect(can(s, 'FINALIZE')).toBe(true);
-  },
-  // A locking choice waits for its confirmation: nothing is chosen yet, nothing can be sent.
-  'ready.awaitingAcknowledgement.typeOne.confirmingAgreement': (s) => {
-    expect(s.context.choice).not.toBe('S');
-    expect(can(s, 'FINALIZE')).toBe(false);
-    expect(can(s, 'CHOICE_CONFIRMED')).toBe(true);
-    expect(can(s, 'CHOICE_CANCELLED')).toBe(true);
-  },
-  'ready.awaitingAcknowledgement.typeTwo.confirmingAwareness': (s) => {
-    expect(s.context.choice).not.toBe('S');
-    expect(can(s, 'FINALIZE')).toBe(false);
-    expect(can(s, 'CHOICE_CONFIRMED')).toBe(true);
+    expect(can(s, 'RETURN')).toBe(true);
   },
   'ready.awaitingAcknowledgement.typeOne.agreed': (s) => {
-    expect(can(s, 'AGREE')).toBe(false); // agreeing locks the choice
-    expect(can(s, 'DECLINE')).toBe(false);
+    expect(s.hasTag('unsentChoice')).toBe(true);
+    expect(can(s, 'AGREE')).toBe(false);
+    // 'Não aceito' is sent once: once the server holds it, it cannot be chosen again.
+    expect(can(s, 'DECLINE')).toBe(s.context.tracking?.flConcordo !== 'N');
     expect(can(s, 'FINALIZE')).toBe(true);
+  },
+  'ready.awaitingAcknowledgement.confirmingSend': (s) => {
+    expect(s.context.choice).not.toBeNull();
+    expect(s.context.choice).not.toBe(s.context.tracking?.flConcordo ?? null);
+    expect(can(s, 'FINALIZE')).toBe(false);
+    expect(can(s, 'AGREE')).toBe(false);
+    expect(can(s, 'DECLINE')).toBe(false);
+    expect(can(s, 'UNACKNOWLEDGE')).toBe(false);
+    expect(can(s, 'SEND_CONFIRMED')).toBe(true);
+    expect(can(s, 'SEND_CANCELLED')).toBe(true);
+  },
+  'ready.awaitingAcknowledgement.confirmingLeave': (s) => {
+    expect(s.context.choice).not.toBeNull();
+    expect(s.context.leaving).not.toBeNull();
+    expect(can(s, 'FINALIZE')).toBe(false);
+    expect(can(s, 'LEAVE_CONFIRMED')).toBe(true);
+    expect(can(s, 'LEAVE_CANCELLED')).toBe(true);
   },
   // Recorded on the server: finalizing again would record it twice (a second document).
   'ready.awaitingAcknowledgement.typeOne.declineRecorded': (s) => {
@@ -143,10 +153,13 @@ const MARKERS: Record<string, (s: Snapshot) => void> = {
     expect(can(s, 'AGREE')).toBe(false);
   },
   'ready.awaitingAcknowledgement.typeTwo.aware': (s) => {
+    expect(s.hasTag('unsentChoice')).toBe(true);
     expect(can(s, 'ACKNOWLEDGE')).toBe(false);
+    expect(can(s, 'UNACKNOWLEDGE')).toBe(true); // not sent: it may be unticked
     expect(can(s, 'FINALIZE')).toBe(true);
   },
   'ready.awaitingAcknowledgement.generatingAcceptance': (s) => {
+    expect(s.hasTag('unsentChoice')).toBe(false); // on its way: no longer a draft
     expect(can(s, 'FINALIZE')).toBe(false);
     expect(can(s, 'AGREE')).toBe(false);
     expect(can(s, 'DECLINE')).toBe(false);
@@ -186,11 +199,35 @@ const MARKERS: Record<string, (s: Snapshot) => void> = {
   exited: (s) => expect(s.status).toBe('done'),
 };
 
+const UNLOAD_ACTIONS = new Set(['armUnloadWarning', 'disarmUnloadWarning']);
+/** The states in which a choice is unsent: chosen, being confirmed, asked about on leaving, or on its way. */
+const UNSENT_STATES = [
+  'ready.awaitingAcknowledgement.typeOne.agreed',
+  'ready.awaitingAcknowledgement.typeOne.declined',
+  'ready.awaitingAcknowledgement.typeTwo.aware',
+  'ready.awaitingAcknowledgement.confirmingSend',
+  'ready.awaitingAcknowledgement.confirmingLeave',
+  'ready.awaitingAcknowledgement.generatingAcceptance',
+];
+/** Whether the app's "leave the page?" prompt is on, after the arm / disarm calls so far. */
+const unloadArmed = (live: LiveTracking) =>
+  live.calls.filter((c) => UNLOAD_ACTIONS.has(c.type)).reduce((armed, c) => c.type === 'armUnloadWarning', false);
+/** A choice made in this visit that the server does not hold, and not on its way to it. */
+const holdsUnsentChoice = (s: Snapshot) =>
+  s.context.choice !== null &&
+  s.context.choice !== (s.context.tracking?.flConcordo ?? null) &&
+  s.matches({ ready: 'awaitingAcknowledgement' }) &&
+  !s.matches({ ready: { awaitingAcknowledgement: 'generatingAcceptance' } });
+
 /** The SPEC rule behind each step, checked on what the live actor did. */
 function checkStep(before: Snapshot, event: AnyEventObject, after: Snapshot, live: LiveTracking, callsFrom: number, startedFrom: number) {
-  const calls = live.calls.slice(callsFrom);
+  // The tab's prompt (beforeunload) is on exactly while a choice is unsent; it is checked
+  // here once for every step, so the cases below leave its calls out.
+  expect(unloadArmed(live)).toBe(UNSENT_STATES.some((state) => after.matches(state as never)));
+  const calls = live.calls.slice(callsFrom).filter((c) => !UNLOAD_ACTIONS.has(c.type));
   const started = live.started.slice(startedFrom);
   const home = { type: 'navigateHome', params: { cdEmpresaPlano: INPUT.cdEmpresaPlano } };
+  const sessionEnded = { type: 'notify', params: { level: 'info', message: MESSAGES.sessionEnded } };
   const wasIn = (path: string) => before.matches(path as never);
 
   // The screen's four reads start together, each for the stored protocol: one wait on the
@@ -206,29 +243,46 @@ function checkStep(before: Snapshot, event: AnyEventObject, after: Snapshot, liv
       expect(calls).toEqual([{ type: 'clearTrackingSession' }, home]);
       break;
     case 'RETURN':
-      // Leaving ends the session: the guard then keeps #/acompanhamento shut.
-      expect(calls).toEqual([{ type: 'endSession' }, home]);
-      break;
     case 'END_SESSION':
-      expect(calls).toEqual([{ type: 'endSession' }, { type: 'notify', params: { level: 'info', message: MESSAGES.sessionEnded } }, home]);
+      if (holdsUnsentChoice(before)) {
+        // A choice not sent: leaving asks first, and nothing ends yet.
+        expect(after.matches({ ready: { awaitingAcknowledgement: 'confirmingLeave' } })).toBe(true);
+        expect(after.context.leaving).toBe(event.type);
+        expect(calls).toEqual([]);
+      } else if (event.type === 'RETURN') {
+        // Leaving ends the session: the guard then keeps #/acompanhamento shut.
+        expect(calls).toEqual([{ type: 'endSession' }, home]);
+      } else {
+        expect(calls).toEqual([{ type: 'endSession' }, sessionEnded, home]);
+      }
       break;
-    case 'AGREE':
-    case 'ACKNOWLEDGE':
-    case 'CHOICE_CANCELLED':
-      // A locking choice only asks for its confirmation; taking it back leaves all as it was.
+    case 'LEAVE_CONFIRMED':
+      // Leaving anyway, the way the holder asked for; the unsent choice is lost, nothing is sent.
+      expect(started).toEqual([]);
+      expect(calls).toEqual(
+        before.context.leaving === 'END_SESSION' ? [{ type: 'endSession' }, sessionEnded, home] : [{ type: 'endSession' }, home],
+      );
+      break;
+    case 'LEAVE_CANCELLED':
+    case 'SEND_CANCELLED':
+      // Staying, or not sending: the choice is as it was, still unsent.
       expect(calls).toEqual([]);
       expect(started).toEqual([]);
+      expect(after.context.choice).toBe(before.context.choice);
+      expect(after.hasTag('unsentChoice')).toBe(true);
       break;
+    case 'AGREE':
     case 'DECLINE':
-    case 'CHOICE_CONFIRMED': {
-      const said =
-        event.type === 'DECLINE'
-          ? MESSAGES.declineChosen
-          : wasIn('ready.awaitingAcknowledgement.typeOne.confirmingAgreement')
-            ? MESSAGES.agreeChosen
-            : MESSAGES.awareChosen;
+    case 'ACKNOWLEDGE':
+    case 'UNACKNOWLEDGE': {
+      const said = {
+        AGREE: MESSAGES.agreeChosen,
+        DECLINE: MESSAGES.declineChosen,
+        ACKNOWLEDGE: MESSAGES.awareChosen,
+        UNACKNOWLEDGE: MESSAGES.awareUnchosen,
+      }[event.type];
       expect(calls).toEqual([{ type: 'announce', params: { message: said } }]);
-      expect(started).toEqual([]); // a choice records nothing until 'Finalizar'
+      expect(started).toEqual([]); // a choice records nothing until it is sent
       break;
     }
     case 'xstate.done.actor.recordSignature': {
@@ -260,17 +314,25 @@ function checkStep(before: Snapshot, event: AnyEventObject, after: Snapshot, liv
           expect(after.value).toEqual(before.value);
         }
       } else if (wasIn('ready.awaitingAcknowledgement')) {
-        const typeOne = before.context.tracking?.cdStatusPort === 1;
-        expect(started).toEqual([
-          {
-            id: 'generateAcceptance',
-            input: { tipo: '9', fl_tipo: typeOne ? 'D' : 'I', fl_ciente: before.context.choice === 'S' ? 'S' : 'N', cd_solicitacao: 77 },
-          },
-        ]);
+        // 'Finalizar' only asks: the choice and its consequences, before anything is sent.
+        expect(started).toEqual([]);
+        expect(calls).toEqual([]);
+        expect(after.matches({ ready: { awaitingAcknowledgement: 'confirmingSend' } })).toBe(true);
       } else {
         expect.fail('FINALIZE is enabled only in status 3 or 6');
       }
       break;
+    case 'SEND_CONFIRMED': {
+      const typeOne = before.context.tracking?.cdStatusPort === 1;
+      expect(started).toEqual([
+        {
+          id: 'generateAcceptance',
+          input: { tipo: '9', fl_tipo: typeOne ? 'D' : 'I', fl_ciente: before.context.choice === 'S' ? 'S' : 'N', cd_solicitacao: 77 },
+        },
+      ]);
+      expect(calls).toEqual([]); // nothing is said recorded before the server answers
+      break;
+    }
     case 'xstate.done.actor.generateAcceptance':
     case 'xstate.error.actor.generateAcceptance':
       if (event.type.includes('error') || event.output === 'ERRO') {
@@ -347,6 +409,8 @@ describe('tracking machine paths', () => {
         next.value,
         // Signing moves differ by how many terms are already signed (the last one allows finishing).
         state.context.documentsToSign.filter((d) => d.flAssinado).length,
+        // Leaving anyway differs by the way out asked for ('Sair' or 'Encerrar sessão').
+        state.context.leaving,
       ]);
       const steps = [...prefix.steps, { event, state: next }];
       const known = plans.get(move);
@@ -434,12 +498,14 @@ describe('tracking journeys', () => {
     }
   });
 
-  it('status 6 type 1: agreeing, then Finalizar generates the D acceptance and opens avisoModal; its button clears the session and goes home', async () => {
+  it("status 6 type 1: agreeing is a draft; 'Finalizar' asks 'Enviar ...?', and only 'Enviar' generates the D acceptance and opens avisoModal", async () => {
     const live = await loaded(TRACKINGS.finalizeTypeOne);
     expect(live.actor.getSnapshot().can({ type: 'FINALIZE' })).toBe(false);
     await live.play({ type: 'AGREE' });
-    await live.play({ type: 'CHOICE_CONFIRMED' });
     await live.play({ type: 'FINALIZE' });
+    expect(live.actor.getSnapshot().matches({ ready: { awaitingAcknowledgement: 'confirmingSend' } })).toBe(true);
+    expect(live.started.some((s) => s.id === 'generateAcceptance')).toBe(false); // asking sends nothing
+    await live.play({ type: 'SEND_CONFIRMED' });
     expect(live.pending.get('generateAcceptance')?.input).toEqual({ tipo: '9', fl_ciente: 'S', fl_tipo: 'D', cd_solicitacao: 77 });
     await live.play(done('generateAcceptance', ACCEPTANCE_LINK));
     expect(live.actor.getSnapshot().value).toBe('avisoModal');
@@ -448,11 +514,59 @@ describe('tracking journeys', () => {
     expect(live.calls.slice(before)).toEqual([{ type: 'clearTrackingSession' }, { type: 'navigateHome', params: { cdEmpresaPlano: '1' } }]);
   });
 
-  it("status 6 type 1: 'Não aceito' once locks it; finishing sends fl_ciente N, says it was recorded, reloads, and refuses to send it again", async () => {
+  it("status 6 type 1: the choice changes freely until it is sent; 'Voltar' in the confirmation sends nothing", async () => {
+    const live = await loaded(TRACKINGS.finalizeTypeOne);
+    await live.play({ type: 'AGREE' });
+    await live.play({ type: 'DECLINE' });
+    await live.play({ type: 'AGREE' });
+    expect(live.actor.getSnapshot().context.choice).toBe('S');
+    await live.play({ type: 'FINALIZE' });
+    await live.play({ type: 'SEND_CANCELLED' });
+    await live.play({ type: 'DECLINE' });
+    expect(live.actor.getSnapshot().matches({ ready: { awaitingAcknowledgement: { typeOne: 'declined' } } })).toBe(true);
+    expect(live.started.some((s) => s.id === 'generateAcceptance')).toBe(false);
+  });
+
+  it("leaving with an unsent choice ('Sair', a menu item, 'Encerrar sessão') asks first; staying keeps it, leaving anyway sends nothing", async () => {
+    const live = await loaded(TRACKINGS.finalizeTypeOne);
+    await live.play({ type: 'AGREE' });
+    await live.play({ type: 'RETURN' });
+    expect(live.actor.getSnapshot().matches({ ready: { awaitingAcknowledgement: 'confirmingLeave' } })).toBe(true);
+    expect(live.calls.some((c) => c.type === 'endSession')).toBe(false);
+    await live.play({ type: 'LEAVE_CANCELLED' });
+    expect(live.actor.getSnapshot().matches({ ready: { awaitingAcknowledgement: { typeOne: 'agreed' } } })).toBe(true);
+    expect(unloadArmed(live)).toBe(true); // the tab still asks before closing
+    await live.play({ type: 'END_SESSION' });
+    await live.play({ type: 'LEAVE_CONFIRMED' });
+    expect(live.calls.filter((c) => !UNLOAD_ACTIONS.has(c.type)).slice(-3)).toEqual([
+      { type: 'endSession' },
+      { type: 'notify', params: { level: 'info', message: 'Sessão encerrada.' } },
+      { type: 'navigateHome', params: { cdEmpresaPlano: '1' } },
+    ]);
+    expect(live.started.some((s) => s.id === 'generateAcceptance')).toBe(false);
+    expect(unloadArmed(live)).toBe(false);
+    expect(live.actor.getSnapshot().status).toBe('done');
+  });
+
+  it('leaving while the choice is being sent does not ask (it is on its way) and does not stop the sending first', async () => {
+    const live = await loaded(TRACKINGS.finalizeTypeTwo);
+    await live.play({ type: 'ACKNOWLEDGE' });
+    await live.play({ type: 'FINALIZE' });
+    await live.play({ type: 'SEND_CONFIRMED' });
+    await live.play({ type: 'RETURN' });
+    expect(live.actor.getSnapshot().status).toBe('done');
+    expect(live.calls.filter((c) => !UNLOAD_ACTIONS.has(c.type)).slice(-2)).toEqual([
+      { type: 'endSession' },
+      { type: 'navigateHome', params: { cdEmpresaPlano: '1' } },
+    ]);
+  });
+
+  it("status 6 type 1: 'Não aceito' is sent once; the reload says it was recorded and it cannot be chosen again, even after agreeing", async () => {
     const live = await loaded(TRACKINGS.finalizeTypeOne);
     await live.play({ type: 'DECLINE' });
     expect(live.actor.getSnapshot().can({ type: 'DECLINE' })).toBe(false);
     await live.play({ type: 'FINALIZE' });
+    await live.play({ type: 'SEND_CONFIRMED' });
     expect(live.actor.getSnapshot().can({ type: 'FINALIZE' })).toBe(false); // a second click while it is sent
     expect(live.pending.get('generateAcceptance')?.input).toMatchObject({ fl_ciente: 'N', fl_tipo: 'D' });
     await live.play(done('generateAcceptance', ACCEPTANCE_LINK));
@@ -473,13 +587,19 @@ describe('tracking journeys', () => {
     expect(after.matches({ ready: { awaitingAcknowledgement: { typeOne: 'declineRecorded' } } })).toBe(true);
     expect(after.can({ type: 'FINALIZE' })).toBe(false);
     expect(after.can({ type: 'AGREE' })).toBe(true);
+    await live.play({ type: 'AGREE' });
+    expect(live.actor.getSnapshot().can({ type: 'DECLINE' })).toBe(false);
   });
 
-  it("status 6 type 2: 'Estou ciente' enables Finalizar, the acceptance is of kind I, sent once, and the reload shows it recorded", async () => {
+  it("status 6 type 2: 'Estou ciente' may be unticked until sent; the acceptance is of kind I, sent once, and the reload shows it recorded", async () => {
     const live = await loaded(TRACKINGS.finalizeTypeTwo);
     await live.play({ type: 'ACKNOWLEDGE' });
-    await live.play({ type: 'CHOICE_CONFIRMED' });
+    await live.play({ type: 'UNACKNOWLEDGE' });
+    expect(live.actor.getSnapshot().context.choice).toBeNull();
+    expect(live.actor.getSnapshot().can({ type: 'FINALIZE' })).toBe(false);
+    await live.play({ type: 'ACKNOWLEDGE' });
     await live.play({ type: 'FINALIZE' });
+    await live.play({ type: 'SEND_CONFIRMED' });
     await live.play({ type: 'FINALIZE' });
     expect(live.started.filter((s) => s.id === 'generateAcceptance')).toEqual([
       { id: 'generateAcceptance', input: { tipo: '9', fl_ciente: 'S', fl_tipo: 'I', cd_solicitacao: 77 } },
@@ -496,6 +616,7 @@ describe('tracking journeys', () => {
       await live.play(event);
     expect(live.actor.getSnapshot().matches({ ready: { awaitingAcknowledgement: { typeTwo: 'awarenessRecorded' } } })).toBe(true);
     expect(live.actor.getSnapshot().can({ type: 'FINALIZE' })).toBe(false);
+    expect(live.actor.getSnapshot().can({ type: 'UNACKNOWLEDGE' })).toBe(false);
   });
 
   it('status 6 with the agreement already recorded offers nothing more to send', async () => {
@@ -505,13 +626,14 @@ describe('tracking journeys', () => {
     expect(['AGREE', 'DECLINE', 'FINALIZE'].map((type) => snapshot.can({ type } as TrackingEvent))).toEqual([false, false, false]);
   });
 
-  it("an acceptance answered 'ERRO' or failing toasts 'Erro ao gerar o documento' and keeps the choice", async () => {
+  it("an acceptance answered 'ERRO' or failing toasts 'Erro ao gerar o documento' and keeps the choice, unsent", async () => {
     const live = await loaded(TRACKINGS.finalizeTypeOne);
     await live.play({ type: 'AGREE' });
-    await live.play({ type: 'CHOICE_CONFIRMED' });
     await live.play({ type: 'FINALIZE' });
+    await live.play({ type: 'SEND_CONFIRMED' });
     await live.play(done('generateAcceptance', 'ERRO'));
     await live.play({ type: 'FINALIZE' });
+    await live.play({ type: 'SEND_CONFIRMED' });
     await live.play(error('generateAcceptance'));
     const toasts = live.calls.filter((c) => c.type === 'notify');
     expect(toasts).toEqual([
@@ -519,6 +641,7 @@ describe('tracking journeys', () => {
       { type: 'notify', params: { level: 'error', message: 'Erro ao gerar o documento' } },
     ]);
     expect(live.actor.getSnapshot().matches({ ready: { awaitingAcknowledgement: { typeOne: 'agreed' } } })).toBe(true);
+    expect(live.actor.getSnapshot().hasTag('unsentChoice')).toBe(true);
   });
 
   it('status 3: Finalizar with an unsigned term warns and sends nothing; signing every term then finishing welcomes with the operator name', async () => {

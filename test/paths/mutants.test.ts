@@ -46,6 +46,6 @@ describe('every SPEC-breaking mutant breaks a rule of the path tests', () => {
           ? (generateWizardPaths({ model: model as never }) as unknown as MachinePath<AnyStateMachine>[])
           : generatePaths(model);
       expect(await brokenRules(model, paths)).not.toEqual([]);
-    });
+    }, 120_000); // every path of the mutant played: seconds alone, far more on a busy machine
   }
 });

@@ -1,5 +1,5 @@
 /**
- * The three SPEC-breaking edits the path tests must catch (`npm run test:paths -- --mutants`),
+ * The SPEC-breaking edits the path tests must catch (`npm run test:paths -- --mutants`),
  * each made in memory on the machine the models test (see framework/mutants.ts). The
  * models take their machine through `underTest`.
  */
@@ -13,6 +13,23 @@ export const mutants: readonly Mutant[] = [
     flow: 'tracking',
     edit: "status 6 type 1: a 'Não aceito' the server already holds is not recognised (guard isDeclineRecorded always false), so it can be recorded again",
     apply: (machine) => machine.provide({ guards: { isDeclineRecorded: () => false } }),
+  },
+  {
+    name: 'leave-without-asking',
+    machineId: 'tracking',
+    flow: 'tracking',
+    edit: "status 6: a choice made and not sent is not seen (guard hasUnsentChoice always false), so 'Sair' or 'Encerrar sessão' leaves without asking and the choice is lost",
+    apply: (machine) => machine.provide({ guards: { hasUnsentChoice: () => false } }),
+  },
+  {
+    name: 'final-before-sent',
+    machineId: 'tracking',
+    flow: 'tracking',
+    edit: "status 6: 'Enviar' in the confirmation opens 'Você está quase lá' at once, before (without) the acceptance call",
+    apply: (machine) =>
+      patchChart(machine, ['states', 'ready', 'states', 'awaitingAcknowledgement', 'states', 'confirmingSend', 'on', 'SEND_CONFIRMED'], {
+        target: '#tracking.avisoModal',
+      }),
   },
   {
     name: 'failure-keeps-overlay',

@@ -25,6 +25,7 @@ import { queryClient } from '../../app/services';
 import { storage } from '../../storage';
 import { announce } from '../../ui/announcer';
 import { brandingActors } from '../branding/branding-actors';
+import { createUnloadWarning, type UnloadWarning } from './unload-warning';
 
 /**
  * The screen's four reads run together (machines/tracking.machine.ts, `loading`), so they fail
@@ -75,9 +76,11 @@ export function clearTrackingSession(): void {
 
 export interface TrackingNavigation {
   navigate(to: string): void;
+  /** The tab's "leave the page?" prompt while a choice is unsent (default: this window's). */
+  unloadWarning?: UnloadWarning;
 }
 
-export function createTrackingLogic({ navigate }: TrackingNavigation) {
+export function createTrackingLogic({ navigate, unloadWarning = createUnloadWarning() }: TrackingNavigation) {
   return trackingMachine.provide({
     actors: trackingActors,
     actions: {
@@ -94,6 +97,8 @@ export function createTrackingLogic({ navigate }: TrackingNavigation) {
       announce: (_, params) => {
         announce(params.message);
       },
+      armUnloadWarning: () => unloadWarning.arm(),
+      disarmUnloadWarning: () => unloadWarning.disarm(),
     },
   });
 }

@@ -1,14 +1,14 @@
 /**
  * The acknowledgement (status 6 or 3). Type code 1: 'Estou de acordo' / 'Não aceito';
- * type code 2: one 'Estou ciente' box. What is checked and what is locked come from the
- * machine: an option is enabled only while the machine accepts its event. The options commit
- * only on purpose (ChoiceGroup: arrows move, Enter / Space / click confirm); once one is
- * confirmed it locks, so focus goes to `onChosen` (the panel's heading) instead of the body.
+ * type code 2: one 'Estou ciente' box. What is checked and what may change come from the
+ * machine: an option is enabled while the machine accepts its event, and the chosen one while
+ * the choice is still a draft (`unsentChoice`: it may change until 'Finalizar' sends it). The
+ * options choose only on purpose (ChoiceGroup: arrows move, Enter / Space / click choose).
  */
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
-import { typeCodeOf } from '../../../machines/tracking.helpers';
-import { TEXT } from '../../../machines/tracking.types';
+import { recordedChoice, typeCodeOf } from '../../../machines/tracking.helpers';
+import { MESSAGES, TEXT } from '../../../machines/tracking.types';
 import { CheckBox } from '../../ui/check-box';
 import { ChoiceGroup } from '../../ui/choice-group';
 import { CONSEQUENCE } from './choice-consequences';
@@ -16,7 +16,7 @@ import type { TrackingActor } from './tracking-actor';
 
 const LEGEND = 'Sua confirmação';
 const HINT =
-  "Escolha com um clique, Enter ou Espaço; as setas só passam de uma opção a outra. 'Estou de acordo' pede confirmação e não pode ser desfeito.";
+  "Escolha com um clique, Enter ou Espaço; as setas só passam de uma opção a outra. Nada é registrado até você enviar a escolha com 'Finalizar'.";
 
 /** What the screen says once the server holds the answer (the machine's *Recorded states). */
 const RECORDED = {
@@ -36,19 +36,19 @@ function useRecorded(actor: TrackingActor): keyof typeof RECORDED | null {
   });
 }
 
-export function Acknowledgement({ actor, onChosen }: { actor: TrackingActor; onChosen: () => void }) {
+export function Acknowledgement({ actor }: { actor: TrackingActor }) {
   const id = useId();
   const typeCode = useSelector(actor, (s) => typeCodeOf(s.context.tracking));
   const choice = useSelector(actor, (s) => s.context.choice);
+  const unsent = useSelector(actor, (s) => s.hasTag('unsentChoice'));
+  const overDecline = useSelector(actor, (s) => recordedChoice(s.context.tracking) === 'N');
   const canAgree = useSelector(actor, (s) => s.can({ type: 'AGREE' }));
   const canDecline = useSelector(actor, (s) => s.can({ type: 'DECLINE' }));
   const canAcknowledge = useSelector(actor, (s) => s.can({ type: 'ACKNOWLEDGE' }));
+  const canUnacknowledge = useSelector(actor, (s) => s.can({ type: 'UNACKNOWLEDGE' }));
   const recorded = useRecorded(actor);
-
-  const send = (type: 'AGREE' | 'DECLINE' | 'ACKNOWLEDGE') => {
-    actor.send({ type });
-    onChosen();
-  };
+  // The draft's own option stays enabled: it is chosen, not locked.
+  const open = (value: 'S' | 'N', can: boolean) => can || (unsent && choice === value);
 
   return (
     <div className="space-y-2 rounded-md border border-slate-300 px-4 py-3">
@@ -58,10 +58,10 @@ export function Acknowledgement({ actor, onChosen }: { actor: TrackingActor; onC
           hint={canAgree || canDecline ? HINT : undefined}
           value={choice}
           options={[
-            { value: 'S', label: TEXT.agree, description: CONSEQUENCE.agree, disabled: !canAgree },
-            { value: 'N', label: TEXT.decline, description: CONSEQUENCE.decline, disabled: !canDecline },
+            { value: 'S', label: TEXT.agree, description: CONSEQUENCE.agree, disabled: !open('S', canAgree) },
+            { value: 'N', label: TEXT.decline, description: CONSEQUENCE.decline, disabled: !open('N', canDecline) },
           ]}
-          onConfirm={(value) => send(value === 'S' ? 'AGREE' : 'DECLINE')}
+          onConfirm={(value) => actor.send({ type: value === 'S' ? 'AGREE' : 'DECLINE' })}
         />
       ) : (
         <fieldset className="space-y-1">
@@ -71,10 +71,15 @@ export function Acknowledgement({ actor, onChosen }: { actor: TrackingActor; onC
             label={TEXT.aware}
             description={CONSEQUENCE.aware}
             checked={choice === 'S'}
-            disabled={!canAcknowledge}
-            onChange={() => send('ACKNOWLEDGE')}
+            disabled={!canAcknowledge && !canUnacknowledge}
+            onChange={() => actor.send({ type: canUnacknowledge ? 'UNACKNOWLEDGE' : 'ACKNOWLEDGE' })}
           />
         </fieldset>
+      )}
+      {unsent && (
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-amber-900" data-testid="acknowledgement-unsent">
+          {overDecline ? MESSAGES.unsentOverDecline : MESSAGES.unsent}
+        </p>
       )}
       {recorded && (
         <p className="rounded-md bg-green-50 px-3 py-2 text-green-900" data-testid="acknowledgement-recorded">

@@ -1,6 +1,9 @@
+import { typeCodeOf } from '../../../machines/tracking.helpers';
+import { TEXT, TYPE_CODE_AGREEMENT, type Choice, type TrackingInfo } from '../../../machines/tracking.types';
+
 /**
  * What each acknowledgement option commits the beneficiary to (ANS RN 438/2018), said in one
- * sentence beside the option and again in the confirmation of a choice that locks.
+ * sentence beside the option and again in the confirmation 'Finalizar' asks before sending it.
  */
 export const CONSEQUENCE = {
   agree:
@@ -11,5 +14,12 @@ export const CONSEQUENCE = {
     'Você declara ciência das condições: a operadora segue com a portabilidade, e o plano antigo deve ser cancelado em até 5 dias depois do início do novo plano.',
 } as const;
 
-/** The confirmation modal's own sentence: the choice locks. */
-export const CANNOT_BE_UNDONE = 'Esta escolha não pode ser desfeita.';
+export type ChoiceKey = keyof typeof CONSEQUENCE;
+
+export const OPTION_LABEL: Record<ChoiceKey, string> = { agree: TEXT.agree, decline: TEXT.decline, aware: TEXT.aware };
+
+/** Which option a choice is, by the request's type code. */
+export function choiceKey(tracking: Pick<TrackingInfo, 'cdStatusPort'> | null, choice: Choice): ChoiceKey {
+  if (typeCodeOf(tracking) !== TYPE_CODE_AGREEMENT) return 'aware';
+  return choice === 'N' ? 'decline' : 'agree';
+}

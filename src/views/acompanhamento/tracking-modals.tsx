@@ -1,16 +1,17 @@
 /**
  * The two closing modals (SPEC §2): neither escapable nor dismissable by the backdrop
  * (no onDismiss); their button clears the session, presets home to 'track' and goes home.
- * And the confirmation of a choice that locks ('Estou de acordo', 'Estou ciente').
+ * And the two questions of an unsent choice: 'Finalizar' asks before sending it (its
+ * consequences said there), leaving asks before losing it.
  */
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { cancellationSentence } from '../../../machines/tracking.decision';
-import { welcomeTitle } from '../../../machines/tracking.helpers';
-import { TEXT } from '../../../machines/tracking.types';
+import { choiceLabel, welcomeTitle } from '../../../machines/tracking.helpers';
+import { MESSAGES, TEXT } from '../../../machines/tracking.types';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
-import { CANNOT_BE_UNDONE, CONSEQUENCE } from './choice-consequences';
+import { CONSEQUENCE, OPTION_LABEL, choiceKey, type ChoiceKey } from './choice-consequences';
 import type { TrackingActor } from './tracking-actor';
 
 export function TrackingModals({ actor }: { actor: TrackingActor }) {
@@ -35,43 +36,63 @@ export function TrackingModals({ actor }: { actor: TrackingActor }) {
         {/* The one thing left to the holder, repeated where the journey ends (issue 25). */}
         {tracking && <p data-testid="welcome-cancellation">{cancellationSentence(tracking, new Date())}</p>}
       </Modal>
-      <ChoiceConfirmation actor={actor} />
+      <SendConfirmation actor={actor} />
+      <LeaveConfirmation actor={actor} />
     </>
   );
 }
 
-/** Which locking choice waits for confirmation, if any. */
-function useConfirming(actor: TrackingActor): 'agree' | 'aware' | null {
-  return useSelector(actor, (s) => {
-    if (s.matches({ ready: { awaitingAcknowledgement: { typeOne: 'confirmingAgreement' } } })) return 'agree';
-    if (s.matches({ ready: { awaitingAcknowledgement: { typeTwo: 'confirmingAwareness' } } })) return 'aware';
-    return null;
-  });
-}
-
-function ChoiceConfirmation({ actor }: { actor: TrackingActor }) {
-  const confirming = useConfirming(actor);
-  const [shown, setShown] = useState<'agree' | 'aware'>('agree');
+/** The confirmation 'Finalizar' asks for: what the choice commits to, said where it is sent. */
+function SendConfirmation({ actor }: { actor: TrackingActor }) {
+  const open = useSelector(actor, (s) => s.matches({ ready: { awaitingAcknowledgement: 'confirmingSend' } }));
+  const option = useSelector(actor, (s) => choiceKey(s.context.tracking, s.context.choice));
+  const [shown, setShown] = useState<ChoiceKey>(option);
   // The modal keeps its text while it closes.
-  if (confirming && confirming !== shown) setShown(confirming);
-  const cancel = () => actor.send({ type: 'CHOICE_CANCELLED' });
+  if (open && option !== shown) setShown(option);
+  const cancel = () => actor.send({ type: 'SEND_CANCELLED' });
   return (
     <Modal
-      open={confirming !== null}
-      title={`Confirmar '${shown === 'agree' ? TEXT.agree : TEXT.aware}'?`}
-      testId="choice-confirmation"
+      open={open}
+      title={MESSAGES.sendTitle(OPTION_LABEL[shown])}
+      testId="send-confirmation"
       onDismiss={cancel}
       actions={
         <>
           <Button variant="secondary" onClick={cancel}>
-            Voltar
+            {MESSAGES.sendBack}
           </Button>
-          <Button onClick={() => actor.send({ type: 'CHOICE_CONFIRMED' })}>Confirmar</Button>
+          <Button onClick={() => actor.send({ type: 'SEND_CONFIRMED' })}>{MESSAGES.sendButton}</Button>
         </>
       }
     >
       <p>{CONSEQUENCE[shown]}</p>
-      <p className="font-semibold">{CANNOT_BE_UNDONE}</p>
+      <p className="font-semibold">{shown === 'decline' ? MESSAGES.declineOnceSent : MESSAGES.cannotBeUndoneOnceSent}</p>
+    </Modal>
+  );
+}
+
+/** Leaving ('Sair', a menu item, 'Encerrar sessão') with a choice not sent asks first. */
+function LeaveConfirmation({ actor }: { actor: TrackingActor }) {
+  const open = useSelector(actor, (s) => s.matches({ ready: { awaitingAcknowledgement: 'confirmingLeave' } }));
+  const option = useSelector(actor, (s) => choiceLabel(s.context.tracking, s.context.choice));
+  const endingSession = useSelector(actor, (s) => s.context.leaving === 'END_SESSION');
+  const stay = () => actor.send({ type: 'LEAVE_CANCELLED' });
+  return (
+    <Modal
+      open={open}
+      title={MESSAGES.leaveTitle}
+      testId="leave-confirmation"
+      onDismiss={stay}
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'LEAVE_CONFIRMED' })}>
+            {endingSession ? MESSAGES.endSessionAnyway : MESSAGES.leaveAnyway}
+          </Button>
+          <Button onClick={stay}>{MESSAGES.leaveStay}</Button>
+        </>
+      }
+    >
+      <p>{MESSAGES.leaveText(option)}</p>
     </Modal>
   );
 }

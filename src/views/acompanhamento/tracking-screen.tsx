@@ -69,7 +69,6 @@ function DocumentsPanel({ actor }: { actor: TrackingActor }) {
   const panel = useSelector(actor, (s) => panelOf(s.context.tracking));
   const title = useSelector(actor, (s) => panelTitle(s.context.tracking));
   const afterAcceptance = useSelector(actor, (s) => s.context.acceptanceLink !== null);
-  const focusHeading = () => heading.current?.focus();
   // Back after recording an acknowledgement (the screen reloaded, the panel appears again):
   // start from the new state. The panel mounts once per load, so this runs once per load.
   useEffect(() => {
@@ -94,7 +93,7 @@ function DocumentsPanel({ actor }: { actor: TrackingActor }) {
       {(panel === 'refused' || panel === 'cancelled') && <ClosingRecourse actor={actor} />}
       <DocumentsTable actor={actor} />
       {panel === 'accepted' && <TermsList actor={actor} />}
-      {(panel === 'accepted' || panel === 'awaitingAcknowledgement') && <Acknowledgement actor={actor} onChosen={focusHeading} />}
+      {(panel === 'accepted' || panel === 'awaitingAcknowledgement') && <Acknowledgement actor={actor} />}
       <HistoryTimeline actor={actor} />
       <PanelActions actor={actor} />
     </section>

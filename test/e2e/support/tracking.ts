@@ -111,10 +111,11 @@ export async function trackFromHome(page: Page, protocolo: string, login?: { cpf
 export const panel = (page: Page, title: string) => page.getByRole('heading', { level: 2, name: title });
 export const stored = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
 
-/** The confirmation a locking choice asks for ('Estou de acordo', 'Estou ciente'): confirm it. */
-export async function confirmChoice(page: Page) {
-  await page
-    .getByRole('dialog', { name: /^Confirmar '/ })
-    .getByRole('button', { name: 'Confirmar' })
-    .click();
+/** The confirmation 'Finalizar' asks for before sending a choice ("Enviar 'Estou de acordo'?"). */
+export const sendConfirmation = (page: Page) => page.getByRole('dialog', { name: /^Enviar '/ });
+
+/** 'Finalizar' with a choice made, then 'Enviar' in the confirmation it asks for. */
+export async function sendChoice(page: Page) {
+  await page.getByRole('button', { name: 'Finalizar' }).click();
+  await sendConfirmation(page).getByRole('button', { name: 'Enviar', exact: true }).click();
 }

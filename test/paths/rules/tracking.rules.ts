@@ -3,10 +3,14 @@
  * rules over the tracking machine: status 6's 'Finalizar' waits for a choice not yet
  * recorded ('Não aceito' is recorded once), status 3 finishes only with every term signed,
  * each closing modal comes only after the server answered, and leaving ends the session.
+ * And the truth of a choice (issue 25): the screen says a choice is recorded only after the
+ * server answered the acceptance call, leaving with a choice unsent asks first, and the tab
+ * asks before closing while one is unsent — judged from the trace of what happened, not from
+ * what the machine's context believes.
  */
 import { recordedChoice, allSigned } from '../../../machines/tracking.helpers';
 import { TEXT, type trackingMachine } from '../../../machines/tracking.machine';
-import type { Invariant, Step } from '../framework/invariants';
+import { traced, type Invariant, type Step } from '../framework/invariants';
 
 type M = typeof trackingMachine;
 type S = Step<M>['snapshot'];
@@ -24,7 +28,98 @@ const choosing = (snapshot: S) => CHOICE_STATES.some((value) => snapshot.matches
 const mayFinalize = (snapshot: S) =>
   snapshot.context.choice !== null && snapshot.context.choice !== recordedChoice(snapshot.context.tracking);
 
+/** What the trace says of the holder's choice in this visit. */
+interface ChoiceHistory {
+  /** A choice was made and the acceptance call has not answered since. */
+  unsent: boolean;
+  /** 'Enviar' was confirmed and the acceptance call has not answered yet. */
+  sending: boolean;
+}
+
+/**
+ * Reads the trace: a choice event makes a choice unsent; the acceptance call's answer ends it.
+ * The trace holds event types, not outputs, so an 'ERRO' answer counts as an answer here (the
+ * screen then keeps the choice as a draft; tracking.machine.test.ts checks that leaving then
+ * still asks). Assignments are not in the trace (XState does not report them).
+ */
+export function choiceHistory(trace: readonly string[]): ChoiceHistory {
+  const history: ChoiceHistory = { unsent: false, sending: false };
+  for (const entry of trace) {
+    if (entry === 'event:AGREE' || entry === 'event:DECLINE' || entry === 'event:ACKNOWLEDGE') history.unsent = true;
+    else if (entry === 'event:UNACKNOWLEDGE') history.unsent = false;
+    else if (entry === 'event:SEND_CONFIRMED') history.sending = true;
+    else if (entry === 'event:xstate.error.actor.generateAcceptance') history.sending = false;
+    else if (entry === 'event:xstate.done.actor.generateAcceptance') Object.assign(history, { unsent: false, sending: false });
+  }
+  return history;
+}
+
+/** The states that hold a choice not on the server: a draft, its confirmation, the leave question, its sending. */
+const HOLDS_UNSENT: unknown[] = [
+  { ready: { awaitingAcknowledgement: { typeOne: 'agreed' } } },
+  { ready: { awaitingAcknowledgement: { typeOne: 'declined' } } },
+  { ready: { awaitingAcknowledgement: { typeTwo: 'aware' } } },
+  { ready: { awaitingAcknowledgement: 'confirmingSend' } },
+  { ready: { awaitingAcknowledgement: 'confirmingLeave' } },
+  { ready: { awaitingAcknowledgement: 'generatingAcceptance' } },
+];
+const holdsUnsent = (snapshot: S) => HOLDS_UNSENT.some((value) => snapshot.matches(value as never));
+
+/** The states whose screen says the answer is recorded: the panel's notes and 'Você está quase lá'. */
+const CLAIMS_RECORDED: unknown[] = [
+  { ready: { awaitingAcknowledgement: { typeOne: 'agreementRecorded' } } },
+  { ready: { awaitingAcknowledgement: { typeOne: 'declineRecorded' } } },
+  { ready: { awaitingAcknowledgement: { typeTwo: 'awarenessRecorded' } } },
+  'avisoModal',
+];
+const claimsRecorded = (snapshot: S) => CLAIMS_RECORDED.some((value) => snapshot.matches(value as never));
+const onStatusSix = (snapshot: S) => snapshot.matches({ ready: 'awaitingAcknowledgement' });
+
 export const trackingRules: readonly Invariant<M>[] = [
+  {
+    rule: 'a choice is said to be recorded only after the acceptance call answered it: nothing claims it final before the server has it (issue 25)',
+    holds: ({ snapshot, trace }) => {
+      if (!claimsRecorded(snapshot)) return true;
+      const { unsent, sending } = choiceHistory(trace);
+      if (unsent || sending) return `says recorded with a choice ${sending ? 'still being sent' : 'never sent'}`;
+      // 'Você está quase lá' answers this visit's agreement: the acceptance of the last 'Enviar'.
+      const lastSend = traced.lastOf(trace, 'event:SEND_CONFIRMED', 'event:xstate.done.actor.generateAcceptance');
+      if (snapshot.matches('avisoModal') && lastSend !== 'event:xstate.done.actor.generateAcceptance')
+        return "'Você está quase lá' without an acceptance answered after the last 'Enviar'";
+      return true;
+    },
+    // While the choice is unsent the panel says so, and neither says nor shows it recorded.
+    seen: (page, { snapshot, trace }) => {
+      const { unsent, sending } = choiceHistory(trace);
+      if (!(unsent || sending) || !onStatusSix(snapshot)) return null;
+      return {
+        all: [
+          { hidden: page.getByTestId('acknowledgement-recorded') },
+          { hidden: page.getByRole('dialog', { name: TEXT.avisoTitle }) },
+          ...(sending ? [] : [{ visible: page.getByTestId('acknowledgement-unsent') }]),
+        ],
+      };
+    },
+  },
+  {
+    rule: "leaving with a choice not sent asks first: the screen is left only by 'Sair sem enviar' / 'Encerrar sem enviar' (issue 25)",
+    holds: ({ snapshot, trace }) => {
+      if (!snapshot.matches('exited')) return true;
+      const { unsent, sending } = choiceHistory(trace);
+      // On its way, the choice is no longer a draft: leaving then loses nothing the screen promised.
+      if (!unsent || sending) return true;
+      const last = [...trace].reverse().find((entry) => entry.startsWith('event:'));
+      return last === 'event:LEAVE_CONFIRMED' || `left by ${last} with a choice never sent, without asking`;
+    },
+  },
+  {
+    rule: 'closing or reloading the tab asks first exactly while the screen holds a choice not on the server (issue 25)',
+    holds: ({ snapshot, trace }) => {
+      const expected = holdsUnsent(snapshot);
+      const armed = traced.lastOf(trace, 'action:armUnloadWarning', 'action:disarmUnloadWarning') === 'action:armUnloadWarning';
+      return armed === expected || `the tab's prompt is ${armed ? 'on' : 'off'} in ${JSON.stringify(snapshot.value)}`;
+    },
+  },
   {
     rule: "status 6: 'Finalizar' is enabled only once a choice is made that the server does not hold yet (SPEC §2, §4)",
     holds: ({ snapshot }) => {

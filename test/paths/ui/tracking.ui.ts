@@ -8,7 +8,7 @@
  * answers the server never gives: an 'ERRO' acceptance and a term with a javascript: link.
  */
 import type { Page } from '@playwright/test';
-import { welcomeTitle } from '../../../machines/tracking.helpers';
+import { choiceLabel, welcomeTitle } from '../../../machines/tracking.helpers';
 import { MESSAGES, TEXT, type TrackingInfo, type trackingMachine } from '../../../machines/tracking.machine';
 import { ANNOUNCED } from '../../e2e/support/portal';
 import { seedSession } from '../../e2e/support/session';
@@ -50,8 +50,15 @@ export const trackingGestures = {
   AGREE: (page) => page.getByLabel(TEXT.agree, { exact: true }).click(),
   DECLINE: (page) => page.getByLabel(TEXT.decline, { exact: true }).click(),
   ACKNOWLEDGE: (page) => page.getByLabel(TEXT.aware, { exact: true }).click(),
-  CHOICE_CONFIRMED: (page) => choiceConfirmation(page).getByRole('button', { name: 'Confirmar' }).click(),
-  CHOICE_CANCELLED: (page) => choiceConfirmation(page).getByRole('button', { name: 'Voltar' }).click(),
+  // 'Estou ciente' ticked and not sent: the same box, unticked.
+  UNACKNOWLEDGE: (page) => page.getByLabel(TEXT.aware, { exact: true }).click(),
+  SEND_CONFIRMED: (page) => sendConfirmation(page).getByRole('button', { name: MESSAGES.sendButton, exact: true }).click(),
+  SEND_CANCELLED: (page) => sendConfirmation(page).getByRole('button', { name: MESSAGES.sendBack, exact: true }).click(),
+  LEAVE_CONFIRMED: (page) =>
+    leaveConfirmation(page)
+      .getByRole('button', { name: new RegExp(`^(${MESSAGES.leaveAnyway}|${MESSAGES.endSessionAnyway})$`) })
+      .click(),
+  LEAVE_CANCELLED: (page) => leaveConfirmation(page).getByRole('button', { name: MESSAGES.leaveStay, exact: true }).click(),
   SIGN_DOCUMENT: (page, event) => page.getByLabel(termName(event.cdFileDocumento), { exact: true }).click(),
   FINALIZE: (page) => page.getByRole('button', { name: 'Finalizar' }).click(),
   CLOSE_MODAL: (page) => page.getByRole('dialog').getByRole('button').first().click(),
@@ -62,9 +69,15 @@ export const trackingGestures = {
 // markers are never checked; they name what the screen shows around them.
 // The loads mark the screen busy (aria-busy); the overlay alone would not do, since a
 // failed request elsewhere hides it while these are still pending (SPEC §4).
-/** The confirmation of a choice that locks ('Confirmar 'Estou de acordo'?'). */
-const choiceConfirmation = (page: Page, choice?: string) =>
-  page.getByRole('dialog', { name: choice ? `Confirmar '${choice}'?` : /^Confirmar '/ });
+/** The confirmation 'Finalizar' asks for ("Enviar 'Estou de acordo'?"). */
+const sendConfirmation = (page: Page, option?: string) =>
+  page.getByRole('dialog', { name: option ? MESSAGES.sendTitle(option) : /^Enviar '/ });
+/** "Sua escolha ainda não foi enviada", asked on leaving. */
+const leaveConfirmation = (page: Page) => page.getByRole('dialog', { name: MESSAGES.leaveTitle });
+/** A choice made and not sent: checked, and the panel says it was not sent. */
+const unsentChoice = (page: Page, label: string) => ({
+  all: [{ visible: checked(page, label) }, { visible: page.getByTestId('acknowledgement-unsent') }],
+});
 const busyScreen = (page: Page) => ({ visible: page.locator('[aria-busy="true"]') });
 const protocolField = (page: Page) => page.getByLabel('Protocolo', { exact: true });
 /** The request has not answered yet: on a first visit the four fields are still empty; on a reload they keep what was shown. */
@@ -115,16 +128,29 @@ export const trackingMarkers = {
   'ready.awaitingAcknowledgement.choosingOptions': (page) => ({ visible: panel(page, 'Finalize sua solicitação') }),
   'ready.awaitingAcknowledgement.typeOne.restoring': (page) => ({ visible: panel(page, 'Finalize sua solicitação') }),
   'ready.awaitingAcknowledgement.typeOne.undecided': (page) => ({ visible: unchecked(page, TEXT.agree) }),
-  'ready.awaitingAcknowledgement.typeOne.declined': (page) => ({ visible: checked(page, TEXT.decline) }),
-  'ready.awaitingAcknowledgement.typeOne.confirmingAgreement': (page) => ({ visible: choiceConfirmation(page, TEXT.agree) }),
-  'ready.awaitingAcknowledgement.typeOne.agreed': (page) => ({ visible: checked(page, TEXT.agree) }),
+  'ready.awaitingAcknowledgement.typeOne.declined': (page) => unsentChoice(page, TEXT.decline),
+  'ready.awaitingAcknowledgement.typeOne.agreed': (page) => unsentChoice(page, TEXT.agree),
   'ready.awaitingAcknowledgement.typeOne.declineRecorded': (page) => ({ visible: recorded(page, "'Não aceito' foi registrada") }),
   'ready.awaitingAcknowledgement.typeOne.agreementRecorded': (page) => ({ visible: recorded(page, 'Sua concordância foi registrada') }),
   'ready.awaitingAcknowledgement.typeTwo.restoring': (page) => ({ visible: panel(page, 'Finalize sua solicitação') }),
   'ready.awaitingAcknowledgement.typeTwo.unaware': (page) => ({ visible: unchecked(page, TEXT.aware) }),
-  'ready.awaitingAcknowledgement.typeTwo.confirmingAwareness': (page) => ({ visible: choiceConfirmation(page, TEXT.aware) }),
-  'ready.awaitingAcknowledgement.typeTwo.aware': (page) => ({ visible: checked(page, TEXT.aware) }),
+  'ready.awaitingAcknowledgement.typeTwo.aware': (page) => unsentChoice(page, TEXT.aware),
   'ready.awaitingAcknowledgement.typeTwo.awarenessRecorded': (page) => ({ visible: recorded(page, 'Sua ciência foi registrada') }),
+  // 'Finalizar' asks before sending, naming the choice; leaving asks before losing it.
+  'ready.awaitingAcknowledgement.confirmingSend': (page, c) => ({
+    visible: sendConfirmation(page, choiceLabel(c.tracking, c.choice)),
+  }),
+  'ready.awaitingAcknowledgement.confirmingLeave': (page, c) => ({
+    all: [
+      { visible: leaveConfirmation(page).getByText(MESSAGES.leaveText(choiceLabel(c.tracking, c.choice))) },
+      {
+        visible: leaveConfirmation(page).getByRole('button', {
+          name: c.leaving === 'END_SESSION' ? MESSAGES.endSessionAnyway : MESSAGES.leaveAnyway,
+          exact: true,
+        }),
+      },
+    ],
+  }),
   // The answer is being sent: the choice made stays checked under the overlay.
   'ready.awaitingAcknowledgement.generatingAcceptance': (page, c) => ({
     all: [overlay(page), { visible: checked(page, c.choice === 'N' ? TEXT.decline : TEXT.agree).or(checked(page, TEXT.aware)) }],

@@ -57,6 +57,7 @@ const history: HistoryInfo = {
 function start(tracking: TrackingInfo, terms: DocumentToSignInfo[] = []) {
   const recordSignature = vi.fn(async (_input: unknown) => 'OK');
   const finalizeRequest = vi.fn(async (_input: unknown) => 'OK');
+  const generateAcceptance = vi.fn(async (_input: unknown) => 'https://portal.test/f/aceite.pdf');
   const navigate = vi.fn();
   const logic = createTrackingLogic({ navigate }).provide({
     actors: {
@@ -65,14 +66,14 @@ function start(tracking: TrackingInfo, terms: DocumentToSignInfo[] = []) {
       loadDocumentsToSign: fromPromise(async () => terms),
       loadHistory: fromPromise(async () => history),
       recordSignature: fromPromise(async ({ input }) => recordSignature(input)),
-      generateAcceptance: fromPromise(async () => 'https://portal.test/f/aceite.pdf'),
+      generateAcceptance: fromPromise(async ({ input }) => generateAcceptance(input)),
       finalizeRequest: fromPromise(async ({ input }) => finalizeRequest(input)),
       loadOperatorName: fromPromise(async () => 'Operadora Exemplo'),
     },
   });
   const actor = createActor(logic, { input: { protocolo: tracking.nuProtocolo, cdEmpresaPlano: '1' } }).start();
   render(<TrackingScreen actor={actor} />);
-  return { actor, recordSignature, finalizeRequest, navigate };
+  return { actor, recordSignature, finalizeRequest, generateAcceptance, navigate };
 }
 
 /** What the screen sent to the server (only the token's revocation: the reads are faked). */
@@ -204,33 +205,80 @@ describe('tracking screen', () => {
     expect(open).toHaveBeenCalledWith(`${window.location.origin}/f/proposta.pdf`, '_blank', 'noopener,noreferrer');
   });
 
-  it("status 6 type 1: 'Finalizar' is disabled until a choice; agreeing locks both options; 'Sair' ends the session and goes home", async () => {
+  it("status 6 type 1: 'Finalizar' is disabled until a choice; the choice is a draft that may change and says it was not sent; 'Sair' asks before losing it", async () => {
     storage.startSession({ protocolo: '20250001000123', token: 'a.login.token' });
-    const { navigate } = start({ ...base, flStatus: 6, cdStatusPort: 1, dsStatus: 'Aguardando sua confirmação' });
+    const { navigate, generateAcceptance } = start({ ...base, flStatus: 6, cdStatusPort: 1, dsStatus: 'Aguardando sua confirmação' });
     expect(await screen.findByRole('heading', { name: 'Finalize sua solicitação' })).toBeTruthy();
     const finalize = screen.getByRole('button', { name: 'Finalizar' }) as HTMLButtonElement;
+    const agree = screen.getByRole('radio', { name: 'Estou de acordo' });
+    const decline = screen.getByRole('radio', { name: 'Não aceito' });
     expect(finalize.disabled).toBe(true);
-    await userEvent.click(screen.getByRole('radio', { name: 'Estou de acordo' }));
-    // The choice locks: it waits for its confirmation, which says what it commits to.
-    expect(finalize.disabled).toBe(true);
-    const confirmation = await screen.findByRole('dialog', { name: "Confirmar 'Estou de acordo'?" });
-    expect(confirmation.textContent).toContain('em até 5 dias');
-    expect(confirmation.textContent).toContain('não pode ser desfeita');
-    await userEvent.click(within(confirmation).getByRole('button', { name: 'Voltar' }));
-    expect(screen.getByRole('radio', { name: 'Estou de acordo' }).getAttribute('aria-checked')).toBe('false');
-    await userEvent.click(screen.getByRole('radio', { name: 'Estou de acordo' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    expect(screen.queryByTestId('acknowledgement-unsent')).toBeNull();
+    await userEvent.click(agree);
+    // Chosen, not sent: no question yet, nothing locked, and the panel says so.
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(finalize.disabled).toBe(false);
-    expect(screen.getByRole('radio', { name: 'Estou de acordo' }).getAttribute('aria-checked')).toBe('true');
-    expect(screen.getByRole('radio', { name: 'Estou de acordo' }).getAttribute('aria-disabled')).toBe('true');
-    expect(screen.getByRole('radio', { name: 'Não aceito' }).getAttribute('aria-disabled')).toBe('true');
+    expect(agree.getAttribute('aria-checked')).toBe('true');
+    expect(agree.getAttribute('aria-disabled')).toBeNull();
+    expect(decline.getAttribute('aria-disabled')).toBeNull();
+    expect(screen.getByTestId('acknowledgement-unsent').textContent).toBe(
+      "Sua escolha ainda não foi enviada: nada foi registrado. Use 'Finalizar' para enviá-la.",
+    );
+    await userEvent.click(decline);
+    expect(decline.getAttribute('aria-checked')).toBe('true');
+    await userEvent.click(agree);
+
     await userEvent.click(screen.getByRole('button', { name: 'Sair' }));
+    const leaving = await screen.findByRole('dialog', { name: 'Sua escolha ainda não foi enviada' });
+    expect(leaving.textContent).toContain("Você escolheu 'Estou de acordo', mas essa escolha não foi registrada");
+    expect(navigate).not.toHaveBeenCalled();
+    await userEvent.click(within(leaving).getByRole('button', { name: 'Continuar aqui' }));
+    expect(agree.getAttribute('aria-checked')).toBe('true');
+    expect(localStorage.getItem('protocolo')).toBe('20250001000123');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sair' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Sua escolha ainda não foi enviada' })).getByRole('button', {
+        name: 'Sair sem enviar',
+      }),
+    );
     expect(navigate).toHaveBeenCalledWith('/home/1');
     expect(localStorage.getItem('protocolo')).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
+    expect(generateAcceptance).not.toHaveBeenCalled();
   });
 
-  it('status 6 type 1: the arrow keys only move between the options; Enter confirms, focus goes to the panel heading and the choice is announced', async () => {
+  it("'Encerrar sessão' with a choice not sent asks too, and its button says it ends the session", async () => {
+    storage.startSession({ protocolo: '20250001000123', token: 'a.login.token' });
+    const { navigate } = start({ ...base, flStatus: 6, cdStatusPort: 2 });
+    await userEvent.click(await screen.findByLabelText('Estou ciente'));
+    await userEvent.click(screen.getAllByRole('button', { name: 'Encerrar sessão', hidden: true })[0]!);
+    const leaving = await screen.findByRole('dialog', { name: 'Sua escolha ainda não foi enviada' });
+    expect(leaving.textContent).toContain("Você escolheu 'Estou ciente'");
+    await userEvent.click(within(leaving).getByRole('button', { name: 'Encerrar sem enviar' }));
+    expect(navigate).toHaveBeenCalledWith('/home/1');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('closing or reloading the tab asks first exactly while a choice is unsent', async () => {
+    const closing = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    start({ ...base, flStatus: 6, cdStatusPort: 1 });
+    const agree = await screen.findByRole('radio', { name: 'Estou de acordo' });
+    expect(closing()).toBe(false);
+    await userEvent.click(agree);
+    expect(closing()).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Finalizar' }));
+    expect(closing()).toBe(true); // the confirmation: still not sent
+    await userEvent.click(await screen.findByRole('button', { name: 'Enviar' }));
+    await screen.findByTestId('aviso-modal');
+    await waitFor(() => expect(closing()).toBe(false)); // the server has it
+  });
+
+  it('status 6 type 1: the arrow keys only move between the options; Enter chooses, focus stays on the option and the choice is announced', async () => {
     const { actor } = start({ ...base, flStatus: 6, cdStatusPort: 1, dsStatus: 'Aguardando sua confirmação' });
     const agree = await screen.findByRole('radio', { name: 'Estou de acordo' });
     const decline = screen.getByRole('radio', { name: 'Não aceito' });
@@ -246,25 +294,35 @@ describe('tracking screen', () => {
     await userEvent.keyboard('{Enter}');
     expect(actor.getSnapshot().context.choice).toBe('N');
     expect(decline.getAttribute('aria-checked')).toBe('true');
-    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Finalize sua solicitação' }));
+    expect(document.activeElement).toBe(decline); // still an option one can change
     await waitFor(() =>
       expect(document.querySelector(ANNOUNCER_SELECTOR)?.lastElementChild?.textContent).toBe(
         "Você escolheu 'Não aceito'. Para enviar a sua resposta, use 'Finalizar'.",
       ),
     );
-    // Agreeing is still possible after 'Não aceito', by Space.
+    // Agreeing instead, by Space: no question until it is sent.
     agree.focus();
     await userEvent.keyboard(' ');
-    await userEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
     expect(actor.getSnapshot().context.choice).toBe('S');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it("status 6 type 1: agreeing and finishing opens 'Você está quase lá'; its button clears the session and opens home in track mode", async () => {
+  it("status 6 type 1: 'Finalizar' asks 'Enviar 'Estou de acordo'?' with its consequences; 'Voltar' sends nothing, 'Enviar' sends it and opens 'Você está quase lá'", async () => {
     storage.startSession({ protocolo: '20250001000123', token: 'free' });
-    const { navigate } = start({ ...base, flStatus: 6, cdStatusPort: 1 });
+    const { navigate, generateAcceptance } = start({ ...base, flStatus: 6, cdStatusPort: 1 });
     await userEvent.click(await screen.findByLabelText('Estou de acordo'));
-    await userEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
     await userEvent.click(screen.getByRole('button', { name: 'Finalizar' }));
+    const confirmation = await screen.findByRole('dialog', { name: "Enviar 'Estou de acordo'?" });
+    expect(confirmation.textContent).toContain('em até 5 dias');
+    expect(confirmation.textContent).toContain('Esta escolha não pode ser desfeita depois de enviada.');
+    await userEvent.click(within(confirmation).getByRole('button', { name: 'Voltar' }));
+    expect(generateAcceptance).not.toHaveBeenCalled();
+    expect(screen.getByTestId('acknowledgement-unsent')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Finalizar' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: "Enviar 'Estou de acordo'?" })).getByRole('button', { name: 'Enviar' }),
+    );
+    expect(generateAcceptance).toHaveBeenCalledWith({ tipo: '9', fl_ciente: 'S', fl_tipo: 'D', cd_solicitacao: 77 });
     const dialog = await screen.findByTestId('aviso-modal');
     await waitFor(() => expect(dialog.hasAttribute('open')).toBe(true));
     expect(dialog.textContent).toContain('6 últimos dígitos do protocolo');
@@ -276,17 +334,36 @@ describe('tracking screen', () => {
     expect(sent).toEqual([]); // 'free' is no one's token: nothing to revoke
   });
 
-  it("status 6 type 2: a single 'Estou ciente' box enables 'Finalizar' and then locks", async () => {
-    start({ ...base, flStatus: 6, cdStatusPort: 2 });
+  it("status 6 type 1: 'Finalizar' on 'Não aceito' says it is sent once and agreeing stays possible", async () => {
+    start({ ...base, flStatus: 6, cdStatusPort: 1 });
+    await userEvent.click(await screen.findByLabelText('Não aceito'));
+    await userEvent.click(screen.getByRole('button', { name: 'Finalizar' }));
+    const confirmation = await screen.findByRole('dialog', { name: "Enviar 'Não aceito'?" });
+    expect(confirmation.textContent).toContain(
+      "Depois de enviada, a resposta 'Não aceito' fica registrada e não pode ser enviada de novo.",
+    );
+    expect(confirmation.textContent).toContain('ainda pode escolher “Estou de acordo”');
+  });
+
+  it("status 6 type 2: a single 'Estou ciente' box enables 'Finalizar', may be unticked until sent, and is sent after 'Enviar 'Estou ciente'?'", async () => {
+    const { generateAcceptance } = start({ ...base, flStatus: 6, cdStatusPort: 2 });
     const aware = (await screen.findByLabelText('Estou ciente')) as HTMLInputElement;
+    const finalize = screen.getByRole('button', { name: 'Finalizar' }) as HTMLButtonElement;
     expect(screen.queryByLabelText('Não aceito')).toBeNull();
     await userEvent.click(aware);
-    const confirmation = await screen.findByRole('dialog', { name: "Confirmar 'Estou ciente'?" });
-    expect(confirmation.textContent).toContain('em até 5 dias');
-    await userEvent.click(within(confirmation).getByRole('button', { name: 'Confirmar' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(aware.checked).toBe(true);
-    expect(aware.disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Finalizar' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(aware.disabled).toBe(false);
+    expect(finalize.disabled).toBe(false);
+    await userEvent.click(aware);
+    expect(aware.checked).toBe(false);
+    expect(finalize.disabled).toBe(true);
+    await userEvent.click(aware);
+    await userEvent.click(finalize);
+    const confirmation = await screen.findByRole('dialog', { name: "Enviar 'Estou ciente'?" });
+    expect(confirmation.textContent).toContain('em até 5 dias');
+    await userEvent.click(within(confirmation).getByRole('button', { name: 'Enviar' }));
+    expect(generateAcceptance).toHaveBeenCalledWith({ tipo: '9', fl_ciente: 'S', fl_tipo: 'I', cd_solicitacao: 77 });
   });
 
   it('status 3: an unsigned term blocks finishing with the warning; checking a term opens it and signs it; a javascript: term is neither', async () => {

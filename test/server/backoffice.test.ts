@@ -285,7 +285,9 @@ describe('backoffice through a running server', () => {
       server.clock.advance(2 * 24 * 60 * 60 * 1000);
       const io = capture();
       expect(await runCli(['purge'], { io, env: { DATA_DIR: server.dataDir } })).toBe(0);
-      expect(io.stdout[0]).toMatch(/^Expurgo LGPD \(solicitações encerradas há mais de 365 dias\): [1-9]\d* solicitaç(ão|ões), [1-9]\d* arquivos?, /);
+      expect(io.stdout[0]).toMatch(
+        /^Expurgo LGPD \(solicitações encerradas há mais de 365 dias\): [1-9]\d* solicitaç(ão|ões), [1-9]\d* arquivos?, /,
+      );
       expect(await attached()).toEqual([]);
       expect(existsSync(join(server.dataDir, 'files', rg?.nm_armazenado ?? ''))).toBe(false);
     } finally {

@@ -19,6 +19,7 @@ import {
 import { systemClock, type Clock } from './services/clock.ts';
 import { openFileStore } from './services/open-file-store.ts';
 import { formatCpf } from './services/masks.ts';
+import { printable, printableLines } from './services/printable.ts';
 import { readServerFile } from './server-file.ts';
 
 export const USAGE = `Uso: npm run backoffice -- <comando> [--json]
@@ -94,9 +95,9 @@ export function parseArgs(args: readonly string[]): { command: BackofficeCommand
 
 function describe(request: RequestSummary): string {
   return (
-    `${request.nuProtocolo}  senha ${request.senha}  CPF ${formatCpf(request.cpf) || '-'}  plano ${request.cdEmpresaPlano}  ` +
-    `status ${request.flStatus} (${request.dsStatus})  cdStatusPort ${request.cdStatusPort}  flConcordo ${request.flConcordo ?? '-'}` +
-    `${request.exigeLogin ? '  [exige login]' : ''}  ${request.nome}`
+    `${printable(request.nuProtocolo)}  senha ${printable(request.senha)}  CPF ${printable(formatCpf(request.cpf)) || '-'}  plano ${request.cdEmpresaPlano}  ` +
+    `status ${request.flStatus} (${request.dsStatus})  cdStatusPort ${request.cdStatusPort}  flConcordo ${printable(request.flConcordo ?? '-')}` +
+    `${request.exigeLogin ? '  [exige login]' : ''}  ${printable(request.nome)}`
   );
 }
 
@@ -115,13 +116,15 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
       return list
         .map(
           (mail) =>
-            `#${mail.cdMensagem}  ${mail.nuProtocolo}  ${mail.destinatario}  ${mail.situacao} (${mail.tentativas} tentativa${mail.tentativas === 1 ? '' : 's'}, ` +
-            `${when[mail.situacao]} ${mail.quando})${mail.entrega ? `  → ${mail.entrega}` : ''}${mail.erro && mail.situacao !== 'enviado' ? `  erro: ${mail.erro}` : ''}`,
+            `#${mail.cdMensagem}  ${printable(mail.nuProtocolo)}  ${printable(mail.destinatario)}  ${mail.situacao} (${mail.tentativas} tentativa${mail.tentativas === 1 ? '' : 's'}, ` +
+            `${when[mail.situacao]} ${mail.quando})${mail.entrega ? `  → ${printable(mail.entrega)}` : ''}${mail.erro && mail.situacao !== 'enviado' ? `  erro: ${printable(mail.erro)}` : ''}`,
         )
         .join('\n');
     }
     case 'plans':
-      return (result as Array<{ registroAns: string; nmPlano: string }>).map((plan) => `${plan.registroAns}  ${plan.nmPlano}`).join('\n');
+      return (result as Array<{ registroAns: string; nmPlano: string }>)
+        .map((plan) => `${printable(plan.registroAns)}  ${printable(plan.nmPlano)}`)
+        .join('\n');
     case 'show': {
       const detail = result as RequestSummary & {
         cdSolicitacao: number;
@@ -135,25 +138,30 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
       };
       return [
         describe(detail),
-        `cdSolicitacao ${detail.cdSolicitacao}  protocolo ANS ${detail.nuProtocoloAns}  destino ${detail.planoDestino}  cadastro ${detail.dtCadastramento}`,
+        `cdSolicitacao ${detail.cdSolicitacao}  protocolo ANS ${printable(detail.nuProtocoloAns)}  destino ${printable(detail.planoDestino)}  cadastro ${detail.dtCadastramento}`,
         'Histórico:',
         ...detail.historico.map(
-          (event) => `  ${event.dtEvento}  ${event.flStatus} ${event.dsStatus}  flConcordo ${event.flConcordo ?? '-'}  (${event.origem})`,
+          (event) =>
+            `  ${event.dtEvento}  ${event.flStatus} ${event.dsStatus}  flConcordo ${printable(event.flConcordo ?? '-')}  (${printable(event.origem)})`,
         ),
         'Documentos para assinar:',
         ...(detail.documentosParaAssinar.length
           ? detail.documentosParaAssinar.map(
-              (doc) => `  #${doc.cdFileDocumento} ${doc.documento}: ${doc.assinadoEm ? `assinado em ${doc.assinadoEm}` : 'pendente'}`,
+              (doc) =>
+                `  #${doc.cdFileDocumento} ${printable(doc.documento)}: ${doc.assinadoEm ? `assinado em ${doc.assinadoEm}` : 'pendente'}`,
             )
           : ['  nenhum']),
         'Anexos:',
-        ...(detail.anexos.length ? detail.anexos.map((doc) => `  ${doc.documento}: ${doc.arquivo}`) : ['  nenhum']),
+        ...(detail.anexos.length ? detail.anexos.map((doc) => `  ${printable(doc.documento)}: ${printable(doc.arquivo)}`) : ['  nenhum']),
         'Dependentes:',
         ...(detail.dependentes.length
-          ? detail.dependentes.map((dep) => `  ${dep.nome}  mãe ${dep.nmMae}  nascimento ${dep.dtNasc}  CPF ${dep.cpf || '-'}`)
+          ? detail.dependentes.map(
+              (dep) =>
+                `  ${printable(dep.nome)}  mãe ${printable(dep.nmMae)}  nascimento ${printable(dep.dtNasc)}  CPF ${printable(dep.cpf) || '-'}`,
+            )
           : ['  nenhum']),
         'Contatos:',
-        ...detail.contatos.map((contact) => `  ${contact.tpContato === '1' ? 'celular' : 'e-mail'} ${contact.dsContato}`),
+        ...detail.contatos.map((contact) => `  ${contact.tpContato === '1' ? 'celular' : 'e-mail'} ${printable(contact.dsContato)}`),
       ].join('\n');
     }
   }
@@ -198,7 +206,9 @@ async function directly(env: NodeJS.ProcessEnv, dataDir: string, command: Backof
 
 export async function runCli(args: readonly string[], options: CliOptions = {}): Promise<number> {
   const env = options.env ?? process.env;
-  const io = options.io ?? { out: (text) => console.log(text), err: (text) => console.error(text) };
+  const given = options.io ?? { out: (text) => console.log(text), err: (text) => console.error(text) };
+  // Whatever is printed (the text above, --json, a message from the server) acts on no terminal.
+  const io: CliIo = { out: (text) => given.out(printableLines(text)), err: (text) => given.err(printableLines(text)) };
   const clock = options.clock ?? systemClock;
   const dataDir = resolve(env.DATA_DIR || 'data');
   let parsed: ReturnType<typeof parseArgs>;

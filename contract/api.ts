@@ -7,7 +7,18 @@
  * where its input goes (query or JSON body) and how its response is read (JSON or text).
  */
 import * as z from 'zod/mini';
-import { ALLOWED_EXTENSIONS, CEP_PATTERN, INPUT_BOUNDS, MAX_FILE_BYTES, MAX_ID, UFS, isValidCpf, TIPO_PORTABILIDADE } from './rules';
+import {
+  ALLOWED_EXTENSIONS,
+  CEP_PATTERN,
+  INPUT_BOUNDS,
+  MAX_FILE_BYTES,
+  MAX_ID,
+  UFS,
+  codePointName,
+  firstControlCharacter,
+  isValidCpf,
+  TIPO_PORTABILIDADE,
+} from './rules';
 
 export { DEFAULT_CD_EMPRESA_PLANO, TIPO_PORTABILIDADE } from './rules';
 
@@ -28,12 +39,22 @@ export const FREE_TOKEN = 'free';
 
 /* @__NO_SIDE_EFFECTS__ */
 const atMost = (max: number) => z.maxLength(max, `no máximo ${max} caracteres`);
-/** Free text never holds U+0000: PostgreSQL's text cannot store it. */
+/**
+ * Free text holds no C0/C1 control character (contract/rules.ts): U+0000 cannot be stored,
+ * the others rewrite a terminal's lines or an e-mail's. The message names the character.
+ */
 /* @__NO_SIDE_EFFECTS__ */
-const noNul = () => z.refine<string>((value) => !value.includes('\u0000'), 'caractere nulo (U+0000) não é aceito');
+const noControl = () =>
+  z.refine<string>((value) => firstControlCharacter(value) === null, {
+    error: (issue) => {
+      const code = typeof issue.input === 'string' ? firstControlCharacter(issue.input) : null;
+      return `caractere de controle${code === null ? '' : ` (${codePointName(code)})`} não é aceito; apague-o e digite o texto de novo`;
+    },
+  });
+/** Checked after trimming: a tab or line break pasted around a value is dropped, one inside it refused. */
 /* @__NO_SIDE_EFFECTS__ */
 const required = (message: string, max: number = INPUT_BOUNDS.text) =>
-  z.string().check(atMost(max), noNul(), z.trim(), z.minLength(1, message));
+  z.string().check(atMost(max), z.trim(), noControl(), z.minLength(1, message));
 /* @__NO_SIDE_EFFECTS__ */
 const digits = (message: string, max: number) => z.string().check(atMost(max), z.regex(/^\d+$/, message));
 /** An id typed as digits (query strings): 1 to 2147483647. */
@@ -54,7 +75,7 @@ const id = (message: string) => {
 /** Optional free text. Helpers like this one keep every `.check(...)` inside a function marked
  * pure: a bare `.check()` call in a module's top level stays in the portal's bundle. */
 /* @__NO_SIDE_EFFECTS__ */
-const optionalText = (max: number = INPUT_BOUNDS.text) => z.optional(z.string().check(atMost(max), noNul()));
+const optionalText = (max: number = INPUT_BOUNDS.text) => z.optional(z.string().check(atMost(max), noControl()));
 /** A fixed format: its pattern first (its own message), then the length it implies. */
 /* @__NO_SIDE_EFFECTS__ */
 const matching = (pattern: RegExp, message: string, max: number) =>
@@ -236,12 +257,20 @@ const allowedExtension = () =>
 /* @__NO_SIDE_EFFECTS__ */
 const nonEmpty = (max: number, message: string) => z.string().check(atMost(max), z.minLength(1, message));
 
+/**
+ * A file name is the device's, not typed by the person: control characters in it are not
+ * refused (renaming a file is beyond most people) but removed, with bidi and zero-width ones,
+ * before it is stored or shown (server/routes/documents.ts, displayName).
+ */
+/* @__NO_SIDE_EFFECTS__ */
+const fileName = (message: string) => z.string().check(atMost(INPUT_BOUNDS.fileName), z.trim(), z.minLength(1, message));
+
 export const documentUpload = z.object({
   nuProtocolo: required('Protocolo é obrigatório', 100),
   tipoSolicitacao: z.literal(TIPO_PORTABILIDADE),
   nuContrato: optionalText(50),
   cdTipoDocumento: id('Tipo de documento inválido'),
-  nmDocumento: required('Nome do documento é obrigatório', INPUT_BOUNDS.fileName),
+  nmDocumento: fileName('Nome do documento é obrigatório'),
   nmExtensao: allowedExtension(),
   arquivoBase64: nonEmpty(MAX_BASE64_LENGTH, 'Arquivo vazio'),
 });

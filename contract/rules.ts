@@ -73,6 +73,40 @@ export const INPUT_BOUNDS = {
   dependents: 20,
 } as const;
 
+/**
+ * Free text is text (issue 24): C0 and C1 control characters (U+0000–U+001F, U+007F–U+009F)
+ * never belong in a name, an address or a plan, and in a terminal or an e-mail they act
+ * (ESC sequences rewrite lines, U+0000 cannot even be stored). The first one found, or null.
+ */
+export function firstControlCharacter(value: string): number | null {
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (code <= 0x1f || (code >= 0x7f && code <= 0x9f)) return code;
+  }
+  return null;
+}
+
+/** 'U+001B': how a message names a character nobody can see. */
+export function codePointName(code: number): string {
+  return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+const EMAIL_LOCAL = /^[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+(?:\.[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+)*$/u;
+const EMAIL_LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?$/u;
+
+/**
+ * A plain `local@domain` address (RFC 5321's dot-atom, letters of any script): no display
+ * name, no quotes or angle brackets, no list, no spaces or line breaks — nothing a mail
+ * library would read as a second recipient or a header. At most 64 + 1 + 253 characters.
+ */
+export function isPlainEmail(value: string): boolean {
+  if (value.length > 254) return false;
+  const at = value.indexOf('@');
+  if (at < 1 || at > 64 || at !== value.lastIndexOf('@')) return false;
+  const labels = value.slice(at + 1).split('.');
+  return EMAIL_LOCAL.test(value.slice(0, at)) && labels.length >= 2 && labels.every((label) => EMAIL_LABEL.test(label));
+}
+
 /** The largest id a database `integer` column holds (32 bits, signed). */
 export const MAX_ID = 2_147_483_647;
 

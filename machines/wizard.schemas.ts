@@ -4,7 +4,7 @@
  * message shown is always the reason a NEXT was refused.
  */
 import * as z from 'zod/mini';
-import { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, isCep, isUf, isValidCpf } from '../contract/rules';
+import { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, firstControlCharacter, isCep, isPlainEmail, isUf, isValidCpf } from '../contract/rules';
 import type { CalendarDay, DependentDraft, StepId, WizardForm } from './wizard.types';
 
 export { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, isValidCpf };
@@ -44,6 +44,9 @@ export const MESSAGES = {
   cepInvalid: '* CEP inválido',
   ufInvalid: '* UF inválida',
   planNotFound: '* Plano não encontrado para o registro informado',
+  // The server refuses control characters in free text (contract/rules.ts); a pasted one is
+  // invisible, so the field says what to do instead of the save failing.
+  controlCharacter: '* Há um caractere invisível (de controle) neste campo: apague-o e digite o texto de novo',
 } as const;
 
 export const FILE_MESSAGES = {
@@ -72,14 +75,16 @@ export function isValidBrDate(value: string, today: CalendarDay): boolean {
   return `${match[3]}-${match[2]}-${match[1]}` <= today;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const required = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
+/** No control character once trimmed (the payload trims every text, as the server does). */
+const plainText = () => z.refine<string>((value) => firstControlCharacter(value.trim()) === null, MESSAGES.controlCharacter);
+const optional = () => z.string().check(plainText());
+const required = (message: string) => z.string().check(z.trim(), z.minLength(1, message), plainText());
 const requiredThen = (message: string, test: (value: string) => boolean, invalid: string) =>
   z.string().check(
     z.trim(),
     z.minLength(1, message),
-    z.refine((value) => value.trim() === '' || test(value.trim()), invalid),
+    plainText(),
+    z.refine((value) => value.trim() === '' || firstControlCharacter(value) !== null || test(value.trim()), invalid),
   );
 const date = (message: string, today: CalendarDay) => requiredThen(message, (value) => isValidBrDate(value, today), MESSAGES.dateInvalid);
 
@@ -89,13 +94,15 @@ const step1Fields = (today: CalendarDay) => ({
   dt_nascimento: date(MESSAGES.dt_nascimento, today),
   cpf: requiredThen(MESSAGES.cpf, isValidCpf, MESSAGES.cpfInvalid),
   celular: requiredThen(MESSAGES.celular, (value) => /^\d{10,11}$/.test(value), MESSAGES.celularInvalid),
-  email: requiredThen(MESSAGES.email, (value) => EMAIL.test(value), MESSAGES.emailInvalid),
+  // Only a plain local@domain: the server sends the protocol e-mail to nothing else.
+  email: requiredThen(MESSAGES.email, isPlainEmail, MESSAGES.emailInvalid),
   cd_cep: requiredThen(MESSAGES.cd_cep, isCep, MESSAGES.cepInvalid),
   ds_uf: requiredThen(MESSAGES.ds_uf, isUf, MESSAGES.ufInvalid),
   ds_cidade: required(MESSAGES.ds_cidade),
   ds_endereco: required(MESSAGES.ds_endereco),
   nu_endereco: required(MESSAGES.nu_endereco),
   ds_bairro: required(MESSAGES.ds_bairro),
+  ds_complemento: optional(),
 });
 
 /** The steps' schemas for a given day (the dates may not lie after it). */

@@ -31,6 +31,7 @@ import {
   type DecisionFlags,
   type OperatorDecision,
 } from './services/operator-decision.ts';
+import { printable, printableLines } from './services/printable.ts';
 
 export const USAGE = `Uso: npm run backoffice -- <comando> [--json]
   list                                   lista as solicitações
@@ -137,9 +138,9 @@ export function parseArgs(args: readonly string[]): { command: BackofficeCommand
 
 function describe(request: RequestSummary): string {
   return (
-    `${request.nuProtocolo}  senha ${request.senha}  CPF ${formatCpf(request.cpf) || '-'}  plano ${request.cdEmpresaPlano}  ` +
-    `status ${request.flStatus} (${request.dsStatus})  cdStatusPort ${request.cdStatusPort}  flConcordo ${request.flConcordo ?? '-'}` +
-    `${request.exigeLogin ? '  [exige login]' : ''}  ${request.nome}`
+    `${printable(request.nuProtocolo)}  senha ${printable(request.senha)}  CPF ${printable(formatCpf(request.cpf)) || '-'}  plano ${request.cdEmpresaPlano}  ` +
+    `status ${request.flStatus} (${request.dsStatus})  cdStatusPort ${request.cdStatusPort}  flConcordo ${printable(request.flConcordo ?? '-')}` +
+    `${request.exigeLogin ? '  [exige login]' : ''}  ${printable(request.nome)}`
   );
 }
 
@@ -160,8 +161,8 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
       return list
         .map(
           (mail) =>
-            `#${mail.cdMensagem}  ${mail.nuProtocolo}  ${mail.destinatario}  ${mail.situacao} (${mail.tentativas} tentativa${mail.tentativas === 1 ? '' : 's'}, ` +
-            `${when[mail.situacao]} ${mail.quando})${mail.entrega ? `  → ${mail.entrega}` : ''}${mail.erro && mail.situacao !== 'enviado' ? `  erro: ${mail.erro}` : ''}`,
+            `#${mail.cdMensagem}  ${printable(mail.nuProtocolo)}  ${printable(mail.destinatario)}  ${mail.situacao} (${mail.tentativas} tentativa${mail.tentativas === 1 ? '' : 's'}, ` +
+            `${when[mail.situacao]} ${mail.quando})${mail.entrega ? `  → ${printable(mail.entrega)}` : ''}${mail.erro && mail.situacao !== 'enviado' ? `  erro: ${printable(mail.erro)}` : ''}`,
         )
         .join('\n');
     }
@@ -175,7 +176,9 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
       );
     }
     case 'plans':
-      return (result as Array<{ registroAns: string; nmPlano: string }>).map((plan) => `${plan.registroAns}  ${plan.nmPlano}`).join('\n');
+      return (result as Array<{ registroAns: string; nmPlano: string }>)
+        .map((plan) => `${printable(plan.registroAns)}  ${printable(plan.nmPlano)}`)
+        .join('\n');
     case 'show': {
       const detail = result as RequestSummary & {
         decisao: OperatorDecision;
@@ -190,26 +193,31 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
       };
       return [
         describe(detail),
-        `cdSolicitacao ${detail.cdSolicitacao}  protocolo ANS ${detail.nuProtocoloAns}  destino ${detail.planoDestino}  cadastro ${detail.dtCadastramento}`,
-        `Decisão da operadora: ${describeDecision(detail.decisao)}`,
+        `cdSolicitacao ${detail.cdSolicitacao}  protocolo ANS ${printable(detail.nuProtocoloAns)}  destino ${printable(detail.planoDestino)}  cadastro ${detail.dtCadastramento}`,
+        `Decisão da operadora: ${printable(describeDecision(detail.decisao))}`,
         'Histórico:',
         ...detail.historico.map(
-          (event) => `  ${event.dtEvento}  ${event.flStatus} ${event.dsStatus}  flConcordo ${event.flConcordo ?? '-'}  (${event.origem})`,
+          (event) =>
+            `  ${event.dtEvento}  ${event.flStatus} ${event.dsStatus}  flConcordo ${printable(event.flConcordo ?? '-')}  (${printable(event.origem)})`,
         ),
         'Documentos para assinar:',
         ...(detail.documentosParaAssinar.length
           ? detail.documentosParaAssinar.map(
-              (doc) => `  #${doc.cdFileDocumento} ${doc.documento}: ${doc.assinadoEm ? `assinado em ${doc.assinadoEm}` : 'pendente'}`,
+              (doc) =>
+                `  #${doc.cdFileDocumento} ${printable(doc.documento)}: ${doc.assinadoEm ? `assinado em ${doc.assinadoEm}` : 'pendente'}`,
             )
           : ['  nenhum']),
         'Anexos:',
-        ...(detail.anexos.length ? detail.anexos.map((doc) => `  ${doc.documento}: ${doc.arquivo}`) : ['  nenhum']),
+        ...(detail.anexos.length ? detail.anexos.map((doc) => `  ${printable(doc.documento)}: ${printable(doc.arquivo)}`) : ['  nenhum']),
         'Dependentes:',
         ...(detail.dependentes.length
-          ? detail.dependentes.map((dep) => `  ${dep.nome}  mãe ${dep.nmMae}  nascimento ${dep.dtNasc}  CPF ${dep.cpf || '-'}`)
+          ? detail.dependentes.map(
+              (dep) =>
+                `  ${printable(dep.nome)}  mãe ${printable(dep.nmMae)}  nascimento ${printable(dep.dtNasc)}  CPF ${printable(dep.cpf) || '-'}`,
+            )
           : ['  nenhum']),
         'Contatos:',
-        ...detail.contatos.map((contact) => `  ${contact.tpContato === '1' ? 'celular' : 'e-mail'} ${contact.dsContato}`),
+        ...detail.contatos.map((contact) => `  ${contact.tpContato === '1' ? 'celular' : 'e-mail'} ${printable(contact.dsContato)}`),
       ].join('\n');
     }
   }
@@ -255,7 +263,9 @@ async function directly(env: NodeJS.ProcessEnv, dataDir: string, command: Backof
 
 export async function runCli(args: readonly string[], options: CliOptions = {}): Promise<number> {
   const env = options.env ?? process.env;
-  const io = options.io ?? { out: (text) => console.log(text), err: (text) => console.error(text) };
+  const given = options.io ?? { out: (text) => console.log(text), err: (text) => console.error(text) };
+  // Whatever is printed (the text above, --json, a message from the server) acts on no terminal.
+  const io: CliIo = { out: (text) => given.out(printableLines(text)), err: (text) => given.err(printableLines(text)) };
   const clock = options.clock ?? systemClock;
   const dataDir = resolve(env.DATA_DIR || 'data');
   let parsed: ReturnType<typeof parseArgs>;

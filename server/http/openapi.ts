@@ -3,7 +3,8 @@
  * with its input (query parameters or JSON body, with their bounds) and output schema, and
  * every status each operation can answer, with the error body and the headers (XSRF cookie
  * and header, Idempotency-Key, Idempotent-Replayed); then the routes outside the contract
- * (file links, plan images, this document, the backoffice door).
+ * the portal reaches (file links, plan images, this document). The backoffice door is not
+ * here: it answers only loopback with a secret, and a public description has no use for it.
  */
 import * as z from 'zod/mini';
 import { HEADERS, endpoints, errorBody, type EndpointName } from '../../contract/api.ts';
@@ -54,7 +55,7 @@ const MOVED: Json = {
   headers: { Location: { schema: { type: 'string' } } },
 };
 
-/** The routes outside the contract the portal (or the operator) reaches: file links, plan images, this document, the backoffice door. */
+/** The routes outside the contract the portal reaches: file links, plan images, this document. */
 function extraPaths(): Record<string, Record<string, Json>> {
   const name = (pattern: string, description: string): Json => ({
     name: 'name',
@@ -65,6 +66,7 @@ function extraPaths(): Record<string, Record<string, Json>> {
   });
   const common = (): Record<number, Json> => ({
     301: MOVED,
+    400: errorResponse('Endereço inválido (um caminho cuja codificação não é UTF-8 válido)'),
     408: errorResponse('A requisição não chegou a tempo'),
     431: errorResponse('Cabeçalhos grandes demais'),
     500: errorResponse('Falha inesperada do servidor (registrada; sem detalhes na resposta)'),
@@ -99,7 +101,8 @@ function extraPaths(): Record<string, Record<string, Json>> {
         responses: withHeaders(
           {
             200: {
-              description: 'O arquivo (inline, Cache-Control: private, no-store)',
+              description:
+                'O arquivo (Cache-Control: private, no-store): um documento enviado vai como anexo (Content-Disposition: attachment, com o nome de exibição); um PDF gerado pelo servidor, inline',
               ...file(['application/pdf', 'image/jpeg', 'image/png']),
             },
             404: errorResponse('Arquivo não encontrado, ou link incompleto, alterado ou de outra solicitação'),
@@ -139,45 +142,6 @@ function extraPaths(): Record<string, Record<string, Json>> {
         ),
       },
     },
-    '/_backoffice/run': {
-      post: {
-        operationId: 'backofficeRun',
-        description:
-          'A porta do comando de backoffice para um servidor que detém o banco embutido: só conexões diretas de loopback, com o segredo de DATA_DIR/server.json; qualquer outra recebe 404. Não existe com DATABASE_URL (o comando abre o PostgreSQL).',
-        security: [{}],
-        parameters: [{ name: 'x-backoffice-secret', in: 'header', required: true, schema: { type: 'string' } }],
-        requestBody: {
-          required: true,
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                required: ['cmd'],
-                properties: {
-                  cmd: { type: 'string', enum: ['list', 'show', 'set-status', 'plans', 'outbox'] },
-                  protocolo: { type: 'string', pattern: '^\\d{1,30}$' },
-                  flStatus: { type: 'integer' },
-                  tipo: { type: 'integer', enum: [1, 2] },
-                  concordo: { type: 'string', enum: ['S', 'N'] },
-                },
-              },
-            },
-          },
-        },
-        responses: withHeaders(
-          {
-            200: { description: '{ ok: true, result }', content: { 'application/json': { schema: { type: 'object' } } } },
-            400: errorResponse('Comando inválido, ou recusado (protocolo ou status desconhecido)'),
-            404: errorResponse('Fora de loopback, sem o segredo, ou servidor sem banco embutido'),
-            413: errorResponse('Corpo acima de 64 KB'),
-            415: errorResponse('Tipo de conteúdo diferente de application/json'),
-            ...common(),
-            507: errorResponse('Sem espaço em disco para gravar (set-status)'),
-          },
-          false,
-        ),
-      },
-    },
   };
 }
 
@@ -208,6 +172,7 @@ const CAN_BE_NOT_FOUND: ReadonlySet<EndpointName> = new Set<EndpointName>([
   'finalize',
   'acceptance',
   'recordSignature',
+  'privacy',
 ]);
 
 function responsesOf(name: EndpointName): Record<number, Json> {
@@ -264,6 +229,7 @@ function responsesOf(name: EndpointName): Record<number, Json> {
   }
   responses[431] = errorResponse('Cabeçalhos grandes demais');
   responses[500] = errorResponse('Falha inesperada do servidor (registrada; sem detalhes na resposta)');
+  // Until revocation lands (issue 24 item 2) the call says it is not available yet.
   if (name === 'cepAddress') responses[502] = errorResponse('O serviço de CEP (CEP_PROVIDER_URL) falhou ou não respondeu em 3 s');
   if (isPost) responses[507] = errorResponse('Sem espaço em disco para gravar; nada foi gravado e as leituras continuam');
   else responses[301] = MOVED;

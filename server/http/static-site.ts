@@ -52,6 +52,9 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
     root: staticDir,
     prefix: '/',
     index: false,
+    // Dotfiles (`.build-inputs.json`, the build's own notes; anything hidden a deploy copies)
+    // are not the portal: 404, as for a file that does not exist.
+    dotfiles: 'ignore',
     wildcard: true,
     cacheControl: false,
     preCompressed: true,

@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ACCEPTANCE_ERROR_ANSWER } from '../../contract/rules.ts';
-import type { RequestRow } from '../db/rows.ts';
+import type { Queryable } from '../db/database.ts';
 import { assertCanUse, ownedRequest, requireToken } from '../http/access.ts';
 import { API_BASE, type HandlerContext } from '../http/context.ts';
 import type { EndpointHandlers } from '../http/endpoints.ts';
@@ -20,7 +20,7 @@ import { findFileOwner, isPastRetention } from '../services/retention.ts';
 import { findOperator } from '../services/operators.ts';
 import { renderPdf } from '../services/pdf.ts';
 import { acceptancePdf } from '../services/request-documents.ts';
-import { changeStatusIn, findRequestById } from '../services/requests.ts';
+import { changeStatusIn, findRequestById, lockRequest } from '../services/requests.ts';
 import { isDiskFull } from '../services/disk-full.ts';
 import { STATUS, describeStatus } from '../services/status.ts';
 import { checkUploadedFile } from '../services/upload-check.ts';
@@ -78,6 +78,12 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
     const file = checkUploadedFile(input.nmDocumento, input.nmExtensao, input.arquivoBase64);
 
     await ctx.deps.db.transaction(async (tx) => {
+      // Status and count again, under the request's lock: uploads at once (any process) are
+      // counted one after the other, and one that a status change overtook is refused.
+      const locked = await lockRequest(tx, request.cd_solicitacao);
+      if (!locked || !UPLOAD_STATUSES.includes(locked.fl_status)) {
+        throw badRequest(`Esta solicitação não aceita novos documentos no status atual (${describeStatus(locked?.fl_status ?? 0)}).`);
+      }
       const [count] = await tx.query<{ total: number }>('SELECT count(*)::int AS total FROM uploaded_documents WHERE cd_solicitacao = $1', [
         request.cd_solicitacao,
       ]);
@@ -143,7 +149,7 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
     try {
       const stored = await ctx.deps.db.transaction(async (tx) => {
         // The request's row is locked: two identical calls at once still make one document.
-        const [request] = await tx.query<RequestRow>('SELECT * FROM requests WHERE cd_solicitacao = $1 FOR UPDATE', [cdSolicitacao]);
+        const request = await lockRequest(tx, cdSolicitacao);
         if (!request) return null;
         // Idempotent per request and choice: the same answer again is the same document.
         const [earlier] = await tx.query<{ nm_armazenado: string }>(
@@ -179,6 +185,20 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
 };
 
 /**
+ * How a file link is served. What a person uploaded goes out as an attachment, under its
+ * display name: whoever opens it (the family, the analyst) gets a download, never a page
+ * rendered by the portal's origin. The PDFs this server generated open in the tab.
+ */
+async function dispositionOf(db: Queryable, storedName: string): Promise<string> {
+  const [upload] = await db.query<{ nm_arquivo: string }>('SELECT nm_arquivo FROM uploaded_documents WHERE nm_armazenado = $1 LIMIT 1', [
+    storedName,
+  ]);
+  if (!upload) return `inline; filename="${storedName}"`;
+  const ascii = upload.nm_arquivo.replace(/[^\w.-]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(upload.nm_arquivo)}`;
+}
+
+/**
  * GET arquivos/<name>?expira=…&assinatura=…: a forged, altered or incomplete link is the same
  * 404 as a file that does not exist; a genuine one past its expiry, or of a request closed
  * longer than the retention period, is 410 saying so.
@@ -198,7 +218,7 @@ export function registerFiles(app: FastifyInstance, deps: HandlerContext['deps']
     if (!file) throw notFound(FILE_NOT_FOUND);
     return reply
       .type(file.contentType)
-      .header('content-disposition', `inline; filename="${name}"`)
+      .header('content-disposition', await dispositionOf(deps.db, request.params.name))
       .header('content-length', file.size)
       .header('cache-control', 'private, no-store')
       .send(file.stream());

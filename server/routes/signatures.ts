@@ -8,7 +8,7 @@ import type { EndpointHandlers } from '../http/endpoints.ts';
 import { badRequest } from '../http/http-error.ts';
 import type { DocumentToSignRow, RequestRow } from '../db/rows.ts';
 import { findDocumentToSign, listDocumentsToSign } from '../services/documents-to-sign.ts';
-import { changeStatus, findRequestById } from '../services/requests.ts';
+import { changeStatusIn, findRequestById, lockRequest } from '../services/requests.ts';
 import { STATUS, describeStatus } from '../services/status.ts';
 import { fileUrl } from './documents.ts';
 import { requestByProtocol } from './tracking.ts';
@@ -40,16 +40,21 @@ export const signatureHandlers: SignatureHandlers = {
   },
 
   async recordSignature({ cdFileDocumento }, ctx) {
-    const [, request] = await documentWithRequest(ctx, cdFileDocumento);
-    if (request.fl_status !== STATUS.aceita) {
-      throw badRequest(`Não é possível assinar documentos no status atual (${describeStatus(request.fl_status)}).`);
-    }
-    // Signing twice keeps the first date: the click is idempotent.
-    await ctx.deps.db.query(
-      `INSERT INTO signatures (cd_file_documento, dt_assinatura, ds_endereco_ip) VALUES ($1, $2, $3)
-       ON CONFLICT (cd_file_documento) DO NOTHING`,
-      [cdFileDocumento, ctx.now, ctx.clientAddress],
-    );
+    const [document] = await documentWithRequest(ctx, cdFileDocumento);
+    await ctx.deps.db.transaction(async (tx) => {
+      // The status is read under the request's lock: a back-office change at the same moment
+      // either comes first (and the signature is refused) or waits for it.
+      const request = await lockRequest(tx, document.cd_solicitacao);
+      if (request?.fl_status !== STATUS.aceita) {
+        throw badRequest(`Não é possível assinar documentos no status atual (${describeStatus(request?.fl_status ?? 0)}).`);
+      }
+      // Signing twice keeps the first date: the click is idempotent.
+      await tx.query(
+        `INSERT INTO signatures (cd_file_documento, dt_assinatura, ds_endereco_ip) VALUES ($1, $2, $3)
+         ON CONFLICT (cd_file_documento) DO NOTHING`,
+        [cdFileDocumento, ctx.now, ctx.clientAddress],
+      );
+    });
     return 'OK';
   },
 
@@ -60,14 +65,19 @@ export const signatureHandlers: SignatureHandlers = {
 
   async finalize({ cd_solicitacao: cdSolicitacao }, ctx) {
     requireToken(ctx.access);
-    const request = ownedRequest(ctx.access, await findRequestById(ctx.deps.db, cdSolicitacao));
-    if (request.fl_status === STATUS.contratoAtivo) return 'OK';
-    if (request.fl_status !== STATUS.aceita) {
-      throw badRequest(`A solicitação ainda não pode ser finalizada (status atual: ${describeStatus(request.fl_status)}).`);
-    }
-    const documents = await listDocumentsToSign(ctx.deps.db, cdSolicitacao);
-    if (documents.some((document) => document.dt_assinatura === null)) throw badRequest(UNSIGNED_DOCUMENTS);
-    await changeStatus(ctx.deps.db, ctx.deps.files, cdSolicitacao, { flStatus: STATUS.contratoAtivo }, 'portal', ctx.now);
+    ownedRequest(ctx.access, await findRequestById(ctx.deps.db, cdSolicitacao));
+    // Check and change in one transaction, under the request's lock: of several calls at
+    // once (any process), the first moves to 7 and the others, waiting, find 7 and record nothing.
+    await ctx.deps.db.transaction(async (tx) => {
+      const request = await lockRequest(tx, cdSolicitacao);
+      if (!request || request.fl_status === STATUS.contratoAtivo) return;
+      if (request.fl_status !== STATUS.aceita) {
+        throw badRequest(`A solicitação ainda não pode ser finalizada (status atual: ${describeStatus(request.fl_status)}).`);
+      }
+      const documents = await listDocumentsToSign(tx, cdSolicitacao);
+      if (documents.some((document) => document.dt_assinatura === null)) throw badRequest(UNSIGNED_DOCUMENTS);
+      await changeStatusIn(tx, ctx.deps.files, cdSolicitacao, { flStatus: STATUS.contratoAtivo }, 'portal', ctx.now);
+    });
     return 'OK';
   },
 };

@@ -19,6 +19,7 @@ import { mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { Queryable } from '../db/database.ts';
+import { isPlainEmail } from '../../contract/rules.ts';
 import type { Clock } from './clock.ts';
 
 export const RETRY_DELAYS_MS: readonly number[] = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 60 * 60_000, 3 * 60 * 60_000];
@@ -187,10 +188,13 @@ export class Outbox {
   }
 
   private async send(message: Claimed): Promise<string> {
+    // Queued only when plain (services/protocol-email.ts); a row from before that rule is not sent.
+    if (!isPlainEmail(message.ds_destinatario)) throw new Error('destinatário não é um endereço simples (nome@dominio)');
     const transport = await this.transporter();
     const mail = {
       from: this.options.from ?? DEFAULT_MAIL_FROM,
-      to: message.ds_destinatario,
+      // An address object: nodemailer then reads no display name nor list out of it.
+      to: { name: '', address: message.ds_destinatario },
       subject: message.ds_assunto,
       text: message.ds_texto,
     };
@@ -210,7 +214,9 @@ export class Outbox {
     // nodemailer is loaded only when there is something to send.
     this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
       this.options.smtpUrl
-        ? nodemailer.createTransport(this.options.smtpUrl)
+        ? // smtp:// must upgrade with STARTTLS or not send at all (smtps:// is TLS from the start);
+          // only an explicit `?requireTLS=false` in SMTP_URL (a relay on the same host) opts out.
+          nodemailer.createTransport({ url: this.options.smtpUrl, requireTLS: true })
         : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
     );
     return this.transport;

@@ -3,10 +3,22 @@
  * beneficiary gets its protocol, the tracking link and the reminder that the access password
  * is the protocol's last 6 digits. Queued in the save's own transaction (services/outbox.ts
  * delivers it), so the save never waits for a mail server.
+ *
+ * Nobody proves they own the address they type, so the message carries nothing a stranger
+ * wrote (not even the name: 'Olá,' alone), goes only to a plain `local@domain`, and at most
+ * MAX_EMAILS_PER_RECIPIENT_PER_HOUR go to one address in an hour: the portal cannot be made
+ * to mail someone else's text, nor to flood one inbox.
  */
 import type { Queryable } from '../db/database.ts';
 import type { PortabilityRequest } from '../../contract/api.ts';
+import { isPlainEmail } from '../../contract/rules.ts';
 import { findOperator } from './operators.ts';
+
+/** Protocol e-mails one address may receive in any hour (counted when queued); more saves to it queue none. */
+export const MAX_EMAILS_PER_RECIPIENT_PER_HOUR = 5;
+const HOUR_MS = 60 * 60_000;
+/** First key of the transaction-level advisory lock taken per recipient (the second is the address's hash). */
+const RECIPIENT_LOCK = 24_009;
 
 export interface ProtocolEmail {
   to: string;
@@ -20,7 +32,7 @@ export function trackingLink(publicUrl: string | undefined, cdEmpresaPlano: stri
 }
 
 export function protocolEmail(
-  request: Pick<PortabilityRequest, 'nome' | 'cd_empresa_plano'>,
+  request: Pick<PortabilityRequest, 'cd_empresa_plano'>,
   to: string,
   nuProtocolo: string,
   operatorName: string,
@@ -28,7 +40,7 @@ export function protocolEmail(
 ): ProtocolEmail {
   const link = trackingLink(publicUrl, request.cd_empresa_plano);
   const text = [
-    `Olá, ${request.nome}.`,
+    'Olá,',
     '',
     `Recebemos a sua solicitação de portabilidade para ${operatorName}.`,
     '',
@@ -45,7 +57,12 @@ export function protocolEmail(
   return { to, subject: `Protocolo da sua solicitação de portabilidade: ${nuProtocolo}`, text };
 }
 
-/** Queues the message when the beneficiary asked for e-mail and gave an address; call inside the save's transaction. */
+/**
+ * Queues the message when the beneficiary asked for e-mail and gave a plain address, unless
+ * that address already got its hourly share; call inside the save's transaction. The count
+ * and the insert run under a lock on the address (held until the save commits), so saves at
+ * once on any process cannot all see room for one more.
+ */
 export async function queueProtocolEmail(
   tx: Queryable,
   request: PortabilityRequest,
@@ -54,7 +71,13 @@ export async function queueProtocolEmail(
   now: Date,
 ): Promise<boolean> {
   const to = request.contato.find((contact) => contact.tp_contato === '2')?.ds_contato.trim();
-  if (request.fl_aceita_email !== '1' || !to) return false;
+  if (request.fl_aceita_email !== '1' || !to || !isPlainEmail(to)) return false;
+  await tx.query('SELECT pg_advisory_xact_lock($1, hashtext(lower($2)))', [RECIPIENT_LOCK, to]);
+  const [recent] = await tx.query<{ total: number }>(
+    'SELECT count(*)::int AS total FROM outbox_emails WHERE lower(ds_destinatario) = lower($1) AND dt_criacao > $2',
+    [to, new Date(now.getTime() - HOUR_MS)],
+  );
+  if ((recent?.total ?? 0) >= MAX_EMAILS_PER_RECIPIENT_PER_HOUR) return false;
   const operator = await findOperator(tx, Number(request.cd_empresa_plano));
   const message = protocolEmail(request, to, saved.nuProtocolo, operator?.nm_operadora ?? 'a operadora', publicUrl);
   await tx.query(

@@ -4,6 +4,7 @@
  * Each failure names the field, like the schema messages.
  */
 import { BR_DATE, type PortabilityRequest } from '../../contract/api.ts';
+import { isPlainEmail } from '../../contract/rules.ts';
 import type { Queryable } from '../db/database.ts';
 import { badRequest } from '../http/http-error.ts';
 
@@ -17,7 +18,6 @@ function isRealPastDate(value: string, now: Date): boolean {
 }
 
 const MOBILE = /^\d{10,11}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export async function checkNewRequest(db: Queryable, payload: PortabilityRequest, now: Date): Promise<void> {
   const dates: Array<[string, string]> = [
@@ -33,7 +33,11 @@ export async function checkNewRequest(db: Queryable, payload: PortabilityRequest
     if (contact.tp_contato === '1' && !MOBILE.test(value)) {
       throw badRequest(`Campo contato[${index}].ds_contato: celular inválido (informe DDD e número, só dígitos).`);
     }
-    if (contact.tp_contato === '2' && !EMAIL.test(value)) throw badRequest(`Campo contato[${index}].ds_contato: Email inválido.`);
+    // A plain local@domain only: the protocol e-mail goes to it, and a display name, a list
+    // or a quoted part would let a stranger choose other recipients.
+    if (contact.tp_contato === '2' && !isPlainEmail(value)) {
+      throw badRequest(`Campo contato[${index}].ds_contato: Email inválido (use só o endereço, como nome@exemplo.com.br).`);
+    }
   }
   const [operator] = await db.query('SELECT 1 FROM operators WHERE cd_empresa_plano = $1', [Number(payload.cd_empresa_plano)]);
   if (!operator) throw badRequest(`Campo cd_empresa_plano: plano ${payload.cd_empresa_plano} não cadastrado.`);

@@ -29,6 +29,16 @@ export async function findRequestById(db: Queryable, cdSolicitacao: number): Pro
   return row ?? null;
 }
 
+/**
+ * The request's row, locked until the transaction ends (`SELECT … FOR UPDATE`): every change
+ * that first checks the request's state (status, documents, limits) reads it through this,
+ * so a concurrent change on any process waits, then sees the state this one left.
+ */
+export async function lockRequest(tx: Queryable, cdSolicitacao: number): Promise<RequestRow | null> {
+  const [row] = await tx.query<RequestRow>('SELECT * FROM requests WHERE cd_solicitacao = $1 FOR UPDATE', [cdSolicitacao]);
+  return row ?? null;
+}
+
 export interface NewRequestState {
   flStatus: number;
   cdStatusPort: 1 | 2;
@@ -163,7 +173,7 @@ export async function changeStatusIn(
   origin: HistoryOrigin,
   now: Date,
 ): Promise<RequestRow> {
-  const [current] = await tx.query<RequestRow>('SELECT * FROM requests WHERE cd_solicitacao = $1 FOR UPDATE', [cdSolicitacao]);
+  const current = await lockRequest(tx, cdSolicitacao);
   if (!current) throw new Error(`solicitação ${cdSolicitacao} não existe`);
   const next: NewRequestState = {
     flStatus: change.flStatus ?? current.fl_status,

@@ -5,6 +5,7 @@
  * file renamed to '.pdf' fails on its first bytes.
  */
 import { badRequest } from '../http/http-error.ts';
+import { inspectPdf } from './pdf-active-content.ts';
 
 export type FileKind = 'pdf' | 'jpeg' | 'png';
 
@@ -42,6 +43,12 @@ export interface CheckedFile {
 
 export const NOT_BASE64 = 'Campo arquivoBase64: o conteúdo do arquivo não está em base64 válido.';
 
+/** How to make a PDF with nothing in it but pages: what both refusals below suggest. */
+const HOW_TO_SEND_A_PLAIN_PDF =
+  'Envie um PDF simples: abra o documento e use "Imprimir" > "Salvar como PDF", ou digitalize o documento de novo (ou envie uma foto em JPG ou PNG).';
+export const PDF_WITH_ACTIVE_CONTENT = `Este PDF contém conteúdo ativo (JavaScript, ação automática ou arquivo embutido) e não pode ser aceito. ${HOW_TO_SEND_A_PLAIN_PDF}`;
+export const PDF_UNREADABLE = `Não foi possível verificar o conteúdo deste PDF (protegido por senha ou compactado de forma incomum). ${HOW_TO_SEND_A_PLAIN_PDF}`;
+
 /** The file as the upload call's body reader decoded it (server/http/streamed-upload.ts). */
 export interface DecodedFile {
   bytes: Buffer;
@@ -70,6 +77,12 @@ export function checkUploadedFile(fileName: string, declaredExtension: string, f
       `O conteúdo do arquivo não é um ${KIND_LABEL[declared]} válido` +
         `${actual ? ` (parece ser ${KIND_LABEL[actual]})` : ''}. Envie um arquivo PDF, JPG ou PNG verdadeiro.`,
     );
+  }
+  if (actual === 'pdf') {
+    // Scripts, actions on opening, embedded files: an analyst opens this (services/pdf-active-content.ts).
+    const inspection = inspectPdf(content);
+    if (inspection.kind === 'active') throw badRequest(PDF_WITH_ACTIVE_CONTENT);
+    if (inspection.kind === 'unreadable') throw badRequest(PDF_UNREADABLE);
   }
   return { content, kind: actual, extension: actual === 'jpeg' ? 'jpg' : actual };
 }

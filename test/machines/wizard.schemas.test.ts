@@ -95,6 +95,29 @@ describe('wizard step schemas', () => {
     });
   });
 
+  it('a pasted control character gets a message on its own field, whatever the field (the server would refuse it)', () => {
+    const message = '* Há um caractere invisível (de controle) neste campo: apague-o e digite o texto de novo';
+    expect(
+      validateStep(
+        'dadosPessoais',
+        { ...FILLED_FORM, nome: 'MARIA\u001b[2K', ds_complemento: 'APTO\u00851', ds_bairro: 'CENTRO\u0007' },
+        TODAY,
+      ),
+    ).toEqual({ nome: message, ds_complemento: message, ds_bairro: message });
+    expect(firstInvalidField('dadosPessoais', { ...FILLED_FORM, ds_complemento: 'A\u0000' }, TODAY)).toBe('ds_complemento');
+    expect(validateStep('planoOrigem', { ...FILLED_FORM, plano_origem: 'PLANO\tX' }, TODAY)).toEqual({ plano_origem: message });
+    expect(validateDependent({ nome: 'PEDRO\u009b', nm_mae: 'ANA', dt_nasc: '01/01/2010', cpf: '' }, TODAY)).toEqual({ nome: message });
+    // A tab or line break around the value is trimmed away when sent: no message.
+    expect(validateStep('dadosPessoais', { ...FILLED_FORM, nome: 'MARIA DA SILVA\t', ds_complemento: ' APTO 1\n' }, TODAY)).toEqual({});
+  });
+
+  it('an e-mail is a plain address only: no display name, no list, no spaces', () => {
+    for (const email of ['"Maria" <maria@example.com>', 'maria@example.com,joao@example.com', 'maria@exemplo', 'ma ria@example.com']) {
+      expect(validateStep('dadosPessoais', { ...FILLED_FORM, email }, TODAY).email, email).toBe('* Email inválido');
+    }
+    expect(validateStep('dadosPessoais', { ...FILLED_FORM, email: 'maria.souza+portabilidade@exemplo.com.br' }, TODAY)).toEqual({});
+  });
+
   it('files: empty, over 10MB and unknown types are refused with their alerts', () => {
     expect(fileRejection({ size: 0, extension: 'pdf' })).toBe(FILE_MESSAGES.empty);
     expect(FILE_MESSAGES.empty).toBe('O arquivo está vazio. Por favor, selecione um arquivo válido.');

@@ -84,6 +84,42 @@ describe('backoffice commands on the database', () => {
     ]);
   });
 
+  it('prints names written before control characters were refused as escapes: nothing acts on the terminal', async () => {
+    const saved = (await server.post('portabilidade', validRequest(), { key: 'backoffice-escape-0001' })).json() as {
+      nuProtocolo: string;
+      cdSolicitacao: number;
+    };
+    // Written straight into the database: the contract refuses these now (ESC[2K erases the
+    // line, OSC 52 writes the clipboard, CSI in C1, a bidi override, a line break faking a row).
+    const hostile = 'JOSÉ\u001b[2K\u001b]52;c;ZWNobyBwd25lZA==\u0007\u009b31m\u202eSAVLIS\nFALSA LINHA';
+    await server.db.query('UPDATE requests SET nome = $2 WHERE cd_solicitacao = $1', [saved.cdSolicitacao, hostile]);
+    await server.db.query('UPDATE dependents SET nome = $2 WHERE cd_solicitacao = $1', [saved.cdSolicitacao, hostile]);
+    await server.db.query("UPDATE contacts SET ds_contato = $2 WHERE cd_solicitacao = $1 AND tp_contato = '2'", [
+      saved.cdSolicitacao,
+      hostile,
+    ]);
+    // eslint-disable-next-line no-control-regex -- what must not reach the terminal
+    const acting = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+    for (const args of [['list'], ['show', saved.nuProtocolo], ['list', '--json'], ['show', saved.nuProtocolo, '--json']]) {
+      const io = capture();
+      expect(await runCli(args, { db: server.db, io })).toBe(0);
+      const out = io.stdout.join('\n');
+      expect(out, args.join(' ')).not.toMatch(acting);
+      expect(out, args.join(' ')).toContain('\\u001b[2K');
+      // The name's line break is no new line of the listing.
+      expect(
+        out.split('\n').some((line) => line.startsWith('FALSA LINHA')),
+        args.join(' '),
+      ).toBe(false);
+    }
+    // The JSON still says exactly what is stored.
+    const json = capture();
+    await runCli(['show', saved.nuProtocolo, '--json'], { db: server.db, io: json });
+    const detail = JSON.parse(json.stdout[0] ?? '{}') as { nome: string; dependentes: Array<{ nome: string }> };
+    expect(detail.nome).toBe(hostile);
+    expect(detail.dependentes[0]?.nome).toBe(hostile);
+  });
+
   it('explains bad usage and unknown statuses or protocols', async () => {
     const usage = capture();
     expect(await runCli(['set-status', DEMO.analysis.protocolo], { db: server.db, io: usage })).toBe(2);
@@ -242,6 +278,12 @@ describe('backoffice through a running server', () => {
     expect((badDate.json() as { message: string }).message).toMatch(/--inicio deve ser/);
     expect((await post({ valor: 12 })).statusCode).toBe(400);
     expect((await post('x')).statusCode).toBe(400);
+  });
+
+  it('is not in the public OpenAPI, though this server has the door', async () => {
+    const document = (await server.get('openapi.json')).json() as { paths: Record<string, unknown> };
+    expect(Object.keys(document.paths).some((path) => path.includes('_backoffice'))).toBe(false);
+    expect(JSON.stringify(document)).not.toContain('x-backoffice-secret');
   });
 
   it('hides the backoffice route without the secret or from another address', async () => {

@@ -3,6 +3,7 @@ import { MAX_FILE_BYTES } from '../../contract/api.ts';
 import { runCli } from '../../server/backoffice-cli.ts';
 import { acceptanceTitle } from '../../server/services/request-documents.ts';
 import { API, DEMO, FILES, messageOf, startServer, validRequest, type TestServer } from './helpers.ts';
+import { catalogEntry, documentPdf, handWritten, javaScriptAction, launchAction, objectStream } from './support/pdfs.ts';
 
 let server: TestServer;
 let protocolo: string;
@@ -42,11 +43,18 @@ const pathOf = (link: string) => {
   return `${url.pathname}${url.search}`;
 };
 const SIGNED_PDF_LINK = /^\/wslinhafrente\/v1\/arquivos\/[a-f0-9]{32}\.pdf\?expira=\d+&assinatura=[\w-]{22}$/;
+
+const uploadCount = async () =>
+  (
+    await server.db.query('SELECT 1 FROM uploaded_documents u JOIN requests r USING (cd_solicitacao) WHERE r.nu_protocolo = $1', [
+      protocolo,
+    ])
+  ).length;
 const aceite = (body: Record<string, unknown>, as = token) =>
   server.post('portabilidade/utils/documento/aceite', { tipo: '9', ...body }, { token: as });
 
 describe('uploading documents', () => {
-  it('accepts a real PDF and a real PNG and lists them with links that serve them inline', async () => {
+  it('accepts a real PDF and a real PNG and lists them with links that serve them as attachments, under their names', async () => {
     expect((await upload()).body).toBe('OK');
     const png = await upload({ cdTipoDocumento: 3, nmDocumento: 'conta-de-luz.png', nmExtensao: 'png', arquivoBase64: FILES.png });
     expect(png.statusCode).toBe(200);
@@ -65,12 +73,14 @@ describe('uploading documents', () => {
     const pdf = await server.app.inject({ method: 'GET', url: pathOf(list[0]?.linkUrl ?? '') });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(String(pdf.headers['content-disposition'])).toMatch(/^inline/);
+    // What a person sent is downloaded, never rendered by the portal's origin (issue 24 item 10).
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="rg-frente.pdf"; filename*=UTF-8''rg-frente.pdf`);
     expect(pdf.rawPayload.equals(Buffer.from(FILES.pdf, 'base64'))).toBe(true);
     const image = await server.app.inject({ method: 'GET', url: pathOf(list[1]?.linkUrl ?? '') });
     expect(image.headers['content-type']).toBe('image/png');
     expect(list[0]?.linkUrl).toMatch(SIGNED_PDF_LINK);
     expect(pdf.headers['cache-control']).toBe('private, no-store');
+    expect(String(image.headers['content-disposition'])).toMatch(/^attachment; filename="conta-de-luz\.png"/);
   });
 
   it('refuses a text file renamed to .pdf', async () => {
@@ -132,6 +142,60 @@ describe('uploading documents', () => {
     expect(messageOf(response)).toMatch(/não aceita novos documentos/);
   });
 
+  it('names a non-ASCII file in the attachment header both ways (plain fallback and UTF-8)', async () => {
+    expect((await upload({ nmDocumento: 'certidão de nascimento.pdf' })).body).toBe('OK');
+    const list = (await server.get(`portabilidade/documento?protocolo=${protocolo}`)).json() as Array<{
+      nmArquivo: string;
+      linkUrl: string;
+    }>;
+    const link = list.find((doc) => doc.nmArquivo === 'certidão de nascimento.pdf')?.linkUrl ?? '';
+    const response = await server.app.inject({ method: 'GET', url: pathOf(link) });
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="certid_o_de_nascimento.pdf"; filename*=UTF-8''certid%C3%A3o%20de%20nascimento.pdf`,
+    );
+  });
+
+  it.each([
+    ['a script run on opening', catalogEntry('OpenAction', javaScriptAction)],
+    ['a launched program', catalogEntry('OpenAction', launchAction)],
+    [
+      'an embedded executable',
+      (document: Parameters<typeof javaScriptAction>[0]) => document.attach(Buffer.from('MZ'), 'programa.exe', {}),
+    ],
+  ])('refuses a PDF with %s, saying how to send a plain one', async (_what, edit) => {
+    const before = await uploadCount();
+    const response = await upload({ arquivoBase64: (await documentPdf(edit)).toString('base64') });
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toBe(
+      'Este PDF contém conteúdo ativo (JavaScript, ação automática ou arquivo embutido) e não pode ser aceito. ' +
+        'Envie um PDF simples: abra o documento e use "Imprimir" > "Salvar como PDF", ou digitalize o documento de novo (ou envie uma foto em JPG ou PNG).',
+    );
+    expect(await uploadCount()).toBe(before);
+  });
+
+  it.each([
+    ['/JavaScript', '5 0 obj\n<< /S /JavaScript /JS (app.alert(1)) >>\nendobj'],
+    ['/JS', '5 0 obj\n<< /AA << /O << /JS (app.alert(1)) >> >> >>\nendobj'],
+    ['/OpenAction', '5 0 obj\n<< /OpenAction 6 0 R >>\nendobj'],
+    ['/Launch', '5 0 obj\n<< /S /Launch /F (cmd.exe) >>\nendobj'],
+    ['/EmbeddedFile', '5 0 obj\n<< /Type /EmbeddedFile /Length 2 >>\nstream\nMZ\nendstream\nendobj'],
+    ['/J#61vaScript (escaped)', '5 0 obj\n<< /S /J#61vaScript >>\nendobj'],
+  ])('refuses a PDF with %s', async (_marker, body) => {
+    const response = await upload({ arquivoBase64: handWritten(body).toString('base64') });
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toMatch(/^Este PDF contém conteúdo ativo/);
+  });
+
+  it('refuses a PDF whose compressed objects cannot be read, and accepts a plain one made the same way', async () => {
+    const unreadable = handWritten(objectStream(7, '<< >>', '/Type /ObjStm /N 1 /First 5 /Filter /LZWDecode'));
+    expect(messageOf(await upload({ arquivoBase64: unreadable.toString('base64') }))).toMatch(
+      /^Não foi possível verificar o conteúdo deste PDF .*"Imprimir" > "Salvar como PDF"/,
+    );
+    const plain = await upload({ arquivoBase64: (await documentPdf()).toString('base64') });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toBe('OK');
+  });
+
   it('answers 404 for a file name that was never stored', async () => {
     const response = await server.app.inject({ method: 'GET', url: `${API}arquivos/${'0'.repeat(32)}.pdf` });
     expect(response.statusCode).toBe(404);
@@ -147,6 +211,8 @@ describe('the acceptance document', () => {
     expect(response.body).toMatch(SIGNED_PDF_LINK);
     const pdf = await server.app.inject({ method: 'GET', url: pathOf(response.body) });
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    // Generated here, so it opens in the tab.
+    expect(String(pdf.headers['content-disposition'])).toMatch(/^inline/);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.rawPayload.length).toBeGreaterThan(1500);
   });

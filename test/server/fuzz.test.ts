@@ -71,6 +71,8 @@ describe('fuzzing every operation of the OpenAPI', () => {
       const anyRequest = fc.oneof(...operations.map((operation) => requestsFor(operation, known, credentials)));
 
       const statuses = new Map<number, number>();
+      /** Per operation (`GET /path`), every status it answered: each must be in its OpenAPI responses. */
+      const answered = new Map<string, Set<number>>();
       const send = (request: FuzzRequest) =>
         server.app.inject({
           method: request.method,
@@ -82,6 +84,7 @@ describe('fuzzing every operation of the OpenAPI', () => {
         fc.asyncProperty(anyRequest, async (request) => {
           const response = await send(request);
           statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+          answered.set(request.label, (answered.get(request.label) ?? new Set()).add(response.statusCode));
           const where = `${request.label} → ${response.statusCode} ${response.body.slice(0, 300)}`;
           expect(response.statusCode, where).toBeLessThan(500);
           expect(response.body, where).not.toMatch(LEAK);
@@ -99,6 +102,14 @@ describe('fuzzing every operation of the OpenAPI', () => {
       const failures = [...statuses.entries()].filter(([status]) => status >= 500).reduce((sum, [, count]) => sum + count, 0);
       console.log(`fuzz: ${RUNS} requests (seed ${SEED}), ${failures} answers ≥ 500 — ${summary}`);
       expect(failures).toBe(0);
+      // The OpenAPI lists every status each call answered (a client generated from it knows them all).
+      const paths = openApi.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      const undeclared = [...answered.entries()].flatMap(([label, codes]) => {
+        const [method = '', path = ''] = label.split(' ');
+        const declared = Object.keys(paths[path]?.[method.toLowerCase()]?.responses ?? {});
+        return [...codes].filter((code) => !declared.includes(String(code))).map((code) => `${label} → ${code}`);
+      });
+      expect(undeclared).toEqual([]);
       // Still serving: a lookup and the API description answer as before.
       expect((await server.get(`portabilidade/acompanhamento?protocolo=${DEMO.analysis.protocolo}`)).statusCode).toBe(200);
       expect((await server.app.inject({ method: 'GET', url: `${API}openapi.json` })).statusCode).toBe(200);

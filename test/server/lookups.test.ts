@@ -127,8 +127,17 @@ describe('OpenAPI', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.paths['/wslinhafrente/v1/portabilidade']?.post?.operationId).toBe('saveRequest');
     expect(document.paths['/wslinhafrente/v1/portabilidade']?.get?.operationId).toBe('tooltips');
-    // The contract's calls, plus the file links, plan images, this document and the backoffice door.
-    expect(Object.values(document.paths).flatMap((path) => Object.keys(path))).toHaveLength(Object.keys(endpoints).length + 4);
+    // The contract's calls, plus the file links, plan images and this document (the loopback backoffice door is not public).
+    expect(Object.values(document.paths).flatMap((path) => Object.keys(path))).toHaveLength(Object.keys(endpoints).length + 3);
+    expect(Object.keys(document.paths).filter((path) => path.includes('backoffice'))).toEqual([]);
+  });
+
+  it("lists privacidade's 404, which an unknown plan gets", async () => {
+    const document = (await server.app.inject({ method: 'GET', url: '/wslinhafrente/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    expect(Object.keys(document.paths['/wslinhafrente/v1/portabilidade/utils/privacidade']?.get?.responses ?? {})).toContain('404');
+    expect((await server.get('portabilidade/utils/privacidade?cdEmpresaPlano=777')).statusCode).toBe(404);
   });
 
   it('documents every route the server answers, and the headers of the protocol: XSRF cookie and header, Idempotency-Key, Idempotent-Replayed', async () => {

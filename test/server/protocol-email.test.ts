@@ -11,7 +11,8 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliIo } from '../../server/backoffice-cli.ts';
 import { renameLegacyEmlFiles } from '../../server/services/outbox.ts';
-import { startServer, validRequest, type TestServer } from './helpers.ts';
+import { MAX_EMAILS_PER_RECIPIENT_PER_HOUR, queueProtocolEmail } from '../../server/services/protocol-email.ts';
+import { messageOf, startServer, validRequest, type TestServer } from './helpers.ts';
 
 const PUBLIC_URL = 'https://portal.exemplo.com.br';
 const servers: TestServer[] = [];
@@ -37,10 +38,16 @@ async function save(server: TestServer, overrides: Parameters<typeof validReques
   return (response.json() as { nuProtocolo: string }).nuProtocolo;
 }
 
-function outboxCommand(
-  server: TestServer,
-): Promise<
-  Array<{ cdMensagem: number; nuProtocolo: string; situacao: string; tentativas: number; erro: string | null; entrega: string | null }>
+function outboxCommand(server: TestServer): Promise<
+  Array<{
+    cdMensagem: number;
+    nuProtocolo: string;
+    destinatario: string;
+    situacao: string;
+    tentativas: number;
+    erro: string | null;
+    entrega: string | null;
+  }>
 > {
   let out = '';
   const io: CliIo = {
@@ -65,13 +72,16 @@ interface Receiver {
   close(): Promise<void>;
 }
 
-/** A real SMTP receiver on loopback. */
-async function smtpReceiver(): Promise<Receiver> {
+/**
+ * A real SMTP receiver on loopback: offering STARTTLS (its built-in self-signed certificate,
+ * which the URL tells the client to accept), or, `plain`, not offering it.
+ */
+async function smtpReceiver({ plain = false } = {}): Promise<Receiver> {
   const received: Received[] = [];
   let refusing = 0;
   const smtp = new SMTPServer({
     authOptional: true,
-    disabledCommands: ['STARTTLS'],
+    disabledCommands: plain ? ['STARTTLS'] : [],
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -94,7 +104,7 @@ async function smtpReceiver(): Promise<Receiver> {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as { port: number };
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: plain ? `smtp://127.0.0.1:${port}` : `smtp://127.0.0.1:${port}/?tls.rejectUnauthorized=false`,
     received,
     refuseNext: (count) => {
       refusing = count;
@@ -201,5 +211,90 @@ describe('the protocol e-mail over SMTP_URL', () => {
     await expect.poll(async () => (await entry())?.situacao, { timeout: 10_000 }).toBe('desistido');
     expect(await entry()).toMatchObject({ tentativas: 2, erro: expect.stringMatching(/ECONNREFUSED|connect/i) });
     expect((await unreachable.get(`portabilidade/acompanhamento?protocolo=${protocolo}`)).json()).toMatchObject({ nuProtocolo: protocolo });
+  });
+});
+
+describe('the protocol e-mail carries nothing a stranger typed (issue 24 item 9)', () => {
+  const withAddress = (address: string, overrides: Parameters<typeof validRequest>[0] = {}) =>
+    validRequest({
+      ...overrides,
+      contato: [
+        { tp_contato: '1', ds_contato: '11987654321' },
+        { tp_contato: '2', ds_contato: address },
+      ],
+    });
+
+  it("greets without the name: text typed in the form never reaches someone else's inbox", async () => {
+    const response = await plain.post(
+      'portabilidade',
+      withAddress('vitima@example.com', { nome: 'CLIQUE EM HTTPS://GOLPE.EXAMPLE E PAGUE' }),
+    );
+    const { nuProtocolo } = response.json() as { nuProtocolo: string };
+    const outbox = join(plain.dataDir, 'outbox');
+    const file = () => (existsSync(outbox) ? readdirSync(outbox).find((name) => name.includes(nuProtocolo)) : undefined);
+    await expect.poll(file, { timeout: 10_000 }).toBeDefined();
+    const message = readable(readFileSync(join(outbox, file() ?? ''), 'utf8'));
+    expect(message).toMatch(/^Olá,$/m);
+    expect(message).not.toMatch(/GOLPE|PAGUE/);
+  });
+
+  it('refuses a display name, a list or a header in the address at the save', async () => {
+    for (const address of ['Jose <jose@example.com>', 'jose@example.com,outro@example.com', 'jose@example.com\r\nBcc: outro@example.com']) {
+      const response = await plain.post('portabilidade', withAddress(address));
+      expect(response.statusCode, address).toBe(400);
+      expect(messageOf(response), address).toMatch(/^Campo contato\[1\]\.ds_contato: /);
+    }
+  });
+
+  it('queues nothing for an address that is not a plain local@domain, should one reach the queue', async () => {
+    const [request] = await plain.db.query<{ cd_solicitacao: number; nu_protocolo: string }>(
+      'SELECT cd_solicitacao, nu_protocolo FROM requests ORDER BY cd_solicitacao LIMIT 1',
+    );
+    const saved = { cdSolicitacao: request?.cd_solicitacao ?? 0, nuProtocolo: request?.nu_protocolo ?? '' };
+    const addresses = ['"x" <a@example.com>', 'a@example.com, b@example.com', 'a@example.com\nBcc: b@example.com'];
+    for (const address of addresses) {
+      expect(await queueProtocolEmail(plain.db, withAddress(address), saved, PUBLIC_URL, plain.clock.now)).toBe(false);
+    }
+    expect(await plain.db.query('SELECT 1 FROM outbox_emails WHERE ds_destinatario IN ($1, $2, $3)', addresses)).toHaveLength(0);
+  });
+
+  it(`queues at most ${MAX_EMAILS_PER_RECIPIENT_PER_HOUR} e-mails an hour to one address; the saves all succeed`, async () => {
+    const address = 'caixa.cheia@example.com';
+    for (let index = 0; index < MAX_EMAILS_PER_RECIPIENT_PER_HOUR + 2; index += 1) {
+      expect((await plain.post('portabilidade', withAddress(index % 2 ? address.toUpperCase() : address))).statusCode).toBe(200);
+    }
+    const queued = async () => (await outboxCommand(plain)).filter((mail) => mail.destinatario.toLowerCase() === address);
+    expect(await queued()).toHaveLength(MAX_EMAILS_PER_RECIPIENT_PER_HOUR);
+    // An hour later the address has room again.
+    plain.clock.advance(61 * 60_000);
+    expect((await plain.post('portabilidade', withAddress(address))).statusCode).toBe(200);
+    expect(await queued()).toHaveLength(MAX_EMAILS_PER_RECIPIENT_PER_HOUR + 1);
+  });
+});
+
+describe('SMTP_URL smtp:// requires TLS', () => {
+  it('sends nothing to a server that offers no STARTTLS, and says why in the backoffice', async () => {
+    const plainReceiver = await smtpReceiver({ plain: true });
+    const server = await start({ smtpUrl: plainReceiver.url, retryDelaysMs: [0] });
+    try {
+      const protocolo = await save(server);
+      const entry = async () => (await outboxCommand(server)).find((mail) => mail.nuProtocolo === protocolo);
+      await expect.poll(async () => (await entry())?.situacao, { timeout: 10_000 }).toBe('desistido');
+      expect((await entry())?.erro).toMatch(/STARTTLS|TLS/i);
+      expect(plainReceiver.received).toEqual([]);
+    } finally {
+      await plainReceiver.close();
+    }
+  });
+
+  it('sends in the clear only when SMTP_URL says requireTLS=false (a relay on the same host)', async () => {
+    const plainReceiver = await smtpReceiver({ plain: true });
+    const server = await start({ smtpUrl: `${plainReceiver.url}/?requireTLS=false` });
+    try {
+      const protocolo = await save(server);
+      await expect.poll(() => plainReceiver.received.filter((mail) => mail.text.includes(protocolo)).length, { timeout: 10_000 }).toBe(1);
+    } finally {
+      await plainReceiver.close();
+    }
   });
 });

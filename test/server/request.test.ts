@@ -67,7 +67,10 @@ describe('saving a new request', () => {
     [{ tp_port_destino: '1' }, 'Campo tp_port_destino: Apenas contratação individual é aceita'],
     [{ contato: [] }, 'Campo contato: Informe ao menos um contato'],
     [{ dt_nascimento: '31/02/1990' }, 'Campo dt_nascimento: data inexistente ou futura (use dd/mm/aaaa).'],
-    [{ contato: [{ tp_contato: '2', ds_contato: 'sem-arroba' }] }, 'Campo contato[0].ds_contato: Email inválido.'],
+    [
+      { contato: [{ tp_contato: '2', ds_contato: 'sem-arroba' }] },
+      'Campo contato[0].ds_contato: Email inválido (use só o endereço, como nome@exemplo.com.br).',
+    ],
     [{ nu_ans_plano_destino: '999999999' }, 'Campo nu_ans_plano_destino: plano de destino não encontrado para este registro ANS.'],
     [{ cd_empresa_plano: '77' }, 'Campo cd_empresa_plano: plano 77 não cadastrado.'],
   ] as const)('refuses %j naming the field', async (change, message) => {
@@ -91,5 +94,76 @@ describe('saving a new request', () => {
       }),
     );
     expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('free text is text (issue 24 item 9)', () => {
+  const refusal = (field: string, codePoint: string) =>
+    `Campo ${field}: caractere de controle (${codePoint}) não é aceito; apague-o e digite o texto de novo`;
+
+  it.each([
+    ['nome', { nome: 'JOSÉ\u001b[2KDA SILVA' }, 'U+001B'],
+    ['nm_mae', { nm_mae: 'MARIA\u0000' }, 'U+0000'],
+    ['ds_endereco', { ds_endereco: 'RUA\u0007A' }, 'U+0007'],
+    ['ds_complemento', { ds_complemento: 'APTO\u007F1' }, 'U+007F'],
+    ['plano_origem', { plano_origem: 'PLANO\u009B2J' }, 'U+009B'],
+    ['nu_protocolo', { nu_protocolo: '123\u000a456' }, 'U+000A'],
+    ['dependente[0].nome', { dependente: [{ id: 1, nome: 'PEDRO\u0085', nm_mae: 'ANA', dt_nasc: '05/06/2010', cpf: '' }] }, 'U+0085'],
+    [
+      'contato[1].ds_contato',
+      {
+        contato: [
+          { tp_contato: '1', ds_contato: '11987654321' },
+          { tp_contato: '2', ds_contato: 'a@b.com\r\nBcc: c@d.com' },
+        ],
+      },
+      'U+000D',
+    ],
+  ] as const)('refuses a C0/C1 control character in %s, naming the field and the character', async (field, change, codePoint) => {
+    const count = async () => (await server.db.query<{ total: number }>('SELECT count(*)::int AS total FROM requests'))[0]?.total ?? 0;
+    const before = await count();
+    const response = await server.post('portabilidade', validRequest(change as never));
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toBe(refusal(field, codePoint));
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses one in a query too (the tracking lookup)', async () => {
+    const response = await server.get(`portabilidade/acompanhamento?protocolo=${encodeURIComponent('4821\u001b')}`);
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toBe(refusal('protocolo', 'U+001B'));
+  });
+
+  it('drops a tab or a line break pasted around a value and keeps the value', async () => {
+    const response = await server.post('portabilidade', validRequest({ nome: '\tJOSÉ DA SILVA\r\n' }));
+    expect(response.statusCode).toBe(200);
+    const { cdSolicitacao } = response.json() as { cdSolicitacao: number };
+    const [row] = await server.db.query<{ nome: string }>('SELECT nome FROM requests WHERE cd_solicitacao = $1', [cdSolicitacao]);
+    expect(row?.nome).toBe('JOSÉ DA SILVA');
+  });
+
+  it('keeps accents, symbols and other scripts', async () => {
+    const response = await server.post('portabilidade', validRequest({ nome: "JOÃO D'ÁVILA – ÇÉÜ 日本" }));
+    expect(response.statusCode).toBe(200);
+  });
+
+  it.each([
+    '"José" <jose@example.com>',
+    'jose@example.com, outro@example.com',
+    'jose@example.com;outro@example.com',
+    'jose @example.com',
+    'jose@exemplo',
+  ])('accepts only a plain local@domain e-mail, not %j', async (address) => {
+    const response = await server.post(
+      'portabilidade',
+      validRequest({
+        contato: [
+          { tp_contato: '1', ds_contato: '11987654321' },
+          { tp_contato: '2', ds_contato: address },
+        ],
+      }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toBe('Campo contato[1].ds_contato: Email inválido (use só o endereço, como nome@exemplo.com.br).');
   });
 });

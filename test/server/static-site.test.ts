@@ -21,6 +21,11 @@ writeFileSync(join(staticDir, 'index.html'), PAGE);
 writeFileSync(join(staticDir, 'assets', 'app-9f8e7d.js'), SCRIPT);
 compressFile(join(staticDir, 'index.html'));
 compressFile(join(staticDir, 'assets', 'app-9f8e7d.js'));
+// Files a build or a deploy leaves beside the portal: never answers.
+writeFileSync(join(staticDir, '.build-inputs.json'), '{"segredo":"caminhos da máquina de build"}');
+compressFile(join(staticDir, '.build-inputs.json'));
+writeFileSync(join(staticDir, 'assets', '.hidden'), 'segredo');
+writeFileSync(join(staticDir, '.env'), 'TOKEN_SECRET=segredo');
 
 beforeAll(async () => {
   server = await startServer({ staticDir });
@@ -63,6 +68,17 @@ describe('the portal files, compressed at build time', () => {
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.headers['cache-control']).toBe('no-cache');
   });
+});
+
+describe('files that are not the portal', () => {
+  it.each(['/.build-inputs.json', '/%2Ebuild-inputs.json', '/assets/.hidden', '/.env'])(
+    '%s: a dotfile in the build is not served (404)',
+    async (url) => {
+      const response = await fetchWith(url, 'br, gzip');
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('segredo');
+    },
+  );
 });
 
 describe("the page's content security policy", () => {

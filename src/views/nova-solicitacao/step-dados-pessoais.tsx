@@ -133,6 +133,7 @@ export function StepDadosPessoais() {
         label="Complemento"
         value={form.ds_complemento}
         onChange={change('ds_complemento')}
+        error={errors.ds_complemento}
         autoComplete="address-line2"
         className="desktop:col-span-2"
       />

@@ -252,6 +252,24 @@ function queryValue(schema: Schema, known: KnownValues): fc.Arbitrary<string | s
   );
 }
 
+/**
+ * encodeURIComponent, except that a lone surrogate (which it refuses with a URIError) is sent
+ * as the bytes a careless encoder writes for it (WTF-8, `\uD800` → %ED%A0%80): invalid UTF-8
+ * the server must still answer below 500.
+ */
+export function percentEncoded(text: string): string {
+  let out = '';
+  for (const character of text) {
+    const code = character.charCodeAt(0);
+    if (character.length === 1 && code >= 0xd800 && code <= 0xdfff) {
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
+    } else out += encodeURIComponent(character);
+  }
+  return out;
+}
+
 /** A percent-encoded spelling of one letter of the path: the router must see the same route. */
 function respelled(path: string): fc.Arbitrary<string> {
   return fc.oneof(
@@ -278,7 +296,7 @@ export function requestsFor(operation: Operation, known: KnownValues, credential
         let filled = operation.path;
         params.forEach(([name], index) => {
           const value = values[index];
-          if (inPath.has(name)) filled = filled.replace(`{${name}}`, encodeURIComponent([value ?? ''].flat()[0] ?? ''));
+          if (inPath.has(name)) filled = filled.replace(`{${name}}`, percentEncoded([value ?? ''].flat()[0] ?? ''));
           else if (Array.isArray(value)) for (const item of value) search.append(name, item);
           else if (value !== undefined) search.set(name, value);
         });
@@ -292,7 +310,10 @@ export function requestsFor(operation: Operation, known: KnownValues, credential
     { arbitrary: mutated(valid(schema, known)).map((value) => JSON.stringify(value) ?? ''), weight: 4 },
     { arbitrary: rawBodies, weight: 1 },
   );
-  return fc.tuple(respelled(operation.path), body, headersFor(credentials)).map(([path, payload, headers]) => ({
+  // Ending a session with the run's own tokens would revoke them, and every later deep path
+  // would stop at the 401: auth/sair gets every other spelling of a token, never those.
+  const ownTokens = operation.path.endsWith('auth/sair') ? { ...credentials, tokens: ['x.y'] } : credentials;
+  return fc.tuple(respelled(operation.path), body, headersFor(ownTokens)).map(([path, payload, headers]) => ({
     method: 'POST' as const,
     url: path,
     headers,

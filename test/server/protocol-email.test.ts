@@ -231,7 +231,11 @@ describe('the protocol e-mail carries nothing a stranger typed (issue 24 item 9)
     );
     const { nuProtocolo } = response.json() as { nuProtocolo: string };
     const outbox = join(plain.dataDir, 'outbox');
-    const file = () => (existsSync(outbox) ? readdirSync(outbox).find((name) => name.includes(nuProtocolo)) : undefined);
+    // Files are named by message id (never by protocol): find the one that carries this protocol.
+    const file = () =>
+      existsSync(outbox)
+        ? readdirSync(outbox).find((name) => readable(readFileSync(join(outbox, name), 'utf8')).includes(nuProtocolo))
+        : undefined;
     await expect.poll(file, { timeout: 10_000 }).toBeDefined();
     const message = readable(readFileSync(join(outbox, file() ?? ''), 'utf8'));
     expect(message).toMatch(/^Olá,$/m);

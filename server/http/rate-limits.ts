@@ -44,7 +44,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   upload: { max: 60, windowMs: 15 * MINUTE },
   // 200 files of at most 10 MB: 2 GB a day from one address at worst.
   'upload-day': { max: 200, windowMs: DAY },
-  email: { max: 20, windowMs: HOUR },
+  // As many as `save` allows in 15 minutes, per hour: an office behind one address files
+  // dozens; a victim's inbox is guarded by the per-recipient quota (5 an hour).
+  email: { max: 100, windowMs: HOUR },
   lookup: { max: 600, windowMs: MINUTE },
   cep: { max: 60, windowMs: MINUTE },
 };

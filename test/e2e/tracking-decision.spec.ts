@@ -5,7 +5,7 @@
  * --valor --cancelar-ate --motivo`), as an analyst would.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { backoffice, expectAccessible, fileRequest, panel, trackFromHome } from './support/tracking';
+import { backoffice, expectAccessible, fileRequest, panel, sendChoice, trackFromHome } from './support/tracking';
 
 /** A calendar day `days` from today in Brasília, 'dd/mm/yyyy' (the server and the portal count days there). */
 function brasiliaDay(days: number): string {
@@ -62,7 +62,7 @@ test.describe("acompanhamento: the operator's decision", () => {
 
     // 'Não aceito', sent: the status, the panel and the document say what happened.
     await page.getByRole('radio', { name: 'Não aceito' }).click();
-    await page.getByRole('button', { name: 'Finalizar' }).click();
+    await sendChoice(page);
     await expect(page.getByTestId('acknowledgement-recorded')).toContainText("Sua resposta 'Não aceito' foi registrada.");
     await expect(page.getByLabel('Status', { exact: true })).toHaveValue("Resposta 'Não aceito' registrada");
     await expect(nextSteps(page)).toHaveText(/Você respondeu 'Não aceito': não cancele o seu plano anterior\./);

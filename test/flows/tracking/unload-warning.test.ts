@@ -5,9 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { createUnloadWarning } from '../../../src/flows/tracking/unload-warning';
 
+/** A browser's BeforeUnloadEvent: its returnValue may be written (Node's plain Event's may not). */
+class BeforeUnload extends Event {
+  returnValue: unknown = true;
+}
+
 /** Whether closing the tab would ask: a cancelable beforeunload, prevented by a listener. */
 function closing(target: EventTarget): boolean {
-  const event = new Event('beforeunload', { cancelable: true });
+  const event = new BeforeUnload('beforeunload', { cancelable: true });
   target.dispatchEvent(event);
   return event.defaultPrevented;
 }

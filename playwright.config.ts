@@ -4,6 +4,8 @@ import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs';
 // Browser tests run the built portal against the real reference server, on a fresh
 // embedded database made for this run (scripts/e2e-server.mjs).
 const port = Number(process.env.E2E_PORT ?? 8199);
+/** Tests whose time is mostly waiting between keystrokes typed at a person's pace. */
+const PACED = /typing\.spec\.ts$/;
 
 function definedEnv(): Record<string, string> {
   return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
@@ -13,9 +15,11 @@ export default defineConfig({
   testDir: 'test/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // One worker per two cores (Playwright's default is half the cores). On 2 cores, two workers
-  // (two Chromiums and the server fighting for them) took 19 min where one takes 9.4 min.
-  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : undefined,
+  // Two workers, each project one at most: the paced typing tests spend their minutes waiting
+  // between keys at a person's speed, so they run beside the rest instead of after it. Two
+  // workers on CPU-bound tests (two Chromiums and the server fighting for 2 cores) took 19 min
+  // where one took 9.4 min, so everything else stays in one worker.
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: 0,
   // E2E_JSON: another report file (the PostgreSQL smoke run, scripts/e2e-postgres.mjs).
   reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON ?? 'test-results/e2e.json' }]],
@@ -26,7 +30,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: chromiumPath() ?? undefined, args: chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: PACED, workers: 1 },
+    { name: 'paced typing', use: { browserName: 'chromium' }, testMatch: PACED, workers: 1 },
+  ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${port}/`,

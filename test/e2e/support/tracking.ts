@@ -97,9 +97,8 @@ export async function trackFromHome(page: Page, protocolo: string, login?: { cpf
     const cpf = page.getByLabel('CPF');
     await expect(cpf).toBeFocused(); // the login fields focus CPF once mounted: type after that
     await expect(page.locator('.loading-overlay')).toBeHidden();
-    // Typed at a human pace: the masked field is controlled through the home machine and can
-    // drop keys sent faster than it re-renders on a loaded machine (reported to home's owner).
-    await cpf.pressSequentially(login.cpf, { delay: 120 });
+    // Typed key by key, as fast as the keyboard sends them: the masked field keeps every digit.
+    await cpf.pressSequentially(login.cpf);
     await expect(cpf).toHaveValue(login.cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4'));
     await page.getByLabel('Senha').fill(login.senha);
     await page.getByRole('button', { name: 'Prosseguir' }).click();

@@ -7,7 +7,10 @@ import { createUnloadWarning } from '../../../src/flows/tracking/unload-warning'
 
 /** A browser's BeforeUnloadEvent: its returnValue may be written (Node's plain Event's may not). */
 class BeforeUnload extends Event {
-  returnValue: unknown = true;
+  constructor(type: string, init: EventInit) {
+    super(type, init);
+    Object.defineProperty(this, 'returnValue', { value: true, writable: true });
+  }
 }
 
 /** Whether closing the tab would ask: a cancelable beforeunload, prevented by a listener. */

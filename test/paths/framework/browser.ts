@@ -21,6 +21,12 @@ import { replay, type MachinePath, type PathModel, type Start } from './model';
 import type { ActorsOf, LeafStateKey, MachineEvent, MachineEventType, PathEvent } from './types';
 import { activeLeafPaths, activeStatePaths } from './universe';
 
+/**
+ * How often a lockstep wait looks again. Playwright's default backs off to a look a second,
+ * which adds up to a second to every step of every path, for a change that takes milliseconds.
+ */
+const POLL_INTERVALS = [25, 50, 100];
+
 /** react-query tries a request 1 + 2 times (src/api/query-client.ts RETRIES). */
 const ATTEMPTS = 3;
 const DONE = /^xstate\.done\.actor\.(.+)$/;
@@ -343,7 +349,7 @@ class HeldNetwork<M extends AnyStateMachine> {
     const done = DONE.exec(event.type);
     const src = (done ?? ERROR.exec(event.type))![1]!;
     await expect
-      .poll(() => this.held.get(src)?.length ?? 0, { message: `a request of ${src} to answer`, timeout: 15_000 })
+      .poll(() => this.held.get(src)?.length ?? 0, { message: `a request of ${src} to answer`, timeout: 15_000, intervals: POLL_INTERVALS })
       .toBeGreaterThan(0);
     const route = this.held.get(src)!.shift()!;
     if (done) {
@@ -373,7 +379,7 @@ export async function reach(page: Page, id: string, coverage: BrowserCoverage, v
         await coverage.drain(page);
         return passing && coverage.stepValues.has(`${id}|${expected}`) ? expected : coverage.last.get(id);
       },
-      { message: `${where}: the ${id} machine in the page should be in ${expected}`, timeout: 15_000 },
+      { message: `${where}: the ${id} machine in the page should be in ${expected}`, timeout: 15_000, intervals: POLL_INTERVALS },
     )
     .toBe(expected);
 }
@@ -470,7 +476,11 @@ export async function runBrowserPath<M extends AnyStateMachine>(
               await coverage.drain(page);
               return path.transitions[index]!.filter((key) => !coverage.stepTaken.has(`${id}|${key}`));
             },
-            { message: `${where}: the ${id} machine in the page should take ${path.transitions[index]!.join(', ')}`, timeout: 15_000 },
+            {
+              message: `${where}: the ${id} machine in the page should take ${path.transitions[index]!.join(', ')}`,
+              timeout: 15_000,
+              intervals: POLL_INTERVALS,
+            },
           )
           .toEqual([]);
       }

@@ -357,6 +357,8 @@ export const routes = {
   recordSignature: post('portabilidade/documento/assinatura', text, 'text'),
   privacy: get('portabilidade/utils/privacidade', privacyNotice),
   cepAddress: get('portabilidade/utils/cep', cepAnswer),
+  // The receipt (issue 25): a short-lived link to its PDF, for a token bound to the protocol.
+  receipt: get('portabilidade/comprovante', text, 'text'),
 } as const;
 
 /** The whole contract: every call of `routes` with its request schema (the server validates with it). */
@@ -381,6 +383,7 @@ export const endpoints = withInputs(routes, {
   recordSignature: signatureRequest,
   privacy: z.object({ cdEmpresaPlano: idDigits('cdEmpresaPlano inválido') }),
   cepAddress: z.object({ cep: z.string().check(atMost(8), z.regex(CEP_PATTERN, 'CEP inválido: informe os 8 dígitos')) }),
+  receipt: protocoloQuery,
 });
 
 export type Endpoints = typeof endpoints;

@@ -22,6 +22,7 @@ import { registerBackofficeRoutes } from './routes/backoffice.ts';
 import { documentHandlers, registerFiles } from './routes/documents.ts';
 import { homeHandlers } from './routes/home.ts';
 import { registerImages } from './routes/images.ts';
+import { receiptHandlers, registerReceipt } from './routes/receipt.ts';
 import { requestHandlers } from './routes/request.ts';
 import { signatureHandlers } from './routes/signatures.ts';
 import { trackingHandlers } from './routes/tracking.ts';
@@ -86,6 +87,7 @@ const handlers: EndpointHandlers = {
   ...documentHandlers,
   ...trackingHandlers,
   ...signatureHandlers,
+  ...receiptHandlers,
 };
 
 export const PURGE_SCHEDULE = { firstMs: 60_000, everyMs: 60 * 60_000 } as const;
@@ -137,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerEndpoints(app, deps, handlers, { bodyLimits: { uploadDocument: BODY_LIMIT } });
   registerImages(app, options.dataDir);
   registerFiles(app, deps);
+  registerReceipt(app, deps);
   const openApi = buildOpenApi(SERVER_VERSION);
   app.get(`${API_BASE}openapi.json`, async (_request, reply) => reply.header('cache-control', 'no-cache').send(openApi));
   if (options.backofficeSecret) registerBackofficeRoutes(app, deps, options.backofficeSecret);

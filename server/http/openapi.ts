@@ -115,6 +115,37 @@ function extraPaths(): Record<string, Record<string, Json>> {
         ),
       },
     },
+    [`${API_BASE}comprovante/{handle}`]: {
+      get: {
+        operationId: 'receiptFile',
+        description:
+          'O comprovante da solicitação em PDF (protocolo, data e hora do registro, titular com CPF mascarado, dependentes, documentos enviados, próximos passos e prazos), feito na hora, pelo link que portabilidade/comprovante entrega a um token do protocolo. O link não mostra protocolo nem id (o protocolo vai selado) e vale 2 horas.',
+        security: [{}],
+        parameters: [
+          {
+            name: 'handle',
+            in: 'path',
+            required: true,
+            description: 'o protocolo e a validade, selados (AES-256-GCM)',
+            schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{40,300}$' },
+          },
+        ],
+        responses: withHeaders(
+          {
+            200: {
+              description: 'O PDF, como anexo (Content-Disposition: attachment; Cache-Control: private, no-store)',
+              ...file(['application/pdf']),
+            },
+            404: errorResponse('Link incompleto, alterado, de outro servidor, ou de uma solicitação que não existe'),
+            410: errorResponse(
+              'Link expirado (peça o comprovante de novo pelo portal), ou prazo de guarda da solicitação encerrada terminado',
+            ),
+            ...common(),
+          },
+          false,
+        ),
+      },
+    },
     [`${API_BASE}imagens/{name}`]: {
       get: {
         operationId: 'planImage',
@@ -156,6 +187,7 @@ const GUARDED: ReadonlySet<EndpointName> = new Set<EndpointName>([
   'finalize',
   'acceptance',
   'recordSignature',
+  'receipt',
 ]);
 /** Calls that name a request by an internal id (http/access.ts). */
 const ID_KEYED: ReadonlySet<EndpointName> = new Set<EndpointName>(['finalize', 'acceptance', 'signLink', 'recordSignature']);
@@ -173,6 +205,7 @@ const CAN_BE_NOT_FOUND: ReadonlySet<EndpointName> = new Set<EndpointName>([
   'acceptance',
   'recordSignature',
   'privacy',
+  'receipt',
 ]);
 
 function responsesOf(name: EndpointName): Record<number, Json> {

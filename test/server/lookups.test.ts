@@ -127,8 +127,8 @@ describe('OpenAPI', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.paths['/wslinhafrente/v1/portabilidade']?.post?.operationId).toBe('saveRequest');
     expect(document.paths['/wslinhafrente/v1/portabilidade']?.get?.operationId).toBe('tooltips');
-    // The contract's calls, plus the file links, plan images and this document (the loopback backoffice door is not public).
-    expect(Object.values(document.paths).flatMap((path) => Object.keys(path))).toHaveLength(Object.keys(endpoints).length + 3);
+    // The contract's calls, plus the file links, the receipt's link, plan images and this document (the loopback backoffice door is not public).
+    expect(Object.values(document.paths).flatMap((path) => Object.keys(path))).toHaveLength(Object.keys(endpoints).length + 4);
     expect(Object.keys(document.paths).filter((path) => path.includes('backoffice'))).toEqual([]);
   });
 

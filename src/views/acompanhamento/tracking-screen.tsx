@@ -9,6 +9,7 @@ import { panelOf, panelTitle, type Panel } from '../../../machines/tracking.help
 import { TEXT } from '../../../machines/tracking.types';
 import { Button } from '../../ui/button';
 import { PortalLayout } from '../layout/portal-layout';
+import { ReceiptDownload } from '../receipt/receipt-download';
 import { Acknowledgement } from './acknowledgement';
 import { ClosingRecourse } from './closing-recourse';
 import { DecisionFacts } from './decision-facts';
@@ -92,12 +93,19 @@ function DocumentsPanel({ actor }: { actor: TrackingActor }) {
       {DECIDED_PANELS.has(panel) && <DecisionFacts actor={actor} />}
       {(panel === 'refused' || panel === 'cancelled') && <ClosingRecourse actor={actor} />}
       <DocumentsTable actor={actor} />
+      <TrackingReceipt actor={actor} />
       {panel === 'accepted' && <TermsList actor={actor} />}
       {(panel === 'accepted' || panel === 'awaitingAcknowledgement') && <Acknowledgement actor={actor} />}
       <HistoryTimeline actor={actor} />
       <PanelActions actor={actor} />
     </section>
   );
+}
+
+/** The receipt of what was filed (issue 25), with the stored token the lookups keep fresh. */
+function TrackingReceipt({ actor }: { actor: TrackingActor }) {
+  const protocolo = useSelector(actor, (s) => s.context.tracking?.nuProtocolo ?? '');
+  return <ReceiptDownload protocolo={protocolo} />;
 }
 
 function LoadFailed({ actor }: { actor: TrackingActor }) {

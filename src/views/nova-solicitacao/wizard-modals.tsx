@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { fileRegistry } from '../../flows/wizard/file-registry';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
+import { ReceiptDownload } from '../receipt/receipt-download';
 import { useWizard, useWizardActorRef } from './wizard-context';
 
 export function HrModal() {
@@ -99,6 +100,8 @@ export function ProtocolModal() {
   const open = useWizard((s) => s.matches('protocolModal'));
   const protocolo = useWizard((s) => s.context.saved?.nuProtocolo ?? '');
   const byEmail = useWizard((s) => s.context.form.fl_aceita_email);
+  // The save's own token: the receipt is this request's, whatever the storage holds.
+  const token = useWizard((s) => s.context.saved?.token);
   const [copied, copy] = useCopy();
   return (
     <Modal
@@ -128,6 +131,7 @@ export function ProtocolModal() {
         Guarde este número para acompanhar a sua solicitação. Se o acompanhamento pedir login, a senha são os 6 últimos dígitos do
         protocolo.
       </p>
+      {token && <ReceiptDownload protocolo={protocolo} token={token} className="print-hidden" />}
       {copied !== 'idle' && (
         <p role="status" className={copied === 'copied' ? 'text-green-800' : 'text-red-800'}>
           {COPY_OUTCOME[copied]}

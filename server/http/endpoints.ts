@@ -4,6 +4,7 @@
  * file validates the input with it, runs the handler, checks the output against it, and
  * applies idempotency to POSTs. A call missing from `handlers` does not compile.
  */
+import etag from '@fastify/etag';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type * as z from 'zod/mini';
 import { HEADERS, endpoints, type EndpointName, type EndpointOutput, type Endpoints } from '../../contract/api.ts';
@@ -34,8 +35,33 @@ const ENDS_SESSION: ReadonlySet<EndpointName> = new Set(['logout']);
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
 
-function send(reply: FastifyReply, answer: Answer): FastifyReply {
-  return reply.code(answer.statusCode).type(answer.contentType).header('cache-control', 'no-store').send(answer.body);
+/**
+ * Reference data: the same answer for everyone (plan names, types, branding, field help, the
+ * privacy notice, CEPs). Browsers and proxies may keep it for five minutes and then revalidate
+ * it by its ETag (a 304 instead of the body); a back-office change shows within that time.
+ * Everything else is about a person or a request and is never stored.
+ */
+const REFERENCE_DATA: ReadonlySet<EndpointName> = new Set([
+  'operatorKey',
+  'tooltips',
+  'destinationPlan',
+  'contractTypes',
+  'documentTypes',
+  'setting',
+  'privacy',
+  'cepAddress',
+]);
+const REFERENCE_MAX_AGE_S = 300;
+
+function cacheControl(name: EndpointName, reply: FastifyReply): string {
+  if (!REFERENCE_DATA.has(name)) return 'no-store';
+  // An answer that hands this browser its CSRF cookie is this browser's alone.
+  const audience = reply.hasHeader('set-cookie') ? 'private' : 'public';
+  return `${audience}, max-age=${REFERENCE_MAX_AGE_S}`;
+}
+
+function send(reply: FastifyReply, answer: Answer, name: EndpointName): FastifyReply {
+  return reply.code(answer.statusCode).type(answer.contentType).header('cache-control', cacheControl(name, reply)).send(answer.body);
 }
 
 export interface EndpointOptions {
@@ -55,6 +81,14 @@ export function registerEndpoints(app: FastifyInstance, deps: AppDeps, handlers:
 
 function registerEndpoint(app: FastifyInstance, deps: AppDeps, handlers: EndpointHandlers, name: EndpointName, bodyLimit?: number): void {
   const streamed = name in STREAMED_FILES ? STREAMED_FILES[name as keyof StreamedFiles] : undefined;
+  if (REFERENCE_DATA.has(name)) {
+    // Its own scope: only reference data carries an ETag and answers If-None-Match with 304.
+    void app.register(async (scope) => {
+      await scope.register(etag);
+      defineRoute(scope, deps, handlers, name, endpoints[name].input, bodyLimit);
+    });
+    return;
+  }
   if (!streamed) return defineRoute(app, deps, handlers, name, endpoints[name].input, bodyLimit);
   // Its own scope: the streaming body reader serves this route only.
   void app.register(async (scope) => {
@@ -104,11 +138,11 @@ function defineRoute(
       };
 
       const key = request.headers[HEADERS.idempotencyKey.toLowerCase()];
-      if (endpoint.method !== 'POST' || key === undefined) return send(reply, await run());
+      if (endpoint.method !== 'POST' || key === undefined) return send(reply, await run(), name);
       if (typeof key !== 'string') throw new HttpError(400, 'Envie um único cabeçalho Idempotency-Key.');
       const answer = await withIdempotency(deps.db, name, key, fingerprint(input, deps.secret), now, run);
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
-      return send(reply, answer);
+      return send(reply, answer, name);
     },
   });
 }

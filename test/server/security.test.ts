@@ -133,8 +133,9 @@ describe('the portal files', () => {
     expectSecurityHeaders(page);
   });
 
-  it('keeps API answers out of caches', async () => {
-    const response = await server.get('portabilidade/utils/contratacao/destino');
+  it("keeps a request's answers out of caches (reference data: reference-cache.test.ts)", async () => {
+    const response = await server.get('portabilidade/acompanhamento?protocolo=48213907561238470015');
+    expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
   });
 });

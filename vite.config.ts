@@ -6,14 +6,13 @@ import { precompress } from './scripts/vite-precompress.ts';
 import { inlineStylesheetPlugin } from './scripts/vite-inline-stylesheet.ts';
 import { prerender } from './scripts/vite-prerender.ts';
 import { routePreload } from './scripts/vite-route-preload.ts';
-import { stripDescriptions } from './scripts/vite-strip-descriptions.ts';
 
 // The SPA and the API share one origin in production (the reference server serves both);
 // in development Vite proxies the API base path to the reference server.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), stripDescriptions(), routePreload(), inlineStylesheetPlugin(), precompress(), prerender()],
+  plugins: [react(), tailwindcss(), routePreload(), inlineStylesheetPlugin(), precompress(), prerender()],
   server: {
     proxy: { '/wslinhafrente': apiTarget },
   },

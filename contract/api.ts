@@ -37,13 +37,11 @@ export const FREE_TOKEN = 'free';
 // range of the database's 32-bit integer columns. Bounds are checked before anything else
 // (zod checks an array's size before its items), so a huge input costs as little as a small one.
 
-/* @__NO_SIDE_EFFECTS__ */
 const atMost = (max: number) => z.maxLength(max, `no máximo ${max} caracteres`);
 /**
  * Free text holds no C0/C1 control character (contract/rules.ts): U+0000 cannot be stored,
  * the others rewrite a terminal's lines or an e-mail's. The message names the character.
  */
-/* @__NO_SIDE_EFFECTS__ */
 const noControl = () =>
   z.refine<string>((value) => firstControlCharacter(value) === null, {
     error: (issue) => {
@@ -52,13 +50,10 @@ const noControl = () =>
     },
   });
 /** Checked after trimming: a tab or line break pasted around a value is dropped, one inside it refused. */
-/* @__NO_SIDE_EFFECTS__ */
 const required = (message: string, max: number = INPUT_BOUNDS.text) =>
   z.string().check(atMost(max), z.trim(), noControl(), z.minLength(1, message));
-/* @__NO_SIDE_EFFECTS__ */
 const digits = (message: string, max: number) => z.string().check(atMost(max), z.regex(/^\d+$/, message));
 /** An id typed as digits (query strings): 1 to 2147483647. */
-/* @__NO_SIDE_EFFECTS__ */
 const idDigits = (message: string) =>
   z.string().check(
     atMost(10),
@@ -67,27 +62,21 @@ const idDigits = (message: string) =>
     z.describe(`Número de 1 a ${MAX_ID}, em dígitos`),
   );
 /** An internal id in a JSON body: an integer from 1 to 2147483647. */
-/* @__NO_SIDE_EFFECTS__ */
 const id = (message: string) => {
   const full = `${message}: informe um número inteiro de 1 a ${MAX_ID}`;
   return z.int32(full).check(z.minimum(1, full));
 };
 /** Optional free text. Helpers like this one keep every `.check(...)` inside a function marked
  * pure: a bare `.check()` call in a module's top level stays in the portal's bundle. */
-/* @__NO_SIDE_EFFECTS__ */
 const optionalText = (max: number = INPUT_BOUNDS.text) => z.optional(z.string().check(atMost(max), noControl()));
 /** A fixed format: its pattern first (its own message), then the length it implies. */
-/* @__NO_SIDE_EFFECTS__ */
 const matching = (pattern: RegExp, message: string, max: number) =>
   z.string().check(z.regex(pattern, { error: message, abort: true }), atMost(max));
-/* @__NO_SIDE_EFFECTS__ */
 const list = <T extends z.ZodMiniType>(item: T, max: number, noun: string, atLeastOne?: string) =>
   z.array(item).check(z.maxLength(max, `no máximo ${max} ${noun}`), ...(atLeastOne ? [z.minLength(1, atLeastOne)] : []));
 /** dd/mm/yyyy, the one value the wizard stores with its punctuation (SPEC §5). */
 export const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
-/* @__NO_SIDE_EFFECTS__ */
 const brDate = (message: string) => matching(BR_DATE, message, 10);
-/* @__NO_SIDE_EFFECTS__ */
 const validCpf = () => z.string().check(z.refine(isValidCpf, 'CPF inválido'), atMost(11));
 const cpf = validCpf();
 /** Largest base64 text of an allowed file, with room for a `data:<type>;base64,` prefix. */
@@ -248,13 +237,11 @@ export const cepAddress = z.object({
 });
 export const cepAnswer = z.union([cepAddress, z.object({ erro: z.literal(true) })]);
 
-/* @__NO_SIDE_EFFECTS__ */
 const allowedExtension = () =>
   z.string().check(
     atMost(10),
     z.refine((ext) => (ALLOWED_EXTENSIONS as readonly string[]).includes(ext.toLowerCase()), 'Extensão não permitida (PDF, JPG ou PNG)'),
   );
-/* @__NO_SIDE_EFFECTS__ */
 const nonEmpty = (max: number, message: string) => z.string().check(atMost(max), z.minLength(1, message));
 
 /**
@@ -262,7 +249,6 @@ const nonEmpty = (max: number, message: string) => z.string().check(atMost(max),
  * refused (renaming a file is beyond most people) but removed, with bidi and zero-width ones,
  * before it is stored or shown (server/routes/documents.ts, displayName).
  */
-/* @__NO_SIDE_EFFECTS__ */
 const fileName = (message: string) => z.string().check(atMost(INPUT_BOUNDS.fileName), z.trim(), z.minLength(1, message));
 
 export const documentUpload = z.object({
@@ -311,15 +297,12 @@ interface Route<O extends z.ZodMiniType> {
 type Endpoint<R extends Route<z.ZodMiniType>, I extends z.ZodMiniType> = R & { input: I };
 
 // Pure builders: a bundle that never reads a schema built with them leaves it out.
-/* @__NO_SIDE_EFFECTS__ */
 function get<O extends z.ZodMiniType>(path: string, output: O, responseKind: 'json' | 'text' = 'json'): Route<O> {
   return { method: 'GET', path, output, responseKind };
 }
-/* @__NO_SIDE_EFFECTS__ */
 function post<O extends z.ZodMiniType>(path: string, output: O, responseKind: 'json' | 'text' = 'json'): Route<O> {
   return { method: 'POST', path, output, responseKind };
 }
-/* @__NO_SIDE_EFFECTS__ */
 function withInputs<R extends Record<string, Route<z.ZodMiniType>>, I extends { [N in keyof R]: z.ZodMiniType }>(
   table: R,
   inputs: I,

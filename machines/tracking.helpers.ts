@@ -200,16 +200,19 @@ export function formatDay(dayNo: number): string {
   return `${dd}/${mm}/${date.getUTCFullYear()}`;
 }
 
-/**
- * Brasília time, where the operator's deadline runs: UTC−3 all year since Brazil ended
- * daylight saving (Decree 9.772/2019). A fixed offset, because the first Intl formatter with
- * a time zone costs ~12 ms of ICU loading, a long task on a slow phone as the screen renders.
- */
-const BRASILIA_OFFSET_MS = -3 * 3_600_000;
+/** Brasília's calendar, where the operator's deadline runs (its rules, from the time-zone data). */
+const brasiliaCalendar = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Sao_Paulo',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+});
 
 /** Today's calendar day in Brasília. */
 export function todayIn(now: Date): number {
-  return Math.floor((now.getTime() + BRASILIA_OFFSET_MS) / DAY_MS);
+  const parts = brasiliaCalendar.formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return Math.floor(Date.UTC(part('year'), part('month') - 1, part('day')) / DAY_MS);
 }
 
 export interface AnswerWindow {

@@ -73,25 +73,17 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
 /**
  * A new CSRF token: 18 random bytes and their HMAC under the server's secret, both base64url.
  * Every cookieless response mints one (the portal's page in production; under the Vite dev
- * server, whose index.html is not ours, the first API answers), so the random part comes
- * from a pool filled 4.5 KB at a time: a randomBytes call per token cost ~6 µs.
+ * server, whose index.html is not ours, the first API answers).
  */
 const RANDOM_BYTES = 18;
 const MAC_BYTES = 16;
-let tokenPool = Buffer.alloc(0);
-let tokenAt = 0;
 
 function csrfMac(random: string, secret: string): string {
   return createHmac('sha256', secret).update(`xsrf:${random}`).digest().subarray(0, MAC_BYTES).toString('base64url');
 }
 
 export function newCsrfToken(secret: string): string {
-  if (tokenAt + RANDOM_BYTES > tokenPool.length) {
-    tokenPool = randomBytes(RANDOM_BYTES * 256);
-    tokenAt = 0;
-  }
-  const random = tokenPool.toString('base64url', tokenAt, tokenAt + RANDOM_BYTES);
-  tokenAt += RANDOM_BYTES;
+  const random = randomBytes(RANDOM_BYTES).toString('base64url');
   return `${random}.${csrfMac(random, secret)}`;
 }
 

@@ -16,22 +16,9 @@ const dateParts = new Intl.DateTimeFormat('pt-BR', {
   hourCycle: 'h23',
 });
 
-/**
- * Intl's formatToParts was the costliest step of a tracking lookup answered from memory
- * (~8% of its CPU), always for the same few instants (filing dates, history events): the
- * parts of recent instants are kept. Time-zone rules are fixed for a past instant.
- */
-const PARTS_KEPT = 2_000;
-const keptParts = new Map<number, Readonly<Record<string, string>>>();
-
 function parts(date: Date): Readonly<Record<string, string>> {
-  const time = date.getTime();
-  const kept = keptParts.get(time);
-  if (kept) return kept;
   const out: Record<string, string> = {};
   for (const part of dateParts.formatToParts(date)) out[part.type] = part.value;
-  if (keptParts.size >= PARTS_KEPT) keptParts.delete(keptParts.keys().next().value as number);
-  keptParts.set(time, out);
   return out;
 }
 

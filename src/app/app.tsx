@@ -13,7 +13,7 @@ import { isPlanCode } from '../../contract/rules';
 import { storage } from '../storage';
 import { HomePage } from '../views/home/home-page';
 import { ChunkErrorBoundary } from './chunk-error-boundary';
-import { lazyScreen, type LazyScreen } from './lazy-screen';
+import { lazyScreen } from './lazy-screen';
 import { LoadingOverlay, LoadingOverlayView } from './loading-overlay';
 import { queryClient } from './services';
 import { useSessionEnded } from './session-watch';
@@ -23,17 +23,6 @@ const NovaSolicitacaoPage = lazyScreen(() => import('../views/nova-solicitacao/n
 const AcompanhamentoPage = lazyScreen(() => import('../views/acompanhamento/acompanhamento-page').then((m) => m.AcompanhamentoPage));
 const PrivacidadePage = lazyScreen(() => import('../views/privacidade/privacidade-page').then((m) => m.PrivacidadePage));
 const QuemPodePage = lazyScreen(() => import('../views/quem-pode/quem-pode-page').then((m) => m.QuemPodePage));
-const GUARDED_SCREENS: Readonly<Record<string, LazyScreen>> = {
-  'nova-solicitacao': NovaSolicitacaoPage,
-  acompanhamento: AcompanhamentoPage,
-};
-
-/** The lazy screen a hash location opens, when the guard will let it render. */
-export function screenAt(hash: string): LazyScreen | undefined {
-  const route = hash.replace(/^#\/?/, '').split(/[/?#]/)[0] ?? '';
-  return storage.hasSession() ? GUARDED_SCREENS[route] : undefined;
-}
-
 const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
 
 /** The toaster (and react-hot-toast) load with the first toast, not with the home screen. */

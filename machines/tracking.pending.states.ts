@@ -7,11 +7,12 @@
 import { PENDING_TEXT, pendingUploadKey } from './tracking.pending';
 import { trackingSetup } from './tracking.setup';
 
-/** Releases the bytes of a file the machine lets go (refused, replaced, removed or sent). */
-const releaseChosen = {
-  type: 'releaseFile',
+/** Lets go of a file the checks refused (SPEC §5): its bytes are dropped, the alert says why. */
+const dropRefused = {
+  type: 'dropRefusedFile',
   params: ({ event }: { event: { type: string; file?: { id: string } } }) => ({ id: event.file?.id ?? '' }),
 } as const;
+/** Releases the bytes of the file kept (replaced, removed or sent). */
 const releaseKept = {
   type: 'releaseFile',
   params: ({ context }: { context: { pendingFile: { id: string } | null } }) => ({ id: context.pendingFile?.id ?? '' }),
@@ -28,7 +29,7 @@ export const pendingDocumentsState = trackingSetup.createStateConfig({
       on: {
         PENDING_FILE_CHOSEN: [
           { guard: 'isPendingFileAcceptable', target: 'fileChosen', actions: 'choosePendingFile' },
-          { actions: ['rejectPendingFile', releaseChosen] },
+          { actions: ['rejectPendingFile', dropRefused] },
         ],
       },
     },
@@ -38,7 +39,7 @@ export const pendingDocumentsState = trackingSetup.createStateConfig({
       on: {
         PENDING_FILE_CHOSEN: [
           { guard: 'isPendingFileAcceptable', target: 'fileChosen', reenter: true, actions: [releaseKept, 'choosePendingFile'] },
-          { actions: ['rejectPendingFile', releaseChosen] },
+          { actions: ['rejectPendingFile', dropRefused] },
         ],
         PENDING_FILE_REMOVED: { target: 'listing', actions: [releaseKept, 'forgetPendingFile'] },
         PENDING_FILE_SEND: 'sending',

@@ -105,6 +105,8 @@ export const trackingSetup = setup({
     disarmUnloadWarning: () => {},
     /** Status 2: the app drops the bytes it holds for a file chosen (and its upload progress). */
     releaseFile: (_, _params: { id: string }) => {},
+    /** Status 2: the same, for a file the checks refused (named apart: the trace shows a refusal). */
+    dropRefusedFile: (_, _params: { id: string }) => {},
     // --- context
     rememberTracking: assign(({ context }, params: { tracking: TrackingInfo }) => ({
       tracking: params.tracking,

@@ -106,6 +106,9 @@ export function createTrackingLogic({ navigate, unloadWarning = createUnloadWarn
         fileRegistry.remove(params.id);
         uploadProgress.forget(params.id);
       },
+      dropRefusedFile: (_, params) => {
+        fileRegistry.remove(params.id);
+      },
       armUnloadWarning: () => unloadWarning.arm(),
       disarmUnloadWarning: () => unloadWarning.disarm(),
     },

@@ -48,10 +48,11 @@ export const mutants: readonly Mutant[] = [
     flow: 'tracking',
     edit: "status 2: a file is uploaded as soon as it is chosen, without 'Enviar'",
     apply: (machine) =>
-      patchChart(machine, ['states', 'ready', 'states', 'pendingDocuments', 'states', 'listing', 'on', 'PENDING_FILE_CHOSEN'], [
-        { guard: 'isPendingFileAcceptable', target: 'sending', actions: 'choosePendingFile' },
-        { actions: 'rejectPendingFile' },
-      ]),
+      patchChart(
+        machine,
+        ['states', 'ready', 'states', 'pendingDocuments', 'states', 'listing', 'on', 'PENDING_FILE_CHOSEN'],
+        [{ guard: 'isPendingFileAcceptable', target: 'sending', actions: 'choosePendingFile' }, { actions: 'rejectPendingFile' }],
+      ),
   },
   {
     name: 'failure-keeps-overlay',

@@ -71,13 +71,14 @@ function PendingRow({ actor, pending }: { actor: TrackingActor; pending: Pending
   const inputRef = useRef<HTMLInputElement>(null);
   const chosenHere = useSelector(actor, (s) => s.context.pendingFile?.cdTipoDocumento === pending.cdTipoDocumento);
   const sending = useSelector(actor, (s) => s.matches({ ready: { pendingDocuments: 'sending' } }));
-  // The file is kept for this tab first (the wizard's registry), then the machine checks it.
+  // The file is kept in this tab's memory only (the wizard's registry, not its IndexedDB copy:
+  // a shared device keeps nothing of a request once its screen is left), then the machine checks it.
   const choose = async (files: FileList | null) => {
     const file = files?.[0];
     if (!file) return;
     if (inputRef.current) inputRef.current.value = '';
     const id = newFileId();
-    await fileRegistry.put(id, file);
+    await fileRegistry.put(id, file, { survivesReload: false });
     actor.send({
       type: 'PENDING_FILE_CHOSEN',
       cdTipoDocumento: pending.cdTipoDocumento,

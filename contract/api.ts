@@ -146,6 +146,13 @@ export const finalizeRequest = z.object({
   cd_solicitacao: id('Código da solicitação inválido'),
 });
 
+/** A document type the operator still waits for (status 2), and why. */
+export const pendingDocument = z.object({
+  cdTipoDocumento: z.number(),
+  nmDocumento: z.string(),
+  dsMotivo: z.optional(z.string()),
+});
+
 export const trackingData = z.object({
   nuProtocolo: z.string(),
   nuProtocoloAnsHapvida: z.nullable(z.string()),
@@ -174,6 +181,11 @@ export const trackingData = z.object({
   vlMensalidadeCentavos: z.optional(z.number()),
   dtLimiteCancelamentoPlanoAnterior: z.optional(z.string()),
   dsMotivo: z.optional(z.string()),
+  /**
+   * Status 2 only (issue 25): the document types the operator still waits for, each with the
+   * operator's reason when it gave one; a type leaves the list once a document of it is sent.
+   */
+  documentosPendentes: z.optional(z.array(pendingDocument)),
 });
 
 export const historyEvent = z.object({

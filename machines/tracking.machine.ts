@@ -12,6 +12,7 @@ import { acceptanceKind, acceptanceRecordedMessage } from './tracking.helpers';
 import { TIPO_PORTABILIDADE } from '../contract/rules';
 import { MESSAGES, TEXT } from './tracking.types';
 import { endSession, leave, linkOf, nameOf, trackingSetup } from './tracking.setup';
+import { pendingDocumentsState } from './tracking.pending.states';
 
 export * from './tracking.types';
 
@@ -30,6 +31,9 @@ export const trackingMachine = trackingSetup.createMachine({
     signing: null,
     acceptanceLink: null,
     operatorName: '',
+    pendingFile: null,
+    pendingFileAlert: null,
+    pendingSent: null,
   }),
   initial: 'loading',
   states: {
@@ -172,13 +176,14 @@ export const trackingMachine = trackingSetup.createMachine({
       },
       states: {
         choosingPanel: {
-          description: 'Passagem: escolhe o painel pelo flStatus (3, 6, 4, 5, 7 ou qualquer outro).',
+          description: 'Passagem: escolhe o painel pelo flStatus (3, 6, 4, 5, 7, 2 ou qualquer outro).',
           always: [
             { guard: 'isAccepted', target: 'accepted' },
             { guard: 'isAwaitingAcknowledgement', target: 'awaitingAcknowledgement' },
             { guard: 'isRefused', target: 'refused' },
             { guard: 'isCancelled', target: 'cancelled' },
             { guard: 'isContractActive', target: 'contractActive' },
+            { guard: 'isAwaitingDocuments', target: 'pendingDocuments' },
             { target: 'analysis' },
           ],
         },
@@ -187,6 +192,8 @@ export const trackingMachine = trackingSetup.createMachine({
         analysis: {
           description: 'Painel "Sua solicitação está em análise"; em 1 e 2, o prazo de 10 dias da operadora; o botão "Retornar".',
         },
+        // Status 2: the documents the operator waits for, sent from here (machines/tracking.pending.states.ts).
+        pendingDocuments: pendingDocumentsState,
         // Statuses SPEC would title 'em análise' although nothing is being analysed any more.
         refused: {
           description:

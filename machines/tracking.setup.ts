@@ -17,6 +17,7 @@ import {
   typeCodeOf,
   unsentChoice,
 } from './tracking.helpers';
+import { isAwaitingDocuments, isPendingType, pendingAttachment, pendingFileRejection } from './tracking.pending';
 import {
   MESSAGES,
   TYPE_CODE_AGREEMENT,
@@ -34,6 +35,7 @@ import {
   type TrackingEvent,
   type TrackingInfo,
   type TrackingInput,
+  type UploadDocumentInput,
 } from './tracking.types';
 
 export const linkOf = (context: TrackingContext, cdFileDocumento: number) =>
@@ -79,6 +81,8 @@ export const trackingSetup = setup({
     generateAcceptance: notProvided<string, AcceptanceInput>('generateAcceptance'),
     finalizeRequest: notProvided<string, FinalizeInput>('finalizeRequest'),
     loadOperatorName: notProvided<string, OperatorInput>('loadOperatorName'),
+    /** Status 2: the wizard's upload (SPEC §7), by protocol, with its progress. */
+    uploadPendingDocument: notProvided<string, UploadDocumentInput>('uploadPendingDocument'),
   },
   actions: {
     // --- provided by the app (no-ops here: the machine stays pure)
@@ -99,6 +103,10 @@ export const trackingSetup = setup({
      */
     armUnloadWarning: () => {},
     disarmUnloadWarning: () => {},
+    /** Status 2: the app drops the bytes it holds for a file chosen (and its upload progress). */
+    releaseFile: (_, _params: { id: string }) => {},
+    /** Status 2: the same, for a file the checks refused (named apart: the trace shows a refusal). */
+    dropRefusedFile: (_, _params: { id: string }) => {},
     // --- context
     rememberTracking: assign(({ context }, params: { tracking: TrackingInfo }) => ({
       tracking: params.tracking,
@@ -126,6 +134,21 @@ export const trackingSetup = setup({
     forgetSigning: assign({ signing: null }),
     rememberAcceptanceLink: assign({ acceptanceLink: (_, params: { link: string }) => params.link.trim() }),
     rememberOperatorName: assign({ operatorName: (_, params: { name: string }) => params.name.trim() }),
+    // --- status 2 (machines/tracking.pending.states.ts)
+    choosePendingFile: assign(({ context, event }) =>
+      event.type === 'PENDING_FILE_CHOSEN'
+        ? { pendingFile: pendingAttachment(context.tracking, event.cdTipoDocumento, event.file), pendingFileAlert: null, pendingSent: null }
+        : {},
+    ),
+    rejectPendingFile: assign(({ event }) =>
+      event.type === 'PENDING_FILE_CHOSEN' ? { pendingFileAlert: pendingFileRejection(event.file) } : {},
+    ),
+    forgetPendingFile: assign({ pendingFile: null }),
+    rememberPendingSent: assign(({ context }) => ({
+      pendingSent: context.pendingFile
+        ? { cdTipoDocumento: context.pendingFile.cdTipoDocumento, nmDocumento: context.pendingFile.nmDocumento }
+        : null,
+    })),
   },
   guards: {
     isAccepted: ({ context }) => panelOf(context.tracking) === 'accepted',
@@ -149,5 +172,11 @@ export const trackingSetup = setup({
     allDocumentsSigned: ({ context }) => allSigned(context.documentsToSign),
     isAcceptanceRefused: (_, params: { answer: string }) => isAcceptanceRefused(params.answer),
     isRestrictedAnswer: (_, params: { tracking: TrackingInfo }) => isRestrictedAnswer(params.tracking),
+    isAwaitingDocuments: ({ context }) => isAwaitingDocuments(context.tracking),
+    /** A file for a type the list holds, that the wizard's checks accept (SPEC §5). */
+    isPendingFileAcceptable: ({ context, event }) =>
+      event.type === 'PENDING_FILE_CHOSEN' &&
+      isPendingType(context.tracking, event.cdTipoDocumento) &&
+      pendingFileRejection(event.file) === null,
   },
 });

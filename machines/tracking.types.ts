@@ -4,6 +4,7 @@
  * hand the parsed answers over as they are, while machines/ stays free of src/ imports
  * (the rules both sides share are in contract/rules.ts).
  */
+import type { AttachmentMeta, ChosenFile } from './wizard.types';
 
 /** SPEC §3 "Portability data (tracking)". `cdStatusPort` doubles as the type code (1|2). */
 export interface TrackingInfo {
@@ -26,6 +27,15 @@ export interface TrackingInfo {
   vlMensalidadeCentavos?: number;
   dtLimiteCancelamentoPlanoAnterior?: string;
   /** The operator's reason for a refusal (4) or a cancellation (5). */
+  dsMotivo?: string;
+  /** Status 2: the document types the operator still waits for (machines/tracking.pending.ts). */
+  documentosPendentes?: PendingDocumentInfo[];
+}
+
+/** A document type the operator still waits for (status 2), and why, when it said. */
+export interface PendingDocumentInfo {
+  cdTipoDocumento: number;
+  nmDocumento: string;
   dsMotivo?: string;
 }
 
@@ -53,6 +63,8 @@ export interface HistoryInfo {
   dtLimiteResposta: string;
   eventos: Array<{ flStatus: number; dsStatus: string; dtEvento: string }>;
 }
+
+export type { AttachmentMeta, ChosenFile, UploadDocumentInput } from './wizard.types';
 
 export interface ProtocolInput {
   protocolo: string;
@@ -107,6 +119,12 @@ export interface TrackingContext {
   acceptanceLink: string | null;
   /** For 'Seja bem-vindo à {operator name}!'; '' when the lookup failed. */
   operatorName: string;
+  /** Status 2: the file chosen for a pending document type, not sent yet (its bytes are the app's). */
+  pendingFile: AttachmentMeta | null;
+  /** Status 2: why the last file chosen was refused (SPEC §5's alerts), until another is chosen. */
+  pendingFileAlert: string | null;
+  /** Status 2: the pending type whose document this visit sent last (said once the list is reloaded). */
+  pendingSent: PendingDocumentInfo | null;
 }
 
 export type TrackingEvent =
@@ -130,7 +148,14 @@ export type TrackingEvent =
   | { type: 'SIGN_DOCUMENT'; cdFileDocumento: number }
   | { type: 'FINALIZE' }
   | { type: 'CLOSE_MODAL' }
-  | { type: 'LOG_IN_AGAIN' };
+  | { type: 'LOG_IN_AGAIN' }
+  | PendingDocumentEvent;
+
+/** Status 2: a file chosen for a pending type, sent ('Enviar', also after a failure), or removed. */
+export type PendingDocumentEvent =
+  | { type: 'PENDING_FILE_CHOSEN'; cdTipoDocumento: number; file: ChosenFile }
+  | { type: 'PENDING_FILE_SEND' }
+  | { type: 'PENDING_FILE_REMOVED' };
 
 export type ToastLevel = 'info' | 'warning' | 'error' | 'success';
 

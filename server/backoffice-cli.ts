@@ -32,17 +32,27 @@ import {
   type OperatorDecision,
 } from './services/operator-decision.ts';
 import { printable, printableLines } from './services/printable.ts';
+import {
+  PendingDocumentsError,
+  describePendingDocument,
+  parsePendingFlags,
+  type PendingDocumentRecord,
+} from './services/pending-documents.ts';
 
 export const USAGE = `Uso: npm run backoffice -- <comando> [--json]
   list                                   lista as solicitações
   show <protocolo>                       mostra uma solicitação, seu histórico e documentos
   set-status <protocolo> <flStatus> [--tipo 1|2] [--concordo S|N]
              [--plano <registro ANS>] [--inicio dd/mm/aaaa] [--valor 123,45] [--cancelar-ate dd/mm/aaaa]
-             [--motivo "texto"]
+             [--motivo "texto"] [--pendente <tipo>[:<motivo>]]...
                                          muda o status (3 cria os documentos para assinar) e registra
                                          a decisão da operadora: com 3, 6 ou 7 o plano de destino, o início
                                          da cobertura, a mensalidade e o último dia para cancelar o plano
-                                         anterior; com 4 ou 5 o motivo da recusa ou do cancelamento
+                                         anterior; com 4 ou 5 o motivo da recusa ou do cancelamento;
+                                         com 2, os documentos que faltam: um --pendente por tipo de documento
+                                         (código, e depois de ":" o motivo; ex.: --pendente "3:Comprovante
+                                         com mais de 90 dias"); a lista dada substitui a que estava aberta
+                                         e cada tipo sai dela quando o beneficiário envia um documento dele
   plans                                  lista os planos de destino (registro ANS → nome)
   outbox                                 lista os e-mails de protocolo: enviados, pendentes e com erro
   purge                                  expurgo LGPD: apaga documentos, e-mails e registros de idempotência
@@ -85,6 +95,14 @@ export function parseArgs(args: readonly string[]): { command: BackofficeCommand
     rest.splice(index, 2);
     return value;
   };
+  // --pendente repeats: one per document type still awaited.
+  const pendentes: string[] = [];
+  for (let index = rest.indexOf('--pendente'); index >= 0; index = rest.indexOf('--pendente')) {
+    const value = rest[index + 1];
+    if (value === undefined) throw new UsageError('Falta o valor de --pendente.');
+    pendentes.push(value);
+    rest.splice(index, 2);
+  }
   const tipo = flag('--tipo');
   const concordo = flag('--concordo')?.toUpperCase();
   const decisao: DecisionFlags = {};
@@ -119,6 +137,12 @@ export function parseArgs(args: readonly string[]): { command: BackofficeCommand
           throw error;
         }
       }
+      try {
+        parsePendingFlags(pendentes, flStatus);
+      } catch (error) {
+        if (error instanceof PendingDocumentsError) throw new UsageError(error.message);
+        throw error;
+      }
       return {
         command: {
           cmd,
@@ -127,6 +151,7 @@ export function parseArgs(args: readonly string[]): { command: BackofficeCommand
           ...(tipo ? { tipo: tipo === '1' ? 1 : 2 } : {}),
           ...(concordo ? { concordo: concordo === 'S' ? 'S' : 'N' } : {}),
           ...(decided ? { decisao } : {}),
+          ...(pendentes.length ? { pendentes } : {}),
         },
         json,
       };
@@ -144,6 +169,12 @@ function describe(request: RequestSummary): string {
   );
 }
 
+/** The documents asked for with status 2, open or sent (nothing when none was ever asked for). */
+function pendingLines(records: readonly PendingDocumentRecord[] | undefined): string[] {
+  if (!records?.length) return [];
+  return ['Documentos pendentes:', ...records.map((record) => `  ${printable(describePendingDocument(record))}`)];
+}
+
 export function formatResult(command: BackofficeCommand, result: unknown): string {
   switch (command.cmd) {
     case 'list': {
@@ -151,8 +182,12 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
       return list.length ? list.map(describe).join('\n') : 'Nenhuma solicitação.';
     }
     case 'set-status': {
-      const updated = result as RequestSummary & { decisao: OperatorDecision };
-      return `Atualizado: ${describe(updated)}\nDecisão da operadora: ${describeDecision(updated.decisao)}`;
+      const updated = result as RequestSummary & { decisao: OperatorDecision; documentosPendentes: PendingDocumentRecord[] };
+      return [
+        `Atualizado: ${describe(updated)}`,
+        `Decisão da operadora: ${describeDecision(updated.decisao)}`,
+        ...pendingLines(updated.documentosPendentes),
+      ].join('\n');
     }
     case 'outbox': {
       const list = result as OutboxEntry[];
@@ -182,6 +217,7 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
     case 'show': {
       const detail = result as RequestSummary & {
         decisao: OperatorDecision;
+        documentosPendentes: PendingDocumentRecord[];
         cdSolicitacao: number;
         nuProtocoloAns: string;
         planoDestino: string;
@@ -195,6 +231,7 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
         describe(detail),
         `cdSolicitacao ${detail.cdSolicitacao}  protocolo ANS ${printable(detail.nuProtocoloAns)}  destino ${printable(detail.planoDestino)}  cadastro ${detail.dtCadastramento}`,
         `Decisão da operadora: ${printable(describeDecision(detail.decisao))}`,
+        ...pendingLines(detail.documentosPendentes),
         'Histórico:',
         ...detail.historico.map(
           (event) =>

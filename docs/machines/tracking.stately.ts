@@ -171,7 +171,7 @@ export const trackingMachine = createMachine({
       },
       states: {
         choosingPanel: {
-          description: 'Passagem: escolhe o painel pelo flStatus (3, 6, 4, 5, 7 ou qualquer outro).',
+          description: 'Passagem: escolhe o painel pelo flStatus (3, 6, 4, 5, 7, 2 ou qualquer outro).',
           always: [
             { target: 'accepted', guard: 'isAccepted' },
             {
@@ -181,11 +181,59 @@ export const trackingMachine = createMachine({
             { target: 'refused', guard: 'isRefused' },
             { target: 'cancelled', guard: 'isCancelled' },
             { target: 'contractActive', guard: 'isContractActive' },
+            { target: 'pendingDocuments', guard: 'isAwaitingDocuments' },
             { target: 'analysis' },
           ],
         },
         analysis: {
           description: 'Painel "Sua solicitação está em análise"; em 1 e 2, o prazo de 10 dias da operadora; o botão "Retornar".',
+        },
+        pendingDocuments: {
+          initial: 'listing',
+          description: 'Status 2, painel "Sua solicitação está em análise" com "Documentos pendentes": cada tipo que a operadora pediu e o motivo, o que acontece agora e o prazo da operadora; para cada um, escolher um arquivo e "Enviar". "Retornar".',
+          states: {
+            listing: {
+              description: 'A lista do servidor, cada tipo com "Escolher arquivo". Um arquivo vazio, acima de 10MB ou que não seja PDF, JPG ou PNG é recusado com o aviso da SPEC §5.',
+              on: {
+                PENDING_FILE_CHOSEN: [
+                  {
+                    target: 'fileChosen',
+                    guard: 'isPendingFileAcceptable',
+                    actions: 'choosePendingFile',
+                  },
+                  { actions: ['rejectPendingFile', 'dropRefusedFile'] },
+                ],
+              },
+            },
+            fileChosen: {
+              description: 'Um arquivo escolhido para um tipo, com nome e tamanho: "Enviar" o envia; "Remover" o descarta; outro arquivo aceito o substitui (um recusado o mantém, com o aviso). Depois de uma falha, "Não foi enviado" e "Tentar de novo".',
+              on: {
+                PENDING_FILE_CHOSEN: [
+                  {
+                    target: 'fileChosen',
+                    guard: 'isPendingFileAcceptable',
+                    actions: ['releaseFile', 'choosePendingFile'],
+                    reenter: true,
+                  },
+                  { actions: ['rejectPendingFile', 'dropRefusedFile'] },
+                ],
+                PENDING_FILE_REMOVED: { target: 'listing', actions: ['releaseFile', 'forgetPendingFile'] },
+                PENDING_FILE_SEND: { target: 'sending' },
+              },
+            },
+            sending: {
+              description: 'Envia o arquivo (upload da SPEC §7 pelo protocolo, tipoSolicitacao 9, o tipo pendente), com o progresso na linha. Respondido, a tela recarrega a solicitação: a lista é a que o servidor tem.',
+              invoke: {
+                id: 'uploadPendingDocument',
+                src: 'uploadPendingDocument',
+                onDone: {
+                  target: '#tracking.loading',
+                  actions: ['rememberPendingSent', 'announce', 'releaseFile', 'forgetPendingFile'],
+                },
+                onError: { target: 'fileChosen' },
+              },
+            },
+          },
         },
         refused: {
           description: 'Status 4, painel "Sua solicitação foi recusada": não segue adiante; o motivo da operadora (ou que não o informou) e o que fazer: nova solicitação, falar com a operadora ou reclamar na ANS (NIP, Disque ANS). "Retornar".',

@@ -24,6 +24,7 @@ import { changeStatusIn, findRequestById, lockRequest } from '../services/reques
 import { isDiskFull } from '../services/disk-full.ts';
 import { STATUS, describeStatus } from '../services/status.ts';
 import { checkUploadedFile } from '../services/upload-check.ts';
+import { answerPendingDocument } from '../services/pending-documents.ts';
 import { requestByProtocol } from './tracking.ts';
 
 export const MAX_DOCUMENTS_PER_REQUEST = 30;
@@ -105,6 +106,8 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
           ctx.now,
         ],
       );
+      // A document the operator was waiting for (status 2): that type leaves the pending list.
+      await answerPendingDocument(tx, request.cd_solicitacao, input.cdTipoDocumento, ctx.now);
     });
     return 'OK';
   },

@@ -12,9 +12,10 @@ import type { HandlerContext } from '../http/context.ts';
 import { addDays, formatDate, formatDateTime } from '../services/dates.ts';
 import type { RequestState } from '../db/rows.ts';
 import { findRequestStateByProtocol } from '../services/requests.ts';
-import { describeAnswerStatus, type AnswerState } from '../services/status.ts';
+import { STATUS, describeAnswerStatus, type AnswerState } from '../services/status.ts';
 import { decisionFields, findTrackingByProtocol } from '../services/operator-decision.ts';
 import { issueToken } from '../services/tokens.ts';
+import { openPendingDocuments } from '../services/pending-documents.ts';
 
 /** ANS answer window for a portability request (RN 438: 10 days). */
 
@@ -48,6 +49,10 @@ export const trackingHandlers: Pick<EndpointHandlers, 'tracking' | 'history'> = 
       // What the operator decided, only the facts it set (the restricted answer above has none).
       ...decisionFields(decision),
     };
+    // 'Pendente de documentação': which documents are still awaited, as the server holds them now.
+    if (request.fl_status === STATUS.pendenteDocumentacao) {
+      data.documentosPendentes = await openPendingDocuments(ctx.deps.db, request.cd_solicitacao);
+    }
     if (visibility === 'owner') data.nuCpf = request.cpf || null;
     // Knowing the protocol is the proof here: the answer hands out a token bound to it, for
     // the calls that name this request by an internal id (http/access.ts). Presented with a

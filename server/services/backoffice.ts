@@ -22,6 +22,13 @@ import {
   type DecisionFlags,
   type OperatorDecision,
 } from './operator-decision.ts';
+import {
+  PendingDocumentsError,
+  listPendingDocuments,
+  parsePendingFlags,
+  replacePendingDocuments,
+  MAX_PENDING_TYPES,
+} from './pending-documents.ts';
 
 export type BackofficeCommand =
   | { cmd: 'list' }
@@ -34,6 +41,8 @@ export type BackofficeCommand =
       concordo?: 'S' | 'N';
       /** What the operator decided (`--plano --inicio --valor --cancelar-ate --motivo`), as typed. */
       decisao?: DecisionFlags;
+      /** The documents still awaited with status 2 (`--pendente <tipo>[:<motivo>]`, repeated), as typed. */
+      pendentes?: string[];
     }
   | { cmd: 'plans' }
   | { cmd: 'outbox' }
@@ -125,6 +134,7 @@ async function showRequest(deps: BackofficeDeps, protocolo: string) {
   return {
     ...summary(request),
     decisao: await findDecision(deps.db, request.cd_solicitacao),
+    documentosPendentes: await listPendingDocuments(deps.db, request.cd_solicitacao),
     cdSolicitacao: request.cd_solicitacao,
     nuProtocoloAns: request.nu_protocolo_ans,
     planoDestino: `${request.plano_destino} (${request.nu_ans_plano_destino})`,
@@ -160,6 +170,7 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
     throw new BackofficeError(`Status ${command.flStatus} desconhecido. Use: ${known}.`);
   }
   const decision = decisionChange(command.decisao ?? {}, command.flStatus);
+  const pending = pendingChange(command.pendentes ?? [], command.flStatus);
   const request = await findRequestByProtocol(deps.db, command.protocolo);
   if (!request) throw new BackofficeError(`Protocolo ${command.protocolo} não encontrado.`);
   const now = deps.clock();
@@ -175,10 +186,15 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
         now,
       );
       await saveDecision(tx, request.cd_solicitacao, decision, now, { forgetReason: request.fl_status !== command.flStatus });
-      return { ...summary(updated), decisao: await findDecision(tx, request.cd_solicitacao) };
+      await replacePendingDocuments(tx, request.cd_solicitacao, pending, now);
+      return {
+        ...summary(updated),
+        decisao: await findDecision(tx, request.cd_solicitacao),
+        documentosPendentes: await listPendingDocuments(tx, request.cd_solicitacao),
+      };
     });
   } catch (error) {
-    if (error instanceof DecisionError) throw new BackofficeError(error.message);
+    if (error instanceof DecisionError || error instanceof PendingDocumentsError) throw new BackofficeError(error.message);
     throw error;
   }
 }
@@ -188,6 +204,15 @@ function decisionChange(flags: DecisionFlags, flStatus: number) {
     return parseDecisionFlags(flags, flStatus);
   } catch (error) {
     if (error instanceof DecisionError) throw new BackofficeError(error.message);
+    throw error;
+  }
+}
+
+function pendingChange(values: readonly string[], flStatus: number) {
+  try {
+    return parsePendingFlags(values, flStatus);
+  } catch (error) {
+    if (error instanceof PendingDocumentsError) throw new BackofficeError(error.message);
     throw error;
   }
 }
@@ -287,7 +312,17 @@ export function parseBackofficeCommand(value: unknown): BackofficeCommand | null
       if (input.concordo !== undefined && input.concordo !== 'S' && input.concordo !== 'N') return null;
       const decisao = decisionFlagsOf(input.decisao);
       if (decisao === null) return null;
-      return { cmd: 'set-status', protocolo, flStatus, tipo: input.tipo, concordo: input.concordo, ...(decisao ? { decisao } : {}) };
+      const pendentes = pendingFlagsOf(input.pendentes);
+      if (pendentes === null) return null;
+      return {
+        cmd: 'set-status',
+        protocolo,
+        flStatus,
+        tipo: input.tipo,
+        concordo: input.concordo,
+        ...(decisao ? { decisao } : {}),
+        ...(pendentes ? { pendentes } : {}),
+      };
     }
     default:
       return null;
@@ -309,6 +344,13 @@ function decisionFlagsOf(value: unknown): DecisionFlags | undefined | null {
     flags[key] = flag;
   }
   return flags;
+}
+
+/** The `--pendente` values of a JSON command: absent, or a short list of short strings (checked again by set-status). */
+function pendingFlagsOf(value: unknown): string[] | undefined | null {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.length > MAX_PENDING_TYPES) return null;
+  return value.every((flag): flag is string => typeof flag === 'string' && flag.length <= 1000) ? value : null;
 }
 
 export type { OperatorDecision };

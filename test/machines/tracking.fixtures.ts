@@ -4,9 +4,11 @@
  * path produced by `xstate/graph`, recording the actions the app would have performed.
  */
 import { createActor, fromPromise, type AnyEventObject, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
+import { DOCUMENT_TYPES } from '../../server/seed/reference-data.ts';
 import {
   trackingMachine,
   type AttachedDocumentInfo,
+  type PendingDocumentInfo,
   type DocumentToSignInfo,
   type HistoryInfo,
   type ToastLevel,
@@ -25,6 +27,36 @@ const base = {
   cdSolicitacao: 77,
   nuCpf: null,
 } satisfies Partial<TrackingInfo>;
+
+const typeName = (code: number) => DOCUMENT_TYPES.find(([cd]) => cd === code)![1];
+/**
+ * Status 2's list, as the reference server answers `set-status … 2 --pendente "3:…" --pendente 5`
+ * (its type names): the first with the operator's reason, the second without.
+ */
+export const PENDING: [PendingDocumentInfo, PendingDocumentInfo] = [
+  { cdTipoDocumento: 3, nmDocumento: typeName(3), dsMotivo: 'O comprovante enviado tem mais de 90 dias.' },
+  { cdTipoDocumento: 5, nmDocumento: typeName(5) },
+];
+
+/** Real bytes for the files the pending paths choose (the server checks their first bytes). */
+export const PENDING_BYTES = {
+  pdf: Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+      '3 0 obj<</Type/Page/MediaBox[0 0 72 72]/Parent 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  ),
+  png: Buffer.from(
+    '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+      '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+    'hex',
+  ),
+  empty: Buffer.alloc(0),
+};
+/** The files chosen: a PDF for the first type, a PNG for the second, and an empty one SPEC §5 refuses. */
+export const PENDING_FILES = {
+  pdf: { id: 'f-comprovante', name: 'comprovante-de-residencia.pdf', size: PENDING_BYTES.pdf.length, mimeType: 'application/pdf' },
+  png: { id: 'f-boletos', name: 'boletos.png', size: PENDING_BYTES.png.length, mimeType: 'image/png' },
+  empty: { id: 'f-vazio', name: 'vazio.pdf', size: 0, mimeType: 'application/pdf' },
+};
 
 /** One request per status and type code the screen distinguishes. */
 export const TRACKINGS = {
@@ -52,6 +84,23 @@ export const TRACKINGS = {
   refused: { ...base, dsStatus: 'Recusada', flStatus: 4, cdStatusPort: 1, flConcordo: null },
   cancelled: { ...base, dsStatus: 'Cancelada', flStatus: 5, cdStatusPort: 1, flConcordo: null },
   contractActive: { ...base, dsStatus: 'Contrato ativo', flStatus: 7, cdStatusPort: 2, flConcordo: 'S' },
+  /** Status 2 with two types awaited, and once the first one's document was sent. */
+  pendingDocuments: {
+    ...base,
+    dsStatus: 'Pendente de documentação',
+    flStatus: 2,
+    cdStatusPort: 1,
+    flConcordo: null,
+    documentosPendentes: PENDING,
+  },
+  pendingDocumentsOne: {
+    ...base,
+    dsStatus: 'Pendente de documentação',
+    flStatus: 2,
+    cdStatusPort: 1,
+    flConcordo: null,
+    documentosPendentes: [PENDING[1]],
+  },
 } satisfies Record<string, TrackingInfo>;
 
 /**
@@ -59,6 +108,8 @@ export const TRACKINGS = {
  * the choice recorded in flConcordo (the reference server's aceite), as one of the fixtures.
  */
 export function recordedTracking(tracking: TrackingInfo, choice: 'S' | 'N' | null): TrackingInfo | undefined {
+  // Status 2 reloads after a document was sent: the first type (the only one the paths send) is gone.
+  if (tracking.flStatus === TRACKINGS.pendingDocuments.flStatus) return TRACKINGS.pendingDocumentsOne;
   return Object.values(TRACKINGS).find(
     (t) =>
       t.flStatus === tracking.flStatus && t.cdStatusPort === tracking.cdStatusPort && t.flConcordo === choice && t.cdSolicitacao !== null,
@@ -106,6 +157,13 @@ export const USER_EVENTS = {
   FINALIZE: [{ type: 'FINALIZE' }],
   CLOSE_MODAL: [{ type: 'CLOSE_MODAL' }],
   LOG_IN_AGAIN: [{ type: 'LOG_IN_AGAIN' }],
+  PENDING_FILE_CHOSEN: [
+    { type: 'PENDING_FILE_CHOSEN', cdTipoDocumento: PENDING[0].cdTipoDocumento, file: PENDING_FILES.pdf },
+    { type: 'PENDING_FILE_CHOSEN', cdTipoDocumento: PENDING[1].cdTipoDocumento, file: PENDING_FILES.png },
+    { type: 'PENDING_FILE_CHOSEN', cdTipoDocumento: PENDING[0].cdTipoDocumento, file: PENDING_FILES.empty },
+  ],
+  PENDING_FILE_SEND: [{ type: 'PENDING_FILE_SEND' }],
+  PENDING_FILE_REMOVED: [{ type: 'PENDING_FILE_REMOVED' }],
 } satisfies { [K in TrackingEvent['type']]: Array<Extract<TrackingEvent, { type: K }>> };
 
 export type ActorName =
@@ -116,7 +174,8 @@ export type ActorName =
   | 'recordSignature'
   | 'generateAcceptance'
   | 'finalizeRequest'
-  | 'loadOperatorName';
+  | 'loadOperatorName'
+  | 'uploadPendingDocument';
 
 const done = (id: ActorName, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });
 const failed = (id: ActorName) => ({ type: `xstate.error.actor.${id}`, error: { message: `${id} failed` }, actorId: id });
@@ -131,6 +190,7 @@ export const ACTOR_ANSWERS = {
   generateAcceptance: [done('generateAcceptance', ACCEPTANCE_LINK), done('generateAcceptance', 'ERRO'), failed('generateAcceptance')],
   finalizeRequest: [done('finalizeRequest', 'OK'), failed('finalizeRequest')],
   loadOperatorName: [done('loadOperatorName', OPERATOR_NAME), failed('loadOperatorName')],
+  uploadPendingDocument: [done('uploadPendingDocument', 'OK'), failed('uploadPendingDocument')],
 } satisfies Record<ActorName, AnyEventObject[]>;
 
 type Snapshot = ReturnType<typeof trackingMachine.transition>;
@@ -159,6 +219,7 @@ export function eventsFor(snapshot: Snapshot): AnyEventObject[] {
     ...ACTOR_ANSWERS.generateAcceptance,
     ...ACTOR_ANSWERS.finalizeRequest,
     ...ACTOR_ANSWERS.loadOperatorName,
+    ...ACTOR_ANSWERS.uploadPendingDocument,
     ...Object.values(USER_EVENTS).flat(),
   ];
   return all.filter((event) => snapshot.can(event as TrackingEvent));
@@ -196,7 +257,9 @@ export interface ActionCall {
     | 'notify'
     | 'announce'
     | 'armUnloadWarning'
-    | 'disarmUnloadWarning';
+    | 'disarmUnloadWarning'
+    | 'releaseFile'
+    | 'dropRefusedFile';
   params?: unknown;
 }
 
@@ -238,6 +301,7 @@ export function startLiveTracking() {
       generateAcceptance: controlled('generateAcceptance'),
       finalizeRequest: controlled('finalizeRequest'),
       loadOperatorName: controlled('loadOperatorName'),
+      uploadPendingDocument: controlled('uploadPendingDocument'),
     },
     actions: {
       openDocument: (_, params) => {
@@ -263,6 +327,12 @@ export function startLiveTracking() {
       },
       disarmUnloadWarning: () => {
         calls.push({ type: 'disarmUnloadWarning' });
+      },
+      releaseFile: (_, params) => {
+        calls.push({ type: 'releaseFile', params });
+      },
+      dropRefusedFile: (_, params) => {
+        calls.push({ type: 'dropRefusedFile', params });
       },
     },
   });

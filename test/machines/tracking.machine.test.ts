@@ -76,12 +76,30 @@ const MARKERS: Record<string, (s: Snapshot) => void> = {
     expect(can(s, 'FINALIZE')).toBe(false);
   },
   'ready.analysis': (s) => {
-    expect([3, 4, 5, 6, 7]).not.toContain(s.context.tracking?.flStatus);
+    expect([2, 3, 4, 5, 6, 7]).not.toContain(s.context.tracking?.flStatus);
     expect(can(s, 'RETURN')).toBe(true);
     expect(can(s, 'END_SESSION')).toBe(true);
     expect(can(s, 'FINALIZE')).toBe(false); // the panel shows 'Retornar', not 'Finalizar'
     expect(can(s, 'AGREE')).toBe(false);
     expect(can(s, 'ACKNOWLEDGE')).toBe(false);
+  },
+  // Status 2: the pending list; a file chosen can be sent or removed; while it goes, nothing else.
+  'ready.pendingDocuments.listing': (s) => {
+    expect(s.context.tracking?.flStatus).toBe(2);
+    expect(s.context.pendingFile).toBeNull();
+    expect(can(s, 'PENDING_FILE_SEND')).toBe(false);
+    expect(can(s, 'RETURN')).toBe(true);
+    expect(can(s, 'FINALIZE')).toBe(false);
+  },
+  'ready.pendingDocuments.fileChosen': (s) => {
+    expect(s.context.pendingFile).not.toBeNull();
+    expect(can(s, 'PENDING_FILE_SEND')).toBe(true);
+    expect(can(s, 'PENDING_FILE_REMOVED')).toBe(true);
+  },
+  'ready.pendingDocuments.sending': (s) => {
+    expect(s.context.pendingFile).not.toBeNull();
+    expect(can(s, 'PENDING_FILE_SEND')).toBe(false);
+    expect(can(s, 'PENDING_FILE_REMOVED')).toBe(false);
   },
   'ready.refused': closedPanel(4),
   'ready.cancelled': closedPanel(5),
@@ -411,6 +429,8 @@ describe('tracking machine paths', () => {
         state.context.documentsToSign.filter((d) => d.flAssinado).length,
         // Leaving anyway differs by the way out asked for ('Sair' or 'Encerrar sessão').
         state.context.leaving,
+        // Status 2: a file chosen is kept, or refused by SPEC §5's checks (the empty one).
+        event.type === 'PENDING_FILE_CHOSEN' ? (event as { file: { size: number } }).file.size === 0 : null,
       ]);
       const steps = [...prefix.steps, { event, state: next }];
       const known = plans.get(move);

@@ -10,7 +10,19 @@ import { definePathModel, fixture } from '../paths/framework/model';
 import type { EventFixtures, PathEvent } from '../paths/framework/types';
 import { underTest } from '../paths/mutants';
 import { trackingRules } from '../paths/rules/tracking.rules';
-import { ACCEPTANCE_LINK, ATTACHED, HISTORY, INPUT, OPERATOR_NAME, TRACKINGS, UNSAFE_TERM, recordedTracking } from './tracking.fixtures';
+import {
+  ACCEPTANCE_LINK,
+  ATTACHED,
+  HISTORY,
+  INPUT,
+  OPERATOR_NAME,
+  PENDING,
+  PENDING_FILES,
+  TRACKINGS,
+  UNSAFE_TERM,
+  recordedTracking,
+} from './tracking.fixtures';
+import { isPendingType } from '../../machines/tracking.pending';
 
 type M = typeof trackingMachine;
 const failure = new Error('HTTP 500 (fixture)');
@@ -55,6 +67,13 @@ export const trackingFixtures = {
   FINALIZE: [{ type: 'FINALIZE' }],
   CLOSE_MODAL: [{ type: 'CLOSE_MODAL' }],
   LOG_IN_AGAIN: [{ type: 'LOG_IN_AGAIN' }],
+  PENDING_FILE_CHOSEN: [
+    { type: 'PENDING_FILE_CHOSEN', cdTipoDocumento: PENDING[0].cdTipoDocumento, file: PENDING_FILES.pdf },
+    { type: 'PENDING_FILE_CHOSEN', cdTipoDocumento: PENDING[1].cdTipoDocumento, file: PENDING_FILES.png },
+    { type: 'PENDING_FILE_CHOSEN', cdTipoDocumento: PENDING[0].cdTipoDocumento, file: PENDING_FILES.empty },
+  ],
+  PENDING_FILE_SEND: [{ type: 'PENDING_FILE_SEND' }],
+  PENDING_FILE_REMOVED: [{ type: 'PENDING_FILE_REMOVED' }],
   'xstate.done.actor.loadTrackingData': [
     { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.analysis },
     { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.finalizeTypeOne },
@@ -68,6 +87,8 @@ export const trackingFixtures = {
     { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.refused },
     { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.cancelled },
     { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.contractActive },
+    { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.pendingDocuments },
+    { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.pendingDocumentsOne },
   ],
   'xstate.error.actor.loadTrackingData': [{ type: 'xstate.error.actor.loadTrackingData', actorId: 'loadTrackingData', error: failure }],
   'xstate.done.actor.loadAttachedDocuments': [
@@ -100,6 +121,12 @@ export const trackingFixtures = {
     { type: 'xstate.done.actor.loadOperatorName', actorId: 'loadOperatorName', output: OPERATOR_NAME },
   ],
   'xstate.error.actor.loadOperatorName': [{ type: 'xstate.error.actor.loadOperatorName', actorId: 'loadOperatorName', error: failure }],
+  'xstate.done.actor.uploadPendingDocument': [
+    { type: 'xstate.done.actor.uploadPendingDocument', actorId: 'uploadPendingDocument', output: 'OK' },
+  ],
+  'xstate.error.actor.uploadPendingDocument': [
+    { type: 'xstate.error.actor.uploadPendingDocument', actorId: 'uploadPendingDocument', error: failure },
+  ],
 } as const satisfies EventFixtures<M>;
 
 type F = typeof trackingFixtures;
@@ -115,7 +142,12 @@ const matches = (snapshot: unknown, value: unknown) => (snapshot as { matches: (
  * the table refresh after a signature), a request that needs a login answers before any of
  * the reads beside it, and the tampered term only comes with a request whose flConcordo is 'N'.
  */
-function coherent(snapshot: { context: { tracking: TrackingInfo | null; choice: 'S' | 'N' | null } }, event: PathEvent<M>): boolean {
+function coherent(
+  snapshot: {
+    context: { tracking: TrackingInfo | null; choice: 'S' | 'N' | null; pendingFile: { cdTipoDocumento: number } | null };
+  },
+  event: PathEvent<M>,
+): boolean {
   const tracking = snapshot.context.tracking;
   const underAnalysis = tracking?.flStatus === TRACKINGS.analysis.flStatus;
   switch (event.type) {
@@ -131,6 +163,12 @@ function coherent(snapshot: { context: { tracking: TrackingInfo | null; choice: 
       return underAnalysis;
     case 'xstate.done.actor.loadDocumentsToSign':
       return event.output === TERMS || tracking?.flConcordo === 'N';
+    // Status 2: a file is chosen in a row the list shows; only the first type is sent, so
+    // the reload finds the list the server then holds (TRACKINGS.pendingDocumentsOne).
+    case 'PENDING_FILE_CHOSEN':
+      return isPendingType(tracking, event.cdTipoDocumento);
+    case 'PENDING_FILE_SEND':
+      return snapshot.context.pendingFile?.cdTipoDocumento === PENDING[0].cdTipoDocumento;
     default:
       return true;
   }
@@ -227,6 +265,24 @@ export const trackingModel = definePathModel({
     {
       name: "status 6 type 2: 'Estou ciente', then 'Encerrar sessão' asks, and ending it anyway sends nothing",
       events: [...loaded(REQUEST.finalizeTypeTwo), f('ACKNOWLEDGE'), f('END_SESSION'), f('LEAVE_CONFIRMED')],
+    },
+    {
+      name: "status 2: both pending types listed; an empty file refused (SPEC §5), a PDF chosen and removed, a PNG replaced by a PDF, the upload fails, 'Tentar de novo' sends it, and the reload lists one type left",
+      events: [
+        ...loaded(REQUEST.pendingDocuments),
+        f('PENDING_FILE_CHOSEN', 2),
+        f('PENDING_FILE_CHOSEN', 0),
+        f('PENDING_FILE_REMOVED'),
+        f('PENDING_FILE_CHOSEN', 1),
+        f('PENDING_FILE_CHOSEN', 2),
+        f('PENDING_FILE_CHOSEN', 0),
+        f('PENDING_FILE_SEND'),
+        f('xstate.error.actor.uploadPendingDocument'),
+        f('PENDING_FILE_SEND'),
+        f('xstate.done.actor.uploadPendingDocument'),
+        ...loaded(REQUEST.pendingDocumentsOne),
+        f('RETURN'),
+      ],
     },
     {
       name: 'status 3: the unsigned warning, sign the three terms, finish, welcome',

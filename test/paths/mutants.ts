@@ -32,6 +32,29 @@ export const mutants: readonly Mutant[] = [
       }),
   },
   {
+    name: 'pending-list-not-reloaded',
+    machineId: 'tracking',
+    flow: 'tracking',
+    edit: 'status 2: a sent document goes back to the list as it was, without reloading what the server holds',
+    apply: (machine) =>
+      patchChart(machine, ['states', 'ready', 'states', 'pendingDocuments', 'states', 'sending', 'invoke', 'onDone'], {
+        target: 'listing',
+        actions: ['rememberPendingSent', 'forgetPendingFile'],
+      }),
+  },
+  {
+    name: 'pending-sent-on-choice',
+    machineId: 'tracking',
+    flow: 'tracking',
+    edit: "status 2: a file is uploaded as soon as it is chosen, without 'Enviar'",
+    apply: (machine) =>
+      patchChart(
+        machine,
+        ['states', 'ready', 'states', 'pendingDocuments', 'states', 'listing', 'on', 'PENDING_FILE_CHOSEN'],
+        [{ guard: 'isPendingFileAcceptable', target: 'sending', actions: 'choosePendingFile' }, { actions: 'rejectPendingFile' }],
+      ),
+  },
+  {
     name: 'failure-keeps-overlay',
     machineId: 'requestActivity',
     flow: 'request-activity',

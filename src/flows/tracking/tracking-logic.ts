@@ -25,6 +25,9 @@ import { queryClient } from '../../app/services';
 import { storage } from '../../storage';
 import { announce } from '../../ui/announcer';
 import { brandingActors } from '../branding/branding-actors';
+import { fileRegistry } from '../wizard/file-registry';
+import { uploadDocument } from '../wizard/upload-document';
+import { uploadProgress } from '../wizard/upload-progress';
 import { createUnloadWarning, type UnloadWarning } from './unload-warning';
 
 /**
@@ -58,6 +61,8 @@ export const trackingActors = {
   generateAcceptance: fromPromise<string, AcceptanceInput>(({ input }) => mutateApi(queryClient, 'acceptance', input)),
   finalizeRequest: fromPromise<string, FinalizeInput>(({ input }) => mutateApi(queryClient, 'finalize', input)),
   loadOperatorName: brandingActors.loadOperatorName,
+  // Status 2: the wizard's own upload, by protocol, with the session's token (issue 25).
+  uploadPendingDocument: uploadDocument,
 };
 
 /**
@@ -96,6 +101,13 @@ export function createTrackingLogic({ navigate, unloadWarning = createUnloadWarn
       },
       announce: (_, params) => {
         announce(params.message);
+      },
+      releaseFile: (_, params) => {
+        fileRegistry.remove(params.id);
+        uploadProgress.forget(params.id);
+      },
+      dropRefusedFile: (_, params) => {
+        fileRegistry.remove(params.id);
       },
       armUnloadWarning: () => unloadWarning.arm(),
       disarmUnloadWarning: () => unloadWarning.disarm(),

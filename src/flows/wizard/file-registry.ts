@@ -71,12 +71,13 @@ function forgetObjectUrl(id: string): void {
 export const fileRegistry = {
   /**
    * Keeps the file; resolves once a reload would find it again (or IndexedDB is unavailable).
-   * A file over the size limit can never be sent, so only memory holds it until it is released.
+   * A file over the size limit can never be sent, so only memory holds it until it is released;
+   * so does one the caller does not want on the device after the tab closes (`survivesReload`).
    */
-  async put(id: string, file: File): Promise<void> {
+  async put(id: string, file: File, { survivesReload = true }: { survivesReload?: boolean } = {}): Promise<void> {
     forgetObjectUrl(id);
     memory.set(id, file);
-    if (file.size > MAX_FILE_BYTES) return;
+    if (file.size > MAX_FILE_BYTES || !survivesReload) return;
     const record: StoredFile = { id, blob: file, name: file.name, savedAt: Date.now() };
     await withStore('readwrite', (store) => store.put(record));
   },

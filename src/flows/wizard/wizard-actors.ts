@@ -7,14 +7,7 @@
 import { fromPromise } from 'xstate';
 import type { CepFound } from '../../../machines/cep-address';
 import { wizardMachine } from '../../../machines/wizard.machine';
-import type {
-  AcceptanceInput,
-  DocumentTypeOption,
-  SaveRequestInput,
-  SaveResult,
-  SelectOption,
-  UploadDocumentInput,
-} from '../../../machines/wizard.types';
+import type { AcceptanceInput, DocumentTypeOption, SaveRequestInput, SaveResult, SelectOption } from '../../../machines/wizard.types';
 import { TIPO_PORTABILIDADE } from '../../../contract/api';
 import { isAcceptanceRefused } from '../../../contract/rules';
 import { fetchApi, mutateApi } from '../../api/query-client';
@@ -22,8 +15,8 @@ import { notify } from '../../app/notify';
 import { openServerLink } from '../../app/open-link';
 import { queryClient } from '../../app/services';
 import { protocolToTrack, storage } from '../../storage';
-import { fileRegistry, fileToBase64 } from './file-registry';
-import { uploadProgress } from './upload-progress';
+import { fileRegistry } from './file-registry';
+import { uploadDocument } from './upload-document';
 import { clearWizardSnapshot } from './wizard-persistence';
 
 const REFERENCE_DATA_STALE_MS = 60 * 60_000;
@@ -54,41 +47,7 @@ export const wizardActors = {
   saveRequest: fromPromise<SaveResult, SaveRequestInput>(({ input }) =>
     mutateApi(queryClient, 'saveRequest', input.payload, { idempotencyKey: input.idempotencyKey }),
   ),
-  uploadDocument: fromPromise<string, UploadDocumentInput>(async ({ input }) => {
-    const { attachment } = input;
-    const file = fileRegistry.get(attachment.id);
-    if (!file) {
-      notify.warning(`O arquivo ${attachment.fileName} não está mais disponível. Remova-o e anexe-o novamente.`);
-      throw new Error(`arquivo ${attachment.id} ausente`);
-    }
-    const arquivoBase64 = await fileToBase64(file);
-    uploadProgress.sending(attachment.id, 0, file.size);
-    try {
-      // Its row shows the progress: the full-screen overlay stays away (issue 14 item 6).
-      return await mutateApi(
-        queryClient,
-        'uploadDocument',
-        {
-          nuProtocolo: input.nuProtocolo,
-          tipoSolicitacao: TIPO_PORTABILIDADE,
-          cdTipoDocumento: attachment.cdTipoDocumento,
-          // The server names the stored file after this (and its own extension check).
-          nmDocumento: attachment.fileName,
-          nmExtensao: attachment.extension,
-          arquivoBase64,
-        },
-        {
-          idempotencyKey: input.idempotencyKey,
-          quiet: true,
-          // The body is the file in base64 (4/3 of it) in JSON: shown as the file's own bytes.
-          onUploadProgress: (sent, total) => uploadProgress.sending(attachment.id, Math.round((sent / total) * file.size), file.size),
-        },
-      );
-    } catch (error) {
-      uploadProgress.failed(attachment.id);
-      throw error;
-    }
-  }),
+  uploadDocument,
   acceptance: fromPromise<string, AcceptanceInput>(async ({ input }) => {
     let link: string;
     try {

@@ -7,6 +7,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef } from 'react';
 import { panelOf, panelTitle, type Panel } from '../../../machines/tracking.helpers';
 import { TEXT } from '../../../machines/tracking.types';
+import { isAwaitingDocuments } from '../../../machines/tracking.pending';
 import { Button } from '../../ui/button';
 import { PortalLayout } from '../layout/portal-layout';
 import { ReceiptDownload } from '../receipt/receipt-download';
@@ -15,6 +16,7 @@ import { ClosingRecourse } from './closing-recourse';
 import { DecisionFacts } from './decision-facts';
 import { DocumentsTable } from './documents-table';
 import { HistoryTimeline } from './history-timeline';
+import { PendingDocuments } from './pending-documents';
 import { TermsList } from './terms-list';
 import type { TrackingActor } from './tracking-actor';
 import { TrackingFields } from './tracking-fields';
@@ -70,6 +72,7 @@ function DocumentsPanel({ actor }: { actor: TrackingActor }) {
   const panel = useSelector(actor, (s) => panelOf(s.context.tracking));
   const title = useSelector(actor, (s) => panelTitle(s.context.tracking));
   const afterAcceptance = useSelector(actor, (s) => s.context.acceptanceLink !== null);
+  const awaitingDocuments = useSelector(actor, (s) => isAwaitingDocuments(s.context.tracking));
   // Back after recording an acknowledgement (the screen reloaded, the panel appears again):
   // start from the new state. The panel mounts once per load, so this runs once per load.
   useEffect(() => {
@@ -92,6 +95,7 @@ function DocumentsPanel({ actor }: { actor: TrackingActor }) {
       )}
       {DECIDED_PANELS.has(panel) && <DecisionFacts actor={actor} />}
       {(panel === 'refused' || panel === 'cancelled') && <ClosingRecourse actor={actor} />}
+      {awaitingDocuments && <PendingDocuments actor={actor} />}
       <DocumentsTable actor={actor} />
       <TrackingReceipt actor={actor} />
       {panel === 'accepted' && <TermsList actor={actor} />}

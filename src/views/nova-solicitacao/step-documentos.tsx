@@ -12,6 +12,7 @@ import { fileRegistry, newFileId } from '../../flows/wizard/file-registry';
 import { useUploadProgress } from '../../flows/wizard/upload-progress';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
+import { UploadProgressBar } from '../../ui/upload-progress-bar';
 import { SelectInput } from './fields';
 import { useWizard, useWizardActorRef } from './wizard-context';
 
@@ -34,17 +35,7 @@ function UploadStatus({ attachment, submitting }: { attachment: AttachmentMeta; 
   const actor = useWizardActorRef();
   const progress = useUploadProgress(attachment.id);
   if (progress?.state === 'sending' && submitting)
-    return (
-      <div className="px-2 text-sm text-slate-700">
-        <progress
-          className="h-2 w-full accent-brand-700"
-          max={progress.total}
-          value={progress.sent}
-          aria-label={`Envio de ${attachment.fileName}`}
-        />
-        Enviando: {formatFileSize(progress.sent)} de {formatFileSize(progress.total)}
-      </div>
-    );
+    return <UploadProgressBar fileName={attachment.fileName} sent={progress.sent} total={progress.total} />;
   if (progress?.state === 'failed' && !submitting)
     return (
       <div className="flex flex-wrap items-center gap-x-2 px-2 text-sm">

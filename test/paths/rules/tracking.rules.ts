@@ -11,6 +11,7 @@
 import { recordedChoice, allSigned } from '../../../machines/tracking.helpers';
 import { TEXT, type trackingMachine } from '../../../machines/tracking.machine';
 import { traced, type Invariant, type Step } from '../framework/invariants';
+import { pendingDocumentsRules } from './tracking.pending.rules';
 
 type M = typeof trackingMachine;
 type S = Step<M>['snapshot'];
@@ -176,4 +177,6 @@ export const trackingRules: readonly Invariant<M>[] = [
       trace.includes('action:clearTrackingSession') ||
       'exited with the session kept',
   },
+  // Status 2, the pending documents (issue 25 item 3).
+  ...pendingDocumentsRules,
 ];

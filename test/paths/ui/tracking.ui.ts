@@ -12,7 +12,8 @@ import { choiceLabel, welcomeTitle } from '../../../machines/tracking.helpers';
 import { MESSAGES, TEXT, type TrackingInfo, type trackingMachine } from '../../../machines/tracking.machine';
 import { ANNOUNCED } from '../../e2e/support/portal';
 import { seedSession } from '../../e2e/support/session';
-import { INPUT, TRACKINGS, UNSAFE_TERM } from '../../machines/tracking.fixtures';
+import { INPUT, PENDING, PENDING_BYTES, PENDING_FILES, TRACKINGS, UNSAFE_TERM } from '../../machines/tracking.fixtures';
+import { PENDING_TEXT } from '../../../machines/tracking.pending';
 import { TERMS, trackingModel } from '../../machines/tracking.model';
 import type { BrowserModel, Fulfil, Gestures, Markers, Network } from '../framework/browser';
 import type { MachinePath } from '../framework/model';
@@ -63,7 +64,29 @@ export const trackingGestures = {
   FINALIZE: (page) => page.getByRole('button', { name: 'Finalizar' }).click(),
   CLOSE_MODAL: (page) => page.getByRole('dialog').getByRole('button').first().click(),
   LOG_IN_AGAIN: (page) => page.getByRole('button', { name: 'Fazer login' }).click(),
+  // Status 2: the row's hidden file input takes the file (its button opens the device's picker).
+  PENDING_FILE_CHOSEN: (page, event) =>
+    page.getByLabel(PENDING_TEXT.fileLabel(pendingName(event.cdTipoDocumento)), { exact: true }).setInputFiles({
+      name: event.file.name,
+      mimeType: event.file.mimeType,
+      buffer: bytesOf(event.file.id),
+    }),
+  PENDING_FILE_SEND: (page) =>
+    chosenFile(page)
+      .getByRole('button', { name: new RegExp(`^(${PENDING_TEXT.send}|${PENDING_TEXT.retry}): `) })
+      .click(),
+  PENDING_FILE_REMOVED: (page) =>
+    chosenFile(page)
+      .getByRole('button', { name: new RegExp(`^${PENDING_TEXT.remove} `) })
+      .click(),
 } satisfies Gestures<M>;
+
+/** Status 2: the pending type's name (its row), and the bytes of each file the paths choose. */
+const pendingName = (cdTipoDocumento: number) => PENDING.find((p) => p.cdTipoDocumento === cdTipoDocumento)!.nmDocumento;
+const bytesOf = (id: string) =>
+  id === PENDING_FILES.pdf.id ? PENDING_BYTES.pdf : id === PENDING_FILES.png.id ? PENDING_BYTES.png : PENDING_BYTES.empty;
+const chosenFile = (page: Page) => page.getByTestId('pending-file');
+const pendingRows = (page: Page) => page.getByTestId('pending-document');
 
 // Pass-through states (left at once by an eventless transition) are never at rest: their
 // markers are never checked; they name what the screen shows around them.
@@ -169,6 +192,21 @@ export const trackingMarkers = {
   'ready.accepted.loadingOperatorName': (page) => ({
     all: [overlay(page), { count: termsList(page).getByText('(assinado)'), is: TERMS.length }],
   }),
+  // Status 2: the server's list (one row per type), a chosen file with 'Enviar', its sending.
+  'ready.pendingDocuments.listing': (page, c) => ({
+    all: [
+      { visible: page.getByRole('heading', { level: 3, name: PENDING_TEXT.heading }) },
+      { count: pendingRows(page), is: c.tracking?.documentosPendentes?.length ?? 0 },
+      { count: chosenFile(page), is: 0 },
+    ],
+  }),
+  'ready.pendingDocuments.fileChosen': (page, c) => ({
+    all: [
+      { visible: chosenFile(page).getByText(c.pendingFile?.fileName ?? '', { exact: true }) },
+      { visible: chosenFile(page).getByRole('button', { name: new RegExp(`^(${PENDING_TEXT.send}|${PENDING_TEXT.retry}): `) }) },
+    ],
+  }),
+  'ready.pendingDocuments.sending': (page) => ({ visible: chosenFile(page).getByText(PENDING_TEXT.sending) }),
   avisoModal: (page) => ({ visible: page.getByRole('dialog', { name: TEXT.avisoTitle }) }),
   // The operator's name as the server answered it (key 65).
   bemvindoModal: (page, c) => ({ visible: page.getByRole('dialog', { name: welcomeTitle(c.operatorName) }) }),
@@ -192,7 +230,13 @@ export const trackingNetwork = {
   generateAcceptance: { url: new RegExp(`${API}portabilidade/utils/documento/aceite$`), done: erroAcceptance },
   finalizeRequest: { url: new RegExp(`${API}portabilidade/finaliza$`) },
   loadOperatorName: { url: new RegExp(`${API}auth/recuperar-chave\\?cdTipo=65&`) },
+  uploadPendingDocument: { url: new RegExp(`${API}portabilidade/utils/documento$`) },
 } satisfies Network<M>;
+
+/** `--pendente <tipo>[:<motivo>]` for one of the model's pending types. */
+function pendingFlag(pending: (typeof PENDING)[number]): string[] {
+  return ['--pendente', pending.dsMotivo ? `${pending.cdTipoDocumento}:${pending.dsMotivo}` : String(pending.cdTipoDocumento)];
+}
 
 /** How the backoffice puts a filed request in the state each first answer of the model names. */
 const SERVER_STATE = {
@@ -209,12 +253,15 @@ const SERVER_STATE = {
   refused: { status: ['4'] },
   cancelled: { status: ['5'] },
   contractActive: { status: ['7', '--tipo', '2', '--concordo', 'S'] },
+  pendingDocuments: { status: ['2', ...PENDING.flatMap(pendingFlag)] },
+  pendingDocumentsOne: { status: ['2', ...pendingFlag(PENDING[1])] },
 } satisfies Record<keyof typeof TRACKINGS, Omit<RequestNeed, 'own'>>;
 
 /** Answers that change the request on the server: such a path gets a request of its own. */
 const changesTheServer = (event: PathEvent<M>) =>
   event.type === 'xstate.done.actor.recordSignature' ||
   event.type === 'xstate.done.actor.finalizeRequest' ||
+  event.type === 'xstate.done.actor.uploadPendingDocument' ||
   (event.type === 'xstate.done.actor.generateAcceptance' && event.output !== 'ERRO');
 
 /** The request a path needs: in the status its first answer names (a path with none only reads one under analysis). */

@@ -1,0 +1,75 @@
+/**
+ * Status 2, 'Pendente de documentação' (issue 25 item 3): the panel of the tracking chart that
+ * lists the documents the operator still waits for and sends each one from the tracking
+ * screen, with the wizard's checks, upload (SPEC §7, by protocol), progress and retry. Its own
+ * file so the chart (tracking.machine.ts) only names it; the rules are in tracking.pending.ts.
+ */
+import { PENDING_TEXT, pendingUploadKey } from './tracking.pending';
+import { trackingSetup } from './tracking.setup';
+
+/** Lets go of a file the checks refused (SPEC §5): its bytes are dropped, the alert says why. */
+const dropRefused = {
+  type: 'dropRefusedFile',
+  params: ({ event }: { event: { type: string; file?: { id: string } } }) => ({ id: event.file?.id ?? '' }),
+} as const;
+/** Releases the bytes of the file kept (replaced, removed or sent). */
+const releaseKept = {
+  type: 'releaseFile',
+  params: ({ context }: { context: { pendingFile: { id: string } | null } }) => ({ id: context.pendingFile?.id ?? '' }),
+} as const;
+
+export const pendingDocumentsState = trackingSetup.createStateConfig({
+  description:
+    'Status 2, painel "Sua solicitação está em análise" com "Documentos pendentes": cada tipo que a operadora pediu e o motivo, o que acontece agora e o prazo da operadora; para cada um, escolher um arquivo e "Enviar". "Retornar".',
+  initial: 'listing',
+  states: {
+    listing: {
+      description:
+        'A lista do servidor, cada tipo com "Escolher arquivo". Um arquivo vazio, acima de 10MB ou que não seja PDF, JPG ou PNG é recusado com o aviso da SPEC §5.',
+      on: {
+        PENDING_FILE_CHOSEN: [
+          { guard: 'isPendingFileAcceptable', target: 'fileChosen', actions: 'choosePendingFile' },
+          { actions: ['rejectPendingFile', dropRefused] },
+        ],
+      },
+    },
+    fileChosen: {
+      description:
+        'Um arquivo escolhido para um tipo, com nome e tamanho: "Enviar" o envia; "Remover" o descarta; outro arquivo aceito o substitui (um recusado o mantém, com o aviso). Depois de uma falha, "Não foi enviado" e "Tentar de novo".',
+      on: {
+        PENDING_FILE_CHOSEN: [
+          { guard: 'isPendingFileAcceptable', target: 'fileChosen', reenter: true, actions: [releaseKept, 'choosePendingFile'] },
+          { actions: ['rejectPendingFile', dropRefused] },
+        ],
+        PENDING_FILE_REMOVED: { target: 'listing', actions: [releaseKept, 'forgetPendingFile'] },
+        PENDING_FILE_SEND: 'sending',
+      },
+    },
+    sending: {
+      description:
+        'Envia o arquivo (upload da SPEC §7 pelo protocolo, tipoSolicitacao 9, o tipo pendente), com o progresso na linha. Respondido, a tela recarrega a solicitação: a lista é a que o servidor tem.',
+      invoke: {
+        id: 'uploadPendingDocument',
+        src: 'uploadPendingDocument',
+        input: ({ context }) => {
+          const attachment = context.pendingFile!;
+          return { attachment, nuProtocolo: context.protocolo, idempotencyKey: pendingUploadKey(attachment) };
+        },
+        onDone: {
+          target: '#tracking.loading',
+          actions: [
+            'rememberPendingSent',
+            {
+              type: 'announce',
+              params: ({ context }) => ({ message: PENDING_TEXT.sent(context.pendingFile?.nmDocumento ?? '') }),
+            },
+            releaseKept,
+            'forgetPendingFile',
+          ],
+        },
+        // Kept, with 'Não foi enviado' and 'Tentar de novo' (the global handler said why).
+        onError: 'fileChosen',
+      },
+    },
+  },
+});

@@ -1,0 +1,84 @@
+/**
+ * Status 2, 'Pendente de documentação' (issue 25 item 3), as the tracking screen says it: the
+ * document types the operator still waits for and why, the checks a file chosen for one must
+ * pass (the wizard's own: SPEC §5's empty and 10 MB alerts, PDF/JPG/PNG), and what happens
+ * next with the operator's clock. Pure: the views pass "now"; the chart's states are in
+ * tracking.pending.states.ts.
+ *
+ * The list is the server's: a type leaves it once the server holds a document of that type,
+ * and the screen reloads the request after each sending rather than crossing it out itself.
+ */
+import { toAttachment } from './attachments';
+import { DISQUE_ANS } from './tracking.decision';
+import { answerWindow, answerWindowText } from './tracking.helpers';
+import { STATUS_PENDING_DOCUMENTS, type HistoryInfo, type PendingDocumentInfo, type TrackingInfo } from './tracking.types';
+import { extensionOf, fileRejection } from './wizard.schemas';
+import type { AttachmentMeta, ChosenFile } from './wizard.types';
+
+export function isAwaitingDocuments(tracking: Pick<TrackingInfo, 'flStatus'> | null): boolean {
+  return tracking?.flStatus === STATUS_PENDING_DOCUMENTS;
+}
+
+/** The types still awaited, as the server answered them (none when it sent no list). */
+export function pendingDocumentsOf(tracking: Pick<TrackingInfo, 'documentosPendentes'> | null): PendingDocumentInfo[] {
+  return tracking?.documentosPendentes ?? [];
+}
+
+export function isPendingType(tracking: Pick<TrackingInfo, 'documentosPendentes'> | null, cdTipoDocumento: number): boolean {
+  return pendingDocumentsOf(tracking).some((pending) => pending.cdTipoDocumento === cdTipoDocumento);
+}
+
+/** SPEC §5's alert for a file that cannot be sent (empty, over 10MB, not PDF/JPG/PNG), or null: the wizard's rule. */
+export function pendingFileRejection(file: Pick<ChosenFile, 'name' | 'size'>): string | null {
+  return fileRejection({ size: file.size, extension: extensionOf(file.name) });
+}
+
+/** The file chosen for a pending type, described as the wizard describes an attachment (the upload takes it as it is). */
+export function pendingAttachment(
+  tracking: Pick<TrackingInfo, 'documentosPendentes'> | null,
+  cdTipoDocumento: number,
+  file: ChosenFile,
+): AttachmentMeta {
+  return toAttachment(file, String(cdTipoDocumento), pendingDocumentsOf(tracking));
+}
+
+/** One Idempotency-Key per file chosen: 'Tentar de novo' after a lost answer stores it once. */
+export function pendingUploadKey(file: Pick<AttachmentMeta, 'id'>): string {
+  return `pendente:${file.id}`;
+}
+
+export const PENDING_TEXT = {
+  heading: 'Documentos pendentes',
+  intro: 'A operadora precisa destes documentos para continuar a análise da sua solicitação. Envie cada um por aqui:',
+  none: 'A operadora não indicou aqui quais documentos faltam. Se ela pediu algum documento por outro meio, fale com a operadora.',
+  allSent:
+    'Todos os documentos pedidos foram recebidos. A operadora vai conferi-los e continuar a análise; acompanhe a resposta por esta tela.',
+  reason: 'Motivo informado pela operadora:',
+  choose: 'Escolher arquivo',
+  chooseAnother: 'Trocar arquivo',
+  send: 'Enviar',
+  remove: 'Remover',
+  sending: 'Enviando…',
+  failed: 'Não foi enviado.',
+  retry: 'Tentar de novo',
+  fileLabel: (nmDocumento: string) => `Arquivo para ${nmDocumento}`,
+  sent: (nmDocumento: string) => `Documento enviado: ${nmDocumento}.`,
+  whatNext:
+    'O que acontece agora: cada documento recebido sai desta lista. Com todos recebidos, a operadora confere os documentos e continua a análise; a resposta aparece nesta tela.',
+} as const;
+
+/**
+ * How long the operator has, in words: its 10 days to answer (ANS; the server's `historico`
+ * says until when), and, once they are over, where to turn. Null without the history.
+ */
+export function pendingClockText(
+  history: Pick<HistoryInfo, 'dtCadastramento' | 'dtLimiteResposta' | 'prazoRespostaDias'> | null,
+  now: Date,
+): string | null {
+  const window = answerWindow(history, now);
+  if (!window) return null;
+  if (window.overdue) {
+    return `${answerWindowText(window)} Se ainda não recebeu resposta, fale com a operadora ou reclame na ANS (Disque ANS ${DISQUE_ANS.label}).`;
+  }
+  return `${answerWindowText(window)} Envie os documentos o quanto antes: sem eles, a análise não pode ser concluída.`;
+}

@@ -1,0 +1,169 @@
+/**
+ * Status 2, 'Pendente de documentação' (issue 25 item 3): the documents the operator still
+ * waits for, each with its reason, a file to choose and 'Enviar' (the wizard's checks, upload,
+ * progress and retry), then what happens next and the operator's clock. The list is the
+ * server's: after each sending the screen reloads it (machines/tracking.pending.states.ts).
+ */
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useRef } from 'react';
+import { formatFileSize } from '../../../machines/attachments';
+import { PENDING_TEXT, pendingClockText, pendingDocumentsOf } from '../../../machines/tracking.pending';
+import type { PendingDocumentInfo } from '../../../machines/tracking.types';
+import { fileRegistry, newFileId } from '../../flows/wizard/file-registry';
+import { useUploadProgress } from '../../flows/wizard/upload-progress';
+import { Button } from '../../ui/button';
+import { UploadProgressBar } from '../../ui/upload-progress-bar';
+import type { TrackingActor } from './tracking-actor';
+
+const ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
+
+/** The chosen file of a row: name and size, then 'Enviar' / 'Remover', its progress, or its failure and retry. */
+function ChosenFileRow({ actor, pending }: { actor: TrackingActor; pending: PendingDocumentInfo }) {
+  const file = useSelector(actor, (s) => s.context.pendingFile);
+  const sending = useSelector(actor, (s) => s.matches({ ready: { pendingDocuments: 'sending' } }));
+  const progress = useUploadProgress(file?.id ?? '');
+  const sendButton = useRef<HTMLButtonElement>(null);
+  // A file chosen: 'Enviar' is next (the input that took it is hidden).
+  useEffect(() => {
+    if (file) sendButton.current?.focus();
+  }, [file?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per file chosen
+  if (!file) return null;
+  const failed = !sending && progress?.state === 'failed';
+  return (
+    <div className="space-y-2 rounded-md bg-slate-50 px-3 py-2" data-testid="pending-file">
+      <p className="text-slate-900">
+        <span className="break-all font-medium">{file.fileName}</span> <span className="text-slate-700">({formatFileSize(file.size)})</span>
+      </p>
+      {sending && (
+        <div>
+          <p className="text-sm text-slate-800">{PENDING_TEXT.sending}</p>
+          {progress?.state === 'sending' && <UploadProgressBar fileName={file.fileName} sent={progress.sent} total={progress.total} />}
+        </div>
+      )}
+      {failed && (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          {PENDING_TEXT.failed}
+        </p>
+      )}
+      {!sending && (
+        <div className="flex flex-wrap gap-x-3 gap-y-2">
+          <Button
+            ref={sendButton}
+            aria-label={`${failed ? PENDING_TEXT.retry : PENDING_TEXT.send}: ${pending.nmDocumento}`}
+            onClick={() => actor.send({ type: 'PENDING_FILE_SEND' })}
+          >
+            {failed ? PENDING_TEXT.retry : PENDING_TEXT.send}
+          </Button>
+          <Button
+            variant="link"
+            aria-label={`${PENDING_TEXT.remove} ${file.fileName}`}
+            onClick={() => actor.send({ type: 'PENDING_FILE_REMOVED' })}
+          >
+            {PENDING_TEXT.remove}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function PendingRow({ actor, pending }: { actor: TrackingActor; pending: PendingDocumentInfo }) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const chosenHere = useSelector(actor, (s) => s.context.pendingFile?.cdTipoDocumento === pending.cdTipoDocumento);
+  const sending = useSelector(actor, (s) => s.matches({ ready: { pendingDocuments: 'sending' } }));
+  // The file is kept in this tab's memory only (the wizard's registry, not its IndexedDB copy:
+  // a shared device keeps nothing of a request once its screen is left), then the machine checks it.
+  const choose = async (files: FileList | null) => {
+    const file = files?.[0];
+    if (!file) return;
+    if (inputRef.current) inputRef.current.value = '';
+    const id = newFileId();
+    await fileRegistry.put(id, file, { survivesReload: false });
+    actor.send({
+      type: 'PENDING_FILE_CHOSEN',
+      cdTipoDocumento: pending.cdTipoDocumento,
+      file: { id, name: file.name, size: file.size, mimeType: file.type },
+    });
+  };
+  return (
+    <li className="space-y-2 border-b border-slate-200 pb-3 last:border-b-0" data-testid="pending-document">
+      <p className="font-medium text-slate-900">{pending.nmDocumento}</p>
+      {pending.dsMotivo && (
+        <p className="text-slate-800">
+          <span className="font-semibold">{PENDING_TEXT.reason}</span> {pending.dsMotivo}
+        </p>
+      )}
+      <input
+        ref={inputRef}
+        type="file"
+        accept={ACCEPT}
+        className="sr-only"
+        tabIndex={-1}
+        aria-label={PENDING_TEXT.fileLabel(pending.nmDocumento)}
+        disabled={sending}
+        onChange={(event) => void choose(event.target.files)}
+      />
+      {chosenHere && <ChosenFileRow actor={actor} pending={pending} />}
+      <Button
+        variant={chosenHere ? 'link' : 'secondary'}
+        disabled={sending}
+        aria-label={`${chosenHere ? PENDING_TEXT.chooseAnother : PENDING_TEXT.choose} para ${pending.nmDocumento}`}
+        onClick={() => inputRef.current?.click()}
+      >
+        {chosenHere ? PENDING_TEXT.chooseAnother : PENDING_TEXT.choose}
+      </Button>
+    </li>
+  );
+}
+
+export function PendingDocuments({ actor, now = () => new Date() }: { actor: TrackingActor; now?: () => Date }) {
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const tracking = useSelector(actor, (s) => s.context.tracking);
+  const history = useSelector(actor, (s) => s.context.history);
+  const alert = useSelector(actor, (s) => s.context.pendingFileAlert);
+  const sent = useSelector(actor, (s) => s.context.pendingSent);
+  // Back from a sending (the screen reloaded the list): start from what the server now holds.
+  useEffect(() => {
+    if (sent) heading.current?.focus();
+  }, [sent]);
+  const pending = pendingDocumentsOf(tracking);
+  const clock = pendingClockText(history, now());
+  return (
+    <section aria-labelledby={headingId} data-testid="pending-documents" className="space-y-3 rounded-md border border-slate-300 px-4 py-3">
+      <h3 id={headingId} ref={heading} tabIndex={-1} className="font-semibold text-slate-800 outline-none">
+        {PENDING_TEXT.heading}
+      </h3>
+      {sent && (
+        <p role="status" className="rounded-md border border-green-700 bg-green-50 px-3 py-2 text-green-900" data-testid="pending-sent">
+          {PENDING_TEXT.sent(sent.nmDocumento)}
+        </p>
+      )}
+      {pending.length > 0 ? (
+        <>
+          <p className="text-slate-800">{PENDING_TEXT.intro}</p>
+          <ul className="space-y-3">
+            {pending.map((item) => (
+              <PendingRow key={item.cdTipoDocumento} actor={actor} pending={item} />
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="text-slate-800" data-testid="pending-empty">
+          {sent ? PENDING_TEXT.allSent : PENDING_TEXT.none}
+        </p>
+      )}
+      <div aria-live="assertive">
+        {alert && (
+          <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 font-medium text-red-800">
+            {alert}
+          </p>
+        )}
+      </div>
+      <div className="space-y-1 rounded-md bg-brand-50 px-3 py-2 text-slate-900" data-testid="pending-next">
+        <p>{PENDING_TEXT.whatNext}</p>
+        {clock && <p>{clock}</p>}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * Status 2, 'Pendente de documentação' (issue 25 item 3), in Chromium against the reference
+ * server: the operator marks the missing document types with the backoffice command
+ * (`set-status … 2 --pendente <tipo>[:<motivo>]`), the holder sees them on the tracking
+ * screen and sends one from there, with the wizard's checks, upload and retry; the server
+ * stores it (the backoffice `show` lists it) and the list the screen reloads has shrunk.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { backoffice, expectAccessible, fileRequest, panel, trackFromHome } from './support/tracking';
+
+const REASON = 'O comprovante enviado tem mais de 90 dias.';
+const RESIDENCE = 'Comprovante de residência';
+const PAYMENT = 'Comprovante de pagamento (últimos 3 boletos)';
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/MediaBox[0 0 72 72]/Parent 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+const rows = (page: Page) => page.getByTestId('pending-document');
+const row = (page: Page, name: string) => rows(page).filter({ has: page.getByText(name, { exact: true }) });
+const fileInput = (page: Page, name: string) => page.getByLabel(`Arquivo para ${name}`, { exact: true });
+const alertWith = (page: Page, text: string) => page.getByTestId('pending-documents').getByRole('alert').filter({ hasText: text });
+
+interface ShowAnswer {
+  anexos: Array<{ documento: string; arquivo: string }>;
+  documentosPendentes: Array<{ cdTipoDocumento: number; enviadoEm: string | null }>;
+}
+
+async function openPending(page: Page, baseURL: string): Promise<string> {
+  const protocolo = await fileRequest(baseURL);
+  backoffice('set-status', protocolo, '2', '--pendente', `3:${REASON}`, '--pendente', '5');
+  await page.goto('/#/home/1');
+  await trackFromHome(page, protocolo);
+  await expect(panel(page, 'Sua solicitação está em análise')).toBeVisible();
+  return protocolo;
+}
+
+test.describe('acompanhamento: pending documents (status 2)', () => {
+  // Files a request, moves it with the backoffice (a process per call) and runs axe.
+  test.describe.configure({ timeout: 150_000 });
+
+  test('status 2 with two pending types lists both; one sent from tracking is stored (backoffice show lists it) and the list shrinks', async ({
+    page,
+    baseURL,
+  }) => {
+    const protocolo = await openPending(page, baseURL!);
+    await expect(page.getByRole('heading', { level: 3, name: 'Documentos pendentes' })).toBeVisible();
+    await expect(rows(page)).toHaveCount(2);
+    await expect(row(page, RESIDENCE)).toContainText(`Motivo informado pela operadora: ${REASON}`);
+    await expect(row(page, PAYMENT)).toBeVisible();
+    // What happens next, and the operator's clock (ANS: 10 days from the request).
+    await expect(page.getByTestId('pending-next')).toContainText('cada documento recebido sai desta lista');
+    await expect(page.getByTestId('pending-next')).toContainText(/A operadora tem 10 dias para responder: restam \d+ dias/);
+
+    // The wizard's checks (SPEC §5): empty, over 10MB, not PDF/JPG/PNG — refused before any sending.
+    await fileInput(page, RESIDENCE).setInputFiles({ name: 'vazio.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) });
+    await expect(alertWith(page, 'O arquivo está vazio. Por favor, selecione um arquivo válido.')).toBeVisible();
+    await fileInput(page, RESIDENCE).setInputFiles({ name: 'grande.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(10_485_761) });
+    await expect(alertWith(page, 'O arquivo excede o tamanho máximo permitido de 10MB.')).toBeVisible();
+    await fileInput(page, RESIDENCE).setInputFiles({ name: 'nota.txt', mimeType: 'text/plain', buffer: Buffer.from('texto') });
+    await expect(alertWith(page, 'Tipo de arquivo não permitido')).toBeVisible();
+    await expect(page.getByTestId('pending-file')).toHaveCount(0);
+
+    // A real PDF: named with its size, 'Enviar' next. The first sending fails (the network
+    // answers 500 to it and its retries): 'Não foi enviado' and 'Tentar de novo', as the wizard.
+    await fileInput(page, RESIDENCE).setInputFiles({ name: 'conta-de-luz.pdf', mimeType: 'application/pdf', buffer: PDF });
+    const chosen = page.getByTestId('pending-file');
+    await expect(chosen).toContainText('conta-de-luz.pdf');
+    await expect(chosen.getByRole('button', { name: `Enviar: ${RESIDENCE}` })).toBeFocused();
+    const failing = /\/portabilidade\/utils\/documento$/;
+    await page.route(failing, (route) => route.fulfill({ status: 500, body: '' }));
+    await chosen.getByRole('button', { name: `Enviar: ${RESIDENCE}` }).click();
+    await expect(chosen.getByRole('alert')).toHaveText('Não foi enviado.');
+    await page.unroute(failing);
+    expect((backoffice('show', protocolo) as unknown as ShowAnswer).anexos).toHaveLength(0);
+    await chosen.getByRole('button', { name: `Tentar de novo: ${RESIDENCE}` }).click();
+
+    // The server holds it: the screen says so and lists what the server still waits for.
+    await expect(page.getByTestId('pending-sent')).toHaveText(`Documento enviado: ${RESIDENCE}.`);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(row(page, PAYMENT)).toBeVisible();
+    await expect(row(page, RESIDENCE)).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 3, name: 'Documentos pendentes' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Visualizar conta-de-luz.pdf' }).or(page.getByText('conta-de-luz.pdf'))).not.toHaveCount(
+      0,
+    );
+
+    const shown = backoffice('show', protocolo) as unknown as ShowAnswer;
+    expect(shown.anexos).toEqual([{ documento: RESIDENCE, arquivo: 'conta-de-luz.pdf' }]);
+    expect(shown.documentosPendentes).toEqual([
+      expect.objectContaining({ cdTipoDocumento: 3, enviadoEm: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/) }),
+      expect.objectContaining({ cdTipoDocumento: 5, enviadoEm: null }),
+    ]);
+  });
+
+  for (const width of [320, 1280]) {
+    test(`the pending documents panel passes axe at ${width} px, with a reason, a refused file and a file chosen`, async ({
+      page,
+      baseURL,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await openPending(page, baseURL!);
+      await expectAccessible(page, `pendências (${width} px)`);
+      await fileInput(page, PAYMENT).setInputFiles({ name: 'vazio.png', mimeType: 'image/png', buffer: Buffer.alloc(0) });
+      await expect(alertWith(page, 'O arquivo está vazio')).toBeVisible();
+      await fileInput(page, RESIDENCE).setInputFiles({ name: 'conta-de-luz.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await expect(page.getByTestId('pending-file')).toBeVisible();
+      await expectAccessible(page, `pendências com arquivo escolhido (${width} px)`);
+      // Nothing runs off a phone's screen.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+});

@@ -263,7 +263,11 @@ export const wizardMachine = wizardSetup.createMachine({
                 target: '#wizard.submitting.uploading',
                 actions: 'ensureIdempotencyKey',
               },
-              { guard: and(['isNotPreparingFile', 'isSaved']), target: '#wizard.submitting.generatingAcceptance', actions: 'ensureIdempotencyKey' },
+              {
+                guard: and(['isNotPreparingFile', 'isSaved']),
+                target: '#wizard.submitting.generatingAcceptance',
+                actions: 'ensureIdempotencyKey',
+              },
               // Issue 14: nothing is sent before a review, and no documents only after a warning.
               { guard: and(['isNotPreparingFile', 'hasNoAttachments']), target: '.noDocumentsWarning' },
               { guard: 'isNotPreparingFile', target: '.reviewing' },

@@ -123,7 +123,9 @@ export const wizardSetup = setup({
     hasDraft: ({ context }) => context.draft !== null,
     hasNoDocumentType: ({ context }) => context.documentType === '',
     needsPreparing: ({ context, event }) =>
-      event.type === 'FILE_CHOSEN' && !context.attachments.some((attachment) => attachment.id === event.file.id) && needsPreparing(event.file),
+      event.type === 'FILE_CHOSEN' &&
+      !context.attachments.some((attachment) => attachment.id === event.file.id) &&
+      needsPreparing(event.file),
     // A photo being prepared is not in the list yet: the step waits for it (nothing is lost).
     isNotPreparingFile: ({ context }) => !context.preparing,
     pageIsHidden: ({ context }) => context.pageHidden === true,

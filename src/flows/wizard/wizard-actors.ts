@@ -9,7 +9,9 @@ import type { CepFound } from '../../../machines/cep-address';
 import { wizardMachine } from '../../../machines/wizard.machine';
 import type {
   AcceptanceInput,
+  ChosenFile,
   DocumentTypeOption,
+  PreparedFile,
   SaveRequestInput,
   SaveResult,
   SelectOption,
@@ -23,6 +25,8 @@ import { openServerLink } from '../../app/open-link';
 import { queryClient } from '../../app/services';
 import { protocolToTrack, storage } from '../../storage';
 import { fileRegistry, fileToBase64 } from './file-registry';
+import { preparePhoto } from './prepare-photo';
+import { screenAwake } from './screen-awake';
 import { uploadProgress } from './upload-progress';
 import { clearWizardSnapshot } from './wizard-persistence';
 
@@ -51,6 +55,7 @@ export const wizardActors = {
     const answer = await fetchApi(queryClient, 'cepAddress', { cep: input.cep });
     return 'erro' in answer ? null : { logradouro: answer.logradouro, bairro: answer.bairro, localidade: answer.localidade, uf: answer.uf };
   }),
+  prepareFile: fromPromise<PreparedFile, { file: ChosenFile }>(({ input }) => preparePhoto(input.file)),
   saveRequest: fromPromise<SaveResult, SaveRequestInput>(({ input }) =>
     mutateApi(queryClient, 'saveRequest', input.payload, { idempotencyKey: input.idempotencyKey }),
   ),
@@ -123,6 +128,8 @@ export function createWizardLogic(deps: WizardDeps) {
         if (params.field) focusLater(`${params.scope === 'form' ? 'wizard' : 'dependente'}-${params.field}`);
       },
       releaseFile: (_, params) => fileRegistry.remove(params.id),
+      keepScreenAwake: () => screenAwake.keep(),
+      letScreenSleep: () => screenAwake.release(),
       clearStoredProtocol: () => storage.remove('protocolo'),
       clearSavedWork: ({ context }) => {
         clearWizardSnapshot();

@@ -228,7 +228,11 @@ export const wizardSetup = setup({
     ),
     holdChosenFile: assign(({ event }) => (event.type === 'FILE_CHOSEN' ? { preparing: event.file, fileAlert: null } : {})),
     addPreparedAttachment: assign(({ context }, params: { prepared: PreparedFile }) => ({
-      attachments: [...context.attachments, toPreparedAttachment(params.prepared, context.documentType, context.documentTypes)],
+      // Listed under the id of the file that was being prepared (one row per file chosen).
+      attachments: [
+        ...context.attachments,
+        toPreparedAttachment({ ...params.prepared, id: context.preparing?.id ?? params.prepared.id }, context.documentType, context.documentTypes),
+      ],
       preparing: null,
       fileAlert: null,
       lostAttachments: [],

@@ -154,6 +154,8 @@ export const wizardRegions: readonly Region[] = [
       'PREVIEW_CLOSED',
       'ATTACHMENTS_LOST',
       'PROTOCOL_MODAL_CONFIRMED',
+      'PAGE_HIDDEN',
+      'PAGE_VISIBLE',
       'DOCUMENTS_SKIPPED',
       'NO_DOCUMENTS_CANCELLED',
       'SUBMIT_CONFIRMED',
@@ -162,6 +164,8 @@ export const wizardRegions: readonly Region[] = [
       'DEPENDENT_REMOVE',
       'xstate.done.actor.documentTypes',
       'xstate.error.actor.documentTypes',
+      'xstate.done.actor.prepareFile',
+      'xstate.error.actor.prepareFile',
       'xstate.done.actor.saveRequest',
       'xstate.error.actor.saveRequest',
       'xstate.done.actor.uploadDocument',
@@ -178,6 +182,8 @@ export const wizardRegions: readonly Region[] = [
       preview: c.previewId !== null,
       saved: c.saved !== null,
       link: c.acceptanceLink !== null,
+      preparing: c.preparing?.id ?? null,
+      hidden: c.pageHidden,
     }),
     stopWhen: (s) => inStep(s, 'dependentes'),
   },
@@ -186,6 +192,8 @@ export const wizardRegions: readonly Region[] = [
 const DEBOUNCE = LOOKUP_DEBOUNCE_ELAPSED;
 const [NEXT, PREVIOUS, SUBMIT] = [ev('NEXT'), ev('PREVIOUS'), ev('SUBMIT_CONFIRMED')];
 const [rg, foto, empty, big] = [ev('FILE_CHOSEN', 0), ev('FILE_CHOSEN', 1), ev('FILE_CHOSEN', 2), ev('FILE_CHOSEN', 3)];
+const [phonePhoto, iphonePhoto] = [ev('FILE_CHOSEN', 4), ev('FILE_CHOSEN', 5)];
+const [HIDDEN, VISIBLE] = [ev('PAGE_HIDDEN'), ev('PAGE_VISIBLE')];
 
 /**
  * Journeys the shortest paths split into many: the full filing, every failure of the submit
@@ -312,6 +320,46 @@ export const wizardJourneys: ReadonlyArray<{ name: string; start: Start<M>; even
       ev('ATTACHMENT_REMOVE'),
       foto,
       ev('ATTACHMENTS_LOST'),
+    ],
+  },
+  {
+    name: 'step 5 (issue 27): a large phone photo is shrunk and listed with its sizes, an iPhone photo the browser cannot read is refused saying how to send it',
+    start: filledStart,
+    events: [
+      NEXT,
+      NEXT,
+      NEXT,
+      NEXT,
+      ev('xstate.done.actor.documentTypes'),
+      ev('DOCUMENT_TYPE_CHOSEN'),
+      phonePhoto,
+      ev('xstate.done.actor.prepareFile'),
+      iphonePhoto,
+      ev('xstate.error.actor.prepareFile'),
+    ],
+  },
+  {
+    name: 'sending (issue 27): the screen stays awake; a glance at another app changes nothing, an upload that fails while the page is hidden is sent again once it is visible',
+    start: filledStart,
+    events: [
+      NEXT,
+      NEXT,
+      NEXT,
+      NEXT,
+      ev('xstate.done.actor.documentTypes'),
+      ev('DOCUMENT_TYPE_CHOSEN'),
+      rg,
+      NEXT,
+      SUBMIT,
+      ev('xstate.done.actor.saveRequest'),
+      HIDDEN,
+      VISIBLE,
+      HIDDEN,
+      ev('xstate.error.actor.uploadDocument'),
+      VISIBLE,
+      ev('xstate.done.actor.uploadDocument'),
+      ev('xstate.done.actor.acceptance'),
+      ev('PROTOCOL_MODAL_CONFIRMED'),
     ],
   },
   {

@@ -1,12 +1,12 @@
 /**
  * Makes a chosen photo ready to send (issue 27): an iPhone photo (HEIC/HEIF) is decoded to a
  * JPEG by heic-to, loaded only when such a file is chosen (its own chunk, ~3 MB); a photo is
- * then redrawn in a worker by browser-image-compression at 2,000 px on its long side, JPEG
+ * then redrawn in a worker by browser-image-compression (also its own chunk, loaded for the
+ * first photo to shrink) at 2,000 px on its long side, JPEG
  * quality 0.8. The browser draws the photo the way its EXIF orientation says, so the new
  * pixels stand upright; the redrawn file carries no metadata (no GPS, no camera). The bytes
  * replace the chosen ones under the same id in the file registry.
  */
-import imageCompression from 'browser-image-compression';
 // Served by the portal itself: the library's worker loads it from here, never from a CDN.
 import compressionLibUrl from 'browser-image-compression/dist/browser-image-compression.js?url';
 import { isHeicName, preparedFits, type PreparationFailure } from '../../../machines/attachments';
@@ -43,6 +43,8 @@ async function decodeHeic(file: File): Promise<Blob> {
 
 async function shrink(image: Blob, name: string): Promise<File> {
   try {
+    // Its code comes only when a photo is to be shrunk (its own chunk).
+    const { default: imageCompression } = await import('browser-image-compression');
     // Some pickers give no type: the library wants an image/* one (the bytes decide the decoding).
     const source = new File([image], name, { type: image.type.startsWith('image/') ? image.type : 'image/jpeg' });
     return await imageCompression(source, {

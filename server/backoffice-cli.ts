@@ -208,7 +208,9 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
             )
           : ['  nenhum']),
         'Anexos:',
-        ...(detail.anexos.length ? detail.anexos.map((doc) => `  ${printable(doc.documento)}: ${printable(doc.arquivo)} (${doc.bytes} bytes)`) : ['  nenhum']),
+        ...(detail.anexos.length
+          ? detail.anexos.map((doc) => `  ${printable(doc.documento)}: ${printable(doc.arquivo)} (${doc.bytes} bytes)`)
+          : ['  nenhum']),
         'Dependentes:',
         ...(detail.dependentes.length
           ? detail.dependentes.map(

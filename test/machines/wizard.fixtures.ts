@@ -164,7 +164,11 @@ export const wizardFixtures = {
     },
   ],
   'xstate.error.actor.prepareFile': [
-    { type: 'xstate.error.actor.prepareFile', actorId: 'prepareFile', error: Object.assign(new Error('HEIC ilegível (fixture)'), { reason: 'heic' }) },
+    {
+      type: 'xstate.error.actor.prepareFile',
+      actorId: 'prepareFile',
+      error: Object.assign(new Error('HEIC ilegível (fixture)'), { reason: 'heic' }),
+    },
   ],
   'xstate.done.actor.uploadDocument': [{ type: 'xstate.done.actor.uploadDocument', actorId: 'uploadDocument', output: 'OK' }],
   'xstate.error.actor.uploadDocument': [{ type: 'xstate.error.actor.uploadDocument', actorId: 'uploadDocument', error: failure }],

@@ -48,10 +48,32 @@ export async function noisyJpeg(page: Page, spec: PhotoSpec): Promise<Buffer> {
  */
 export function withExifOrientation(jpeg: Buffer, orientation: number): Buffer {
   const tiff = Buffer.from([
-    0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08, // big-endian TIFF, first IFD at 8
-    0x00, 0x01, // one entry
-    0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, orientation >> 8, orientation & 0xff, 0x00, 0x00, // Orientation, SHORT, 1
-    0x00, 0x00, 0x00, 0x00, // no next IFD
+    0x4d,
+    0x4d,
+    0x00,
+    0x2a,
+    0x00,
+    0x00,
+    0x00,
+    0x08, // big-endian TIFF, first IFD at 8
+    0x00,
+    0x01, // one entry
+    0x01,
+    0x12,
+    0x00,
+    0x03,
+    0x00,
+    0x00,
+    0x00,
+    0x01,
+    orientation >> 8,
+    orientation & 0xff,
+    0x00,
+    0x00, // Orientation, SHORT, 1
+    0x00,
+    0x00,
+    0x00,
+    0x00, // no next IFD
   ]);
   const payload = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
   const length = Buffer.alloc(2);

@@ -63,8 +63,7 @@ export interface LocalActor {
 }
 export type Network<M extends AnyStateMachine> = { readonly [K in ActorSrc<M>]: NetworkActor<M> | LocalActor };
 
-const isLocal = (actor: NetworkActor<AnyStateMachine> | LocalActor | undefined): actor is LocalActor =>
-  typeof actor?.local === 'string';
+const isLocal = (actor: NetworkActor<AnyStateMachine> | LocalActor | undefined): actor is LocalActor => typeof actor?.local === 'string';
 
 export interface BrowserModel<M extends AnyStateMachine> {
   model: PathModel<M>;

@@ -244,8 +244,8 @@ const UNREADABLE_HEIC = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('
 async function fileBytes(page: Page, size: number, mimeType: string): Promise<Buffer> {
   if (size === 0) return Buffer.alloc(0);
   if (mimeType === 'image/heic') return Buffer.concat([UNREADABLE_HEIC, Buffer.alloc(Math.max(0, size - UNREADABLE_HEIC.length), 0x20)]);
-  // A real photo over 1 MB, which the page shrinks (about 1.5 MB at 1,200 × 900).
-  if (mimeType === 'image/jpeg') return noisyJpeg(page, { width: 1200, height: 900, quality: 0.97, noise: 60 });
+  // A real photo over 1 MB, which the page shrinks (about 2 MB at 2,000 × 1,500).
+  if (mimeType === 'image/jpeg') return noisyJpeg(page, { width: 2000, height: 1500, quality: 0.97, noise: 30 });
   const head = mimeType === 'image/png' ? PNG : PDF;
   return size <= head.length ? head.subarray(0, size) : Buffer.concat([head, Buffer.alloc(size - head.length, 0x20)]);
 }
@@ -336,8 +336,8 @@ export const wizardGestures = {
   PROTOCOL_MODAL_CONFIRMED: (page) => page.getByTestId('protocol-modal').getByRole('button', { name: 'OK' }).click(),
   // Only document.hidden is faked, as a locked screen sets it: react-query reads visibilityState
   // and would hold its retries until the page is back, where a frozen upload ends in a timeout.
-  PAGE_HIDDEN: (page) => page.evaluate(() => setPageHidden(true)),
-  PAGE_VISIBLE: (page) => page.evaluate(() => setPageHidden(false)),
+  PAGE_HIDDEN: (page) => page.evaluate(setPageHidden, true),
+  PAGE_VISIBLE: (page) => page.evaluate(setPageHidden, false),
   DOCUMENTS_SKIPPED: (page) => page.getByTestId('no-documents-modal').getByRole('button', { name: 'Continuar sem documentos' }).click(),
   NO_DOCUMENTS_CANCELLED: (page) => page.getByTestId('no-documents-modal').getByRole('button', { name: 'Anexar documentos' }).click(),
   SUBMIT_CONFIRMED: (page) => page.getByTestId('review-modal').getByRole('button', { name: 'Enviar solicitação' }).click(),

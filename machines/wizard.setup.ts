@@ -231,7 +231,11 @@ export const wizardSetup = setup({
       // Listed under the id of the file that was being prepared (one row per file chosen).
       attachments: [
         ...context.attachments,
-        toPreparedAttachment({ ...params.prepared, id: context.preparing?.id ?? params.prepared.id }, context.documentType, context.documentTypes),
+        toPreparedAttachment(
+          { ...params.prepared, id: context.preparing?.id ?? params.prepared.id },
+          context.documentType,
+          context.documentTypes,
+        ),
       ],
       preparing: null,
       fileAlert: null,

@@ -13,6 +13,8 @@ interface WakeLockApi {
 
 let wanted = false;
 let handle: WakeLockHandle | null = null;
+/** A request is out: a second one would leave a lock no one releases. */
+let asking = false;
 
 function wakeLockApi(): WakeLockApi | undefined {
   return typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { wakeLock?: WakeLockApi }).wakeLock;
@@ -20,7 +22,8 @@ function wakeLockApi(): WakeLockApi | undefined {
 
 async function acquire(): Promise<void> {
   const api = wakeLockApi();
-  if (!api || handle || document.visibilityState !== 'visible') return;
+  if (!api || handle || asking || document.visibilityState !== 'visible') return;
+  asking = true;
   try {
     const lock = await api.request('screen');
     // Let go in the meantime: give it back at once.
@@ -28,6 +31,8 @@ async function acquire(): Promise<void> {
     handle = lock;
   } catch {
     // Refused (battery saver, no permission): the upload goes on without it.
+  } finally {
+    asking = false;
   }
 }
 

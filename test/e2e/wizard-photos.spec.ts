@@ -9,59 +9,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { createActor } from 'xstate';
-import { wizardMachine } from '../../machines/wizard.machine';
-import { DOCUMENT_TYPES } from '../../server/seed/reference-data.ts';
-import { FILLED_FORM, TODAY } from '../machines/wizard.fixtures';
 import { E2E_DATA_DIR } from './support/env';
-import { noisyJpeg, withExifOrientation } from './support/photos';
-import { choose, expectNoAxeViolations, next, uniqueIds } from './support/portal';
-import { seedSession } from './support/session';
+import { attach, fileReviewed, noisyJpeg, openDocumentsStep, withExifOrientation } from './support/photos';
+import { expectNoAxeViolations } from './support/portal';
 import { backoffice } from './support/tracking';
 
 const MAX_BYTES = 10_485_760;
 const HEIC_FIXTURE = resolve('test/e2e/fixtures/iphone-96x64.heic');
 
-/** The wizard on step 5 with steps 1–4 filled (this tab's snapshot, as a reload finds it). */
-async function openDocumentsStep(page: Page) {
-  const { protocoloAns } = uniqueIds();
-  const actor = createActor(wizardMachine, { input: { protocoloAns, cdEmpresaPlano: '1', form: FILLED_FORM, today: TODAY } });
-  actor.start();
-  const snapshot = JSON.stringify(actor.getPersistedSnapshot());
-  actor.stop();
-  await seedSession(page, { protocolo: protocoloAns, token: 'free', cdEmpresaPlano: '1' });
-  await page.addInitScript((saved) => {
-    if (!sessionStorage.getItem('photos.seeded')) {
-      sessionStorage.setItem('portabilidade.wizard.v1', saved);
-      sessionStorage.setItem('photos.seeded', '1');
-    }
-  }, snapshot);
-  await page.goto('/#/nova-solicitacao');
-  for (const title of ['Dados do Plano de Origem', 'Dados do Plano de Destino', 'Dependentes', 'Documentos']) {
-    await next(page).click();
-    await expect(page.getByRole('heading', { level: 2, name: title, exact: true })).toBeVisible();
-  }
-  await choose(page, 'Tipo de documento', DOCUMENT_TYPES[0]![1]);
-}
-
-async function attach(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Anexar arquivo', exact: true }).click();
-  await (await chooser).setFiles(file);
-}
-
 const row = (page: Page, fileName: string) => page.getByRole('row').filter({ hasText: fileName });
-
-/** Reviews and sends the request; answers the protocol the server gave it. */
-async function file(page: Page): Promise<string> {
-  await next(page).click();
-  await page.getByTestId('review-modal').getByRole('button', { name: 'Enviar solicitação' }).click();
-  const modal = page.getByRole('dialog', { name: 'O número do protocolo da sua solicitação é' });
-  await expect(modal).toBeVisible({ timeout: 60_000 });
-  const protocolo = ((await modal.textContent()) ?? '').replace(/\D/g, '').match(/\d{20}/)?.[0];
-  expect(protocolo, 'the protocol in the modal').toBeTruthy();
-  return protocolo!;
-}
 
 function storedFile(name: string): Buffer {
   const find = (dir: string): string | undefined => {
@@ -129,7 +85,7 @@ test.describe('photos that fit (issue 27)', () => {
     ).toBe(true);
     await expectNoAxeViolations(page, 'step 5 with a shrunk and a converted photo');
 
-    const protocolo = await file(page);
+    const protocolo = await fileReviewed(page);
     const stored = (backoffice('show', protocolo) as unknown as { anexos: Array<{ arquivo: string; bytes: number; armazenado: string }> })
       .anexos;
     expect(stored.map((a) => a.arquivo)).toEqual(['foto-documento.jpg', 'iphone.jpg']);

@@ -1,9 +1,16 @@
 /**
  * Photos made for the browser tests by the browser itself (issue 27): a JPEG of the size a
  * phone makes, drawn with noise so it does not compress away, optionally with an EXIF
- * orientation, as a buffer Playwright hands to a file chooser. Nothing this large is committed.
+ * orientation, as a buffer Playwright hands to a file chooser (nothing this large is committed);
+ * and the wizard opened on step 5 with steps 1–4 filled, to attach and file them.
  */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { createActor } from 'xstate';
+import { wizardMachine } from '../../../machines/wizard.machine';
+import { DOCUMENT_TYPES } from '../../../server/seed/reference-data.ts';
+import { FILLED_FORM, TODAY } from '../../machines/wizard.fixtures';
+import { choose, next, uniqueIds } from './portal';
+import { seedSession } from './session';
 
 export interface PhotoSpec {
   width: number;
@@ -79,4 +86,43 @@ export function withExifOrientation(jpeg: Buffer, orientation: number): Buffer {
   const length = Buffer.alloc(2);
   length.writeUInt16BE(payload.length + 2);
   return Buffer.concat([jpeg.subarray(0, 2), Buffer.from([0xff, 0xe1]), length, payload, jpeg.subarray(2)]);
+}
+
+/** The wizard on step 5 with steps 1–4 filled (this tab's snapshot, as a reload finds it). */
+export async function openDocumentsStep(page: Page) {
+  const { protocoloAns } = uniqueIds();
+  const actor = createActor(wizardMachine, { input: { protocoloAns, cdEmpresaPlano: '1', form: FILLED_FORM, today: TODAY } });
+  actor.start();
+  const snapshot = JSON.stringify(actor.getPersistedSnapshot());
+  actor.stop();
+  await seedSession(page, { protocolo: protocoloAns, token: 'free', cdEmpresaPlano: '1' });
+  await page.addInitScript((saved) => {
+    if (!sessionStorage.getItem('photos.seeded')) {
+      sessionStorage.setItem('portabilidade.wizard.v1', saved);
+      sessionStorage.setItem('photos.seeded', '1');
+    }
+  }, snapshot);
+  await page.goto('/#/nova-solicitacao');
+  for (const title of ['Dados do Plano de Origem', 'Dados do Plano de Destino', 'Dependentes', 'Documentos']) {
+    await next(page).click();
+    await expect(page.getByRole('heading', { level: 2, name: title, exact: true })).toBeVisible();
+  }
+  await choose(page, 'Tipo de documento', DOCUMENT_TYPES[0]![1]);
+}
+
+export async function attach(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Anexar arquivo', exact: true }).click();
+  await (await chooser).setFiles(file);
+}
+
+/** Reviews and sends the request; answers the protocol the server gave it. */
+export async function fileReviewed(page: Page): Promise<string> {
+  await next(page).click();
+  await page.getByTestId('review-modal').getByRole('button', { name: 'Enviar solicitação' }).click();
+  const modal = page.getByRole('dialog', { name: 'O número do protocolo da sua solicitação é' });
+  await expect(modal).toBeVisible({ timeout: 300_000 });
+  const protocolo = ((await modal.textContent()) ?? '').replace(/\D/g, '').match(/\d{20}/)?.[0];
+  expect(protocolo, 'the protocol in the modal').toBeTruthy();
+  return protocolo!;
 }

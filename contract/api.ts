@@ -9,6 +9,8 @@
 import * as z from 'zod/mini';
 import {
   ALLOWED_EXTENSIONS,
+  HEIC_NOT_ACCEPTED,
+  isHeicExtension,
   CEP_PATTERN,
   INPUT_BOUNDS,
   MAX_FILE_BYTES,
@@ -252,7 +254,12 @@ export const cepAnswer = z.union([cepAddress, z.object({ erro: z.literal(true) }
 const allowedExtension = () =>
   z.string().check(
     atMost(10),
-    z.refine((ext) => (ALLOWED_EXTENSIONS as readonly string[]).includes(ext.toLowerCase()), 'Extensão não permitida (PDF, JPG ou PNG)'),
+    // An iPhone photo is told how to be sent, not just refused (issue 27).
+    z.refine(
+      (ext) => isHeicExtension(ext) || (ALLOWED_EXTENSIONS as readonly string[]).includes(ext.toLowerCase()),
+      'Extensão não permitida (PDF, JPG ou PNG)',
+    ),
+    z.refine((ext) => !isHeicExtension(ext), HEIC_NOT_ACCEPTED),
   );
 const nonEmpty = (max: number, message: string) => z.string().check(atMost(max), z.minLength(1, message));
 

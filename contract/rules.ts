@@ -46,6 +46,17 @@ export const MAX_FILE_BYTES = 10_485_760;
 /** The attachment kinds the operator accepts (the server also checks their magic bytes). */
 export const ALLOWED_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png'] as const;
 
+/**
+ * iPhone photos (HEIC/HEIF): the portal converts them to JPEG before sending (issue 27); one
+ * that reaches the server as it is gets this answer, which says how to send it.
+ */
+export const HEIC_NOT_ACCEPTED =
+  'Fotos HEIC/HEIF (formato do iPhone) não são aceitas. Envie a foto em JPG: no iPhone, em Ajustes > Câmera > Formatos, escolha "Mais Compatível"; ou envie uma captura de tela da foto, ou um PDF do documento.';
+
+export function isHeicExtension(extension: string): boolean {
+  return ['heic', 'heif'].includes(extension.toLowerCase().replace(/^\./, ''));
+}
+
 /** CPF check digits (Receita Federal rule); rejects the eleven repeated digits too. */
 export function isValidCpf(value: string): boolean {
   if (!/^\d{11}$/.test(value) || /^(\d)\1{10}$/.test(value)) return false;

@@ -2,8 +2,54 @@
  * The attachments list of step 5: metadata only (the bytes live in the app's file registry),
  * so the wizard's snapshot stays serialisable and can be kept per tab.
  */
-import { extensionOf } from './wizard.schemas';
-import type { AttachmentMeta, ChosenFile, DocumentTypeOption } from './wizard.types';
+import { MAX_FILE_BYTES, extensionOf } from './wizard.schemas';
+import type { AttachmentMeta, ChosenFile, DocumentTypeOption, PreparedFile } from './wizard.types';
+
+/**
+ * Photos are shrunk before they are sent (issue 27): over this size an image is redrawn at
+ * 2,000 px on its long side as a JPEG; at or under it, it is sent as it is (a photo this
+ * small is already a screenshot or a photo shrunk by the phone, cheap on a slow link).
+ */
+export const SHRINK_OVER_BYTES = 1_048_576;
+
+/** iPhone photos: decoded in the browser to a JPEG (the server keeps only PDF, JPG and PNG). */
+export const HEIC_EXTENSIONS = ['heic', 'heif'] as const;
+const SHRINKABLE_EXTENSIONS = ['jpg', 'jpeg', 'png'];
+
+/** Why a photo could not be made ready to send, as the prepareFile actor reports it. */
+export type PreparationFailure = 'heic' | 'unreadable' | 'tooLarge';
+
+export const PREPARATION_MESSAGES: Record<PreparationFailure, string> = {
+  heic:
+    'Não foi possível converter esta foto do iPhone (HEIC). Envie-a em JPG: no iPhone, em Ajustes > Câmera > Formatos, ' +
+    'escolha "Mais Compatível" e tire a foto de novo; ou envie uma captura de tela da foto, ou um PDF do documento.',
+  unreadable:
+    'Não foi possível ler esta imagem para reduzi-la. Tire a foto de novo ou envie uma captura de tela dela, em JPG ou PNG, ou um PDF do documento.',
+  tooLarge: 'O arquivo excede o tamanho máximo permitido de 10MB.',
+};
+
+export function isHeicName(fileName: string): boolean {
+  return (HEIC_EXTENSIONS as readonly string[]).includes(extensionOf(fileName));
+}
+
+/** Whether a chosen file goes through the browser's preparation (HEIC decoded, large photo shrunk) before it is listed. */
+export function needsPreparing(file: Pick<ChosenFile, 'name' | 'size'>): boolean {
+  if (file.size <= 0) return false;
+  if (isHeicName(file.name)) return true;
+  return SHRINKABLE_EXTENSIONS.includes(extensionOf(file.name)) && file.size > SHRINK_OVER_BYTES;
+}
+
+/** The failure a prepareFile error names (anything else: the image could not be read). */
+export function preparationFailureOf(error: unknown, file: Pick<ChosenFile, 'name'> | null): PreparationFailure {
+  const reason = (error as { reason?: unknown } | null)?.reason;
+  if (reason === 'heic' || reason === 'unreadable' || reason === 'tooLarge') return reason;
+  return file && isHeicName(file.name) ? 'heic' : 'unreadable';
+}
+
+/** A prepared photo fits when its new size is within the server's limit. */
+export function preparedFits(prepared: PreparedFile): boolean {
+  return prepared.size > 0 && prepared.size <= MAX_FILE_BYTES;
+}
 
 export function toAttachment(file: ChosenFile, documentType: string, documentTypes: readonly DocumentTypeOption[]): AttachmentMeta {
   const cdTipoDocumento = Number(documentType);
@@ -18,6 +64,26 @@ export function toAttachment(file: ChosenFile, documentType: string, documentTyp
     mimeType: file.mimeType,
     uploaded: false,
   };
+}
+
+/** The attachment of a prepared photo: its new name, size and type, and the size it had. */
+export function toPreparedAttachment(
+  prepared: PreparedFile,
+  documentType: string,
+  documentTypes: readonly DocumentTypeOption[],
+): AttachmentMeta {
+  return { ...toAttachment(prepared, documentType, documentTypes), originalSize: prepared.originalSize };
+}
+
+/** 'Enviando 1 de 3': the file going out now and how many the request has. */
+export function uploadCounter(attachments: readonly AttachmentMeta[]): { current: number; total: number } {
+  const sent = attachments.filter((attachment) => attachment.uploaded).length;
+  return { current: Math.min(sent + 1, attachments.length), total: attachments.length };
+}
+
+/** Saved, with files still to send, and not sending: a file failed ('Próximo' sends it again). */
+export function hasFailedUpload(saved: boolean, attachments: readonly AttachmentMeta[]): boolean {
+  return saved && pendingUploads(attachments).length > 0;
 }
 
 export function pendingUploads(attachments: readonly AttachmentMeta[]): AttachmentMeta[] {

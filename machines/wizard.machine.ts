@@ -8,7 +8,7 @@
  * actions, all named in machines/wizard.setup.ts; the app provides them (src/flows/wizard/),
  * tests provide fakes. This file is the chart.
  */
-import { and } from 'xstate';
+import { and, not, or } from 'xstate';
 import { pendingUploads } from './attachments';
 import { DEFAULT_CD_EMPRESA_PLANO, toPortabilityPayload } from './wizard.payload';
 import { firstInvalidField } from './wizard.schemas';
@@ -36,6 +36,8 @@ export const wizardMachine = wizardSetup.createMachine({
     documentType: '',
     attachments: [],
     fileAlert: null,
+    preparing: null,
+    pageHidden: false,
     lostAttachments: [],
     previewId: null,
     idempotencyKey: null,
@@ -44,6 +46,12 @@ export const wizardMachine = wizardSetup.createMachine({
     acceptanceLink: null,
   }),
   initial: 'editing',
+  // The app says when the page is hidden or shown again (visibilitychange): an upload that
+  // fails while it is hidden is sent again once it is visible (issue 27).
+  on: {
+    PAGE_HIDDEN: { actions: 'notePageHidden' },
+    PAGE_VISIBLE: { actions: 'notePageVisible' },
+  },
   states: {
     editing: {
       description: 'The user fills the wizard, one step at a time.',
@@ -246,19 +254,34 @@ export const wizardMachine = wizardSetup.createMachine({
           },
           initial: 'idle',
           on: {
-            PREVIOUS: { target: 'dependentes' },
+            // A photo being prepared is not listed yet: the step waits for it (nothing is lost).
+            PREVIOUS: { guard: 'isNotPreparingFile', target: 'dependentes' },
             NEXT: [
               // Once saved, what was reviewed is final: 'Próximo' goes on with the rest of the sequence.
-              { guard: 'isSavedWithPendingUploads', target: '#wizard.submitting.uploading', actions: 'ensureIdempotencyKey' },
-              { guard: 'isSaved', target: '#wizard.submitting.generatingAcceptance', actions: 'ensureIdempotencyKey' },
+              {
+                guard: and(['isNotPreparingFile', 'isSavedWithPendingUploads']),
+                target: '#wizard.submitting.uploading',
+                actions: 'ensureIdempotencyKey',
+              },
+              {
+                guard: and(['isNotPreparingFile', 'isSaved']),
+                target: '#wizard.submitting.generatingAcceptance',
+                actions: 'ensureIdempotencyKey',
+              },
               // Issue 14: nothing is sent before a review, and no documents only after a warning.
-              { guard: 'hasNoAttachments', target: '.noDocumentsWarning' },
-              { target: '.reviewing' },
+              { guard: and(['isNotPreparingFile', 'hasNoAttachments']), target: '.noDocumentsWarning' },
+              { guard: 'isNotPreparingFile', target: '.reviewing' },
             ],
             DOCUMENT_TYPE_CHOSEN: { actions: 'chooseDocumentType' },
             FILE_CHOSEN: [
-              // The attach button is disabled until a type is chosen; a stray file is let go.
-              { guard: 'hasNoDocumentType', actions: { type: 'releaseFile', params: ({ event }) => ({ id: event.file.id }) } },
+              // The attach button is disabled until a type is chosen and while a photo is
+              // prepared; a stray file is let go.
+              {
+                guard: or(['hasNoDocumentType', not('isNotPreparingFile')]),
+                actions: { type: 'releaseFile', params: ({ event }) => ({ id: event.file.id }) },
+              },
+              // A large photo is shrunk, an iPhone photo (HEIC) decoded, before it is listed (issue 27).
+              { guard: 'needsPreparing', target: '.preparing', actions: 'holdChosenFile' },
               { guard: 'fileIsAcceptable', actions: 'addAttachment' },
               { actions: ['rejectFile', { type: 'releaseFile', params: ({ event }) => ({ id: event.file.id }) }] },
             ],
@@ -274,6 +297,33 @@ export const wizardMachine = wizardSetup.createMachine({
                   guard: 'isPendingAttachment',
                   actions: [{ type: 'releaseFile', params: ({ event }) => ({ id: event.id }) }, 'removeAttachment'],
                 },
+              },
+            },
+            preparing: {
+              description:
+                'A chosen photo is made ready to send, in the browser: an iPhone photo (HEIC) decoded to JPEG, a photo over 1 MB redrawn at 2,000 px as a JPEG; listed with its sizes before and after, or refused saying how to send it.',
+              invoke: {
+                id: 'prepareFile',
+                src: 'prepareFile',
+                input: ({ context }) => ({ file: context.preparing! }),
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'addPreparedAttachment', params: ({ event }) => ({ prepared: event.output }) },
+                },
+                onError: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'releaseFile', params: ({ context }) => ({ id: context.preparing?.id ?? '' }) },
+                    { type: 'rejectUnpreparedFile', params: ({ event }) => ({ error: event.error }) },
+                  ],
+                },
+              },
+            },
+            awaitingVisibility: {
+              description:
+                'A file failed to go out while the page was hidden (screen locked, another app in front): it is sent again by itself as soon as the page is visible.',
+              on: {
+                PAGE_VISIBLE: { target: '#wizard.submitting.uploading', actions: ['notePageVisible', 'ensureIdempotencyKey'] },
               },
             },
             previewing: {
@@ -298,8 +348,11 @@ export const wizardMachine = wizardSetup.createMachine({
       },
     },
     submitting: {
-      description: 'Sending the request: every button is disabled and a second click sends nothing.',
+      description:
+        "Sending the request: every button is disabled and a second click sends nothing; the screen says 'mantenha esta tela aberta' and is kept awake.",
       tags: [PERSIST_TAG],
+      entry: 'keepScreenAwake',
+      exit: 'letScreenSleep',
       initial: 'saving',
       states: {
         saving: {
@@ -343,7 +396,11 @@ export const wizardMachine = wizardSetup.createMachine({
               { guard: 'hasMorePendingUploads', target: 'uploading', reenter: true, actions: 'markNextUploaded' },
               { target: 'generatingAcceptance', actions: 'markNextUploaded' },
             ],
-            onError: { target: '#wizard.editing.documentos' },
+            onError: [
+              { guard: 'pageIsHidden', target: '#wizard.editing.documentos.awaitingVisibility' },
+              // Back on step 5: the banner says a file was not sent and 'Próximo' sends it again.
+              { target: '#wizard.editing.documentos' },
+            ],
           },
         },
         generatingAcceptance: {

@@ -7,7 +7,17 @@ import { assign, setup } from 'xstate';
 import { notProvided } from './not-provided';
 import { isCep } from '../contract/rules';
 import { fillFromCep, type CepFound } from './cep-address';
-import { dropLostAttachments, markUploaded, pendingUploads, removeAttachment, toAttachment } from './attachments';
+import {
+  dropLostAttachments,
+  markUploaded,
+  needsPreparing,
+  pendingUploads,
+  PREPARATION_MESSAGES,
+  preparationFailureOf,
+  removeAttachment,
+  toAttachment,
+  toPreparedAttachment,
+} from './attachments';
 import { confirmDependent, draftNeedsFixing, emptyDependentDraft, removeDependent, settleDependentDraft } from './dependents';
 import { toPortabilityPayload } from './wizard.payload';
 import {
@@ -21,7 +31,9 @@ import {
 } from './wizard.schemas';
 import type {
   AcceptanceInput,
+  ChosenFile,
   DocumentTypeOption,
+  PreparedFile,
   SaveRequestInput,
   SaveResult,
   SelectOption,
@@ -88,6 +100,8 @@ export const wizardSetup = setup({
     /** The address of a CEP; null when no address has that CEP. */
     cepAddress: notProvided<CepFound | null, { cep: string }>('cepAddress'),
     saveRequest: notProvided<SaveResult, SaveRequestInput>('saveRequest'),
+    /** Makes a chosen photo ready to send (HEIC decoded, shrunk) under the same id; fails with a `reason` (attachments.ts). */
+    prepareFile: notProvided<PreparedFile, { file: ChosenFile }>('prepareFile'),
     uploadDocument: notProvided<string, UploadDocumentInput>('uploadDocument'),
     acceptance: notProvided<string, AcceptanceInput>('acceptance'),
   },
@@ -108,6 +122,13 @@ export const wizardSetup = setup({
     draftNeedsFixing: ({ context }) => draftNeedsFixing(context.draft, context.today),
     hasDraft: ({ context }) => context.draft !== null,
     hasNoDocumentType: ({ context }) => context.documentType === '',
+    needsPreparing: ({ context, event }) =>
+      event.type === 'FILE_CHOSEN' &&
+      !context.attachments.some((attachment) => attachment.id === event.file.id) &&
+      needsPreparing(event.file),
+    // A photo being prepared is not in the list yet: the step waits for it (nothing is lost).
+    isNotPreparingFile: ({ context }) => !context.preparing,
+    pageIsHidden: ({ context }) => context.pageHidden === true,
     fileIsAcceptable: ({ context, event }) =>
       event.type === 'FILE_CHOSEN' &&
       !context.attachments.some((attachment) => attachment.id === event.file.id) &&
@@ -205,6 +226,31 @@ export const wizardSetup = setup({
     rejectFile: assign(({ event }) =>
       event.type === 'FILE_CHOSEN' ? { fileAlert: fileRejection({ size: event.file.size, extension: extensionOf(event.file.name) }) } : {},
     ),
+    holdChosenFile: assign(({ event }) => (event.type === 'FILE_CHOSEN' ? { preparing: event.file, fileAlert: null } : {})),
+    addPreparedAttachment: assign(({ context }, params: { prepared: PreparedFile }) => ({
+      // Listed under the id of the file that was being prepared (one row per file chosen).
+      attachments: [
+        ...context.attachments,
+        toPreparedAttachment(
+          { ...params.prepared, id: context.preparing?.id ?? params.prepared.id },
+          context.documentType,
+          context.documentTypes,
+        ),
+      ],
+      preparing: null,
+      fileAlert: null,
+      lostAttachments: [],
+    })),
+    rejectUnpreparedFile: assign(({ context }, params: { error: unknown }) => ({
+      fileAlert: PREPARATION_MESSAGES[preparationFailureOf(params.error, context.preparing)],
+      preparing: null,
+    })),
+    notePageHidden: assign({ pageHidden: true }),
+    notePageVisible: assign({ pageHidden: false }),
+    /** The app keeps the screen on while the request is sent (Screen Wake Lock where the browser has it). */
+    keepScreenAwake: () => {},
+    /** The app lets the screen sleep again. */
+    letScreenSleep: () => {},
     /** The app drops the bytes it holds for that attachment id. */
     releaseFile: (_, _params: { id: string }) => {},
     removeAttachment: assign(({ context, event }) =>
@@ -215,7 +261,9 @@ export const wizardSetup = setup({
     dropLostAttachments: assign(({ context, event }) => {
       if (event.type !== 'ATTACHMENTS_LOST') return {};
       const { attachments, lostNames } = dropLostAttachments(context.attachments, event.ids);
-      return { attachments, lostAttachments: [...context.lostAttachments, ...lostNames] };
+      // A photo that was being prepared when the page reloaded is gone with it.
+      const lostPhoto = context.preparing ? [context.preparing.name] : [];
+      return { attachments, lostAttachments: [...context.lostAttachments, ...lostNames, ...lostPhoto], preparing: null };
     }),
     // ---- submit
     /**

@@ -75,6 +75,8 @@ export interface AttachmentMeta {
   mimeType: string;
   /** Sent to the server already (kept across a failed submission so it is not sent twice). */
   uploaded: boolean;
+  /** A photo shrunk (or converted) in the browser: its size as chosen ("6,2 MB → 0,9 MB"). */
+  originalSize?: number;
 }
 
 /** A file the user picked, before the machine accepts or rejects it. */
@@ -83,6 +85,12 @@ export interface ChosenFile {
   name: string;
   size: number;
   mimeType: string;
+}
+
+/** A chosen photo made ready to send (decoded from HEIC and/or shrunk), under the same id. */
+export interface PreparedFile extends ChosenFile {
+  /** The size of the file as it was chosen. */
+  originalSize: number;
 }
 
 export interface SelectOption {
@@ -128,6 +136,10 @@ export interface WizardContext {
   attachments: AttachmentMeta[];
   /** The last file refused (empty / over 10MB / wrong type), shown as an alert. */
   fileAlert: string | null;
+  /** The photo being made ready to send (decoded, shrunk); null when none is. */
+  preparing: ChosenFile | null;
+  /** The page is hidden (screen locked, another app in front), as the browser last said. */
+  pageHidden: boolean;
   /** Names of files that did not survive a reload and must be attached again. */
   lostAttachments: string[];
   previewId: string | null;
@@ -172,7 +184,9 @@ export type WizardEvent =
   | { type: 'ATTACHMENT_PREVIEW'; id: string }
   | { type: 'PREVIEW_CLOSED' }
   | { type: 'ATTACHMENTS_LOST'; ids: string[] }
-  | { type: 'PROTOCOL_MODAL_CONFIRMED' };
+  | { type: 'PROTOCOL_MODAL_CONFIRMED' }
+  | { type: 'PAGE_HIDDEN' }
+  | { type: 'PAGE_VISIBLE' };
 
 /** Request payload of SPEC §3 (same shape as `PortabilityRequest` in the contract). */
 export interface PortabilityPayload {

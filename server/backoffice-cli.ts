@@ -223,7 +223,7 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
         planoDestino: string;
         historico: Array<{ dtEvento: string; flStatus: number; dsStatus: string; flConcordo: string | null; origem: string }>;
         documentosParaAssinar: Array<{ cdFileDocumento: number; documento: string; assinadoEm: string | null }>;
-        anexos: Array<{ documento: string; arquivo: string }>;
+        anexos: Array<{ documento: string; arquivo: string; bytes: number }>;
         dependentes: Array<{ nome: string; nmMae: string; dtNasc: string; cpf: string }>;
         contatos: Array<{ tpContato: string; dsContato: string }>;
       };
@@ -245,7 +245,9 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
             )
           : ['  nenhum']),
         'Anexos:',
-        ...(detail.anexos.length ? detail.anexos.map((doc) => `  ${printable(doc.documento)}: ${printable(doc.arquivo)}`) : ['  nenhum']),
+        ...(detail.anexos.length
+          ? detail.anexos.map((doc) => `  ${printable(doc.documento)}: ${printable(doc.arquivo)} (${doc.bytes} bytes)`)
+          : ['  nenhum']),
         'Dependentes:',
         ...(detail.dependentes.length
           ? detail.dependentes.map(

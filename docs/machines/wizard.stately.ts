@@ -13,6 +13,10 @@ export const wizardMachine = createMachine({
   id: 'wizard',
   initial: 'editing',
   description: 'Nova Solicitação: assistente de cinco etapas e envio da solicitação de portabilidade.',
+  on: {
+    PAGE_HIDDEN: { actions: 'notePageHidden' },
+    PAGE_VISIBLE: { actions: 'notePageVisible' },
+  },
   states: {
     editing: {
       initial: 'dadosPessoais',
@@ -212,24 +216,41 @@ export const wizardMachine = createMachine({
             onError: { actions: 'storeDocumentTypes' },
           },
           on: {
-            PREVIOUS: { target: 'dependentes' },
+            PREVIOUS: { target: 'dependentes', guard: 'isNotPreparingFile' },
             NEXT: [
               {
                 target: '#wizard.submitting.uploading',
-                guard: 'isSavedWithPendingUploads',
+                guard: {
+                  type: 'and',
+                  guards: ['isNotPreparingFile', 'isSavedWithPendingUploads'],
+                },
                 actions: 'ensureIdempotencyKey',
               },
               {
                 target: '#wizard.submitting.generatingAcceptance',
-                guard: 'isSaved',
+                guard: { type: 'and', guards: ['isNotPreparingFile', 'isSaved'] },
                 actions: 'ensureIdempotencyKey',
               },
-              { target: '.noDocumentsWarning', guard: 'hasNoAttachments' },
-              { target: '.reviewing' },
+              {
+                target: '.noDocumentsWarning',
+                guard: { type: 'and', guards: ['isNotPreparingFile', 'hasNoAttachments'] },
+              },
+              { target: '.reviewing', guard: 'isNotPreparingFile' },
             ],
             DOCUMENT_TYPE_CHOSEN: { actions: 'chooseDocumentType' },
             FILE_CHOSEN: [
-              { guard: 'hasNoDocumentType', actions: 'releaseFile' },
+              {
+                guard: {
+                  type: 'or',
+                  guards: ['hasNoDocumentType', { type: 'not', guards: ['isNotPreparingFile'] }],
+                },
+                actions: 'releaseFile',
+              },
+              {
+                target: '.preparing',
+                guard: 'needsPreparing',
+                actions: 'holdChosenFile',
+              },
               { guard: 'fileIsAcceptable', actions: 'addAttachment' },
               { actions: ['rejectFile', 'releaseFile'] },
             ],
@@ -243,6 +264,24 @@ export const wizardMachine = createMachine({
                 ATTACHMENT_REMOVE: {
                   guard: 'isPendingAttachment',
                   actions: ['releaseFile', 'removeAttachment'],
+                },
+              },
+            },
+            preparing: {
+              description: 'A chosen photo is made ready to send, in the browser: an iPhone photo (HEIC) decoded to JPEG, a photo over 1 MB redrawn at 2,000 px as a JPEG; listed with its sizes before and after, or refused saying how to send it.',
+              invoke: {
+                id: 'prepareFile',
+                src: 'prepareFile',
+                onDone: { target: 'idle', actions: 'addPreparedAttachment' },
+                onError: { target: 'idle', actions: ['releaseFile', 'rejectUnpreparedFile'] },
+              },
+            },
+            awaitingVisibility: {
+              description: 'A file failed to go out while the page was hidden (screen locked, another app in front): it is sent again by itself as soon as the page is visible.',
+              on: {
+                PAGE_VISIBLE: {
+                  target: '#wizard.submitting.uploading',
+                  actions: ['notePageVisible', 'ensureIdempotencyKey'],
                 },
               },
             },
@@ -270,8 +309,10 @@ export const wizardMachine = createMachine({
     },
     submitting: {
       initial: 'saving',
-      description: 'Sending the request: every button is disabled and a second click sends nothing.',
+      description: 'Sending the request: every button is disabled and a second click sends nothing; the screen says \'mantenha esta tela aberta\' and is kept awake.',
       tags: ['persist'],
+      entry: 'keepScreenAwake',
+      exit: 'letScreenSleep',
       states: {
         saving: {
           description: 'Saving the request, with the idempotency key made at the first attempt.',
@@ -303,7 +344,13 @@ export const wizardMachine = createMachine({
               },
               { target: 'generatingAcceptance', actions: 'markNextUploaded' },
             ],
-            onError: { target: '#wizard.editing.documentos' },
+            onError: [
+              {
+                target: '#wizard.editing.documentos.awaitingVisibility',
+                guard: 'pageIsHidden',
+              },
+              { target: '#wizard.editing.documentos' },
+            ],
           },
         },
         generatingAcceptance: {

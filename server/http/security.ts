@@ -21,6 +21,8 @@ import { trustedPeer, trustsAnyProxy, type TrustProxy } from './trust-proxy.ts';
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
+  // Photos are shrunk (and iPhone photos decoded) in a worker the libraries start from a blob: URL (issue 27).
+  "worker-src 'self' blob:",
   "img-src 'self' data: blob:",
   "style-src 'self' 'unsafe-inline'",
   "font-src 'self' data:",

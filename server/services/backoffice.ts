@@ -118,8 +118,10 @@ async function showRequest(deps: BackofficeDeps, protocolo: string) {
       [request.cd_solicitacao],
     ),
     listDocumentsToSign(deps.db, request.cd_solicitacao),
-    deps.db.query<{ nm_documento: string; nm_arquivo: string }>(
-      'SELECT nm_documento, nm_arquivo FROM uploaded_documents WHERE cd_solicitacao = $1 ORDER BY cd_documento',
+    // With the size and stored name the server keeps (issue 27: a shrunk photo is seen to fit).
+    deps.db.query<{ nm_documento: string; nm_arquivo: string; nm_armazenado: string; nu_tamanho: number }>(
+      'SELECT u.nm_documento, u.nm_arquivo, u.nm_armazenado, f.nu_tamanho FROM uploaded_documents u ' +
+        'JOIN stored_files f ON f.nm_armazenado = u.nm_armazenado WHERE u.cd_solicitacao = $1 ORDER BY u.cd_documento',
       [request.cd_solicitacao],
     ),
     deps.db.query<{ nome: string; nm_mae: string; dt_nasc: string; cpf: string | null }>(
@@ -151,7 +153,12 @@ async function showRequest(deps: BackofficeDeps, protocolo: string) {
       documento: document.nm_documento,
       assinadoEm: document.dt_assinatura ? formatDateTime(document.dt_assinatura) : null,
     })),
-    anexos: uploads.map((upload) => ({ documento: upload.nm_documento, arquivo: upload.nm_arquivo })),
+    anexos: uploads.map((upload) => ({
+      documento: upload.nm_documento,
+      arquivo: upload.nm_arquivo,
+      bytes: upload.nu_tamanho,
+      armazenado: upload.nm_armazenado,
+    })),
     dependentes: dependents.map((dependent) => ({
       nome: dependent.nome,
       nmMae: dependent.nm_mae,

@@ -4,6 +4,7 @@
  * client sent one) and the file's first bytes all say the same: PDF, JPEG or PNG. A text
  * file renamed to '.pdf' fails on its first bytes.
  */
+import { HEIC_NOT_ACCEPTED, isHeicExtension } from '../../contract/rules.ts';
 import { badRequest } from '../http/http-error.ts';
 import { inspectPdf } from './pdf-active-content.ts';
 
@@ -26,6 +27,13 @@ const MAGIC: ReadonlyArray<[FileKind, readonly number[]]> = [
 
 export const EMPTY_FILE = 'O arquivo está vazio. Por favor, selecione um arquivo válido.';
 export const FILE_TOO_LARGE = 'O arquivo excede o tamanho máximo permitido de 10MB.';
+
+/** An ISO media file whose brand is HEIC/HEIF (`....ftypheic`, `mif1`, ...): an iPhone photo. */
+export function looksLikeHeic(bytes: Uint8Array): boolean {
+  if (bytes.length < 12) return false;
+  const box = String.fromCharCode(...bytes.subarray(4, 12));
+  return /^ftyp(heic|heix|hevc|hevx|heim|heis|mif1|msf1)$/.test(box);
+}
 
 export function kindOfBytes(bytes: Uint8Array): FileKind | null {
   for (const [kind, signature] of MAGIC) {
@@ -59,6 +67,8 @@ export interface DecodedFile {
 }
 
 export function checkUploadedFile(fileName: string, declaredExtension: string, file: DecodedFile): CheckedFile {
+  // The portal converts iPhone photos; one that arrives as it is is told how to send it (issue 27).
+  if (isHeicExtension(declaredExtension)) throw badRequest(HEIC_NOT_ACCEPTED);
   const declared = KIND_OF_EXTENSION[declaredExtension.toLowerCase().replace(/^\./, '')];
   if (!declared) throw badRequest('Campo nmExtensao: extensão não permitida (PDF, JPG ou PNG).');
   const nameExtension = /\.([A-Za-z0-9]{1,10})$/.exec(fileName.trim())?.[1]?.toLowerCase();
@@ -71,6 +81,7 @@ export function checkUploadedFile(fileName: string, declaredExtension: string, f
   if (mime !== null && KIND_OF_MIME[mime] !== declared) {
     throw badRequest(`O tipo do arquivo (${mime}) não corresponde à extensão informada (${KIND_LABEL[declared]}).`);
   }
+  if (looksLikeHeic(content.subarray(0, 16))) throw badRequest(HEIC_NOT_ACCEPTED);
   const actual = kindOfBytes(content.subarray(0, 16));
   if (actual !== declared) {
     throw badRequest(

@@ -56,6 +56,9 @@ export const UNKNOWN_CEP = '99999999';
 
 const failure = new Error('HTTP 503 (fixture)');
 
+/** A phone photo's size in the fixtures: over the 1 MB from which photos are shrunk. */
+export const PHOTO_BYTES = 1_600_000;
+
 export const wizardFixtures = {
   NEXT: [{ type: 'NEXT' }],
   PREVIOUS: [{ type: 'PREVIOUS' }],
@@ -102,12 +105,17 @@ export const wizardFixtures = {
     { type: 'FILE_CHOSEN', file: { id: 'f-a2', name: 'foto.png', size: 1024, mimeType: 'image/png' } },
     { type: 'FILE_CHOSEN', file: { id: 'f-empty', name: 'vazio.pdf', size: 0, mimeType: 'application/pdf' } },
     { type: 'FILE_CHOSEN', file: { id: 'f-big', name: 'grande.pdf', size: 10_485_761, mimeType: 'application/pdf' } },
+    // Issue 27: a phone photo over 1 MB is shrunk before it is listed; an iPhone photo (HEIC) is decoded first.
+    { type: 'FILE_CHOSEN', file: { id: 'f-photo', name: 'foto-celular.jpg', size: PHOTO_BYTES, mimeType: 'image/jpeg' } },
+    { type: 'FILE_CHOSEN', file: { id: 'f-heic', name: 'iphone.heic', size: 4096, mimeType: 'image/heic' } },
   ],
   ATTACHMENT_REMOVE: [{ type: 'ATTACHMENT_REMOVE', id: 'f-a1' }],
   ATTACHMENT_PREVIEW: [{ type: 'ATTACHMENT_PREVIEW', id: 'f-a1' }],
   PREVIEW_CLOSED: [{ type: 'PREVIEW_CLOSED' }],
   ATTACHMENTS_LOST: [{ type: 'ATTACHMENTS_LOST', ids: ['f-a2'] }],
   PROTOCOL_MODAL_CONFIRMED: [{ type: 'PROTOCOL_MODAL_CONFIRMED' }],
+  PAGE_HIDDEN: [{ type: 'PAGE_HIDDEN' }],
+  PAGE_VISIBLE: [{ type: 'PAGE_VISIBLE' }],
   DOCUMENTS_SKIPPED: [{ type: 'DOCUMENTS_SKIPPED' }],
   NO_DOCUMENTS_CANCELLED: [{ type: 'NO_DOCUMENTS_CANCELLED' }],
   SUBMIT_CONFIRMED: [{ type: 'SUBMIT_CONFIRMED' }],
@@ -146,6 +154,22 @@ export const wizardFixtures = {
     },
   ],
   'xstate.error.actor.saveRequest': [{ type: 'xstate.error.actor.saveRequest', actorId: 'saveRequest', error: failure }],
+  // The photo shrunk (its size as the browser makes it varies: only the branch matters); the
+  // HEIC one the decoder could not read.
+  'xstate.done.actor.prepareFile': [
+    {
+      type: 'xstate.done.actor.prepareFile',
+      actorId: 'prepareFile',
+      output: { id: 'f-photo', name: 'foto-celular.jpg', size: 180_000, mimeType: 'image/jpeg', originalSize: PHOTO_BYTES },
+    },
+  ],
+  'xstate.error.actor.prepareFile': [
+    {
+      type: 'xstate.error.actor.prepareFile',
+      actorId: 'prepareFile',
+      error: Object.assign(new Error('HEIC ilegível (fixture)'), { reason: 'heic' }),
+    },
+  ],
   'xstate.done.actor.uploadDocument': [{ type: 'xstate.done.actor.uploadDocument', actorId: 'uploadDocument', output: 'OK' }],
   'xstate.error.actor.uploadDocument': [{ type: 'xstate.error.actor.uploadDocument', actorId: 'uploadDocument', error: failure }],
   'xstate.done.actor.acceptance': [

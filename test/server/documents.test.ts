@@ -95,6 +95,18 @@ describe('uploading documents', () => {
     expect(messageOf(await upload({ arquivoBase64: `data:image/png;base64,${FILES.pdf}` }))).toMatch(/não corresponde/);
   });
 
+  it('refuses an iPhone photo (HEIC) that reached the server unconverted, by its extension or its bytes, saying how to send it', async () => {
+    // The first box of a HEIC file: size, 'ftyp', brand 'heic'.
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic')]).toString('base64');
+    for (const response of [
+      await upload({ nmDocumento: 'IMG_0001.HEIC', nmExtensao: 'heic', arquivoBase64: heic }),
+      await upload({ nmDocumento: 'IMG_0001.jpg', nmExtensao: 'jpg', arquivoBase64: heic }),
+    ]) {
+      expect(response.statusCode).toBe(400);
+      expect(messageOf(response)).toMatch(/HEIC\/HEIF .*"Mais Compatível"/);
+    }
+  });
+
   it('accepts a data URL whose type agrees', async () => {
     expect((await upload({ arquivoBase64: `data:application/pdf;base64,${FILES.pdf}` })).statusCode).toBe(200);
   });

@@ -84,6 +84,14 @@ export function useWizardActor(start: WizardStart, missingFiles: readonly string
     return () => subscription.unsubscribe();
   }, [actor]);
 
+  // The machine hears when the page is hidden or shown (screen locked, another app in front):
+  // an upload that failed meanwhile is sent again once the page is visible (issue 27).
+  useEffect(() => {
+    const tell = () => actor.send({ type: document.hidden ? 'PAGE_HIDDEN' : 'PAGE_VISIBLE' });
+    document.addEventListener('visibilitychange', tell);
+    return () => document.removeEventListener('visibilitychange', tell);
+  }, [actor]);
+
   // Once per visit (development runs effects twice): what the restored draft lost, and the
   // lookup's debounce, which a restored snapshot does not restart (its invoked calls it does).
   const settled = useRef(false);

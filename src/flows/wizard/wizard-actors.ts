@@ -7,7 +7,15 @@
 import { fromPromise } from 'xstate';
 import type { CepFound } from '../../../machines/cep-address';
 import { wizardMachine } from '../../../machines/wizard.machine';
-import type { AcceptanceInput, DocumentTypeOption, SaveRequestInput, SaveResult, SelectOption } from '../../../machines/wizard.types';
+import type {
+  AcceptanceInput,
+  ChosenFile,
+  DocumentTypeOption,
+  PreparedFile,
+  SaveRequestInput,
+  SaveResult,
+  SelectOption,
+} from '../../../machines/wizard.types';
 import { TIPO_PORTABILIDADE } from '../../../contract/api';
 import { isAcceptanceRefused } from '../../../contract/rules';
 import { fetchApi, mutateApi } from '../../api/query-client';
@@ -16,6 +24,8 @@ import { openServerLink } from '../../app/open-link';
 import { queryClient } from '../../app/services';
 import { protocolToTrack, storage } from '../../storage';
 import { fileRegistry } from './file-registry';
+import { preparePhoto } from './prepare-photo';
+import { screenAwake } from './screen-awake';
 import { uploadDocument } from './upload-document';
 import { clearWizardSnapshot } from './wizard-persistence';
 
@@ -44,6 +54,7 @@ export const wizardActors = {
     const answer = await fetchApi(queryClient, 'cepAddress', { cep: input.cep });
     return 'erro' in answer ? null : { logradouro: answer.logradouro, bairro: answer.bairro, localidade: answer.localidade, uf: answer.uf };
   }),
+  prepareFile: fromPromise<PreparedFile, { file: ChosenFile }>(({ input }) => preparePhoto(input.file)),
   saveRequest: fromPromise<SaveResult, SaveRequestInput>(({ input }) =>
     mutateApi(queryClient, 'saveRequest', input.payload, { idempotencyKey: input.idempotencyKey }),
   ),
@@ -82,6 +93,8 @@ export function createWizardLogic(deps: WizardDeps) {
         if (params.field) focusLater(`${params.scope === 'form' ? 'wizard' : 'dependente'}-${params.field}`);
       },
       releaseFile: (_, params) => fileRegistry.remove(params.id),
+      keepScreenAwake: () => screenAwake.keep(),
+      letScreenSleep: () => screenAwake.release(),
       clearStoredProtocol: () => storage.remove('protocolo'),
       clearSavedWork: ({ context }) => {
         clearWizardSnapshot();

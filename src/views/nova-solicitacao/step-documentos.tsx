@@ -6,7 +6,7 @@
  */
 import { shallowEqual } from '@xstate/react';
 import { useCallback, useEffect, useRef } from 'react';
-import { formatFileSize } from '../../../machines/attachments';
+import { formatFileSize, hasFailedUpload, uploadCounter } from '../../../machines/attachments';
 import type { AttachmentMeta } from '../../../machines/wizard.types';
 import { fileRegistry, newFileId } from '../../flows/wizard/file-registry';
 import { useUploadProgress } from '../../flows/wizard/upload-progress';
@@ -28,6 +28,47 @@ function useAttachmentFeedback(attachments: readonly AttachmentMeta[], afterRemo
     for (const file of removed) announce(`Arquivo ${file.fileName} removido.`);
     if (removed.length > 0) afterRemoval();
   }, [attachments, afterRemoval]);
+}
+
+/** "6,2 MB → 0,9 MB" for a photo shrunk before sending; else its size. */
+function sizeLabel(attachment: AttachmentMeta): string {
+  return attachment.originalSize === undefined
+    ? formatFileSize(attachment.size)
+    : `${formatFileSize(attachment.originalSize)} → ${formatFileSize(attachment.size)}`;
+}
+
+/** What the step says while the request goes out, and after a file failed (issue 27). */
+function SendingStatus() {
+  const uploading = useWizard((s) => s.matches({ submitting: 'uploading' }));
+  const submitting = useWizard((s) => s.matches('submitting'));
+  const waiting = useWizard((s) => s.matches({ editing: { documentos: 'awaitingVisibility' } }));
+  const counter = useWizard((s) => uploadCounter(s.context.attachments), shallowEqual);
+  const failed = useWizard((s) => !s.matches('submitting') && hasFailedUpload(s.context.saved !== null, s.context.attachments));
+  if (uploading)
+    return (
+      <p role="status" className="rounded-md border border-brand-700 bg-brand-50 p-3 font-medium text-slate-900">
+        Enviando {counter.current} de {counter.total} — mantenha esta tela aberta
+      </p>
+    );
+  if (submitting)
+    return (
+      <p role="status" className="rounded-md border border-brand-700 bg-brand-50 p-3 font-medium text-slate-900">
+        Enviando a solicitação — mantenha esta tela aberta
+      </p>
+    );
+  if (waiting)
+    return (
+      <p role="status" className="rounded-md border border-amber-600 bg-amber-50 p-3 text-slate-900">
+        O envio foi interrompido enquanto a tela estava fechada. Ele recomeça sozinho agora.
+      </p>
+    );
+  if (failed)
+    return (
+      <p role="status" className="rounded-md border border-amber-600 bg-amber-50 p-3 text-slate-900">
+        Sua solicitação já foi registrada, mas um documento não foi enviado. Clique em 'Próximo' para concluir o envio dos documentos.
+      </p>
+    );
+  return null;
 }
 
 /** While the request is sent: this file's bytes sent so far; after a failure, a retry of it. */
@@ -56,8 +97,8 @@ export function StepDocumentos() {
   const attachments = useWizard((s) => s.context.attachments, shallowEqual);
   const fileAlert = useWizard((s) => s.context.fileAlert);
   const lost = useWizard((s) => s.context.lostAttachments, shallowEqual);
-  const saved = useWizard((s) => s.context.saved);
   const submitting = useWizard((s) => s.matches('submitting'));
+  const preparing = useWizard((s) => s.context.preparing?.name ?? null);
   const options = documentTypes.map((type) => ({ label: type.nmDocumento, value: String(type.cdTipoDocumento) }));
   const attachButton = useRef<HTMLButtonElement>(null);
   const focusAttach = useCallback(() => {
@@ -78,11 +119,7 @@ export function StepDocumentos() {
 
   return (
     <div className="space-y-4">
-      {saved && (
-        <p role="status" className="rounded-md border border-amber-600 bg-amber-50 p-3 text-slate-900">
-          Sua solicitação já foi registrada. Clique em 'Próximo' para concluir o envio dos documentos.
-        </p>
-      )}
+      <SendingStatus />
       {lost.length > 0 && (
         <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-800">
           Não foi possível recuperar estes arquivos depois que a página foi recarregada. Anexe-os novamente: {lost.join(', ')}.
@@ -95,25 +132,30 @@ export function StepDocumentos() {
           options={options}
           value={documentType}
           onChange={(value) => actor.send({ type: 'DOCUMENT_TYPE_CHOSEN', cdTipoDocumento: value })}
-          disabled={submitting}
+          disabled={submitting || preparing !== null}
         />
         <div>
           <input
             ref={inputRef}
             id="wizard-arquivo"
             type="file"
-            accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
+            accept=".pdf,.jpg,.jpeg,.png,.heic,.heif,application/pdf,image/jpeg,image/png,image/heic,image/heif"
             className="sr-only"
             tabIndex={-1}
             aria-label="Arquivo do documento"
-            disabled={!documentType || submitting}
+            disabled={!documentType || submitting || preparing !== null}
             onChange={(event) => void attach(event.target.files)}
           />
-          <Button ref={attachButton} disabled={!documentType || submitting} onClick={() => inputRef.current?.click()}>
+          <Button ref={attachButton} disabled={!documentType || submitting || preparing !== null} onClick={() => inputRef.current?.click()}>
             Anexar arquivo
           </Button>
         </div>
       </div>
+      {preparing !== null && (
+        <p role="status" className="text-slate-700">
+          Preparando {preparing}: reduzindo a foto para o envio...
+        </p>
+      )}
       <div aria-live="assertive">
         {fileAlert && (
           <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 font-medium text-red-800">
@@ -152,9 +194,9 @@ export function StepDocumentos() {
                 <td className="p-2">
                   <span className="block font-medium desktop:hidden">{attachment.nmDocumento}</span>
                   <span className="block break-all">{attachment.fileName}</span>
-                  <span className="block text-slate-700 desktop:hidden">{formatFileSize(attachment.size)}</span>
+                  <span className="block text-slate-700 desktop:hidden">{sizeLabel(attachment)}</span>
                 </td>
-                <td className="hidden p-2 desktop:table-cell">{formatFileSize(attachment.size)}</td>
+                <td className="hidden p-2 desktop:table-cell">{sizeLabel(attachment)}</td>
                 <td className="p-2">
                   <div className="flex flex-wrap gap-x-2">
                     <Button

@@ -51,13 +51,25 @@ export type Fulfil = { status?: number; contentType?: string; body: string };
 export interface NetworkActor<M extends AnyStateMachine> {
   /** The requests this actor makes (matched against the full URL). */
   url: RegExp;
+  local?: never;
   /**
    * How a `done` answer is produced: 'server' (default), or, only to inject a failure the
    * server does not give on its own ('ERRO', a tampered term), a fulfilled response.
    */
   done?: (event: PathEvent<M>) => 'server' | Fulfil;
 }
-export type Network<M extends AnyStateMachine> = { readonly [K in ActorSrc<M>]: NetworkActor<M> };
+/**
+ * An actor that makes no request: it runs in the page and answers by itself (e.g. a photo
+ * shrunk in a worker). Its state may be left before the page is looked at, so it counts once
+ * the machine was in it during the step; its answer is awaited, never given.
+ */
+export interface LocalActor {
+  /** Why it cannot be held, for the reader. */
+  local: string;
+}
+export type Network<M extends AnyStateMachine> = { readonly [K in ActorSrc<M>]: NetworkActor<M> | LocalActor };
+
+const isLocal = (actor: NetworkActor<AnyStateMachine> | LocalActor | undefined): actor is LocalActor => typeof actor?.local === 'string';
 
 export interface BrowserModel<M extends AnyStateMachine> {
   model: PathModel<M>;
@@ -305,7 +317,7 @@ class HeldNetwork<M extends AnyStateMachine> {
     // reference server answers them at once).
     const last = path.expected.length ? path.expected[path.expected.length - 1] : path.initial;
     for (const src of invokedIn(bm.model.machine, last)) {
-      if (src in bm.network) this.toHold.set(src, (this.toHold.get(src) ?? 0) + 1);
+      if (this.holds(src)) this.toHold.set(src, (this.toHold.get(src) ?? 0) + 1);
     }
     if (!bm.holdAbandoned) return;
     const values = [path.initial, ...path.expected];
@@ -315,13 +327,20 @@ class HeldNetwork<M extends AnyStateMachine> {
       const answered = (DONE.exec(event.type) ?? ERROR.exec(event.type))?.[1];
       const still = invokedIn(bm.model.machine, values[index + 1]);
       for (const src of invokedIn(bm.model.machine, values[index])) {
-        if (src !== answered && !still.has(src) && src in bm.network) this.toHold.set(src, (this.toHold.get(src) ?? 0) + 1);
+        if (src !== answered && !still.has(src) && this.holds(src)) this.toHold.set(src, (this.toHold.get(src) ?? 0) + 1);
       }
     });
   }
 
+  /** Whether this actor's requests are held (a local actor makes none). */
+  private holds(src: string): boolean {
+    const actor = (this.bm.network as Record<string, NetworkActor<M> | LocalActor | undefined>)[src];
+    return actor !== undefined && !isLocal(actor);
+  }
+
   async install(page: Page): Promise<void> {
-    for (const [src, actor] of Object.entries(this.bm.network) as Array<[string, NetworkActor<M>]>) {
+    for (const [src, actor] of Object.entries(this.bm.network) as Array<[string, NetworkActor<M> | LocalActor]>) {
+      if (isLocal(actor)) continue;
       await page.route(actor.url, async (route) => {
         // The app's calls: fetch, and XMLHttpRequest for uploads (their progress).
         if (!['fetch', 'xhr'].includes(route.request().resourceType())) return route.continue();
@@ -348,12 +367,14 @@ class HeldNetwork<M extends AnyStateMachine> {
   async answer(page: Page, event: PathEvent<M>): Promise<void> {
     const done = DONE.exec(event.type);
     const src = (done ?? ERROR.exec(event.type))![1]!;
+    // It answers by itself in the page; reaching its state is the proof.
+    if (!this.holds(src)) return;
     await expect
       .poll(() => this.held.get(src)?.length ?? 0, { message: `a request of ${src} to answer`, timeout: 15_000, intervals: POLL_INTERVALS })
       .toBeGreaterThan(0);
     const route = this.held.get(src)!.shift()!;
     if (done) {
-      const how = this.bm.network[src as ActorSrc<M>].done?.(event) ?? 'server';
+      const how = (this.bm.network[src as ActorSrc<M>] as NetworkActor<M>).done?.(event) ?? 'server';
       if (how === 'server') await route.continue();
       else await route.fulfill({ status: how.status ?? 200, contentType: how.contentType ?? 'application/json', body: how.body });
     } else {
@@ -465,7 +486,17 @@ export async function runBrowserPath<M extends AnyStateMachine>(
         await gesture(page, event);
       }
       debug(`${event.type} acted`, t0);
-      await reach(page, bm.model.machine.id, coverage, path.expected[index], where, AFTER.test(path.events[index + 1]?.type ?? ''));
+      const leavesByItself = [...invokedIn(bm.model.machine, path.expected[index])].some((src) =>
+        isLocal((bm.network as Record<string, NetworkActor<M> | LocalActor | undefined>)[src]),
+      );
+      await reach(
+        page,
+        bm.model.machine.id,
+        coverage,
+        path.expected[index],
+        where,
+        leavesByItself || AFTER.test(path.events[index + 1]?.type ?? ''),
+      );
       // An answer that keeps the state (it only stores data) is awaited by its transitions.
       const before = JSON.stringify(index ? path.expected[index - 1] : path.initial);
       if ((DONE.test(event.type) || ERROR.test(event.type)) && before === JSON.stringify(path.expected[index])) {

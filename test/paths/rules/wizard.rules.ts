@@ -14,6 +14,21 @@ import { traced, type Invariant } from '../framework/invariants';
 type M = typeof wizardMachine;
 
 const ACCEPTANCE_ANSWERED = ['event:xstate.done.actor.acceptance', 'event:xstate.error.actor.acceptance'];
+const UPLOAD_FAILED = 'event:xstate.error.actor.uploadDocument';
+/** The banner of a request registered with a document still to send (issue 27). */
+const CLICK_NEXT = "Clique em 'Próximo' para concluir o envio";
+
+/** The events of the trace after its last entry `entry` (null: never happened). */
+function eventsAfterLast(trace: readonly string[], entry: string): string[] | null {
+  const at = trace.lastIndexOf(entry);
+  return at < 0 ? null : trace.slice(at + 1).filter((e) => e.startsWith('event:'));
+}
+
+/** Whether the page was hidden (by the last visibility event) when the trace's last `entry` happened. */
+function hiddenAtLast(trace: readonly string[], entry: string): boolean {
+  const at = trace.lastIndexOf(entry);
+  return at >= 0 && traced.lastOf(trace.slice(0, at), 'event:PAGE_HIDDEN', 'event:PAGE_VISIBLE') === 'event:PAGE_HIDDEN';
+}
 
 export const wizardRules: readonly Invariant<M>[] = [
   {
@@ -62,6 +77,37 @@ export const wizardRules: readonly Invariant<M>[] = [
       !snapshot.matches('protocolModal') ||
       (snapshot.context.saved !== null && ACCEPTANCE_ANSWERED.some((e) => trace.includes(e))) ||
       'protocol modal too early',
+  },
+  {
+    rule: 'the screen is kept awake from the start of the sending to its end, and let sleep after (issue 27)',
+    holds: ({ snapshot, trace }) => {
+      const last = traced.lastOf(trace, 'action:keepScreenAwake', 'action:letScreenSleep');
+      if (snapshot.matches('submitting')) return last === 'action:keepScreenAwake' || 'sending with the screen let sleep';
+      return last !== 'action:keepScreenAwake' || 'the screen kept awake after the sending';
+    },
+  },
+  {
+    rule: 'an upload that failed while the page was hidden is sent again as soon as the page is visible, without a click (issue 27)',
+    holds: ({ snapshot, trace }) => {
+      const after = eventsAfterLast(trace, UPLOAD_FAILED);
+      if (after === null || !hiddenAtLast(trace, UPLOAD_FAILED)) return true;
+      if (after.length === 0)
+        return snapshot.matches({ editing: { documentos: 'awaitingVisibility' } }) || 'a hidden failure not waiting for the page';
+      if (after.length === 1 && after[0] === 'event:PAGE_VISIBLE')
+        return snapshot.matches({ submitting: 'uploading' }) || 'visible again, and the file not sent again';
+      return true;
+    },
+  },
+  {
+    rule: "while sending, the screen says to keep it open and asks for no click; after a file failed in view, it asks for 'Próximo' (issue 27)",
+    holds: () => true,
+    seen: (page, { snapshot, trace }) => {
+      const banner = page.getByRole('status').filter({ hasText: CLICK_NEXT });
+      if (snapshot.matches('submitting'))
+        return { all: [{ visible: page.getByRole('status').filter({ hasText: 'mantenha esta tela aberta' }) }, { hidden: banner }] };
+      const failedInView = eventsAfterLast(trace, UPLOAD_FAILED)?.length === 0 && !hiddenAtLast(trace, UPLOAD_FAILED);
+      return failedInView ? { visible: banner } : null;
+    },
   },
   {
     rule: "while the request is being sent, 'Próximo' sends nothing more (SPEC §4)",

@@ -21,6 +21,7 @@ import { wizardMachine } from '../../../machines/wizard.machine';
 import type { StepId, TextField, WizardContext } from '../../../machines/wizard.types';
 import { CEP_ADDRESSES, DESTINATION_PLANS } from '../../../server/seed/reference-data.ts';
 import { CEP_NOTES } from '../../../src/views/nova-solicitacao/cep-note';
+import { noisyJpeg } from '../../e2e/support/photos';
 import { seedSession } from '../../e2e/support/session';
 import { wizardFixtures, type M, type WizardPathEvent } from '../../machines/wizard.fixtures';
 import type { BrowserModel, Gestures, Markers, Network } from '../framework/browser';
@@ -84,7 +85,14 @@ export function canDoOnScreen(snapshot: Snap, event: WizardPathEvent): boolean {
   // The lookup answers what the reference server knows of the registry typed.
   if (event.type === 'xstate.done.actor.destinationPlan') return event.output === (PLANS.get(c.form.nu_ans_plano_destino) ?? '');
   if (event.type === 'xstate.done.actor.cepAddress') return JSON.stringify(event.output) === JSON.stringify(serverAddress(c.form.cd_cep));
+  // The page prepares the photo itself: it shrinks the phone photo, and cannot read the fake HEIC.
+  if (event.type === 'xstate.done.actor.prepareFile') return c.preparing?.id === event.output.id;
+  if (event.type === 'xstate.error.actor.prepareFile') return c.preparing !== null && /\.hei[cf]$/.test(c.preparing.name);
+  // A photo being prepared: the step's controls are disabled until it is listed or refused.
+  if (leaf === 'editing.documentos.preparing') return false;
   if (event.type.startsWith('xstate.')) return true;
+  // A hidden page (screen locked, another app in front) takes no gesture: it can only come back.
+  if (c.pageHidden) return event.type === 'PAGE_VISIBLE';
   // The CEP lookup is held until the path answers it: the page stays in lockstep with the machine.
   if (leaf === 'editing.dadosPessoais.lookingUpCep') return false;
   // The lookup is held: the overlay covers the screen until it answers.
@@ -150,6 +158,11 @@ export function canDoOnScreen(snapshot: Snap, event: WizardPathEvent): boolean {
       );
     case 'PROTOCOL_MODAL_CONFIRMED':
       return leaf === 'protocolModal';
+    // Only where it matters (step 5 and the sending), so the paths stay few.
+    case 'PAGE_HIDDEN':
+      return (step === 'documentos' || leaf.startsWith('submitting.')) && !modal;
+    case 'PAGE_VISIBLE':
+      return false;
     case 'DOCUMENTS_SKIPPED':
     case 'NO_DOCUMENTS_CANCELLED':
       return leaf === 'editing.documentos.noDocumentsWarning';
@@ -225,8 +238,14 @@ const PDF = Buffer.from(
 );
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-function fileBytes(size: number, mimeType: string): Buffer {
+/** The start of a HEIC file (its 'ftyp' box) and nothing a decoder can read: the page refuses it. */
+const UNREADABLE_HEIC = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1')]);
+
+async function fileBytes(page: Page, size: number, mimeType: string): Promise<Buffer> {
   if (size === 0) return Buffer.alloc(0);
+  if (mimeType === 'image/heic') return Buffer.concat([UNREADABLE_HEIC, Buffer.alloc(Math.max(0, size - UNREADABLE_HEIC.length), 0x20)]);
+  // A real photo over 1 MB, which the page shrinks (about 2 MB at 2,000 × 1,500).
+  if (mimeType === 'image/jpeg') return noisyJpeg(page, { width: 2000, height: 1500, quality: 0.97, noise: 30 });
   const head = mimeType === 'image/png' ? PNG : PDF;
   return size <= head.length ? head.subarray(0, size) : Buffer.concat([head, Buffer.alloc(size - head.length, 0x20)]);
 }
@@ -290,7 +309,7 @@ export const wizardGestures = {
   DOCUMENT_TYPE_CHOSEN: (page, e) =>
     choose(page, page.getByLabel('Tipo de documento', { exact: true }), optionLabel(DOCUMENT_TYPE_LABELS, e.cdTipoDocumento)),
   FILE_CHOSEN: async (page, e) => {
-    const file = { name: e.file.name, mimeType: e.file.mimeType, buffer: fileBytes(e.file.size, e.file.mimeType) };
+    const file = { name: e.file.name, mimeType: e.file.mimeType, buffer: await fileBytes(page, e.file.size, e.file.mimeType) };
     const attach = button(page, 'Anexar arquivo');
     if (await attach.isEnabled()) {
       const chooser = page.waitForEvent('filechooser');
@@ -315,11 +334,21 @@ export const wizardGestures = {
     await page.reload({ waitUntil: 'commit' });
   },
   PROTOCOL_MODAL_CONFIRMED: (page) => page.getByTestId('protocol-modal').getByRole('button', { name: 'OK' }).click(),
+  // Only document.hidden is faked, as a locked screen sets it: react-query reads visibilityState
+  // and would hold its retries until the page is back, where a frozen upload ends in a timeout.
+  PAGE_HIDDEN: (page) => page.evaluate(setPageHidden, true),
+  PAGE_VISIBLE: (page) => page.evaluate(setPageHidden, false),
   DOCUMENTS_SKIPPED: (page) => page.getByTestId('no-documents-modal').getByRole('button', { name: 'Continuar sem documentos' }).click(),
   NO_DOCUMENTS_CANCELLED: (page) => page.getByTestId('no-documents-modal').getByRole('button', { name: 'Anexar documentos' }).click(),
   SUBMIT_CONFIRMED: (page) => page.getByTestId('review-modal').getByRole('button', { name: 'Enviar solicitação' }).click(),
   REVIEW_CANCELLED: (page) => page.getByTestId('review-modal').getByRole('button', { name: 'Voltar e corrigir' }).click(),
 } satisfies Gestures<M>;
+
+/** In the page: says the page is hidden or visible, as the browser does when the screen locks. */
+function setPageHidden(hidden: boolean): void {
+  Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
 
 /**
  * In the page: with `drop`, deletes the stored bytes of the attachments named `lost`;
@@ -359,8 +388,10 @@ const cepNote = (page: Page, text: string) => page.getByRole('status').filter({ 
 const searching = (page: Page) => ({ visible: page.getByRole('status').filter({ hasText: 'Buscando o plano...' }) });
 const overlay = (page: Page) => ({ attribute: page.getByTestId('loading-overlay'), name: 'data-visible', value: 'true' }) as const;
 const submitting = (page: Page) => ({ attribute: button(page, 'Próximo'), name: 'aria-busy', value: 'true' }) as const;
-/** Step 5 once the server holds the request (SPEC §4: the rest of the sequence goes on). */
-const registered = (page: Page) => page.getByRole('status').filter({ hasText: 'Sua solicitação já foi registrada.' });
+/** Step 5 once the server holds the request and a document failed (SPEC §4: 'Próximo' goes on). */
+const registered = (page: Page) => page.getByRole('status').filter({ hasText: 'Sua solicitação já foi registrada' });
+/** While sending (issue 27). */
+const keepOpen = (page: Page, what: string) => page.getByRole('status').filter({ hasText: `${what} — mantenha esta tela aberta` });
 const sent = (page: Page) => page.getByRole('cell').getByText('Enviado', { exact: true });
 const pending = (page: Page) => page.getByRole('button', { name: /^Remover / });
 
@@ -390,6 +421,20 @@ export const wizardMarkers = {
         : stepTitle(page, 'Documentos'),
   }),
   'editing.documentos.previewing': (page) => ({ visible: page.getByTestId('preview-modal') }),
+  // The page may have listed or refused the photo already: any of the three shows.
+  'editing.documentos.preparing': (page) => ({
+    visible: page
+      .getByRole('status')
+      .filter({ hasText: /^Preparando / })
+      .or(page.getByRole('alert').filter({ hasText: 'HEIC' }))
+      .or(page.getByRole('button', { name: /^Visualizar foto-celular/ })),
+  }),
+  'editing.documentos.awaitingVisibility': (page) => ({
+    all: [
+      { visible: page.getByRole('status').filter({ hasText: 'O envio foi interrompido' }) },
+      { hidden: page.getByRole('status').filter({ hasText: "Clique em 'Próximo'" }) },
+    ],
+  }),
   'editing.documentos.noDocumentsWarning': (page) => ({ visible: page.getByRole('dialog', { name: 'Nenhum documento anexado' }) }),
   // The review lists every document to send, by name.
   'editing.documentos.reviewing': (page, c) => ({
@@ -405,13 +450,21 @@ export const wizardMarkers = {
     ],
   }),
   // Saving: nothing is registered yet.
-  'submitting.saving': (page) => ({ all: [submitting(page), { count: registered(page), is: 0 }] }),
+  'submitting.saving': (page) => ({
+    all: [submitting(page), { visible: keepOpen(page, 'Enviando a solicitação') }, { count: registered(page), is: 0 }],
+  }),
   // Registered, and a file still to send (the ones sent say 'Enviado'); the one going out
   // shows its own progress, and no full-screen overlay covers the step (issue 14 item 6).
   'submitting.uploading': (page, c) => ({
     all: [
       submitting(page),
-      { visible: registered(page) },
+      {
+        visible: keepOpen(
+          page,
+          `Enviando ${Math.min(c.attachments.filter((a) => a.uploaded).length + 1, c.attachments.length)} de ${c.attachments.length}`,
+        ),
+      },
+      { count: registered(page), is: 0 },
       { count: sent(page), is: c.attachments.filter((a) => a.uploaded).length },
       { visible: pending(page) },
       { visible: page.getByRole('progressbar', { name: `Envio de ${c.attachments.find((a) => !a.uploaded)?.fileName ?? ''}` }) },
@@ -422,7 +475,7 @@ export const wizardMarkers = {
   'submitting.generatingAcceptance': (page, c) => ({
     all: [
       submitting(page),
-      { visible: registered(page) },
+      { visible: keepOpen(page, 'Enviando a solicitação') },
       { count: sent(page), is: c.attachments.length },
       { count: pending(page), is: 0 },
     ],
@@ -447,6 +500,7 @@ export const wizardNetwork = {
   saveRequest: { url: new RegExp(`${API}portabilidade$`) },
   uploadDocument: { url: new RegExp(`${API}portabilidade/utils/documento$`) },
   acceptance: { url: new RegExp(`${API}portabilidade/utils/documento/aceite$`) },
+  prepareFile: { local: 'the photo is shrunk (or the HEIC decoded) in the page, by a worker: no request' },
 } satisfies Network<M>;
 
 /* ----------------------------------------------------------------- the page */

@@ -1,0 +1,78 @@
+/**
+ * Makes a chosen photo ready to send (issue 27): an iPhone photo (HEIC/HEIF) is decoded to a
+ * JPEG by heic-to, loaded only when such a file is chosen (its own chunk, ~3 MB); a photo is
+ * then redrawn in a worker by browser-image-compression (also its own chunk, loaded for the
+ * first photo to shrink) at 2,000 px on its long side, JPEG
+ * quality 0.8. The browser draws the photo the way its EXIF orientation says, so the new
+ * pixels stand upright; the redrawn file carries no metadata (no GPS, no camera). The bytes
+ * replace the chosen ones under the same id in the file registry.
+ */
+// Served by the portal itself: the library's worker loads it from here, never from a CDN.
+import compressionLibUrl from 'browser-image-compression/dist/browser-image-compression.js?url';
+import { isHeicName, preparedFits, type PreparationFailure } from '../../../machines/attachments';
+import type { ChosenFile, PreparedFile } from '../../../machines/wizard.types';
+import { fileRegistry } from './file-registry';
+
+export const LONG_SIDE_PX = 2000;
+export const JPEG_QUALITY = 0.8;
+
+/** An error the machine reads the reason of (machines/attachments.ts preparationFailureOf). */
+export class PreparationError extends Error {
+  constructor(
+    readonly reason: PreparationFailure,
+    cause?: unknown,
+  ) {
+    super(`preparo da foto: ${reason}`, { cause });
+  }
+}
+
+function jpegName(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return `${dot < 0 ? name : name.slice(0, dot)}.jpg`;
+}
+
+async function decodeHeic(file: File): Promise<Blob> {
+  try {
+    // The build without eval (the portal's CSP has no 'unsafe-eval').
+    const { heicTo } = await import('heic-to/csp');
+    return await heicTo({ blob: file, type: 'image/jpeg', quality: 0.92 });
+  } catch (error) {
+    throw new PreparationError('heic', error);
+  }
+}
+
+async function shrink(image: Blob, name: string): Promise<File> {
+  try {
+    // Its code comes only when a photo is to be shrunk (its own chunk).
+    const { default: imageCompression } = await import('browser-image-compression');
+    // Some pickers give no type: the library wants an image/* one (the bytes decide the decoding).
+    const source = new File([image], name, { type: image.type.startsWith('image/') ? image.type : 'image/jpeg' });
+    return await imageCompression(source, {
+      maxWidthOrHeight: LONG_SIDE_PX,
+      initialQuality: JPEG_QUALITY,
+      // The 10 MB the server takes, with room: a rare photo still larger gets a lower quality.
+      maxSizeMB: 9,
+      fileType: 'image/jpeg',
+      useWebWorker: true,
+      libURL: new URL(compressionLibUrl, window.location.href).href,
+      preserveExif: false,
+    });
+  } catch (error) {
+    throw new PreparationError('unreadable', error);
+  }
+}
+
+export async function preparePhoto(chosen: ChosenFile): Promise<PreparedFile> {
+  const file = fileRegistry.get(chosen.id);
+  // Not in this tab any more (e.g. the page reloaded while it was being prepared).
+  if (!file) throw new PreparationError('unreadable');
+  const heic = isHeicName(chosen.name);
+  const decoded = heic ? await decodeHeic(file) : file;
+  const shrunk = await shrink(decoded, jpegName(chosen.name));
+  const name = jpegName(chosen.name);
+  const ready = new File([shrunk], name, { type: 'image/jpeg', lastModified: file.lastModified });
+  const prepared: PreparedFile = { id: chosen.id, name, size: ready.size, mimeType: 'image/jpeg', originalSize: chosen.size };
+  if (!preparedFits(prepared)) throw new PreparationError('tooLarge');
+  await fileRegistry.put(chosen.id, ready);
+  return prepared;
+}

@@ -25,6 +25,7 @@ import { registerImages } from './routes/images.ts';
 import { requestHandlers } from './routes/request.ts';
 import { signatureHandlers } from './routes/signatures.ts';
 import { trackingHandlers } from './routes/tracking.ts';
+import { withdrawalHandlers } from './routes/withdrawal.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import type { FileStore } from './services/file-store.ts';
 import { openFileStore } from './services/open-file-store.ts';
@@ -86,6 +87,7 @@ const handlers: EndpointHandlers = {
   ...documentHandlers,
   ...trackingHandlers,
   ...signatureHandlers,
+  ...withdrawalHandlers,
 };
 
 export const PURGE_SCHEDULE = { firstMs: 60_000, everyMs: 60 * 60_000 } as const;

@@ -52,6 +52,15 @@ export const TRACKINGS = {
   refused: { ...base, dsStatus: 'Recusada', flStatus: 4, cdStatusPort: 1, flConcordo: null },
   cancelled: { ...base, dsStatus: 'Cancelada', flStatus: 5, cdStatusPort: 1, flConcordo: null },
   contractActive: { ...base, dsStatus: 'Contrato ativo', flStatus: 7, cdStatusPort: 2, flConcordo: 'S' },
+  /** The request under analysis once its holder withdrew it (issue 25): status 5 with the moment. */
+  withdrawn: {
+    ...base,
+    dsStatus: 'Cancelada a seu pedido',
+    flStatus: 5,
+    cdStatusPort: 2,
+    flConcordo: null,
+    dtDesistencia: '03/01/2025 09:30',
+  },
 } satisfies Record<string, TrackingInfo>;
 
 /**
@@ -59,6 +68,8 @@ export const TRACKINGS = {
  * the choice recorded in flConcordo (the reference server's aceite), as one of the fixtures.
  */
 export function recordedTracking(tracking: TrackingInfo, choice: 'S' | 'N' | null): TrackingInfo | undefined {
+  // Under analysis, the only reload is the one after a withdrawal: the server then has it cancelled by the holder.
+  if (tracking.flStatus === TRACKINGS.analysis.flStatus) return TRACKINGS.withdrawn;
   return Object.values(TRACKINGS).find(
     (t) =>
       t.flStatus === tracking.flStatus && t.cdStatusPort === tracking.cdStatusPort && t.flConcordo === choice && t.cdSolicitacao !== null,
@@ -102,7 +113,11 @@ export const USER_EVENTS = {
   SEND_CANCELLED: [{ type: 'SEND_CANCELLED' }],
   LEAVE_CONFIRMED: [{ type: 'LEAVE_CONFIRMED' }],
   LEAVE_CANCELLED: [{ type: 'LEAVE_CANCELLED' }],
+  OPEN_TERM: [...TERMS, UNSAFE_TERM].map((term) => ({ type: 'OPEN_TERM' as const, cdFileDocumento: term.cdFileDocumento })),
   SIGN_DOCUMENT: [...TERMS, UNSAFE_TERM].map((term) => ({ type: 'SIGN_DOCUMENT' as const, cdFileDocumento: term.cdFileDocumento })),
+  WITHDRAW: [{ type: 'WITHDRAW' }],
+  WITHDRAW_CONFIRMED: [{ type: 'WITHDRAW_CONFIRMED' }],
+  WITHDRAW_CANCELLED: [{ type: 'WITHDRAW_CANCELLED' }],
   FINALIZE: [{ type: 'FINALIZE' }],
   CLOSE_MODAL: [{ type: 'CLOSE_MODAL' }],
   LOG_IN_AGAIN: [{ type: 'LOG_IN_AGAIN' }],
@@ -116,7 +131,8 @@ export type ActorName =
   | 'recordSignature'
   | 'generateAcceptance'
   | 'finalizeRequest'
-  | 'loadOperatorName';
+  | 'loadOperatorName'
+  | 'withdrawRequest';
 
 const done = (id: ActorName, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });
 const failed = (id: ActorName) => ({ type: `xstate.error.actor.${id}`, error: { message: `${id} failed` }, actorId: id });
@@ -131,6 +147,7 @@ export const ACTOR_ANSWERS = {
   generateAcceptance: [done('generateAcceptance', ACCEPTANCE_LINK), done('generateAcceptance', 'ERRO'), failed('generateAcceptance')],
   finalizeRequest: [done('finalizeRequest', 'OK'), failed('finalizeRequest')],
   loadOperatorName: [done('loadOperatorName', OPERATOR_NAME), failed('loadOperatorName')],
+  withdrawRequest: [done('withdrawRequest', 'OK'), failed('withdrawRequest')],
 } satisfies Record<ActorName, AnyEventObject[]>;
 
 type Snapshot = ReturnType<typeof trackingMachine.transition>;
@@ -159,6 +176,7 @@ export function eventsFor(snapshot: Snapshot): AnyEventObject[] {
     ...ACTOR_ANSWERS.generateAcceptance,
     ...ACTOR_ANSWERS.finalizeRequest,
     ...ACTOR_ANSWERS.loadOperatorName,
+    ...ACTOR_ANSWERS.withdrawRequest,
     ...Object.values(USER_EVENTS).flat(),
   ];
   return all.filter((event) => snapshot.can(event as TrackingEvent));
@@ -190,6 +208,7 @@ export function allTransitionKeys(): string[] {
 export interface ActionCall {
   type:
     | 'openDocument'
+    | 'openTerm'
     | 'navigateHome'
     | 'clearTrackingSession'
     | 'endSession'
@@ -238,10 +257,14 @@ export function startLiveTracking() {
       generateAcceptance: controlled('generateAcceptance'),
       finalizeRequest: controlled('finalizeRequest'),
       loadOperatorName: controlled('loadOperatorName'),
+      withdrawRequest: controlled('withdrawRequest'),
     },
     actions: {
       openDocument: (_, params) => {
         calls.push({ type: 'openDocument', params });
+      },
+      openTerm: (_, params) => {
+        calls.push({ type: 'openTerm', params });
       },
       navigateHome: (_, params) => {
         calls.push({ type: 'navigateHome', params });

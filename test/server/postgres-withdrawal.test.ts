@@ -67,8 +67,8 @@ describe.skipIf(!postgresUrl)(`withdrawal under concurrency ${POSTGRES_TIER}`, (
     const contato = [
       { tp_contato: '1', ds_contato: '11987654321' },
       { tp_contato: '2', ds_contato: `familia-${filings}@example.com` },
-    ];
-    const saved = (await post(0, 'portabilidade', validRequest({ fl_aceita_email: '1', contato }), 'free')).json() as {
+    ] as const;
+    const saved = (await post(0, 'portabilidade', validRequest({ fl_aceita_email: '1', contato: [...contato] }), 'free')).json() as {
       nuProtocolo: string;
       cdSolicitacao: number;
     };

@@ -58,6 +58,8 @@ export const trackingActors = {
   generateAcceptance: fromPromise<string, AcceptanceInput>(({ input }) => mutateApi(queryClient, 'acceptance', input)),
   finalizeRequest: fromPromise<string, FinalizeInput>(({ input }) => mutateApi(queryClient, 'finalize', input)),
   loadOperatorName: brandingActors.loadOperatorName,
+  // The protocol's own token travels with the call (the server refuses any other).
+  withdrawRequest: fromPromise<string, ProtocolInput>(({ input }) => mutateApi(queryClient, 'withdraw', { protocolo: input.protocolo })),
 };
 
 /**
@@ -86,6 +88,10 @@ export function createTrackingLogic({ navigate, unloadWarning = createUnloadWarn
     actions: {
       // Runs inside the click's own send(), so popup blockers let the new tab open.
       openDocument: (_, params) => {
+        openServerLink(params.linkUrl);
+      },
+      // A term's first opening: the server records the reading when its link is served.
+      openTerm: (_, params) => {
         openServerLink(params.linkUrl);
       },
       navigateHome: (_, params) => navigate(`/home/${params.cdEmpresaPlano}`),

@@ -11,6 +11,7 @@
 import { recordedChoice, allSigned } from '../../../machines/tracking.helpers';
 import { TEXT, type trackingMachine } from '../../../machines/tracking.machine';
 import { traced, type Invariant, type Step } from '../framework/invariants';
+import { signAndWithdrawRules } from './tracking-sign-withdraw.rules';
 
 type M = typeof trackingMachine;
 type S = Step<M>['snapshot'];
@@ -176,4 +177,6 @@ export const trackingRules: readonly Invariant<M>[] = [
       trace.includes('action:clearTrackingSession') ||
       'exited with the session kept',
   },
+  // Sign after reading and withdrawal (issue 25 items 5 and 7).
+  ...signAndWithdrawRules,
 ];

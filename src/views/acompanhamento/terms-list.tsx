@@ -46,8 +46,7 @@ export function TermsList({ actor }: { actor: TrackingActor }) {
           const checked = term.flAssinado || signing === term.cdFileDocumento;
           return (
             <li key={term.cdFileDocumento} className="space-y-1 py-2" data-term={term.cdFileDocumento}>
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="font-medium text-slate-900">{term.documento}</span>
+              <div>
                 <Button
                   variant="link"
                   ref={(element: HTMLButtonElement | null) => {
@@ -61,12 +60,7 @@ export function TermsList({ actor }: { actor: TrackingActor }) {
               </div>
               <CheckBox
                 id={id}
-                label={
-                  <>
-                    {READING.accept}
-                    <span className="sr-only">: {term.documento}</span>
-                  </>
-                }
+                label={`${READING.accept}: ${term.documento}`}
                 checked={checked}
                 disabled={term.flAssinado || !signable[index]}
                 onChange={() => actor.send({ type: 'SIGN_DOCUMENT', cdFileDocumento: term.cdFileDocumento })}

@@ -99,7 +99,7 @@ test.describe('acompanhamento at 320 px', () => {
     expect(await stored(page, 'token')).toBeNull();
   });
 
-  test("3 after a login (the Status text wraps), signing every term, and 'Seja bem-vindo'", async ({ page, baseURL, context }) => {
+  test("3 after a login (the Status text wraps), signing every term, and 'Seja bem-vindo'", async ({ page, baseURL }) => {
     const protocolo = await fileRequest(baseURL!);
     const accepted = backoffice('set-status', protocolo, '3', '--tipo', '1', '--concordo', 'S');
     await page.goto('/#/home/1');
@@ -122,10 +122,8 @@ test.describe('acompanhamento at 320 px', () => {
       await expect(terms.nth(i)).toBeChecked();
       await expect(terms.nth(i)).toBeDisabled();
       // Said in the polite live region, named after the term just signed.
-      const name =
-        (await terms.nth(i).getAttribute('id')) &&
-        (await page.locator(`label[for="${await terms.nth(i).getAttribute('id')}"]`).innerText());
-      await expect(lastAnnouncement(page)).toHaveText(`Assinatura registrada: ${String(name).replace(/^Li e aceito: /, '')}.`);
+      const label = await page.locator(`label[for="${await terms.nth(i).getAttribute('id')}"]`).innerText();
+      await expect(lastAnnouncement(page)).toHaveText(`Assinatura registrada: ${label.replace(/^Li e aceito: /, '')}.`);
     }
     await fitsThePhone(page, 'status 3, every term signed');
     await page.getByRole('button', { name: 'Finalizar' }).click();

@@ -100,7 +100,8 @@ function DocumentsPanel({ actor }: { actor: TrackingActor }) {
       {panel === 'accepted' && <TermsList actor={actor} />}
       {(panel === 'accepted' || panel === 'awaitingAcknowledgement') && <Acknowledgement actor={actor} />}
       <HistoryTimeline actor={actor} />
-      {panel === 'analysis' && <WithdrawSection actor={actor} />}
+      {/* Shown only under analysis (1, 2), whichever panel a status of those gets. */}
+      <WithdrawSection actor={actor} />
       <PanelActions actor={actor} />
     </section>
   );

@@ -8,7 +8,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { TrackingInfo } from '../../../machines/tracking.machine';
+import type { AttachedDocumentInfo, DocumentToSignInfo, HistoryInfo, TrackingInfo } from '../../../machines/tracking.machine';
 import { createTrackingLogic } from '../../../src/flows/tracking/tracking-logic';
 import { TrackingScreen } from '../../../src/views/acompanhamento/tracking-screen';
 
@@ -41,6 +41,7 @@ const underAnalysis: TrackingInfo = {
   flConcordo: null,
   cdSolicitacao: 77,
 };
+const history: HistoryInfo = { dtCadastramento: '02/01/2025', prazoRespostaDias: 10, dtLimiteResposta: '12/01/2025', eventos: [] };
 const withdrawn: TrackingInfo = { ...underAnalysis, flStatus: 5, dsStatus: 'Cancelada a seu pedido', dtDesistencia: '03/01/2025 09:30' };
 
 it('asks first, sends nothing on Voltar, says nothing before the answer, then shows the request cancelled at the holder’s request', async () => {
@@ -50,14 +51,9 @@ it('asks first, sends nothing on Voltar, says nothing before the answer, then sh
   const logic = createTrackingLogic({ navigate: vi.fn() }).provide({
     actors: {
       loadTrackingData: fromPromise(async () => current),
-      loadAttachedDocuments: fromPromise(async () => []),
-      loadDocumentsToSign: fromPromise(async () => []),
-      loadHistory: fromPromise(async () => ({
-        dtCadastramento: '02/01/2025',
-        prazoRespostaDias: 10,
-        dtLimiteResposta: '12/01/2025',
-        eventos: [],
-      })),
+      loadAttachedDocuments: fromPromise(async (): Promise<AttachedDocumentInfo[]> => []),
+      loadDocumentsToSign: fromPromise(async (): Promise<DocumentToSignInfo[]> => []),
+      loadHistory: fromPromise(async (): Promise<HistoryInfo> => history),
       withdrawRequest: fromPromise(async ({ input }) => withdrawRequest(input)),
     },
   });

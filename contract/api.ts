@@ -188,6 +188,8 @@ export const trackingData = z.object({
    * operator's reason when it gave one; a type leaves the list once a document of it is sent.
    */
   documentosPendentes: z.optional(z.array(pendingDocument)),
+  /** Status 5 by the holder's own withdrawal (issue 25): when they withdrew ('dd/mm/yyyy hh:mm'). */
+  dtDesistencia: z.optional(z.string()),
 });
 
 export const historyEvent = z.object({
@@ -208,6 +210,13 @@ export const documentToSign = z.object({
   linkUrl: z.string(),
   cdFileDocumento: z.number(),
   flAssinado: z.boolean(),
+  /**
+   * Sign after reading (issue 25): when the term was first opened through its link, and when
+   * it was accepted ('dd/mm/yyyy hh:mm'); each absent until it happened. A term never opened
+   * cannot be signed.
+   */
+  dtLeitura: z.optional(z.string()),
+  dtAssinatura: z.optional(z.string()),
 });
 
 export const attachedDocument = z.object({
@@ -289,6 +298,8 @@ export const acceptanceRequest = z.object({
 });
 
 export const signatureRequest = z.object({ cdFileDocumento: id('Código do documento inválido') });
+/** The holder withdraws a request under analysis (issue 25): named by its protocol, with a token bound to it. */
+export const withdrawalRequest = z.object({ protocolo: required('Protocolo é obrigatório', 100) });
 
 /** Server error body for 400/404: shown to the user as it is. */
 export const errorBody = z.object({ message: z.string() });
@@ -357,6 +368,7 @@ export const routes = {
   setting: get('portabilidade/utils/parametro', text, 'text'),
   documentsToSign: get('portabilidade/documento/assinatura', z.array(documentToSign)),
   recordSignature: post('portabilidade/documento/assinatura', text, 'text'),
+  withdraw: post('portabilidade/desistencia', text, 'text'),
   privacy: get('portabilidade/utils/privacidade', privacyNotice),
   cepAddress: get('portabilidade/utils/cep', cepAnswer),
   // The receipt (issue 25): a short-lived link to its PDF, for a token bound to the protocol.
@@ -383,6 +395,7 @@ export const endpoints = withInputs(routes, {
   setting: z.object({ chave: z.enum(['82', '84', '85']), cdEmpresaPlano: idDigits('cdEmpresaPlano inválido') }),
   documentsToSign: protocoloQuery,
   recordSignature: signatureRequest,
+  withdraw: withdrawalRequest,
   privacy: z.object({ cdEmpresaPlano: idDigits('cdEmpresaPlano inválido') }),
   cepAddress: z.object({ cep: z.string().check(atMost(8), z.regex(CEP_PATTERN, 'CEP inválido: informe os 8 dígitos')) }),
   receipt: protocoloQuery,

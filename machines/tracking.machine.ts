@@ -13,6 +13,7 @@ import { TIPO_PORTABILIDADE } from '../contract/rules';
 import { MESSAGES, TEXT } from './tracking.types';
 import { endSession, leave, linkOf, nameOf, trackingSetup } from './tracking.setup';
 import { pendingDocumentsState } from './tracking.pending.states';
+import { READING, WITHDRAWAL } from './tracking.terms-and-withdrawal';
 
 export * from './tracking.types';
 
@@ -29,6 +30,7 @@ export const trackingMachine = trackingSetup.createMachine({
     choice: null,
     leaving: null,
     signing: null,
+    openedTerms: [],
     acceptanceLink: null,
     operatorName: '',
     pendingFile: null,
@@ -173,6 +175,8 @@ export const trackingMachine = trackingSetup.createMachine({
         // 'Retornar', 'Sair' (status 6) and the menu items: back to /home/{cdEmpresaPlano}.
         RETURN: leave,
         END_SESSION: endSession,
+        // 'Desistir da solicitação': only under analysis (1, 2), whichever panel shows it.
+        WITHDRAW: { guard: 'canWithdraw', target: '#tracking.withdrawal' },
       },
       states: {
         choosingPanel: {
@@ -181,6 +185,7 @@ export const trackingMachine = trackingSetup.createMachine({
             { guard: 'isAccepted', target: 'accepted' },
             { guard: 'isAwaitingAcknowledgement', target: 'awaitingAcknowledgement' },
             { guard: 'isRefused', target: 'refused' },
+            { guard: 'isWithdrawn', target: 'withdrawn' },
             { guard: 'isCancelled', target: 'cancelled' },
             { guard: 'isContractActive', target: 'contractActive' },
             { guard: 'isAwaitingDocuments', target: 'pendingDocuments' },
@@ -202,6 +207,10 @@ export const trackingMachine = trackingSetup.createMachine({
         cancelled: {
           description:
             'Status 5, painel "Sua solicitação foi cancelada": não segue adiante; o motivo da operadora (ou que não o informou) e o que fazer: nova solicitação, falar com a operadora ou reclamar na ANS (NIP, Disque ANS). "Retornar".',
+        },
+        withdrawn: {
+          description:
+            'Status 5 a pedido do titular (dtDesistencia), painel "Sua solicitação foi cancelada a seu pedido": quando desistiu, que não se desfaz e que pode fazer uma nova solicitação; não é um cancelamento da operadora. "Retornar".',
         },
         contractActive: {
           description:
@@ -429,27 +438,37 @@ export const trackingMachine = trackingSetup.createMachine({
           initial: 'signing',
           states: {
             signing: {
-              description: 'Termos com caixas; marcar uma abre o documento em nova aba e registra a assinatura.',
+              description:
+                'Termos com "Abrir" (nova aba) e "Li e aceito": a caixa só se marca depois de o termo ser aberto (nesta visita, ou já lido segundo o servidor); marcá-la registra a assinatura.',
               on: {
-                SIGN_DOCUMENT: [
+                // Sign after reading (issue 25): opening comes first, and opening never signs.
+                OPEN_TERM: [
                   {
-                    guard: { type: 'canSignDocument', params: ({ event }) => ({ cdFileDocumento: event.cdFileDocumento }) },
-                    target: 'recordingSignature',
+                    guard: { type: 'canOpenUnreadTerm', params: ({ event }) => ({ cdFileDocumento: event.cdFileDocumento }) },
                     actions: [
-                      { type: 'openDocument', params: ({ context, event }) => ({ linkUrl: linkOf(context, event.cdFileDocumento) }) },
-                      { type: 'rememberSigning', params: ({ event }) => ({ cdFileDocumento: event.cdFileDocumento }) },
+                      { type: 'openTerm', params: ({ context, event }) => ({ linkUrl: linkOf(context, event.cdFileDocumento) }) },
+                      { type: 'markTermOpened', params: ({ event }) => ({ cdFileDocumento: event.cdFileDocumento }) },
+                      {
+                        type: 'announce',
+                        params: ({ context, event }) => ({ message: READING.opened(nameOf(context, event.cdFileDocumento)) }),
+                      },
                     ],
                   },
                   {
-                    // A term whose link is not http(s): the app refuses to open it (toast, log)
-                    // and, unseen, it is not signed.
-                    guard: { type: 'isUnsignedDocument', params: ({ event }) => ({ cdFileDocumento: event.cdFileDocumento }) },
+                    // Read already, or a link that is not http(s): the app opens it again, or
+                    // refuses it (toast, log) and, unseen, it stays unread.
+                    guard: { type: 'isKnownTerm', params: ({ event }) => ({ cdFileDocumento: event.cdFileDocumento }) },
                     actions: {
                       type: 'openDocument',
                       params: ({ context, event }) => ({ linkUrl: linkOf(context, event.cdFileDocumento) }),
                     },
                   },
                 ],
+                SIGN_DOCUMENT: {
+                  guard: { type: 'canSignDocument', params: ({ event }) => ({ cdFileDocumento: event.cdFileDocumento }) },
+                  target: 'recordingSignature',
+                  actions: { type: 'rememberSigning', params: ({ event }) => ({ cdFileDocumento: event.cdFileDocumento }) },
+                },
                 FINALIZE: [
                   { guard: 'allDocumentsSigned', target: 'finalizing' },
                   { actions: { type: 'notify', params: { level: 'warning', message: TEXT.unsignedDocuments } } },
@@ -514,6 +533,39 @@ export const trackingMachine = trackingSetup.createMachine({
                 onError: '#tracking.bemvindoModal',
               },
             },
+          },
+        },
+      },
+    },
+    withdrawal: {
+      description:
+        'Desistência (status 1 e 2): a confirmação diz o que significa, e só a resposta do servidor a torna feita; o painel da análise continua atrás.',
+      initial: 'confirming',
+      states: {
+        confirming: {
+          description:
+            'Modal "Desistir desta solicitação?": a solicitação é cancelada a seu pedido, não se desfaz, e pode-se fazer uma nova. "Sim, desistir" envia; "Voltar" (ou Esc) volta ao painel sem enviar nada.',
+          on: {
+            WITHDRAW_CONFIRMED: 'withdrawing',
+            WITHDRAW_CANCELLED: '#tracking.ready',
+          },
+        },
+        withdrawing: {
+          description: 'Envia a desistência (portabilidade/desistencia, pelo protocolo); a tela nada diz de feito antes da resposta.',
+          invoke: {
+            id: 'withdrawRequest',
+            src: 'withdrawRequest',
+            input: ({ context }) => ({ protocolo: context.protocolo }),
+            onDone: {
+              // The server holds it: say so, and show its new state (the reload finds status 5 by the holder).
+              target: '#tracking.loading',
+              actions: [
+                { type: 'notify', params: { level: 'success', message: WITHDRAWAL.done } },
+                { type: 'announce', params: { message: WITHDRAWAL.done } },
+              ],
+            },
+            // Refused or failed (the global handler said why): the panel as it was.
+            onError: '#tracking.ready',
           },
         },
       },

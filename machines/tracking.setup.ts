@@ -5,9 +5,9 @@
  */
 import { assign, setup, stateIn } from 'xstate';
 import { notProvided } from './not-provided';
+import { canOpenUnreadTerm, canSignAfterReading, canWithdraw, isWithdrawn } from './tracking.terms-and-withdrawal';
 import {
   allSigned,
-  canSign,
   isAcceptanceRefused,
   isRestrictedAnswer,
   isUnsigned,
@@ -83,11 +83,18 @@ export const trackingSetup = setup({
     loadOperatorName: notProvided<string, OperatorInput>('loadOperatorName'),
     /** Status 2: the wizard's upload (SPEC §7), by protocol, with its progress. */
     uploadPendingDocument: notProvided<string, UploadDocumentInput>('uploadPendingDocument'),
+    /** `portabilidade/desistencia` by protocol (the token bound to it travels with the call). */
+    withdrawRequest: notProvided<string, ProtocolInput>('withdrawRequest'),
   },
   actions: {
     // --- provided by the app (no-ops here: the machine stays pure)
     /** Opens a server link in a new tab, safely (openServerLink). Must run inside the click. */
     openDocument: (_, _params: { linkUrl: string }) => {},
+    /**
+     * A term's first opening (sign after reading): opens it as openDocument does. A name of
+     * its own, so what was opened shows in what the machine did, not only in its context.
+     */
+    openTerm: (_, _params: { linkUrl: string }) => {},
     navigateHome: (_, _params: { cdEmpresaPlano: string }) => {},
     /** Clears the stored protocolo and token and presets home to 'track' mode. */
     clearTrackingSession: () => {},
@@ -132,6 +139,9 @@ export const trackingSetup = setup({
       signing: null,
     })),
     forgetSigning: assign({ signing: null }),
+    markTermOpened: assign({
+      openedTerms: ({ context }, params: { cdFileDocumento: number }) => [...context.openedTerms, params.cdFileDocumento],
+    }),
     rememberAcceptanceLink: assign({ acceptanceLink: (_, params: { link: string }) => params.link.trim() }),
     rememberOperatorName: assign({ operatorName: (_, params: { name: string }) => params.name.trim() }),
     // --- status 2 (machines/tracking.pending.states.ts)
@@ -167,7 +177,14 @@ export const trackingSetup = setup({
     isSendingChoice: stateIn('#tracking.ready.awaitingAcknowledgement.generatingAcceptance'),
     /** The holder left through 'Encerrar sessão' (else 'Sair', 'Retornar' or a menu item). */
     isEndingSession: ({ context }) => context.leaving === 'END_SESSION',
-    canSignDocument: ({ context }, params: { cdFileDocumento: number }) => canSign(context.documentsToSign, params.cdFileDocumento),
+    canSignDocument: ({ context }, params: { cdFileDocumento: number }) =>
+      canSignAfterReading(context.documentsToSign, context.openedTerms, params.cdFileDocumento),
+    canOpenUnreadTerm: ({ context }, params: { cdFileDocumento: number }) =>
+      canOpenUnreadTerm(context.documentsToSign, context.openedTerms, params.cdFileDocumento),
+    isKnownTerm: ({ context }, params: { cdFileDocumento: number }) =>
+      context.documentsToSign.some((document) => document.cdFileDocumento === params.cdFileDocumento),
+    canWithdraw: ({ context }) => canWithdraw(context.tracking),
+    isWithdrawn: ({ context }) => isWithdrawn(context.tracking),
     isUnsignedDocument: ({ context }, params: { cdFileDocumento: number }) => isUnsigned(context.documentsToSign, params.cdFileDocumento),
     allDocumentsSigned: ({ context }) => allSigned(context.documentsToSign),
     isAcceptanceRefused: (_, params: { answer: string }) => isAcceptanceRefused(params.answer),

@@ -28,6 +28,8 @@ export interface TrackingInfo {
   dtLimiteCancelamentoPlanoAnterior?: string;
   /** The operator's reason for a refusal (4) or a cancellation (5). */
   dsMotivo?: string;
+  /** Status 5 at the holder's own request: when they withdrew ('dd/mm/yyyy hh:mm'). */
+  dtDesistencia?: string;
   /** Status 2: the document types the operator still waits for (machines/tracking.pending.ts). */
   documentosPendentes?: PendingDocumentInfo[];
 }
@@ -54,6 +56,9 @@ export interface DocumentToSignInfo {
   linkUrl: string;
   cdFileDocumento: number;
   flAssinado: boolean;
+  /** When the server first served the term through its link, and when it was accepted ('dd/mm/yyyy hh:mm'). */
+  dtLeitura?: string;
+  dtAssinatura?: string;
 }
 
 /** The `historico` answer (docs/architecture.md): every status change and the ANS window. */
@@ -115,6 +120,8 @@ export interface TrackingContext {
   leaving: Leaving | null;
   /** The term whose signature is being recorded. */
   signing: number | null;
+  /** Terms opened in this visit (sign after reading, issue 25): only these, and those the server saw read, can be ticked. */
+  openedTerms: number[];
   /** The last acceptance document generated in this visit (shown as a link). */
   acceptanceLink: string | null;
   /** For 'Seja bem-vindo à {operator name}!'; '' when the lookup failed. */
@@ -145,7 +152,13 @@ export type TrackingEvent =
   /** "Sua escolha ainda não foi enviada" when leaving with a choice unsent: leave anyway / stay. */
   | { type: 'LEAVE_CONFIRMED' }
   | { type: 'LEAVE_CANCELLED' }
+  /** A term's 'Abrir' (a new tab): reading it comes before its 'Li e aceito'. */
+  | { type: 'OPEN_TERM'; cdFileDocumento: number }
   | { type: 'SIGN_DOCUMENT'; cdFileDocumento: number }
+  /** 'Desistir da solicitação' (status 1, 2), and its confirmation: 'Sim, desistir' / 'Voltar'. */
+  | { type: 'WITHDRAW' }
+  | { type: 'WITHDRAW_CONFIRMED' }
+  | { type: 'WITHDRAW_CANCELLED' }
   | { type: 'FINALIZE' }
   | { type: 'CLOSE_MODAL' }
   | { type: 'LOG_IN_AGAIN' }

@@ -26,6 +26,7 @@ import { receiptHandlers, registerReceipt } from './routes/receipt.ts';
 import { requestHandlers } from './routes/request.ts';
 import { signatureHandlers } from './routes/signatures.ts';
 import { trackingHandlers } from './routes/tracking.ts';
+import { withdrawalHandlers } from './routes/withdrawal.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import type { FileStore } from './services/file-store.ts';
 import { openFileStore } from './services/open-file-store.ts';
@@ -88,6 +89,7 @@ const handlers: EndpointHandlers = {
   ...trackingHandlers,
   ...signatureHandlers,
   ...receiptHandlers,
+  ...withdrawalHandlers,
 };
 
 export const PURGE_SCHEDULE = { firstMs: 60_000, everyMs: 60 * 60_000 } as const;

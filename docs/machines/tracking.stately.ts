@@ -168,6 +168,7 @@ export const trackingMachine = createMachine({
             'navigateHome',
           ],
         },
+        WITHDRAW: { target: 'withdrawal', guard: 'canWithdraw' },
       },
       states: {
         choosingPanel: {
@@ -179,6 +180,7 @@ export const trackingMachine = createMachine({
               guard: 'isAwaitingAcknowledgement',
             },
             { target: 'refused', guard: 'isRefused' },
+            { target: 'withdrawn', guard: 'isWithdrawn' },
             { target: 'cancelled', guard: 'isCancelled' },
             { target: 'contractActive', guard: 'isContractActive' },
             { target: 'pendingDocuments', guard: 'isAwaitingDocuments' },
@@ -240,6 +242,9 @@ export const trackingMachine = createMachine({
         },
         cancelled: {
           description: 'Status 5, painel "Sua solicitação foi cancelada": não segue adiante; o motivo da operadora (ou que não o informou) e o que fazer: nova solicitação, falar com a operadora ou reclamar na ANS (NIP, Disque ANS). "Retornar".',
+        },
+        withdrawn: {
+          description: 'Status 5 a pedido do titular (dtDesistencia), painel "Sua solicitação foi cancelada a seu pedido": quando desistiu, que não se desfaz e que pode fazer uma nova solicitação; não é um cancelamento da operadora. "Retornar".',
         },
         contractActive: {
           description: 'Status 7, painel "Seu contrato está ativo": a portabilidade terminou; as condições da operadora e, se ainda não o fez, cancelar o plano anterior até a data informada; sem prazo da operadora. "Retornar".',
@@ -507,16 +512,20 @@ export const trackingMachine = createMachine({
           description: 'Status 3, painel "Sua solicitação foi aceita": as condições da operadora, termos a assinar, ciência já dada (flConcordo) e "Finalizar".',
           states: {
             signing: {
-              description: 'Termos com caixas; marcar uma abre o documento em nova aba e registra a assinatura.',
+              description: 'Termos com "Abrir" (nova aba) e "Li e aceito": a caixa só se marca depois de o termo ser aberto (nesta visita, ou já lido segundo o servidor); marcá-la registra a assinatura.',
               on: {
-                SIGN_DOCUMENT: [
+                OPEN_TERM: [
                   {
-                    target: 'recordingSignature',
-                    guard: 'canSignDocument',
-                    actions: ['openDocument', 'rememberSigning'],
+                    guard: 'canOpenUnreadTerm',
+                    actions: ['openTerm', 'markTermOpened', 'announce'],
                   },
-                  { guard: 'isUnsignedDocument', actions: 'openDocument' },
+                  { guard: 'isKnownTerm', actions: 'openDocument' },
                 ],
+                SIGN_DOCUMENT: {
+                  target: 'recordingSignature',
+                  guard: 'canSignDocument',
+                  actions: 'rememberSigning',
+                },
                 FINALIZE: [
                   { target: 'finalizing', guard: 'allDocumentsSigned' },
                   {
@@ -567,6 +576,43 @@ export const trackingMachine = createMachine({
                 onError: { target: '#tracking.bemvindoModal' },
               },
             },
+          },
+        },
+      },
+    },
+    withdrawal: {
+      initial: 'confirming',
+      description: 'Desistência (status 1 e 2): a confirmação diz o que significa, e só a resposta do servidor a torna feita; o painel da análise continua atrás.',
+      states: {
+        confirming: {
+          description: 'Modal "Desistir desta solicitação?": a solicitação é cancelada a seu pedido, não se desfaz, e pode-se fazer uma nova. "Sim, desistir" envia; "Voltar" (ou Esc) volta ao painel sem enviar nada.',
+          on: {
+            WITHDRAW_CONFIRMED: { target: 'withdrawing' },
+            WITHDRAW_CANCELLED: { target: '#tracking.ready' },
+          },
+        },
+        withdrawing: {
+          description: 'Envia a desistência (portabilidade/desistencia, pelo protocolo); a tela nada diz de feito antes da resposta.',
+          invoke: {
+            id: 'withdrawRequest',
+            src: 'withdrawRequest',
+            onDone: {
+              target: '#tracking.loading',
+              actions: [
+                {
+                  type: 'notify',
+                  params: {
+                    level: 'success',
+                    message: 'Sua solicitação foi cancelada a seu pedido.',
+                  },
+                },
+                {
+                  type: 'announce',
+                  params: { message: 'Sua solicitação foi cancelada a seu pedido.' },
+                },
+              ],
+            },
+            onError: { target: '#tracking.ready' },
           },
         },
       },

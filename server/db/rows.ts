@@ -54,4 +54,6 @@ export interface DocumentToSignRow {
   nm_documento: string;
   nm_armazenado: string;
   dt_assinatura: Date | null;
+  /** First opening of the term through its link (issue 25); null while never opened. */
+  dt_leitura: Date | null;
 }

@@ -188,6 +188,7 @@ const GUARDED: ReadonlySet<EndpointName> = new Set<EndpointName>([
   'acceptance',
   'recordSignature',
   'receipt',
+  'withdraw',
 ]);
 /** Calls that name a request by an internal id (http/access.ts). */
 const ID_KEYED: ReadonlySet<EndpointName> = new Set<EndpointName>(['finalize', 'acceptance', 'signLink', 'recordSignature']);
@@ -204,6 +205,7 @@ const CAN_BE_NOT_FOUND: ReadonlySet<EndpointName> = new Set<EndpointName>([
   'finalize',
   'acceptance',
   'recordSignature',
+  'withdraw',
   'privacy',
   'receipt',
 ]);

@@ -25,6 +25,7 @@ import { isDiskFull } from '../services/disk-full.ts';
 import { STATUS, describeStatus } from '../services/status.ts';
 import { checkUploadedFile } from '../services/upload-check.ts';
 import { answerPendingDocument } from '../services/pending-documents.ts';
+import { recordTermReading } from '../services/term-reading.ts';
 import { requestByProtocol } from './tracking.ts';
 
 export const MAX_DOCUMENTS_PER_REQUEST = 30;
@@ -219,6 +220,8 @@ export function registerFiles(app: FastifyInstance, deps: HandlerContext['deps']
     if (isPastRetention(owner, now, deps.retentionDays)) throw new HttpError(410, FILE_RETENTION_OVER);
     const file = await deps.files.read(deps.db, name);
     if (!file) throw notFound(FILE_NOT_FOUND);
+    // A term served through its link has been opened: from now on it may be signed (a HEAD sends no content).
+    if (request.method === 'GET') await recordTermReading(deps.db, name, owner.cd_solicitacao, now);
     return reply
       .type(file.contentType)
       .header('content-disposition', await dispositionOf(deps.db, request.params.name))

@@ -1,5 +1,6 @@
 /**
- * Status 3: the beneficiary opens and accepts each term or declaration, then finalizes.
+ * Status 3: the beneficiary opens and accepts each term or declaration, then finalizes. A
+ * term is signed only once it was opened (services/term-reading.ts).
  * Finalizing checks every document is signed and moves the request to 'Contrato ativo'.
  */
 import { assertCanUse, documentNotFound, ownedRequest, requireToken } from '../http/access.ts';
@@ -10,6 +11,8 @@ import type { DocumentToSignRow, RequestRow } from '../db/rows.ts';
 import { findDocumentToSign, listDocumentsToSign } from '../services/documents-to-sign.ts';
 import { changeStatusIn, findRequestById, lockRequest } from '../services/requests.ts';
 import { STATUS, describeStatus } from '../services/status.ts';
+import { formatDateTime } from '../services/dates.ts';
+import { TERM_NOT_READ } from '../services/term-reading.ts';
 import { fileUrl } from './documents.ts';
 import { requestByProtocol } from './tracking.ts';
 
@@ -36,6 +39,8 @@ export const signatureHandlers: SignatureHandlers = {
       linkUrl: fileUrl(ctx, document.nm_armazenado, request.nu_protocolo),
       cdFileDocumento: document.cd_file_documento,
       flAssinado: document.dt_assinatura !== null,
+      ...(document.dt_leitura ? { dtLeitura: formatDateTime(document.dt_leitura) } : {}),
+      ...(document.dt_assinatura ? { dtAssinatura: formatDateTime(document.dt_assinatura) } : {}),
     }));
   },
 
@@ -48,11 +53,18 @@ export const signatureHandlers: SignatureHandlers = {
       if (request?.fl_status !== STATUS.aceita) {
         throw badRequest(`Não é possível assinar documentos no status atual (${describeStatus(request?.fl_status ?? 0)}).`);
       }
-      // Signing twice keeps the first date: the click is idempotent.
+      // Sign after reading (issue 25): the reading is read again inside the transaction, so a
+      // term never served through its link cannot be signed, whatever the screen allowed.
+      const [read] = await tx.query<{ dt_leitura: Date | null }>('SELECT dt_leitura FROM documents_to_sign WHERE cd_file_documento = $1', [
+        cdFileDocumento,
+      ]);
+      if (!read?.dt_leitura) throw badRequest(TERM_NOT_READ);
+      // Signing twice keeps the first date: the click is idempotent. The signature keeps when
+      // the term was read and when it was accepted.
       await tx.query(
-        `INSERT INTO signatures (cd_file_documento, dt_assinatura, ds_endereco_ip) VALUES ($1, $2, $3)
+        `INSERT INTO signatures (cd_file_documento, dt_assinatura, ds_endereco_ip, dt_leitura) VALUES ($1, $2, $3, $4)
          ON CONFLICT (cd_file_documento) DO NOTHING`,
-        [cdFileDocumento, ctx.now, ctx.clientAddress],
+        [cdFileDocumento, ctx.now, ctx.clientAddress, read.dt_leitura],
       );
     });
     return 'OK';

@@ -13,6 +13,7 @@ import { addDays, formatDate, formatDateTime } from '../services/dates.ts';
 import type { RequestState } from '../db/rows.ts';
 import { findRequestStateByProtocol } from '../services/requests.ts';
 import { STATUS, describeAnswerStatus, type AnswerState } from '../services/status.ts';
+import { WITHDRAWAL_ORIGIN, WITHDRAWN_STATUS, withdrawnAt } from '../services/withdrawal.ts';
 import { decisionFields, findTrackingByProtocol } from '../services/operator-decision.ts';
 import { issueToken } from '../services/tokens.ts';
 import { openPendingDocuments } from '../services/pending-documents.ts';
@@ -53,6 +54,9 @@ export const trackingHandlers: Pick<EndpointHandlers, 'tracking' | 'history'> = 
     if (request.fl_status === STATUS.pendenteDocumentacao) {
       data.documentosPendentes = await openPendingDocuments(ctx.deps.db, request.cd_solicitacao);
     }
+    // Cancelled at the holder's own request (issue 25): said so, with when, never as the operator's cancellation.
+    const withdrawn = request.fl_status === STATUS.cancelada ? await withdrawnAt(ctx.deps.db, request.cd_solicitacao) : null;
+    if (withdrawn) Object.assign(data, { dsStatus: WITHDRAWN_STATUS, dtDesistencia: formatDateTime(withdrawn) });
     if (visibility === 'owner') data.nuCpf = request.cpf || null;
     // Knowing the protocol is the proof here: the answer hands out a token bound to it, for
     // the calls that name this request by an internal id (http/access.ts). Presented with a
@@ -68,8 +72,8 @@ export const trackingHandlers: Pick<EndpointHandlers, 'tracking' | 'history'> = 
   async history({ protocolo }, ctx) {
     const request = await requestByProtocol(ctx, protocolo);
     assertCanUse(ctx.access, request);
-    const events = await ctx.deps.db.query<AnswerState & { dt_evento: Date }>(
-      'SELECT fl_status, cd_status_port, fl_concordo, dt_evento FROM status_history WHERE cd_solicitacao = $1 ORDER BY dt_evento, id',
+    const events = await ctx.deps.db.query<AnswerState & { dt_evento: Date; ds_origem: string }>(
+      'SELECT fl_status, cd_status_port, fl_concordo, ds_origem, dt_evento FROM status_history WHERE cd_solicitacao = $1 ORDER BY dt_evento, id',
       [request.cd_solicitacao],
     );
     return {
@@ -79,7 +83,8 @@ export const trackingHandlers: Pick<EndpointHandlers, 'tracking' | 'history'> = 
       // Each event in the words of its moment: a recorded answer says which one it was.
       eventos: events.map((event) => ({
         flStatus: event.fl_status,
-        dsStatus: describeAnswerStatus(event),
+        dsStatus:
+          event.fl_status === STATUS.cancelada && event.ds_origem === WITHDRAWAL_ORIGIN ? WITHDRAWN_STATUS : describeAnswerStatus(event),
         dtEvento: formatDateTime(event.dt_evento),
       })),
     };

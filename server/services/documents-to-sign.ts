@@ -32,7 +32,7 @@ export async function createDocumentsToSign(tx: Queryable, files: FileStore, req
 
 export async function listDocumentsToSign(db: Queryable, cdSolicitacao: number): Promise<DocumentToSignRow[]> {
   return db.query<DocumentToSignRow>(
-    `SELECT d.cd_file_documento, d.cd_solicitacao, d.nm_documento, d.nm_armazenado, s.dt_assinatura
+    `SELECT d.cd_file_documento, d.cd_solicitacao, d.nm_documento, d.nm_armazenado, s.dt_assinatura, d.dt_leitura
      FROM documents_to_sign d LEFT JOIN signatures s USING (cd_file_documento)
      WHERE d.cd_solicitacao = $1 ORDER BY d.cd_file_documento`,
     [cdSolicitacao],
@@ -41,7 +41,7 @@ export async function listDocumentsToSign(db: Queryable, cdSolicitacao: number):
 
 export async function findDocumentToSign(db: Queryable, cdFileDocumento: number): Promise<DocumentToSignRow | null> {
   const [row] = await db.query<DocumentToSignRow>(
-    `SELECT d.cd_file_documento, d.cd_solicitacao, d.nm_documento, d.nm_armazenado, s.dt_assinatura
+    `SELECT d.cd_file_documento, d.cd_solicitacao, d.nm_documento, d.nm_armazenado, s.dt_assinatura, d.dt_leitura
      FROM documents_to_sign d LEFT JOIN signatures s USING (cd_file_documento)
      WHERE d.cd_file_documento = $1`,
     [cdFileDocumento],

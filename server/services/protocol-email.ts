@@ -16,9 +16,9 @@ import { findOperator } from './operators.ts';
 
 /** Protocol e-mails one address may receive in any hour (counted when queued); more saves to it queue none. */
 export const MAX_EMAILS_PER_RECIPIENT_PER_HOUR = 5;
-const HOUR_MS = 60 * 60_000;
+export const HOUR_MS = 60 * 60_000;
 /** First key of the transaction-level advisory lock taken per recipient (the second is the address's hash). */
-const RECIPIENT_LOCK = 24_009;
+export const RECIPIENT_LOCK = 24_009;
 
 export interface ProtocolEmail {
   to: string;

@@ -10,7 +10,8 @@ import { STATUS } from './status.ts';
 import type { FileStore } from './file-store.ts';
 import { createDocumentsToSign } from './documents-to-sign.ts';
 
-export type HistoryOrigin = 'portal' | 'backoffice' | 'demonstracao';
+/** 'titular': the holder's own withdrawal (services/withdrawal.ts), told apart from an operator's cancellation. */
+export type HistoryOrigin = 'portal' | 'backoffice' | 'demonstracao' | 'titular';
 
 /** Always read from the database: another process (or the backoffice) may have just written it. */
 export async function findRequestByProtocol(db: Queryable, nuProtocolo: string): Promise<RequestRow | null> {

@@ -11,10 +11,12 @@ import {
   backoffice,
   expectAccessible,
   fileRequest,
+  openTerm,
   panel,
   sendChoice,
   sendConfirmation,
   stored,
+  termBoxes,
   trackFromHome,
 } from './support/tracking';
 
@@ -97,7 +99,7 @@ test.describe('acompanhamento at 320 px', () => {
     expect(await stored(page, 'token')).toBeNull();
   });
 
-  test("3 after a login (the Status text wraps), signing every term, and 'Seja bem-vindo'", async ({ page, baseURL, context }) => {
+  test("3 after a login (the Status text wraps), signing every term, and 'Seja bem-vindo'", async ({ page, baseURL }) => {
     const protocolo = await fileRequest(baseURL!);
     const accepted = backoffice('set-status', protocolo, '3', '--tipo', '1', '--concordo', 'S');
     await page.goto('/#/home/1');
@@ -111,19 +113,18 @@ test.describe('acompanhamento at 320 px', () => {
     ).toBe(true);
     await fitsThePhone(page, 'status 3');
 
-    // Each term opens in a new tab: close them (and only them: axe opens a page of its own).
-    const closeTab = (tab: Page) => void tab.close();
-    context.on('page', closeTab);
-    const terms = page.getByRole('region', { name: 'Termos e declarações' }).getByRole('checkbox');
+    // Each term opens in a new tab before its 'Li e aceito' can be ticked (closed once served).
+    const terms = termBoxes(page);
     for (let i = 0; i < (await terms.count()); i++) {
+      await expect(terms.nth(i)).toBeDisabled();
+      await openTerm(page, i);
       await terms.nth(i).click();
       await expect(terms.nth(i)).toBeChecked();
       await expect(terms.nth(i)).toBeDisabled();
       // Said in the polite live region, named after the term just signed.
-      const name = await page.locator(`label[for="${await terms.nth(i).getAttribute('id')}"]`).innerText();
-      await expect(lastAnnouncement(page)).toHaveText(`Assinatura registrada: ${name}.`);
+      const label = await page.locator(`label[for="${await terms.nth(i).getAttribute('id')}"]`).innerText();
+      await expect(lastAnnouncement(page)).toHaveText(`Assinatura registrada: ${label.replace(/^Li e aceito: /, '')}.`);
     }
-    context.off('page', closeTab);
     await fitsThePhone(page, 'status 3, every term signed');
     await page.getByRole('button', { name: 'Finalizar' }).click();
     await expect(page.getByRole('dialog', { name: /^Seja bem-vindo/ })).toBeVisible();

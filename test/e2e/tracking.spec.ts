@@ -11,6 +11,7 @@ import {
   backoffice,
   expectAccessible,
   fileRequest,
+  openAndAcceptEveryTerm,
   panel,
   sendChoice,
   sendConfirmation,
@@ -20,7 +21,7 @@ import {
 import { seedSession } from './support/session';
 
 test.describe('acompanhamento', () => {
-  test('one request walked through em análise → 6 (type 1) → 3, with both modals and redirects', async ({ page, baseURL, context }) => {
+  test('one request walked through em análise → 6 (type 1) → 3, with both modals and redirects', async ({ page, baseURL }) => {
     test.setTimeout(180_000); // the whole journey, three backoffice moves and five axe runs
     const protocolo = await fileRequest(baseURL!);
 
@@ -80,20 +81,8 @@ test.describe('acompanhamento', () => {
     await expect(page.getByText('Ainda há documento(s) que precisa(m) ser assinado(s).')).toBeVisible();
     expect(backoffice('show', protocolo).flStatus).toBe(3);
 
-    // Sign every term: each opens in a new tab and stays checked and disabled.
-    const terms = page.getByRole('region', { name: 'Termos e declarações' }).getByRole('checkbox');
-    const count = await terms.count();
-    expect(count).toBeGreaterThan(0);
-    for (let i = 0; i < count; i++) {
-      const term = terms.nth(i);
-      const tab = context.waitForEvent('page');
-      await term.click();
-      const opened = await tab;
-      expect(opened.url()).toMatch(/^https?:\/\/.+\/arquivos\//);
-      await opened.close();
-      await expect(term).toBeChecked();
-      await expect(term).toBeDisabled();
-    }
+    // Sign every term after reading it: each opens in a new tab first, then stays checked and disabled.
+    await openAndAcceptEveryTerm(page);
 
     await page.getByRole('button', { name: 'Finalizar' }).click();
     const welcome = page.getByRole('dialog', { name: `Seja bem-vindo à ${OPERATOR_NAME}!` });

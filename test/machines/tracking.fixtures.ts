@@ -101,6 +101,15 @@ export const TRACKINGS = {
     flConcordo: null,
     documentosPendentes: [PENDING[1]],
   },
+  /** The request under analysis once its holder withdrew it (issue 25): status 5 with the moment. */
+  withdrawn: {
+    ...base,
+    dsStatus: 'Cancelada a seu pedido',
+    flStatus: 5,
+    cdStatusPort: 2,
+    flConcordo: null,
+    dtDesistencia: '03/01/2025 09:30',
+  },
 } satisfies Record<string, TrackingInfo>;
 
 /**
@@ -110,6 +119,8 @@ export const TRACKINGS = {
 export function recordedTracking(tracking: TrackingInfo, choice: 'S' | 'N' | null): TrackingInfo | undefined {
   // Status 2 reloads after a document was sent: the first type (the only one the paths send) is gone.
   if (tracking.flStatus === TRACKINGS.pendingDocuments.flStatus) return TRACKINGS.pendingDocumentsOne;
+  // Under analysis, the only reload is the one after a withdrawal: the server then has it cancelled by the holder.
+  if (tracking.flStatus === TRACKINGS.analysis.flStatus) return TRACKINGS.withdrawn;
   return Object.values(TRACKINGS).find(
     (t) =>
       t.flStatus === tracking.flStatus && t.cdStatusPort === tracking.cdStatusPort && t.flConcordo === choice && t.cdSolicitacao !== null,
@@ -153,7 +164,11 @@ export const USER_EVENTS = {
   SEND_CANCELLED: [{ type: 'SEND_CANCELLED' }],
   LEAVE_CONFIRMED: [{ type: 'LEAVE_CONFIRMED' }],
   LEAVE_CANCELLED: [{ type: 'LEAVE_CANCELLED' }],
+  OPEN_TERM: [...TERMS, UNSAFE_TERM].map((term) => ({ type: 'OPEN_TERM' as const, cdFileDocumento: term.cdFileDocumento })),
   SIGN_DOCUMENT: [...TERMS, UNSAFE_TERM].map((term) => ({ type: 'SIGN_DOCUMENT' as const, cdFileDocumento: term.cdFileDocumento })),
+  WITHDRAW: [{ type: 'WITHDRAW' }],
+  WITHDRAW_CONFIRMED: [{ type: 'WITHDRAW_CONFIRMED' }],
+  WITHDRAW_CANCELLED: [{ type: 'WITHDRAW_CANCELLED' }],
   FINALIZE: [{ type: 'FINALIZE' }],
   CLOSE_MODAL: [{ type: 'CLOSE_MODAL' }],
   LOG_IN_AGAIN: [{ type: 'LOG_IN_AGAIN' }],
@@ -175,7 +190,8 @@ export type ActorName =
   | 'generateAcceptance'
   | 'finalizeRequest'
   | 'loadOperatorName'
-  | 'uploadPendingDocument';
+  | 'uploadPendingDocument'
+  | 'withdrawRequest';
 
 const done = (id: ActorName, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });
 const failed = (id: ActorName) => ({ type: `xstate.error.actor.${id}`, error: { message: `${id} failed` }, actorId: id });
@@ -191,6 +207,7 @@ export const ACTOR_ANSWERS = {
   finalizeRequest: [done('finalizeRequest', 'OK'), failed('finalizeRequest')],
   loadOperatorName: [done('loadOperatorName', OPERATOR_NAME), failed('loadOperatorName')],
   uploadPendingDocument: [done('uploadPendingDocument', 'OK'), failed('uploadPendingDocument')],
+  withdrawRequest: [done('withdrawRequest', 'OK'), failed('withdrawRequest')],
 } satisfies Record<ActorName, AnyEventObject[]>;
 
 type Snapshot = ReturnType<typeof trackingMachine.transition>;
@@ -220,6 +237,7 @@ export function eventsFor(snapshot: Snapshot): AnyEventObject[] {
     ...ACTOR_ANSWERS.finalizeRequest,
     ...ACTOR_ANSWERS.loadOperatorName,
     ...ACTOR_ANSWERS.uploadPendingDocument,
+    ...ACTOR_ANSWERS.withdrawRequest,
     ...Object.values(USER_EVENTS).flat(),
   ];
   return all.filter((event) => snapshot.can(event as TrackingEvent));
@@ -251,6 +269,7 @@ export function allTransitionKeys(): string[] {
 export interface ActionCall {
   type:
     | 'openDocument'
+    | 'openTerm'
     | 'navigateHome'
     | 'clearTrackingSession'
     | 'endSession'
@@ -302,10 +321,14 @@ export function startLiveTracking() {
       finalizeRequest: controlled('finalizeRequest'),
       loadOperatorName: controlled('loadOperatorName'),
       uploadPendingDocument: controlled('uploadPendingDocument'),
+      withdrawRequest: controlled('withdrawRequest'),
     },
     actions: {
       openDocument: (_, params) => {
         calls.push({ type: 'openDocument', params });
+      },
+      openTerm: (_, params) => {
+        calls.push({ type: 'openTerm', params });
       },
       navigateHome: (_, params) => {
         calls.push({ type: 'navigateHome', params });

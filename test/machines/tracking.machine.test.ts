@@ -104,6 +104,24 @@ const MARKERS: Record<string, (s: Snapshot) => void> = {
   'ready.refused': closedPanel(4),
   'ready.cancelled': closedPanel(5),
   'ready.contractActive': closedPanel(7),
+  // Cancelled at the holder's request (issue 25): closed, and not withdrawable again.
+  'ready.withdrawn': (s) => {
+    expect(s.context.tracking?.flStatus).toBe(5);
+    expect(s.context.tracking?.dtDesistencia).toBeTruthy();
+    expect(can(s, 'WITHDRAW')).toBe(false);
+    expect(can(s, 'FINALIZE')).toBe(false);
+    expect(can(s, 'RETURN')).toBe(true);
+  },
+  'withdrawal.confirming': (s) => {
+    expect([1, 2]).toContain(s.context.tracking?.flStatus);
+    expect(can(s, 'WITHDRAW_CONFIRMED')).toBe(true);
+    expect(can(s, 'WITHDRAW_CANCELLED')).toBe(true);
+    expect(can(s, 'RETURN')).toBe(false);
+  },
+  'withdrawal.withdrawing': (s) => {
+    expect(can(s, 'WITHDRAW_CONFIRMED')).toBe(false);
+    expect(can(s, 'RETURN')).toBe(false);
+  },
   'ready.awaitingAcknowledgement.typeOne.undecided': (s) => {
     expect(s.context.tracking?.cdStatusPort).toBe(1);
     expect(s.context.tracking?.flConcordo).toBeNull();
@@ -191,7 +209,11 @@ const MARKERS: Record<string, (s: Snapshot) => void> = {
     expect(s.context.choice).toBe(s.context.tracking?.flConcordo === 'S' ? 'S' : s.context.tracking?.flConcordo === 'N' ? 'N' : null);
     expect(can(s, 'FINALIZE')).toBe(true);
     for (const term of s.context.documentsToSign) {
-      expect(can(s, 'SIGN_DOCUMENT', { cdFileDocumento: term.cdFileDocumento })).toBe(!term.flAssinado); // checked → disabled
+      // Sign after reading: ticked only once opened (checked → disabled); 'Abrir' always answers.
+      const opened = s.context.openedTerms.includes(term.cdFileDocumento) || Boolean(term.dtLeitura);
+      const sound = !term.linkUrl.startsWith('javascript:');
+      expect(can(s, 'SIGN_DOCUMENT', { cdFileDocumento: term.cdFileDocumento })).toBe(!term.flAssinado && opened && sound);
+      expect(can(s, 'OPEN_TERM', { cdFileDocumento: term.cdFileDocumento })).toBe(true);
       expect(canSign(s.context.documentsToSign, term.cdFileDocumento)).toBe(!term.flAssinado && !term.linkUrl.startsWith('javascript:'));
     }
   },
@@ -311,17 +333,25 @@ function checkStep(before: Snapshot, event: AnyEventObject, after: Snapshot, liv
     case 'VIEW_DOCUMENT':
       expect(calls).toEqual([{ type: 'openDocument', params: { linkUrl: event.linkUrl } }]);
       break;
-    case 'SIGN_DOCUMENT': {
+    case 'OPEN_TERM': {
+      // Opening reads, never signs: a sound link not yet opened is opened as a term (and
+      // remembered); one opened already or not http(s) goes to openDocument (which refuses the latter).
       const term = before.context.documentsToSign.find((d) => d.cdFileDocumento === event.cdFileDocumento)!;
-      expect(calls).toEqual([{ type: 'openDocument', params: { linkUrl: term.linkUrl } }]);
-      if (term.linkUrl.startsWith('javascript:')) {
-        expect(started).toEqual([]); // refused by the app, never signed
-        expect(after.context).toEqual(before.context);
-      } else {
-        expect(started).toEqual([{ id: 'recordSignature', input: { cdFileDocumento: event.cdFileDocumento } }]);
-      }
+      const first =
+        !term.linkUrl.startsWith('javascript:') && !before.context.openedTerms.includes(term.cdFileDocumento) && !term.dtLeitura;
+      expect(calls[0]).toEqual({ type: first ? 'openTerm' : 'openDocument', params: { linkUrl: term.linkUrl } });
+      expect(after.context.openedTerms.includes(term.cdFileDocumento)).toBe(
+        first || before.context.openedTerms.includes(term.cdFileDocumento),
+      );
+      expect(started).toEqual([]);
       break;
     }
+    case 'SIGN_DOCUMENT':
+      // Only an opened term can be ticked, and ticking opens nothing (it was read already).
+      expect(calls).toEqual([]);
+      expect(before.context.openedTerms).toContain(event.cdFileDocumento);
+      expect(started).toEqual([{ id: 'recordSignature', input: { cdFileDocumento: event.cdFileDocumento } }]);
+      break;
     case 'FINALIZE':
       if (wasIn('ready.accepted')) {
         if (before.context.documentsToSign.every((d) => d.flAssinado)) {
@@ -673,11 +703,15 @@ describe('tracking journeys', () => {
     ]);
     expect(live.pending.size).toBe(0);
     for (const term of TERMS) {
+      // Sign after reading: the box cannot be ticked before the term is opened, and opening signs nothing.
+      expect(live.actor.getSnapshot().can({ type: 'SIGN_DOCUMENT', cdFileDocumento: term.cdFileDocumento })).toBe(false);
+      await live.play({ type: 'OPEN_TERM', cdFileDocumento: term.cdFileDocumento });
+      expect(live.pending.has('recordSignature')).toBe(false);
       await live.play({ type: 'SIGN_DOCUMENT', cdFileDocumento: term.cdFileDocumento });
       await live.play(done('recordSignature', 'OK'));
       await live.play(done('loadAttachedDocuments', ATTACHED));
     }
-    expect(live.calls.filter((c) => c.type === 'openDocument').map((c) => c.params)).toEqual(TERMS.map((t) => ({ linkUrl: t.linkUrl })));
+    expect(live.calls.filter((c) => c.type === 'openTerm').map((c) => c.params)).toEqual(TERMS.map((t) => ({ linkUrl: t.linkUrl })));
     await live.play({ type: 'FINALIZE' });
     await live.play(done('finalizeRequest', 'OK'));
     expect(live.pending.get('loadOperatorName')?.input).toEqual({ cdEmpresaPlano: '1' });
@@ -688,6 +722,7 @@ describe('tracking journeys', () => {
 
   it('a failed signature leaves the term unsigned and signable again', async () => {
     const live = await loaded(TRACKINGS.acceptedTypeTwo);
+    await live.play({ type: 'OPEN_TERM', cdFileDocumento: 11 });
     await live.play({ type: 'SIGN_DOCUMENT', cdFileDocumento: 11 });
     await live.play(error('recordSignature'));
     const snapshot = live.actor.getSnapshot();

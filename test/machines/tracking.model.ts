@@ -58,6 +58,15 @@ export const trackingFixtures = {
   SEND_CANCELLED: [{ type: 'SEND_CANCELLED' }],
   LEAVE_CONFIRMED: [{ type: 'LEAVE_CONFIRMED' }],
   LEAVE_CANCELLED: [{ type: 'LEAVE_CANCELLED' }],
+  OPEN_TERM: [
+    { type: 'OPEN_TERM', cdFileDocumento: signFirst },
+    { type: 'OPEN_TERM', cdFileDocumento: signSecond },
+    { type: 'OPEN_TERM', cdFileDocumento: signThird },
+    { type: 'OPEN_TERM', cdFileDocumento: signTampered },
+  ],
+  WITHDRAW: [{ type: 'WITHDRAW' }],
+  WITHDRAW_CONFIRMED: [{ type: 'WITHDRAW_CONFIRMED' }],
+  WITHDRAW_CANCELLED: [{ type: 'WITHDRAW_CANCELLED' }],
   SIGN_DOCUMENT: [
     { type: 'SIGN_DOCUMENT', cdFileDocumento: signFirst },
     { type: 'SIGN_DOCUMENT', cdFileDocumento: signSecond },
@@ -89,6 +98,7 @@ export const trackingFixtures = {
     { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.contractActive },
     { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.pendingDocuments },
     { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.pendingDocumentsOne },
+    { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.withdrawn },
   ],
   'xstate.error.actor.loadTrackingData': [{ type: 'xstate.error.actor.loadTrackingData', actorId: 'loadTrackingData', error: failure }],
   'xstate.done.actor.loadAttachedDocuments': [
@@ -127,6 +137,8 @@ export const trackingFixtures = {
   'xstate.error.actor.uploadPendingDocument': [
     { type: 'xstate.error.actor.uploadPendingDocument', actorId: 'uploadPendingDocument', error: failure },
   ],
+  'xstate.done.actor.withdrawRequest': [{ type: 'xstate.done.actor.withdrawRequest', actorId: 'withdrawRequest', output: 'OK' }],
+  'xstate.error.actor.withdrawRequest': [{ type: 'xstate.error.actor.withdrawRequest', actorId: 'withdrawRequest', error: failure }],
 } as const satisfies EventFixtures<M>;
 
 type F = typeof trackingFixtures;
@@ -285,16 +297,32 @@ export const trackingModel = definePathModel({
       ],
     },
     {
-      name: 'status 3: the unsigned warning, sign the three terms, finish, welcome',
+      name: "withdrawal under analysis: 'Voltar' sends nothing; confirmed, the server's answer, the reload shows it cancelled by the holder",
+      events: [
+        ...loaded(REQUEST.analysis),
+        f('WITHDRAW'),
+        f('WITHDRAW_CANCELLED'),
+        f('WITHDRAW'),
+        f('WITHDRAW_CONFIRMED'),
+        f('xstate.done.actor.withdrawRequest'),
+        ...loaded(REQUEST.withdrawn),
+        f('RETURN'),
+      ],
+    },
+    {
+      name: 'status 3: the unsigned warning, open and sign the three terms, finish, welcome',
       events: [
         ...loaded(REQUEST.acceptedTypeOne),
         f('FINALIZE'),
+        f('OPEN_TERM', 0),
         f('SIGN_DOCUMENT', 0),
         f('xstate.done.actor.recordSignature'),
         f('xstate.done.actor.loadAttachedDocuments'),
+        f('OPEN_TERM', 1),
         f('SIGN_DOCUMENT', 1),
         f('xstate.done.actor.recordSignature'),
         f('xstate.done.actor.loadAttachedDocuments'),
+        f('OPEN_TERM', 2),
         f('SIGN_DOCUMENT', 2),
         f('xstate.done.actor.recordSignature'),
         f('xstate.done.actor.loadAttachedDocuments'),

@@ -69,9 +69,12 @@ describe.skipIf(!postgresUrl)(`atomic writes ${POSTGRES_TIER}`, () => {
     };
     const documents = (await get(`portabilidade/documento/assinatura?protocolo=${DEMO.loginRequired.protocolo}`, token)).json() as Array<{
       cdFileDocumento: number;
+      linkUrl: string;
     }>;
     expect(documents).toHaveLength(3);
     for (const document of documents) {
+      // Sign after reading: the term is opened through its link first.
+      expect((await (apps[0] as FastifyInstance).inject({ method: 'GET', url: document.linkUrl })).statusCode).toBe(200);
       expect((await post(0, 'portabilidade/documento/assinatura', { cdFileDocumento: document.cdFileDocumento }, token)).body).toBe('OK');
     }
 

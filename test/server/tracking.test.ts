@@ -172,6 +172,8 @@ describe('signing and finishing', () => {
     expect(messageOf(early)).toBe('Ainda há documento(s) que precisa(m) ser assinado(s).');
 
     for (const doc of docs) {
+      // Sign after reading: each term is opened through its link first.
+      expect((await server.app.inject({ method: 'GET', url: doc.linkUrl })).statusCode).toBe(200);
       const signed = await server.post('portabilidade/documento/assinatura', { cdFileDocumento: doc.cdFileDocumento }, { token });
       expect(signed.body).toBe('OK');
     }

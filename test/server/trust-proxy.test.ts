@@ -84,6 +84,8 @@ describe('behind one proxy (TRUST_PROXY=1)', () => {
       [DEMO.loginRequired.protocolo],
     );
     const id = document?.cd_file_documento ?? 0;
+    // Sign after reading: the term counts as opened (services/term-reading.ts).
+    await server.db.query('UPDATE documents_to_sign SET dt_leitura = $2 WHERE cd_file_documento = $1', [id, server.clock.now]);
     const signed = await postVia(
       server,
       'portabilidade/documento/assinatura',

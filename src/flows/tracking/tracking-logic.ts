@@ -63,6 +63,8 @@ export const trackingActors = {
   loadOperatorName: brandingActors.loadOperatorName,
   // Status 2: the wizard's own upload, by protocol, with the session's token (issue 25).
   uploadPendingDocument: uploadDocument,
+  // The protocol's own token travels with the call (the server refuses any other).
+  withdrawRequest: fromPromise<string, ProtocolInput>(({ input }) => mutateApi(queryClient, 'withdraw', { protocolo: input.protocolo })),
 };
 
 /**
@@ -91,6 +93,10 @@ export function createTrackingLogic({ navigate, unloadWarning = createUnloadWarn
     actions: {
       // Runs inside the click's own send(), so popup blockers let the new tab open.
       openDocument: (_, params) => {
+        openServerLink(params.linkUrl);
+      },
+      // A term's first opening: the server records the reading when its link is served.
+      openTerm: (_, params) => {
         openServerLink(params.linkUrl);
       },
       navigateHome: (_, params) => navigate(`/home/${params.cdEmpresaPlano}`),

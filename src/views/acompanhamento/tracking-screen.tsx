@@ -6,6 +6,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef } from 'react';
 import { panelOf, panelTitle, type Panel } from '../../../machines/tracking.helpers';
+import { WITHDRAWAL, isWithdrawn } from '../../../machines/tracking.terms-and-withdrawal';
 import { TEXT } from '../../../machines/tracking.types';
 import { isAwaitingDocuments } from '../../../machines/tracking.pending';
 import { Button } from '../../ui/button';
@@ -21,6 +22,7 @@ import { TermsList } from './terms-list';
 import type { TrackingActor } from './tracking-actor';
 import { TrackingFields } from './tracking-fields';
 import { TrackingModals } from './tracking-modals';
+import { WithdrawConfirmation, WithdrawSection, WithdrawnNote } from './withdrawal';
 
 function PanelActions({ actor }: { actor: TrackingActor }) {
   const panel = useSelector(actor, (s) => panelOf(s.context.tracking));
@@ -70,7 +72,9 @@ function DocumentsPanel({ actor }: { actor: TrackingActor }) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const panel = useSelector(actor, (s) => panelOf(s.context.tracking));
-  const title = useSelector(actor, (s) => panelTitle(s.context.tracking));
+  const withdrawn = useSelector(actor, (s) => isWithdrawn(s.context.tracking));
+  const withdrawnAt = useSelector(actor, (s) => s.context.tracking?.dtDesistencia);
+  const title = useSelector(actor, (s) => (isWithdrawn(s.context.tracking) ? WITHDRAWAL.panel : panelTitle(s.context.tracking)));
   const afterAcceptance = useSelector(actor, (s) => s.context.acceptanceLink !== null);
   const awaitingDocuments = useSelector(actor, (s) => isAwaitingDocuments(s.context.tracking));
   // Back after recording an acknowledgement (the screen reloaded, the panel appears again):
@@ -78,7 +82,7 @@ function DocumentsPanel({ actor }: { actor: TrackingActor }) {
   useEffect(() => {
     if (afterAcceptance) heading.current?.focus();
   }, [afterAcceptance]);
-  const note = PANEL_NOTES[panel];
+  const note = withdrawn ? undefined : PANEL_NOTES[panel];
   return (
     <section
       aria-labelledby={headingId}
@@ -94,13 +98,16 @@ function DocumentsPanel({ actor }: { actor: TrackingActor }) {
         </p>
       )}
       {DECIDED_PANELS.has(panel) && <DecisionFacts actor={actor} />}
-      {(panel === 'refused' || panel === 'cancelled') && <ClosingRecourse actor={actor} />}
+      {withdrawn && <WithdrawnNote when={withdrawnAt} />}
+      {(panel === 'refused' || (panel === 'cancelled' && !withdrawn)) && <ClosingRecourse actor={actor} />}
       {awaitingDocuments && <PendingDocuments actor={actor} />}
       <DocumentsTable actor={actor} />
       <TrackingReceipt actor={actor} />
       {panel === 'accepted' && <TermsList actor={actor} />}
       {(panel === 'accepted' || panel === 'awaitingAcknowledgement') && <Acknowledgement actor={actor} />}
       <HistoryTimeline actor={actor} />
+      {/* Shown only under analysis (1, 2), whichever panel a status of those gets. */}
+      <WithdrawSection actor={actor} />
       <PanelActions actor={actor} />
     </section>
   );
@@ -163,6 +170,7 @@ export function TrackingScreen({ actor }: { actor: TrackingActor }) {
         {hasProtocol && !loading && !failed && !loginRequired && <DocumentsPanel actor={actor} />}
       </div>
       <TrackingModals actor={actor} />
+      <WithdrawConfirmation actor={actor} />
     </PortalLayout>
   );
 }

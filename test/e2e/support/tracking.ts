@@ -118,3 +118,38 @@ export async function sendChoice(page: Page) {
   await page.getByRole('button', { name: 'Finalizar' }).click();
   await sendConfirmation(page).getByRole('button', { name: 'Enviar', exact: true }).click();
 }
+
+/** Status 3's list of terms and declarations. */
+export const termsRegion = (page: Page) => page.getByRole('region', { name: 'Termos e declarações' });
+/** Each term's 'Abrir …' (its name says it opens a new tab) and its 'Li e aceito: …' box. */
+export const termOpeners = (page: Page) => termsRegion(page).getByRole('button', { name: /^Abrir .+ \(abre em nova aba\)$/ });
+export const termBoxes = (page: Page) => termsRegion(page).getByRole('checkbox', { name: /^Li e aceito: / });
+
+/**
+ * Opens the i-th term as a holder does ('Abrir', a new tab) and waits until the server served
+ * it (that is when it records the reading), then closes the tab. Focus stays on 'Abrir'.
+ */
+export async function openTerm(page: Page, index: number): Promise<void> {
+  const served = page.context().waitForEvent('requestfinished', (request) => request.url().includes('/arquivos/'));
+  const tab = page.context().waitForEvent('page');
+  await termOpeners(page).nth(index).click();
+  await served;
+  await (await tab).close();
+  await expect(termOpeners(page).nth(index)).toBeFocused();
+}
+
+/** Opens then accepts every term: each box checked and locked once the server recorded it. */
+export async function openAndAcceptEveryTerm(page: Page): Promise<void> {
+  const count = await termBoxes(page).count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) {
+    await expect(termBoxes(page).nth(i)).toBeDisabled(); // not opened yet
+    await openTerm(page, i);
+    await termBoxes(page).nth(i).click();
+    await expect(termBoxes(page).nth(i)).toBeChecked();
+    await expect(termBoxes(page).nth(i)).toBeDisabled();
+  }
+}
+
+/** "Desistir desta solicitação?" */
+export const withdrawConfirmation = (page: Page) => page.getByRole('dialog', { name: 'Desistir desta solicitação?' });

@@ -12,6 +12,7 @@ import { recordedChoice, allSigned } from '../../../machines/tracking.helpers';
 import { TEXT, type trackingMachine } from '../../../machines/tracking.machine';
 import { traced, type Invariant, type Step } from '../framework/invariants';
 import { pendingDocumentsRules } from './tracking.pending.rules';
+import { signAndWithdrawRules } from './tracking-sign-withdraw.rules';
 
 type M = typeof trackingMachine;
 type S = Step<M>['snapshot'];
@@ -179,4 +180,6 @@ export const trackingRules: readonly Invariant<M>[] = [
   },
   // Status 2, the pending documents (issue 25 item 3).
   ...pendingDocumentsRules,
+  // Sign after reading and withdrawal (issue 25 items 5 and 7).
+  ...signAndWithdrawRules,
 ];

@@ -72,6 +72,20 @@ export interface RequestNeed {
   login?: boolean;
   /** The path changes the request on the server: it gets one of its own. */
   own?: boolean;
+  /** Withdrawn by its holder (issue 25): the portal's own call, with the protocol's token. */
+  withdraw?: boolean;
+}
+
+async function withdraw(protocolo: string): Promise<void> {
+  const { api, headers } = await session();
+  const lookup = await api.get(`${API}portabilidade/acompanhamento?protocolo=${protocolo}`, { headers: { 'X-Frame-Options': 'deny' } });
+  const { token } = (await lookup.json()) as { token: string };
+  const response = await api.post(`${API}portabilidade/desistencia`, {
+    headers: { ...headers, Authorization: `Bearer ${token}` },
+    data: { protocolo },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  await api.dispose();
 }
 
 const shared = new Map<string, Promise<ServerRequest>>();
@@ -82,13 +96,14 @@ async function prepare(need: RequestNeed): Promise<ServerRequest> {
   const summary = need.status.length
     ? await runBackofficeCommandLine(['set-status', protocolo, ...need.status])
     : await runBackofficeCommandLine(['show', protocolo]);
+  if (need.withdraw) await withdraw(protocolo);
   return { protocolo, token: need.login ? await logIn(summary) : 'free' };
 }
 
 /** A request in the state a path needs, on the running reference server. */
 export function serverRequest(need: RequestNeed): Promise<ServerRequest> {
   if (need.own) return prepare(need);
-  const key = JSON.stringify([need.status, Boolean(need.login)]);
+  const key = JSON.stringify([need.status, Boolean(need.login), Boolean(need.withdraw)]);
   if (!shared.has(key))
     shared.set(
       key,

@@ -10,6 +10,7 @@
 import type { Page } from '@playwright/test';
 import { choiceLabel, welcomeTitle } from '../../../machines/tracking.helpers';
 import { MESSAGES, TEXT, type TrackingInfo, type trackingMachine } from '../../../machines/tracking.machine';
+import { READING, WITHDRAWAL } from '../../../machines/tracking.terms-and-withdrawal';
 import { ANNOUNCED } from '../../e2e/support/portal';
 import { seedSession } from '../../e2e/support/session';
 import { INPUT, PENDING, PENDING_BYTES, PENDING_FILES, TRACKINGS, UNSAFE_TERM } from '../../machines/tracking.fixtures';
@@ -32,6 +33,10 @@ const unchecked = (page: Page, label: string) =>
 const recorded = (page: Page, text: string) => page.getByTestId('acknowledgement-recorded').filter({ hasText: text });
 // The model's terms carry the server's names: the gesture signs the server's term of that name.
 const termName = (cdFileDocumento: number) => [...TERMS, UNSAFE_TERM].find((t) => t.cdFileDocumento === cdFileDocumento)!.documento;
+// The tampered term's link is refused by the app (no request); the server's terms are served.
+const linkOfTerm = (cdFileDocumento: number) => (cdFileDocumento === UNSAFE_TERM.cdFileDocumento ? UNSAFE_TERM.linkUrl : '/arquivos/');
+/** "Desistir desta solicitação?" */
+const withdrawConfirmation = (page: Page) => page.getByRole('dialog', { name: WITHDRAWAL.title });
 
 export const trackingGestures = {
   RETRY: (page) => page.getByRole('button', { name: 'Tentar novamente' }).click(),
@@ -60,7 +65,19 @@ export const trackingGestures = {
       .getByRole('button', { name: new RegExp(`^(${MESSAGES.leaveAnyway}|${MESSAGES.endSessionAnyway})$`) })
       .click(),
   LEAVE_CANCELLED: (page) => leaveConfirmation(page).getByRole('button', { name: MESSAGES.leaveStay, exact: true }).click(),
-  SIGN_DOCUMENT: (page, event) => page.getByLabel(termName(event.cdFileDocumento), { exact: true }).click(),
+  // 'Abrir' opens the term in a new tab: the server records the reading when it serves it,
+  // so the gesture waits for that request to be answered before the path goes on.
+  OPEN_TERM: async (page, event) => {
+    const button = page.getByRole('button', { name: new RegExp(`^${READING.open(termName(event.cdFileDocumento))}`) });
+    const served = /^https?:/.test(linkOfTerm(event.cdFileDocumento)) || linkOfTerm(event.cdFileDocumento).startsWith('/');
+    const file = served ? page.context().waitForEvent('requestfinished', (r) => r.url().includes('/arquivos/')) : null;
+    await button.click();
+    await file;
+  },
+  SIGN_DOCUMENT: (page, event) => page.getByRole('checkbox', { name: `${READING.accept}: ${termName(event.cdFileDocumento)}` }).click(),
+  WITHDRAW: (page) => page.getByRole('button', { name: WITHDRAWAL.button }).click(),
+  WITHDRAW_CONFIRMED: (page) => withdrawConfirmation(page).getByRole('button', { name: WITHDRAWAL.confirm, exact: true }).click(),
+  WITHDRAW_CANCELLED: (page) => withdrawConfirmation(page).getByRole('button', { name: WITHDRAWAL.back, exact: true }).click(),
   FINALIZE: (page) => page.getByRole('button', { name: 'Finalizar' }).click(),
   CLOSE_MODAL: (page) => page.getByRole('dialog').getByRole('button').first().click(),
   LOG_IN_AGAIN: (page) => page.getByRole('button', { name: 'Fazer login' }).click(),
@@ -148,6 +165,14 @@ export const trackingMarkers = {
   'ready.refused': (page) => ({ visible: panel(page, MESSAGES.panelRefused) }),
   'ready.cancelled': (page) => ({ visible: panel(page, MESSAGES.panelCancelled) }),
   'ready.contractActive': (page) => ({ visible: panel(page, MESSAGES.panelContractActive) }),
+  // Cancelled at the holder's request: its own title and words, not the operator's reason.
+  'ready.withdrawn': (page) => ({ all: [{ visible: panel(page, WITHDRAWAL.panel) }, { visible: page.getByTestId('withdrawn-note') }] }),
+  // The question, with the analysis panel still behind it.
+  'withdrawal.confirming': (page) => ({
+    all: [{ visible: withdrawConfirmation(page).getByText(WITHDRAWAL.consequences[1]) }, { visible: panel(page, TEXT.panelAnalysis) }],
+  }),
+  // On its way: the overlay over the analysis panel, nothing says it is done.
+  'withdrawal.withdrawing': (page) => ({ all: [overlay(page), { visible: panel(page, TEXT.panelAnalysis) }] }),
   'ready.awaitingAcknowledgement.choosingOptions': (page) => ({ visible: panel(page, 'Finalize sua solicitação') }),
   'ready.awaitingAcknowledgement.typeOne.restoring': (page) => ({ visible: panel(page, 'Finalize sua solicitação') }),
   'ready.awaitingAcknowledgement.typeOne.undecided': (page) => ({ visible: unchecked(page, TEXT.agree) }),
@@ -231,6 +256,7 @@ export const trackingNetwork = {
   finalizeRequest: { url: new RegExp(`${API}portabilidade/finaliza$`) },
   loadOperatorName: { url: new RegExp(`${API}auth/recuperar-chave\\?cdTipo=65&`) },
   uploadPendingDocument: { url: new RegExp(`${API}portabilidade/utils/documento$`) },
+  withdrawRequest: { url: new RegExp(`${API}portabilidade/desistencia$`) },
 } satisfies Network<M>;
 
 /** `--pendente <tipo>[:<motivo>]` for one of the model's pending types. */
@@ -255,10 +281,15 @@ const SERVER_STATE = {
   contractActive: { status: ['7', '--tipo', '2', '--concordo', 'S'] },
   pendingDocuments: { status: ['2', ...PENDING.flatMap(pendingFlag)] },
   pendingDocumentsOne: { status: ['2', ...pendingFlag(PENDING[1])] },
+  // Filed, then withdrawn by its holder through the portal's own call.
+  withdrawn: { status: [], withdraw: true },
 } satisfies Record<keyof typeof TRACKINGS, Omit<RequestNeed, 'own'>>;
 
 /** Answers that change the request on the server: such a path gets a request of its own. */
 const changesTheServer = (event: PathEvent<M>) =>
+  // Opening a term records its reading: later paths on the same request would find it read.
+  event.type === 'OPEN_TERM' ||
+  event.type === 'xstate.done.actor.withdrawRequest' ||
   event.type === 'xstate.done.actor.recordSignature' ||
   event.type === 'xstate.done.actor.finalizeRequest' ||
   event.type === 'xstate.done.actor.uploadPendingDocument' ||
@@ -276,8 +307,14 @@ export const trackingBrowser: BrowserModel<M> = {
   model: trackingModel,
   async open(page, start, path) {
     const request = await serverRequest(requestNeedOf(path));
-    // Documents open in new tabs (openServerLink): close them, the path goes on here.
-    page.context().on('page', (tab) => void tab.close());
+    // Documents open in new tabs (openServerLink): close them once their file was asked for
+    // (a term's reading is recorded when it is served), the path goes on here.
+    page.context().on('page', (tab) => {
+      const close = () => void tab.close().catch(() => {});
+      tab.once('requestfinished', close);
+      tab.once('requestfailed', close);
+      setTimeout(close, 10_000);
+    });
     await seedSession(page, {
       protocolo: request.protocolo,
       token: request.token,

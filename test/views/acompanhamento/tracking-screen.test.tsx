@@ -382,13 +382,24 @@ describe('tracking screen', () => {
     expect(warning).toHaveBeenCalledWith('Ainda há documento(s) que precisa(m) ser assinado(s).');
     expect(finalizeRequest).not.toHaveBeenCalled();
 
-    await userEvent.click(screen.getByLabelText('Termo adulterado'));
+    // Sign after reading (issue 25): a box cannot be ticked before its term is opened.
+    const tampered = screen.getByRole('checkbox', { name: 'Li e aceito: Termo adulterado' }) as HTMLInputElement;
+    expect(tampered.disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: /^Abrir Termo adulterado/ }));
     expect(open).not.toHaveBeenCalled();
+    expect(tampered.disabled).toBe(true);
     expect(recordSignature).not.toHaveBeenCalled();
 
-    const proposal = screen.getByLabelText('Proposta de adesão') as HTMLInputElement;
-    await userEvent.click(proposal);
+    const proposal = screen.getByRole('checkbox', { name: 'Li e aceito: Proposta de adesão' }) as HTMLInputElement;
+    expect(proposal.disabled).toBe(true);
+    const openProposal = screen.getByRole('button', { name: 'Abrir Proposta de adesão (abre em nova aba)' });
+    await userEvent.click(openProposal);
     expect(open).toHaveBeenCalledWith(`${window.location.origin}/f/proposta.pdf`, '_blank', 'noopener,noreferrer');
+    expect(recordSignature).not.toHaveBeenCalled();
+    // Focus stays on the row.
+    expect(document.activeElement).toBe(openProposal);
+    expect(proposal.disabled).toBe(false);
+    await userEvent.click(proposal);
     await waitFor(() => expect(recordSignature).toHaveBeenCalledWith({ cdFileDocumento: 11 }));
     await waitFor(() => expect(proposal.checked).toBe(true));
     expect(proposal.disabled).toBe(true);

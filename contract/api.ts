@@ -142,6 +142,8 @@ export const portabilityRequest = z.object({
   tp_contrato_destino: required('Titularidade de destino é obrigatória'),
   tp_port_destino: z.literal('3', 'Apenas contratação individual é aceita'),
   fl_aceita_email: z.enum(['1', '0']),
+  /** Consent to text messages at the mobile number (issue 26); absent is '0', as before it existed. */
+  fl_aceita_sms: z.optional(z.enum(['1', '0'])),
   contato: list(contato, INPUT_BOUNDS.contacts, 'contatos', 'Informe ao menos um contato'),
   dependente: list(dependente, INPUT_BOUNDS.dependents, 'dependentes'),
   cd_empresa_plano: idDigits('Código do plano inválido'),

@@ -68,7 +68,7 @@ export interface BuildAppOptions {
   /** Where files live; by default in PostgreSQL itself, or under dataDir for the embedded database. */
   files?: FileStore;
   /** The protocol e-mail: SMTP_URL and sender; without smtpUrl, .eml files into DATA_DIR/outbox. Tests shorten the retries. */
-  mail?: Pick<OutboxOptions, 'smtpUrl' | 'from' | 'retryDelaysMs' | 'pollMs'>;
+  mail?: Pick<OutboxOptions, 'smtpUrl' | 'from' | 'retryDelaysMs' | 'pollMs' | 'sms'>;
   /** CEP_PROVIDER_URL (services/cep-lookup.ts); without it only the offline table answers. */
   cepProviderUrl?: string;
   /** RETENTION_DAYS (services/retention.ts); 365 by default. */

@@ -24,6 +24,7 @@ import { findRunningServer } from './server-file.ts';
 import { StartFailure } from './start-failure.ts';
 import type { PurgeReport } from './services/purge.ts';
 import { retentionDays } from './config.ts';
+import { parsePublicUrl } from './http/context.ts';
 import {
   DecisionError,
   describeDecision,
@@ -44,7 +45,7 @@ export const USAGE = `Uso: npm run backoffice -- <comando> [--json]
                                          da cobertura, a mensalidade e o último dia para cancelar o plano
                                          anterior; com 4 ou 5 o motivo da recusa ou do cancelamento
   plans                                  lista os planos de destino (registro ANS → nome)
-  outbox                                 lista os e-mails de protocolo: enviados, pendentes e com erro
+  outbox                                 lista as mensagens (e-mails e SMS): enviadas, pendentes e com erro
   purge                                  expurgo LGPD: apaga documentos, e-mails e registros de idempotência
                                          das solicitações encerradas há mais de RETENTION_DAYS dias (365)
 Status: 1 Em análise, 2 Pendente de documentação, 3 Aceita (assinaturas), 4 Recusada,
@@ -152,16 +153,20 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
     }
     case 'set-status': {
       const updated = result as RequestSummary & { decisao: OperatorDecision };
-      return `Atualizado: ${describe(updated)}\nDecisão da operadora: ${describeDecision(updated.decisao)}`;
+      const avisos = (updated as { avisos?: number }).avisos ?? 0;
+      return (
+        `Atualizado: ${describe(updated)}\nDecisão da operadora: ${describeDecision(updated.decisao)}` +
+        `\nAvisos ao beneficiário: ${avisos ? `${avisos} na fila (veja com o comando outbox)` : 'nenhum (status sem aviso ou sem consentimento)'}`
+      );
     }
     case 'outbox': {
       const list = result as OutboxEntry[];
-      if (!list.length) return 'Nenhum e-mail na fila.';
+      if (!list.length) return 'Nenhuma mensagem na fila.';
       const when = { enviado: 'enviado em', pendente: 'próxima tentativa em', desistido: 'desistido em' } as const;
       return list
         .map(
           (mail) =>
-            `#${mail.cdMensagem}  ${printable(mail.nuProtocolo)}  ${printable(mail.destinatario)}  ${mail.situacao} (${mail.tentativas} tentativa${mail.tentativas === 1 ? '' : 's'}, ` +
+            `#${mail.cdMensagem}  ${mail.canal === 'sms' ? 'SMS' : 'e-mail'}  ${printable(mail.nuProtocolo)}  ${printable(mail.destinatario)}  ${mail.situacao} (${mail.tentativas} tentativa${mail.tentativas === 1 ? '' : 's'}, ` +
             `${when[mail.situacao]} ${mail.quando})${mail.entrega ? `  → ${printable(mail.entrega)}` : ''}${mail.erro && mail.situacao !== 'enviado' ? `  erro: ${printable(mail.erro)}` : ''}`,
         )
         .join('\n');
@@ -239,7 +244,14 @@ const READ_ONLY: ReadonlySet<BackofficeCommand['cmd']> = new Set(['list', 'show'
 /** PostgreSQL's "undefined_table": the schema was never made. */
 const UNDEFINED_TABLE = '42P01';
 
-async function directly(env: NodeJS.ProcessEnv, dataDir: string, command: BackofficeCommand, clock: Clock, days: number): Promise<unknown> {
+async function directly(
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+  command: BackofficeCommand,
+  clock: Clock,
+  days: number,
+  publicUrl: string | undefined,
+): Promise<unknown> {
   // With DATABASE_URL the database is everything: DATA_DIR is not touched.
   if (!env.DATABASE_URL) inspectDataDir(dataDir);
   const db = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(dataDir, 'pglite') });
@@ -250,7 +262,7 @@ async function directly(env: NodeJS.ProcessEnv, dataDir: string, command: Backof
       await migrate(db);
       await seed(db, files, clock(), { demo: env.SEED_DEMO !== '0' });
     }
-    return await runBackofficeCommand({ db, files, clock, retentionDays: days, dataDir }, command);
+    return await runBackofficeCommand({ db, files, clock, retentionDays: days, dataDir, publicUrl }, command);
   } catch (error) {
     if ((error as { code?: unknown }).code === UNDEFINED_TABLE) {
       throw new BackofficeError('O banco de dados ainda não foi preparado: inicie o servidor (npm start) uma vez antes de consultar.');
@@ -277,8 +289,10 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
     return 2;
   }
   let days: number;
+  let publicUrl: string | undefined;
   try {
     days = retentionDays(env.RETENTION_DAYS);
+    publicUrl = parsePublicUrl(env.PUBLIC_URL);
   } catch (error) {
     io.err((error as Error).message);
     return 2;
@@ -287,14 +301,14 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
     let result: unknown;
     if (options.db) {
       result = await runBackofficeCommand(
-        { db: options.db, files: openFileStore(options.db.kind, dataDir), clock, retentionDays: days, dataDir },
+        { db: options.db, files: openFileStore(options.db.kind, dataDir), clock, retentionDays: days, dataDir, publicUrl },
         parsed.command,
       );
     } else {
       const server = env.DATABASE_URL ? null : await findRunningServer(dataDir);
       result = server
         ? await viaServer(server.port, server.secret, parsed.command)
-        : await directly(env, dataDir, parsed.command, clock, days);
+        : await directly(env, dataDir, parsed.command, clock, days, publicUrl);
     }
     io.out(parsed.json ? JSON.stringify(result, null, 2) : formatResult(parsed.command, result));
     return 0;

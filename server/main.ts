@@ -108,7 +108,7 @@ const app = await buildApp({
   cepProviderUrl: config.cepProviderUrl,
   retentionDays: config.retentionDays,
   timeouts: config.timeouts,
-  mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
+  mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, sms: { url: config.smsProviderUrl, token: config.smsProviderToken } },
   backofficeSecret,
 }).catch(fail);
 await app.listen({ port: config.port, host: config.host }).catch(fail);

@@ -14,9 +14,11 @@ import { describeStatus, isKnownStatus, requiresLogin, STATUS_DESCRIPTIONS } fro
 import { listDocumentsToSign } from './documents-to-sign.ts';
 import { purgeExpired, type PurgeReport } from './purge.ts';
 import { DEFAULT_RETENTION_DAYS } from './retention.ts';
+import { queueStatusNotifications } from './status-notifications.ts';
 import {
   DecisionError,
   findDecision,
+  hasDecision,
   parseDecisionFlags,
   saveDecision,
   type DecisionFlags,
@@ -47,6 +49,10 @@ export interface BackofficeDeps {
   retentionDays?: number;
   /** DATA_DIR: the .eml files of purged e-mails are in its outbox/. */
   dataDir?: string;
+  /** PUBLIC_URL: the link in the messages a status change sends (services/status-notifications.ts). */
+  publicUrl?: string;
+  /** The running server's outbox: told to deliver right away (without it the server's next poll does). */
+  outbox?: { kick(): void };
 }
 
 export class BackofficeError extends Error {}
@@ -164,8 +170,8 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
   if (!request) throw new BackofficeError(`Protocolo ${command.protocolo} não encontrado.`);
   const now = deps.clock();
   try {
-    // The status and the facts of the decision change together, or neither does.
-    return await deps.db.transaction(async (tx) => {
+    // The status, the facts of the decision and the messages about them change together, or none does.
+    const result = await deps.db.transaction(async (tx) => {
       const updated = await changeStatusIn(
         tx,
         deps.files,
@@ -175,8 +181,14 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
         now,
       );
       await saveDecision(tx, request.cd_solicitacao, decision, now, { forgetReason: request.fl_status !== command.flStatus });
-      return { ...summary(updated), decisao: await findDecision(tx, request.cd_solicitacao) };
+      const decisao = await findDecision(tx, request.cd_solicitacao);
+      // A new status, or new facts of the decision, is news for the beneficiary (issue 26).
+      const news = request.fl_status !== command.flStatus || hasDecision(decision);
+      const avisos = news ? await queueStatusNotifications(tx, updated, decisao, deps.publicUrl, now) : 0;
+      return { ...summary(updated), decisao, avisos };
     });
+    if (result.avisos > 0) deps.outbox?.kick();
+    return result;
   } catch (error) {
     if (error instanceof DecisionError) throw new BackofficeError(error.message);
     throw error;
@@ -201,6 +213,8 @@ async function listPlans(db: Database) {
 export interface OutboxEntry {
   cdMensagem: number;
   nuProtocolo: string;
+  /** 'email', or 'sms' (a text message to the mobile number, issue 26). */
+  canal: 'email' | 'sms';
   destinatario: string;
   /** enviado | pendente | desistido (every retry failed). */
   situacao: 'enviado' | 'pendente' | 'desistido';
@@ -211,11 +225,12 @@ export interface OutboxEntry {
   erro: string | null;
 }
 
-/** The e-mails queued, newest first (at most 200): sent where, or why not yet. */
+/** The messages queued (e-mails and text messages), newest first (at most 200): sent where, or why not yet. */
 async function listOutbox(db: Database): Promise<OutboxEntry[]> {
   const rows = await db.query<{
     cd_mensagem: number;
     nu_protocolo: string;
+    tp_canal: 'email' | 'sms';
     ds_destinatario: string;
     nu_tentativas: number;
     dt_proxima: Date;
@@ -224,12 +239,13 @@ async function listOutbox(db: Database): Promise<OutboxEntry[]> {
     ds_entrega: string | null;
     ds_erro: string | null;
   }>(
-    `SELECT o.cd_mensagem, r.nu_protocolo, o.ds_destinatario, o.nu_tentativas, o.dt_proxima, o.dt_enviado, o.dt_desistencia, o.ds_entrega, o.ds_erro
+    `SELECT o.cd_mensagem, r.nu_protocolo, o.tp_canal, o.ds_destinatario, o.nu_tentativas, o.dt_proxima, o.dt_enviado, o.dt_desistencia, o.ds_entrega, o.ds_erro
      FROM outbox_emails o JOIN requests r USING (cd_solicitacao) ORDER BY o.cd_mensagem DESC LIMIT 200`,
   );
   return rows.map((row) => ({
     cdMensagem: row.cd_mensagem,
     nuProtocolo: row.nu_protocolo,
+    canal: row.tp_canal,
     destinatario: row.ds_destinatario,
     situacao: row.dt_enviado ? 'enviado' : row.dt_desistencia ? 'desistido' : 'pendente',
     tentativas: row.nu_tentativas,

@@ -237,6 +237,19 @@ export const privacyNotice = z.object({
 });
 
 /**
+ * Where a person can be reached at the operator (issue 26): the central's phone, WhatsApp,
+ * opening hours, the Ouvidoria and an e-mail, as the operator set them ('' when it has none).
+ */
+export const operatorContact = z.object({
+  operadora: z.string(),
+  telefone: z.string(),
+  whatsapp: z.string(),
+  horario: z.string(),
+  ouvidoria: z.string(),
+  email: z.string(),
+});
+
+/**
  * An address found by its CEP, in the shape of the public ViaCEP service: street, district,
  * city and UF (a CEP that covers a whole city has empty street and district), or, as ViaCEP
  * answers an unknown CEP, `{ erro: true }`.
@@ -359,6 +372,7 @@ export const routes = {
   recordSignature: post('portabilidade/documento/assinatura', text, 'text'),
   privacy: get('portabilidade/utils/privacidade', privacyNotice),
   cepAddress: get('portabilidade/utils/cep', cepAnswer),
+  contact: get('portabilidade/utils/contato', operatorContact),
 } as const;
 
 /** The whole contract: every call of `routes` with its request schema (the server validates with it). */
@@ -383,6 +397,7 @@ export const endpoints = withInputs(routes, {
   recordSignature: signatureRequest,
   privacy: z.object({ cdEmpresaPlano: idDigits('cdEmpresaPlano inválido') }),
   cepAddress: z.object({ cep: z.string().check(atMost(8), z.regex(CEP_PATTERN, 'CEP inválido: informe os 8 dígitos')) }),
+  contact: z.object({ cdEmpresaPlano: idDigits('cdEmpresaPlano inválido') }),
 });
 
 export type Endpoints = typeof endpoints;
@@ -402,6 +417,7 @@ export type DocumentType = z.output<typeof documentType>;
 export type SelectOption = z.output<typeof selectOption>;
 export type PrivacyNotice = z.output<typeof privacyNotice>;
 export type CepAddress = z.output<typeof cepAddress>;
+export type OperatorContact = z.output<typeof operatorContact>;
 export type CepAnswer = z.output<typeof cepAnswer>;
 export type DocumentUpload = z.output<typeof documentUpload>;
 export type AcceptanceRequest = z.output<typeof acceptanceRequest>;

@@ -19,6 +19,7 @@ import { DEFAULT_TIMEOUTS, clientErrorHandler, nodeServerOptions, registerBodyDe
 import { fastifyTrustProxy, trustedPeer } from './http/trust-proxy.ts';
 import { authHandlers } from './routes/auth.ts';
 import { registerBackofficeRoutes } from './routes/backoffice.ts';
+import { contactHandlers } from './routes/contact.ts';
 import { documentHandlers, registerFiles } from './routes/documents.ts';
 import { homeHandlers } from './routes/home.ts';
 import { registerImages } from './routes/images.ts';
@@ -86,6 +87,7 @@ const handlers: EndpointHandlers = {
   ...documentHandlers,
   ...trackingHandlers,
   ...signatureHandlers,
+  ...contactHandlers,
 };
 
 export const PURGE_SCHEDULE = { firstMs: 60_000, everyMs: 60 * 60_000 } as const;

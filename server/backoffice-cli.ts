@@ -33,6 +33,8 @@ import {
   type OperatorDecision,
 } from './services/operator-decision.ts';
 import { printable, printableLines } from './services/printable.ts';
+import { CONTACT_FIELDS, ContactError, parseContactFlags, type ContactFlags } from './services/operator-contact.ts';
+import type { OperatorContact } from '../contract/api.ts';
 
 export const USAGE = `Uso: npm run backoffice -- <comando> [--json]
   list                                   lista as solicitações
@@ -46,6 +48,10 @@ export const USAGE = `Uso: npm run backoffice -- <comando> [--json]
                                          anterior; com 4 ou 5 o motivo da recusa ou do cancelamento
   plans                                  lista os planos de destino (registro ANS → nome)
   outbox                                 lista as mensagens (e-mails e SMS): enviadas, pendentes e com erro
+  contato <cdEmpresaPlano> [--telefone "0800 …"] [--whatsapp "(85) 9…"] [--horario "texto"]
+          [--ouvidoria "0800 …"] [--email nome@dominio]
+                                         mostra ou muda o contato da operadora exibido no portal e nas
+                                         mensagens ("" apaga um campo)
   purge                                  expurgo LGPD: apaga documentos, e-mails e registros de idempotência
                                          das solicitações encerradas há mais de RETENTION_DAYS dias (365)
 Status: 1 Em análise, 2 Pendente de documentação, 3 Aceita (assinaturas), 4 Recusada,
@@ -93,6 +99,11 @@ export function parseArgs(args: readonly string[]): { command: BackofficeCommand
     const value = flag(name);
     if (value !== undefined) decisao[key] = value;
   }
+  const contato: ContactFlags = {};
+  for (const field of CONTACT_FIELDS) {
+    const value = flag(`--${field}`);
+    if (value !== undefined) contato[field] = value;
+  }
   const [cmd, ...positional] = rest;
   const protocol = (value: string | undefined): string => {
     if (!value || !/^\d{1,30}$/.test(value)) throw new UsageError('Informe o protocolo (só dígitos).');
@@ -106,6 +117,19 @@ export function parseArgs(args: readonly string[]): { command: BackofficeCommand
       return { command: { cmd }, json };
     case 'show':
       return { command: { cmd, protocolo: protocol(positional[0]) }, json };
+    case 'contato': {
+      const cdEmpresaPlano = Number(positional[0]);
+      if (!/^\d{1,9}$/.test(positional[0] ?? '') || cdEmpresaPlano < 1)
+        throw new UsageError('Informe o código do plano (cdEmpresaPlano, ex.: 1).');
+      if (Object.keys(contato).length === 0) return { command: { cmd, cdEmpresaPlano }, json };
+      try {
+        parseContactFlags(contato);
+      } catch (error) {
+        if (error instanceof ContactError) throw new UsageError(error.message);
+        throw error;
+      }
+      return { command: { cmd, cdEmpresaPlano, contato }, json };
+    }
     case 'set-status': {
       const flStatus = Number(positional[1]);
       if (!Number.isInteger(flStatus)) throw new UsageError('Informe o novo flStatus (número).');
@@ -180,6 +204,18 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
         `${plural(report.emails, 'e-mail', 'e-mails')} e ${plural(report.registrosDeIdempotencia, 'registro', 'registros')} de idempotência apagados.`
       );
     }
+    case 'contato': {
+      const contact = result as OperatorContact;
+      const shown = (value: string) => printable(value) || '(nenhum)';
+      return [
+        `Contato da operadora ${printable(contact.operadora)}:`,
+        `  telefone   ${shown(contact.telefone)}`,
+        `  whatsapp   ${shown(contact.whatsapp)}`,
+        `  horário    ${shown(contact.horario)}`,
+        `  ouvidoria  ${shown(contact.ouvidoria)}`,
+        `  e-mail     ${shown(contact.email)}`,
+      ].join('\n');
+    }
     case 'plans':
       return (result as Array<{ registroAns: string; nmPlano: string }>)
         .map((plan) => `${printable(plan.registroAns)}  ${printable(plan.nmPlano)}`)
@@ -241,6 +277,7 @@ async function viaServer(port: number, secret: string, command: BackofficeComman
 
 /** Commands that only read: they never migrate nor seed (a server may be doing it right now). */
 const READ_ONLY: ReadonlySet<BackofficeCommand['cmd']> = new Set(['list', 'show', 'plans', 'outbox']);
+// `contato` without flags only reads too, but a first run's seed gives it the demo contact to show.
 /** PostgreSQL's "undefined_table": the schema was never made. */
 const UNDEFINED_TABLE = '42P01';
 

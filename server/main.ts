@@ -158,7 +158,7 @@ const lines = [
   '',
   ...demoLines,
   '',
-  'Backoffice: npm run backoffice -- list | show <protocolo> | set-status <protocolo> <flStatus> [--tipo 1|2] [--concordo S|N] [--plano --inicio --valor --cancelar-ate --motivo] | plans | outbox | purge',
+  'Backoffice: npm run backoffice -- list | show <protocolo> | set-status <protocolo> <flStatus> [--tipo 1|2] [--concordo S|N] [--plano --inicio --valor --cancelar-ate --motivo] | plans | outbox | contato <cdEmpresaPlano> [--telefone --whatsapp --horario --ouvidoria --email] | purge',
   '',
 ];
 console.log(lines.join('\n'));

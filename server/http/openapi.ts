@@ -173,6 +173,7 @@ const CAN_BE_NOT_FOUND: ReadonlySet<EndpointName> = new Set<EndpointName>([
   'acceptance',
   'recordSignature',
   'privacy',
+  'contact',
 ]);
 
 function responsesOf(name: EndpointName): Record<number, Json> {

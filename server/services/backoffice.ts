@@ -15,6 +15,7 @@ import { listDocumentsToSign } from './documents-to-sign.ts';
 import { purgeExpired, type PurgeReport } from './purge.ts';
 import { DEFAULT_RETENTION_DAYS } from './retention.ts';
 import { queueStatusNotifications } from './status-notifications.ts';
+import { CONTACT_FIELDS, ContactError, findOperatorContact, saveOperatorContact, type ContactFlags } from './operator-contact.ts';
 import {
   DecisionError,
   findDecision,
@@ -39,7 +40,9 @@ export type BackofficeCommand =
     }
   | { cmd: 'plans' }
   | { cmd: 'outbox' }
-  | { cmd: 'purge' };
+  | { cmd: 'purge' }
+  /** Shows, or with flags sets, where a person can be reached at the plan's operator (issue 26). */
+  | { cmd: 'contato'; cdEmpresaPlano: number; contato?: ContactFlags };
 
 export interface BackofficeDeps {
   db: Database;
@@ -280,6 +283,21 @@ export async function runBackofficeCommand(deps: BackofficeDeps, command: Backof
       return listOutbox(deps.db);
     case 'purge':
       return purge(deps);
+    case 'contato':
+      return operatorContact(deps, command.cdEmpresaPlano, command.contato);
+  }
+}
+
+async function operatorContact(deps: BackofficeDeps, cdEmpresaPlano: number, flags: ContactFlags | undefined) {
+  try {
+    const contact = flags
+      ? await saveOperatorContact(deps.db, cdEmpresaPlano, flags, deps.clock())
+      : await findOperatorContact(deps.db, cdEmpresaPlano);
+    if (!contact) throw new BackofficeError(`Plano ${cdEmpresaPlano} não encontrado.`);
+    return contact;
+  } catch (error) {
+    if (error instanceof ContactError) throw new BackofficeError(error.message);
+    throw error;
   }
 }
 
@@ -296,6 +314,21 @@ export function parseBackofficeCommand(value: unknown): BackofficeCommand | null
       return { cmd: input.cmd };
     case 'show':
       return protocolo ? { cmd: 'show', protocolo } : null;
+    case 'contato': {
+      const cd = input.cdEmpresaPlano;
+      if (typeof cd !== 'number' || !Number.isInteger(cd) || cd < 1 || cd > 2_147_483_647) return null;
+      if (input.contato === undefined) return { cmd: 'contato', cdEmpresaPlano: cd };
+      if (typeof input.contato !== 'object' || input.contato === null) return null;
+      const given = input.contato as Record<string, unknown>;
+      const contato: ContactFlags = {};
+      for (const key of CONTACT_FIELDS) {
+        const value = given[key];
+        if (value === undefined) continue;
+        if (typeof value !== 'string' || value.length > 1000) return null;
+        contato[key] = value;
+      }
+      return { cmd: 'contato', cdEmpresaPlano: cd, contato };
+    }
     case 'set-status': {
       const flStatus = input.flStatus;
       if (!protocolo || typeof flStatus !== 'number' || !Number.isInteger(flStatus)) return null;

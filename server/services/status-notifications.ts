@@ -14,8 +14,8 @@ import type { Queryable } from '../db/database.ts';
 import type { RequestRow } from '../db/rows.ts';
 import { isPlainEmail } from '../../contract/rules.ts';
 import { formatCents, type OperatorDecision } from './operator-decision.ts';
-import { findOperator } from './operators.ts';
 import { trackingLink } from './protocol-email.ts';
+import { contactLines, findOperatorContact } from './operator-contact.ts';
 import { mobileNumberOf } from './sms-provider.ts';
 import { STATUS } from './status.ts';
 
@@ -31,7 +31,7 @@ export const NOTIFIED_STATUSES: ReadonlySet<number> = new Set([
 
 const CLOSING: ReadonlySet<number> = new Set([STATUS.recusada, STATUS.cancelada]);
 
-/** Where the beneficiary can reach a person, written into every message (services/operator-contact.ts when set). */
+/** The operator, the portal's origin, and where a person can be reached (services/operator-contact.ts). */
 export interface MessageContext {
   operatorName: string;
   publicUrl: string | undefined;
@@ -173,7 +173,6 @@ export async function queueStatusNotifications(
   decision: OperatorDecision,
   publicUrl: string | undefined,
   now: Date,
-  contactLines: readonly string[] = [],
 ): Promise<number> {
   if (!NOTIFIED_STATUSES.has(request.fl_status)) return 0;
   const contacts = await tx.query<{ tp_contato: string; ds_contato: string }>(
@@ -185,8 +184,12 @@ export async function queueStatusNotifications(
   const mobile =
     request.fl_aceita_sms === '1' ? contacts.map((c) => (c.tp_contato === '1' ? mobileNumberOf(c.ds_contato) : null)).find(Boolean) : null;
   if (!email && !mobile) return 0;
-  const operator = await findOperator(tx, request.cd_empresa_plano);
-  const message = statusMessage(request, decision, { operatorName: operator?.nm_operadora ?? 'a operadora', publicUrl, contactLines });
+  const contact = await findOperatorContact(tx, request.cd_empresa_plano);
+  const message = statusMessage(request, decision, {
+    operatorName: contact?.operadora ?? 'a operadora',
+    publicUrl,
+    contactLines: contactLines(contact),
+  });
   const insert = (canal: 'email' | 'sms', to: string, subject: string, text: string) =>
     tx.query(
       `INSERT INTO outbox_emails (cd_solicitacao, tp_canal, ds_destinatario, ds_assunto, ds_texto, dt_proxima, dt_criacao)

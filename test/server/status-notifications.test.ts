@@ -188,6 +188,12 @@ describe('messages on each status change made by the back-office', () => {
       if (step.noFacts) expect(email).not.toContain('Decisão da operadora:');
       expect(email).toContain(`${PUBLIC_URL}/#/home/1`);
       expect(email).toContain('Para não receber mais, peça à central da operadora.');
+      // A person to reach: the operator's seeded contact, and the ANS.
+      expect(email).toContain(
+        'Central de atendimento Vida Plena Saúde: 0800 000 0001 (Segunda a sexta, das 8h às 20h; sábado, das 8h às 14h)',
+      );
+      expect(email).toContain('Ouvidoria: 0800 000 0101');
+      expect(email).toContain('Disque ANS 0800 701 9656');
 
       const mine = receiver.posts.filter((post) => post.body.text.includes(protocolo.slice(0, -6)));
       expect(mine.length).toBe(smsBefore + 1);

@@ -17,6 +17,9 @@ import { configureApi } from '../../../src/api/client';
 import { storage } from '../../../src/storage';
 import { TrackingScreen } from '../../../src/views/acompanhamento/tracking-screen';
 
+// The operator's contact (footer, closing panels) is read by its own hook: no call here.
+vi.mock('../../../src/flows/contact/use-operator-contact', () => ({ useOperatorContact: () => undefined }));
+
 vi.mock('../../../src/flows/branding/use-branding', async (original) => ({
   ...(await original<typeof import('../../../src/flows/branding/use-branding')>()),
   useBranding: () => ({ logoUrl: '', faviconUrl: '', sealUrl: '', operatorName: '' }),

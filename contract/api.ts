@@ -95,6 +95,13 @@ export const MAX_BASE64_LENGTH = Math.ceil(MAX_FILE_BYTES / 3) * 4 + 100;
 
 // ---------------------------------------------------------------- entities (SPEC §3)
 
+/** "Esqueci meu protocolo" (issue 26): who asks, as on the request; the answer never says whether one exists. */
+export const forgotProtocolRequest = z.object({
+  cpf,
+  dtNascimento: brDate('Data de nascimento inválida'),
+  cdEmpresaPlano: idDigits('Código do plano inválido'),
+});
+
 export const loginRequest = z.object({
   cpf,
   senha: matching(/^\d{6}$/, 'Senha deve ter 6 dígitos', 6),
@@ -373,6 +380,7 @@ export const routes = {
   privacy: get('portabilidade/utils/privacidade', privacyNotice),
   cepAddress: get('portabilidade/utils/cep', cepAnswer),
   contact: get('portabilidade/utils/contato', operatorContact),
+  forgotProtocol: post('portabilidade/protocolo/lembrete', text, 'text'),
 } as const;
 
 /** The whole contract: every call of `routes` with its request schema (the server validates with it). */
@@ -398,6 +406,7 @@ export const endpoints = withInputs(routes, {
   privacy: z.object({ cdEmpresaPlano: idDigits('cdEmpresaPlano inválido') }),
   cepAddress: z.object({ cep: z.string().check(atMost(8), z.regex(CEP_PATTERN, 'CEP inválido: informe os 8 dígitos')) }),
   contact: z.object({ cdEmpresaPlano: idDigits('cdEmpresaPlano inválido') }),
+  forgotProtocol: forgotProtocolRequest,
 });
 
 export type Endpoints = typeof endpoints;

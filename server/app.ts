@@ -20,6 +20,7 @@ import { fastifyTrustProxy, trustedPeer } from './http/trust-proxy.ts';
 import { authHandlers } from './routes/auth.ts';
 import { registerBackofficeRoutes } from './routes/backoffice.ts';
 import { contactHandlers } from './routes/contact.ts';
+import { protocolReminderHandlers } from './routes/protocol-reminder.ts';
 import { documentHandlers, registerFiles } from './routes/documents.ts';
 import { homeHandlers } from './routes/home.ts';
 import { registerImages } from './routes/images.ts';
@@ -88,6 +89,7 @@ const handlers: EndpointHandlers = {
   ...trackingHandlers,
   ...signatureHandlers,
   ...contactHandlers,
+  ...protocolReminderHandlers,
 };
 
 export const PURGE_SCHEDULE = { firstMs: 60_000, everyMs: 60 * 60_000 } as const;

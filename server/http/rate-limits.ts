@@ -49,8 +49,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   email: { max: 100, windowMs: HOUR },
   lookup: { max: 600, windowMs: MINUTE },
   cep: { max: 60, windowMs: MINUTE },
-  // "Esqueci meu protocolo" sends messages to someone: a few tries an hour (and 5 per CPF, services/protocol-reminder.ts).
-  forgot: { max: 5, windowMs: HOUR },
+  // "Esqueci meu protocolo" sends messages to someone: each CPF gets 5 tries an hour
+  // (services/protocol-reminder.ts), one address a few families' worth.
+  forgot: { max: 20, windowMs: HOUR },
 };
 
 const UNITS: Readonly<Record<string, number>> = { s: SECOND, m: MINUTE, h: HOUR, d: DAY };

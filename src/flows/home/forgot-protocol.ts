@@ -19,13 +19,22 @@ export function reminderFailure(error: unknown): string {
   return 'Não foi possível enviar o pedido agora. Tente novamente em alguns minutos.';
 }
 
+const ATTEMPTS = 3;
+const transient = (error: unknown) =>
+  error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout' || error.status >= 500);
+
 export const forgotProtocolLogic = forgotProtocolMachine.provide({
   actors: {
     sendReminder: fromPromise<string, SendReminderInput>(async ({ input }) => {
-      try {
-        return await callApi('forgotProtocol', input, { token: null });
-      } catch (error) {
-        throw new Error(reminderFailure(error));
+      // Like every read (react-query's 2 retries): a lost connection or a 5xx is tried again,
+      // under one idempotency key, so a try the server did take is answered from its record.
+      const idempotencyKey = crypto.randomUUID();
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await callApi('forgotProtocol', input, { token: null, idempotencyKey });
+        } catch (error) {
+          if (attempt >= ATTEMPTS || !transient(error)) throw new Error(reminderFailure(error));
+        }
       }
     }),
   },

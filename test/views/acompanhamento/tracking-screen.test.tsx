@@ -329,6 +329,8 @@ describe('tracking screen', () => {
     const dialog = await screen.findByTestId('aviso-modal');
     await waitFor(() => expect(dialog.hasAttribute('open')).toBe(true));
     expect(dialog.textContent).toContain('6 últimos dígitos do protocolo');
+    // Issue 26: the link the modal names is shown, to home's 'Acompanhar Solicitação'.
+    expect(within(dialog).getByTestId('aviso-link').getAttribute('href')).toBe(`${window.location.origin}/#/home/1`);
     await userEvent.click(screen.getByRole('button', { name: 'Minha Portabilidade' }));
     expect(localStorage.getItem('protocolo')).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();

@@ -19,21 +19,23 @@ interface SmsPost {
   authorization: string | undefined;
 }
 
-/** A stand-in SMS gateway on loopback: records what it accepts; answers 503 to the next `failNext` posts. */
+/** A stand-in SMS gateway on loopback: records what it accepts; answers 503 to the next `failNext.count` posts whose text has `failNext.match`. */
 interface SmsReceiver {
   url: string;
   posts: SmsPost[];
-  failNext: number;
+  failNext: { match: string; count: number };
   close(): Promise<void>;
 }
 
 async function smsReceiver(): Promise<SmsReceiver> {
   // forceCloseConnections: a post to /hang never gets an answer; closing must not wait for it.
   const app: FastifyInstance = Fastify({ forceCloseConnections: true });
-  const receiver: SmsReceiver = { url: '', posts: [], failNext: 0, close: () => app.close() };
+  const receiver: SmsReceiver = { url: '', posts: [], failNext: { match: '', count: 0 }, close: () => app.close() };
   app.post('/send', async (request, reply) => {
-    if (receiver.failNext > 0) {
-      receiver.failNext -= 1;
+    const body = request.body as SmsPost['body'];
+    // Only the test's own message fails: others still in flight from earlier tests are not its concern.
+    if (receiver.failNext.count > 0 && body.text.includes(receiver.failNext.match)) {
+      receiver.failNext.count -= 1;
       return reply.code(503).send({ erro: 'indisponível' });
     }
     receiver.posts.push({ body: request.body as SmsPost['body'], authorization: request.headers.authorization });
@@ -242,7 +244,7 @@ describe('messages on each status change made by the back-office', () => {
 describe('the SMS provider', () => {
   it('is retried when it fails, and `backoffice outbox` lists the failed attempts and then the delivery', async () => {
     const protocolo = await save(server, 'avisos-retry@example.com', { email: '0', sms: '1' });
-    receiver.failNext = 2;
+    receiver.failNext = { match: protocolo.slice(0, -6), count: 2 };
     expect((await cli(server, ['set-status', protocolo, '2'])).code).toBe(0);
     await expect.poll(async () => (await outbox(server, protocolo))[0]?.situacao, { timeout: 10_000 }).toBe('enviado');
     const [row] = await outbox(server, protocolo);

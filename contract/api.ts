@@ -86,6 +86,13 @@ export const MAX_BASE64_LENGTH = Math.ceil(MAX_FILE_BYTES / 3) * 4 + 100;
 
 // ---------------------------------------------------------------- entities (SPEC §3)
 
+/** "Esqueci meu protocolo" (issue 26): who asks, as on the request; the answer never says whether one exists. */
+export const forgotProtocolRequest = z.object({
+  cpf,
+  dtNascimento: brDate('Data de nascimento inválida'),
+  cdEmpresaPlano: idDigits('Código do plano inválido'),
+});
+
 export const loginRequest = z.object({
   cpf,
   senha: matching(/^\d{6}$/, 'Senha deve ter 6 dígitos', 6),
@@ -133,6 +140,8 @@ export const portabilityRequest = z.object({
   tp_contrato_destino: required('Titularidade de destino é obrigatória'),
   tp_port_destino: z.literal('3', 'Apenas contratação individual é aceita'),
   fl_aceita_email: z.enum(['1', '0']),
+  /** Consent to text messages at the mobile number (issue 26); absent is '0', as before it existed. */
+  fl_aceita_sms: z.optional(z.enum(['1', '0'])),
   contato: list(contato, INPUT_BOUNDS.contacts, 'contatos', 'Informe ao menos um contato'),
   dependente: list(dependente, INPUT_BOUNDS.dependents, 'dependentes'),
   cd_empresa_plano: idDigits('Código do plano inválido'),
@@ -244,6 +253,19 @@ export const privacyNotice = z.object({
   direitos: z.string(),
   encarregado: z.string(),
   contato: z.string(),
+});
+
+/**
+ * Where a person can be reached at the operator (issue 26): the central's phone, WhatsApp,
+ * opening hours, the Ouvidoria and an e-mail, as the operator set them ('' when it has none).
+ */
+export const operatorContact = z.object({
+  operadora: z.string(),
+  telefone: z.string(),
+  whatsapp: z.string(),
+  horario: z.string(),
+  ouvidoria: z.string(),
+  email: z.string(),
 });
 
 /**
@@ -373,6 +395,8 @@ export const routes = {
   cepAddress: get('portabilidade/utils/cep', cepAnswer),
   // The receipt (issue 25): a short-lived link to its PDF, for a token bound to the protocol.
   receipt: get('portabilidade/comprovante', text, 'text'),
+  contact: get('portabilidade/utils/contato', operatorContact),
+  forgotProtocol: post('portabilidade/protocolo/lembrete', text, 'text'),
 } as const;
 
 /** The whole contract: every call of `routes` with its request schema (the server validates with it). */
@@ -399,6 +423,8 @@ export const endpoints = withInputs(routes, {
   privacy: z.object({ cdEmpresaPlano: idDigits('cdEmpresaPlano inválido') }),
   cepAddress: z.object({ cep: z.string().check(atMost(8), z.regex(CEP_PATTERN, 'CEP inválido: informe os 8 dígitos')) }),
   receipt: protocoloQuery,
+  contact: z.object({ cdEmpresaPlano: idDigits('cdEmpresaPlano inválido') }),
+  forgotProtocol: forgotProtocolRequest,
 });
 
 export type Endpoints = typeof endpoints;
@@ -418,6 +444,7 @@ export type DocumentType = z.output<typeof documentType>;
 export type SelectOption = z.output<typeof selectOption>;
 export type PrivacyNotice = z.output<typeof privacyNotice>;
 export type CepAddress = z.output<typeof cepAddress>;
+export type OperatorContact = z.output<typeof operatorContact>;
 export type CepAnswer = z.output<typeof cepAnswer>;
 export type DocumentUpload = z.output<typeof documentUpload>;
 export type AcceptanceRequest = z.output<typeof acceptanceRequest>;

@@ -62,6 +62,7 @@ export const wizardMachine = wizardSetup.createMachine({
         FIELD_CHANGED: { guard: 'isNotSaved', actions: 'setField' },
         NO_CPF_TOGGLED: { guard: 'isNotSaved', actions: 'setNoCpf' },
         EMAIL_REPLIES_TOGGLED: { guard: 'isNotSaved', actions: 'setEmailReplies' },
+        SMS_REPLIES_TOGGLED: { guard: 'isNotSaved', actions: 'setSmsReplies' },
       },
       states: {
         dadosPessoais: {

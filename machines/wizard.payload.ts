@@ -53,6 +53,8 @@ export function toPortabilityPayload(
     // Only the individual contract (3) gets this far: any other choice was refused on step 3.
     tp_port_destino: '3',
     fl_aceita_email: form.fl_aceita_email ? '1' : '0',
+    // A draft kept from before this consent existed has no value: no consent.
+    fl_aceita_sms: form.fl_aceita_sms ? '1' : '0',
     contato: [
       { tp_contato: '1', ds_contato: digits(form.celular) },
       { tp_contato: '2', ds_contato: form.email.trim() },

@@ -54,6 +54,7 @@ export const EMPTY_FORM: WizardForm = {
   celular: '',
   email: '',
   fl_aceita_email: false,
+  fl_aceita_sms: false,
   cd_cep: '',
   ds_uf: '',
   ds_cidade: '',
@@ -155,6 +156,9 @@ export const wizardSetup = setup({
     ),
     setEmailReplies: assign(({ context, event }) =>
       event.type === 'EMAIL_REPLIES_TOGGLED' ? { form: { ...context.form, fl_aceita_email: event.checked } } : {},
+    ),
+    setSmsReplies: assign(({ context, event }) =>
+      event.type === 'SMS_REPLIES_TOGGLED' ? { form: { ...context.form, fl_aceita_sms: event.checked } } : {},
     ),
     markAttempted: assign(({ context }, params: { step: StepId }) => ({
       attempted: { ...context.attempted, [params.step]: true },

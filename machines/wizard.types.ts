@@ -22,6 +22,8 @@ export interface WizardForm {
   celular: string;
   email: string;
   fl_aceita_email: boolean;
+  /** Consent to text messages at the mobile number (issue 26); unticked by default. */
+  fl_aceita_sms: boolean;
   cd_cep: string;
   ds_uf: string;
   ds_cidade: string;
@@ -47,9 +49,9 @@ export interface WizardForm {
 /** Fields a plain FIELD_CHANGED may set; the others have their own events (they carry a rule). */
 export type TextField = Exclude<
   keyof WizardForm,
-  'sem_cpf' | 'fl_aceita_email' | 'nu_ans_plano_destino' | 'plano_destino' | 'tp_port_destino'
+  'sem_cpf' | 'fl_aceita_email' | 'fl_aceita_sms' | 'nu_ans_plano_destino' | 'plano_destino' | 'tp_port_destino'
 >;
-export type FormField = Exclude<keyof WizardForm, 'sem_cpf' | 'fl_aceita_email'>;
+export type FormField = Exclude<keyof WizardForm, 'sem_cpf' | 'fl_aceita_email' | 'fl_aceita_sms'>;
 
 export interface DependentDraft {
   nome: string;
@@ -166,6 +168,7 @@ export type WizardEvent =
   | { type: 'FIELD_CHANGED'; field: TextField; value: string }
   | { type: 'NO_CPF_TOGGLED'; checked: boolean }
   | { type: 'EMAIL_REPLIES_TOGGLED'; checked: boolean }
+  | { type: 'SMS_REPLIES_TOGGLED'; checked: boolean }
   | { type: 'DESTINATION_REGISTRY_CHANGED'; value: string }
   | { type: 'DOCUMENTS_SKIPPED' }
   | { type: 'NO_DOCUMENTS_CANCELLED' }
@@ -216,6 +219,7 @@ export interface PortabilityPayload {
   tp_contrato_destino: string;
   tp_port_destino: '3';
   fl_aceita_email: '1' | '0';
+  fl_aceita_sms: '1' | '0';
   contato: Array<{ tp_contato: '1' | '2'; ds_contato: string }>;
   dependente: Array<{ id: number; nome: string; nm_mae: string; dt_nasc: string; cpf: string }>;
   cd_empresa_plano: string;

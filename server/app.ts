@@ -19,6 +19,8 @@ import { DEFAULT_TIMEOUTS, clientErrorHandler, nodeServerOptions, registerBodyDe
 import { fastifyTrustProxy, trustedPeer } from './http/trust-proxy.ts';
 import { authHandlers } from './routes/auth.ts';
 import { registerBackofficeRoutes } from './routes/backoffice.ts';
+import { contactHandlers } from './routes/contact.ts';
+import { protocolReminderHandlers } from './routes/protocol-reminder.ts';
 import { documentHandlers, registerFiles } from './routes/documents.ts';
 import { homeHandlers } from './routes/home.ts';
 import { registerImages } from './routes/images.ts';
@@ -70,7 +72,7 @@ export interface BuildAppOptions {
   /** Where files live; by default in PostgreSQL itself, or under dataDir for the embedded database. */
   files?: FileStore;
   /** The protocol e-mail: SMTP_URL and sender; without smtpUrl, .eml files into DATA_DIR/outbox. Tests shorten the retries. */
-  mail?: Pick<OutboxOptions, 'smtpUrl' | 'from' | 'retryDelaysMs' | 'pollMs'>;
+  mail?: Pick<OutboxOptions, 'smtpUrl' | 'from' | 'retryDelaysMs' | 'pollMs' | 'sms'>;
   /** CEP_PROVIDER_URL (services/cep-lookup.ts); without it only the offline table answers. */
   cepProviderUrl?: string;
   /** RETENTION_DAYS (services/retention.ts); 365 by default. */
@@ -90,6 +92,8 @@ const handlers: EndpointHandlers = {
   ...signatureHandlers,
   ...receiptHandlers,
   ...withdrawalHandlers,
+  ...contactHandlers,
+  ...protocolReminderHandlers,
 };
 
 export const PURGE_SCHEDULE = { firstMs: 60_000, everyMs: 60 * 60_000 } as const;

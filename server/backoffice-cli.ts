@@ -24,6 +24,7 @@ import { findRunningServer } from './server-file.ts';
 import { StartFailure } from './start-failure.ts';
 import type { PurgeReport } from './services/purge.ts';
 import { retentionDays } from './config.ts';
+import { parsePublicUrl } from './http/context.ts';
 import {
   DecisionError,
   describeDecision,
@@ -38,6 +39,8 @@ import {
   parsePendingFlags,
   type PendingDocumentRecord,
 } from './services/pending-documents.ts';
+import { CONTACT_FIELDS, ContactError, parseContactFlags, type ContactFlags } from './services/operator-contact.ts';
+import type { OperatorContact } from '../contract/api.ts';
 
 export const USAGE = `Uso: npm run backoffice -- <comando> [--json]
   list                                   lista as solicitações
@@ -54,7 +57,11 @@ export const USAGE = `Uso: npm run backoffice -- <comando> [--json]
                                          com mais de 90 dias"); a lista dada substitui a que estava aberta
                                          e cada tipo sai dela quando o beneficiário envia um documento dele
   plans                                  lista os planos de destino (registro ANS → nome)
-  outbox                                 lista os e-mails de protocolo: enviados, pendentes e com erro
+  outbox                                 lista as mensagens (e-mails e SMS): enviadas, pendentes e com erro
+  contato <cdEmpresaPlano> [--telefone "0800 …"] [--whatsapp "(85) 9…"] [--horario "texto"]
+          [--ouvidoria "0800 …"] [--email nome@dominio]
+                                         mostra ou muda o contato da operadora exibido no portal e nas
+                                         mensagens ("" apaga um campo)
   purge                                  expurgo LGPD: apaga documentos, e-mails e registros de idempotência
                                          das solicitações encerradas há mais de RETENTION_DAYS dias (365)
 Status: 1 Em análise, 2 Pendente de documentação, 3 Aceita (assinaturas), 4 Recusada,
@@ -110,6 +117,11 @@ export function parseArgs(args: readonly string[]): { command: BackofficeCommand
     const value = flag(name);
     if (value !== undefined) decisao[key] = value;
   }
+  const contato: ContactFlags = {};
+  for (const field of CONTACT_FIELDS) {
+    const value = flag(`--${field}`);
+    if (value !== undefined) contato[field] = value;
+  }
   const [cmd, ...positional] = rest;
   const protocol = (value: string | undefined): string => {
     if (!value || !/^\d{1,30}$/.test(value)) throw new UsageError('Informe o protocolo (só dígitos).');
@@ -123,6 +135,19 @@ export function parseArgs(args: readonly string[]): { command: BackofficeCommand
       return { command: { cmd }, json };
     case 'show':
       return { command: { cmd, protocolo: protocol(positional[0]) }, json };
+    case 'contato': {
+      const cdEmpresaPlano = Number(positional[0]);
+      if (!/^\d{1,9}$/.test(positional[0] ?? '') || cdEmpresaPlano < 1)
+        throw new UsageError('Informe o código do plano (cdEmpresaPlano, ex.: 1).');
+      if (Object.keys(contato).length === 0) return { command: { cmd, cdEmpresaPlano }, json };
+      try {
+        parseContactFlags(contato);
+      } catch (error) {
+        if (error instanceof ContactError) throw new UsageError(error.message);
+        throw error;
+      }
+      return { command: { cmd, cdEmpresaPlano, contato }, json };
+    }
     case 'set-status': {
       const flStatus = Number(positional[1]);
       if (!Number.isInteger(flStatus)) throw new UsageError('Informe o novo flStatus (número).');
@@ -182,21 +207,27 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
       return list.length ? list.map(describe).join('\n') : 'Nenhuma solicitação.';
     }
     case 'set-status': {
-      const updated = result as RequestSummary & { decisao: OperatorDecision; documentosPendentes: PendingDocumentRecord[] };
+      const updated = result as RequestSummary & {
+        decisao: OperatorDecision;
+        documentosPendentes: PendingDocumentRecord[];
+        avisos?: number;
+      };
+      const avisos = updated.avisos ?? 0;
       return [
         `Atualizado: ${describe(updated)}`,
         `Decisão da operadora: ${describeDecision(updated.decisao)}`,
         ...pendingLines(updated.documentosPendentes),
+        `Avisos ao beneficiário: ${avisos ? `${avisos} na fila (veja com o comando outbox)` : 'nenhum (status sem aviso ou sem consentimento)'}`,
       ].join('\n');
     }
     case 'outbox': {
       const list = result as OutboxEntry[];
-      if (!list.length) return 'Nenhum e-mail na fila.';
+      if (!list.length) return 'Nenhuma mensagem na fila.';
       const when = { enviado: 'enviado em', pendente: 'próxima tentativa em', desistido: 'desistido em' } as const;
       return list
         .map(
           (mail) =>
-            `#${mail.cdMensagem}  ${printable(mail.nuProtocolo)}  ${printable(mail.destinatario)}  ${mail.situacao} (${mail.tentativas} tentativa${mail.tentativas === 1 ? '' : 's'}, ` +
+            `#${mail.cdMensagem}  ${mail.canal === 'sms' ? 'SMS' : 'e-mail'}  ${printable(mail.nuProtocolo)}  ${printable(mail.destinatario)}  ${mail.situacao} (${mail.tentativas} tentativa${mail.tentativas === 1 ? '' : 's'}, ` +
             `${when[mail.situacao]} ${mail.quando})${mail.entrega ? `  → ${printable(mail.entrega)}` : ''}${mail.erro && mail.situacao !== 'enviado' ? `  erro: ${printable(mail.erro)}` : ''}`,
         )
         .join('\n');
@@ -209,6 +240,18 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
         `${plural(report.solicitacoes, 'solicitação', 'solicitações')}, ${plural(report.arquivos, 'arquivo', 'arquivos')}, ` +
         `${plural(report.emails, 'e-mail', 'e-mails')} e ${plural(report.registrosDeIdempotencia, 'registro', 'registros')} de idempotência apagados.`
       );
+    }
+    case 'contato': {
+      const contact = result as OperatorContact;
+      const shown = (value: string) => printable(value) || '(nenhum)';
+      return [
+        `Contato da operadora ${printable(contact.operadora)}:`,
+        `  telefone   ${shown(contact.telefone)}`,
+        `  whatsapp   ${shown(contact.whatsapp)}`,
+        `  horário    ${shown(contact.horario)}`,
+        `  ouvidoria  ${shown(contact.ouvidoria)}`,
+        `  e-mail     ${shown(contact.email)}`,
+      ].join('\n');
     }
     case 'plans':
       return (result as Array<{ registroAns: string; nmPlano: string }>)
@@ -275,10 +318,18 @@ async function viaServer(port: number, secret: string, command: BackofficeComman
 
 /** Commands that only read: they never migrate nor seed (a server may be doing it right now). */
 const READ_ONLY: ReadonlySet<BackofficeCommand['cmd']> = new Set(['list', 'show', 'plans', 'outbox']);
+// `contato` without flags only reads too, but a first run's seed gives it the demo contact to show.
 /** PostgreSQL's "undefined_table": the schema was never made. */
 const UNDEFINED_TABLE = '42P01';
 
-async function directly(env: NodeJS.ProcessEnv, dataDir: string, command: BackofficeCommand, clock: Clock, days: number): Promise<unknown> {
+async function directly(
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+  command: BackofficeCommand,
+  clock: Clock,
+  days: number,
+  publicUrl: string | undefined,
+): Promise<unknown> {
   // With DATABASE_URL the database is everything: DATA_DIR is not touched.
   if (!env.DATABASE_URL) inspectDataDir(dataDir);
   const db = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(dataDir, 'pglite') });
@@ -289,7 +340,7 @@ async function directly(env: NodeJS.ProcessEnv, dataDir: string, command: Backof
       await migrate(db);
       await seed(db, files, clock(), { demo: env.SEED_DEMO !== '0' });
     }
-    return await runBackofficeCommand({ db, files, clock, retentionDays: days, dataDir }, command);
+    return await runBackofficeCommand({ db, files, clock, retentionDays: days, dataDir, publicUrl }, command);
   } catch (error) {
     if ((error as { code?: unknown }).code === UNDEFINED_TABLE) {
       throw new BackofficeError('O banco de dados ainda não foi preparado: inicie o servidor (npm start) uma vez antes de consultar.');
@@ -316,8 +367,10 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
     return 2;
   }
   let days: number;
+  let publicUrl: string | undefined;
   try {
     days = retentionDays(env.RETENTION_DAYS);
+    publicUrl = parsePublicUrl(env.PUBLIC_URL);
   } catch (error) {
     io.err((error as Error).message);
     return 2;
@@ -326,14 +379,14 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
     let result: unknown;
     if (options.db) {
       result = await runBackofficeCommand(
-        { db: options.db, files: openFileStore(options.db.kind, dataDir), clock, retentionDays: days, dataDir },
+        { db: options.db, files: openFileStore(options.db.kind, dataDir), clock, retentionDays: days, dataDir, publicUrl },
         parsed.command,
       );
     } else {
       const server = env.DATABASE_URL ? null : await findRunningServer(dataDir);
       result = server
         ? await viaServer(server.port, server.secret, parsed.command)
-        : await directly(env, dataDir, parsed.command, clock, days);
+        : await directly(env, dataDir, parsed.command, clock, days, publicUrl);
     }
     io.out(parsed.json ? JSON.stringify(result, null, 2) : formatResult(parsed.command, result));
     return 0;

@@ -9,7 +9,8 @@
  * e-mail over SMTP; default: .eml files in DATA_DIR/outbox), MAIL_FROM (its sender),
  * CEP_PROVIDER_URL (a ViaCEP-format address service, e.g. https://viacep.com.br/ws/{cep}/json/;
  * default: the offline table only), RETENTION_DAYS (365: days a closed request's documents and
- * e-mails are kept, services/retention.ts).
+ * e-mails are kept, services/retention.ts), SMS_PROVIDER_URL and SMS_PROVIDER_TOKEN (text messages,
+ * services/sms-provider.ts; default: .sms.json files in DATA_DIR/outbox).
  */
 import { resolve } from 'node:path';
 import { DEFAULT_CONNECTION_CAPS, type ConnectionCaps } from './http/connection-caps.ts';
@@ -36,6 +37,9 @@ export interface ServerConfig {
   mailFrom: string | undefined;
   cepProviderUrl: string | undefined;
   retentionDays: number;
+  /** SMS_PROVIDER_URL and SMS_PROVIDER_TOKEN (services/sms-provider.ts); without the url, .sms.json files in DATA_DIR/outbox. */
+  smsProviderUrl: string | undefined;
+  smsProviderToken: string | undefined;
 }
 
 function positiveNumber(name: string, value: string | undefined, fallback: number): number {
@@ -115,5 +119,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM || undefined,
     cepProviderUrl: httpUrl('CEP_PROVIDER_URL', env.CEP_PROVIDER_URL),
     retentionDays: retentionDays(env.RETENTION_DAYS),
+    smsProviderUrl: httpUrl('SMS_PROVIDER_URL', env.SMS_PROVIDER_URL),
+    smsProviderToken: env.SMS_PROVIDER_TOKEN || undefined,
   };
 }

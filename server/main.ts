@@ -108,7 +108,7 @@ const app = await buildApp({
   cepProviderUrl: config.cepProviderUrl,
   retentionDays: config.retentionDays,
   timeouts: config.timeouts,
-  mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
+  mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, sms: { url: config.smsProviderUrl, token: config.smsProviderToken } },
   backofficeSecret,
 }).catch(fail);
 await app.listen({ port: config.port, host: config.host }).catch(fail);
@@ -158,7 +158,7 @@ const lines = [
   '',
   ...demoLines,
   '',
-  'Backoffice: npm run backoffice -- list | show <protocolo> | set-status <protocolo> <flStatus> [--tipo 1|2] [--concordo S|N] [--plano --inicio --valor --cancelar-ate --motivo] | plans | outbox | purge',
+  'Backoffice: npm run backoffice -- list | show <protocolo> | set-status <protocolo> <flStatus> [--tipo 1|2] [--concordo S|N] [--plano --inicio --valor --cancelar-ate --motivo] | plans | outbox | contato <cdEmpresaPlano> [--telefone --whatsapp --horario --ouvidoria --email] | purge',
   '',
 ];
 console.log(lines.join('\n'));

@@ -26,6 +26,7 @@ export const wizardMachine = createMachine({
         FIELD_CHANGED: { guard: 'isNotSaved', actions: 'setField' },
         NO_CPF_TOGGLED: { guard: 'isNotSaved', actions: 'setNoCpf' },
         EMAIL_REPLIES_TOGGLED: { guard: 'isNotSaved', actions: 'setEmailReplies' },
+        SMS_REPLIES_TOGGLED: { guard: 'isNotSaved', actions: 'setSmsReplies' },
       },
       states: {
         dadosPessoais: {

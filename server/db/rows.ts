@@ -26,6 +26,8 @@ export interface RequestRow {
   tp_contrato_destino: string;
   tp_port_destino: string;
   fl_aceita_email: string;
+  /** '1': the beneficiary agreed to text messages (migration 013). */
+  fl_aceita_sms: string;
   cd_empresa_plano: number;
   fl_status: number;
   cd_status_port: number;

@@ -208,6 +208,7 @@ const CAN_BE_NOT_FOUND: ReadonlySet<EndpointName> = new Set<EndpointName>([
   'withdraw',
   'privacy',
   'receipt',
+  'contact',
 ]);
 
 function responsesOf(name: EndpointName): Record<number, Json> {

@@ -22,7 +22,7 @@ export interface RateLimit {
   windowMs: number;
 }
 
-export const RATE_LIMIT_NAMES = ['login', 'save', 'save-day', 'upload', 'upload-day', 'email', 'lookup', 'cep'] as const;
+export const RATE_LIMIT_NAMES = ['login', 'save', 'save-day', 'upload', 'upload-day', 'email', 'lookup', 'cep', 'forgot'] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 export type RateLimits = Record<RateLimitName, RateLimit>;
 
@@ -49,6 +49,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   email: { max: 100, windowMs: HOUR },
   lookup: { max: 600, windowMs: MINUTE },
   cep: { max: 60, windowMs: MINUTE },
+  // "Esqueci meu protocolo" sends messages to someone: each CPF gets 5 tries an hour
+  // (services/protocol-reminder.ts), one address a few families' worth.
+  forgot: { max: 20, windowMs: HOUR },
 };
 
 const UNITS: Readonly<Record<string, number>> = { s: SECOND, m: MINUTE, h: HOUR, d: DAY };
@@ -88,6 +91,7 @@ const MESSAGES: Readonly<Record<RateLimitName, (wait: string) => string>> = {
   email: (wait) => `Muitas solicitações com envio de e-mail a partir desta conexão. Aguarde ${wait} e tente novamente.`,
   lookup: (wait) => `Muitas consultas a partir desta conexão. Aguarde ${wait} e tente novamente.`,
   cep: (wait) => `Muitas consultas de CEP a partir desta conexão. Aguarde ${wait} e tente novamente.`,
+  forgot: (wait) => `Muitos pedidos de protocolo a partir desta conexão. Aguarde ${wait} e tente novamente.`,
 };
 
 /** A save that asks for the protocol e-mail (fl_aceita_email '1' and an e-mail contact), the one call that sends e-mail. */
@@ -134,6 +138,8 @@ function limitsOf(name: EndpointName): Limited[] {
       ];
     case 'cepAddress':
       return [{ limit: 'cep', counter: 'cep' }];
+    case 'forgotProtocol':
+      return [{ limit: 'forgot', counter: 'forgot' }];
     default:
       return endpoints[name].method === 'GET' ? [{ limit: 'lookup', counter: `lookup-${name}` }] : [];
   }

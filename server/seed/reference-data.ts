@@ -25,6 +25,18 @@ function privacyTexts(operator: (typeof OPERATORS)[number]): readonly string[] {
   ];
 }
 
+/** Demo contact per operator (issue 26): fictitious numbers; each operator sets its own (`backoffice contato`). */
+function contactOf(operator: (typeof OPERATORS)[number]): readonly string[] {
+  const n = operator.cdEmpresaPlano;
+  return [
+    `0800 000 000${n}`,
+    `(85) 99999-000${n}`,
+    'Segunda a sexta, das 8h às 20h; sábado, das 8h às 14h',
+    `0800 000 010${n}`,
+    `atendimento@${operator.slug}.example`,
+  ];
+}
+
 export const TOOLTIPS: ReadonlyArray<readonly [string, string]> = [
   [
     'nu_protocolo_ans',
@@ -106,6 +118,11 @@ export async function seedReferenceData(tx: Executor): Promise<void> {
       `INSERT INTO privacy_texts (cd_empresa_plano, ds_finalidade, ds_dados, ds_retencao, ds_compartilhamento, ds_direitos, ds_encarregado, ds_contato)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
       [operator.cdEmpresaPlano, ...privacyTexts(operator)],
+    );
+    await tx.query(
+      `INSERT INTO operator_contacts (cd_empresa_plano, ds_telefone, ds_whatsapp, ds_horario, ds_ouvidoria, ds_email)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+      [operator.cdEmpresaPlano, ...contactOf(operator)],
     );
     for (const [key, file] of images) {
       await tx.query('INSERT INTO settings (chave, cd_empresa_plano, valor) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [

@@ -14,9 +14,12 @@ import { describeStatus, isKnownStatus, requiresLogin, STATUS_DESCRIPTIONS } fro
 import { listDocumentsToSign } from './documents-to-sign.ts';
 import { purgeExpired, type PurgeReport } from './purge.ts';
 import { DEFAULT_RETENTION_DAYS } from './retention.ts';
+import { queueStatusNotifications } from './status-notifications.ts';
+import { CONTACT_FIELDS, ContactError, findOperatorContact, saveOperatorContact, type ContactFlags } from './operator-contact.ts';
 import {
   DecisionError,
   findDecision,
+  hasDecision,
   parseDecisionFlags,
   saveDecision,
   type DecisionFlags,
@@ -46,7 +49,9 @@ export type BackofficeCommand =
     }
   | { cmd: 'plans' }
   | { cmd: 'outbox' }
-  | { cmd: 'purge' };
+  | { cmd: 'purge' }
+  /** Shows, or with flags sets, where a person can be reached at the plan's operator (issue 26). */
+  | { cmd: 'contato'; cdEmpresaPlano: number; contato?: ContactFlags };
 
 export interface BackofficeDeps {
   db: Database;
@@ -56,6 +61,10 @@ export interface BackofficeDeps {
   retentionDays?: number;
   /** DATA_DIR: the .eml files of purged e-mails are in its outbox/. */
   dataDir?: string;
+  /** PUBLIC_URL: the link in the messages a status change sends (services/status-notifications.ts). */
+  publicUrl?: string;
+  /** The running server's outbox: told to deliver right away (without it the server's next poll does). */
+  outbox?: { kick(): void };
 }
 
 export class BackofficeError extends Error {}
@@ -182,8 +191,8 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
   if (!request) throw new BackofficeError(`Protocolo ${command.protocolo} não encontrado.`);
   const now = deps.clock();
   try {
-    // The status and the facts of the decision change together, or neither does.
-    return await deps.db.transaction(async (tx) => {
+    // The status, the facts of the decision and the messages about them change together, or none does.
+    const result = await deps.db.transaction(async (tx) => {
       const updated = await changeStatusIn(
         tx,
         deps.files,
@@ -194,12 +203,14 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
       );
       await saveDecision(tx, request.cd_solicitacao, decision, now, { forgetReason: request.fl_status !== command.flStatus });
       await replacePendingDocuments(tx, request.cd_solicitacao, pending, now);
-      return {
-        ...summary(updated),
-        decisao: await findDecision(tx, request.cd_solicitacao),
-        documentosPendentes: await listPendingDocuments(tx, request.cd_solicitacao),
-      };
+      const decisao = await findDecision(tx, request.cd_solicitacao);
+      // A new status, or new facts of the decision, is news for the beneficiary (issue 26).
+      const news = request.fl_status !== command.flStatus || hasDecision(decision);
+      const avisos = news ? await queueStatusNotifications(tx, updated, decisao, deps.publicUrl, now) : 0;
+      return { ...summary(updated), decisao, documentosPendentes: await listPendingDocuments(tx, request.cd_solicitacao), avisos };
     });
+    if (result.avisos > 0) deps.outbox?.kick();
+    return result;
   } catch (error) {
     if (error instanceof DecisionError || error instanceof PendingDocumentsError) throw new BackofficeError(error.message);
     throw error;
@@ -233,6 +244,8 @@ async function listPlans(db: Database) {
 export interface OutboxEntry {
   cdMensagem: number;
   nuProtocolo: string;
+  /** 'email', or 'sms' (a text message to the mobile number, issue 26). */
+  canal: 'email' | 'sms';
   destinatario: string;
   /** enviado | pendente | desistido (every retry failed). */
   situacao: 'enviado' | 'pendente' | 'desistido';
@@ -243,11 +256,12 @@ export interface OutboxEntry {
   erro: string | null;
 }
 
-/** The e-mails queued, newest first (at most 200): sent where, or why not yet. */
+/** The messages queued (e-mails and text messages), newest first (at most 200): sent where, or why not yet. */
 async function listOutbox(db: Database): Promise<OutboxEntry[]> {
   const rows = await db.query<{
     cd_mensagem: number;
     nu_protocolo: string;
+    tp_canal: 'email' | 'sms';
     ds_destinatario: string;
     nu_tentativas: number;
     dt_proxima: Date;
@@ -256,12 +270,13 @@ async function listOutbox(db: Database): Promise<OutboxEntry[]> {
     ds_entrega: string | null;
     ds_erro: string | null;
   }>(
-    `SELECT o.cd_mensagem, r.nu_protocolo, o.ds_destinatario, o.nu_tentativas, o.dt_proxima, o.dt_enviado, o.dt_desistencia, o.ds_entrega, o.ds_erro
+    `SELECT o.cd_mensagem, r.nu_protocolo, o.tp_canal, o.ds_destinatario, o.nu_tentativas, o.dt_proxima, o.dt_enviado, o.dt_desistencia, o.ds_entrega, o.ds_erro
      FROM outbox_emails o JOIN requests r USING (cd_solicitacao) ORDER BY o.cd_mensagem DESC LIMIT 200`,
   );
   return rows.map((row) => ({
     cdMensagem: row.cd_mensagem,
     nuProtocolo: row.nu_protocolo,
+    canal: row.tp_canal,
     destinatario: row.ds_destinatario,
     situacao: row.dt_enviado ? 'enviado' : row.dt_desistencia ? 'desistido' : 'pendente',
     tentativas: row.nu_tentativas,
@@ -296,6 +311,21 @@ export async function runBackofficeCommand(deps: BackofficeDeps, command: Backof
       return listOutbox(deps.db);
     case 'purge':
       return purge(deps);
+    case 'contato':
+      return operatorContact(deps, command.cdEmpresaPlano, command.contato);
+  }
+}
+
+async function operatorContact(deps: BackofficeDeps, cdEmpresaPlano: number, flags: ContactFlags | undefined) {
+  try {
+    const contact = flags
+      ? await saveOperatorContact(deps.db, cdEmpresaPlano, flags, deps.clock())
+      : await findOperatorContact(deps.db, cdEmpresaPlano);
+    if (!contact) throw new BackofficeError(`Plano ${cdEmpresaPlano} não encontrado.`);
+    return contact;
+  } catch (error) {
+    if (error instanceof ContactError) throw new BackofficeError(error.message);
+    throw error;
   }
 }
 
@@ -312,6 +342,21 @@ export function parseBackofficeCommand(value: unknown): BackofficeCommand | null
       return { cmd: input.cmd };
     case 'show':
       return protocolo ? { cmd: 'show', protocolo } : null;
+    case 'contato': {
+      const cd = input.cdEmpresaPlano;
+      if (typeof cd !== 'number' || !Number.isInteger(cd) || cd < 1 || cd > 2_147_483_647) return null;
+      if (input.contato === undefined) return { cmd: 'contato', cdEmpresaPlano: cd };
+      if (typeof input.contato !== 'object' || input.contato === null) return null;
+      const given = input.contato as Record<string, unknown>;
+      const contato: ContactFlags = {};
+      for (const key of CONTACT_FIELDS) {
+        const value = given[key];
+        if (value === undefined) continue;
+        if (typeof value !== 'string' || value.length > 1000) return null;
+        contato[key] = value;
+      }
+      return { cmd: 'contato', cdEmpresaPlano: cd, contato };
+    }
     case 'set-status': {
       const flStatus = input.flStatus;
       if (!protocolo || typeof flStatus !== 'number' || !Number.isInteger(flStatus)) return null;

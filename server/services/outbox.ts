@@ -14,6 +14,10 @@
  * (files of earlier versions, `<id>-<protocol>.eml`, are renamed at start), and once a
  * message is delivered its subject and text leave the database — SMTP took them, or the .eml
  * file holds them until the retention purge (services/purge.ts) removes it.
+ *
+ * A row with tp_canal 'sms' (issue 26) is a text message to a mobile number: posted to
+ * SMS_PROVIDER_URL (services/sms-provider.ts), or written as `<id>.sms.json` beside the .eml
+ * files without it; claimed, retried, given up and listed exactly like an e-mail.
  */
 import { mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +25,7 @@ import type { Transporter } from 'nodemailer';
 import type { Queryable } from '../db/database.ts';
 import { isPlainEmail } from '../../contract/rules.ts';
 import type { Clock } from './clock.ts';
+import { mobileNumberOf, postSms, smsBody, writeSmsFile, type SmsProvider } from './sms-provider.ts';
 
 export const RETRY_DELAYS_MS: readonly number[] = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 60 * 60_000, 3 * 60 * 60_000];
 /** Longer than any SMTP exchange: a claimed message is tried again after this if its process vanished. */
@@ -42,6 +47,8 @@ export interface OutboxOptions {
   log: OutboxLog;
   retryDelaysMs?: readonly number[];
   pollMs?: number;
+  /** SMS_PROVIDER_URL (and its token, timeout); without a url, text messages are written as .sms.json files. */
+  sms?: SmsProvider;
 }
 
 interface Claimed {
@@ -50,6 +57,7 @@ interface Claimed {
   ds_assunto: string;
   ds_texto: string;
   nu_tentativas: number;
+  tp_canal: 'email' | 'sms';
 }
 
 /** The .eml file of a message: named by its id alone. */
@@ -162,7 +170,7 @@ export class Outbox {
          SELECT cd_mensagem FROM outbox_emails
          WHERE dt_enviado IS NULL AND dt_desistencia IS NULL AND dt_proxima <= $1
          ORDER BY dt_proxima, cd_mensagem LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING o.cd_mensagem, o.ds_destinatario, o.ds_assunto, o.ds_texto, o.nu_tentativas`,
+       RETURNING o.cd_mensagem, o.ds_destinatario, o.ds_assunto, o.ds_texto, o.nu_tentativas, o.tp_canal`,
       [now, new Date(now.getTime() + LEASE_MS)],
     );
     return row ?? null;
@@ -181,13 +189,13 @@ export class Outbox {
     ]);
     this.options.log.warn(
       { cdMensagem: message.cd_mensagem, tentativa: message.nu_tentativas, erro: reason },
-      delay === undefined
-        ? 'e-mail não enviado; tentativas esgotadas'
-        : `e-mail não enviado; nova tentativa em ${Math.round(delay / 1000)} s`,
+      `${message.tp_canal === 'sms' ? 'SMS' : 'e-mail'} não enviado; ` +
+        (delay === undefined ? 'tentativas esgotadas' : `nova tentativa em ${Math.round(delay / 1000)} s`),
     );
   }
 
   private async send(message: Claimed): Promise<string> {
+    if (message.tp_canal === 'sms') return this.sendSms(message);
     // Queued only when plain (services/protocol-email.ts); a row from before that rule is not sent.
     if (!isPlainEmail(message.ds_destinatario)) throw new Error('destinatário não é um endereço simples (nome@dominio)');
     const transport = await this.transporter();
@@ -206,7 +214,18 @@ export class Outbox {
     const temp = `${path}.${process.pid}.tmp`;
     writeFileSync(temp, info.message as Buffer, { mode: 0o600 });
     renameSync(temp, path);
-    this.options.log.info({ cdMensagem: message.cd_mensagem, arquivo: path }, 'e-mail do protocolo gravado (sem SMTP_URL)');
+    this.options.log.info({ cdMensagem: message.cd_mensagem, arquivo: path }, 'e-mail gravado (sem SMTP_URL)');
+    return path;
+  }
+
+  private async sendSms(message: Claimed): Promise<string> {
+    const numero = mobileNumberOf(message.ds_destinatario);
+    if (!numero) throw new Error('destinatário não é um celular brasileiro (DDD + 9 dígitos)');
+    const body = smsBody(message.cd_mensagem, numero, message.ds_texto);
+    const provider = this.options.sms;
+    if (provider?.url) return postSms({ ...provider, url: provider.url }, body);
+    const path = writeSmsFile(this.options.outboxDir, message.cd_mensagem, body);
+    this.options.log.info({ cdMensagem: message.cd_mensagem, arquivo: path }, 'SMS gravado (sem SMS_PROVIDER_URL)');
     return path;
   }
 

@@ -12,7 +12,8 @@
 import type { Queryable } from '../db/database.ts';
 import type { PortabilityRequest } from '../../contract/api.ts';
 import { isPlainEmail } from '../../contract/rules.ts';
-import { findOperator } from './operators.ts';
+import { ANSWER_DAYS } from '../../contract/rules.ts';
+import { contactLines, findOperatorContact } from './operator-contact.ts';
 
 /** Protocol e-mails one address may receive in any hour (counted when queued); more saves to it queue none. */
 export const MAX_EMAILS_PER_RECIPIENT_PER_HOUR = 5;
@@ -37,8 +38,10 @@ export function protocolEmail(
   nuProtocolo: string,
   operatorName: string,
   publicUrl: string | undefined,
+  contactLines: readonly string[] = [],
 ): ProtocolEmail {
   const link = trackingLink(publicUrl, request.cd_empresa_plano);
+  // Issue 26: the option home really has, what happens next, the answer time and a person to reach.
   const text = [
     'Olá,',
     '',
@@ -47,9 +50,16 @@ export function protocolEmail(
     `O número do protocolo da sua solicitação é: ${nuProtocolo}`,
     '',
     link
-      ? `Acompanhe a sua solicitação em ${link} (opção "Minha Portabilidade").`
-      : 'Acompanhe a sua solicitação no portal de portabilidade, na opção "Minha Portabilidade".',
-    'A senha de acesso são os 6 últimos dígitos do número do protocolo.',
+      ? `Acompanhe a sua solicitação em ${link}: escolha "Acompanhar Solicitação" e informe o protocolo.`
+      : 'Acompanhe a sua solicitação no portal de portabilidade: escolha "Acompanhar Solicitação" e informe o protocolo.',
+    'Quando pedida, a senha de acesso são os 6 últimos dígitos do número do protocolo.',
+    '',
+    `O que acontece agora: a operadora analisa a solicitação e responde em até ${ANSWER_DAYS} dias. ` +
+      'Se faltar algum documento, se for preciso assinar ou responder, ou quando houver a decisão, avisamos por este e-mail.',
+    '',
+    'Dúvidas?',
+    ...contactLines,
+    'ANS: Disque ANS 0800 701 9656 ou a Notificação de Intermediação Preliminar (NIP) em www.gov.br/ans.',
     '',
     'Guarde este e-mail. Esta é uma mensagem automática: por favor, não responda.',
     '',
@@ -78,8 +88,8 @@ export async function queueProtocolEmail(
     [to, new Date(now.getTime() - HOUR_MS)],
   );
   if ((recent?.total ?? 0) >= MAX_EMAILS_PER_RECIPIENT_PER_HOUR) return false;
-  const operator = await findOperator(tx, Number(request.cd_empresa_plano));
-  const message = protocolEmail(request, to, saved.nuProtocolo, operator?.nm_operadora ?? 'a operadora', publicUrl);
+  const contact = await findOperatorContact(tx, Number(request.cd_empresa_plano));
+  const message = protocolEmail(request, to, saved.nuProtocolo, contact?.operadora ?? 'a operadora', publicUrl, contactLines(contact));
   await tx.query(
     `INSERT INTO outbox_emails (cd_solicitacao, ds_destinatario, ds_assunto, ds_texto, dt_proxima, dt_criacao)
      VALUES ($1, $2, $3, $4, $5, $5)`,

@@ -59,7 +59,7 @@ async function expiredRequests(db: Database, cutoff: Date, after: number): Promi
 
 function removeEml(outboxDir: string | undefined, cdMensagem: number, delivery: string | null): void {
   if (!outboxDir) return;
-  const names = new Set([`${cdMensagem}.eml`]);
+  const names = new Set([`${cdMensagem}.eml`, `${cdMensagem}.sms.json`]);
   // Only a name this server writes, and only inside the outbox directory.
   if (delivery && EML_NAME.test(basename(delivery))) names.add(basename(delivery));
   for (const name of names) rmSync(join(outboxDir, name), { force: true });

@@ -54,8 +54,9 @@ const INSERT_REQUEST = `INSERT INTO requests (
   cd_cep, ds_endereco, nu_endereco, ds_bairro, ds_cidade, ds_uf, ds_complemento,
   ops_origem, plano_origem, nu_ans_ops_origem, nu_ans_plano_origem, area_plano, dt_inicio,
   tp_contrato_origem, nu_ans_plano_destino, plano_destino, tp_contrato_destino, tp_port_destino,
-  fl_aceita_email, cd_empresa_plano, fl_status, cd_status_port, fl_concordo, dt_cadastramento, dt_atualizacao
-) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25,$26,$27,$28,$29,$30,$31,$32,$32)
+  fl_aceita_email, cd_empresa_plano, fl_status, cd_status_port, fl_concordo, dt_cadastramento, dt_atualizacao,
+  fl_aceita_sms
+) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25,$26,$27,$28,$29,$30,$31,$32,$32,$33)
 ON CONFLICT (nu_protocolo) DO NOTHING
 RETURNING cd_solicitacao`;
 
@@ -108,6 +109,7 @@ export async function createRequest(
       state.cdStatusPort,
       state.flConcordo,
       now,
+      payload.fl_aceita_sms ?? '0',
     ]);
     // A collision of 20 random digits is all but impossible; if it happens, draw again.
     if (!row) {

@@ -28,6 +28,7 @@ export const FILLED_FORM: WizardForm = {
   celular: '85988887777',
   email: 'maria@example.com',
   fl_aceita_email: true,
+  fl_aceita_sms: false,
   cd_cep: '60000000',
   ds_uf: 'CE',
   ds_cidade: 'FORTALEZA',
@@ -77,6 +78,7 @@ export const wizardFixtures = {
     { type: 'NO_CPF_TOGGLED', checked: false },
   ],
   EMAIL_REPLIES_TOGGLED: [{ type: 'EMAIL_REPLIES_TOGGLED', checked: false }],
+  SMS_REPLIES_TOGGLED: [{ type: 'SMS_REPLIES_TOGGLED', checked: true }],
   DESTINATION_REGISTRY_CHANGED: [
     { type: 'DESTINATION_REGISTRY_CHANGED', value: DESTINATION_REGISTRY },
     { type: 'DESTINATION_REGISTRY_CHANGED', value: '' },

@@ -40,6 +40,7 @@ describe('request payload', () => {
       tp_contrato_destino: 'TITULAR',
       tp_port_destino: '3',
       fl_aceita_email: '1',
+      fl_aceita_sms: '0',
       contato: [
         { tp_contato: '1', ds_contato: '85988887777' },
         { tp_contato: '2', ds_contato: 'Maria@Example.com' },
@@ -58,6 +59,11 @@ describe('request payload', () => {
     expect(payload.fl_aceita_email).toBe('0');
     expect(payload.cpf).toBe('');
     expect(payload.cd_empresa_plano).toBe('1');
+  });
+
+  it("sends fl_aceita_sms '1' only when the SMS box was ticked (unticked by default)", () => {
+    expect(toPortabilityPayload({ ...base, form: { ...base.form, fl_aceita_sms: true } }).fl_aceita_sms).toBe('1');
+    expect(toPortabilityPayload(base).fl_aceita_sms).toBe('0');
   });
 
   it('is accepted by the contract the server validates with', () => {

@@ -73,7 +73,7 @@ describe('the server log', () => {
     expect(log).toContain(`"url":"/wslinhafrente/v1/portabilidade/documento/assinatura?protocolo=${HIDDEN}"`);
     expect(log).toMatch(/"url":"\/wslinhafrente\/v1\/arquivos\/[a-f0-9]{32}\.pdf\?expira=\d+&assinatura=\[oculto\]"/);
     expect(log).toContain('"msg":"request completed"');
-    expect(log).toContain('e-mail do protocolo gravado');
+    expect(log).toContain('e-mail gravado (sem SMTP_URL)');
     expect(log).toContain(`"msg":"falha com ${HIDDEN}"`);
   });
 

@@ -146,7 +146,13 @@ describe('the protocol e-mail without SMTP_URL', () => {
     expect(message).toMatch(/^To: jose@example\.com$/m);
     expect(message).toContain(`O número do protocolo da sua solicitação é: ${protocolo}`);
     expect(message).toContain(`${PUBLIC_URL}/#/home/1`);
-    expect(message).toContain('A senha de acesso são os 6 últimos dígitos do número do protocolo.');
+    expect(message).toContain('a senha de acesso são os 6 últimos dígitos do número do protocolo.');
+    // Issue 26: the option home has, what happens next with the answer time, a person to reach.
+    expect(message).toContain(`${PUBLIC_URL}/#/home/1: escolha "Acompanhar Solicitação" e informe o protocolo.`);
+    expect(message).not.toContain('Minha Portabilidade');
+    expect(message).toContain('a operadora analisa a solicitação e responde em até 10 dias.');
+    expect(message).toContain('Central de atendimento Vida Plena Saúde: 0800 000 0001');
+    expect(message).toContain('Disque ANS 0800 701 9656');
     // The file is the delivery: the row keeps no copy of the subject or text.
     const [row] = await plain.db.query<{ ds_assunto: string; ds_texto: string }>(
       'SELECT ds_assunto, ds_texto FROM outbox_emails WHERE cd_mensagem = $1',

@@ -6,6 +6,7 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { DISQUE_ANS, closingReason } from '../../../machines/tracking.decision';
+import { OperatorContactCard } from '../layout/operator-contact';
 import type { TrackingActor } from './tracking-actor';
 
 /** The regulator's own site, where a NIP complaint is filed online. */
@@ -44,6 +45,8 @@ export function ClosingRecourse({ actor }: { actor: TrackingActor }) {
           </li>
         </ul>
       </section>
+      {/* The operator's own channels, right under the ANS's (issue 26). */}
+      <OperatorContactCard level={3} withAns={false} />
     </>
   );
 }

@@ -9,10 +9,18 @@ import { useState } from 'react';
 import { cancellationSentence } from '../../../machines/tracking.decision';
 import { choiceLabel, welcomeTitle } from '../../../machines/tracking.helpers';
 import { MESSAGES, TEXT } from '../../../machines/tracking.types';
+import { normalisePlanCode } from '../../flows/branding/use-branding';
+import { storage } from '../../storage';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { CONSEQUENCE, OPTION_LABEL, choiceKey, type ChoiceKey } from './choice-consequences';
 import type { TrackingActor } from './tracking-actor';
+
+/** Home in this portal for the plan the person came from, where 'Acompanhar Solicitação' is. */
+function trackingHomeLink(): string {
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  return `${origin}/#/home/${normalisePlanCode(storage.get('cdEmpresaPlano'))}`;
+}
 
 export function TrackingModals({ actor }: { actor: TrackingActor }) {
   const aviso = useSelector(actor, (s) => s.matches('avisoModal'));
@@ -23,7 +31,14 @@ export function TrackingModals({ actor }: { actor: TrackingActor }) {
   return (
     <>
       <Modal open={aviso} title={TEXT.avisoTitle} testId="aviso-modal" actions={<Button onClick={close}>{TEXT.avisoButton}</Button>}>
-        <p>Acompanhe a sua solicitação pelo link, informando o número do protocolo.</p>
+        {/* Issue 26: the link the sentence names, i.e. home's 'Acompanhar Solicitação' on this portal. */}
+        <p>
+          Acompanhe a sua solicitação em &apos;Acompanhar Solicitação&apos;, na página inicial do portal (
+          <a href={trackingHomeLink()} className="font-semibold break-all text-brand-700 underline" data-testid="aviso-link">
+            {trackingHomeLink()}
+          </a>
+          ), informando o número do protocolo.
+        </p>
         <p>A senha de acesso são os 6 últimos dígitos do protocolo de portabilidade, que se encontra no e-mail enviado.</p>
       </Modal>
       <Modal

@@ -26,6 +26,8 @@ type Mode = keyof typeof HOME_TITLE;
 const loadProtocolStep = () => import('./protocol-step');
 const ProtocolStep = lazy(() => loadProtocolStep().then((m) => ({ default: m.ProtocolStep })));
 const prefetchProtocolStep = () => void loadProtocolStep();
+// "Esqueci meu protocolo" (issue 26) shows only in track mode: not in home's first load.
+const ForgotProtocol = lazy(() => import('./forgot-protocol').then((m) => ({ default: m.ForgotProtocol })));
 
 function ModeChooser({ actor, focusOnMount }: { actor: HomeActorRef; focusOnMount: boolean }) {
   const box = useRef<HTMLDivElement>(null);
@@ -93,6 +95,11 @@ export function HomePage({ cdEmpresaPlano }: { cdEmpresaPlano: string }) {
           {mode !== 'home' && (
             <Suspense fallback={null}>
               <ProtocolStep key={mode} actor={actor} kind={mode} focusField={modeChosenHere} />
+            </Suspense>
+          )}
+          {mode === 'track' && (
+            <Suspense fallback={null}>
+              <ForgotProtocol cdEmpresaPlano={cdEmpresaPlano} />
             </Suspense>
           )}
         </section>

@@ -12,6 +12,7 @@ import { storage } from '../../storage';
 import { DEFAULT_CD_EMPRESA_PLANO } from '../../../contract/api';
 import { useBranding, type BrandingPart } from '../../flows/branding';
 import { useArrivalFocus, useScreenTitle } from '../../ui/screen';
+import { OperatorContactCard } from './operator-contact';
 
 export interface PortalLayoutProps {
   title: string;
@@ -119,7 +120,9 @@ export function PortalLayout({ title, children, onLeave, onEndSession, focusTitl
             page's content arrives (CLS). */}
         <main className="min-h-[calc(100svh-60px)] min-w-0 flex-1 p-4 desktop:p-8">{children}</main>
       </div>
-      <footer className="flex flex-wrap items-center justify-center gap-6 border-t border-slate-200 bg-white px-4 py-3">
+      <footer className="flex flex-wrap items-center justify-center gap-x-6 gap-y-3 border-t border-slate-200 bg-white px-4 py-3">
+        {/* A person to reach, and the ANS, on every screen (issue 26). */}
+        <OperatorContactCard compact />
         <AnsMark />
         {/* A fixed box, so the ANS mark does not move when the seal arrives. */}
         {sealUrl ? (

@@ -82,6 +82,12 @@ export function StepDadosPessoais() {
           checked={form.fl_aceita_email}
           onChange={(checked) => actor.send({ type: 'EMAIL_REPLIES_TOGGLED', checked })}
         />
+        <Checkbox
+          id="wizard-fl_aceita_sms"
+          label="Desejo receber avisos por SMS no celular"
+          checked={form.fl_aceita_sms}
+          onChange={(checked) => actor.send({ type: 'SMS_REPLIES_TOGGLED', checked })}
+        />
       </div>
       <div>
         <MaskedInput

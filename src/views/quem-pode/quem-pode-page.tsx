@@ -10,6 +10,7 @@ import { useEligibilityActor, type EligibilityActorRef } from '../../flows/eligi
 import { Button } from '../../ui/button';
 import { useFocusOnChange } from '../../ui/screen';
 import { PortalLayout } from '../layout/portal-layout';
+import { OperatorContactCard } from '../layout/operator-contact';
 import { REQUIREMENTS } from './requirements';
 
 const TITLE = 'Quem pode fazer a portabilidade?';
@@ -74,6 +75,8 @@ function Outcome({ actor }: { actor: EligibilityActorRef }) {
           Voltar à pergunta anterior
         </Button>
       </div>
+      {/* The requirements say "fale com a nossa central": here is how (issue 26). */}
+      <OperatorContactCard level={3} />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { trackingModel } from '../../machines/tracking.model';
 import type { PathModel } from '../framework/model';
 import { brandingModel } from './branding.model';
 import { eligibilityModel } from './eligibility.model';
+import { forgotProtocolModel } from './forgot-protocol.model';
 import { homeModel } from './home.model';
 import { privacyNoticeModel } from './privacy-notice.model';
 import { requestActivityModel } from './request-activity.model';
@@ -23,4 +24,5 @@ export const allModels: ReadonlyArray<Counted> = [
   wizardModel,
   eligibilityModel,
   privacyNoticeModel,
+  forgotProtocolModel,
 ] as unknown as ReadonlyArray<Counted>;

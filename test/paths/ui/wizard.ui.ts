@@ -115,6 +115,8 @@ export function canDoOnScreen(snapshot: Snap, event: WizardPathEvent): boolean {
       return step === 'dadosPessoais' && !saved && c.form.sem_cpf !== e.checked;
     case 'EMAIL_REPLIES_TOGGLED':
       return step === 'dadosPessoais' && !saved && c.form.fl_aceita_email !== e.checked;
+    case 'SMS_REPLIES_TOGGLED':
+      return step === 'dadosPessoais' && !saved && c.form.fl_aceita_sms !== e.checked;
     case 'DESTINATION_REGISTRY_CHANGED':
       return leaf === 'editing.planoDestino.idle' && !saved && c.form.nu_ans_plano_destino !== e.value;
     case 'CONTRACT_TYPE_CHOSEN':
@@ -289,6 +291,7 @@ export const wizardGestures = {
   FIELD_CHANGED: (page, e) => fillField(page, page.locator(`#wizard-${e.field}`), e.field, e.value),
   NO_CPF_TOGGLED: (page, e) => page.getByLabel('Beneficiário não possui CPF', { exact: true }).setChecked(e.checked),
   EMAIL_REPLIES_TOGGLED: (page, e) => page.getByLabel('Desejo receber as respostas por e-mail', { exact: true }).setChecked(e.checked),
+  SMS_REPLIES_TOGGLED: (page, e) => page.getByLabel('Desejo receber avisos por SMS no celular', { exact: true }).setChecked(e.checked),
   DESTINATION_REGISTRY_CHANGED: (page, e) => page.getByLabel('Registro ANS do plano de destino', { exact: true }).fill(e.value),
   CONTRACT_TYPE_CHOSEN: (page, e) =>
     choose(page, page.getByLabel('Tipo de contratação', { exact: true }), optionLabel(CONTRACT_TYPE_LABELS, e.value)),

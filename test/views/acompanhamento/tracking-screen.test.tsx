@@ -17,6 +17,9 @@ import { configureApi } from '../../../src/api/client';
 import { storage } from '../../../src/storage';
 import { TrackingScreen } from '../../../src/views/acompanhamento/tracking-screen';
 
+// The operator's contact (footer, closing panels) is read by its own hook: no call here.
+vi.mock('../../../src/flows/contact/use-operator-contact', () => ({ useOperatorContact: () => undefined }));
+
 vi.mock('../../../src/flows/branding/use-branding', async (original) => ({
   ...(await original<typeof import('../../../src/flows/branding/use-branding')>()),
   useBranding: () => ({ logoUrl: '', faviconUrl: '', sealUrl: '', operatorName: '' }),
@@ -326,6 +329,8 @@ describe('tracking screen', () => {
     const dialog = await screen.findByTestId('aviso-modal');
     await waitFor(() => expect(dialog.hasAttribute('open')).toBe(true));
     expect(dialog.textContent).toContain('6 últimos dígitos do protocolo');
+    // Issue 26: the link the modal names is shown, to home's 'Acompanhar Solicitação'.
+    expect(within(dialog).getByTestId('aviso-link').getAttribute('href')).toBe(`${window.location.origin}/#/home/1`);
     await userEvent.click(screen.getByRole('button', { name: 'Minha Portabilidade' }));
     expect(localStorage.getItem('protocolo')).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();

@@ -1,0 +1,202 @@
+/**
+ * The messages a status change sends (issue 26): when the back-office moves a request to a
+ * status that needs the beneficiary or reports an outcome (2 pending documents, 3 accepted:
+ * sign, 4 refused, 5 cancelled, 6 awaiting the answer, 7 contract active), or records the
+ * operator's facts of the decision, one e-mail (with fl_aceita_email '1' and a plain address)
+ * and one text message (with fl_aceita_sms '1' and a mobile number) are queued in the change's
+ * own transaction; the outbox (services/outbox.ts) delivers and retries them.
+ *
+ * Every message says what happened, what to do and by when, links to the portal on
+ * PUBLIC_URL (never a request's Host) and says how to stop. The text message carries the
+ * protocol without its last 6 digits: those are the access password.
+ */
+import type { Queryable } from '../db/database.ts';
+import type { RequestRow } from '../db/rows.ts';
+import { isPlainEmail } from '../../contract/rules.ts';
+import { formatCents, type OperatorDecision } from './operator-decision.ts';
+import { trackingLink } from './protocol-email.ts';
+import { contactLines, findOperatorContact } from './operator-contact.ts';
+import { mobileNumberOf } from './sms-provider.ts';
+import { STATUS } from './status.ts';
+
+/** The statuses that send a message when the back-office sets them (1, under analysis, does not). */
+export const NOTIFIED_STATUSES: ReadonlySet<number> = new Set([
+  STATUS.pendenteDocumentacao,
+  STATUS.aceita,
+  STATUS.recusada,
+  STATUS.cancelada,
+  STATUS.aguardandoCiencia,
+  STATUS.contratoAtivo,
+]);
+
+const CLOSING: ReadonlySet<number> = new Set([STATUS.recusada, STATUS.cancelada]);
+
+/** The operator, the portal's origin, and where a person can be reached (services/operator-contact.ts). */
+export interface MessageContext {
+  operatorName: string;
+  publicUrl: string | undefined;
+  /** One line each ("Central: 0800 …"), shown under "Dúvidas?"; empty: only the ANS line. */
+  contactLines?: readonly string[];
+}
+
+export interface StatusMessage {
+  subject: string;
+  email: string;
+  sms: string;
+}
+
+interface Parts {
+  /** Short, for the subject and the SMS. */
+  headline: string;
+  happened: string;
+  todo: string;
+  smsTodo: string;
+}
+
+const when = (date: string | null, fallback: string) => (date ? `até ${date}` : fallback);
+
+function partsOf(flStatus: number, cdStatusPort: number, decision: OperatorDecision): Parts {
+  const plan = decision.nmPlano ? ` para o plano ${decision.nmPlano}` : '';
+  const reason = decision.dsMotivo ? ` Motivo informado: ${decision.dsMotivo}.` : '';
+  switch (flStatus) {
+    case STATUS.pendenteDocumentacao:
+      return {
+        headline: 'faltam documentos',
+        happened: 'A operadora precisa de mais documentos para continuar a análise da sua solicitação de portabilidade.',
+        todo: 'O que fazer: em "Acompanhar Solicitação", veja quais documentos faltam e envie-os o quanto antes; a análise fica parada até eles chegarem.',
+        smsTodo: 'Envie os documentos que faltam o quanto antes',
+      };
+    case STATUS.aceita:
+      return {
+        headline: 'assine os documentos',
+        happened: `A operadora aceitou a sua solicitação de portabilidade${plan}.`,
+        todo: `O que fazer: em "Acompanhar Solicitação", leia e assine os documentos da contratação ${when(decision.dtLimiteCancelamento, 'o quanto antes')}; a contratação só continua depois das assinaturas.`,
+        smsTodo: `Assine os documentos ${when(decision.dtLimiteCancelamento, 'o quanto antes')}`,
+      };
+    case STATUS.recusada:
+      return {
+        headline: 'solicitação recusada',
+        happened: `A operadora recusou a sua solicitação de portabilidade.${reason}`,
+        todo: 'O que fazer: nada é preciso no portal. Se não concordar, fale com a operadora (contatos abaixo) ou com a ANS.',
+        smsTodo: 'Veja o motivo no portal',
+      };
+    case STATUS.cancelada:
+      return {
+        headline: 'solicitação cancelada',
+        happened: `A sua solicitação de portabilidade foi cancelada.${reason}`,
+        todo: 'O que fazer: nada é preciso no portal. Se não concordar, fale com a operadora (contatos abaixo) ou com a ANS.',
+        smsTodo: 'Veja o motivo no portal',
+      };
+    case STATUS.aguardandoCiencia: {
+      const answer = cdStatusPort === 2 ? '"Estou ciente"' : '"Estou de acordo" ou "Não aceito"';
+      return {
+        headline: 'responda à operadora',
+        happened: `A operadora registrou a decisão sobre a sua portabilidade${plan} e aguarda a sua resposta.`,
+        todo: `O que fazer: em "Acompanhar Solicitação", leia a decisão e responda ${answer} ${when(decision.dtLimiteCancelamento, 'o quanto antes')}.`,
+        smsTodo: `Responda no portal ${when(decision.dtLimiteCancelamento, 'o quanto antes')}`,
+      };
+    }
+    default:
+      return {
+        headline: 'contrato ativo',
+        happened: `O seu novo contrato${plan} está ativo${decision.dtInicioCobertura ? `, com cobertura a partir de ${decision.dtInicioCobertura}` : ''}.`,
+        todo: decision.dtLimiteCancelamento
+          ? `O que fazer: cancele o plano anterior na operadora de origem até ${decision.dtLimiteCancelamento}, para não pagar os dois.`
+          : 'O que fazer: cancele o plano anterior na operadora de origem assim que a nova cobertura começar, para não pagar os dois.',
+        smsTodo: decision.dtLimiteCancelamento
+          ? `Cancele o plano anterior até ${decision.dtLimiteCancelamento}`
+          : 'Cancele o plano anterior quando a nova cobertura começar',
+      };
+  }
+}
+
+/** The facts the operator set, one line each (nothing when none was set). */
+function factLines(decision: OperatorDecision): string[] {
+  const lines = [
+    decision.nmPlano ? `Plano de destino: ${decision.nmPlano} (registro ANS ${decision.nuRegistroPlano ?? '-'})` : null,
+    decision.dtInicioCobertura ? `Início da cobertura: ${decision.dtInicioCobertura}` : null,
+    decision.vlMensalidadeCentavos !== null ? `Mensalidade: ${formatCents(decision.vlMensalidadeCentavos)}` : null,
+    decision.dtLimiteCancelamento ? `Último dia para cancelar o plano anterior: ${decision.dtLimiteCancelamento}` : null,
+  ].filter((line): line is string => line !== null);
+  return lines.length ? ['Decisão da operadora:', ...lines.map((line) => `- ${line}`), ''] : [];
+}
+
+/** The protocol as a text message may show it: without the last 6 digits (the password). */
+export function maskedProtocol(nuProtocolo: string): string {
+  return `${nuProtocolo.slice(0, -6)}******`;
+}
+
+export function statusMessage(
+  request: Pick<RequestRow, 'nu_protocolo' | 'cd_empresa_plano' | 'fl_status' | 'cd_status_port'>,
+  decision: OperatorDecision,
+  context: MessageContext,
+): StatusMessage {
+  const parts = partsOf(request.fl_status, request.cd_status_port, decision);
+  const link = trackingLink(context.publicUrl, request.cd_empresa_plano);
+  const where = link
+    ? `Acesse ${link}, escolha "Acompanhar Solicitação" e informe o protocolo.`
+    : 'Acesse o portal de portabilidade, escolha "Acompanhar Solicitação" e informe o protocolo.';
+  const email = [
+    'Olá,',
+    '',
+    `Há novidades na sua solicitação de portabilidade para ${context.operatorName} (protocolo ${request.nu_protocolo}).`,
+    '',
+    parts.happened,
+    '',
+    // A refusal or cancellation does not repeat the plan and price of an acceptance it undoes.
+    ...(CLOSING.has(request.fl_status) ? [] : factLines(decision)),
+    parts.todo,
+    where,
+    '',
+    'Dúvidas?',
+    ...(context.contactLines ?? []),
+    'ANS: Disque ANS 0800 701 9656 ou a Notificação de Intermediação Preliminar (NIP) em www.gov.br/ans.',
+    '',
+    'Você recebe este e-mail porque pediu respostas por e-mail ao fazer a solicitação. Para não receber mais, peça à central da operadora.',
+    'Esta é uma mensagem automática: por favor, não responda.',
+    '',
+  ].join('\n');
+  const sms =
+    `Portabilidade ${context.operatorName}: ${parts.headline} (protocolo ${maskedProtocol(request.nu_protocolo)}). ` +
+    `${parts.smsTodo}: ${link ?? 'portal de portabilidade, "Acompanhar Solicitação"'}. ` +
+    'Para não receber mais SMS, peça à central da operadora.';
+  return { subject: `Portabilidade: ${parts.headline} (protocolo ${request.nu_protocolo})`, email, sms };
+}
+
+/**
+ * Queues the e-mail and the text message the request's consents allow; call inside the status
+ * change's transaction, after it. Returns how many were queued (0, 1 or 2).
+ */
+export async function queueStatusNotifications(
+  tx: Queryable,
+  request: RequestRow,
+  decision: OperatorDecision,
+  publicUrl: string | undefined,
+  now: Date,
+): Promise<number> {
+  if (!NOTIFIED_STATUSES.has(request.fl_status)) return 0;
+  const contacts = await tx.query<{ tp_contato: string; ds_contato: string }>(
+    'SELECT tp_contato, ds_contato FROM contacts WHERE cd_solicitacao = $1 ORDER BY id',
+    [request.cd_solicitacao],
+  );
+  const email =
+    request.fl_aceita_email === '1' ? contacts.find((c) => c.tp_contato === '2' && isPlainEmail(c.ds_contato.trim())) : undefined;
+  const mobile =
+    request.fl_aceita_sms === '1' ? contacts.map((c) => (c.tp_contato === '1' ? mobileNumberOf(c.ds_contato) : null)).find(Boolean) : null;
+  if (!email && !mobile) return 0;
+  const contact = await findOperatorContact(tx, request.cd_empresa_plano);
+  const message = statusMessage(request, decision, {
+    operatorName: contact?.operadora ?? 'a operadora',
+    publicUrl,
+    contactLines: contactLines(contact),
+  });
+  const insert = (canal: 'email' | 'sms', to: string, subject: string, text: string) =>
+    tx.query(
+      `INSERT INTO outbox_emails (cd_solicitacao, tp_canal, ds_destinatario, ds_assunto, ds_texto, dt_proxima, dt_criacao)
+       VALUES ($1, $2, $3, $4, $5, $6, $6)`,
+      [request.cd_solicitacao, canal, to, subject, text, now],
+    );
+  if (email) await insert('email', email.ds_contato.trim(), message.subject, message.email);
+  if (mobile) await insert('sms', mobile, message.subject, message.sms);
+  return (email ? 1 : 0) + (mobile ? 1 : 0);
+}

@@ -1,0 +1,75 @@
+/**
+ * "Esqueci meu protocolo" (issue 26) in Chromium against the reference server: the demo
+ * request's CPF and birth date get the same answer as an unknown CPF, the demo request's
+ * e-mail lands in the outbox (listed by the backoffice), and the 6th try for one CPF within
+ * the hour is braked.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { backoffice, expectAccessible } from './support/tracking';
+
+/** The first demo request (README, "Demo data"): CPF 529.982.247-25, born 15/04/1985, plan 1. */
+const DEMO = { cpf: '52998224725', dtNascimento: '15/04/1985', protocolo: '48213907561238470015', email: 'beneficiario@example.com' };
+
+/** A valid CPF nobody filed with: a fresh one per run, so the CPF's hourly brake starts at zero. */
+function freshCpf(): string {
+  const base = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  base[0] = 9; // never all the same digit
+  const digit = (digits: number[]) => {
+    const sum = digits.reduce((total, value, index) => total + value * (digits.length + 1 - index), 0);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  const first = digit(base);
+  return [...base, first, digit([...base, first])].join('');
+}
+
+const form = (page: Page) => page.getByTestId('forgot-protocol');
+
+async function askFor(page: Page, cpf: string, dtNascimento: string) {
+  await page.getByRole('button', { name: 'Esqueci meu protocolo', exact: true }).click();
+  await form(page).getByLabel('CPF do beneficiário', { exact: true }).fill(cpf);
+  await form(page).getByLabel('Data de nascimento', { exact: true }).fill(dtNascimento);
+  await form(page).getByRole('button', { name: 'Enviar protocolo', exact: true }).click();
+}
+
+async function answerTo(page: Page, cpf: string, dtNascimento: string): Promise<string> {
+  await askFor(page, cpf, dtNascimento);
+  const answer = form(page).getByRole('status');
+  await expect(answer).toBeVisible();
+  const text = (await answer.textContent()) ?? '';
+  await form(page).getByRole('button', { name: 'Fechar', exact: true }).click();
+  return text;
+}
+
+test.describe('Esqueci meu protocolo', () => {
+  test.describe.configure({ timeout: 150_000 });
+
+  test('the demo CPF and birth date get the same answer as an unknown CPF, no protocol on screen, and the demo e-mail is in the outbox', async ({
+    page,
+  }) => {
+    await page.goto('/#/home/1');
+    await page.getByRole('button', { name: 'Acompanhar Solicitação' }).click();
+    const known = await answerTo(page, DEMO.cpf, DEMO.dtNascimento);
+    const unknown = await answerTo(page, freshCpf(), DEMO.dtNascimento);
+    expect(known).toContain('Se houver uma solicitação com estes dados, enviamos o número do protocolo');
+    expect(unknown).toBe(known);
+    await expect(page.locator('body')).not.toContainText(DEMO.protocolo);
+    const outbox = backoffice('outbox') as unknown as Array<{ nuProtocolo: string; canal: string; destinatario: string }>;
+    expect(outbox.find((row) => row.nuProtocolo === DEMO.protocolo && row.canal === 'email')?.destinatario).toBe(DEMO.email);
+    await askFor(page, '', '');
+    await expect(form(page).getByText('Informe o CPF do beneficiário.')).toBeVisible();
+    await expectAccessible(page, 'esqueci meu protocolo, fields refused');
+  });
+
+  test('the 6th try for one CPF within the hour is braked, and says so', async ({ page }) => {
+    const cpf = freshCpf();
+    await page.goto('/#/home/1');
+    await page.getByRole('button', { name: 'Acompanhar Solicitação' }).click();
+    for (let index = 0; index < 5; index += 1) {
+      expect(await answerTo(page, cpf, '01/01/1990')).toContain('Se houver uma solicitação com estes dados');
+    }
+    await askFor(page, cpf, '01/01/1990');
+    await expect(form(page).getByRole('alert')).toHaveText('Muitos pedidos de protocolo para este CPF. Aguarde 1 hora e tente novamente.');
+    await expectAccessible(page, 'esqueci meu protocolo, braked');
+  });
+});

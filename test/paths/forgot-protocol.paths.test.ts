@@ -1,0 +1,4 @@
+import { describeUnitPaths } from './framework/unit-suite';
+import { forgotProtocolModel } from './models/forgot-protocol.model';
+
+describeUnitPaths(forgotProtocolModel);

@@ -1,0 +1,285 @@
+/**
+ * Issue 26: every status change the back-office makes that needs or reports something (2–7,
+ * and the operator's facts) sends the beneficiary one e-mail (with e-mail consent) and one text
+ * message (with SMS consent), each saying what happened, what to do, by when, with a link on
+ * PUBLIC_URL and how to stop; nothing without consent. A failing SMS provider is retried by the
+ * outbox and listed by `backoffice outbox`.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, type CliIo } from '../../server/backoffice-cli.ts';
+import { startServer, validRequest, type TestServer } from './helpers.ts';
+
+const PUBLIC_URL = 'https://portal.exemplo.com.br';
+
+interface SmsPost {
+  body: { to: string; numero: string; text: string; id: string };
+  authorization: string | undefined;
+}
+
+/** A stand-in SMS gateway on loopback: records what it accepts; answers 503 to the next `failNext.count` posts whose text has `failNext.match`. */
+interface SmsReceiver {
+  url: string;
+  posts: SmsPost[];
+  failNext: { match: string; count: number };
+  close(): Promise<void>;
+}
+
+async function smsReceiver(): Promise<SmsReceiver> {
+  // forceCloseConnections: a post to /hang never gets an answer; closing must not wait for it.
+  const app: FastifyInstance = Fastify({ forceCloseConnections: true });
+  const receiver: SmsReceiver = { url: '', posts: [], failNext: { match: '', count: 0 }, close: () => app.close() };
+  app.post('/send', async (request, reply) => {
+    const body = request.body as SmsPost['body'];
+    // Only the test's own message fails: others still in flight from earlier tests are not its concern.
+    if (receiver.failNext.count > 0 && body.text.includes(receiver.failNext.match)) {
+      receiver.failNext.count -= 1;
+      return reply.code(503).send({ erro: 'indisponível' });
+    }
+    receiver.posts.push({ body: request.body as SmsPost['body'], authorization: request.headers.authorization });
+    return { ok: true };
+  });
+  app.post('/hang', () => new Promise(() => undefined));
+  receiver.url = `${await app.listen({ port: 0, host: '127.0.0.1' })}/send`;
+  return receiver;
+}
+
+interface OutboxRow {
+  cdMensagem: number;
+  nuProtocolo: string;
+  canal: 'email' | 'sms';
+  destinatario: string;
+  situacao: string;
+  tentativas: number;
+  entrega: string | null;
+  erro: string | null;
+}
+
+async function cli(server: TestServer, args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: CliIo = { out: (text) => (out += text), err: (text) => (err += text) };
+  const code = await runCli(args, {
+    db: server.db,
+    io,
+    clock: () => server.clock.now,
+    env: { DATA_DIR: server.dataDir, PUBLIC_URL },
+  });
+  return { code, out, err };
+}
+
+async function outbox(server: TestServer, protocolo: string): Promise<OutboxRow[]> {
+  const rows = JSON.parse((await cli(server, ['outbox', '--json'])).out) as OutboxRow[];
+  return rows.filter((row) => row.nuProtocolo === protocolo).sort((a, b) => a.cdMensagem - b.cdMensagem);
+}
+
+let cpfSeq = 0;
+const CPFS = ['11144477735', '52998224725', '39053344705', '15350946056', '71428793860', '87748248800'];
+
+async function save(server: TestServer, email: string, consents: { email: '0' | '1'; sms?: '0' | '1' }): Promise<string> {
+  const response = await server.post(
+    'portabilidade',
+    validRequest({
+      cpf: CPFS[cpfSeq++ % CPFS.length],
+      fl_aceita_email: consents.email,
+      ...(consents.sms ? { fl_aceita_sms: consents.sms } : {}),
+      contato: [
+        { tp_contato: '1', ds_contato: '11987654321' },
+        { tp_contato: '2', ds_contato: email },
+      ],
+    }),
+  );
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { nuProtocolo: string }).nuProtocolo;
+}
+
+const readable = (message: string) =>
+  Buffer.from(
+    message.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+
+let receiver: SmsReceiver;
+let server: TestServer;
+let noProvider: TestServer;
+beforeAll(async () => {
+  receiver = await smsReceiver();
+  [server, noProvider] = await Promise.all([
+    startServer({
+      publicUrl: PUBLIC_URL,
+      mail: { pollMs: 50, retryDelaysMs: [0, 0, 0], sms: { url: receiver.url, token: 'segredo-do-gateway' } },
+    }),
+    startServer({ publicUrl: PUBLIC_URL, mail: { pollMs: 50 } }),
+  ]);
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  await noProvider?.close();
+  await receiver?.close();
+}, 30_000);
+
+/** What each status must say in the e-mail (what happened, what to do). */
+const EXPECTED: Array<{ status: string; flags: string[]; email: RegExp[]; sms: RegExp; noFacts?: boolean }> = [
+  { status: '2', flags: [], email: [/precisa de mais documentos/, /envie-os o quanto antes/], sms: /faltam documentos/ },
+  {
+    status: '3',
+    flags: ['--plano', '481234561', '--inicio', '01/05/2025', '--valor', '456,78', '--cancelar-ate', '15/05/2025'],
+    email: [
+      /aceitou a sua solicitação/,
+      /assine os documentos da contratação até 15\/05\/2025/,
+      /Mensalidade: R\$ 456,78/,
+      /Início da cobertura: 01\/05\/2025/,
+    ],
+    sms: /Assine os documentos até 15\/05\/2025/,
+  },
+  {
+    status: '6',
+    flags: [],
+    email: [/aguarda a sua resposta/, /"Estou de acordo" ou "Não aceito" até 15\/05\/2025/],
+    sms: /Responda no portal até 15\/05\/2025/,
+  },
+  {
+    status: '7',
+    flags: [],
+    email: [
+      /contrato.* está ativo, com cobertura a partir de 01\/05\/2025/,
+      /cancele o plano anterior na operadora de origem até 15\/05\/2025/,
+    ],
+    sms: /Cancele o plano anterior até 15\/05\/2025/,
+  },
+  {
+    status: '5',
+    flags: ['--motivo', 'Pedido do beneficiário'],
+    email: [/foi cancelada\. Motivo informado: Pedido do beneficiário\./],
+    sms: /solicitação cancelada/,
+  },
+  {
+    status: '4',
+    flags: ['--motivo', 'Carência não cumprida'],
+    email: [/recusou a sua solicitação de portabilidade\. Motivo informado: Carência não cumprida\./, /Disque ANS 0800 701 9656/],
+    sms: /solicitação recusada/,
+    noFacts: true,
+  },
+];
+
+describe('messages on each status change made by the back-office', () => {
+  it('puts one e-mail and one SMS per change, saying what happened and what to do, linking to PUBLIC_URL, without the password digits in the SMS', async () => {
+    const protocolo = await save(server, 'avisos-todos@example.com', { email: '1', sms: '1' });
+    await expect.poll(async () => (await outbox(server, protocolo)).length, { timeout: 10_000 }).toBe(1); // the protocol e-mail
+    for (const step of EXPECTED) {
+      const before = (await outbox(server, protocolo)).length;
+      const smsBefore = receiver.posts.filter((post) => post.body.text.includes(protocolo.slice(0, -6))).length;
+      const changed = await cli(server, ['set-status', protocolo, step.status, ...step.flags]);
+      expect(changed.code, changed.err).toBe(0);
+      expect(changed.out).toContain('Avisos ao beneficiário: 2 na fila');
+      await expect
+        .poll(async () => (await outbox(server, protocolo)).filter((row) => row.situacao === 'enviado').length, { timeout: 10_000 })
+        .toBe(before + 2);
+      const added = (await outbox(server, protocolo)).slice(before);
+      expect(added.map((row) => row.canal)).toEqual(['email', 'sms']);
+      expect(added[0]?.destinatario).toBe('avisos-todos@example.com');
+      expect(added[1]?.destinatario).toBe('11987654321');
+
+      const email = readable(readFileSync(added[0]?.entrega ?? '', 'utf8'));
+      expect(email).toMatch(/^To: avisos-todos@example\.com$/m);
+      expect(email).toContain(`protocolo ${protocolo}`);
+      for (const pattern of step.email) expect(email).toMatch(pattern);
+      // A refusal does not repeat the plan and price of an acceptance it undoes.
+      if (step.noFacts) expect(email).not.toContain('Decisão da operadora:');
+      expect(email).toContain(`${PUBLIC_URL}/#/home/1`);
+      expect(email).toContain('Para não receber mais, peça à central da operadora.');
+      // A person to reach: the operator's seeded contact, and the ANS.
+      expect(email).toContain(
+        'Central de atendimento Vida Plena Saúde: 0800 000 0001 (Segunda a sexta, das 8h às 20h; sábado, das 8h às 14h)',
+      );
+      expect(email).toContain('Ouvidoria: 0800 000 0101');
+      expect(email).toContain('Disque ANS 0800 701 9656');
+
+      const mine = receiver.posts.filter((post) => post.body.text.includes(protocolo.slice(0, -6)));
+      expect(mine.length).toBe(smsBefore + 1);
+      const sms = mine.at(-1) as SmsPost;
+      expect(sms.authorization).toBe('Bearer segredo-do-gateway');
+      expect(sms.body.to).toBe('+5511987654321');
+      expect(sms.body.numero).toBe('11987654321');
+      expect(sms.body.id).toBe(`portabilidade-${added[1]?.cdMensagem}`);
+      expect(sms.body.text).toMatch(step.sms);
+      expect(sms.body.text).toContain(`${PUBLIC_URL}/#/home/1`);
+      expect(sms.body.text).toContain('Para não receber mais SMS');
+      expect(sms.body.text).not.toContain(protocolo.slice(-6));
+      expect(sms.body.text).toContain(`${protocolo.slice(0, -6)}******`);
+    }
+  }, 60_000);
+
+  it('sends nothing for status 1 (under analysis), nor when the status stays the same without new facts', async () => {
+    const protocolo = await save(server, 'avisos-nada@example.com', { email: '1', sms: '1' });
+    const queued = (await outbox(server, protocolo)).length;
+    expect((await cli(server, ['set-status', protocolo, '1'])).out).toContain('Avisos ao beneficiário: nenhum');
+    expect((await cli(server, ['set-status', protocolo, '2'])).code).toBe(0);
+    expect((await cli(server, ['set-status', protocolo, '2', '--tipo', '2'])).out).toContain('Avisos ao beneficiário: nenhum');
+    expect((await outbox(server, protocolo)).length).toBe(queued + 2);
+  });
+
+  it('sends no SMS without the SMS consent, and nothing at all without either consent', async () => {
+    const emailOnly = await save(server, 'avisos-so-email@example.com', { email: '1' });
+    const none = await save(server, 'avisos-sem@example.com', { email: '0', sms: '0' });
+    const smsFor = (protocolo: string) => receiver.posts.filter((post) => post.body.text.includes(protocolo.slice(0, -6))).length;
+    expect((await cli(server, ['set-status', emailOnly, '2'])).out).toContain('Avisos ao beneficiário: 1 na fila');
+    expect((await cli(server, ['set-status', none, '2'])).out).toContain('Avisos ao beneficiário: nenhum');
+    const rows = await outbox(server, emailOnly);
+    expect(rows.map((row) => row.canal)).toEqual(['email', 'email']);
+    expect(await outbox(server, none)).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smsFor(emailOnly) + smsFor(none)).toBe(0);
+  });
+
+  it('sends only the SMS when only SMS was agreed to', async () => {
+    const protocolo = await save(server, 'avisos-so-sms@example.com', { email: '0', sms: '1' });
+    expect((await cli(server, ['set-status', protocolo, '4'])).code).toBe(0);
+    expect((await outbox(server, protocolo)).map((row) => row.canal)).toEqual(['sms']);
+  });
+});
+
+describe('the SMS provider', () => {
+  it('is retried when it fails, and `backoffice outbox` lists the failed attempts and then the delivery', async () => {
+    const protocolo = await save(server, 'avisos-retry@example.com', { email: '0', sms: '1' });
+    receiver.failNext = { match: protocolo.slice(0, -6), count: 2 };
+    expect((await cli(server, ['set-status', protocolo, '2'])).code).toBe(0);
+    await expect.poll(async () => (await outbox(server, protocolo))[0]?.situacao, { timeout: 10_000 }).toBe('enviado');
+    const [row] = await outbox(server, protocolo);
+    expect(row).toMatchObject({ canal: 'sms', tentativas: 3, entrega: 'sms' });
+    const listed = await cli(server, ['outbox']);
+    expect(listed.out).toMatch(new RegExp(`#${row?.cdMensagem}  SMS  ${protocolo}  11987654321  enviado \\(3 tentativas`));
+  });
+
+  it('is given up after the last retry, listed with the error; a provider that never answers is a failure after the timeout', async () => {
+    const failing = await startServer({
+      publicUrl: PUBLIC_URL,
+      mail: { pollMs: 50, retryDelaysMs: [0], sms: { url: receiver.url.replace('/send', '/hang'), timeoutMs: 200 } },
+    });
+    try {
+      const protocolo = await save(failing, 'avisos-falha@example.com', { email: '0', sms: '1' });
+      expect((await cli(failing, ['set-status', protocolo, '2'])).code).toBe(0);
+      await expect.poll(async () => (await outbox(failing, protocolo))[0]?.situacao, { timeout: 10_000 }).toBe('desistido');
+      const [row] = await outbox(failing, protocolo);
+      expect(row).toMatchObject({ canal: 'sms', tentativas: 2, erro: 'o provedor de SMS não respondeu a tempo' });
+      expect((await cli(failing, ['outbox'])).out).toContain('desistido (2 tentativas');
+    } finally {
+      await failing.close();
+    }
+  }, 30_000);
+
+  it('without SMS_PROVIDER_URL, writes the message as the provider would receive it beside the .eml files', async () => {
+    const protocolo = await save(noProvider, 'avisos-arquivo@example.com', { email: '1', sms: '1' });
+    expect((await cli(noProvider, ['set-status', protocolo, '6'])).code).toBe(0);
+    await expect
+      .poll(async () => (await outbox(noProvider, protocolo)).filter((row) => row.situacao === 'enviado').length, { timeout: 10_000 })
+      .toBe(3);
+    const sms = (await outbox(noProvider, protocolo)).find((row) => row.canal === 'sms') as OutboxRow;
+    expect(sms.entrega).toBe(join(noProvider.dataDir, 'outbox', `${sms.cdMensagem}.sms.json`));
+    const body = JSON.parse(readFileSync(sms.entrega ?? '', 'utf8')) as SmsPost['body'];
+    expect(body).toMatchObject({ to: '+5511987654321', numero: '11987654321', id: `portabilidade-${sms.cdMensagem}` });
+    expect(body.text).toMatch(/responda à operadora/);
+  });
+});

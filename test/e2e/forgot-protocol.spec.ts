@@ -54,7 +54,7 @@ test.describe('Esqueci meu protocolo', () => {
     expect(known).toContain('Se houver uma solicitação com estes dados, enviamos o número do protocolo');
     expect(unknown).toBe(known);
     await expect(page.locator('body')).not.toContainText(DEMO.protocolo);
-    const outbox = backoffice('outbox') as unknown as Array<{ nuProtocolo: string; canal: string; destinatario: string }>;
+    const outbox = (await backoffice('outbox')) as unknown as Array<{ nuProtocolo: string; canal: string; destinatario: string }>;
     expect(outbox.find((row) => row.nuProtocolo === DEMO.protocolo && row.canal === 'email')?.destinatario).toBe(DEMO.email);
     await askFor(page, '', '');
     await expect(form(page).getByText('Informe o CPF do beneficiário.')).toBeVisible();

@@ -26,7 +26,7 @@ test.describe('the operator contact', () => {
     test(`at ${width} px the footer and the refusal panel show the operator's contact and the ANS`, async ({ page, baseURL }) => {
       await page.setViewportSize({ width, height: 900 });
       const protocolo = await fileRequest(baseURL!);
-      backoffice('set-status', protocolo, '4', '--motivo', 'Carência do plano de origem não cumprida.');
+      await backoffice('set-status', protocolo, '4', '--motivo', 'Carência do plano de origem não cumprida.');
       await page.goto('/#/home/1');
       await trackFromHome(page, protocolo);
       await expect(panel(page, 'Sua solicitação foi recusada')).toBeVisible();
@@ -45,13 +45,13 @@ test.describe('the operator contact', () => {
 
   test('a contact the backoffice changes is the one the portal shows', async ({ page }) => {
     try {
-      backoffice('contato', '1', '--telefone', '0800 555 1234', '--horario', 'Todos os dias, das 7h às 22h');
+      await backoffice('contato', '1', '--telefone', '0800 555 1234', '--horario', 'Todos os dias, das 7h às 22h');
       await page.goto('/#/quem-pode');
       await expectBothContacts(footer(page), '0800 555 1234');
       await expect(footer(page)).toContainText('Todos os dias, das 7h às 22h');
       await expect(footer(page)).not.toContainText('0800 000 0001');
     } finally {
-      backoffice('contato', '1', '--telefone', '0800 000 0001', '--horario', 'Segunda a sexta, das 8h às 20h; sábado, das 8h às 14h');
+      await backoffice('contato', '1', '--telefone', '0800 000 0001', '--horario', 'Segunda a sexta, das 8h às 20h; sábado, das 8h às 14h');
     }
   });
 });

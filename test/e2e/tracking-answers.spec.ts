@@ -13,7 +13,7 @@ const finalize = (page: Page) => page.getByRole('button', { name: 'Finalizar' })
 const documentRows = (page: Page) => page.getByRole('button', { name: /^Visualizar/ });
 
 async function openAt(page: Page, protocolo: string, ...status: string[]) {
-  backoffice('set-status', protocolo, ...status);
+  await backoffice('set-status', protocolo, ...status);
   await page.goto('/#/home/1');
   await trackFromHome(page, protocolo);
 }
@@ -44,7 +44,7 @@ test.describe('acompanhamento: choices, records and statuses', () => {
     await expect(decline).toHaveAttribute('aria-checked', 'false');
     await expect(finalize(page)).toBeDisabled();
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    expect(backoffice('show', protocolo).flConcordo).toBeNull();
+    expect((await backoffice('show', protocolo)).flConcordo).toBeNull();
     // Before choosing, each option says what it commits to (read with the option).
     await expect(agree).toHaveAccessibleDescription(/plano antigo deve ser cancelado em até 5 dias/);
     await expect(agree).toHaveAccessibleDescription(/carências/);
@@ -61,7 +61,7 @@ test.describe('acompanhamento: choices, records and statuses', () => {
       "Sua escolha ainda não foi enviada: nada foi registrado. Use 'Finalizar' para enviá-la.",
     );
     await expect(announced(page)).toHaveText("Você escolheu 'Não aceito'. Para enviar a sua resposta, use 'Finalizar'.");
-    expect(backoffice('show', protocolo).flConcordo).toBeNull(); // nothing is sent before 'Finalizar'
+    expect((await backoffice('show', protocolo)).flConcordo).toBeNull(); // nothing is sent before 'Finalizar'
 
     // 'Finalizar' asks first, saying what sending it means; 'Voltar' sends nothing.
     await finalize(page).click();
@@ -70,7 +70,7 @@ test.describe('acompanhamento: choices, records and statuses', () => {
     await expectAccessible(page, "the confirmation of sending 'Não aceito'");
     await sending.getByRole('button', { name: 'Voltar' }).click();
     await expect(sending).toBeHidden();
-    expect(backoffice('show', protocolo).flConcordo).toBeNull();
+    expect((await backoffice('show', protocolo)).flConcordo).toBeNull();
 
     const before = await documentRows(page).count();
     await finalize(page).click();
@@ -81,7 +81,7 @@ test.describe('acompanhamento: choices, records and statuses', () => {
     await expect(finalize(page)).toBeDisabled();
     await expect(decline).toBeDisabled(); // 'Não aceito' only once
     await expect(documentRows(page)).toHaveCount(before + 1);
-    expect(backoffice('show', protocolo).flConcordo).toBe('N');
+    expect((await backoffice('show', protocolo)).flConcordo).toBe('N');
     await expectAccessible(page, "status 6 type 1, 'Não aceito' recorded");
 
     // Coming back later: still recorded, still not sendable twice; agreeing is still possible.
@@ -107,7 +107,7 @@ test.describe('acompanhamento: choices, records and statuses', () => {
     await agreeing.getByRole('button', { name: 'Voltar' }).click();
     await expect(agreeing).toBeHidden();
     await expect(agree).toHaveAttribute('aria-checked', 'true');
-    expect(backoffice('show', protocolo).flConcordo).toBe('N'); // nothing sent before 'Enviar'
+    expect((await backoffice('show', protocolo)).flConcordo).toBe('N'); // nothing sent before 'Enviar'
   });
 
   test("status 6 type 2: arrows never tick 'Estou ciente'; ticked, it may be unticked until sent; 'Finalizar' twice asks once and adds one document", async ({
@@ -139,7 +139,7 @@ test.describe('acompanhamento: choices, records and statuses', () => {
     await expect(sending).toContainText('em até 5 dias');
     await expect(page.getByRole('dialog')).toHaveCount(1);
     await expectAccessible(page, "the confirmation of sending 'Estou ciente'");
-    expect(backoffice('show', protocolo).flConcordo).toBeNull();
+    expect((await backoffice('show', protocolo)).flConcordo).toBeNull();
     await sending.getByRole('button', { name: 'Enviar', exact: true }).click();
     await expect(page.getByTestId('toast').filter({ hasText: 'Sua ciência foi registrada.' })).toBeVisible();
     await expect(page.getByTestId('acknowledgement-recorded')).toContainText('Sua ciência foi registrada.');
@@ -154,7 +154,7 @@ test.describe('acompanhamento: choices, records and statuses', () => {
     await expect(page.getByTestId('acknowledgement-recorded')).toBeVisible();
     await expect(finalize(page)).toBeDisabled();
     await expect(documentRows(page)).toHaveCount(before + 1);
-    expect(backoffice('show', protocolo).flConcordo).toBe('S');
+    expect((await backoffice('show', protocolo)).flConcordo).toBe('S');
   });
 
   test('statuses 7, 4 and 5 say what they are and what comes next, with no answer clock', async ({ page, baseURL }) => {
@@ -168,7 +168,7 @@ test.describe('acompanhamento: choices, records and statuses', () => {
       ['5', 'Cancelada', 'Sua solicitação foi cancelada', 'não seguirá adiante'],
     ] as const;
     for (const [status, dsStatus, title, next] of cases) {
-      backoffice('set-status', protocolo, status);
+      await backoffice('set-status', protocolo, status);
       await page.reload();
       await expect(panel(page, title)).toBeVisible();
       await expect(page.getByLabel('Status', { exact: true })).toHaveValue(dsStatus);
@@ -186,7 +186,7 @@ test.describe('acompanhamento: choices, records and statuses', () => {
     baseURL,
   }) => {
     const protocolo = await fileRequest(baseURL!);
-    const accepted = backoffice('set-status', protocolo, '3', '--tipo', '1', '--concordo', 'S');
+    const accepted = await backoffice('set-status', protocolo, '3', '--tipo', '1', '--concordo', 'S');
     expect(accepted.exigeLogin).toBe(true);
     await page.goto('/#/home/1');
     await trackFromHome(page, protocolo, { cpf: CPF, senha: accepted.senha });

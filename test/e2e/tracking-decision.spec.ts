@@ -18,7 +18,7 @@ const fact = (page: Page, label: string) =>
 const nextSteps = (page: Page) => page.getByTestId('next-steps');
 
 async function openAt(page: Page, protocolo: string, ...args: string[]) {
-  backoffice('set-status', protocolo, ...args);
+  await backoffice('set-status', protocolo, ...args);
   await page.goto('/#/home/1');
   await trackFromHome(page, protocolo);
 }
@@ -82,7 +82,7 @@ test.describe("acompanhamento: the operator's decision", () => {
     await expect(fact(page, 'Plano de destino')).toHaveText('VIDA PLENA NACIONAL APARTAMENTO (registro ANS 481234563)');
     await expect.poll(sideways).toBe(0);
     await expectAccessible(page, 'status 6 with the decision at 320 px');
-    backoffice('set-status', protocolo, '4', '--motivo', 'Documentação do plano de origem incompleta: falta a carta de permanência.');
+    await backoffice('set-status', protocolo, '4', '--motivo', 'Documentação do plano de origem incompleta: falta a carta de permanência.');
     await page.reload();
     await expect(page.getByRole('region', { name: 'O que você pode fazer' })).toBeVisible();
     await expect.poll(sideways).toBe(0);
@@ -103,7 +103,7 @@ test.describe("acompanhamento: the operator's decision", () => {
     await expect(nextSteps(page)).not.toContainText(/\d{2}\/\d{2}\/\d{4}/);
     await expectAccessible(page, 'status 6 without the decision');
 
-    backoffice('set-status', protocolo, '7', '--concordo', 'S');
+    await backoffice('set-status', protocolo, '7', '--concordo', 'S');
     await page.reload();
     await expect(panel(page, 'Seu contrato está ativo')).toBeVisible();
     await expect(page.getByText('Não há mais nada a fazer nesta solicitação')).toHaveCount(0);
@@ -129,7 +129,7 @@ test.describe("acompanhamento: the operator's decision", () => {
     await expectAccessible(page, 'status 4 with its reason');
 
     // Cancelled afterwards without a reason: the refusal's reason is not the cancellation's.
-    backoffice('set-status', protocolo, '5');
+    await backoffice('set-status', protocolo, '5');
     await page.reload();
     await expect(panel(page, 'Sua solicitação foi cancelada')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Motivo informado pela operadora' })).toHaveText(/A operadora não informou o motivo\./);

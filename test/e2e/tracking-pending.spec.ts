@@ -28,7 +28,7 @@ interface ShowAnswer {
 
 async function openPending(page: Page, baseURL: string): Promise<string> {
   const protocolo = await fileRequest(baseURL);
-  backoffice('set-status', protocolo, '2', '--pendente', `3:${REASON}`, '--pendente', '5');
+  await backoffice('set-status', protocolo, '2', '--pendente', `3:${REASON}`, '--pendente', '5');
   await page.goto('/#/home/1');
   await trackFromHome(page, protocolo);
   await expect(panel(page, 'Sua solicitação está em análise')).toBeVisible();
@@ -72,7 +72,7 @@ test.describe('acompanhamento: pending documents (status 2)', () => {
     await chosen.getByRole('button', { name: `Enviar: ${RESIDENCE}` }).click();
     await expect(chosen.getByRole('alert')).toHaveText('Não foi enviado.');
     await page.unroute(failing);
-    expect((backoffice('show', protocolo) as unknown as ShowAnswer).anexos).toHaveLength(0);
+    expect(((await backoffice('show', protocolo)) as unknown as ShowAnswer).anexos).toHaveLength(0);
     await chosen.getByRole('button', { name: `Tentar de novo: ${RESIDENCE}` }).click();
 
     // The server holds it: the screen says so and lists what the server still waits for.
@@ -85,7 +85,7 @@ test.describe('acompanhamento: pending documents (status 2)', () => {
       0,
     );
 
-    const shown = backoffice('show', protocolo) as unknown as ShowAnswer;
+    const shown = (await backoffice('show', protocolo)) as unknown as ShowAnswer;
     expect(shown.anexos).toEqual([{ documento: RESIDENCE, arquivo: 'conta-de-luz.pdf' }]);
     expect(shown.documentosPendentes).toEqual([
       expect.objectContaining({ cdTipoDocumento: 3, enviadoEm: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/) }),

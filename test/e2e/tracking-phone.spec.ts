@@ -54,7 +54,7 @@ test.describe('acompanhamento at 320 px', () => {
     await expect(menu.getByRole('button', { name: 'Encerrar sessão' })).toBeVisible();
     await fitsThePhone(page, 'phone menu open');
 
-    backoffice('set-status', protocolo, '6', '--tipo', '1');
+    await backoffice('set-status', protocolo, '6', '--tipo', '1');
     await page.reload();
     await expect(panel(page, 'Finalize sua solicitação')).toBeVisible();
     await fitsThePhone(page, 'status 6 type 1');
@@ -76,7 +76,7 @@ test.describe('acompanhamento at 320 px', () => {
 
   test("6 type 2 recorded, 7, 4 and 5, then 'Encerrar sessão' from the phone menu", async ({ page, baseURL }) => {
     const protocolo = await fileRequest(baseURL!);
-    backoffice('set-status', protocolo, '6', '--tipo', '2');
+    await backoffice('set-status', protocolo, '6', '--tipo', '2');
     await page.goto('/#/home/1');
     await trackFromHome(page, protocolo);
     await page.getByRole('checkbox', { name: 'Estou ciente' }).click();
@@ -88,7 +88,7 @@ test.describe('acompanhamento at 320 px', () => {
       ['4', 'Sua solicitação foi recusada'],
       ['5', 'Sua solicitação foi cancelada'],
     ] as const) {
-      backoffice('set-status', protocolo, status);
+      await backoffice('set-status', protocolo, status);
       await page.reload();
       await expect(panel(page, title)).toBeVisible();
       await fitsThePhone(page, `status ${status}`);
@@ -101,7 +101,7 @@ test.describe('acompanhamento at 320 px', () => {
 
   test("3 after a login (the Status text wraps), signing every term, and 'Seja bem-vindo'", async ({ page, baseURL }) => {
     const protocolo = await fileRequest(baseURL!);
-    const accepted = backoffice('set-status', protocolo, '3', '--tipo', '1', '--concordo', 'S');
+    const accepted = await backoffice('set-status', protocolo, '3', '--tipo', '1', '--concordo', 'S');
     await page.goto('/#/home/1');
     await trackFromHome(page, protocolo, { cpf: CPF, senha: accepted.senha });
     await expect(panel(page, 'Sua solicitação foi aceita')).toBeVisible();
@@ -133,7 +133,7 @@ test.describe('acompanhamento at 320 px', () => {
 
   test('an expired session on a request that requires login', async ({ page, baseURL }) => {
     const protocolo = await fileRequest(baseURL!);
-    backoffice('set-status', protocolo, '3', '--tipo', '1', '--concordo', 'S');
+    await backoffice('set-status', protocolo, '3', '--tipo', '1', '--concordo', 'S');
     await seedSession(page, { protocolo, token: 'expired.or.forged', cdEmpresaPlano: '1' });
     await page.goto('/#/acompanhamento');
     await expect(page.getByRole('button', { name: 'Fazer login' })).toBeVisible();

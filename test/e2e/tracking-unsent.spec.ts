@@ -17,10 +17,10 @@ const DEMO = '73051948260137584926';
  * a request filed now and moved to the same state stands in for it.
  */
 async function statusSixTypeOne(baseURL: string): Promise<string> {
-  const demo = backoffice('show', DEMO);
+  const demo = await backoffice('show', DEMO);
   const protocolo = demo.flConcordo === null ? DEMO : await fileRequest(baseURL);
-  const state = backoffice('show', protocolo);
-  if (state.flStatus !== 6 || state.cdStatusPort !== 1) backoffice('set-status', protocolo, '6', '--tipo', '1');
+  const state = await backoffice('show', protocolo);
+  if (state.flStatus !== 6 || state.cdStatusPort !== 1) await backoffice('set-status', protocolo, '6', '--tipo', '1');
   return protocolo;
 }
 
@@ -87,7 +87,7 @@ test.describe('acompanhamento: a choice is sent, or said not to be', () => {
     await page.getByRole('button', { name: 'Sair' }).click();
     await leaveQuestion(page).getByRole('button', { name: 'Sair sem enviar' }).click();
     await expect(page).toHaveURL(/#\/home\/1$/);
-    expect(backoffice('show', protocolo).flConcordo).toBeNull();
+    expect((await backoffice('show', protocolo)).flConcordo).toBeNull();
 
     // Reopened: what the server holds, i.e. nothing chosen.
     await trackFromHome(page, protocolo);
@@ -103,7 +103,7 @@ test.describe('acompanhamento: a choice is sent, or said not to be', () => {
     await sendConfirmation(page).getByRole('button', { name: 'Enviar', exact: true }).click();
     const aviso = page.getByRole('dialog', { name: 'Você está quase lá' });
     await expect(aviso).toBeVisible();
-    expect(backoffice('show', protocolo).flConcordo).toBe('S');
+    expect((await backoffice('show', protocolo)).flConcordo).toBe('S');
     await aviso.getByRole('button', { name: 'Minha Portabilidade' }).click();
     await expect(page).toHaveURL(/#\/home\/1$/);
 

@@ -34,7 +34,7 @@ for (const viewport of [
     await dialog.getByRole('button', { name: 'Voltar', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(withdraw).toBeFocused();
-    expect(backoffice('show', protocolo).flStatus).toBe(1);
+    expect((await backoffice('show', protocolo)).flStatus).toBe(1);
 
     // Confirmed: until the server answers, nothing says it is done.
     let release!: () => void;
@@ -62,14 +62,14 @@ for (const viewport of [
     await expect(page.getByText('A operadora não informou o motivo.')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Desistir da solicitação' })).toHaveCount(0);
     await expect(page.getByText('Cancelada a seu pedido', { exact: true }).last()).toBeVisible();
-    expect(backoffice('show', protocolo).flStatus).toBe(5);
+    expect((await backoffice('show', protocolo)).flStatus).toBe(5);
     await expectAccessible(page, `withdrawn, ${viewport.width} px`);
   });
 }
 
 test("an operator's cancellation is not said to be the holder's", async ({ page, baseURL }) => {
   const protocolo = await fileRequest(baseURL!);
-  backoffice('set-status', protocolo, '5');
+  await backoffice('set-status', protocolo, '5');
   await page.goto('/#/home/1');
   await trackFromHome(page, protocolo);
   await expect(panel(page, 'Sua solicitação foi cancelada')).toBeVisible();

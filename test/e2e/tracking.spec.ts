@@ -36,7 +36,7 @@ test.describe('acompanhamento', () => {
     await expectAccessible(page, 'em análise');
 
     // --- status 6, type 1: 'Finalizar' waits for a choice, which stays a draft until sent
-    backoffice('set-status', protocolo, '6', '--tipo', '1');
+    await backoffice('set-status', protocolo, '6', '--tipo', '1');
     await page.reload();
     await expect(panel(page, 'Finalize sua solicitação')).toBeVisible();
     const finalize = page.getByRole('button', { name: 'Finalizar' });
@@ -67,7 +67,7 @@ test.describe('acompanhamento', () => {
     expect(await stored(page, 'token')).toBeNull();
 
     // --- status 3: login needed (flConcordo 'S' from the acceptance, cdStatusPort 1)
-    const accepted = backoffice('set-status', protocolo, '3');
+    const accepted = await backoffice('set-status', protocolo, '3');
     expect(accepted).toMatchObject({ flStatus: 3, cdStatusPort: 1, flConcordo: 'S', exigeLogin: true });
     expect(accepted.senha).toBe(protocolo.slice(-6));
     await trackFromHome(page, protocolo, { cpf: CPF, senha: accepted.senha });
@@ -79,7 +79,7 @@ test.describe('acompanhamento', () => {
     // Unsigned terms: a warning, and nothing is finished.
     await page.getByRole('button', { name: 'Finalizar' }).click();
     await expect(page.getByText('Ainda há documento(s) que precisa(m) ser assinado(s).')).toBeVisible();
-    expect(backoffice('show', protocolo).flStatus).toBe(3);
+    expect((await backoffice('show', protocolo)).flStatus).toBe(3);
 
     // Sign every term after reading it: each opens in a new tab first, then stays checked and disabled.
     await openAndAcceptEveryTerm(page);
@@ -95,7 +95,7 @@ test.describe('acompanhamento', () => {
     await expect(page).toHaveURL(/#\/home\/1$/);
     expect(await stored(page, 'protocolo')).toBeNull();
     expect(await stored(page, 'token')).toBeNull();
-    expect(backoffice('show', protocolo).flStatus).toBe(7);
+    expect((await backoffice('show', protocolo)).flStatus).toBe(7);
   });
 
   test("status 6 type 2: 'Estou ciente' enables 'Finalizar', which asks, then records the acknowledgement and reloads", async ({
@@ -103,7 +103,7 @@ test.describe('acompanhamento', () => {
     baseURL,
   }) => {
     const protocolo = await fileRequest(baseURL!);
-    backoffice('set-status', protocolo, '6', '--tipo', '2');
+    await backoffice('set-status', protocolo, '6', '--tipo', '2');
     await page.goto('/#/home/1');
     await trackFromHome(page, protocolo);
     await expect(panel(page, 'Finalize sua solicitação')).toBeVisible();
@@ -116,7 +116,7 @@ test.describe('acompanhamento', () => {
     await expect(page.getByRole('button', { name: /Ver documento de aceite/ })).toBeVisible();
     await expect(page.getByLabel('Estou ciente', { exact: true })).toBeChecked();
     await expect(page.getByLabel('Estou ciente', { exact: true })).toBeDisabled();
-    expect(backoffice('show', protocolo).flConcordo).toBe('S');
+    expect((await backoffice('show', protocolo)).flConcordo).toBe('S');
     await page.getByRole('button', { name: 'Sair' }).click();
     await expect(page).toHaveURL(/#\/home\/1$/);
   });
@@ -126,7 +126,7 @@ test.describe('acompanhamento', () => {
     baseURL,
   }) => {
     const protocolo = await fileRequest(baseURL!);
-    expect(backoffice('set-status', protocolo, '3', '--tipo', '1', '--concordo', 'S').exigeLogin).toBe(true);
+    expect((await backoffice('set-status', protocolo, '3', '--tipo', '1', '--concordo', 'S')).exigeLogin).toBe(true);
     await seedSession(page, { protocolo, token: 'expired.or.forged', cdEmpresaPlano: '1' }, { once: true });
     await page.goto('/#/acompanhamento');
     await expect(page.getByRole('alert').filter({ hasText: 'Faça login novamente' })).toBeVisible();

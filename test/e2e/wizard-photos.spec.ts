@@ -86,8 +86,9 @@ test.describe('photos that fit (issue 27)', () => {
     await expectNoAxeViolations(page, 'step 5 with a shrunk and a converted photo');
 
     const protocolo = await fileReviewed(page);
-    const stored = (backoffice('show', protocolo) as unknown as { anexos: Array<{ arquivo: string; bytes: number; armazenado: string }> })
-      .anexos;
+    const stored = (
+      (await backoffice('show', protocolo)) as unknown as { anexos: Array<{ arquivo: string; bytes: number; armazenado: string }> }
+    ).anexos;
     expect(stored.map((a) => a.arquivo)).toEqual(['foto-documento.jpg', 'iphone.jpg']);
     const [shrunk, converted] = stored;
     expect(shrunk!.bytes).toBeLessThan(MAX_BYTES);

@@ -6,8 +6,7 @@
  * failed save and retry) and axe on every step and modal.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { E2E_DATA_DIR } from './support/env';
+import { backoffice } from './support/tracking';
 import {
   DESTINATION,
   choose,
@@ -41,16 +40,8 @@ interface Listed {
   nome: string;
 }
 
-function backoffice<T>(...args: string[]): T {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'server/backoffice.ts', ...args, '--json'], {
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
-    encoding: 'utf8',
-  });
-  return JSON.parse(out) as T;
-}
-
-function requestsNamed(nome: string): Listed[] {
-  return backoffice<Listed[]>('list').filter((request) => request.nome === nome);
+async function requestsNamed(nome: string): Promise<Listed[]> {
+  return (await backoffice<Listed[]>('list')).filter((request) => request.nome === nome);
 }
 
 /** A masked field filled at once (as a paste or a password manager does); it shows the digits masked. */
@@ -190,10 +181,10 @@ test.describe('nova-solicitacao wizard', () => {
     await expect(review).toContainText('RG (documento de identidade): rg.pdf');
     await expect(review).toContainText('comprovante.png');
     await expectNoAxeViolations(page, 'review');
-    expect(requestsNamed(nome)).toHaveLength(0);
+    expect(await requestsNamed(nome)).toHaveLength(0);
     await review.getByRole('button', { name: 'Voltar e corrigir' }).click();
     await expect(review).toBeHidden();
-    expect(requestsNamed(nome)).toHaveLength(0);
+    expect(await requestsNamed(nome)).toHaveLength(0);
     await sendReviewed(page);
     const modal = page.getByTestId('protocol-modal');
     await expect(modal).toBeVisible();
@@ -232,7 +223,7 @@ test.describe('nova-solicitacao wizard', () => {
       cd_empresa_plano: '1',
     });
     // …and the database holds the request, its dependent and its documents.
-    const shown = backoffice<Shown>('show', protocolo);
+    const shown = await backoffice<Shown>('show', protocolo);
     expect(shown).toMatchObject({ nuProtocolo: protocolo, nome, nuProtocoloAns: protocoloAns });
     expect(shown.planoDestino).toContain(DESTINATION.name);
     expect(shown.anexos.map((a) => a.documento).sort()).toEqual(['Comprovante de residência', 'RG (documento de identidade)']);
@@ -432,7 +423,7 @@ test.describe('nova-solicitacao wizard', () => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await warning.getByRole('button', { name: 'Anexar documentos' }).click();
     await expect(warning).toBeHidden();
-    expect(requestsNamed(nome)).toHaveLength(0);
+    expect(await requestsNamed(nome)).toHaveLength(0);
     await sendWithoutDocuments(page);
     const modal = page.getByRole('dialog', { name: 'O número do protocolo da sua solicitação é' });
     await expect(modal).toBeVisible();
@@ -471,7 +462,7 @@ test.describe('nova-solicitacao wizard', () => {
     await page.getByTestId('review-modal').getByRole('button', { name: 'Enviar solicitação' }).dblclick();
     await expect(page.getByTestId('protocol-modal')).toBeVisible();
     expect(posts).toBe(1);
-    expect(requestsNamed(nome)).toHaveLength(1);
+    expect(await requestsNamed(nome)).toHaveLength(1);
   });
 
   test('a text file renamed .pdf is refused by the server with its message; removing it and submitting again finishes the request', async ({
@@ -496,8 +487,8 @@ test.describe('nova-solicitacao wizard', () => {
     await next(page).click();
     await expect(page.getByTestId('protocol-modal')).toBeVisible();
     const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.trim();
-    expect(requestsNamed(nome).map((r) => r.nuProtocolo)).toEqual([protocolo]);
-    expect(backoffice<Shown>('show', protocolo).anexos.map((a) => a.arquivo)).toEqual(['rg.pdf']);
+    expect((await requestsNamed(nome)).map((r) => r.nuProtocolo)).toEqual([protocolo]);
+    expect((await backoffice<Shown>('show', protocolo)).anexos.map((a) => a.arquivo)).toEqual(['rg.pdf']);
   });
 
   test('a failed save leaves step 5 intact; submitting again creates exactly one request', async ({ page }) => {
@@ -526,9 +517,9 @@ test.describe('nova-solicitacao wizard', () => {
     await expect(page.getByTestId('protocol-modal')).toBeVisible();
     const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.trim();
     expect(new Set(keys).size).toBe(1);
-    const requests = requestsNamed(nome);
+    const requests = await requestsNamed(nome);
     expect(requests.map((r) => r.nuProtocolo)).toEqual([protocolo]);
-    expect(backoffice<Shown>('show', protocolo).anexos).toHaveLength(2);
+    expect((await backoffice<Shown>('show', protocolo)).anexos).toHaveLength(2);
   });
 
   test('a 6 MB upload on a slow link shows its own progress, without the full-screen overlay, and finishes past the 30 s time limit', async ({
@@ -563,6 +554,6 @@ test.describe('nova-solicitacao wizard', () => {
     await expect(page.getByTestId('protocol-modal')).toBeVisible({ timeout: 90_000 });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.trim();
-    expect(backoffice<Shown>('show', protocolo).anexos.map((a) => a.arquivo)).toEqual(['grande.pdf']);
+    expect((await backoffice<Shown>('show', protocolo)).anexos.map((a) => a.arquivo)).toEqual(['grande.pdf']);
   });
 });

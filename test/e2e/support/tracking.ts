@@ -4,9 +4,9 @@
  * screen (with the login when asked), and axe with the WCAG 2.2 AA rules.
  */
 import { expect, request as apiRequest, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { API, E2E_DATA_DIR } from './env';
+import { runBackofficeCommandLine } from '../../paths/ui/backoffice-in-process';
+import { API } from './env';
 import { expectNoAxeViolations } from './portal';
 
 export interface RequestSummary {
@@ -71,13 +71,12 @@ export async function fileRequest(baseURL: string): Promise<string> {
   return nuProtocolo;
 }
 
-/** The operator's backoffice command, on the test server's data (it asks the running server). */
-export function backoffice(...args: string[]): RequestSummary {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'server/backoffice.ts', ...args, '--json'], {
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
-    encoding: 'utf8',
-  });
-  return JSON.parse(out) as RequestSummary;
+/**
+ * The operator's backoffice command on the test server's data, run in this process (it asks
+ * the running server over loopback, as `npm run backoffice` does): no process per move.
+ */
+export async function backoffice<T = RequestSummary>(...args: string[]): Promise<T> {
+  return (await runBackofficeCommandLine(args)) as T;
 }
 
 export async function expectAccessible(page: Page, where: string) {

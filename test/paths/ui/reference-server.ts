@@ -93,9 +93,9 @@ const shared = new Map<string, Promise<ServerRequest>>();
 async function prepare(need: RequestNeed): Promise<ServerRequest> {
   const protocolo = await fileRequest(BASE_URL);
   await uploadDocument(protocolo);
-  const summary = need.status.length
-    ? await runBackofficeCommandLine(['set-status', protocolo, ...need.status])
-    : await runBackofficeCommandLine(['show', protocolo]);
+  const summary = (await runBackofficeCommandLine(
+    need.status.length ? ['set-status', protocolo, ...need.status] : ['show', protocolo],
+  )) as RequestSummary;
   if (need.withdraw) await withdraw(protocolo);
   return { protocolo, token: need.login ? await logIn(summary) : 'free' };
 }

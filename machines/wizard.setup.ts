@@ -9,6 +9,7 @@ import { isCep } from '../contract/rules';
 import { fillFromCep, type CepFound } from './cep-address';
 import { dropLostAttachments, markUploaded, pendingUploads, removeAttachment, toAttachment } from './attachments';
 import { confirmDependent, draftNeedsFixing, emptyDependentDraft, removeDependent, settleDependentDraft } from './dependents';
+import { hasTypedData, type LeaveVia } from './wizard.leave';
 import { toPortabilityPayload } from './wizard.payload';
 import {
   INDIVIDUAL_CONTRACT_TYPE,
@@ -120,6 +121,7 @@ export const wizardSetup = setup({
     hasPendingUploads: ({ context }) => pendingUploads(context.attachments).length > 0,
     hasMorePendingUploads: ({ context }) => pendingUploads(context.attachments).length > 1,
     hasAcceptanceLink: ({ context }) => Boolean(context.acceptanceLink),
+    hasTypedData: ({ context }) => hasTypedData(context),
   },
   actions: {
     // ---- form
@@ -247,6 +249,11 @@ export const wizardSetup = setup({
     openAcceptanceLink: (_, _params: { link: string }) => {},
     /** Navigation: back to home/{cdEmpresaPlano}. */
     goHome: (_, _params: { cdEmpresaPlano: string }) => {},
+    // ---- leaving (issue 27 item 3)
+    noteLeaveVia: assign(({ event }) => (event.type === 'LEAVE_REQUESTED' ? { leaveVia: event.via } : {})),
+    forgetLeaveVia: assign({ leaveVia: null }),
+    /** Navigation: out of the wizard, home/{cdEmpresaPlano}; 'back' steps back through the browser's history. */
+    leaveWizard: (_, _params: { via: LeaveVia; cdEmpresaPlano: string }) => {},
     /** Navigation: home/{cdEmpresaPlano} in track mode, the new protocol already typed. */
     goTrackProtocol: (_, _params: TrackingHandOver) => {},
   },

@@ -4,6 +4,7 @@
  * named in the wizard's own words: the actors adapt one to the other.
  */
 import type { CepFilled, CepOutcome } from './cep-address';
+import type { LeaveVia } from './wizard.leave';
 
 /** A calendar day as 'yyyy-mm-dd': how "today" reaches the rules (machines read no clock). */
 export type CalendarDay = string;
@@ -137,6 +138,8 @@ export interface WizardContext {
   keyedPayload: string | null;
   saved: SaveResult | null;
   acceptanceLink: string | null;
+  /** How the person asked to leave, while the machine asks whether to (null otherwise). */
+  leaveVia: LeaveVia | null;
 }
 
 export interface WizardInput {
@@ -172,7 +175,10 @@ export type WizardEvent =
   | { type: 'ATTACHMENT_PREVIEW'; id: string }
   | { type: 'PREVIEW_CLOSED' }
   | { type: 'ATTACHMENTS_LOST'; ids: string[] }
-  | { type: 'PROTOCOL_MODAL_CONFIRMED' };
+  | { type: 'PROTOCOL_MODAL_CONFIRMED' }
+  | { type: 'LEAVE_REQUESTED'; via: LeaveVia }
+  | { type: 'LEAVE_CONFIRMED' }
+  | { type: 'LEAVE_CANCELLED' };
 
 /** Request payload of SPEC §3 (same shape as `PortabilityRequest` in the contract). */
 export interface PortabilityPayload {

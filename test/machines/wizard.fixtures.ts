@@ -108,6 +108,12 @@ export const wizardFixtures = {
   PREVIEW_CLOSED: [{ type: 'PREVIEW_CLOSED' }],
   ATTACHMENTS_LOST: [{ type: 'ATTACHMENTS_LOST', ids: ['f-a2'] }],
   PROTOCOL_MODAL_CONFIRMED: [{ type: 'PROTOCOL_MODAL_CONFIRMED' }],
+  LEAVE_REQUESTED: [
+    { type: 'LEAVE_REQUESTED', via: 'back' },
+    { type: 'LEAVE_REQUESTED', via: 'menu' },
+  ],
+  LEAVE_CONFIRMED: [{ type: 'LEAVE_CONFIRMED' }],
+  LEAVE_CANCELLED: [{ type: 'LEAVE_CANCELLED' }],
   DOCUMENTS_SKIPPED: [{ type: 'DOCUMENTS_SKIPPED' }],
   NO_DOCUMENTS_CANCELLED: [{ type: 'NO_DOCUMENTS_CANCELLED' }],
   SUBMIT_CONFIRMED: [{ type: 'SUBMIT_CONFIRMED' }],

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { STEPS, type StepId } from '../../../machines/wizard.types';
 import { readWizardStart, useRestoredFiles, useWizardActor, type WizardStart } from '../../flows/wizard/use-wizard-actor';
+import { bindWizardHistory, stepIndexOf } from '../../flows/wizard/wizard-history';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
 import { textFormat } from '../../ui/field-formats';
@@ -22,7 +23,7 @@ import { StepPlanoDestino } from './step-plano-destino';
 import { StepPlanoOrigem } from './step-plano-origem';
 import { STEP_TITLES, Stepper } from './stepper';
 import { NoDocumentsModal, ReviewModal } from './review-modals';
-import { HrModal, PreviewModal, ProtocolModal } from './wizard-modals';
+import { HrModal, LeaveModal, PreviewModal, ProtocolModal } from './wizard-modals';
 import { WizardActorContext, useWizard, useWizardActorRef } from './wizard-context';
 
 const PROTOCOL_FORMAT = textFormat({ uppercase: false });
@@ -41,18 +42,17 @@ function ignoreEnter(event: KeyboardEvent<HTMLFormElement>) {
   if (event.key === 'Enter' && (target.tagName === 'INPUT' || target.tagName === 'SELECT')) event.preventDefault();
 }
 
-function currentStepOf(value: unknown): StepId {
-  if (typeof value === 'object' && value !== null && 'editing' in value) {
-    const editing = (value as { editing: unknown }).editing;
-    const step = typeof editing === 'string' ? editing : Object.keys(editing as object)[0];
-    return (step as StepId) ?? 'dadosPessoais';
-  }
-  return 'documentos';
+/** The step the machine shows; outside the steps (sending, a leave question), the last one shown stays under the modal. */
+function useShownStep(): StepId {
+  const index = useWizard((s) => stepIndexOf(s));
+  const last = useRef<StepId>('documentos');
+  if (index !== null) last.current = STEPS[index]!;
+  return index !== null ? STEPS[index]! : last.current;
 }
 
 function Wizard() {
   const actor = useWizardActorRef();
-  const step = useWizard((s) => currentStepOf(s.value));
+  const step = useShownStep();
   // Stored in this browser: the prerendered page shows the field empty, then React fills it.
   const protocoloAns = useClientValue(
     useWizard((s) => s.context.protocoloAns),
@@ -115,15 +115,20 @@ function Wizard() {
       <NoDocumentsModal />
       <ReviewModal />
       <ProtocolModal />
+      <LeaveModal />
     </div>
   );
 }
 
 function RunningWizard({ start, missingFiles }: { start: WizardStart; missingFiles: readonly string[] }) {
   const actor = useWizardActor(start, missingFiles);
+  // Each step an entry of the browser's history (issue 27 item 3).
+  useEffect(() => bindWizardHistory(actor), [actor]);
   return (
     <WizardActorContext.Provider value={actor}>
-      <Wizard />
+      <PortalLayout title="Nova Solicitação" onLeave={() => actor.send({ type: 'LEAVE_REQUESTED', via: 'menu' })}>
+        <Wizard />
+      </PortalLayout>
     </WizardActorContext.Provider>
   );
 }
@@ -133,15 +138,13 @@ export function NovaSolicitacaoPage() {
   const missingFiles = useRestoredFiles(start.attachmentIds);
   // Step 1 has no dropdown: the dropdown's code comes once the screen has painted.
   useEffect(prefetchSelectField, []);
-  return (
+  return missingFiles ? (
+    <RunningWizard start={start} missingFiles={missingFiles} />
+  ) : (
     <PortalLayout title="Nova Solicitação">
-      {missingFiles ? (
-        <RunningWizard start={start} missingFiles={missingFiles} />
-      ) : (
-        <p role="status" className="text-slate-700">
-          Carregando...
-        </p>
-      )}
+      <p role="status" className="text-slate-700">
+        Carregando...
+      </p>
     </PortalLayout>
   );
 }

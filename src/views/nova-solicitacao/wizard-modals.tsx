@@ -140,3 +140,28 @@ export function ProtocolModal() {
     </Modal>
   );
 }
+
+/** Issue 27 item 3: leaving with data typed asks first, and says what stays kept. */
+export function LeaveModal() {
+  const actor = useWizardActorRef();
+  const open = useWizard((s) => s.matches('leaveConfirm'));
+  const cancel = () => actor.send({ type: 'LEAVE_CANCELLED' });
+  return (
+    <Modal
+      open={open}
+      title="Sair da solicitação?"
+      testId="leave-modal"
+      onDismiss={cancel}
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'LEAVE_CONFIRMED' })}>
+            Sair
+          </Button>
+          <Button onClick={cancel}>Continuar preenchendo</Button>
+        </>
+      }
+    >
+      <p>A solicitação ainda não foi enviada. Os dados digitados e os arquivos anexados ficam guardados nesta aba até ela ser fechada.</p>
+    </Modal>
+  );
+}

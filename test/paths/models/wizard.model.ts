@@ -71,6 +71,9 @@ export const wizardRegions: readonly Region[] = [
       'EMAIL_REPLIES_TOGGLED',
       'xstate.done.actor.cepAddress',
       'xstate.error.actor.cepAddress',
+      'LEAVE_REQUESTED',
+      'LEAVE_CONFIRMED',
+      'LEAVE_CANCELLED',
     ),
     abstract: (c) => ({
       attempted: c.attempted.dadosPessoais,
@@ -93,6 +96,9 @@ export const wizardRegions: readonly Region[] = [
       'EMAIL_REPLIES_TOGGLED',
       'xstate.done.actor.cepAddress',
       'xstate.error.actor.cepAddress',
+      'LEAVE_REQUESTED',
+      'LEAVE_CONFIRMED',
+      'LEAVE_CANCELLED',
     ),
     abstract: (c) => ({
       valid: [isStepValid('dadosPessoais', c.form, c.today), isStepValid('planoOrigem', c.form, c.today)],
@@ -184,6 +190,7 @@ export const wizardRegions: readonly Region[] = [
 ];
 
 const DEBOUNCE = LOOKUP_DEBOUNCE_ELAPSED;
+const [BACK_OUT, MENU_OUT] = [ev('LEAVE_REQUESTED', 0), ev('LEAVE_REQUESTED', 1)];
 const [NEXT, PREVIOUS, SUBMIT] = [ev('NEXT'), ev('PREVIOUS'), ev('SUBMIT_CONFIRMED')];
 const [rg, foto, empty, big] = [ev('FILE_CHOSEN', 0), ev('FILE_CHOSEN', 1), ev('FILE_CHOSEN', 2), ev('FILE_CHOSEN', 3)];
 
@@ -193,6 +200,16 @@ const [rg, foto, empty, big] = [ev('FILE_CHOSEN', 0), ev('FILE_CHOSEN', 1), ev('
  * tiers play them; the browser keeps them first and drops the shortest paths they cover.
  */
 export const wizardJourneys: ReadonlyArray<{ name: string; start: Start<M>; events: WizardPathEvent[] }> = [
+  {
+    name: 'leaving a blank wizard by Back goes home at once (nothing typed, nothing to ask)',
+    start: blankStart,
+    events: [BACK_OUT],
+  },
+  {
+    name: 'leaving with data asks first: by the menu on step 2, kept on the step; by Back on step 1, gone home',
+    start: filledStart,
+    events: [NEXT, MENU_OUT, ev('LEAVE_CANCELLED'), PREVIOUS, BACK_OUT, ev('LEAVE_CONFIRMED')],
+  },
   {
     name: 'a blank step 1 refuses NEXT, with or without a CPF',
     start: blankStart,

@@ -13,6 +13,9 @@ import { traced, type Invariant } from '../framework/invariants';
 
 type M = typeof wizardMachine;
 
+/** Events that put data in the wizard (from a blank start, nothing else does). */
+const TYPING = ['event:FIELD_CHANGED', 'event:DEPENDENT_CHANGED', 'event:DESTINATION_REGISTRY_CHANGED', 'event:FILE_CHOSEN'];
+
 const ACCEPTANCE_ANSWERED = ['event:xstate.done.actor.acceptance', 'event:xstate.error.actor.acceptance'];
 
 export const wizardRules: readonly Invariant<M>[] = [
@@ -68,5 +71,18 @@ export const wizardRules: readonly Invariant<M>[] = [
     holds: ({ snapshot }) => !snapshot.matches('submitting') || !snapshot.can({ type: 'NEXT' }) || 'NEXT still answers',
     seen: (page, { snapshot }) =>
       snapshot.matches('submitting') ? { disabled: page.getByRole('button', { name: 'Próximo', exact: true }) } : null,
+  },
+  {
+    rule: 'once something was typed, the wizard is left only after the person confirmed it (issue 27 item 3)',
+    holds: ({ trace }) => {
+      const typed = trace.findIndex((entry) => TYPING.includes(entry));
+      const left = trace.lastIndexOf('action:leaveWizard');
+      return typed < 0 || left < typed || trace.lastIndexOf('event:LEAVE_CONFIRMED') === left - 1 || 'left with typed data, unasked';
+    },
+  },
+  {
+    rule: "'Continuar preenchendo' returns to the step the person asked to leave from (issue 27 item 3)",
+    holds: ({ snapshot, trace }) =>
+      trace.at(-1) !== 'event:LEAVE_CANCELLED' || snapshot.matches('editing') || 'not back on a step after cancelling',
   },
 ];

@@ -156,6 +156,12 @@ export function canDoOnScreen(snapshot: Snap, event: WizardPathEvent): boolean {
     case 'SUBMIT_CONFIRMED':
     case 'REVIEW_CANCELLED':
       return leaf === 'editing.documentos.reviewing';
+    // Back on step 1 (its guard entry) or a menu item, from the first two steps (their lists need no answer again).
+    case 'LEAVE_REQUESTED':
+      return !modal && (leaf === 'editing.dadosPessoais.idle' || (e.via === 'menu' && leaf === 'editing.planoOrigem'));
+    case 'LEAVE_CONFIRMED':
+    case 'LEAVE_CANCELLED':
+      return leaf === 'leaveConfirm';
   }
 }
 
@@ -188,9 +194,11 @@ function hoistReferenceAnswers(path: MachinePath<M>): MachinePath<M> {
   return replay(wizardModel, path.name, path.kind, path.start, events);
 }
 
-/** Nothing can follow a modal's OK that leaves the screen (home is another page). */
+/** Nothing can follow a modal's OK that leaves the screen, nor leaving it (home is another page). */
 function endsWhereTheScreenLeaves(path: MachinePath<M>): boolean {
-  const last = path.events.findIndex((e) => e.type === 'HR_MODAL_CONFIRMED' || e.type === 'PROTOCOL_MODAL_CONFIRMED');
+  const last = path.events.findIndex(
+    (e, i) => e.type === 'HR_MODAL_CONFIRMED' || e.type === 'PROTOCOL_MODAL_CONFIRMED' || path.expected[i] === 'left',
+  );
   return last < 0 || last === path.events.length - 1;
 }
 
@@ -319,6 +327,11 @@ export const wizardGestures = {
   NO_DOCUMENTS_CANCELLED: (page) => page.getByTestId('no-documents-modal').getByRole('button', { name: 'Anexar documentos' }).click(),
   SUBMIT_CONFIRMED: (page) => page.getByTestId('review-modal').getByRole('button', { name: 'Enviar solicitação' }).click(),
   REVIEW_CANCELLED: (page) => page.getByTestId('review-modal').getByRole('button', { name: 'Voltar e corrigir' }).click(),
+  // The browser's Back (step 1's entry goes back to the wizard's guard entry), or a menu item.
+  LEAVE_REQUESTED: (page, e) =>
+    e.via === 'back' ? page.evaluate(() => window.history.back()) : button(page, 'Acompanhar Solicitação').click(),
+  LEAVE_CONFIRMED: (page) => page.getByTestId('leave-modal').getByRole('button', { name: 'Sair', exact: true }).click(),
+  LEAVE_CANCELLED: (page) => page.getByTestId('leave-modal').getByRole('button', { name: 'Continuar preenchendo' }).click(),
 } satisfies Gestures<M>;
 
 /**
@@ -433,6 +446,8 @@ export const wizardMarkers = {
       .getByRole('dialog', { name: 'O número do protocolo da sua solicitação é' })
       .filter({ hasText: c.saved?.nuProtocolo ?? '' }),
   }),
+  leaveConfirm: (page) => ({ visible: page.getByRole('dialog', { name: 'Sair da solicitação?' }) }),
+  left: (page) => ({ visible: page.getByTestId('welcome') }),
   // Home in track mode, the protocol just filed already typed (issue 14 item 7).
   finished: (page, c) => ({ value: page.getByLabel('Digite o protocolo', { exact: true }), is: c.saved?.nuProtocolo ?? '' }),
 } satisfies Markers<M>;
@@ -451,7 +466,7 @@ export const wizardNetwork = {
 
 /* ----------------------------------------------------------------- the page */
 
-function persistedSnapshotOf(input: InputFrom<M>): string {
+export function persistedSnapshotOf(input: InputFrom<M>): string {
   const actor = createActor(wizardMachine, { input });
   actor.start();
   const persisted = JSON.stringify(actor.getPersistedSnapshot());

@@ -43,6 +43,7 @@ export const wizardMachine = wizardSetup.createMachine({
     saved: null,
     acceptanceLink: null,
     leaveVia: null,
+    keepOnDevice: false,
   }),
   initial: 'editing',
   states: {
@@ -55,6 +56,8 @@ export const wizardMachine = wizardSetup.createMachine({
         FIELD_CHANGED: { guard: 'isNotSaved', actions: 'setField' },
         NO_CPF_TOGGLED: { guard: 'isNotSaved', actions: 'setNoCpf' },
         EMAIL_REPLIES_TOGGLED: { guard: 'isNotSaved', actions: 'setEmailReplies' },
+        // Issue 27 item 4: the holder's choice to keep the draft on this device (the app stores it).
+        KEEP_ON_DEVICE_TOGGLED: { actions: 'setKeepOnDevice' },
         // Issue 27 item 3: the browser's Back on step 1 or a menu item; with data typed, ask first.
         LEAVE_REQUESTED: [
           { guard: 'hasTypedData', target: '#wizard.leaveConfirm', actions: 'noteLeaveVia' },

@@ -249,6 +249,8 @@ export const wizardSetup = setup({
     openAcceptanceLink: (_, _params: { link: string }) => {},
     /** Navigation: back to home/{cdEmpresaPlano}. */
     goHome: (_, _params: { cdEmpresaPlano: string }) => {},
+    // ---- the draft on this device (issue 27 item 4)
+    setKeepOnDevice: assign(({ event }) => (event.type === 'KEEP_ON_DEVICE_TOGGLED' ? { keepOnDevice: event.checked } : {})),
     // ---- leaving (issue 27 item 3)
     noteLeaveVia: assign(({ event }) => (event.type === 'LEAVE_REQUESTED' ? { leaveVia: event.via } : {})),
     forgetLeaveVia: assign({ leaveVia: null }),

@@ -140,6 +140,8 @@ export interface WizardContext {
   acceptanceLink: string | null;
   /** How the person asked to leave, while the machine asks whether to (null otherwise). */
   leaveVia: LeaveVia | null;
+  /** "Continuar depois neste aparelho" (issue 27 item 4): the draft outlives the tab, for a while. */
+  keepOnDevice: boolean;
 }
 
 export interface WizardInput {
@@ -176,6 +178,7 @@ export type WizardEvent =
   | { type: 'PREVIEW_CLOSED' }
   | { type: 'ATTACHMENTS_LOST'; ids: string[] }
   | { type: 'PROTOCOL_MODAL_CONFIRMED' }
+  | { type: 'KEEP_ON_DEVICE_TOGGLED'; checked: boolean }
   | { type: 'LEAVE_REQUESTED'; via: LeaveVia }
   | { type: 'LEAVE_CONFIRMED' }
   | { type: 'LEAVE_CANCELLED' };

@@ -5,37 +5,11 @@
  * first; the tab asks before closing only while typed data would be lost.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { FILLED_FORM, TODAY } from '../machines/wizard.fixtures';
-import { persistedSnapshotOf } from '../paths/ui/wizard.ui';
-import { seedSession } from './support/session';
-import { expectNoAxeViolations, field, next, uniqueIds } from './support/portal';
+import { FILLED_FORM } from '../machines/wizard.fixtures';
+import { expectNoAxeViolations, field, next } from './support/portal';
+import { openWizard, stepTitle } from './support/wizard';
 
-const SNAPSHOT_KEY = 'portabilidade.wizard.v1';
-const stepTitle = (page: Page, title: string) => page.getByRole('heading', { level: 2, name: title, exact: true });
 const leaveModal = (page: Page) => page.getByRole('dialog', { name: 'Sair da solicitação?' });
-
-/** The wizard with steps 1–3 filled (this tab's draft, as a reload finds it), or blank. */
-async function openWizard(page: Page, filled: boolean) {
-  const { protocoloAns } = uniqueIds();
-  await seedSession(page, { protocolo: protocoloAns, token: 'free', cdEmpresaPlano: '1' });
-  if (filled) {
-    const snapshot = persistedSnapshotOf({ protocoloAns, cdEmpresaPlano: '1', today: TODAY, form: FILLED_FORM });
-    await page.addInitScript(
-      ({ key, snapshot }) => {
-        if (!window.sessionStorage.getItem('e2e.draftSeeded')) {
-          window.sessionStorage.setItem(key, snapshot);
-          window.sessionStorage.setItem('e2e.draftSeeded', '1');
-        }
-      },
-      { key: SNAPSHOT_KEY, snapshot },
-    );
-  }
-  // Home first, as a person arrives: Back has somewhere to go.
-  await page.goto('/#/home/1');
-  await expect(page.getByTestId('welcome')).toBeVisible();
-  await page.evaluate(() => (window.location.hash = '#/nova-solicitacao'));
-  await expect(stepTitle(page, 'Dados Pessoais')).toBeVisible();
-}
 
 test('Back on step 3 shows step 2 with its data, on the same page; Forward goes on again', async ({ page }) => {
   await openWizard(page, true);

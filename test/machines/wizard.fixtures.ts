@@ -108,6 +108,10 @@ export const wizardFixtures = {
   PREVIEW_CLOSED: [{ type: 'PREVIEW_CLOSED' }],
   ATTACHMENTS_LOST: [{ type: 'ATTACHMENTS_LOST', ids: ['f-a2'] }],
   PROTOCOL_MODAL_CONFIRMED: [{ type: 'PROTOCOL_MODAL_CONFIRMED' }],
+  KEEP_ON_DEVICE_TOGGLED: [
+    { type: 'KEEP_ON_DEVICE_TOGGLED', checked: true },
+    { type: 'KEEP_ON_DEVICE_TOGGLED', checked: false },
+  ],
   LEAVE_REQUESTED: [
     { type: 'LEAVE_REQUESTED', via: 'back' },
     { type: 'LEAVE_REQUESTED', via: 'menu' },

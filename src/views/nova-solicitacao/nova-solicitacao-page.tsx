@@ -16,6 +16,7 @@ import { prefetchSelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { PortalLayout } from '../layout/portal-layout';
 import { PrivacyNotice } from '../privacidade/privacy-notice';
+import { KeepOnDevice } from './keep-on-device';
 import { StepDadosPessoais } from './step-dados-pessoais';
 import { StepDependentes } from './step-dependentes';
 import { StepDocumentos } from './step-documentos';
@@ -97,6 +98,7 @@ function Wizard() {
         {(step === 'dadosPessoais' || step === 'dependentes') && <PrivacyNotice about="dados" />}
         {step === 'documentos' && <PrivacyNotice about="documentos" />}
         <StepView />
+        <KeepOnDevice />
         <div className="flex flex-wrap justify-between gap-3 border-t border-slate-200 pt-4">
           {step !== 'dadosPessoais' ? (
             <Button variant="secondary" disabled={!canPrevious} onClick={() => actor.send({ type: 'PREVIOUS' })}>
@@ -123,7 +125,7 @@ function Wizard() {
 function RunningWizard({ start, missingFiles }: { start: WizardStart; missingFiles: readonly string[] }) {
   const actor = useWizardActor(start, missingFiles);
   // Each step an entry of the browser's history (issue 27 item 3).
-  useEffect(() => bindWizardHistory(actor), [actor]);
+  useEffect(() => bindWizardHistory(actor, () => actor.getSnapshot().context.keepOnDevice), [actor]);
   return (
     <WizardActorContext.Provider value={actor}>
       <PortalLayout title="Nova Solicitação" onLeave={() => actor.send({ type: 'LEAVE_REQUESTED', via: 'menu' })}>

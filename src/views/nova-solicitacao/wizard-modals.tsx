@@ -145,6 +145,7 @@ export function ProtocolModal() {
 export function LeaveModal() {
   const actor = useWizardActorRef();
   const open = useWizard((s) => s.matches('leaveConfirm'));
+  const kept = useWizard((s) => s.context.keepOnDevice);
   const cancel = () => actor.send({ type: 'LEAVE_CANCELLED' });
   return (
     <Modal
@@ -161,7 +162,10 @@ export function LeaveModal() {
         </>
       }
     >
-      <p>A solicitação ainda não foi enviada. Os dados digitados e os arquivos anexados ficam guardados nesta aba até ela ser fechada.</p>
+      <p>
+        A solicitação ainda não foi enviada. Os dados digitados e os arquivos anexados ficam guardados{' '}
+        {kept ? 'neste aparelho, para continuar depois.' : 'nesta aba até ela ser fechada.'}
+      </p>
     </Modal>
   );
 }

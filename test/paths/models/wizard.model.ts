@@ -74,6 +74,7 @@ export const wizardRegions: readonly Region[] = [
       'LEAVE_REQUESTED',
       'LEAVE_CONFIRMED',
       'LEAVE_CANCELLED',
+      'KEEP_ON_DEVICE_TOGGLED',
     ),
     abstract: (c) => ({
       attempted: c.attempted.dadosPessoais,
@@ -99,6 +100,7 @@ export const wizardRegions: readonly Region[] = [
       'LEAVE_REQUESTED',
       'LEAVE_CONFIRMED',
       'LEAVE_CANCELLED',
+      'KEEP_ON_DEVICE_TOGGLED',
     ),
     abstract: (c) => ({
       valid: [isStepValid('dadosPessoais', c.form, c.today), isStepValid('planoOrigem', c.form, c.today)],
@@ -204,6 +206,11 @@ export const wizardJourneys: ReadonlyArray<{ name: string; start: Start<M>; even
     name: 'leaving a blank wizard by Back goes home at once (nothing typed, nothing to ask)',
     start: blankStart,
     events: [BACK_OUT],
+  },
+  {
+    name: 'the draft kept on this device, then not any more, on steps 1 and 2',
+    start: filledStart,
+    events: [ev('KEEP_ON_DEVICE_TOGGLED', 0), NEXT, ev('KEEP_ON_DEVICE_TOGGLED', 1)],
   },
   {
     name: 'leaving with data asks first: by the menu on step 2, kept on the step; by Back on step 1, gone home',

@@ -9,6 +9,7 @@
  */
 import type { wizardMachine } from '../../../machines/wizard.machine';
 import { isCep } from '../../../contract/rules';
+import { DEVICE_DRAFT_KEY } from '../../../src/storage';
 import { traced, type Invariant } from '../framework/invariants';
 
 type M = typeof wizardMachine;
@@ -79,6 +80,13 @@ export const wizardRules: readonly Invariant<M>[] = [
       const left = trace.lastIndexOf('action:leaveWizard');
       return typed < 0 || left < typed || trace.lastIndexOf('event:LEAVE_CONFIRMED') === left - 1 || 'left with typed data, unasked';
     },
+  },
+  {
+    rule: 'the draft outlives the tab only when the holder asked for it, and not after unchecking (issue 27 item 4)',
+    holds: ({ snapshot, trace }) =>
+      !snapshot.context.keepOnDevice || trace.includes('event:KEEP_ON_DEVICE_TOGGLED') || 'kept on the device unasked',
+    seen: (page, { snapshot }) =>
+      snapshot.matches('editing') ? { storage: DEVICE_DRAFT_KEY, present: snapshot.context.keepOnDevice } : null,
   },
   {
     rule: "'Continuar preenchendo' returns to the step the person asked to leave from (issue 27 item 3)",

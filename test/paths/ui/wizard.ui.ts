@@ -156,6 +156,8 @@ export function canDoOnScreen(snapshot: Snap, event: WizardPathEvent): boolean {
     case 'SUBMIT_CONFIRMED':
     case 'REVIEW_CANCELLED':
       return leaf === 'editing.documentos.reviewing';
+    case 'KEEP_ON_DEVICE_TOGGLED':
+      return step !== undefined && !modal && c.keepOnDevice !== e.checked;
     // Back on step 1 (its guard entry) or a menu item, from the first two steps (their lists need no answer again).
     case 'LEAVE_REQUESTED':
       return !modal && (leaf === 'editing.dadosPessoais.idle' || (e.via === 'menu' && leaf === 'editing.planoOrigem'));
@@ -327,6 +329,7 @@ export const wizardGestures = {
   NO_DOCUMENTS_CANCELLED: (page) => page.getByTestId('no-documents-modal').getByRole('button', { name: 'Anexar documentos' }).click(),
   SUBMIT_CONFIRMED: (page) => page.getByTestId('review-modal').getByRole('button', { name: 'Enviar solicitação' }).click(),
   REVIEW_CANCELLED: (page) => page.getByTestId('review-modal').getByRole('button', { name: 'Voltar e corrigir' }).click(),
+  KEEP_ON_DEVICE_TOGGLED: (page, e) => page.getByLabel('Continuar depois neste aparelho', { exact: true }).setChecked(e.checked),
   // The browser's Back (step 1's entry goes back to the wizard's guard entry), or a menu item.
   LEAVE_REQUESTED: (page, e) =>
     e.via === 'back' ? page.evaluate(() => window.history.back()) : button(page, 'Acompanhar Solicitação').click(),

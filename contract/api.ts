@@ -8,6 +8,11 @@
  */
 import * as z from 'zod/mini';
 import {
+  ANS_PROTOCOL_DIGITS,
+  ANS_PROTOCOL_MESSAGE,
+  MOBILE_PHONE_MESSAGE,
+  isAnsProtocol,
+  isMobilePhone,
   ALLOWED_EXTENSIONS,
   CEP_PATTERN,
   INPUT_BOUNDS,
@@ -102,10 +107,13 @@ export const loginRequest = z.object({
 });
 export const loginResponse = z.object({ token: z.string() });
 
-export const contato = z.object({
-  tp_contato: z.enum(['1', '2']),
-  ds_contato: required('Contato é obrigatório', INPUT_BOUNDS.contact),
-});
+export const contato = z
+  .object({
+    tp_contato: z.enum(['1', '2']),
+    ds_contato: required('Contato é obrigatório', INPUT_BOUNDS.contact),
+  })
+  // Type 1 is the mobile (issue 27 item 6): a landline is no mobile.
+  .check(z.refine((contact) => contact.tp_contato !== '1' || isMobilePhone(contact.ds_contato), MOBILE_PHONE_MESSAGE.slice(2)));
 
 export const dependente = z.object({
   id: id('Identificador do dependente inválido'),
@@ -117,7 +125,7 @@ export const dependente = z.object({
 
 export const portabilityRequest = z.object({
   tipo: z.literal(TIPO_PORTABILIDADE),
-  nu_protocolo_ans: digits('Protocolo ANS inválido', 20),
+  nu_protocolo_ans: z.string().check(atMost(ANS_PROTOCOL_DIGITS), z.refine(isAnsProtocol, ANS_PROTOCOL_MESSAGE)),
   nu_protocolo: optionalText(),
   nome: required('Nome do beneficiário é obrigatório'),
   nm_mae: required('Nome da mãe é obrigatório'),

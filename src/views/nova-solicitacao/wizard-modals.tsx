@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { fileRegistry } from '../../flows/wizard/file-registry';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
+import { copyDigitsOnly, groupInFours } from '../../ui/protocol-groups';
 import { ReceiptDownload } from '../receipt/receipt-download';
 import { useWizard, useWizardActorRef } from './wizard-context';
 
@@ -123,8 +124,10 @@ export function ProtocolModal() {
       <p
         className="select-all break-all text-center text-xl font-bold text-brand-700 desktop:text-2xl desktop:tracking-wide"
         data-testid="protocolo-gerado"
+        // Read in groups of four; copying keeps the digits only.
+        onCopy={copyDigitsOnly}
       >
-        {protocolo}
+        {groupInFours(protocolo)}
       </p>
       {byEmail && <p>Este número também foi enviado para o seu e-mail.</p>}
       <p>

@@ -21,6 +21,7 @@ import { wizardMachine } from '../../../machines/wizard.machine';
 import type { StepId, TextField, WizardContext } from '../../../machines/wizard.types';
 import { CEP_ADDRESSES, DESTINATION_PLANS } from '../../../server/seed/reference-data.ts';
 import { CEP_NOTES } from '../../../src/views/nova-solicitacao/cep-note';
+import { groupInFours } from '../../../src/ui/protocol-groups';
 import { seedSession } from '../../e2e/support/session';
 import { wizardFixtures, type M, type WizardPathEvent } from '../../machines/wizard.fixtures';
 import type { BrowserModel, Gestures, Markers, Network } from '../framework/browser';
@@ -447,7 +448,7 @@ export const wizardMarkers = {
   protocolModal: (page, c) => ({
     visible: page
       .getByRole('dialog', { name: 'O número do protocolo da sua solicitação é' })
-      .filter({ hasText: c.saved?.nuProtocolo ?? '' }),
+      .filter({ hasText: groupInFours(c.saved?.nuProtocolo ?? '') }),
   }),
   leaveConfirm: (page) => ({ visible: page.getByRole('dialog', { name: 'Sair da solicitação?' }) }),
   left: (page) => ({ visible: page.getByTestId('welcome') }),

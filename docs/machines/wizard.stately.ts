@@ -22,6 +22,7 @@ export const wizardMachine = createMachine({
         FIELD_CHANGED: { guard: 'isNotSaved', actions: 'setField' },
         NO_CPF_TOGGLED: { guard: 'isNotSaved', actions: 'setNoCpf' },
         EMAIL_REPLIES_TOGGLED: { guard: 'isNotSaved', actions: 'setEmailReplies' },
+        KEEP_ON_DEVICE_TOGGLED: { actions: 'setKeepOnDevice' },
         LEAVE_REQUESTED: [
           {
             target: 'leaveConfirm',

@@ -10,8 +10,8 @@ import * as z from 'zod/mini';
 import {
   ANS_PROTOCOL_DIGITS,
   ANS_PROTOCOL_MESSAGE,
+  ANS_PROTOCOL_PATTERN,
   MOBILE_PHONE_MESSAGE,
-  isAnsProtocol,
   isMobilePhone,
   ALLOWED_EXTENSIONS,
   CEP_PATTERN,
@@ -125,7 +125,8 @@ export const dependente = z.object({
 
 export const portabilityRequest = z.object({
   tipo: z.literal(TIPO_PORTABILIDADE),
-  nu_protocolo_ans: z.string().check(atMost(ANS_PROTOCOL_DIGITS), z.refine(isAnsProtocol, ANS_PROTOCOL_MESSAGE)),
+  // The same rule as home's 'Prosseguir' (contract/rules.ts): all 20 digits, shown as a pattern in the OpenAPI.
+  nu_protocolo_ans: matching(ANS_PROTOCOL_PATTERN, ANS_PROTOCOL_MESSAGE, ANS_PROTOCOL_DIGITS),
   nu_protocolo: optionalText(),
   nome: required('Nome do beneficiário é obrigatório'),
   nm_mae: required('Nome da mãe é obrigatório'),

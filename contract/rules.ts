@@ -152,8 +152,9 @@ export const isCep = (value: string): boolean => CEP_PATTERN.test(value);
  * call has all 20; fewer is a typing slip (issue 27 item 6). One rule for the portal and the server.
  */
 export const ANS_PROTOCOL_DIGITS = 20;
+export const ANS_PROTOCOL_PATTERN = new RegExp(`^\\d{${ANS_PROTOCOL_DIGITS}}$`);
 export function isAnsProtocol(value: string): boolean {
-  return value.length === ANS_PROTOCOL_DIGITS && /^\d+$/.test(value);
+  return ANS_PROTOCOL_PATTERN.test(value);
 }
 export const ANS_PROTOCOL_MESSAGE = `O protocolo ANS tem ${ANS_PROTOCOL_DIGITS} dígitos.`;
 

@@ -46,9 +46,11 @@ function ignoreEnter(event: KeyboardEvent<HTMLFormElement>) {
 /** The step the machine shows; outside the steps (sending, a leave question), the last one shown stays under the modal. */
 function useShownStep(): StepId {
   const index = useWizard((s) => stepIndexOf(s));
-  const last = useRef<StepId>('documentos');
-  if (index !== null) last.current = STEPS[index]!;
-  return index !== null ? STEPS[index]! : last.current;
+  const shown = index !== null ? STEPS[index]! : null;
+  // React's "information from previous renders": the last step shown, kept as state.
+  const [last, setLast] = useState<StepId>('documentos');
+  if (shown !== null && shown !== last) setLast(shown);
+  return shown ?? last;
 }
 
 function Wizard() {

@@ -12,7 +12,6 @@ import { Button } from '../../ui/button';
 import { textFormat } from '../../ui/field-formats';
 import { useClientValue } from '../../ui/client-value';
 import { useFocusOnChange } from '../../ui/screen';
-import { prefetchSelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { PortalLayout } from '../layout/portal-layout';
 import { PrivacyNotice } from '../privacidade/privacy-notice';
@@ -140,8 +139,6 @@ function RunningWizard({ start, missingFiles }: { start: WizardStart; missingFil
 export function NovaSolicitacaoPage() {
   const [start] = useState(readWizardStart);
   const missingFiles = useRestoredFiles(start.attachmentIds);
-  // Step 1 has no dropdown: the dropdown's code comes once the screen has painted.
-  useEffect(prefetchSelectField, []);
   return missingFiles ? (
     <RunningWizard start={start} missingFiles={missingFiles} />
   ) : (

@@ -54,7 +54,7 @@ export function validCpf(seed = Math.floor(Math.random() * 1e9)) {
 export function requestPayload(n = 0) {
   return {
     tipo: '9',
-    nu_protocolo_ans: String(10_000_000_000 + n * 7919 + Math.floor(Math.random() * 1e6)),
+    nu_protocolo_ans: String(10_000_000_000 + n * 7919 + Math.floor(Math.random() * 1e6)).padStart(20, '0'),
     nu_protocolo: '',
     nome: 'MARIA DA SILVA BENCH',
     nm_mae: 'ANA DA SILVA',

@@ -8,6 +8,11 @@
  */
 import * as z from 'zod/mini';
 import {
+  ANS_PROTOCOL_DIGITS,
+  ANS_PROTOCOL_MESSAGE,
+  ANS_PROTOCOL_PATTERN,
+  MOBILE_PHONE_MESSAGE,
+  isMobilePhone,
   ALLOWED_EXTENSIONS,
   HEIC_NOT_ACCEPTED,
   isHeicExtension,
@@ -100,10 +105,13 @@ export const loginRequest = z.object({
 });
 export const loginResponse = z.object({ token: z.string() });
 
-export const contato = z.object({
-  tp_contato: z.enum(['1', '2']),
-  ds_contato: required('Contato é obrigatório', INPUT_BOUNDS.contact),
-});
+export const contato = z
+  .object({
+    tp_contato: z.enum(['1', '2']),
+    ds_contato: required('Contato é obrigatório', INPUT_BOUNDS.contact),
+  })
+  // Type 1 is the mobile (issue 27 item 6): a landline is no mobile.
+  .check(z.refine((contact) => contact.tp_contato !== '1' || isMobilePhone(contact.ds_contato), MOBILE_PHONE_MESSAGE.slice(2)));
 
 export const dependente = z.object({
   id: id('Identificador do dependente inválido'),
@@ -115,7 +123,8 @@ export const dependente = z.object({
 
 export const portabilityRequest = z.object({
   tipo: z.literal(TIPO_PORTABILIDADE),
-  nu_protocolo_ans: digits('Protocolo ANS inválido', 20),
+  // The same rule as home's 'Prosseguir' (contract/rules.ts): all 20 digits, shown as a pattern in the OpenAPI.
+  nu_protocolo_ans: matching(ANS_PROTOCOL_PATTERN, ANS_PROTOCOL_MESSAGE, ANS_PROTOCOL_DIGITS),
   nu_protocolo: optionalText(),
   nome: required('Nome do beneficiário é obrigatório'),
   nm_mae: required('Nome da mãe é obrigatório'),

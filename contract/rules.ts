@@ -157,3 +157,23 @@ export const isUf = (value: string): value is Uf => Object.hasOwn(UFS, value);
 /** A CEP as the address keeps it and the lookup takes it: its 8 digits, without the mask. */
 export const CEP_PATTERN = /^\d{8}$/;
 export const isCep = (value: string): boolean => CEP_PATTERN.test(value);
+
+/**
+ * The ANS protocol (SPEC §2 home: "digits only, up to 20"): the number ANS gives the holder's
+ * call has all 20; fewer is a typing slip (issue 27 item 6). One rule for the portal and the server.
+ */
+export const ANS_PROTOCOL_DIGITS = 20;
+export const ANS_PROTOCOL_PATTERN = new RegExp(`^\\d{${ANS_PROTOCOL_DIGITS}}$`);
+export function isAnsProtocol(value: string): boolean {
+  return ANS_PROTOCOL_PATTERN.test(value);
+}
+export const ANS_PROTOCOL_MESSAGE = `O protocolo ANS tem ${ANS_PROTOCOL_DIGITS} dígitos.`;
+
+/**
+ * A Brazilian mobile number (issue 27 item 6): the area code (DDD, two digits, no zero), then
+ * 9 digits starting with 9. A 10-digit number is a landline, which is no mobile.
+ */
+export function isMobilePhone(digits: string): boolean {
+  return /^[1-9]{2}9\d{8}$/.test(digits);
+}
+export const MOBILE_PHONE_MESSAGE = '* Informe um celular com DDD e 9 dígitos, começando por 9 (telefone fixo não é aceito)';

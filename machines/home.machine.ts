@@ -8,6 +8,7 @@
  */
 import { assign, setup } from 'xstate';
 import { notProvided } from './not-provided';
+import { isAnsProtocol } from '../contract/rules';
 import {
   TIPO_PORTABILIDADE,
   loginFormSchema,
@@ -69,6 +70,8 @@ export const homeMachine = setup({
     presetIsNew: ({ context }) => context.presetMode === 'new',
     presetIsTrack: ({ context }) => context.presetMode === 'track',
     hasProtocol: ({ context }) => context.protocol.trim().length > 0,
+    // Issue 27 item 6: a new request goes on only with the whole ANS protocol (contract/rules.ts).
+    hasAnsProtocol: ({ context }) => isAnsProtocol(context.protocol),
     requiresLogin: (_, params: { result: LookupResult }) => lookupRequiresLogin(params.result),
     credentialsValid: ({ context }) => loginFormSchema.safeParse({ cpf: context.cpf, senha: context.senha }).success,
     hasToken: (_, params: { result: LoginResult }) => typeof params.result?.token === 'string' && params.result.token.trim() !== '',
@@ -116,11 +119,11 @@ export const homeMachine = setup({
       },
       states: {
         editing: {
-          description: "Digitando o protocolo ANS (só dígitos, até 20); 'Prosseguir' só com o campo preenchido.",
+          description: "Digitando o protocolo ANS (só dígitos, 20); 'Prosseguir' só com os 20 dígitos.",
           on: {
             PROTOCOL_CHANGED: { actions: { type: 'setAnsProtocol', params: ({ event }) => ({ value: event.value }) } },
             SUBMIT: {
-              guard: 'hasProtocol',
+              guard: 'hasAnsProtocol',
               target: '#home.leftForNewRequest',
               actions: [
                 {

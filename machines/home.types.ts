@@ -2,6 +2,7 @@
  * Types, constants and form rules of the home flow (machines/home.machine.ts).
  * Kept apart so the chart file reads as the chart.
  */
+import { ANS_PROTOCOL_DIGITS } from '../contract/rules';
 import * as z from 'zod/mini';
 import { TIPO_PORTABILIDADE, requiresLogin } from '../contract/rules';
 
@@ -86,7 +87,7 @@ export interface SessionToStore {
 }
 
 export { TIPO_PORTABILIDADE } from '../contract/rules';
-export const ANS_PROTOCOL_MAX_DIGITS = 20;
+export const ANS_PROTOCOL_MAX_DIGITS = ANS_PROTOCOL_DIGITS;
 /** Tooltip keys (SPEC §2): `nu_protocolo_ans` for a new request, `nu_protocolo` otherwise. */
 export const TOOLTIP_KEY = { new: 'nu_protocolo_ans', track: 'nu_protocolo' } as const;
 

@@ -44,6 +44,8 @@ export const wizardMachine = wizardSetup.createMachine({
     keyedPayload: null,
     saved: null,
     acceptanceLink: null,
+    leaveVia: null,
+    keepOnDevice: false,
   }),
   initial: 'editing',
   // The app says when the page is hidden or shown again (visibilitychange): an upload that
@@ -63,8 +65,23 @@ export const wizardMachine = wizardSetup.createMachine({
         NO_CPF_TOGGLED: { guard: 'isNotSaved', actions: 'setNoCpf' },
         EMAIL_REPLIES_TOGGLED: { guard: 'isNotSaved', actions: 'setEmailReplies' },
         SMS_REPLIES_TOGGLED: { guard: 'isNotSaved', actions: 'setSmsReplies' },
+        // Issue 27 item 4: the holder's choice to keep the draft on this device (the app stores it).
+        KEEP_ON_DEVICE_TOGGLED: { actions: 'setKeepOnDevice' },
+        // Issue 27 item 3: the browser's Back on step 1 or a menu item; with data typed, ask first.
+        LEAVE_REQUESTED: [
+          { guard: 'hasTypedData', target: '#wizard.leaveConfirm', actions: 'noteLeaveVia' },
+          {
+            target: '#wizard.left',
+            actions: { type: 'leaveWizard', params: ({ context, event }) => ({ via: event.via, cdEmpresaPlano: context.cdEmpresaPlano }) },
+          },
+        ],
       },
       states: {
+        resumed: {
+          type: 'history',
+          history: 'deep',
+          description: 'The step (and its inner state) the person was on before being asked whether to leave.',
+        },
         dadosPessoais: {
           description: 'Step 1, Dados Pessoais: identity, contacts and address; a complete CEP fills the address.',
           initial: 'idle',
@@ -447,6 +464,24 @@ export const wizardMachine = wizardSetup.createMachine({
     },
     finished: {
       description: 'The request is filed and the user went back home.',
+      type: 'final',
+    },
+    leaveConfirm: {
+      description:
+        "Modal 'Sair da solicitação?': what was typed stays kept where the draft is kept; 'Sair' leaves, 'Continuar preenchendo' returns to the step.",
+      on: {
+        LEAVE_CONFIRMED: {
+          target: 'left',
+          actions: {
+            type: 'leaveWizard',
+            params: ({ context }) => ({ via: context.leaveVia ?? 'menu', cdEmpresaPlano: context.cdEmpresaPlano }),
+          },
+        },
+        LEAVE_CANCELLED: { target: '#wizard.editing.resumed', actions: 'forgetLeaveVia' },
+      },
+    },
+    left: {
+      description: 'The person left the wizard for home; the draft stays where it was kept.',
       type: 'final',
     },
   },

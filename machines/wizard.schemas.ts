@@ -4,7 +4,17 @@
  * message shown is always the reason a NEXT was refused.
  */
 import * as z from 'zod/mini';
-import { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, firstControlCharacter, isCep, isPlainEmail, isUf, isValidCpf } from '../contract/rules';
+import {
+  ALLOWED_EXTENSIONS,
+  MAX_FILE_BYTES,
+  MOBILE_PHONE_MESSAGE,
+  firstControlCharacter,
+  isCep,
+  isMobilePhone,
+  isPlainEmail,
+  isUf,
+  isValidCpf,
+} from '../contract/rules';
 import type { CalendarDay, DependentDraft, StepId, WizardForm } from './wizard.types';
 
 export { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, isValidCpf };
@@ -40,7 +50,7 @@ export const MESSAGES = {
   // Beyond SPEC §5, because the request would be refused or useless without them (issue 3).
   cpfInvalid: '* CPF inválido',
   dateInvalid: '* Data inválida',
-  celularInvalid: '* Celular inválido',
+  celularInvalid: MOBILE_PHONE_MESSAGE,
   cepInvalid: '* CEP inválido',
   ufInvalid: '* UF inválida',
   planNotFound: '* Plano não encontrado para o registro informado',
@@ -93,7 +103,7 @@ const step1Fields = (today: CalendarDay) => ({
   nm_mae: required(MESSAGES.nm_mae),
   dt_nascimento: date(MESSAGES.dt_nascimento, today),
   cpf: requiredThen(MESSAGES.cpf, isValidCpf, MESSAGES.cpfInvalid),
-  celular: requiredThen(MESSAGES.celular, (value) => /^\d{10,11}$/.test(value), MESSAGES.celularInvalid),
+  celular: requiredThen(MESSAGES.celular, isMobilePhone, MESSAGES.celularInvalid),
   // Only a plain local@domain: the server sends the protocol e-mail to nothing else.
   email: requiredThen(MESSAGES.email, isPlainEmail, MESSAGES.emailInvalid),
   cd_cep: requiredThen(MESSAGES.cd_cep, isCep, MESSAGES.cepInvalid),

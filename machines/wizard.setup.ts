@@ -19,6 +19,7 @@ import {
   toPreparedAttachment,
 } from './attachments';
 import { confirmDependent, draftNeedsFixing, emptyDependentDraft, removeDependent, settleDependentDraft } from './dependents';
+import { hasTypedData, type LeaveVia } from './wizard.leave';
 import { toPortabilityPayload } from './wizard.payload';
 import {
   INDIVIDUAL_CONTRACT_TYPE,
@@ -142,6 +143,7 @@ export const wizardSetup = setup({
     hasPendingUploads: ({ context }) => pendingUploads(context.attachments).length > 0,
     hasMorePendingUploads: ({ context }) => pendingUploads(context.attachments).length > 1,
     hasAcceptanceLink: ({ context }) => Boolean(context.acceptanceLink),
+    hasTypedData: ({ context }) => hasTypedData(context),
   },
   actions: {
     // ---- form
@@ -299,6 +301,13 @@ export const wizardSetup = setup({
     openAcceptanceLink: (_, _params: { link: string }) => {},
     /** Navigation: back to home/{cdEmpresaPlano}. */
     goHome: (_, _params: { cdEmpresaPlano: string }) => {},
+    // ---- the draft on this device (issue 27 item 4)
+    setKeepOnDevice: assign(({ event }) => (event.type === 'KEEP_ON_DEVICE_TOGGLED' ? { keepOnDevice: event.checked } : {})),
+    // ---- leaving (issue 27 item 3)
+    noteLeaveVia: assign(({ event }) => (event.type === 'LEAVE_REQUESTED' ? { leaveVia: event.via } : {})),
+    forgetLeaveVia: assign({ leaveVia: null }),
+    /** Navigation: out of the wizard, home/{cdEmpresaPlano}; 'back' steps back through the browser's history. */
+    leaveWizard: (_, _params: { via: LeaveVia; cdEmpresaPlano: string }) => {},
     /** Navigation: home/{cdEmpresaPlano} in track mode, the new protocol already typed. */
     goTrackProtocol: (_, _params: TrackingHandOver) => {},
   },

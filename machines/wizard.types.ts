@@ -4,6 +4,7 @@
  * named in the wizard's own words: the actors adapt one to the other.
  */
 import type { CepFilled, CepOutcome } from './cep-address';
+import type { LeaveVia } from './wizard.leave';
 
 /** A calendar day as 'yyyy-mm-dd': how "today" reaches the rules (machines read no clock). */
 export type CalendarDay = string;
@@ -151,6 +152,10 @@ export interface WizardContext {
   keyedPayload: string | null;
   saved: SaveResult | null;
   acceptanceLink: string | null;
+  /** How the person asked to leave, while the machine asks whether to (null otherwise). */
+  leaveVia: LeaveVia | null;
+  /** "Continuar depois neste aparelho" (issue 27 item 4): the draft outlives the tab, for a while. */
+  keepOnDevice: boolean;
 }
 
 export interface WizardInput {
@@ -189,7 +194,11 @@ export type WizardEvent =
   | { type: 'ATTACHMENTS_LOST'; ids: string[] }
   | { type: 'PROTOCOL_MODAL_CONFIRMED' }
   | { type: 'PAGE_HIDDEN' }
-  | { type: 'PAGE_VISIBLE' };
+  | { type: 'PAGE_VISIBLE' }
+  | { type: 'KEEP_ON_DEVICE_TOGGLED'; checked: boolean }
+  | { type: 'LEAVE_REQUESTED'; via: LeaveVia }
+  | { type: 'LEAVE_CONFIRMED' }
+  | { type: 'LEAVE_CANCELLED' };
 
 /** Request payload of SPEC §3 (same shape as `PortabilityRequest` in the contract). */
 export interface PortabilityPayload {

@@ -3,6 +3,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles.css';
 import { App } from './app/app';
 import { SHELL_ATTRIBUTE, shellPath } from './app/shells';
+import { dropExpiredDeviceDraft } from './flows/wizard/wizard-persistence';
+
+// A wizard draft kept on this device past its time is deleted before anything reads it (issue 27 item 4).
+dropExpiredDeviceDraft();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -164,6 +164,8 @@ export const storage = {
   },
   /** Forgets the session (protocol, token, times); returns the token it held, to revoke it. */
   endSession(): string | null {
+    // 'Encerrar sessão' also forgets a wizard draft kept on this device (issue 27 item 4).
+    erase(DEVICE_DRAFT_KEY);
     const token = read('token');
     removeSession();
     return token;
@@ -172,6 +174,16 @@ export const storage = {
     const type = storage.get('type');
     return type === 'new' || type === 'track' ? type : 'home';
   },
+};
+
+/** The wizard's draft kept on this device when the holder asks (src/flows/wizard/wizard-persistence.ts). */
+export const DEVICE_DRAFT_KEY = 'portabilidade.wizard.aparelho.v1';
+
+/** Storage that outlives the tab, for what the holder chose to keep on this device. */
+export const deviceStorage = {
+  get: (key: string): string | null => read(key),
+  set: (key: string, value: string): void => write(key, value),
+  remove: (key: string): void => erase(key),
 };
 
 /** Per-tab storage for in-progress work (the wizard's snapshot): survives a reload, not the tab. */

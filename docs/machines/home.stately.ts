@@ -43,12 +43,12 @@ export const homeMachine = createMachine({
       on: { RETURN: { target: 'home', actions: 'clearProtocol' } },
       states: {
         editing: {
-          description: 'Digitando o protocolo ANS (só dígitos, até 20); \'Prosseguir\' só com o campo preenchido.',
+          description: 'Digitando o protocolo ANS (só dígitos, 20); \'Prosseguir\' só com os 20 dígitos.',
           on: {
             PROTOCOL_CHANGED: { actions: 'setAnsProtocol' },
             SUBMIT: {
               target: '#home.leftForNewRequest',
-              guard: 'hasProtocol',
+              guard: 'hasAnsProtocol',
               actions: ['storeSession', 'goToNewRequest'],
             },
           },

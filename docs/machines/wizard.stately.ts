@@ -27,8 +27,22 @@ export const wizardMachine = createMachine({
         NO_CPF_TOGGLED: { guard: 'isNotSaved', actions: 'setNoCpf' },
         EMAIL_REPLIES_TOGGLED: { guard: 'isNotSaved', actions: 'setEmailReplies' },
         SMS_REPLIES_TOGGLED: { guard: 'isNotSaved', actions: 'setSmsReplies' },
+        KEEP_ON_DEVICE_TOGGLED: { actions: 'setKeepOnDevice' },
+        LEAVE_REQUESTED: [
+          {
+            target: 'leaveConfirm',
+            guard: 'hasTypedData',
+            actions: 'noteLeaveVia',
+          },
+          { target: 'left', actions: 'leaveWizard' },
+        ],
       },
       states: {
+        resumed: {
+          type: 'history',
+          history: 'deep',
+          description: 'The step (and its inner state) the person was on before being asked whether to leave.',
+        },
         dadosPessoais: {
           initial: 'idle',
           description: 'Step 1, Dados Pessoais: identity, contacts and address; a complete CEP fills the address.',
@@ -382,6 +396,17 @@ export const wizardMachine = createMachine({
     finished: {
       type: 'final',
       description: 'The request is filed and the user went back home.',
+    },
+    leaveConfirm: {
+      description: 'Modal \'Sair da solicitação?\': what was typed stays kept where the draft is kept; \'Sair\' leaves, \'Continuar preenchendo\' returns to the step.',
+      on: {
+        LEAVE_CONFIRMED: { target: 'left', actions: 'leaveWizard' },
+        LEAVE_CANCELLED: { target: '#wizard.editing.resumed', actions: 'forgetLeaveVia' },
+      },
+    },
+    left: {
+      type: 'final',
+      description: 'The person left the wizard for home; the draft stays where it was kept.',
     },
   },
 }, { delays: { lookupDebounce: 400 } });

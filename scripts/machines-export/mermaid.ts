@@ -65,6 +65,8 @@ export function regionsOf(machine: AnyStateMachine): AnyStateNode[] {
   if (descendants(machine.root).length <= REGIONS_ABOVE) return [];
   const pick = (parent: AnyStateNode): AnyStateNode[] =>
     childNodes(parent).flatMap((child) => {
+      // A history pseudo-state is drawn as the state it returns to marks, never as a region.
+      if (child.type === 'history') return [];
       if (size(child) > MAX_REGION_STATES) return pick(child);
       // The root's simple states (a modal, the end) are read in the whole chart.
       if (parent === machine.root && childNodes(child).length === 0) return [];

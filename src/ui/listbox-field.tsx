@@ -1,5 +1,5 @@
 /**
- * The portal's dropdown (loaded by select-field.tsx when a screen first shows one): Headless
+ * The portal's dropdown (select-field.tsx): Headless
  * UI's Listbox, so a choice commits only on purpose
  * (DESIGN §6). On the closed control the arrow keys, Enter and Space open the list; in the
  * list the arrows and typing only move the highlight; Enter, a click or a tap chooses;
@@ -11,7 +11,7 @@
  */
 import { Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 
-import { PLACEHOLDER, SelectButtonFace, selectButtonClass, type SelectFieldProps } from './select-field';
+import { PLACEHOLDER, SelectButtonFace, selectButtonClass, type SelectFieldProps } from './select-parts';
 import { FieldError } from './field-error';
 
 export function ListboxField({ id, label, value, options, onChange, error, disabled, className = '' }: SelectFieldProps) {

@@ -4,7 +4,7 @@
  * paint (no chunk to wait for). Styled as the portal's other dropdowns (select-field.tsx).
  * Choices that open modals or lock something use SelectField, which commits only on purpose.
  */
-import { PLACEHOLDER, selectButtonClass, type SelectFieldProps } from './select-field';
+import { PLACEHOLDER, selectButtonClass, type SelectFieldProps } from './select-parts';
 import { FieldError } from './field-error';
 
 interface NativeSelectFieldProps extends SelectFieldProps {

@@ -1,71 +1,7 @@
 /**
- * The portal's dropdown. The real control (listbox-field.tsx, on Headless UI's Listbox, so a
- * choice commits only on purpose) is its own chunk: a screen whose first view has no dropdown
- * (the wizard's first step) does not wait for it. Until it has loaded, the same-looking
- * button stands in its place, disabled, under the same label.
+ * The portal's dropdown: Headless UI's Listbox (listbox-field.tsx), so a choice commits only on
+ * purpose. Part of the screen's own code (issue 27 item 7): the control works from the moment
+ * its step appears, never a disabled stand-in while a chunk loads.
  */
-import { Suspense, lazy } from 'react';
-
-export interface SelectOptionItem {
-  label: string;
-  value: string;
-}
-
-export interface SelectFieldProps {
-  id: string;
-  label: string;
-  value: string;
-  options: ReadonlyArray<SelectOptionItem>;
-  onChange(value: string): void;
-  error?: string | undefined;
-  disabled?: boolean;
-  className?: string;
-}
-
-export const PLACEHOLDER = 'Selecione';
-
-const loadListboxField = () => import('./listbox-field');
-const ListboxField = lazy(() => loadListboxField().then((m) => ({ default: m.ListboxField })));
-
-/** Starts loading the real control (e.g. once a screen that will show one has painted). */
-export const prefetchSelectField = (): void => void loadListboxField();
-
-/** A field you can change: white with a chevron, never the grey of a read-only field. */
-export function selectButtonClass(invalid: boolean): string {
-  return `mt-1 flex min-h-11 w-full min-w-0 items-center justify-between gap-2 rounded-md border bg-white px-3 text-left text-base text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-brand-500 data-disabled:bg-slate-100 data-disabled:text-slate-600 ${
-    invalid ? 'border-red-700 ring-1 ring-red-700' : 'border-slate-500'
-  }`;
-}
-
-export function SelectButtonFace({ text }: { text: string | undefined }) {
-  return (
-    <>
-      <span className={`truncate ${text && text !== PLACEHOLDER ? '' : 'text-slate-600'}`}>{text ?? PLACEHOLDER}</span>
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 shrink-0 fill-brand-700">
-        <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
-      </svg>
-    </>
-  );
-}
-
-function LoadingSelect({ id, label, value, options, className = '' }: SelectFieldProps) {
-  const chosen = options.find((option) => option.value.toUpperCase() === value);
-  return (
-    <div className={`min-w-0 ${className}`}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <button type="button" id={id} disabled aria-busy="true" className={selectButtonClass(false)}>
-        <SelectButtonFace text={chosen?.label} />
-      </button>
-    </div>
-  );
-}
-
-export function SelectField(props: SelectFieldProps) {
-  return (
-    <Suspense fallback={<LoadingSelect {...props} />}>
-      <ListboxField {...props} />
-    </Suspense>
-  );
-}
+export { ListboxField as SelectField } from './listbox-field';
+export { PLACEHOLDER, SelectButtonFace, selectButtonClass, type SelectFieldProps, type SelectOptionItem } from './select-parts';

@@ -71,6 +71,9 @@ test.describe('home', () => {
     await expectNoAxeViolations(page);
     await field.pressSequentially('2024-ab 12345');
     await expect(field).toHaveValue('202412345');
+    // Issue 27 item 6: a partial ANS protocol goes nowhere and says how many digits are missing.
+    await expect(next).toBeDisabled();
+    await expect(field).toHaveAccessibleDescription(/O protocolo ANS tem 20 dígitos\. Faltam 11 dígitos\./);
     // A pasted protocol longer than 20 digits is refused with a message, not cut into another one.
     await field.fill('1234567890123456789012345');
     await expect(field).toHaveValue('202412345');

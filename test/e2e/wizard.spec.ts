@@ -190,7 +190,9 @@ test.describe('nova-solicitacao wizard', () => {
     await expect(modal).toBeVisible();
     await expect(modal.getByRole('heading', { name: 'O número do protocolo da sua solicitação é' })).toBeVisible();
     await expect(modal).toContainText('Este número também foi enviado para o seu e-mail.');
-    const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.trim();
+    // Issue 27 item 7: shown in groups of four for reading.
+    await expect(page.getByTestId('protocolo-gerado')).toHaveText(/^\d{4}( \d{4})+( \d{1,3})?$/);
+    const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.replace(/\s/g, '');
     expect(protocolo).toMatch(/^\d{10,30}$/);
     expect(await page.evaluate(() => localStorage.getItem('protocolo'))).toBeNull();
     await expectNoAxeViolations(page);
@@ -427,7 +429,7 @@ test.describe('nova-solicitacao wizard', () => {
     await sendWithoutDocuments(page);
     const modal = page.getByRole('dialog', { name: 'O número do protocolo da sua solicitação é' });
     await expect(modal).toBeVisible();
-    const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.trim();
+    const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.replace(/\s/g, '');
     expect(protocolo).toMatch(/^\d{20}$/);
     await expect(modal).toContainText('a senha são os 6 últimos dígitos do protocolo');
     await expect(modal.getByRole('button', { name: 'Imprimir/Salvar PDF' })).toBeVisible();
@@ -486,7 +488,7 @@ test.describe('nova-solicitacao wizard', () => {
     await page.getByRole('button', { name: 'Remover falso.pdf' }).click();
     await next(page).click();
     await expect(page.getByTestId('protocol-modal')).toBeVisible();
-    const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.trim();
+    const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.replace(/\s/g, '');
     expect((await requestsNamed(nome)).map((r) => r.nuProtocolo)).toEqual([protocolo]);
     expect((await backoffice<Shown>('show', protocolo)).anexos.map((a) => a.arquivo)).toEqual(['rg.pdf']);
   });
@@ -515,7 +517,7 @@ test.describe('nova-solicitacao wizard', () => {
 
     await sendReviewed(page);
     await expect(page.getByTestId('protocol-modal')).toBeVisible();
-    const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.trim();
+    const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.replace(/\s/g, '');
     expect(new Set(keys).size).toBe(1);
     const requests = await requestsNamed(nome);
     expect(requests.map((r) => r.nuProtocolo)).toEqual([protocolo]);
@@ -553,7 +555,7 @@ test.describe('nova-solicitacao wizard', () => {
     await expect(page.getByTestId('loading-overlay')).toHaveAttribute('data-visible', 'false');
     await expect(page.getByTestId('protocol-modal')).toBeVisible({ timeout: 90_000 });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.trim();
+    const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.replace(/\s/g, '');
     expect((await backoffice<Shown>('show', protocolo)).anexos.map((a) => a.arquivo)).toEqual(['grande.pdf']);
   });
 });

@@ -124,16 +124,24 @@ describe('home machine behaviour', () => {
   });
 
   it('new request: stores the ANS protocol, the free token and type new, then goes to nova-solicitacao', async () => {
-    const { final, actions } = await journey([f.CHOOSE_NEW[0], { type: 'PROTOCOL_CHANGED', value: '123456' }, f.SUBMIT[0]]);
+    const { final, actions } = await journey([f.CHOOSE_NEW[0], { type: 'PROTOCOL_CHANGED', value: '12345678901234567890' }, f.SUBMIT[0]]);
     expect(final.value).toBe('leftForNewRequest');
     expect(actions.storeSession).toHaveBeenCalledWith(expect.anything(), {
-      protocolo: '123456',
+      protocolo: '12345678901234567890',
       cdEmpresaPlano: '2',
       token: null,
       type: 'new',
     });
     expect(actions.goToNewRequest).toHaveBeenCalledTimes(1);
     expect(actions.goToTracking).not.toHaveBeenCalled();
+  });
+
+  it('new request: a partial ANS protocol (19 digits, or "1") goes nowhere (issue 27 item 6)', async () => {
+    for (const value of ['1', '1234567890123456789']) {
+      const { final, actions } = await journey([f.CHOOSE_NEW[0], { type: 'PROTOCOL_CHANGED', value }, f.SUBMIT[0]]);
+      expect(final.value).toEqual({ newRequest: 'editing' });
+      expect(actions.storeSession).not.toHaveBeenCalled();
+    }
   });
 
   it('track: a request that needs no login stores the protocol with the free token and goes to acompanhamento', async () => {

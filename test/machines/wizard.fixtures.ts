@@ -118,6 +118,16 @@ export const wizardFixtures = {
   PROTOCOL_MODAL_CONFIRMED: [{ type: 'PROTOCOL_MODAL_CONFIRMED' }],
   PAGE_HIDDEN: [{ type: 'PAGE_HIDDEN' }],
   PAGE_VISIBLE: [{ type: 'PAGE_VISIBLE' }],
+  KEEP_ON_DEVICE_TOGGLED: [
+    { type: 'KEEP_ON_DEVICE_TOGGLED', checked: true },
+    { type: 'KEEP_ON_DEVICE_TOGGLED', checked: false },
+  ],
+  LEAVE_REQUESTED: [
+    { type: 'LEAVE_REQUESTED', via: 'back' },
+    { type: 'LEAVE_REQUESTED', via: 'menu' },
+  ],
+  LEAVE_CONFIRMED: [{ type: 'LEAVE_CONFIRMED' }],
+  LEAVE_CANCELLED: [{ type: 'LEAVE_CANCELLED' }],
   DOCUMENTS_SKIPPED: [{ type: 'DOCUMENTS_SKIPPED' }],
   NO_DOCUMENTS_CANCELLED: [{ type: 'NO_DOCUMENTS_CANCELLED' }],
   SUBMIT_CONFIRMED: [{ type: 'SUBMIT_CONFIRMED' }],

@@ -47,6 +47,13 @@ describe('wizard step schemas', () => {
     expect(validateStep('dadosPessoais', { ...FILLED_FORM, dt_nascimento: '01/01/2999' }, TODAY).dt_nascimento).toBe('* Data inválida');
   });
 
+  it('a mobile has 11 digits with 9 after the area code: a 10-digit number or a landline is refused kindly (issue 27 item 6)', () => {
+    const message = '* Informe um celular com DDD e 9 dígitos, começando por 9 (telefone fixo não é aceito)';
+    expect(validateStep('dadosPessoais', { ...FILLED_FORM, celular: '1134567890' }, TODAY).celular).toBe(message);
+    expect(validateStep('dadosPessoais', { ...FILLED_FORM, celular: '11345678901' }, TODAY).celular).toBe(message);
+    expect(validateStep('dadosPessoais', { ...FILLED_FORM, celular: '11987654321' }, TODAY).celular).toBeUndefined();
+  });
+
   it("'Beneficiário não possui CPF' removes the CPF requirement", () => {
     expect(validateStep('dadosPessoais', { ...FILLED_FORM, sem_cpf: true, cpf: '' }, TODAY)).toEqual({});
   });

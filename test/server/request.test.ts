@@ -77,6 +77,12 @@ describe('saving a new request', () => {
     ],
     [{ nu_ans_plano_destino: '999999999' }, 'Campo nu_ans_plano_destino: plano de destino não encontrado para este registro ANS.'],
     [{ cd_empresa_plano: '77' }, 'Campo cd_empresa_plano: plano 77 não cadastrado.'],
+    // Issue 27 item 6: the ANS protocol has all 20 digits; a landline is no mobile.
+    [{ nu_protocolo_ans: '1' }, 'Campo nu_protocolo_ans: O protocolo ANS tem 20 dígitos.'],
+    [
+      { contato: [{ tp_contato: '1', ds_contato: '1134567890' }] },
+      'Campo contato[0]: Informe um celular com DDD e 9 dígitos, começando por 9 (telefone fixo não é aceito)',
+    ],
   ] as const)('refuses %j naming the field', async (change, message) => {
     const response = await server.post('portabilidade', validRequest(change as never));
     expect(response.statusCode).toBe(400);

@@ -5,17 +5,26 @@
  * files to attach again (ATTACHMENTS_LOST).
  */
 import { MAX_FILE_BYTES } from '../../../contract/rules';
+import { tabStorage } from '../../storage';
 
 const DB_NAME = 'portabilidade-wizard';
 const STORE = 'files';
-/** Files left behind by abandoned tabs are dropped after a day. */
-const KEEP_MS = 24 * 60 * 60_000;
+const TAB_KEY = 'portabilidade.wizard.aba';
 
 interface StoredFile {
   id: string;
   blob: Blob;
   name: string;
   savedAt: number;
+  /** The tab that attached it: another tab's file is kept only while a draft names it. */
+  tab?: string;
+}
+
+/** This tab's id (kept across its reloads, gone with it). */
+function tabId(): string {
+  let id = tabStorage.get(TAB_KEY);
+  if (!id) tabStorage.set(TAB_KEY, (id = globalThis.crypto.randomUUID()));
+  return id;
 }
 
 const memory = new Map<string, File>();
@@ -78,7 +87,7 @@ export const fileRegistry = {
     forgetObjectUrl(id);
     memory.set(id, file);
     if (file.size > MAX_FILE_BYTES || !survivesReload) return;
-    const record: StoredFile = { id, blob: file, name: file.name, savedAt: Date.now() };
+    const record: StoredFile = { id, blob: file, name: file.name, savedAt: Date.now(), tab: tabId() };
     await withStore('readwrite', (store) => store.put(record));
   },
   get(id: string): File | undefined {
@@ -108,12 +117,17 @@ export const fileRegistry = {
     }
     return missing;
   },
-  /** Drops stored files older than a day that this tab does not use. */
+  /**
+   * Drops the stored files no draft names (`keep`: this tab's and the one kept on the device)
+   * that this tab did not attach: a closed tab's files go with it (issue 27 item 4). Another
+   * wizard tab still open keeps its files in memory; only its next reload would miss them
+   * (and say which to attach again).
+   */
   async prune(keep: readonly string[]): Promise<void> {
     const all = await withStore<StoredFile[]>('readonly', (store) => store.getAll() as IDBRequest<StoredFile[]>);
-    const limit = Date.now() - KEEP_MS;
+    const mine = tabId();
     for (const record of all ?? []) {
-      if (record.savedAt < limit && !keep.includes(record.id)) void withStore('readwrite', (store) => store.delete(record.id));
+      if (record.tab !== mine && !keep.includes(record.id)) void withStore('readwrite', (store) => store.delete(record.id));
     }
   },
 };

@@ -18,7 +18,13 @@ import { inspectOption } from '../../app/inspect';
 import { storage } from '../../storage';
 import { fileRegistry } from './file-registry';
 import { createWizardLogic, type WizardLogic } from './wizard-actors';
-import { attachmentIdsOf, clearWizardSnapshot, loadWizardSnapshot, saveWizardSnapshot } from './wizard-persistence';
+import {
+  attachmentIdsOf,
+  clearWizardSnapshot,
+  deviceDraftAttachmentIds,
+  loadWizardSnapshot,
+  saveWizardSnapshot,
+} from './wizard-persistence';
 
 export type WizardActor = ActorRefFrom<WizardLogic>;
 
@@ -57,7 +63,7 @@ export function readWizardStart(): WizardStart {
 export function useRestoredFiles(ids: readonly string[]): string[] | null {
   const [missing, setMissing] = useState<string[] | null>(ids.length === 0 ? [] : null);
   useEffect(() => {
-    void fileRegistry.prune(ids);
+    void fileRegistry.prune([...ids, ...deviceDraftAttachmentIds()]);
     if (ids.length === 0) return;
     let cancelled = false;
     // Files kept for this tab live in IndexedDB: read them back before the machine needs them.

@@ -104,6 +104,8 @@ export function createWizardLogic(deps: WizardDeps) {
         openServerLink(params.link);
       },
       goHome: (_, params) => deps.navigate(`/home/${params.cdEmpresaPlano}`),
+      // Back from step 1 lands on home too: the step's entry was put back (wizard-history.ts), home goes on top.
+      leaveWizard: (_, params) => deps.navigate(`/home/${params.cdEmpresaPlano}`),
       goTrackProtocol: (_, params) => {
         storage.set('type', 'track');
         protocolToTrack.give(params.protocolo);

@@ -2,52 +2,101 @@
  * Nothing lost on reload: the wizard's persisted snapshot is kept per tab (sessionStorage
  * through `tabStorage`) on every change, and restored on mount when it belongs to the same
  * ANS protocol. Cleared after a successful submission.
+ *
+ * "Continuar depois neste aparelho" (issue 27 item 4, the holder's opt-in): the same snapshot
+ * is also kept in this browser's localStorage for DEVICE_DRAFT_DAYS after its last change, so
+ * a new tab resumes it; without the opt-in nothing is kept there. Sending, 'Encerrar sessão'
+ * (src/storage.ts) and unchecking the box delete it; an expired one is deleted at boot.
  */
 import type { Snapshot } from 'xstate';
 import { PERSIST_TAG } from '../../../machines/wizard.machine';
 import type { CalendarDay, WizardContext } from '../../../machines/wizard.types';
-import { tabStorage } from '../../storage';
+import { DEVICE_DRAFT_KEY, deviceStorage, tabStorage } from '../../storage';
 
 export const WIZARD_SNAPSHOT_KEY = 'portabilidade.wizard.v1';
+/** How long a draft kept on the device waits after its last change (said beside the box). */
+export const DEVICE_DRAFT_DAYS = 7;
+const DEVICE_DRAFT_MS = DEVICE_DRAFT_DAYS * 24 * 60 * 60_000;
 
 interface PersistedShape {
   status?: unknown;
   context?: Partial<WizardContext>;
 }
 
+interface DeviceDraft {
+  expiresAt: number;
+  snapshot: PersistedShape;
+}
+
+function readDeviceDraft(now = Date.now()): DeviceDraft | null {
+  const raw = deviceStorage.get(DEVICE_DRAFT_KEY);
+  if (!raw) return null;
+  try {
+    const draft = JSON.parse(raw) as Partial<DeviceDraft>;
+    if (typeof draft.expiresAt === 'number' && draft.expiresAt > now && draft.snapshot?.status === 'active') return draft as DeviceDraft;
+  } catch {
+    // Garbled: forgotten below.
+  }
+  deviceStorage.remove(DEVICE_DRAFT_KEY);
+  return null;
+}
+
+/** At boot: a draft kept on the device past its time is deleted (its files go with the next prune). */
+export function dropExpiredDeviceDraft(now = Date.now()): void {
+  readDeviceDraft(now);
+}
+
+function forToday(parsed: PersistedShape, today: CalendarDay): Snapshot<unknown> {
+  return { ...parsed, context: { ...parsed.context, today } } as unknown as Snapshot<unknown>;
+}
+
 export function loadWizardSnapshot(protocoloAns: string, today: CalendarDay): Snapshot<unknown> | undefined {
   const raw = tabStorage.get(WIZARD_SNAPSHOT_KEY);
-  if (!raw) return undefined;
-  try {
-    const parsed = JSON.parse(raw) as PersistedShape;
-    // Another protocol typed on home starts a new request: the old draft is not reused.
-    if (parsed.status !== 'active' || parsed.context?.protocoloAns !== protocoloAns) {
-      tabStorage.remove(WIZARD_SNAPSHOT_KEY);
-      return undefined;
+  if (raw) {
+    try {
+      const parsed = JSON.parse(raw) as PersistedShape;
+      // Another protocol typed on home starts a new request: the old draft is not reused.
+      if (parsed.status === 'active' && parsed.context?.protocoloAns === protocoloAns) return forToday(parsed, today);
+    } catch {
+      // Garbled: forgotten below.
     }
-    const checkedToday: PersistedShape = { ...parsed, context: { ...parsed.context, today } };
-    return checkedToday as Snapshot<unknown>;
-  } catch {
     tabStorage.remove(WIZARD_SNAPSHOT_KEY);
-    return undefined;
   }
+  // A new tab: the draft the holder kept on this device, when it is this protocol's.
+  const kept = readDeviceDraft();
+  return kept && kept.snapshot.context?.protocoloAns === protocoloAns ? forToday(kept.snapshot, today) : undefined;
 }
 
 interface PersistableActor {
-  getSnapshot(): { hasTag(tag: typeof PERSIST_TAG): boolean };
+  getSnapshot(): { hasTag(tag: typeof PERSIST_TAG): boolean; context: Pick<WizardContext, 'keepOnDevice' | 'protocoloAns'> };
   getPersistedSnapshot(): Snapshot<unknown>;
 }
 
-export function saveWizardSnapshot(actor: PersistableActor): void {
-  if (!actor.getSnapshot().hasTag(PERSIST_TAG)) return;
-  tabStorage.set(WIZARD_SNAPSHOT_KEY, JSON.stringify(actor.getPersistedSnapshot()));
+export function saveWizardSnapshot(actor: PersistableActor, now = Date.now()): void {
+  const snapshot = actor.getSnapshot();
+  if (!snapshot.hasTag(PERSIST_TAG)) return;
+  const persisted = JSON.stringify(actor.getPersistedSnapshot());
+  tabStorage.set(WIZARD_SNAPSHOT_KEY, persisted);
+  if (snapshot.context.keepOnDevice) {
+    deviceStorage.set(DEVICE_DRAFT_KEY, `{"expiresAt":${now + DEVICE_DRAFT_MS},"snapshot":${persisted}}`);
+  } else if (readDeviceDraft(now)?.snapshot.context?.protocoloAns === snapshot.context.protocoloAns) {
+    // Unchecked: this request's draft no longer outlives the tab.
+    deviceStorage.remove(DEVICE_DRAFT_KEY);
+  }
 }
 
+/** Forgets this tab's draft and the one kept on the device (sent, or started over). */
 export function clearWizardSnapshot(): void {
   tabStorage.remove(WIZARD_SNAPSHOT_KEY);
+  deviceStorage.remove(DEVICE_DRAFT_KEY);
 }
 
 export function attachmentIdsOf(snapshot: Snapshot<unknown> | undefined): string[] {
   const context = (snapshot as PersistedShape | undefined)?.context;
   return (context?.attachments ?? []).filter((attachment) => !attachment.uploaded).map((attachment) => attachment.id);
+}
+
+/** The files the draft kept on this device needs (kept by the prune while it lives). */
+export function deviceDraftAttachmentIds(): string[] {
+  return attachmentIdsOf(readDeviceDraft()?.snapshot as Snapshot<unknown> | undefined);
 }

@@ -6,6 +6,7 @@
 import { useSelector } from '@xstate/react';
 import { Suspense, lazy, useEffect, useId, useRef, type FormEvent } from 'react';
 import { ANS_PROTOCOL_MAX_DIGITS, TOOLTIP_KEY } from '../../../machines/home.machine';
+import { ANS_PROTOCOL_DIGITS, ANS_PROTOCOL_MESSAGE } from '../../../contract/rules';
 import type { HomeActorRef } from '../../flows/home/use-home';
 import { Button } from '../../ui/button';
 import { digitsFormat, textFormat } from '../../ui/field-formats';
@@ -41,10 +42,13 @@ export function ProtocolStep({ actor, kind, focusField }: ProtocolStepProps) {
   const step = STEP[kind];
   const inputId = useId();
   const tooltipId = useId();
+  const lengthId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const loginRef = useRef<LoginFieldsHandle>(null);
   const protocol = useSelector(actor, (s) => s.context.protocol);
   const tooltip = useSelector(actor, (s) => s.context.tooltips[TOOLTIP_KEY[kind]] ?? '');
+  // Issue 27 item 6: a partial ANS protocol says how many digits are missing ('Prosseguir' waits for them).
+  const missingDigits = kind === 'new' && protocol !== '' ? Math.max(0, ANS_PROTOCOL_DIGITS - protocol.length) : 0;
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'SUBMIT' }));
   const showLogin = useSelector(actor, (s) => s.context.loginRequired && s.matches({ track: 'login' }));
   const busy = useSelector(actor, (s) => s.matches({ track: 'lookingUp' }) || s.matches({ track: { login: 'submitting' } }));
@@ -70,7 +74,7 @@ export function ProtocolStep({ actor, kind, focusField }: ProtocolStepProps) {
         label={step.label}
         labelClassName="font-semibold"
         labelAddon={<FieldTooltip id={tooltipId} text={tooltip} fieldLabel={step.label} />}
-        describedBy={tooltip ? tooltipId : undefined}
+        describedBy={[tooltip ? tooltipId : '', missingDigits > 0 ? lengthId : ''].filter(Boolean).join(' ') || undefined}
         format={step.format}
         placeholder={step.placeholder}
         value={protocol}
@@ -78,6 +82,11 @@ export function ProtocolStep({ actor, kind, focusField }: ProtocolStepProps) {
         readOnly={busy}
         onValue={(value) => actor.send({ type: 'PROTOCOL_CHANGED', value })}
       />
+      {missingDigits > 0 && (
+        <p id={lengthId} className="text-sm text-slate-700">
+          {ANS_PROTOCOL_MESSAGE} {missingDigits === 1 ? 'Falta 1 dígito.' : `Faltam ${missingDigits} dígitos.`}
+        </p>
+      )}
       {showLogin && (
         <Suspense fallback={null}>
           <LoginFields ref={loginRef} actor={actor} />

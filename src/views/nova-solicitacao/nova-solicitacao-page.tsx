@@ -6,15 +6,16 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { STEPS, type StepId } from '../../../machines/wizard.types';
 import { readWizardStart, useRestoredFiles, useWizardActor, type WizardStart } from '../../flows/wizard/use-wizard-actor';
+import { bindWizardHistory, stepIndexOf } from '../../flows/wizard/wizard-history';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
 import { textFormat } from '../../ui/field-formats';
 import { useClientValue } from '../../ui/client-value';
 import { useFocusOnChange } from '../../ui/screen';
-import { prefetchSelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { PortalLayout } from '../layout/portal-layout';
 import { PrivacyNotice } from '../privacidade/privacy-notice';
+import { KeepOnDevice } from './keep-on-device';
 import { StepDadosPessoais } from './step-dados-pessoais';
 import { StepDependentes } from './step-dependentes';
 import { StepDocumentos } from './step-documentos';
@@ -22,7 +23,7 @@ import { StepPlanoDestino } from './step-plano-destino';
 import { StepPlanoOrigem } from './step-plano-origem';
 import { STEP_TITLES, Stepper } from './stepper';
 import { NoDocumentsModal, ReviewModal } from './review-modals';
-import { HrModal, PreviewModal, ProtocolModal } from './wizard-modals';
+import { HrModal, LeaveModal, PreviewModal, ProtocolModal } from './wizard-modals';
 import { WizardActorContext, useWizard, useWizardActorRef } from './wizard-context';
 
 const PROTOCOL_FORMAT = textFormat({ uppercase: false });
@@ -41,18 +42,19 @@ function ignoreEnter(event: KeyboardEvent<HTMLFormElement>) {
   if (event.key === 'Enter' && (target.tagName === 'INPUT' || target.tagName === 'SELECT')) event.preventDefault();
 }
 
-function currentStepOf(value: unknown): StepId {
-  if (typeof value === 'object' && value !== null && 'editing' in value) {
-    const editing = (value as { editing: unknown }).editing;
-    const step = typeof editing === 'string' ? editing : Object.keys(editing as object)[0];
-    return (step as StepId) ?? 'dadosPessoais';
-  }
-  return 'documentos';
+/** The step the machine shows; outside the steps (sending, a leave question), the last one shown stays under the modal. */
+function useShownStep(): StepId {
+  const index = useWizard((s) => stepIndexOf(s));
+  const shown = index !== null ? STEPS[index]! : null;
+  // React's "information from previous renders": the last step shown, kept as state.
+  const [last, setLast] = useState<StepId>('documentos');
+  if (shown !== null && shown !== last) setLast(shown);
+  return shown ?? last;
 }
 
 function Wizard() {
   const actor = useWizardActorRef();
-  const step = useWizard((s) => currentStepOf(s.value));
+  const step = useShownStep();
   // Stored in this browser: the prerendered page shows the field empty, then React fills it.
   const protocoloAns = useClientValue(
     useWizard((s) => s.context.protocoloAns),
@@ -97,6 +99,7 @@ function Wizard() {
         {(step === 'dadosPessoais' || step === 'dependentes') && <PrivacyNotice about="dados" />}
         {step === 'documentos' && <PrivacyNotice about="documentos" />}
         <StepView />
+        <KeepOnDevice />
         <div className="flex flex-wrap justify-between gap-3 border-t border-slate-200 pt-4">
           {step !== 'dadosPessoais' ? (
             <Button variant="secondary" disabled={!canPrevious} onClick={() => actor.send({ type: 'PREVIOUS' })}>
@@ -115,15 +118,20 @@ function Wizard() {
       <NoDocumentsModal />
       <ReviewModal />
       <ProtocolModal />
+      <LeaveModal />
     </div>
   );
 }
 
 function RunningWizard({ start, missingFiles }: { start: WizardStart; missingFiles: readonly string[] }) {
   const actor = useWizardActor(start, missingFiles);
+  // Each step an entry of the browser's history (issue 27 item 3).
+  useEffect(() => bindWizardHistory(actor, () => actor.getSnapshot().context.keepOnDevice), [actor]);
   return (
     <WizardActorContext.Provider value={actor}>
-      <Wizard />
+      <PortalLayout title="Nova Solicitação" onLeave={() => actor.send({ type: 'LEAVE_REQUESTED', via: 'menu' })}>
+        <Wizard />
+      </PortalLayout>
     </WizardActorContext.Provider>
   );
 }
@@ -131,17 +139,13 @@ function RunningWizard({ start, missingFiles }: { start: WizardStart; missingFil
 export function NovaSolicitacaoPage() {
   const [start] = useState(readWizardStart);
   const missingFiles = useRestoredFiles(start.attachmentIds);
-  // Step 1 has no dropdown: the dropdown's code comes once the screen has painted.
-  useEffect(prefetchSelectField, []);
-  return (
+  return missingFiles ? (
+    <RunningWizard start={start} missingFiles={missingFiles} />
+  ) : (
     <PortalLayout title="Nova Solicitação">
-      {missingFiles ? (
-        <RunningWizard start={start} missingFiles={missingFiles} />
-      ) : (
-        <p role="status" className="text-slate-700">
-          Carregando...
-        </p>
-      )}
+      <p role="status" className="text-slate-700">
+        Carregando...
+      </p>
     </PortalLayout>
   );
 }

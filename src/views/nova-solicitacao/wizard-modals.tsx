@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { fileRegistry } from '../../flows/wizard/file-registry';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
+import { copyDigitsOnly, groupInFours } from '../../ui/protocol-groups';
 import { ReceiptDownload } from '../receipt/receipt-download';
 import { useWizard, useWizardActorRef } from './wizard-context';
 
@@ -123,8 +124,10 @@ export function ProtocolModal() {
       <p
         className="select-all break-all text-center text-xl font-bold text-brand-700 desktop:text-2xl desktop:tracking-wide"
         data-testid="protocolo-gerado"
+        // Read in groups of four; copying keeps the digits only.
+        onCopy={copyDigitsOnly}
       >
-        {protocolo}
+        {groupInFours(protocolo)}
       </p>
       {byEmail && <p>Este número também foi enviado para o seu e-mail.</p>}
       <p>
@@ -137,6 +140,35 @@ export function ProtocolModal() {
           {COPY_OUTCOME[copied]}
         </p>
       )}
+    </Modal>
+  );
+}
+
+/** Issue 27 item 3: leaving with data typed asks first, and says what stays kept. */
+export function LeaveModal() {
+  const actor = useWizardActorRef();
+  const open = useWizard((s) => s.matches('leaveConfirm'));
+  const kept = useWizard((s) => s.context.keepOnDevice);
+  const cancel = () => actor.send({ type: 'LEAVE_CANCELLED' });
+  return (
+    <Modal
+      open={open}
+      title="Sair da solicitação?"
+      testId="leave-modal"
+      onDismiss={cancel}
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'LEAVE_CONFIRMED' })}>
+            Sair
+          </Button>
+          <Button onClick={cancel}>Continuar preenchendo</Button>
+        </>
+      }
+    >
+      <p>
+        A solicitação ainda não foi enviada. Os dados digitados e os arquivos anexados ficam guardados{' '}
+        {kept ? 'neste aparelho, para continuar depois.' : 'nesta aba até ela ser fechada.'}
+      </p>
     </Modal>
   );
 }

@@ -96,7 +96,7 @@ export async function fileAnotherRequest(request: APIRequestContext, cpf: string
     headers: { 'X-Frame-Options': 'deny', 'X-XSRF-TOKEN': csrf, 'Idempotency-Key': `e2e-${Date.now()}`, Authorization: 'Bearer free' },
     data: {
       tipo: '9',
-      nu_protocolo_ans: '20240000000001',
+      nu_protocolo_ans: '20240000000001000000',
       nu_protocolo: '',
       nome: 'CARLOS EDUARDO LIMA',
       nm_mae: 'TEREZA MARIA DA SILVA',

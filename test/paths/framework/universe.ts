@@ -46,8 +46,11 @@ export function transitionKey(transition: { source: AnyStateNode; eventType: str
   return `${statePath(source)}|${eventType || ALWAYS}|${index}`;
 }
 
+/** A history pseudo-state is never active: the transitions that target it cover it. */
 function allNodes(node: AnyStateNode): AnyStateNode[] {
-  return Object.values(node.states as Record<string, AnyStateNode>).flatMap((child) => [child, ...allNodes(child)]);
+  return Object.values(node.states as Record<string, AnyStateNode>)
+    .filter((child) => child.type !== 'history')
+    .flatMap((child) => [child, ...allNodes(child)]);
 }
 
 export function universeOf(machine: AnyStateMachine): Universe {

@@ -72,6 +72,10 @@ export const wizardRegions: readonly Region[] = [
       'SMS_REPLIES_TOGGLED',
       'xstate.done.actor.cepAddress',
       'xstate.error.actor.cepAddress',
+      'LEAVE_REQUESTED',
+      'LEAVE_CONFIRMED',
+      'LEAVE_CANCELLED',
+      'KEEP_ON_DEVICE_TOGGLED',
     ),
     abstract: (c) => ({
       attempted: c.attempted.dadosPessoais,
@@ -96,6 +100,10 @@ export const wizardRegions: readonly Region[] = [
       'SMS_REPLIES_TOGGLED',
       'xstate.done.actor.cepAddress',
       'xstate.error.actor.cepAddress',
+      'LEAVE_REQUESTED',
+      'LEAVE_CONFIRMED',
+      'LEAVE_CANCELLED',
+      'KEEP_ON_DEVICE_TOGGLED',
     ),
     abstract: (c) => ({
       valid: [isStepValid('dadosPessoais', c.form, c.today), isStepValid('planoOrigem', c.form, c.today)],
@@ -224,6 +232,7 @@ export const wizardRegions: readonly Region[] = [
 ];
 
 const DEBOUNCE = LOOKUP_DEBOUNCE_ELAPSED;
+const [BACK_OUT, MENU_OUT] = [ev('LEAVE_REQUESTED', 0), ev('LEAVE_REQUESTED', 1)];
 const [NEXT, PREVIOUS, SUBMIT] = [ev('NEXT'), ev('PREVIOUS'), ev('SUBMIT_CONFIRMED')];
 const [rg, foto, empty, big] = [ev('FILE_CHOSEN', 0), ev('FILE_CHOSEN', 1), ev('FILE_CHOSEN', 2), ev('FILE_CHOSEN', 3)];
 const [phonePhoto, iphonePhoto] = [ev('FILE_CHOSEN', 4), ev('FILE_CHOSEN', 5)];
@@ -235,6 +244,21 @@ const [HIDDEN, VISIBLE] = [ev('PAGE_HIDDEN'), ev('PAGE_VISIBLE')];
  * tiers play them; the browser keeps them first and drops the shortest paths they cover.
  */
 export const wizardJourneys: ReadonlyArray<{ name: string; start: Start<M>; events: WizardPathEvent[] }> = [
+  {
+    name: 'leaving a blank wizard by Back goes home at once (nothing typed, nothing to ask)',
+    start: blankStart,
+    events: [BACK_OUT],
+  },
+  {
+    name: 'the draft kept on this device, then not any more, on steps 1 and 2',
+    start: filledStart,
+    events: [ev('KEEP_ON_DEVICE_TOGGLED', 0), NEXT, ev('KEEP_ON_DEVICE_TOGGLED', 1)],
+  },
+  {
+    name: 'leaving with data asks first: by the menu on step 2, kept on the step; by Back on step 1, gone home',
+    start: filledStart,
+    events: [NEXT, MENU_OUT, ev('LEAVE_CANCELLED'), PREVIOUS, BACK_OUT, ev('LEAVE_CONFIRMED')],
+  },
   {
     name: 'a blank step 1 refuses NEXT, with or without a CPF',
     start: blankStart,

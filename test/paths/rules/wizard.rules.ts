@@ -9,9 +9,13 @@
  */
 import type { wizardMachine } from '../../../machines/wizard.machine';
 import { isCep } from '../../../contract/rules';
+import { DEVICE_DRAFT_KEY } from '../../../src/storage';
 import { traced, type Invariant } from '../framework/invariants';
 
 type M = typeof wizardMachine;
+
+/** Events that put data in the wizard (from a blank start, nothing else does). */
+const TYPING = ['event:FIELD_CHANGED', 'event:DEPENDENT_CHANGED', 'event:DESTINATION_REGISTRY_CHANGED', 'event:FILE_CHOSEN'];
 
 const ACCEPTANCE_ANSWERED = ['event:xstate.done.actor.acceptance', 'event:xstate.error.actor.acceptance'];
 const UPLOAD_FAILED = 'event:xstate.error.actor.uploadDocument';
@@ -114,5 +118,25 @@ export const wizardRules: readonly Invariant<M>[] = [
     holds: ({ snapshot }) => !snapshot.matches('submitting') || !snapshot.can({ type: 'NEXT' }) || 'NEXT still answers',
     seen: (page, { snapshot }) =>
       snapshot.matches('submitting') ? { disabled: page.getByRole('button', { name: 'Próximo', exact: true }) } : null,
+  },
+  {
+    rule: 'once something was typed, the wizard is left only after the person confirmed it (issue 27 item 3)',
+    holds: ({ trace }) => {
+      const typed = trace.findIndex((entry) => TYPING.includes(entry));
+      const left = trace.lastIndexOf('action:leaveWizard');
+      return typed < 0 || left < typed || trace.lastIndexOf('event:LEAVE_CONFIRMED') === left - 1 || 'left with typed data, unasked';
+    },
+  },
+  {
+    rule: 'the draft outlives the tab only when the holder asked for it, and not after unchecking (issue 27 item 4)',
+    holds: ({ snapshot, trace }) =>
+      !snapshot.context.keepOnDevice || trace.includes('event:KEEP_ON_DEVICE_TOGGLED') || 'kept on the device unasked',
+    seen: (page, { snapshot }) =>
+      snapshot.matches('editing') ? { storage: DEVICE_DRAFT_KEY, present: snapshot.context.keepOnDevice } : null,
+  },
+  {
+    rule: "'Continuar preenchendo' returns to the step the person asked to leave from (issue 27 item 3)",
+    holds: ({ snapshot, trace }) =>
+      trace.at(-1) !== 'event:LEAVE_CANCELLED' || snapshot.matches('editing') || 'not back on a step after cancelling',
   },
 ];

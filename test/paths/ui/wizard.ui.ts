@@ -22,6 +22,7 @@ import type { StepId, TextField, WizardContext } from '../../../machines/wizard.
 import { CEP_ADDRESSES, DESTINATION_PLANS } from '../../../server/seed/reference-data.ts';
 import { CEP_NOTES } from '../../../src/views/nova-solicitacao/cep-note';
 import { noisyJpeg } from '../../e2e/support/photos';
+import { groupInFours } from '../../../src/ui/protocol-groups';
 import { seedSession } from '../../e2e/support/session';
 import { wizardFixtures, type M, type WizardPathEvent } from '../../machines/wizard.fixtures';
 import type { BrowserModel, Gestures, Markers, Network } from '../framework/browser';
@@ -171,6 +172,14 @@ export function canDoOnScreen(snapshot: Snap, event: WizardPathEvent): boolean {
     case 'SUBMIT_CONFIRMED':
     case 'REVIEW_CANCELLED':
       return leaf === 'editing.documentos.reviewing';
+    case 'KEEP_ON_DEVICE_TOGGLED':
+      return step !== undefined && !modal && c.keepOnDevice !== e.checked;
+    // Back on step 1 (its guard entry) or a menu item, from the first two steps (their lists need no answer again).
+    case 'LEAVE_REQUESTED':
+      return !modal && (leaf === 'editing.dadosPessoais.idle' || (e.via === 'menu' && leaf === 'editing.planoOrigem'));
+    case 'LEAVE_CONFIRMED':
+    case 'LEAVE_CANCELLED':
+      return leaf === 'leaveConfirm';
   }
 }
 
@@ -203,9 +212,11 @@ function hoistReferenceAnswers(path: MachinePath<M>): MachinePath<M> {
   return replay(wizardModel, path.name, path.kind, path.start, events);
 }
 
-/** Nothing can follow a modal's OK that leaves the screen (home is another page). */
+/** Nothing can follow a modal's OK that leaves the screen, nor leaving it (home is another page). */
 function endsWhereTheScreenLeaves(path: MachinePath<M>): boolean {
-  const last = path.events.findIndex((e) => e.type === 'HR_MODAL_CONFIRMED' || e.type === 'PROTOCOL_MODAL_CONFIRMED');
+  const last = path.events.findIndex(
+    (e, i) => e.type === 'HR_MODAL_CONFIRMED' || e.type === 'PROTOCOL_MODAL_CONFIRMED' || path.expected[i] === 'left',
+  );
   return last < 0 || last === path.events.length - 1;
 }
 
@@ -345,6 +356,12 @@ export const wizardGestures = {
   NO_DOCUMENTS_CANCELLED: (page) => page.getByTestId('no-documents-modal').getByRole('button', { name: 'Anexar documentos' }).click(),
   SUBMIT_CONFIRMED: (page) => page.getByTestId('review-modal').getByRole('button', { name: 'Enviar solicitação' }).click(),
   REVIEW_CANCELLED: (page) => page.getByTestId('review-modal').getByRole('button', { name: 'Voltar e corrigir' }).click(),
+  KEEP_ON_DEVICE_TOGGLED: (page, e) => page.getByLabel('Continuar depois neste aparelho', { exact: true }).setChecked(e.checked),
+  // The browser's Back (step 1's entry goes back to the wizard's guard entry), or a menu item.
+  LEAVE_REQUESTED: (page, e) =>
+    e.via === 'back' ? page.evaluate(() => window.history.back()) : button(page, 'Acompanhar Solicitação').click(),
+  LEAVE_CONFIRMED: (page) => page.getByTestId('leave-modal').getByRole('button', { name: 'Sair', exact: true }).click(),
+  LEAVE_CANCELLED: (page) => page.getByTestId('leave-modal').getByRole('button', { name: 'Continuar preenchendo' }).click(),
 } satisfies Gestures<M>;
 
 /** In the page: says the page is hidden or visible, as the browser does when the screen locks. */
@@ -487,8 +504,10 @@ export const wizardMarkers = {
   protocolModal: (page, c) => ({
     visible: page
       .getByRole('dialog', { name: 'O número do protocolo da sua solicitação é' })
-      .filter({ hasText: c.saved?.nuProtocolo ?? '' }),
+      .filter({ hasText: groupInFours(c.saved?.nuProtocolo ?? '') }),
   }),
+  leaveConfirm: (page) => ({ visible: page.getByRole('dialog', { name: 'Sair da solicitação?' }) }),
+  left: (page) => ({ visible: page.getByTestId('welcome') }),
   // Home in track mode, the protocol just filed already typed (issue 14 item 7).
   finished: (page, c) => ({ value: page.getByLabel('Digite o protocolo', { exact: true }), is: c.saved?.nuProtocolo ?? '' }),
 } satisfies Markers<M>;
@@ -508,7 +527,7 @@ export const wizardNetwork = {
 
 /* ----------------------------------------------------------------- the page */
 
-function persistedSnapshotOf(input: InputFrom<M>): string {
+export function persistedSnapshotOf(input: InputFrom<M>): string {
   const actor = createActor(wizardMachine, { input });
   actor.start();
   const persisted = JSON.stringify(actor.getPersistedSnapshot());

@@ -1,0 +1,28 @@
+/**
+ * "Continuar depois neste aparelho" (issue 27 item 4): the holder's opt-in to keep the draft
+ * (what was typed and the files attached) in this browser for DEVICE_DRAFT_DAYS, so closing
+ * the tab loses nothing. Unchecked, the draft lives only as long as the tab.
+ */
+import { DEVICE_DRAFT_DAYS } from '../../flows/wizard/wizard-persistence';
+import { CheckBox } from '../../ui/check-box';
+import { useWizard, useWizardActorRef } from './wizard-context';
+
+export const KEEP_ON_DEVICE_DESCRIPTION =
+  `Guarda os dados digitados e os arquivos anexados neste navegador por ${DEVICE_DRAFT_DAYS} dias após a última alteração, ` +
+  'mesmo depois de fechar a aba. Não marque em aparelho compartilhado. O rascunho é apagado ao enviar a solicitação ou ao encerrar a sessão.';
+
+export function KeepOnDevice() {
+  const actor = useWizardActorRef();
+  const checked = useWizard((s) => s.context.keepOnDevice);
+  const editing = useWizard((s) => s.matches('editing'));
+  return (
+    <CheckBox
+      id="wizard-keep-on-device"
+      label="Continuar depois neste aparelho"
+      checked={checked}
+      disabled={!editing}
+      description={KEEP_ON_DEVICE_DESCRIPTION}
+      onChange={() => actor.send({ type: 'KEEP_ON_DEVICE_TOGGLED', checked: !checked })}
+    />
+  );
+}

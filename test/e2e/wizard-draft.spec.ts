@@ -1,0 +1,86 @@
+/**
+ * Issue 27 item 4, "a draft that waits, only where the holder wants it": with "Continuar
+ * depois neste aparelho" checked, closing the tab and opening the portal again resumes the
+ * wizard at the same step with every file; unchecked, nothing is left once the tab is closed.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { choose, expectNoAxeViolations, next } from './support/portal';
+import { openWizard, stepTitle } from './support/wizard';
+
+/** src/storage.ts DEVICE_DRAFT_KEY */
+const DEVICE_DRAFT_KEY = 'portabilidade.wizard.aparelho.v1';
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/MediaBox[0 0 72 72]/Parent 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/** The names of the files this browser keeps for wizard drafts (IndexedDB). */
+function storedFileNames(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const request = indexedDB.open('portabilidade-wizard', 1);
+        request.onupgradeneeded = () => request.result.createObjectStore('files', { keyPath: 'id' });
+        request.onsuccess = () => {
+          const all = request.result.transaction('files', 'readonly').objectStore('files').getAll();
+          all.onsuccess = () => {
+            resolve((all.result as Array<{ name: string }>).map((file) => file.name));
+            request.result.close();
+          };
+        };
+      }),
+  );
+}
+
+/** Steps 1–4 filled, two files attached on step 5 (each stored before going on). */
+async function attachTwoFiles(page: Page) {
+  for (let step = 0; step < 4; step += 1) await next(page).click();
+  await expect(stepTitle(page, 'Documentos')).toBeVisible();
+  await choose(page, 'Tipo de documento', 'RG (documento de identidade)');
+  for (const name of ['rg.pdf', 'cpf.pdf']) {
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Anexar arquivo', exact: true }).click();
+    await (await chooser).setFiles({ name, mimeType: 'application/pdf', buffer: PDF });
+    await expect(page.getByRole('button', { name: `Visualizar ${name}` })).toBeVisible();
+  }
+  await expect.poll(() => storedFileNames(page).then((names) => names.sort())).toEqual(['cpf.pdf', 'rg.pdf']);
+}
+
+test('with "Continuar depois neste aparelho", a new tab resumes at the same step with every file', async ({ page, context }) => {
+  await openWizard(page, true);
+  const keep = page.getByLabel('Continuar depois neste aparelho', { exact: true });
+  await expect(keep).toHaveAccessibleDescription(/7 dias/);
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoAxeViolations(page, `the opt-in at ${width} px`);
+  }
+  await keep.check();
+  await attachTwoFiles(page);
+  await page.close();
+
+  const again = await context.newPage();
+  await again.goto('/#/nova-solicitacao');
+  await expect(stepTitle(again, 'Documentos')).toBeVisible();
+  for (const name of ['rg.pdf', 'cpf.pdf']) await expect(again.getByRole('button', { name: `Visualizar ${name}` })).toBeVisible();
+  await expect(again.getByRole('alert')).toHaveCount(0);
+  await expect(again.getByLabel('Continuar depois neste aparelho', { exact: true })).toBeChecked();
+  // Unchecked: the draft no longer outlives the tab.
+  await again.getByLabel('Continuar depois neste aparelho', { exact: true }).uncheck();
+  await expect.poll(() => again.evaluate((key) => window.localStorage.getItem(key), DEVICE_DRAFT_KEY)).toBeNull();
+});
+
+test('without it, nothing is left once the tab is closed', async ({ page, context }) => {
+  await openWizard(page, true);
+  await attachTwoFiles(page);
+  expect(await page.evaluate((key) => window.localStorage.getItem(key), DEVICE_DRAFT_KEY)).toBeNull();
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => page.isClosed()).toBe(true);
+
+  const again = await context.newPage();
+  await again.goto('/#/nova-solicitacao');
+  await expect(stepTitle(again, 'Dados Pessoais')).toBeVisible();
+  await expect(again.getByLabel('Nome do beneficiário', { exact: true })).toHaveValue('');
+  expect(await again.evaluate((key) => window.localStorage.getItem(key), DEVICE_DRAFT_KEY)).toBeNull();
+  await expect.poll(() => storedFileNames(again)).toEqual([]);
+});

@@ -1,0 +1,98 @@
+/**
+ * Issue 27 item 3, "Back goes back": each wizard step is an entry of the browser's history.
+ * The browser's Back on a step is 'Anterior' (the step before, with its data, on the same
+ * page), Forward validates like 'Próximo', and leaving from step 1 with data typed asks
+ * first; the tab asks before closing only while typed data would be lost.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { FILLED_FORM } from '../machines/wizard.fixtures';
+import { expectNoAxeViolations, field, next } from './support/portal';
+import { openWizard, stepTitle } from './support/wizard';
+
+const leaveModal = (page: Page) => page.getByRole('dialog', { name: 'Sair da solicitação?' });
+
+test('Back on step 3 shows step 2 with its data, on the same page; Forward goes on again', async ({ page }) => {
+  await openWizard(page, true);
+  await next(page).click();
+  await next(page).click();
+  await expect(stepTitle(page, 'Dados do Plano de Destino')).toBeVisible();
+  await page.goBack();
+  await expect(stepTitle(page, 'Dados do Plano de Origem')).toBeVisible();
+  await expect(field(page, 'Nome da operadora')).toHaveValue(FILLED_FORM.ops_origem);
+  await expect(page).toHaveURL(/#\/nova-solicitacao$/);
+  await page.goForward();
+  await expect(stepTitle(page, 'Dados do Plano de Destino')).toBeVisible();
+  // 'Anterior' and Back agree: after 'Anterior', Back goes one step further.
+  await page.getByRole('button', { name: 'Anterior' }).click();
+  await expect(stepTitle(page, 'Dados do Plano de Origem')).toBeVisible();
+  await page.goBack();
+  await expect(stepTitle(page, 'Dados Pessoais')).toBeVisible();
+  await expect(field(page, 'Nome do beneficiário')).toHaveValue(FILLED_FORM.nome);
+});
+
+test('Forward is no way around a step that does not validate', async ({ page }) => {
+  await openWizard(page, true);
+  await next(page).click();
+  await expect(stepTitle(page, 'Dados do Plano de Origem')).toBeVisible();
+  await page.goBack();
+  await expect(stepTitle(page, 'Dados Pessoais')).toBeVisible();
+  await field(page, 'Nome do beneficiário').fill('');
+  await page.goForward();
+  await expect(page.getByRole('alert').filter({ hasText: 'Nome do beneficiário é obrigatório' })).toBeVisible();
+  await expect(stepTitle(page, 'Dados Pessoais')).toBeVisible();
+});
+
+test('Back from step 1 with data asks first: staying keeps the step, leaving goes home; axe finds nothing at 320 and 1280 px', async ({
+  page,
+}) => {
+  await openWizard(page, true);
+  await page.goBack();
+  await expect(leaveModal(page)).toBeVisible();
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoAxeViolations(page, `leave question at ${width} px`);
+  }
+  await leaveModal(page).getByRole('button', { name: 'Continuar preenchendo' }).click();
+  await expect(leaveModal(page)).toBeHidden();
+  await expect(field(page, 'Nome do beneficiário')).toHaveValue(FILLED_FORM.nome);
+  await page.goBack();
+  await leaveModal(page).getByRole('button', { name: 'Sair', exact: true }).click();
+  await expect(page.getByTestId('welcome')).toBeVisible();
+});
+
+test('a menu item on a step with data asks first too', async ({ page }) => {
+  await openWizard(page, true);
+  await next(page).click();
+  await page.getByRole('button', { name: 'Acompanhar Solicitação' }).click();
+  await expect(leaveModal(page)).toBeVisible();
+  await leaveModal(page).getByRole('button', { name: 'Continuar preenchendo' }).click();
+  await expect(stepTitle(page, 'Dados do Plano de Origem')).toBeVisible();
+});
+
+test('Back from a blank step 1 goes home at once', async ({ page }) => {
+  await openWizard(page, false);
+  await page.goBack();
+  await expect(page.getByTestId('welcome')).toBeVisible();
+  await expect(leaveModal(page)).toHaveCount(0);
+});
+
+test('closing the tab asks first only while typed data would be lost', async ({ page, context }) => {
+  await openWizard(page, false);
+  await field(page, 'Nome da mãe').click();
+  let asked = false;
+  page.on('dialog', (dialog) => {
+    asked = dialog.type() === 'beforeunload';
+    void dialog.dismiss();
+  });
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => page.isClosed()).toBe(true);
+  expect(asked).toBe(false);
+
+  const typed = await context.newPage();
+  await openWizard(typed, false);
+  await field(typed, 'Nome da mãe').fill('Ana');
+  const dialog = typed.waitForEvent('dialog');
+  await typed.close({ runBeforeUnload: true });
+  expect((await dialog).type()).toBe('beforeunload');
+  await (await dialog).accept();
+});

@@ -68,7 +68,7 @@ describe('home page', () => {
     expect(localStorage.getItem('cdEmpresaPlano')).toBe('7');
   });
 
-  it("new mode: digits only, 'Prosseguir' enabled once typed, then nova-solicitacao with the session stored", async () => {
+  it("new mode: digits only, 'Prosseguir' enabled once the 20 digits are typed, then nova-solicitacao with the session stored", async () => {
     const user = userEvent.setup();
     const location = renderHome();
     await user.click(screen.getByRole('button', { name: 'Realizar Solicitação' }));
@@ -77,12 +77,14 @@ describe('home page', () => {
     const field = await screen.findByRole('textbox', { name: 'Digite o protocolo ANS' });
     const next = screen.getByRole('button', { name: 'Prosseguir' }) as HTMLButtonElement;
     expect(next.disabled).toBe(true);
-    await user.type(field, '12a3');
-    expect((field as HTMLInputElement).value).toBe('123');
+    await user.type(field, '2024012345678901234');
+    expect(next.disabled).toBe(true);
+    await user.type(field, 'a5');
+    expect((field as HTMLInputElement).value).toBe('20240123456789012345');
     expect(next.disabled).toBe(false);
     await user.click(next);
     expect(location.history).toContain('/nova-solicitacao');
-    expect({ ...localStorage }).toMatchObject({ protocolo: '123', token: 'free', type: 'new', cdEmpresaPlano: '7' });
+    expect({ ...localStorage }).toMatchObject({ protocolo: '20240123456789012345', token: 'free', type: 'new', cdEmpresaPlano: '7' });
   });
 
   it('shows the field tooltip from the tooltip call', async () => {

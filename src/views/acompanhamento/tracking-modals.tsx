@@ -18,8 +18,7 @@ import type { TrackingActor } from './tracking-actor';
 
 /** Home in this portal for the plan the person came from, where 'Acompanhar Solicitação' is. */
 function trackingHomeLink(): string {
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
-  return `${origin}/#/home/${normalisePlanCode(storage.get('cdEmpresaPlano'))}`;
+  return `${window.location.origin}/#/home/${normalisePlanCode(storage.get('cdEmpresaPlano'))}`;
 }
 
 export function TrackingModals({ actor }: { actor: TrackingActor }) {
@@ -28,14 +27,16 @@ export function TrackingModals({ actor }: { actor: TrackingActor }) {
   const operatorName = useSelector(actor, (s) => s.context.operatorName);
   const tracking = useSelector(actor, (s) => s.context.tracking);
   const close = () => actor.send({ type: 'CLOSE_MODAL' });
+  // Only while the modal is open: the prerendered screen (no location) never shows it.
+  const homeLink = aviso ? trackingHomeLink() : '';
   return (
     <>
       <Modal open={aviso} title={TEXT.avisoTitle} testId="aviso-modal" actions={<Button onClick={close}>{TEXT.avisoButton}</Button>}>
         {/* Issue 26: the link the sentence names, i.e. home's 'Acompanhar Solicitação' on this portal. */}
         <p>
           Acompanhe a sua solicitação em &apos;Acompanhar Solicitação&apos;, na página inicial do portal (
-          <a href={trackingHomeLink()} className="font-semibold break-all text-brand-700 underline" data-testid="aviso-link">
-            {trackingHomeLink()}
+          <a href={homeLink} className="font-semibold break-all text-brand-700 underline" data-testid="aviso-link">
+            {homeLink}
           </a>
           ), informando o número do protocolo.
         </p>

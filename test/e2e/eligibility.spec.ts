@@ -41,8 +41,7 @@ test('late payments and a short stay are explained with what to do, and the requ
   await answer(page, 'Sim');
 
   const result = page.getByRole('region', { name: 'Pelo que você respondeu, a portabilidade pode ser recusada.' });
-  // The reasons: the first list (the operator's contact below has its own, issue 26).
-  await expect(result.getByRole('list').first().getByRole('listitem')).toHaveCount(2);
+  await expect(result.getByRole('list', { name: 'Requisitos não atendidos' }).getByRole('listitem')).toHaveCount(2);
   await expect(result).toContainText('Mensalidades em dia: quite o que estiver em atraso');
   await expect(result).toContainText('Prazo mínimo de permanência: faça a solicitação quando ele se completar');
   await expectNoAxeViolations(page, 'refusal');

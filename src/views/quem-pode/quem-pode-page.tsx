@@ -56,7 +56,7 @@ function Outcome({ actor }: { actor: EligibilityActorRef }) {
       </h2>
       {reasons.length > 0 && (
         <>
-          <ul className="list-disc space-y-2 pl-5">
+          <ul aria-label="Requisitos não atendidos" className="list-disc space-y-2 pl-5">
             {reasons.map((question) => (
               <li key={question}>{REQUIREMENTS[question].whenNot}</li>
             ))}

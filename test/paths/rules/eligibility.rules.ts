@@ -23,7 +23,10 @@ export const eligibilityRules: readonly Invariant<M>[] = [
     seen: (page, { snapshot }) =>
       snapshot.matches('mayBeRefused')
         ? {
-            count: page.getByRole('region', { name: 'Pelo que você respondeu, a portabilidade pode ser recusada.' }).getByRole('listitem'),
+            count: page
+              .getByRole('region', { name: 'Pelo que você respondeu, a portabilidade pode ser recusada.' })
+              .getByRole('list', { name: 'Requisitos não atendidos' })
+              .getByRole('listitem'),
             is: unmetRequirements(snapshot.context.answers).length,
           }
         : null,

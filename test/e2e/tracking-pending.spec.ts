@@ -86,7 +86,9 @@ test.describe('acompanhamento: pending documents (status 2)', () => {
     );
 
     const shown = (await backoffice('show', protocolo)) as unknown as ShowAnswer;
-    expect(shown.anexos).toEqual([{ documento: RESIDENCE, arquivo: 'conta-de-luz.pdf' }]);
+    expect(shown.anexos.map(({ documento, arquivo }) => ({ documento, arquivo }))).toEqual([
+      { documento: RESIDENCE, arquivo: 'conta-de-luz.pdf' },
+    ]);
     expect(shown.documentosPendentes).toEqual([
       expect.objectContaining({ cdTipoDocumento: 3, enviadoEm: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/) }),
       expect.objectContaining({ cdTipoDocumento: 5, enviadoEm: null }),

@@ -45,7 +45,10 @@ export function WithdrawnNote({ when }: { when: string | undefined }) {
 /** "Desistir desta solicitação?": the consequences, then 'Sim, desistir' or 'Voltar' (Esc). */
 export function WithdrawConfirmation({ actor }: { actor: TrackingActor }) {
   const open = useSelector(actor, (s) => s.matches({ withdrawal: 'confirming' }));
+  const offered = useSelector(actor, (s) => canWithdraw(s.context.tracking));
   const cancel = () => actor.send({ type: 'WITHDRAW_CANCELLED' });
+  // Where no withdrawal is offered (a decision, a closed request) its words are not on the page at all.
+  if (!open && !offered) return null;
   return (
     <Modal
       open={open}

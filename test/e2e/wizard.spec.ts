@@ -483,7 +483,9 @@ test.describe('nova-solicitacao wizard', () => {
     await expect(page.getByText('O conteúdo do arquivo não é um PDF válido. Envie um arquivo PDF, JPG ou PNG verdadeiro.')).toBeVisible();
     await expect(currentStep(page)).toContainText('Documentos');
     // The request is saved and rg.pdf sent: only the refused file may still be removed.
-    await expect(page.getByRole('status').filter({ hasText: 'Sua solicitação já foi registrada.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Sua solicitação já foi registrada, mas um documento não foi enviado.' }),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Remover rg.pdf' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Remover falso.pdf' }).click();
     await next(page).click();

@@ -17,6 +17,7 @@ import {
   next,
   sendReviewed,
   startNewRequest,
+  typeMasked,
   uniqueIds,
 } from './support/portal';
 import { trackFromHome } from './support/tracking';
@@ -43,21 +44,15 @@ async function downloadedText(download: Download): Promise<string> {
   return (await pdfText(new Uint8Array(await readFile(path)))).text;
 }
 
-async function masked(page: Page, label: string, digits: string) {
-  const input = field(page, label);
-  await input.fill(digits);
-  await expect.poll(async () => (await input.inputValue()).replace(/\D/g, '')).toBe(digits);
-}
-
 /** The five steps, by hand: two dependents on step 4, two documents on step 5. */
 async function fileThroughWizard(page: Page, nome: string) {
   await field(page, 'Nome do beneficiário').fill(nome.toLowerCase());
   await field(page, 'Nome da mãe').fill('Ana Teste');
-  await masked(page, 'Data de nascimento', '15031985');
-  await masked(page, 'CPF', '52998224725');
-  await masked(page, 'Celular', '85988887777');
+  await typeMasked(page, 'Data de nascimento', '15031985');
+  await typeMasked(page, 'CPF', '52998224725');
+  await typeMasked(page, 'Celular', '85988887777');
   await field(page, 'Email').fill('maria@example.com');
-  await masked(page, 'CEP', '60000000');
+  await typeMasked(page, 'CEP', '60000000');
   await field(page, 'UF').selectOption('CE');
   await field(page, 'Cidade').fill('Fortaleza');
   await field(page, 'Endereço').fill('Rua A');
@@ -69,7 +64,7 @@ async function fileThroughWizard(page: Page, nome: string) {
   await field(page, 'Nome do plano').fill('Plano Origem');
   await field(page, 'Registro ANS do plano').fill('654321');
   await field(page, 'Abrangência').fill('Nacional');
-  await masked(page, 'Data de início', '01022020');
+  await typeMasked(page, 'Data de início', '01022020');
   await choose(page, 'Titularidade', 'TITULAR');
   await next(page).click();
   await field(page, 'Registro ANS do plano de destino').fill(DESTINATION.registry);
@@ -82,7 +77,7 @@ async function fileThroughWizard(page: Page, nome: string) {
     await page.getByRole('button', { name: 'Incluir dependente' }).click();
     await field(page, 'Nome do dependente').fill(name);
     await field(page, 'Nome da mãe do dependente').fill('Maria Teste');
-    await masked(page, 'Data de nascimento do dependente', '10102015');
+    await typeMasked(page, 'Data de nascimento do dependente', '10102015');
     await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
     await expect(page.getByRole('list', { name: 'Dependentes incluídos' })).toContainText(name.toUpperCase());
   }

@@ -17,6 +17,7 @@ import {
   sendReviewed,
   sendWithoutDocuments,
   startNewRequest,
+  typeMasked,
   uniqueIds,
 } from './support/portal';
 
@@ -42,13 +43,6 @@ interface Listed {
 
 async function requestsNamed(nome: string): Promise<Listed[]> {
   return (await backoffice<Listed[]>('list')).filter((request) => request.nome === nome);
-}
-
-/** A masked field filled at once (as a paste or a password manager does); it shows the digits masked. */
-async function typeMasked(page: Page, label: string, digits: string) {
-  const input = field(page, label);
-  await input.fill(digits);
-  await expect.poll(async () => (await input.inputValue()).replace(/\D/g, '')).toBe(digits);
 }
 
 async function fillStep1(page: Page, nome: string) {

@@ -3,49 +3,31 @@
  * read the request's state and then change it do both under the request's row lock, so
  * calls at once (from one process or several, each on its own connection) change things once.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
-import { openDatabase, type Database } from '../../server/db/database.ts';
-import { migrate } from '../../server/db/migrate.ts';
-import { seed } from '../../server/seed/seed.ts';
-import { DatabaseFileStore } from '../../server/services/database-file-store.ts';
+import type { Database } from '../../server/db/database.ts';
 import { MAX_EMAILS_PER_RECIPIENT_PER_HOUR } from '../../server/services/protocol-email.ts';
 import { STATUS } from '../../server/services/status.ts';
 import { MAX_DOCUMENTS_PER_REQUEST } from '../../server/routes/documents.ts';
-import { API, CSRF, DEMO, FILES, SECRET, START, validRequest } from './helpers.ts';
-import { POSTGRES_TIER, createScratchDatabase, postgresUrl } from './support/postgres.ts';
+import { API, CSRF, DEMO, FILES, START, validRequest } from './helpers.ts';
+import { POSTGRES_TIER, postgresUrl } from './support/postgres.ts';
+import { startTwoApps, type TwoApps } from './support/postgres-apps.ts';
 
 const HEADERS = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF };
 
 describe.skipIf(!postgresUrl)(`atomic writes ${POSTGRES_TIER}`, () => {
   let db: Database;
-  let dataDir: string;
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   /** Two apps on one database: two processes behind a load balancer, each with its own pool. */
   let apps: FastifyInstance[];
-  let second: Database;
+
+  let pair: TwoApps | undefined;
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase();
-    db = await openDatabase({ url: scratch.url });
-    second = await openDatabase({ url: scratch.url });
-    dataDir = mkdtempSync(join(tmpdir(), 'portabilidade-pg-atomic-'));
-    await migrate(db);
-    await seed(db, new DatabaseFileStore(), START);
-    apps = await Promise.all([db, second].map((each) => buildApp({ db: each, dataDir, secret: SECRET, clock: () => START })));
+    pair = await startTwoApps('atomic');
+    ({ db, apps } = pair);
   }, 60_000);
 
-  afterAll(async () => {
-    for (const app of apps ?? []) await app.close();
-    await db?.close();
-    await second?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    await scratch?.drop();
-  });
+  afterAll(() => pair?.close());
 
   /** The i-th call goes to one app or the other, as a load balancer would send it. */
   const post = (index: number, path: string, payload: unknown, token?: string) =>

@@ -4,46 +4,29 @@
  * upload's transaction, under the request's row lock), and the tracking answer then lists only
  * what is still awaited.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
-import { openDatabase, type Database } from '../../server/db/database.ts';
-import { migrate } from '../../server/db/migrate.ts';
-import { seed } from '../../server/seed/seed.ts';
+import type { Database } from '../../server/db/database.ts';
 import { runBackofficeCommand } from '../../server/services/backoffice.ts';
 import { DatabaseFileStore } from '../../server/services/database-file-store.ts';
-import { API, CSRF, FILES, SECRET, START, validRequest } from './helpers.ts';
-import { POSTGRES_TIER, createScratchDatabase, postgresUrl } from './support/postgres.ts';
+import { API, CSRF, FILES, START, validRequest } from './helpers.ts';
+import { POSTGRES_TIER, postgresUrl } from './support/postgres.ts';
+import { startTwoApps, type TwoApps } from './support/postgres-apps.ts';
 
 const HEADERS = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF };
 
 describe.skipIf(!postgresUrl)(`pending documents ${POSTGRES_TIER}`, () => {
   let db: Database;
-  let second: Database;
-  let dataDir: string;
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let apps: FastifyInstance[];
 
+  let pair: TwoApps | undefined;
+
   beforeAll(async () => {
-    scratch = await createScratchDatabase();
-    db = await openDatabase({ url: scratch.url });
-    second = await openDatabase({ url: scratch.url });
-    dataDir = mkdtempSync(join(tmpdir(), 'portabilidade-pg-pending-'));
-    await migrate(db);
-    await seed(db, new DatabaseFileStore(), START);
-    apps = await Promise.all([db, second].map((each) => buildApp({ db: each, dataDir, secret: SECRET, clock: () => START })));
+    pair = await startTwoApps('pending');
+    ({ db, apps } = pair);
   }, 60_000);
 
-  afterAll(async () => {
-    for (const app of apps ?? []) await app.close();
-    await db?.close();
-    await second?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    await scratch?.drop();
-  });
+  afterAll(() => pair?.close());
 
   const post = (index: number, path: string, payload: unknown) =>
     (apps[index % 2] as FastifyInstance).inject({

@@ -4,48 +4,32 @@
  * consistent status — the request's status is its last history event's, the holder's
  * cancellation is recorded at most once, and every caller's answer matches what happened.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
-import { openDatabase, type Database } from '../../server/db/database.ts';
-import { migrate } from '../../server/db/migrate.ts';
-import { seed } from '../../server/seed/seed.ts';
+import type { Database } from '../../server/db/database.ts';
 import { runBackofficeCommand } from '../../server/services/backoffice.ts';
 import { DatabaseFileStore } from '../../server/services/database-file-store.ts';
 import { STATUS } from '../../server/services/status.ts';
-import { API, CSRF, SECRET, START, validRequest } from './helpers.ts';
-import { POSTGRES_TIER, createScratchDatabase, postgresUrl } from './support/postgres.ts';
+import { API, CSRF, START, validRequest } from './helpers.ts';
+import { POSTGRES_TIER, postgresUrl } from './support/postgres.ts';
+import { startTwoApps, type TwoApps } from './support/postgres-apps.ts';
 
 const HEADERS = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF };
 
 describe.skipIf(!postgresUrl)(`withdrawal under concurrency ${POSTGRES_TIER}`, () => {
   let db: Database;
   let second: Database;
-  let dataDir: string;
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let apps: FastifyInstance[];
   const files = new DatabaseFileStore();
 
+  let pair: TwoApps | undefined;
+
   beforeAll(async () => {
-    scratch = await createScratchDatabase();
-    db = await openDatabase({ url: scratch.url });
-    second = await openDatabase({ url: scratch.url });
-    dataDir = mkdtempSync(join(tmpdir(), 'portabilidade-pg-withdrawal-'));
-    await migrate(db);
-    await seed(db, files, START);
-    apps = await Promise.all([db, second].map((each) => buildApp({ db: each, dataDir, secret: SECRET, clock: () => START })));
+    pair = await startTwoApps('withdrawal');
+    ({ db, second, apps } = pair);
   }, 60_000);
 
-  afterAll(async () => {
-    for (const app of apps ?? []) await app.close();
-    await db?.close();
-    await second?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    await scratch?.drop();
-  });
+  afterAll(() => pair?.close());
 
   const app = (index: number) => apps[index % 2] as FastifyInstance;
   const post = (index: number, path: string, payload: unknown, token: string) =>

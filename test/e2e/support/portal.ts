@@ -42,6 +42,12 @@ export function uniqueIds() {
 }
 
 export const field = (page: Page, label: string): Locator => page.getByLabel(label, { exact: true });
+/** A masked field filled at once (as a paste or a password manager does); it shows the digits masked. */
+export async function typeMasked(page: Page, label: string, digits: string) {
+  const input = field(page, label);
+  await input.fill(digits);
+  await expect.poll(async () => (await input.inputValue()).replace(/\D/g, '')).toBe(digits);
+}
 export const currentStep = (page: Page) => page.locator('[aria-current="step"]');
 export const next = (page: Page) => page.getByRole('button', { name: 'Próximo' });
 export const previous = (page: Page) => page.getByRole('button', { name: 'Anterior' });

@@ -217,5 +217,10 @@ test.describe('the first paint, before any script', () => {
     await page.route('**/assets/nova-solicitacao-page-*.js', (route) => route.abort());
     await page.goto('/#/nova-solicitacao');
     await expect(page.getByRole('heading', { name: 'Não foi possível abrir esta página.' })).toBeVisible();
+    // Outside the layout, the page still names a person to reach (issue 26).
+    const contact = page.getByTestId('operator-contact');
+    await expect(contact.getByRole('heading', { name: /^Fale com a operadora/ })).toBeVisible();
+    await expect(contact.getByText(/^Central de atendimento:/)).toBeVisible();
+    await expect(contact.getByRole('link', { name: '0800 701 9656' })).toBeVisible();
   });
 });

@@ -28,3 +28,28 @@ export async function everyCallWith(
   }
   return answers;
 }
+
+/**
+ * The same over HTTP, against a server running in another process (`base`: its API root,
+ * ending in `/`); `csrf`: the headers that pass its CSRF check.
+ */
+export async function everyCallOverHttp(
+  base: string,
+  token: string,
+  csrf: Record<string, string>,
+  except: EndpointName[] = ['logout'],
+): Promise<Record<string, number>> {
+  const answers: Record<string, number> = {};
+  for (const name of Object.keys(endpoints) as EndpointName[]) {
+    if (except.includes(name)) continue;
+    const { method, path } = endpoints[name];
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(method === 'POST' ? csrf : {}) },
+      ...(method === 'POST' ? { body: '{}' } : {}),
+    });
+    await response.arrayBuffer();
+    answers[`${method} ${path}`] = response.status;
+  }
+  return answers;
+}

@@ -216,7 +216,7 @@ async function main() {
         if (server) {
           stops.push(server.stop);
           site = server.url;
-          demo = { ...demo, ...((await attempt('demo protocols', 30_000, () => findDemoProtocols(server.url, server.child))) ?? {}) };
+          demo = { ...demo, ...((await attempt('demo protocols', 120_000, () => findDemoProtocols(server.url, server.child))) ?? {}) };
           log(`reference server on ${site}; tracking protocol ${demo.tracking} (${demo.source})`);
           notes.push(`Tracking screen and lookup use protocol ${demo.tracking} (${demo.source}, under analysis).`);
         }

@@ -25,9 +25,9 @@ import {
   firstControlCharacter,
   isValidCpf,
   TIPO_PORTABILIDADE,
-} from './rules';
+} from './rules.ts';
 
-export { DEFAULT_CD_EMPRESA_PLANO, TIPO_PORTABILIDADE } from './rules';
+export { DEFAULT_CD_EMPRESA_PLANO, TIPO_PORTABILIDADE } from './rules.ts';
 
 export { ALLOWED_EXTENSIONS, INPUT_BOUNDS, MAX_FILE_BYTES, MAX_ID, isValidCpf };
 

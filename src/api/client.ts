@@ -14,6 +14,7 @@ import {
   type EndpointName,
   type EndpointOutput,
 } from '../../contract/api';
+import { takeEarlyRead } from './early-reads';
 import { fetchWithUploadProgress } from './upload-progress-fetch';
 
 /** `timeout`: no complete answer within the client's time limit (`timeoutMs`). */
@@ -160,18 +161,21 @@ export async function callApi<N extends EndpointName>(
       onProgress(sent, total);
     });
   const send: typeof fetch = progress ? (target, init) => fetchWithUploadProgress(String(target), init ?? {}, progress) : config.fetch;
+  // A read the page's inline script already started (the tracking screen's): its answer is this attempt's.
+  const early = isGet && !progress ? takeEarlyRead(url, token ?? null, controller.signal, config.timeoutMs) : undefined;
   if (!options.quiet) config.activity.started();
   try {
     let response: Response;
     try {
-      response = await send(url, {
-        method: endpoint.method,
-        headers,
-        body: isGet ? undefined : JSON.stringify(input),
-        credentials: 'same-origin',
-        signal: controller.signal,
-        ...(options.keepalive ? { keepalive: true } : {}),
-      });
+      response = await (early ??
+        send(url, {
+          method: endpoint.method,
+          headers,
+          body: isGet ? undefined : JSON.stringify(input),
+          credentials: 'same-origin',
+          signal: controller.signal,
+          ...(options.keepalive ? { keepalive: true } : {}),
+        }));
     } catch {
       throw failure('network', 0);
     }

@@ -7,7 +7,10 @@ import { queueProtocolEmail } from '../services/protocol-email.ts';
 import { createRequest } from '../services/requests.ts';
 import { issueToken } from '../services/tokens.ts';
 
-type RequestHandlers = Pick<EndpointHandlers, 'saveRequest' | 'destinationPlan' | 'destinationPlans' | 'contractTypes' | 'documentTypes' | 'cepAddress'>;
+type RequestHandlers = Pick<
+  EndpointHandlers,
+  'saveRequest' | 'destinationPlan' | 'destinationPlans' | 'contractTypes' | 'documentTypes' | 'cepAddress'
+>;
 
 export const requestHandlers: RequestHandlers = {
   async saveRequest(payload, ctx) {

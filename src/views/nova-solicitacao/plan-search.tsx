@@ -31,13 +31,14 @@ export function PlanSearch() {
       <Description className="text-sm text-slate-700">Digite parte do nome ou o registro ANS e escolha o plano na lista.</Description>
       <Combobox value={chosen} onChange={choose} onClose={() => setQuery('')} by="registroAns">
         <ComboboxInput
-          id="wizard-plano-busca"
           autoComplete="off"
           displayValue={(plan: DestinationPlanOption | null) => plan?.nmPlano ?? ''}
           onChange={(event) => setQuery(event.target.value)}
           className={inputClass(false)}
         />
+        {/* Not modal: a combobox's list leaves the page as it is (its label stays read, the page scrolls). */}
         <ComboboxOptions
+          modal={false}
           anchor={{ to: 'bottom start', gap: 4, padding: 8 }}
           className="z-20 w-(--input-width) max-w-[calc(100vw-1rem)] rounded-md border border-slate-300 bg-white py-1 text-base shadow-lg empty:invisible focus:outline-none"
         >

@@ -246,6 +246,10 @@ export const attachedDocument = z.object({
 });
 
 export const tooltip = z.object({ nmCampo: z.string(), dsDescricao: z.string() });
+/** A plan the person may port to (issue 27 item 5): its 9-digit ANS registry and its name, for the wizard's search. */
+export const destinationPlanOption = z.object({ registroAns: z.string(), nmPlano: z.string() });
+/** The most plans the list answers: enough for an operator's catalogue, bounded like every answer. */
+export const DESTINATION_PLANS_MAX = 1000;
 export const documentType = z.object({ cdTipoDocumento: z.number(), nmDocumento: z.string() });
 export const selectOption = z.object({ label: z.string(), value: z.string() });
 /**
@@ -387,6 +391,8 @@ export const routes = {
   tooltips: get('portabilidade', z.array(tooltip)),
   finalize: post('portabilidade/finaliza', text, 'text'),
   destinationPlan: get('portabilidade/utils/plano/destino', text, 'text'),
+  // Issue 27 item 5: the plans to pick from, searched in the wizard by name or registry.
+  destinationPlans: get('portabilidade/utils/plano/destino/lista', z.array(destinationPlanOption)),
   tracking: get('portabilidade/acompanhamento', trackingData),
   history: get('portabilidade/historico', history),
   signLink: get('portabilidade/documento/assina', text, 'text'),
@@ -417,6 +423,7 @@ export const endpoints = withInputs(routes, {
   tooltips: solicitacaoQuery,
   finalize: finalizeRequest,
   destinationPlan: z.object({ registroAns: digits('Registro ANS inválido', 20) }),
+  destinationPlans: empty,
   tracking: protocoloQuery,
   history: protocoloQuery,
   signLink: z.object({ cdDocumento: idDigits('cdDocumento inválido') }),
@@ -449,6 +456,7 @@ export type History = z.output<typeof history>;
 export type DocumentToSign = z.output<typeof documentToSign>;
 export type AttachedDocument = z.output<typeof attachedDocument>;
 export type Tooltip = z.output<typeof tooltip>;
+export type DestinationPlanOption = z.output<typeof destinationPlanOption>;
 export type DocumentType = z.output<typeof documentType>;
 export type SelectOption = z.output<typeof selectOption>;
 export type PrivacyNotice = z.output<typeof privacyNotice>;

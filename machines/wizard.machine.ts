@@ -152,7 +152,8 @@ export const wizardMachine = wizardSetup.createMachine({
           },
         },
         planoDestino: {
-          description: 'Step 3, Dados do Plano de Destino: registry (plan name looked up), ownership and contract type.',
+          description:
+            'Step 3, Dados do Plano de Destino: a plan picked from the list or its registry typed (plan name looked up), ownership and contract type.',
           invoke: {
             id: 'contractTypes',
             src: 'contractTypes',
@@ -189,6 +190,8 @@ export const wizardMachine = wizardSetup.createMachine({
               // Blank (or not digits): nothing to look up, the plan name is cleared.
               { guard: 'isNotSaved', target: '.idle', actions: 'setDestinationRegistry' },
             ],
+            // Issue 27 item 5: a plan picked from the operator's list brings its registry and name; nothing to look up.
+            DESTINATION_PLAN_CHOSEN: { guard: 'isNotSaved', target: '.idle', actions: 'setDestinationPlan' },
             CONTRACT_TYPE_CHOSEN: [
               { guard: 'isAcceptedContractType', target: '.idle', actions: 'setContractType' },
               { target: '.hrModal', actions: 'clearContractType' },

@@ -186,6 +186,19 @@ export const STEP_FIELDS = {
 
 export type StepField = (typeof STEP_FIELDS)[StepId][number];
 
+/**
+ * Whether a field of steps 1–3 must be filled (issue 27 item 5: the form marks it), read from
+ * its step's schema: a field that refuses an empty value is required. Null for anything else.
+ */
+export function fieldRequirement(field: string): 'required' | 'optional' | null {
+  for (const step of ['dadosPessoais', 'planoOrigem', 'planoDestino'] as const) {
+    const shape: Record<string, z.ZodMiniType> = anyDaySchemas[step].shape;
+    const schema = shape[field];
+    if (schema) return schema.safeParse('').success ? 'optional' : 'required';
+  }
+  return null;
+}
+
 /** Messages of a step for the form (steps 4 and 5 have none: they always pass). */
 export function validateStep(step: StepId, form: WizardForm, today: CalendarDay): FieldErrors<StepField> {
   const schemas = stepSchemas(today);

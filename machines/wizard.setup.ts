@@ -165,7 +165,7 @@ export const wizardSetup = setup({
     markAttempted: assign(({ context }, params: { step: StepId }) => ({
       attempted: { ...context.attempted, [params.step]: true },
     })),
-    /** The app moves focus to the element of that field (a failed NEXT focuses the first invalid field). */
+    /** The app moves focus after a refused NEXT: a step's error summary (the field is the first it lists), a dependent row's first invalid field. */
     focusField: (_, _params: { scope: 'form' | 'dependent'; field: string }) => {},
     // ---- step 1: the address from the CEP
     setCep: assign(({ context, event }) =>
@@ -180,6 +180,14 @@ export const wizardSetup = setup({
     setDestinationRegistry: assign(({ context, event }) =>
       event.type === 'DESTINATION_REGISTRY_CHANGED'
         ? { form: { ...context.form, nu_ans_plano_destino: event.value, plano_destino: '' }, destinationLookup: null }
+        : {},
+    ),
+    setDestinationPlan: assign(({ context, event }) =>
+      event.type === 'DESTINATION_PLAN_CHOSEN'
+        ? {
+            form: { ...context.form, nu_ans_plano_destino: event.registroAns, plano_destino: event.nmPlano.trim() },
+            destinationLookup: 'found' as const,
+          }
         : {},
     ),
     setDestinationPlanName: assign(({ context }, params: { name: string }) => ({

@@ -175,6 +175,8 @@ export type WizardEvent =
   | { type: 'EMAIL_REPLIES_TOGGLED'; checked: boolean }
   | { type: 'SMS_REPLIES_TOGGLED'; checked: boolean }
   | { type: 'DESTINATION_REGISTRY_CHANGED'; value: string }
+  /** A plan picked from the operator's list (issue 27 item 5): its ANS registry and name, as the list gave them. */
+  | { type: 'DESTINATION_PLAN_CHOSEN'; registroAns: string; nmPlano: string }
   | { type: 'DOCUMENTS_SKIPPED' }
   | { type: 'NO_DOCUMENTS_CANCELLED' }
   | { type: 'SUBMIT_CONFIRMED' }

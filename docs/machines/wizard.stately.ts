@@ -111,7 +111,7 @@ export const wizardMachine = createMachine({
         },
         planoDestino: {
           initial: 'idle',
-          description: 'Step 3, Dados do Plano de Destino: registry (plan name looked up), ownership and contract type.',
+          description: 'Step 3, Dados do Plano de Destino: a plan picked from the list or its registry typed (plan name looked up), ownership and contract type.',
           invoke: {
             id: 'contractTypes',
             src: 'contractTypes',
@@ -145,6 +145,7 @@ export const wizardMachine = createMachine({
                 actions: 'setDestinationRegistry',
               },
             ],
+            DESTINATION_PLAN_CHOSEN: { target: '.idle', guard: 'isNotSaved', actions: 'setDestinationPlan' },
             CONTRACT_TYPE_CHOSEN: [
               {
                 target: '.idle',

@@ -1,4 +1,5 @@
 /** The new-request wizard's calls: lookups for its fields and the save itself. */
+import { DESTINATION_PLANS_MAX } from '../../contract/api.ts';
 import type { EndpointHandlers } from '../http/endpoints.ts';
 import { lookUpCep } from '../services/cep-lookup.ts';
 import { checkNewRequest } from '../services/request-rules.ts';
@@ -6,7 +7,10 @@ import { queueProtocolEmail } from '../services/protocol-email.ts';
 import { createRequest } from '../services/requests.ts';
 import { issueToken } from '../services/tokens.ts';
 
-type RequestHandlers = Pick<EndpointHandlers, 'saveRequest' | 'destinationPlan' | 'contractTypes' | 'documentTypes' | 'cepAddress'>;
+type RequestHandlers = Pick<
+  EndpointHandlers,
+  'saveRequest' | 'destinationPlan' | 'destinationPlans' | 'contractTypes' | 'documentTypes' | 'cepAddress'
+>;
 
 export const requestHandlers: RequestHandlers = {
   async saveRequest(payload, ctx) {
@@ -28,6 +32,14 @@ export const requestHandlers: RequestHandlers = {
     ]);
     // Not found is an ordinary answer here: the wizard clears the plan name (SPEC §5).
     return row?.nm_plano ?? '';
+  },
+
+  // Issue 27 item 5: the plans the wizard offers to pick from, by name (the registry lookup above reads the same table).
+  async destinationPlans(_input, ctx) {
+    return ctx.deps.db.query<{ registroAns: string; nmPlano: string }>(
+      'SELECT registro_ans AS "registroAns", nm_plano AS "nmPlano" FROM destination_plans ORDER BY nm_plano, registro_ans LIMIT $1',
+      [DESTINATION_PLANS_MAX],
+    );
   },
 
   async cepAddress({ cep }, ctx) {

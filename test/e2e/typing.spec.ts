@@ -26,7 +26,7 @@ const STEP_1: Typed[] = [
   { label: 'Endereço', keys: 'Avenida Paulista', shown: 'AVENIDA PAULISTA' },
   { label: 'Número', keys: '1578', shown: '1578' },
   { label: 'Bairro', keys: 'Bela Vista', shown: 'BELA VISTA' },
-  { label: 'Complemento', keys: 'Apto 12', shown: 'APTO 12' },
+  { label: 'Complemento (opcional)', keys: 'Apto 12', shown: 'APTO 12' },
 ];
 
 const STEP_2: Typed[] = [

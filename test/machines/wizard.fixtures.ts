@@ -14,6 +14,8 @@ export type WizardPathEvent = PathEvent<M>;
 
 /** A destination plan the reference server knows: its ANS registry and name. */
 export const [DESTINATION_REGISTRY, DESTINATION_PLAN] = DESTINATION_PLANS[0]!;
+/** Another plan the reference server lists, the one the paths pick from the list (issue 27 item 5). */
+export const [PICKED_REGISTRY, PICKED_PLAN] = DESTINATION_PLANS[1]!;
 
 /** Every field of steps 1–3 valid (CPF 529.982.247-25 has correct check digits). */
 /** The day the tests' dates are checked against (the machine reads no clock). */
@@ -83,6 +85,8 @@ export const wizardFixtures = {
     { type: 'DESTINATION_REGISTRY_CHANGED', value: DESTINATION_REGISTRY },
     { type: 'DESTINATION_REGISTRY_CHANGED', value: '' },
   ],
+  // Issue 27 item 5: another plan the server lists, picked by its name.
+  DESTINATION_PLAN_CHOSEN: [{ type: 'DESTINATION_PLAN_CHOSEN', registroAns: PICKED_REGISTRY, nmPlano: PICKED_PLAN }],
   CONTRACT_TYPE_CHOSEN: [
     { type: 'CONTRACT_TYPE_CHOSEN', value: '3' },
     { type: 'CONTRACT_TYPE_CHOSEN', value: '1' },

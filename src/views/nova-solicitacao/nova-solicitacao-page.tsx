@@ -15,6 +15,10 @@ import { useFocusOnChange } from '../../ui/screen';
 import { TextField } from '../../ui/text-field';
 import { PortalLayout } from '../layout/portal-layout';
 import { PrivacyNotice } from '../privacidade/privacy-notice';
+import { useFieldHelpTexts } from '../../flows/wizard/wizard-help-reads';
+import { ErrorSummary } from './error-summary';
+import { FieldHelpContext } from './field-help';
+import { Glossary } from './glossary';
 import { KeepOnDevice } from './keep-on-device';
 import { StepDadosPessoais } from './step-dados-pessoais';
 import { StepDependentes } from './step-dependentes';
@@ -27,6 +31,9 @@ import { HrModal, LeaveModal, PreviewModal, ProtocolModal } from './wizard-modal
 import { WizardActorContext, useWizard, useWizardActorRef } from './wizard-context';
 
 const PROTOCOL_FORMAT = textFormat({ uppercase: false });
+
+/** The steps whose fields are typed and checked by 'Próximo' (steps 4 and 5 always pass). */
+const FORM_STEPS: ReadonlySet<StepId> = new Set(['dadosPessoais', 'planoOrigem', 'planoDestino']);
 
 const STEP_VIEWS: Record<StepId, () => React.JSX.Element> = {
   dadosPessoais: StepDadosPessoais,
@@ -95,6 +102,19 @@ function Wizard() {
         <h2 id="wizard-step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold text-brand-700 focus:outline-none">
           {STEP_TITLES[step]}
         </h2>
+        {FORM_STEPS.has(step) && (
+          <>
+            <ErrorSummary step={step} />
+            <p className="text-sm text-slate-700">
+              Campos com{' '}
+              <span aria-hidden="true" className="font-bold text-red-700">
+                *
+              </span>
+              <span className="sr-only">asterisco</span> são obrigatórios.
+            </p>
+          </>
+        )}
+        <Glossary />
         {/* LGPD art. 9: said where personal data (the holder's, the dependents') or documents are asked. */}
         {(step === 'dadosPessoais' || step === 'dependentes') && <PrivacyNotice about="dados" />}
         {step === 'documentos' && <PrivacyNotice about="documentos" />}
@@ -125,12 +145,16 @@ function Wizard() {
 
 function RunningWizard({ start, missingFiles }: { start: WizardStart; missingFiles: readonly string[] }) {
   const actor = useWizardActor(start, missingFiles);
+  // The operator's help for each field (issue 27 item 5), beside the fields once it arrives.
+  const fieldHelp = useFieldHelpTexts();
   // Each step an entry of the browser's history (issue 27 item 3).
   useEffect(() => bindWizardHistory(actor, () => actor.getSnapshot().context.keepOnDevice), [actor]);
   return (
     <WizardActorContext.Provider value={actor}>
       <PortalLayout title="Nova Solicitação" onLeave={() => actor.send({ type: 'LEAVE_REQUESTED', via: 'menu' })}>
-        <Wizard />
+        <FieldHelpContext.Provider value={fieldHelp}>
+          <Wizard />
+        </FieldHelpContext.Provider>
       </PortalLayout>
     </WizardActorContext.Provider>
   );

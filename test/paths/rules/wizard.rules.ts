@@ -9,13 +9,24 @@
  */
 import type { wizardMachine } from '../../../machines/wizard.machine';
 import { isCep } from '../../../contract/rules';
+import { ERROR_SUMMARY_ID } from '../../../src/flows/wizard/focus-targets';
 import { DEVICE_DRAFT_KEY } from '../../../src/storage';
+import { PICKED_PLAN, PICKED_REGISTRY } from '../../machines/wizard.fixtures';
 import { traced, type Invariant } from '../framework/invariants';
 
 type M = typeof wizardMachine;
 
 /** Events that put data in the wizard (from a blank start, nothing else does). */
-const TYPING = ['event:FIELD_CHANGED', 'event:DEPENDENT_CHANGED', 'event:DESTINATION_REGISTRY_CHANGED', 'event:FILE_CHOSEN'];
+const TYPING = [
+  'event:FIELD_CHANGED',
+  'event:DEPENDENT_CHANGED',
+  'event:DESTINATION_REGISTRY_CHANGED',
+  'event:DESTINATION_PLAN_CHOSEN',
+  'event:FILE_CHOSEN',
+];
+/** The two ways of naming the destination plan (issue 27 item 5): picked from the list, or its registry typed. */
+const PLAN_PICKED = 'event:DESTINATION_PLAN_CHOSEN';
+const REGISTRY_TYPED = 'event:DESTINATION_REGISTRY_CHANGED';
 
 const ACCEPTANCE_ANSWERED = ['event:xstate.done.actor.acceptance', 'event:xstate.error.actor.acceptance'];
 const UPLOAD_FAILED = 'event:xstate.error.actor.uploadDocument';
@@ -34,7 +45,22 @@ function hiddenAtLast(trace: readonly string[], entry: string): boolean {
   return at >= 0 && traced.lastOf(trace.slice(0, at), 'event:PAGE_HIDDEN', 'event:PAGE_VISIBLE') === 'event:PAGE_HIDDEN';
 }
 
+/** The last event was a 'Próximo' the step refused (its messages now show). */
+function nextJustRefused(trace: readonly string[]): boolean {
+  const at = trace.lastIndexOf('event:NEXT');
+  const after = at < 0 ? [] : trace.slice(at + 1);
+  return at >= 0 && after.includes('action:markAttempted') && after.every((entry) => !entry.startsWith('event:'));
+}
+const FIELD_STEPS = ['dadosPessoais', 'planoOrigem', 'planoDestino'] as const;
+
 export const wizardRules: readonly Invariant<M>[] = [
+  {
+    rule: "a refused 'Próximo' stays on its step and lists what to fix at the top, each message a link to its field (issue 27 item 5)",
+    holds: ({ snapshot, trace }) =>
+      !nextJustRefused(trace) || FIELD_STEPS.some((step) => snapshot.matches({ editing: step })) || 'refused, yet the step changed',
+    seen: (page, { trace }) =>
+      nextJustRefused(trace) ? { visible: page.locator(`#${ERROR_SUMMARY_ID}`).getByRole('link').first() } : null,
+  },
   {
     rule: "nothing is saved before the review's 'Enviar solicitação' (issue 14)",
     holds: ({ snapshot, trace }) =>
@@ -133,6 +159,26 @@ export const wizardRules: readonly Invariant<M>[] = [
       !snapshot.context.keepOnDevice || trace.includes('event:KEEP_ON_DEVICE_TOGGLED') || 'kept on the device unasked',
     seen: (page, { snapshot }) =>
       snapshot.matches('editing') ? { storage: DEVICE_DRAFT_KEY, present: snapshot.context.keepOnDevice } : null,
+  },
+  {
+    rule: 'a plan picked from the list is the plan of the request, registry and name together, with no lookup, until a registry is typed (issue 27 item 5)',
+    holds: ({ snapshot, trace }) => {
+      if (traced.lastOf(trace, PLAN_PICKED, REGISTRY_TYPED) !== PLAN_PICKED || snapshot.context.saved !== null) return true;
+      const { form } = snapshot.context;
+      if (form.nu_ans_plano_destino !== PICKED_REGISTRY || form.plano_destino !== PICKED_PLAN) return 'the picked plan is not the one kept';
+      const looking =
+        snapshot.matches({ editing: { planoDestino: 'debouncing' } }) || snapshot.matches({ editing: { planoDestino: 'lookingUp' } });
+      return !looking || 'a picked plan looked up again';
+    },
+    seen: (page, { snapshot, trace }) =>
+      snapshot.matches({ editing: { planoDestino: 'idle' } }) && traced.lastOf(trace, PLAN_PICKED, REGISTRY_TYPED) === PLAN_PICKED
+        ? {
+            all: [
+              { value: page.getByLabel('Registro ANS do plano de destino', { exact: true }), is: PICKED_REGISTRY },
+              { value: page.getByLabel('Nome do plano de destino', { exact: true }), is: PICKED_PLAN },
+            ],
+          }
+        : null,
   },
   {
     rule: "'Continuar preenchendo' returns to the step the person asked to leave from (issue 27 item 3)",

@@ -21,6 +21,7 @@ import { wizardMachine } from '../../../machines/wizard.machine';
 import type { StepId, TextField, WizardContext } from '../../../machines/wizard.types';
 import { CEP_ADDRESSES, DESTINATION_PLANS } from '../../../server/seed/reference-data.ts';
 import { CEP_NOTES } from '../../../src/views/nova-solicitacao/cep-note';
+import { PLAN_SEARCH_LABEL, foldForSearch } from '../../../src/views/nova-solicitacao/plan-matches';
 import { noisyJpeg } from '../../e2e/support/photos';
 import { groupInFours } from '../../../src/ui/protocol-groups';
 import { seedSession } from '../../e2e/support/session';
@@ -120,6 +121,14 @@ export function canDoOnScreen(snapshot: Snap, event: WizardPathEvent): boolean {
       return step === 'dadosPessoais' && !saved && c.form.fl_aceita_sms !== e.checked;
     case 'DESTINATION_REGISTRY_CHANGED':
       return leaf === 'editing.planoDestino.idle' && !saved && c.form.nu_ans_plano_destino !== e.value;
+    // A plan the list offers (the reference server's), picked while no lookup runs.
+    case 'DESTINATION_PLAN_CHOSEN':
+      return (
+        leaf === 'editing.planoDestino.idle' &&
+        !saved &&
+        c.form.nu_ans_plano_destino !== e.registroAns &&
+        PLANS.get(e.registroAns) === e.nmPlano
+      );
     case 'CONTRACT_TYPE_CHOSEN':
       return (
         leaf === 'editing.planoDestino.idle' &&
@@ -304,6 +313,11 @@ export const wizardGestures = {
   EMAIL_REPLIES_TOGGLED: (page, e) => page.getByLabel('Desejo receber as respostas por e-mail', { exact: true }).setChecked(e.checked),
   SMS_REPLIES_TOGGLED: (page, e) => page.getByLabel('Desejo receber avisos por SMS no celular', { exact: true }).setChecked(e.checked),
   DESTINATION_REGISTRY_CHANGED: (page, e) => page.getByLabel('Registro ANS do plano de destino', { exact: true }).fill(e.value),
+  // Searched by two words of its name, typed in lower case and without accents, then picked by a tap.
+  DESTINATION_PLAN_CHOSEN: async (page, e) => {
+    await page.getByLabel(PLAN_SEARCH_LABEL, { exact: true }).fill(foldForSearch(e.nmPlano.split(' ').slice(-2).join(' ')));
+    await page.getByRole('option').filter({ hasText: e.registroAns }).click();
+  },
   CONTRACT_TYPE_CHOSEN: (page, e) =>
     choose(page, page.getByLabel('Tipo de contratação', { exact: true }), optionLabel(CONTRACT_TYPE_LABELS, e.value)),
   HR_MODAL_CONFIRMED: async (page) => {

@@ -177,3 +177,28 @@ export function isMobilePhone(digits: string): boolean {
   return /^[1-9]{2}9\d{8}$/.test(digits);
 }
 export const MOBILE_PHONE_MESSAGE = '* Informe um celular com DDD e 9 dígitos, começando por 9 (telefone fixo não é aceito)';
+
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
+const AMBIGUOUS_LINK = /[\\\u0000-\u001f\u007f\s]|^\/\/|^[a-z][a-z\d+.-]*:(?!\/\/)/i;
+
+/**
+ * Whether a server link would open as http(s), with one meaning in every browser. Relative
+ * links count (they resolve on our origin); spellings a browser reads as another host do not:
+ * backslashes and control characters (`\\evil.example\x`, `/\evil.example/x`), `//host`,
+ * and a scheme without `//` (`https:evil.example`). The app's openServerLink also checks the
+ * origin (ours, or a configured document host); the machine uses this one so it never
+ * records a signature for a term that could not be shown.
+ */
+export function isHttpLink(link: string): boolean {
+  const text = link.trim();
+  if (AMBIGUOUS_LINK.test(text)) return false;
+  try {
+    const url = new URL(text, 'http://relative.invalid/');
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** The ANS's free line (Disque ANS), as dialled and as read: named beside every operator contact. */
+export const DISQUE_ANS = { tel: '08007019656', label: '0800 701 9656' } as const;

@@ -12,9 +12,9 @@ import type { Snapshot } from 'xstate';
 import { PERSIST_TAG } from '../../../machines/wizard.machine';
 import type { CalendarDay, WizardContext } from '../../../machines/wizard.types';
 import { DEVICE_DRAFT_KEY, deviceStorage, tabStorage } from '../../storage';
-import { DEVICE_DRAFT_MS, readDeviceDraft } from './device-draft';
+import { DEVICE_DRAFT_MS, readDeviceDraft } from '../../app/device-draft';
 
-export { DEVICE_DRAFT_DAYS, dropExpiredDeviceDraft } from './device-draft';
+export { DEVICE_DRAFT_DAYS, dropExpiredDeviceDraft } from '../../app/device-draft';
 
 export const WIZARD_SNAPSHOT_KEY = 'portabilidade.wizard.v1';
 

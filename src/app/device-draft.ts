@@ -3,8 +3,8 @@
  * reading it and forgetting it once expired. Apart from the wizard's persistence so that the
  * boot can drop an expired draft without loading the wizard's machine on every screen.
  */
-import type { WizardContext } from '../../../machines/wizard.types';
-import { DEVICE_DRAFT_KEY, deviceStorage } from '../../storage';
+import type { WizardContext } from '../../machines/wizard.types';
+import { DEVICE_DRAFT_KEY, deviceStorage } from '../storage';
 
 /** How long a draft kept on the device waits after its last change (said beside the box). */
 export const DEVICE_DRAFT_DAYS = 7;

@@ -156,7 +156,9 @@ function payloadOf(demo: Demo): PortabilityRequest {
       { tp_contato: '1', ds_contato: '85988887777' },
       { tp_contato: '2', ds_contato: 'beneficiario@example.com' },
     ],
-    dependente: [{ id: 1, nome: 'LUCAS SANTOS', nm_mae: 'TEREZA MARIA DA SILVA', dt_nasc: '10/10/2012', cpf: '', ds_parentesco: 'Filho(a)' }],
+    dependente: [
+      { id: 1, nome: 'LUCAS SANTOS', nm_mae: 'TEREZA MARIA DA SILVA', dt_nasc: '10/10/2012', cpf: '', ds_parentesco: 'Filho(a)' },
+    ],
     cd_empresa_plano: demo.cdEmpresaPlano,
   };
 }

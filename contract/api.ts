@@ -25,6 +25,7 @@ import {
   firstControlCharacter,
   isValidCpf,
   TIPO_PORTABILIDADE,
+  PARENTESCOS,
 } from './rules.ts';
 
 export { DEFAULT_CD_EMPRESA_PLANO, TIPO_PORTABILIDADE } from './rules.ts';
@@ -119,6 +120,8 @@ export const dependente = z.object({
   nm_mae: required('Nome da mãe do dependente é obrigatório'),
   dt_nasc: brDate('Data de nascimento do dependente inválida'),
   cpf: z.optional(z.union([z.literal(''), cpf])),
+  /** The relationship to the holder (issue 27 item 7), one of PARENTESCOS (contract/rules.ts). */
+  ds_parentesco: z.enum(PARENTESCOS, `Parentesco do dependente inválido: use ${PARENTESCOS.join(', ')}`),
 });
 
 export const portabilityRequest = z.object({
@@ -336,8 +339,12 @@ export const signatureRequest = z.object({ cdFileDocumento: id('Código do docum
 /** The holder withdraws a request under analysis (issue 25): named by its protocol, with a token bound to it. */
 export const withdrawalRequest = z.object({ protocolo: required('Protocolo é obrigatório', 100) });
 
-/** Server error body for 400/404: shown to the user as it is. */
-export const errorBody = z.object({ message: z.string() });
+/**
+ * Server error body for 400/404: shown to the user as it is. `code` (ERROR_CODES in
+ * contract/rules.ts) when the portal acts on the answer itself, e.g. 409 SOLICITACAO_EM_ANDAMENTO.
+ * Read as a string: a code this portal does not know yet is still an error with a message.
+ */
+export const errorBody = z.object({ message: z.string(), code: z.optional(z.string()) });
 
 // ---------------------------------------------------------------- queries
 

@@ -46,6 +46,7 @@ export const wizardMachine = wizardSetup.createMachine({
     acceptanceLink: null,
     leaveVia: null,
     keepOnDevice: false,
+    returnToReview: false,
   }),
   initial: 'editing',
   // The app says when the page is hidden or shown again (visibilitychange): an upload that
@@ -92,6 +93,11 @@ export const wizardMachine = wizardSetup.createMachine({
               { guard: and(['isNotSaved', 'isCepChange']), target: '.idle', actions: 'setCep' },
             ],
             NEXT: [
+              // Corrected from the review (issue 27 item 7): back to it.
+              {
+                guard: and([{ type: 'stepIsValid', params: { step: 'dadosPessoais' as const } }, 'isEditingFromReview']),
+                target: '#wizard.editing.documentos.reviewing',
+              },
               { guard: { type: 'stepIsValid', params: { step: 'dadosPessoais' } }, target: 'planoOrigem' },
               {
                 actions: [
@@ -135,6 +141,11 @@ export const wizardMachine = wizardSetup.createMachine({
           on: {
             PREVIOUS: { target: 'dadosPessoais' },
             NEXT: [
+              // Corrected from the review (issue 27 item 7): back to it.
+              {
+                guard: and([{ type: 'stepIsValid', params: { step: 'planoOrigem' as const } }, 'isEditingFromReview']),
+                target: '#wizard.editing.documentos.reviewing',
+              },
               { guard: { type: 'stepIsValid', params: { step: 'planoOrigem' } }, target: 'planoDestino' },
               {
                 actions: [
@@ -166,6 +177,11 @@ export const wizardMachine = wizardSetup.createMachine({
           on: {
             PREVIOUS: { target: 'planoOrigem' },
             NEXT: [
+              // Corrected from the review (issue 27 item 7): back to it.
+              {
+                guard: and([{ type: 'stepIsValid', params: { step: 'planoDestino' as const } }, 'isEditingFromReview']),
+                target: '#wizard.editing.documentos.reviewing',
+              },
               { guard: { type: 'stepIsValid', params: { step: 'planoDestino' } }, target: 'dependentes' },
               {
                 actions: [
@@ -240,6 +256,7 @@ export const wizardMachine = wizardSetup.createMachine({
             NEXT: [
               // The row's data would be lost or sent wrong: show its messages, stay.
               { guard: 'draftNeedsFixing', actions: ['markDraftAttempted', focusFirstInvalidDependentField] },
+              { guard: 'isEditingFromReview', target: '#wizard.editing.documentos.reviewing' },
               { target: 'documentos' },
             ],
             DEPENDENT_REMOVE: { guard: 'isNotSaved', actions: 'removeDependent' },
@@ -358,10 +375,47 @@ export const wizardMachine = wizardSetup.createMachine({
             },
             reviewing: {
               description:
-                "Modal 'Confira sua solicitação': the holder, the plans, the dependents and the documents to send; 'Enviar solicitação' sends, 'Voltar e corrigir' returns.",
+                "Modal 'Confira sua solicitação': every field of the holder, the plans, the dependents and the documents to send, each section with 'Alterar'; 'Enviar solicitação' sends, 'Voltar e corrigir' returns.",
+              // Back on the review: the steps' 'Próximo' goes on as usual again.
+              entry: 'forgetReviewReturn',
               on: {
                 SUBMIT_CONFIRMED: { target: '#wizard.submitting.saving', actions: 'ensureIdempotencyKey' },
                 REVIEW_CANCELLED: { target: 'idle' },
+                // Issue 27 item 7: 'Alterar' opens that section's step; its 'Próximo' comes back here.
+                REVIEW_EDIT_REQUESTED: [
+                  {
+                    guard: { type: 'isReviewSection', params: { step: 'dadosPessoais' } },
+                    target: '#wizard.editing.dadosPessoais',
+                    actions: 'rememberReviewReturn',
+                  },
+                  {
+                    guard: { type: 'isReviewSection', params: { step: 'planoOrigem' } },
+                    target: '#wizard.editing.planoOrigem',
+                    actions: 'rememberReviewReturn',
+                  },
+                  {
+                    guard: { type: 'isReviewSection', params: { step: 'planoDestino' } },
+                    target: '#wizard.editing.planoDestino',
+                    actions: 'rememberReviewReturn',
+                  },
+                  {
+                    guard: { type: 'isReviewSection', params: { step: 'dependentes' } },
+                    target: '#wizard.editing.dependentes',
+                    actions: 'rememberReviewReturn',
+                  },
+                  { target: 'idle', actions: 'rememberReviewReturn' },
+                ],
+              },
+            },
+            duplicateWarning: {
+              description:
+                "Modal 'Você já tem uma solicitação em andamento' (issue 27 item 6): the server holds an open request for this CPF and ANS protocol; 'Acompanhar minha solicitação' opens home's tracking (no protocol handed over), 'Voltar' returns to the step with everything kept.",
+              on: {
+                DUPLICATE_TRACK: {
+                  target: '#wizard.left',
+                  actions: { type: 'goTrackMode', params: ({ context }) => ({ cdEmpresaPlano: context.cdEmpresaPlano }) },
+                },
+                DUPLICATE_BACK: { target: 'idle' },
               },
             },
           },
@@ -396,8 +450,16 @@ export const wizardMachine = wizardSetup.createMachine({
                 actions: { type: 'storeSaveResult', params: ({ event }) => ({ result: event.output }) },
               },
             ],
-            // Errors on submitting are not shown beyond the global handler (SPEC §8): back on step 5, intact.
-            onError: { target: '#wizard.editing.documentos' },
+            onError: [
+              // Issue 27 item 6: an open request for this CPF and ANS protocol already exists.
+              {
+                guard: { type: 'isOpenRequestDuplicate', params: ({ event }) => ({ error: event.error }) },
+                target: '#wizard.editing.documentos.duplicateWarning',
+                actions: 'forgetIdempotencyKey',
+              },
+              // Errors on submitting are not shown beyond the global handler (SPEC §8): back on step 5, intact.
+              { target: '#wizard.editing.documentos' },
+            ],
           },
         },
         uploading: {

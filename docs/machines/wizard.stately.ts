@@ -62,6 +62,16 @@ export const wizardMachine = createMachine({
             ],
             NEXT: [
               {
+                target: '#wizard.editing.documentos.reviewing',
+                guard: {
+                  type: 'and',
+                  guards: [
+                    { type: 'stepIsValid', params: { step: 'dadosPessoais' } },
+                    'isEditingFromReview',
+                  ],
+                },
+              },
+              {
                 target: 'planoOrigem',
                 guard: { type: 'stepIsValid', params: { step: 'dadosPessoais' } },
               },
@@ -97,6 +107,16 @@ export const wizardMachine = createMachine({
             PREVIOUS: { target: 'dadosPessoais' },
             NEXT: [
               {
+                target: '#wizard.editing.documentos.reviewing',
+                guard: {
+                  type: 'and',
+                  guards: [
+                    { type: 'stepIsValid', params: { step: 'planoOrigem' } },
+                    'isEditingFromReview',
+                  ],
+                },
+              },
+              {
                 target: 'planoDestino',
                 guard: { type: 'stepIsValid', params: { step: 'planoOrigem' } },
               },
@@ -121,6 +141,16 @@ export const wizardMachine = createMachine({
           on: {
             PREVIOUS: { target: 'planoOrigem' },
             NEXT: [
+              {
+                target: '#wizard.editing.documentos.reviewing',
+                guard: {
+                  type: 'and',
+                  guards: [
+                    { type: 'stepIsValid', params: { step: 'planoDestino' } },
+                    'isEditingFromReview',
+                  ],
+                },
+              },
               {
                 target: 'dependentes',
                 guard: { type: 'stepIsValid', params: { step: 'planoDestino' } },
@@ -188,6 +218,10 @@ export const wizardMachine = createMachine({
               {
                 guard: 'draftNeedsFixing',
                 actions: ['markDraftAttempted', 'focusField'],
+              },
+              {
+                target: '#wizard.editing.documentos.reviewing',
+                guard: 'isEditingFromReview',
               },
               { target: 'documentos' },
             ],
@@ -313,10 +347,41 @@ export const wizardMachine = createMachine({
               },
             },
             reviewing: {
-              description: 'Modal \'Confira sua solicitação\': the holder, the plans, the dependents and the documents to send; \'Enviar solicitação\' sends, \'Voltar e corrigir\' returns.',
+              description: 'Modal \'Confira sua solicitação\': every field of the holder, the plans, the dependents and the documents to send, each section with \'Alterar\'; \'Enviar solicitação\' sends, \'Voltar e corrigir\' returns.',
+              entry: 'forgetReviewReturn',
               on: {
                 SUBMIT_CONFIRMED: { target: '#wizard.submitting.saving', actions: 'ensureIdempotencyKey' },
                 REVIEW_CANCELLED: { target: 'idle' },
+                REVIEW_EDIT_REQUESTED: [
+                  {
+                    target: '#wizard.editing.dadosPessoais',
+                    guard: { type: 'isReviewSection', params: { step: 'dadosPessoais' } },
+                    actions: 'rememberReviewReturn',
+                  },
+                  {
+                    target: '#wizard.editing.planoOrigem',
+                    guard: { type: 'isReviewSection', params: { step: 'planoOrigem' } },
+                    actions: 'rememberReviewReturn',
+                  },
+                  {
+                    target: '#wizard.editing.planoDestino',
+                    guard: { type: 'isReviewSection', params: { step: 'planoDestino' } },
+                    actions: 'rememberReviewReturn',
+                  },
+                  {
+                    target: '#wizard.editing.dependentes',
+                    guard: { type: 'isReviewSection', params: { step: 'dependentes' } },
+                    actions: 'rememberReviewReturn',
+                  },
+                  { target: 'idle', actions: 'rememberReviewReturn' },
+                ],
+              },
+            },
+            duplicateWarning: {
+              description: 'Modal \'Você já tem uma solicitação em andamento\' (issue 27 item 6): the server holds an open request for this CPF and ANS protocol; \'Acompanhar minha solicitação\' opens home\'s tracking (no protocol handed over), \'Voltar\' returns to the step with everything kept.',
+              on: {
+                DUPLICATE_TRACK: { target: '#wizard.left', actions: 'goTrackMode' },
+                DUPLICATE_BACK: { target: 'idle' },
               },
             },
           },
@@ -343,7 +408,14 @@ export const wizardMachine = createMachine({
               },
               { target: 'generatingAcceptance', actions: 'storeSaveResult' },
             ],
-            onError: { target: '#wizard.editing.documentos' },
+            onError: [
+              {
+                target: '#wizard.editing.documentos.duplicateWarning',
+                guard: 'isOpenRequestDuplicate',
+                actions: 'forgetIdempotencyKey',
+              },
+              { target: '#wizard.editing.documentos' },
+            ],
           },
         },
         uploading: {

@@ -4,6 +4,7 @@ import type { EndpointHandlers } from '../http/endpoints.ts';
 import { lookUpCep } from '../services/cep-lookup.ts';
 import { checkNewRequest } from '../services/request-rules.ts';
 import { queueProtocolEmail } from '../services/protocol-email.ts';
+import { refuseSecondOpenRequest } from '../services/open-requests.ts';
 import { createRequest } from '../services/requests.ts';
 import { issueToken } from '../services/tokens.ts';
 
@@ -18,6 +19,8 @@ export const requestHandlers: RequestHandlers = {
     // Request, dependents, contacts, the first history event and the protocol e-mail to
     // send: all or nothing. The e-mail goes out afterwards, never holding up this answer.
     const { saved, queued } = await ctx.deps.db.transaction(async (tx) => {
+      // Issue 27 item 6: one open request per CPF and ANS protocol (409, naming none).
+      await refuseSecondOpenRequest(tx, payload.cpf, payload.nu_protocolo_ans);
       const created = await createRequest(tx, payload, ctx.now);
       return { saved: created, queued: await queueProtocolEmail(tx, payload, created, ctx.deps.publicUrl, ctx.now) };
     });

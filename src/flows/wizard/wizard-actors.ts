@@ -118,6 +118,11 @@ export function createWizardLogic(deps: WizardDeps) {
       goHome: (_, params) => deps.navigate(`/home/${params.cdEmpresaPlano}`),
       // Back from step 1 lands on home too: the step's entry was put back (wizard-history.ts), home goes on top.
       leaveWizard: (_, params) => deps.navigate(`/home/${params.cdEmpresaPlano}`),
+      // Issue 27 item 6: home's tracking with the field empty; no protocol is handed over.
+      goTrackMode: (_, params) => {
+        storage.set('type', 'track');
+        deps.navigate(`/home/${params.cdEmpresaPlano}`);
+      },
       goTrackProtocol: (_, params) => {
         storage.set('type', 'track');
         protocolToTrack.give(params.protocolo);

@@ -26,7 +26,7 @@ import { StepDocumentos } from './step-documentos';
 import { StepPlanoDestino } from './step-plano-destino';
 import { StepPlanoOrigem } from './step-plano-origem';
 import { STEP_TITLES, Stepper } from './stepper';
-import { NoDocumentsModal, ReviewModal } from './review-modals';
+import { DuplicateModal, NoDocumentsModal, ReviewModal } from './review-modals';
 import { HrModal, LeaveModal, PreviewModal, ProtocolModal } from './wizard-modals';
 import { WizardActorContext, useWizard, useWizardActorRef } from './wizard-context';
 
@@ -70,6 +70,8 @@ function Wizard() {
   const canPrevious = useWizard((s) => s.can({ type: 'PREVIOUS' }));
   const canNext = useWizard((s) => s.can({ type: 'NEXT' }));
   const submitting = useWizard((s) => s.matches('submitting'));
+  // Issue 27 item 7: a section opened by the review's 'Alterar' goes back to it on 'Próximo'.
+  const fromReview = useWizard((s) => s.context.returnToReview && s.matches('editing'));
   const StepView = STEP_VIEWS[step];
   // A new step: focus goes to its heading, and the live region says which step of five.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -118,6 +120,11 @@ function Wizard() {
         {/* LGPD art. 9: said where personal data (the holder's, the dependents') or documents are asked. */}
         {(step === 'dadosPessoais' || step === 'dependentes') && <PrivacyNotice about="dados" />}
         {step === 'documentos' && <PrivacyNotice about="documentos" />}
+        {fromReview && (
+          <p role="status" className="rounded-md border border-brand-500 bg-brand-50 p-3 text-slate-900">
+            Você está corrigindo a partir da conferência: depois de corrigir, clique em 'Próximo' para voltar a ela.
+          </p>
+        )}
         <StepView />
         <KeepOnDevice />
         <div className="flex flex-wrap justify-between gap-3 border-t border-slate-200 pt-4">
@@ -137,6 +144,7 @@ function Wizard() {
       <PreviewModal />
       <NoDocumentsModal />
       <ReviewModal />
+      <DuplicateModal />
       <ProtocolModal />
       <LeaveModal />
     </div>

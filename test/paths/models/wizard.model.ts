@@ -12,6 +12,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { wizardMachine } from '../../../machines/wizard.machine';
 import { isStepValid } from '../../../machines/wizard.schemas';
+import { ERROR_CODES, hasErrorCode } from '../../../contract/rules';
 import type { WizardContext } from '../../../machines/wizard.types';
 import {
   FILLED_FORM,
@@ -147,7 +148,13 @@ export const wizardRegions: readonly Region[] = [
     events: all('NEXT', 'PREVIOUS', 'DEPENDENT_ADD', 'DEPENDENT_CHANGED', 'DEPENDENT_CONFIRM', 'DEPENDENT_DISCARD', 'DEPENDENT_REMOVE'),
     abstract: (c) => ({
       dependents: Math.min(c.dependents.length, 2),
-      draft: c.draft && [c.draft.nome !== '', c.draft.nm_mae !== '', c.draft.dt_nasc !== '', c.draft.cpf !== ''],
+      draft: c.draft && [
+        c.draft.nome !== '',
+        c.draft.ds_parentesco !== '',
+        c.draft.nm_mae !== '',
+        c.draft.dt_nasc !== '',
+        c.draft.cpf !== '',
+      ],
       attempted: c.draftAttempted,
     }),
     stopWhen: (s) => !inStep(s, 'dependentes'),
@@ -238,6 +245,16 @@ const [NEXT, PREVIOUS, SUBMIT] = [ev('NEXT'), ev('PREVIOUS'), ev('SUBMIT_CONFIRM
 const [rg, foto, empty, big] = [ev('FILE_CHOSEN', 0), ev('FILE_CHOSEN', 1), ev('FILE_CHOSEN', 2), ev('FILE_CHOSEN', 3)];
 const [phonePhoto, iphonePhoto] = [ev('FILE_CHOSEN', 4), ev('FILE_CHOSEN', 5)];
 const [HIDDEN, VISIBLE] = [ev('PAGE_HIDDEN'), ev('PAGE_VISIBLE')];
+const [EDIT_HOLDER, EDIT_ORIGIN, EDIT_DESTINATION] = [
+  ev('REVIEW_EDIT_REQUESTED', 0),
+  ev('REVIEW_EDIT_REQUESTED', 1),
+  ev('REVIEW_EDIT_REQUESTED', 2),
+];
+const [EDIT_DEPENDENTS, EDIT_DOCUMENTS] = [ev('REVIEW_EDIT_REQUESTED', 3), ev('REVIEW_EDIT_REQUESTED', 4)];
+/** Issue 27 item 6: the save refused with 409 SOLICITACAO_EM_ANDAMENTO (the browser tier files the pair first). */
+export const OPEN_REQUEST_REFUSED = ev('xstate.error.actor.saveRequest', 1);
+export const isOpenRequestRefused = (event: WizardPathEvent): boolean =>
+  event.type === 'xstate.error.actor.saveRequest' && hasErrorCode(event.error, ERROR_CODES.openRequestExists);
 
 /**
  * Journeys the shortest paths split into many: the full filing, every failure of the submit
@@ -353,6 +370,7 @@ export const wizardJourneys: ReadonlyArray<{ name: string; start: Start<M>; even
       ev('DEPENDENT_CHANGED', 0),
       ev('DEPENDENT_CHANGED', 1),
       ev('DEPENDENT_CHANGED', 2),
+      ev('DEPENDENT_CHANGED', 5),
       ev('DEPENDENT_CONFIRM'),
       ev('DEPENDENT_REMOVE'),
     ],
@@ -373,6 +391,9 @@ export const wizardJourneys: ReadonlyArray<{ name: string; start: Start<M>; even
       PREVIOUS,
       NEXT,
       ev('DEPENDENT_CHANGED', 4),
+      NEXT,
+      // Issue 27 item 7: the relationship is required too; chosen, the row is kept.
+      ev('DEPENDENT_CHANGED', 5),
       NEXT,
     ],
   },
@@ -453,6 +474,64 @@ export const wizardJourneys: ReadonlyArray<{ name: string; start: Start<M>; even
       SUBMIT,
       ev('xstate.done.actor.saveRequest'),
       ev('xstate.done.actor.acceptance'),
+    ],
+  },
+  {
+    name: "the review (issue 27 item 7): 'Alterar' opens each section's step, whose 'Próximo' (after 'Anterior', or once refused) comes back to the review",
+    start: filledStart,
+    events: [
+      NEXT,
+      NEXT,
+      NEXT,
+      NEXT,
+      ev('xstate.done.actor.documentTypes'),
+      ev('DOCUMENT_TYPE_CHOSEN'),
+      rg,
+      NEXT,
+      EDIT_HOLDER,
+      ev('FIELD_CHANGED', 0),
+      NEXT,
+      ev('FIELD_CHANGED', 1),
+      NEXT,
+      EDIT_ORIGIN,
+      PREVIOUS,
+      NEXT,
+      EDIT_ORIGIN,
+      NEXT,
+      EDIT_DESTINATION,
+      NEXT,
+      EDIT_DEPENDENTS,
+      ev('DEPENDENT_ADD'),
+      ev('DEPENDENT_CHANGED', 0),
+      NEXT,
+      ev('DEPENDENT_CHANGED', 5),
+      ev('DEPENDENT_CHANGED', 1),
+      ev('DEPENDENT_CHANGED', 2),
+      NEXT,
+      EDIT_DOCUMENTS,
+      foto,
+      NEXT,
+    ],
+  },
+  {
+    name: "a second request for the same CPF and ANS protocol (issue 27 item 6): the warning, 'Voltar' keeps everything, then 'Acompanhar minha solicitação' opens the tracking",
+    start: filledStart,
+    events: [
+      NEXT,
+      NEXT,
+      NEXT,
+      NEXT,
+      ev('xstate.done.actor.documentTypes'),
+      NEXT,
+      ev('DOCUMENTS_SKIPPED'),
+      SUBMIT,
+      OPEN_REQUEST_REFUSED,
+      ev('DUPLICATE_BACK'),
+      NEXT,
+      ev('DOCUMENTS_SKIPPED'),
+      SUBMIT,
+      OPEN_REQUEST_REFUSED,
+      ev('DUPLICATE_TRACK'),
     ],
   },
   {

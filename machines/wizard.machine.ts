@@ -521,23 +521,31 @@ export const wizardMachine = wizardSetup.createMachine({
                     guard: { type: 'isReviewSection', params: { step: 'dadosPessoais' } },
                     target: '#wizard.editing.dadosPessoais',
                     actions: 'rememberReviewReturn',
+                    description: "'Alterar' na conferência (issue 27): abre o passo 1; o próximo 'Próximo' válido volta à conferência.",
                   },
                   {
                     guard: { type: 'isReviewSection', params: { step: 'planoOrigem' } },
                     target: '#wizard.editing.planoOrigem',
                     actions: 'rememberReviewReturn',
+                    description: "'Alterar' na conferência (issue 27): abre o passo 2; o próximo 'Próximo' válido volta à conferência.",
                   },
                   {
                     guard: { type: 'isReviewSection', params: { step: 'planoDestino' } },
                     target: '#wizard.editing.planoDestino',
                     actions: 'rememberReviewReturn',
+                    description: "'Alterar' na conferência (issue 27): abre o passo 3; o próximo 'Próximo' válido volta à conferência.",
                   },
                   {
                     guard: { type: 'isReviewSection', params: { step: 'dependentes' } },
                     target: '#wizard.editing.dependentes',
                     actions: 'rememberReviewReturn',
+                    description: "'Alterar' na conferência (issue 27): abre o passo 4; o próximo 'Próximo' válido volta à conferência.",
                   },
-                  { target: 'idle', actions: 'rememberReviewReturn' },
+                  {
+                    target: 'idle',
+                    actions: 'rememberReviewReturn',
+                    description: "'Alterar' dos documentos (issue 27): volta ao passo 5; o próximo 'Próximo' volta à conferência.",
+                  },
                 ],
               },
             },
@@ -592,9 +600,14 @@ export const wizardMachine = wizardSetup.createMachine({
                 guard: { type: 'isOpenRequestDuplicate', params: ({ event }) => ({ error: event.error }) },
                 target: '#wizard.editing.documentos.duplicateWarning',
                 actions: 'forgetIdempotencyKey',
+                description:
+                  'Já existe uma solicitação em andamento para este CPF e protocolo ANS (issue 27): o aviso oferece acompanhá-la, sem mostrar o protocolo.',
               },
               // Errors on submitting are not shown beyond the global handler (SPEC §8): back on step 5, intact.
-              { target: '#wizard.editing.documentos' },
+              {
+                target: '#wizard.editing.documentos',
+                description: 'SPEC §8: outro erro ao gravar aparece só pelo tratamento global; volta ao passo 5 com tudo preservado.',
+              },
             ],
           },
         },

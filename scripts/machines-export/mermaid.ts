@@ -303,6 +303,8 @@ export function chartOf(machine: AnyStateMachine, flow: string, region?: AnyStat
     region,
     mermaid: [
       'stateDiagram-v2',
+      // A region of many simple states side by side grows too wide to read: drawn left to right, it stacks them.
+      ...(region && flatAndWide(region) ? ['  direction LR'] : []),
       '  classDef outside fill:#f4f4f4,stroke:#888,stroke-dasharray:4 3,color:#444',
       '  classDef anyState fill:#fff,stroke:#888,stroke-dasharray:2 2,color:#444',
       ...lines,
@@ -310,6 +312,12 @@ export function chartOf(machine: AnyStateMachine, flow: string, region?: AnyStat
     ].join('\n'),
     rows,
   };
+}
+
+/** A region whose states are all simple, and many: top-down, Mermaid would put them in one wide row. */
+function flatAndWide(region: AnyStateNode): boolean {
+  const children = childNodes(region);
+  return children.length > 6 && children.every((child) => childNodes(child).length === 0);
 }
 
 export function chartsOf(machine: AnyStateMachine, flow: string): Chart[] {

@@ -86,7 +86,8 @@ function parsedGuard(guard: Guard | string | undefined): string {
   if (guard === undefined) return '';
   if (typeof guard === 'string') return guard;
   // `and(['isA', not('isB')])` as written reads `and(isA,not(isB))`, as the running machine's inventory does.
-  if (guard.kind === 'inline') return guard.type.replace(/[\s'"[\]]/g, '');
+  // A named guard with static params inside and()/or() reads as its name, as the machine's own inventory does.
+  if (guard.kind === 'inline') return guard.type.replace(/[\s'"[\]]/g, '').replace(/\{type:(\w+),params:\{[^{}]*\}\}/g, '$1');
   return guard.guards ? `${guard.type}(${guard.guards.map(parsedGuard).join(',')})` : guard.type;
 }
 

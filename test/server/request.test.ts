@@ -57,9 +57,10 @@ describe('saving a new request', () => {
 
   it('answers a retry with the same Idempotency-Key with the first result and creates no second request', async () => {
     const count = async () => (await server.db.query<{ total: number }>('SELECT count(*)::int AS total FROM requests'))[0]?.total ?? 0;
-    const first = await server.post('portabilidade', validRequest({ nome: 'REPETIDO' }), { key: 'save-retry-0001' });
+    const body = validRequest({ nome: 'REPETIDO' });
+    const first = await server.post('portabilidade', body, { key: 'save-retry-0001' });
     const before = await count();
-    const retry = await server.post('portabilidade', validRequest({ nome: 'REPETIDO' }), { key: 'save-retry-0001' });
+    const retry = await server.post('portabilidade', body, { key: 'save-retry-0001' });
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual(first.json());
     expect(await count()).toBe(before);

@@ -148,10 +148,10 @@ test.describe('the first paint, before any script', () => {
     const seen = problems(page);
     await seedSession(page, SESSION);
     await page.goto('/#/nova-solicitacao');
-    await page.getByLabel('Nome do beneficiário').fill('Maria da Silva');
+    await page.getByLabel('Nome do beneficiário', { exact: true }).fill('Maria da Silva');
     await page.reload();
     await expect(page.locator('#root')).not.toHaveAttribute('data-shell');
-    await expect(page.getByLabel('Nome do beneficiário')).toHaveValue('MARIA DA SILVA');
+    await expect(page.getByLabel('Nome do beneficiário', { exact: true })).toHaveValue('MARIA DA SILVA');
     expect(seen).toEqual([]);
   });
 

@@ -177,6 +177,7 @@ test.describe('typing is never lost', () => {
 
     await page.getByRole('button', { name: 'Incluir dependente' }).click();
     await typeEveryField(page, DEPENDENT);
+    await field(page, 'Parentesco com o titular').selectOption('Filho(a)');
     await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
     const added = page.getByRole('list', { name: 'Dependentes incluídos' });
     await expect(added).toContainText('JOAO TESTE');

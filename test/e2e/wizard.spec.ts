@@ -82,6 +82,7 @@ async function fillStep3(page: Page) {
 async function addDependent(page: Page) {
   await page.getByRole('button', { name: 'Incluir dependente' }).click();
   await field(page, 'Nome do dependente').fill('Joao Teste');
+  await field(page, 'Parentesco com o titular').selectOption('Filho(a)');
   await field(page, 'Nome da mãe do dependente').fill('Maria Teste');
   await typeMasked(page, 'Data de nascimento do dependente', '10102015');
   await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
@@ -322,6 +323,7 @@ test.describe('nova-solicitacao wizard', () => {
     await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
     await expect(alerts).toHaveText([
       '* Nome do dependente é obrigatório',
+      '* Parentesco é obrigatório',
       '* Nome da mãe é obrigatório',
       '* A data de nascimento é obrigatório',
     ]);

@@ -33,7 +33,13 @@ export function useFieldHelp(id: string, label: string, readOnly = false): Field
   const requirement = field && !readOnly ? fieldRequirement(field) : null;
   const helpId = `${id}-ajuda`;
   return {
-    ...(text ? { labelAddon: <FieldTooltip id={helpId} text={text} fieldLabel={label} />, describedBy: helpId } : {}),
+    // A wizard field keeps the help button's room (null) until its text arrives: the label row
+    // has its final height at the first paint, and nothing moves when the help comes.
+    ...(text
+      ? { labelAddon: <FieldTooltip id={helpId} text={text} fieldLabel={label} />, describedBy: helpId }
+      : field
+        ? { labelAddon: null }
+        : {}),
     ...(requirement ? { requirement } : {}),
   };
 }

@@ -5,6 +5,7 @@
 //   npm run bench                              all parts, writes docs/benchmarks.md
 //   npm run bench -- --only size,paths         some parts (prints; writes only with --write)
 //   npm run bench -- --runs 1                  Lighthouse runs per page, phone profile applied (default 5)
+//   npm run bench -- --upload-runs 1          runs of the Slow 3G filing (default 3, ~2.5 min each)
 //   npm run bench -- --lantern-runs 3          Lighthouse runs per page, simulated (information; default 1)
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { runLighthouse } from './lighthouse.mjs';
 import { runTraffic, runUploads } from './load.mjs';
 import { measurePaths } from './paths.mjs';
 import { measureTyping } from './typing.mjs';
+import { measureSlowUpload } from './upload.mjs';
 import { findDemoProtocols } from './demo.mjs';
 import { memoryOf, serverExists, startServer } from './server.mjs';
 import { KEEP_MARKER, OFFERED_RATE, buildRows, markdown, textTable } from './report.mjs';
@@ -24,7 +26,7 @@ import { startLocalPostgres } from '../scripts/local-postgres.mjs';
 import pg from 'pg';
 import { CHROMIUM, REPO, freePort, killAllChildren, serveStatic, sleep, withTimeout } from './support.mjs';
 
-const ALL = ['size', 'lighthouse', 'typing', 'load', 'paths'];
+const ALL = ['size', 'lighthouse', 'typing', 'load', 'upload', 'paths'];
 
 /**
  * The same lookup, save and upload runs with the server on PostgreSQL (DATABASE_URL): on
@@ -120,6 +122,7 @@ function parseArgs(argv) {
     write: !only || argv.includes('--write'),
     runs: Number(value('--runs') ?? 5),
     lanternRuns: Number(value('--lantern-runs') ?? 1),
+    uploadRuns: Number(value('--upload-runs') ?? 3),
   };
 }
 
@@ -177,7 +180,7 @@ function meta(parts) {
 }
 
 async function main() {
-  const { parts, full, write, runs, lanternRuns } = parseArgs(process.argv.slice(2));
+  const { parts, full, write, runs, lanternRuns, uploadRuns } = parseArgs(process.argv.slice(2));
   const work = mkdtempSync(join(tmpdir(), 'portabilidade-bench-'));
   const results = { meta: meta(parts), errors: {} };
   const notes = [];
@@ -196,7 +199,7 @@ async function main() {
   };
   const stops = [];
   try {
-    const needsBuild = parts.has('size') || parts.has('lighthouse') || parts.has('typing') || parts.has('load');
+    const needsBuild = parts.has('size') || parts.has('lighthouse') || parts.has('typing') || parts.has('load') || parts.has('upload');
     const needsFloor = parts.has('size') || parts.has('lighthouse');
     const appDir = join(work, 'app-dist');
     const app = needsBuild ? await attempt('portal build', 200_000, () => buildApp(appDir)) : null;
@@ -346,6 +349,12 @@ async function main() {
       while (stops.length) await stops.pop()();
     }
 
+    if (parts.has('upload') && app) {
+      results.upload = await attempt('upload', uploadRuns * 300_000 + 180_000, () =>
+        measureSlowUpload({ staticDir: appDir, work, runs: uploadRuns }),
+      );
+      if (results.upload) log(`Slow 3G filing: ${results.upload.runs.map((r) => `${r.seconds} s`).join(', ')}`);
+    }
     if (parts.has('paths')) {
       results.paths = await attempt('paths', 90_000, () => measurePaths({ timeoutMs: 80_000 }));
     }

@@ -10,15 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../../src/api/client';
 import { ChunkErrorBoundary } from '../../src/app/chunk-error-boundary';
 import { storage } from '../../src/storage';
-
-const CONTACT = {
-  operadora: 'Vida Plena Saúde',
-  telefone: '0800 000 0001',
-  whatsapp: '(85) 99999-0001',
-  horario: 'Segunda a sexta, das 8h às 20h',
-  ouvidoria: '0800 000 0101',
-  email: 'atendimento@operadora-1.example',
-};
+import { OPERATOR_CONTACT as CONTACT } from '../views/support/operator-contact';
 
 const Unreachable = lazy(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
 

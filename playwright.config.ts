@@ -6,6 +6,7 @@ import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs';
 const port = Number(process.env.E2E_PORT ?? 8199);
 /** Tests whose time is mostly waiting between keystrokes typed at a person's pace. */
 const PACED = /typing\.spec\.ts$/;
+const chromiumWorkers = Number(process.env.E2E_CHROMIUM_WORKERS ?? 2);
 
 function definedEnv(): Record<string, string> {
   return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
@@ -15,11 +16,11 @@ export default defineConfig({
   testDir: 'test/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Two workers, each project one at most: the paced typing tests spend their minutes waiting
-  // between keys at a person's speed, so they run beside the rest instead of after it. Two
-  // workers on CPU-bound tests (two Chromiums and the server fighting for 2 cores) took 19 min
-  // where one took 9.4 min, so everything else stays in one worker.
-  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  // A browser test mostly waits (Chromium starting a page, the server, the portal's timers): one
+  // worker kept less than half a core busy (home + tracking specs: 43 s of CPU in 100 s). So two
+  // workers run the general tests, and a third the paced typing tests, which spend their minutes
+  // waiting between keys at a person's speed. E2E_CHROMIUM_WORKERS sets the first number.
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : chromiumWorkers + 1,
   retries: 0,
   // E2E_JSON: another report file (the PostgreSQL smoke run, scripts/e2e-postgres.mjs).
   reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON ?? 'test-results/e2e.json' }]],
@@ -33,7 +34,7 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath() ?? undefined, args: chromiumArgs },
   },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: PACED, workers: 1 },
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: PACED, workers: chromiumWorkers },
     { name: 'paced typing', use: { browserName: 'chromium' }, testMatch: PACED, workers: 1 },
   ],
   webServer: {

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -31,6 +32,10 @@ export default defineConfig({
     exclude: ['test/e2e/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 20_000,
+    // Vitest's default is one worker per core minus one: a single worker on a 2-core machine,
+    // which left one core idle for the whole step. Every test file owns its server, database and
+    // ports, so two files can run side by side.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // A PostgreSQL for the PostgreSQL tier: the given one, or a throwaway local one.
     globalSetup: ['test/server/support/postgres-setup.ts'],
     // Stately's parser (@xstate/machine-extractor, test only) still imports two XState 4 modules:

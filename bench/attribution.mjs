@@ -6,40 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const DIGIT = Object.fromEntries([...BASE64].map((c, i) => [c, i]));
-
-/** Decodes one mappings line into segments [generatedColumn, sourceIndex?] (columns absolute). */
-function decodeLine(line, state) {
-  const segments = [];
-  let column = 0;
-  for (const segment of line.split(',')) {
-    if (!segment) continue;
-    const values = [];
-    let value = 0;
-    let shift = 0;
-    for (const char of segment) {
-      const digit = DIGIT[char];
-      value += (digit & 31) << shift;
-      if (digit & 32) {
-        shift += 5;
-      } else {
-        values.push(value & 1 ? -(value >>> 1) : value >>> 1);
-        value = 0;
-        shift = 0;
-      }
-    }
-    column += values[0];
-    if (values.length >= 4) {
-      state.source += values[1];
-      segments.push([column, state.source]);
-    } else {
-      segments.push([column, -1]);
-    }
-  }
-  return segments;
-}
+import { decode } from '@jridgewell/sourcemap-codec';
 
 export function groupOf(source) {
   const path = source.replace(/\\/g, '/');
@@ -61,10 +28,10 @@ function attributeChunk(code, map) {
   const perSource = new Map();
   const add = (key, bytes) => perSource.set(key, (perSource.get(key) ?? 0) + bytes);
   const codeLines = code.split('\n');
-  const mapLines = map.mappings.split(';');
-  const state = { source: 0 };
+  // Each line's segments: [generated column, source index, …], columns absolute.
+  const mapLines = decode(map.mappings);
   codeLines.forEach((text, index) => {
-    const segments = mapLines[index] ? decodeLine(mapLines[index], state) : [];
+    const segments = (mapLines[index] ?? []).map(([column, source]) => [column, source ?? -1]);
     if (!segments.length) {
       add('(unmapped)', Buffer.byteLength(text) + 1);
       return;

@@ -59,6 +59,8 @@ export const ANSWER_DAYS = 10;
 
 /** SPEC §8: the acceptance service answers this text instead of a link when it generated nothing. */
 export const ACCEPTANCE_ERROR_ANSWER = 'ERRO';
+/** SPEC §8: the toast when the acceptance document answers 'ERRO' or fails (tracking and wizard). */
+export const ACCEPTANCE_ERROR_MESSAGE = 'Erro ao gerar o documento';
 
 /** SPEC §8: 'ERRO' (and, by the same token, an empty answer) means no document was generated. */
 export function isAcceptanceRefused(answer: string): boolean {

@@ -14,6 +14,7 @@ import type {
   TrackingData,
 } from '../contract/api';
 import type { AttachmentMeta, ChosenFile } from './wizard.types';
+import { ACCEPTANCE_ERROR_MESSAGE } from '../contract/rules';
 
 /**
  * The answers the tracking flow holds are the contract's, parsed (`z.output` of its schemas):
@@ -152,7 +153,7 @@ export const TEXT = {
   finalize: 'Finalizar',
   back: 'Retornar',
   leave: 'Sair',
-  acceptanceError: 'Erro ao gerar o documento',
+  acceptanceError: ACCEPTANCE_ERROR_MESSAGE,
   unsignedDocuments: 'Ainda há documento(s) que precisa(m) ser assinado(s).',
   avisoTitle: 'Você está quase lá',
   avisoButton: 'Minha Portabilidade',

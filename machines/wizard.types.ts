@@ -174,7 +174,8 @@ export type WizardEvent =
   | { type: 'DESTINATION_PLAN_CHOSEN'; registroAns: string; nmPlano: string }
   | { type: 'DOCUMENTS_SKIPPED' }
   | { type: 'NO_DOCUMENTS_CANCELLED' }
-  | { type: 'SUBMIT_CONFIRMED' }
+  /** 'Enviar solicitação', with a fresh idempotency key the app made for this gesture (used only if the data changed). */
+  | { type: 'SUBMIT_CONFIRMED'; idempotencyKey: string }
   | { type: 'REVIEW_CANCELLED' }
   | { type: 'REVIEW_EDIT_REQUESTED'; step: StepId }
   | { type: 'DUPLICATE_TRACK' }

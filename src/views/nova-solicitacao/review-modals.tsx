@@ -94,7 +94,7 @@ export function ReviewModal() {
           <Button variant="secondary" onClick={back}>
             Voltar e corrigir
           </Button>
-          <Button onClick={() => actor.send({ type: 'SUBMIT_CONFIRMED' })}>Enviar solicitação</Button>
+          <Button onClick={() => actor.send({ type: 'SUBMIT_CONFIRMED', idempotencyKey: crypto.randomUUID() })}>Enviar solicitação</Button>
         </>
       }
     >

@@ -26,6 +26,7 @@ import {
   isValidCpf,
   TIPO_PORTABILIDADE,
   PARENTESCOS,
+  BR_DATE,
 } from './rules.ts';
 
 export { DEFAULT_CD_EMPRESA_PLANO, TIPO_PORTABILIDADE } from './rules.ts';
@@ -83,7 +84,7 @@ const matching = (pattern: RegExp, message: string, max: number) =>
 const list = <T extends z.ZodMiniType>(item: T, max: number, noun: string, atLeastOne?: string) =>
   z.array(item).check(z.maxLength(max, `no máximo ${max} ${noun}`), ...(atLeastOne ? [z.minLength(1, atLeastOne)] : []));
 /** dd/mm/yyyy, the one value the wizard stores with its punctuation (SPEC §5). */
-export const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+export { BR_DATE };
 const brDate = (message: string) => matching(BR_DATE, message, 10);
 const validCpf = () => z.string().check(z.refine(isValidCpf, 'CPF inválido'), atMost(11));
 const cpf = validCpf();
@@ -457,6 +458,7 @@ export type EndpointOutput<N extends EndpointName> = z.output<Endpoints[N]['outp
 
 export type LoginRequest = z.output<typeof loginRequest>;
 export type PortabilityRequest = z.output<typeof portabilityRequest>;
+export type PortabilityResponse = z.output<typeof portabilityResponse>;
 export type Dependente = z.output<typeof dependente>;
 export type TrackingData = z.output<typeof trackingData>;
 export type History = z.output<typeof history>;
@@ -472,6 +474,8 @@ export type OperatorContact = z.output<typeof operatorContact>;
 export type CepAnswer = z.output<typeof cepAnswer>;
 export type DocumentUpload = z.output<typeof documentUpload>;
 export type AcceptanceRequest = z.output<typeof acceptanceRequest>;
+export type FinalizeRequest = z.output<typeof finalizeRequest>;
+export type PendingDocument = z.output<typeof pendingDocument>;
 
 /** Headers the contract relies on besides the body. */
 export const HEADERS = {

@@ -15,10 +15,36 @@ export function isPlanCode(value: string): boolean {
   return PLAN_CODE.test(value);
 }
 
-/** Status codes of SPEC §4 / §9 (the reference back-end's others are in server/README.md). */
+/**
+ * Request statuses (flStatus), the one definition of them all: SPEC §4 / §9 name 3 and 6; the
+ * others are the reference back-end's (server/README.md), so every tracking screen is reachable.
+ */
+export const STATUS_UNDER_ANALYSIS = 1;
+export const STATUS_PENDING_DOCUMENTS = 2;
 export const STATUS_ACCEPTED = 3;
+export const STATUS_REFUSED = 4;
+export const STATUS_CANCELLED = 5;
+export const STATUS_AWAITING_ACKNOWLEDGEMENT = 6;
+export const STATUS_CONTRACT_ACTIVE = 7;
 /** Type codes of SPEC §2: 1 agree / decline, 2 'Estou ciente'. */
 export const TYPE_CODE_AGREEMENT = 1;
+export const TYPE_CODE_AWARENESS = 2;
+
+/** SPEC §5's date mask, 00/00/0000, as the wizard stores it. */
+export const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/**
+ * A dd/mm/yyyy date that exists in the calendar (no 31/02), from 1900, and not after `today`
+ * ('yyyy-mm-dd': the caller's calendar day; the wizard passes the person's, the server UTC's).
+ */
+export function isRealBrDate(value: string, today: string): boolean {
+  const match = BR_DATE.exec(value);
+  if (!match) return false;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (year < 1900 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
+  return `${match[3]}-${match[2]}-${match[1]}` <= today;
+}
 
 /**
  * SPEC §4 "Track lookup" and §6: the one state that asks for CPF and password before the
@@ -33,6 +59,8 @@ export const ANSWER_DAYS = 10;
 
 /** SPEC §8: the acceptance service answers this text instead of a link when it generated nothing. */
 export const ACCEPTANCE_ERROR_ANSWER = 'ERRO';
+/** SPEC §8: the toast when the acceptance document answers 'ERRO' or fails (tracking and wizard). */
+export const ACCEPTANCE_ERROR_MESSAGE = 'Erro ao gerar o documento';
 
 /** SPEC §8: 'ERRO' (and, by the same token, an empty answer) means no document was generated. */
 export function isAcceptanceRefused(answer: string): boolean {

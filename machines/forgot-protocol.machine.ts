@@ -8,7 +8,7 @@
  * Pure: the call is a placeholder actor the app provides (src/flows/home/forgot-protocol.ts),
  * which rejects with an Error whose message is the pt-BR text to show.
  */
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { isValidCpf } from '../contract/rules';
 import { notProvided } from './not-provided';
 
@@ -72,7 +72,10 @@ export const forgotProtocolMachine = setup({
     fieldsValid: ({ context }) => isValid(context),
   },
   actions: {
-    setField: assign(({ event }) => (event.type === 'FIELD_CHANGED' ? { [event.field]: event.value } : {})),
+    setField: assign(({ event }) => {
+      assertEvent(event, 'FIELD_CHANGED');
+      return { [event.field]: event.value };
+    }),
     markAttempted: assign({ attempted: true }),
     keepAnswer: assign((_, params: { answer: string }) => ({ answer: params.answer })),
     keepFailure: assign((_, params: { error: unknown }) => ({

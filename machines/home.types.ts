@@ -4,6 +4,7 @@
  */
 import { ANS_PROTOCOL_DIGITS } from '../contract/rules';
 import * as z from 'zod/mini';
+import type { LoginRequest, Tooltip as ContractTooltip, TrackingData } from '../contract/api';
 import { TIPO_PORTABILIDADE, requiresLogin } from '../contract/rules';
 
 export type HomeMode = 'home' | 'new' | 'track';
@@ -42,10 +43,8 @@ export type HomeEvent =
   | { type: 'SUBMIT' }
   | { type: 'ACKNOWLEDGE' };
 
-export interface Tooltip {
-  nmCampo: string;
-  dsDescricao: string;
-}
+/** The contract's tooltip (`z.output` of its schema). */
+export type Tooltip = ContractTooltip;
 
 export interface TooltipsInput {
   solicitacao: typeof TIPO_PORTABILIDADE;
@@ -55,20 +54,14 @@ export interface LookupInput {
   protocolo: string;
 }
 
-/** The part of the tracking data the lookup rule reads (SPEC §3 "Portability data"). */
-export interface LookupResult {
-  flStatus: number;
-  cdStatusPort: number;
-  flConcordo: string | null;
-  /** The access token bound to this protocol, when the request needs no login (issue 11). */
-  token?: string | null;
-}
+/**
+ * The part of the tracking data the lookup rule reads (SPEC §3 "Portability data"), with the
+ * access token bound to this protocol when the request needs no login (issue 11).
+ */
+export type LookupResult = Pick<TrackingData, 'flStatus' | 'cdStatusPort' | 'flConcordo' | 'token'>;
 
-export interface LoginInput {
-  cpf: string;
-  senha: string;
-  cdEmpresaPlano: string;
-}
+/** The login body (SPEC §3 "Login payload"), the contract's. */
+export type LoginInput = LoginRequest;
 
 /** `token` is empty (or absent) when the operator has not finished the registration yet. */
 export interface LoginResult {

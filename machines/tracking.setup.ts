@@ -3,7 +3,7 @@
  * types, placeholder actions and actors the app provides, guards. Kept apart so the chart
  * reads as a chart.
  */
-import { assign, setup, stateIn } from 'xstate';
+import { assertEvent, assign, setup, stateIn } from 'xstate';
 import { notProvided } from './not-provided';
 import { canOpenUnreadTerm, canSignAfterReading, canWithdraw, isWithdrawn } from './tracking.terms-and-withdrawal';
 import {
@@ -145,14 +145,18 @@ export const trackingSetup = setup({
     rememberAcceptanceLink: assign({ acceptanceLink: (_, params: { link: string }) => params.link.trim() }),
     rememberOperatorName: assign({ operatorName: (_, params: { name: string }) => params.name.trim() }),
     // --- status 2 (machines/tracking.pending.states.ts)
-    choosePendingFile: assign(({ context, event }) =>
-      event.type === 'PENDING_FILE_CHOSEN'
-        ? { pendingFile: pendingAttachment(context.tracking, event.cdTipoDocumento, event.file), pendingFileAlert: null, pendingSent: null }
-        : {},
-    ),
-    rejectPendingFile: assign(({ event }) =>
-      event.type === 'PENDING_FILE_CHOSEN' ? { pendingFileAlert: pendingFileRejection(event.file) } : {},
-    ),
+    choosePendingFile: assign(({ context, event }) => {
+      assertEvent(event, 'PENDING_FILE_CHOSEN');
+      return {
+        pendingFile: pendingAttachment(context.tracking, event.cdTipoDocumento, event.file),
+        pendingFileAlert: null,
+        pendingSent: null,
+      };
+    }),
+    rejectPendingFile: assign(({ event }) => {
+      assertEvent(event, 'PENDING_FILE_CHOSEN');
+      return { pendingFileAlert: pendingFileRejection(event.file) };
+    }),
     forgetPendingFile: assign({ pendingFile: null }),
     rememberPendingSent: assign(({ context }) => ({
       pendingSent: context.pendingFile

@@ -1,73 +1,35 @@
 /**
  * Types and fixed texts of the tracking flow (SPEC §2 "acompanhamento", §4, §5, §8).
- * The shapes mirror the contract's (contract/api.ts) structurally, so the app's actors
- * hand the parsed answers over as they are, while machines/ stays free of src/ imports
- * (the rules both sides share are in contract/rules.ts).
+ * The answers' shapes are the contract's (contract/api.ts, type-only imports: no schema reaches
+ * a machine's bundle), so the app's actors hand the parsed answers over as they are; the rules
+ * both sides share are in contract/rules.ts.
  */
+import type {
+  AcceptanceRequest,
+  AttachedDocument,
+  DocumentToSign,
+  FinalizeRequest,
+  History,
+  PendingDocument,
+  TrackingData,
+} from '../contract/api';
 import type { AttachmentMeta, ChosenFile } from './wizard.types';
+import { ACCEPTANCE_ERROR_MESSAGE } from '../contract/rules';
 
+/**
+ * The answers the tracking flow holds are the contract's, parsed (`z.output` of its schemas):
+ * never a hand copy that could drift from what the server sends.
+ */
 /** SPEC §3 "Portability data (tracking)". `cdStatusPort` doubles as the type code (1|2). */
-export interface TrackingInfo {
-  nuProtocolo: string;
-  nuProtocoloAnsHapvida: string | null;
-  dtCadastramento: string | null;
-  dsStatus: string | null;
-  flStatus: number;
-  cdStatusPort: number;
-  flConcordo: string | null;
-  cdSolicitacao: number | null;
-  nuCpf?: string | null;
-  /**
-   * What the operator decided (the contract's optional fields, issue 25): each present only
-   * once the operator set it. Dates 'dd/mm/yyyy'; the price in cents.
-   */
-  nmPlanoDestino?: string;
-  nuRegistroPlanoDestino?: string;
-  dtInicioCobertura?: string;
-  vlMensalidadeCentavos?: number;
-  dtLimiteCancelamentoPlanoAnterior?: string;
-  /** The operator's reason for a refusal (4) or a cancellation (5). */
-  dsMotivo?: string;
-  /** Status 5 at the holder's own request: when they withdrew ('dd/mm/yyyy hh:mm'). */
-  dtDesistencia?: string;
-  /** Status 2: the document types the operator still waits for (machines/tracking.pending.ts). */
-  documentosPendentes?: PendingDocumentInfo[];
-}
-
+export type TrackingInfo = TrackingData;
 /** A document type the operator still waits for (status 2), and why, when it said. */
-export interface PendingDocumentInfo {
-  cdTipoDocumento: number;
-  nmDocumento: string;
-  dsMotivo?: string;
-}
-
+export type PendingDocumentInfo = PendingDocument;
 /** SPEC §3 "Attached document". */
-export interface AttachedDocumentInfo {
-  nmArquivo: string;
-  nmExtensaoArquivo: string;
-  nmDocumento: string;
-  dtAssinatura: string | null;
-  linkUrl: string;
-}
-
+export type AttachedDocumentInfo = AttachedDocument;
 /** SPEC §3 "Document to sign". */
-export interface DocumentToSignInfo {
-  documento: string;
-  linkUrl: string;
-  cdFileDocumento: number;
-  flAssinado: boolean;
-  /** When the server first served the term through its link, and when it was accepted ('dd/mm/yyyy hh:mm'). */
-  dtLeitura?: string;
-  dtAssinatura?: string;
-}
-
+export type DocumentToSignInfo = DocumentToSign;
 /** The `historico` answer (docs/architecture.md): every status change and the ANS window. */
-export interface HistoryInfo {
-  dtCadastramento: string;
-  prazoRespostaDias: number;
-  dtLimiteResposta: string;
-  eventos: Array<{ flStatus: number; dsStatus: string; dtEvento: string }>;
-}
+export type HistoryInfo = History;
 
 export type { AttachmentMeta, ChosenFile, UploadDocumentInput } from './wizard.types';
 
@@ -77,18 +39,10 @@ export interface ProtocolInput {
 export interface SignatureInput {
   cdFileDocumento: number;
 }
-/** Body of `portabilidade/utils/documento/aceite` on the tracking screen (SPEC §7). */
-export interface AcceptanceInput {
-  tipo: '9';
-  fl_ciente: 'S' | 'N';
-  fl_tipo: 'D' | 'I';
-  cd_solicitacao: number;
-}
+/** Body of `portabilidade/utils/documento/aceite` on the tracking screen (SPEC §7): never 'N' (the wizard's). */
+export type AcceptanceInput = AcceptanceRequest & { fl_tipo: 'D' | 'I' };
 /** Body of `portabilidade/finaliza` (SPEC §7). */
-export interface FinalizeInput {
-  tipo: '9';
-  cd_solicitacao: number;
-}
+export type FinalizeInput = FinalizeRequest;
 export interface OperatorInput {
   cdEmpresaPlano: string;
 }
@@ -172,16 +126,20 @@ export type PendingDocumentEvent =
 
 export type ToastLevel = 'info' | 'warning' | 'error' | 'success';
 
-/** Status codes of SPEC §4 / §9, and the reference back-end's others (server/README.md). */
-export const STATUS_UNDER_ANALYSIS = 1;
-export const STATUS_PENDING_DOCUMENTS = 2;
-export const STATUS_REFUSED = 4;
-export const STATUS_CANCELLED = 5;
-export const STATUS_AWAITING_ACKNOWLEDGEMENT = 6;
-export const STATUS_CONTRACT_ACTIVE = 7;
-/** Type code 2 of SPEC §2: 'Estou ciente' (1, agree / decline, is a shared rule). */
-export const TYPE_CODE_AWARENESS = 2;
-export { ACCEPTANCE_ERROR_ANSWER, ANSWER_DAYS, STATUS_ACCEPTED, TYPE_CODE_AGREEMENT } from '../contract/rules';
+/** Status and type codes are shared rules (contract/rules.ts), defined once. */
+export {
+  ACCEPTANCE_ERROR_ANSWER,
+  ANSWER_DAYS,
+  STATUS_ACCEPTED,
+  STATUS_AWAITING_ACKNOWLEDGEMENT,
+  STATUS_CANCELLED,
+  STATUS_CONTRACT_ACTIVE,
+  STATUS_PENDING_DOCUMENTS,
+  STATUS_REFUSED,
+  STATUS_UNDER_ANALYSIS,
+  TYPE_CODE_AGREEMENT,
+  TYPE_CODE_AWARENESS,
+} from '../contract/rules';
 
 /** Exact pt-BR texts of SPEC §2, §5 and §8 that the machine itself emits or decides. */
 export const TEXT = {
@@ -195,7 +153,7 @@ export const TEXT = {
   finalize: 'Finalizar',
   back: 'Retornar',
   leave: 'Sair',
-  acceptanceError: 'Erro ao gerar o documento',
+  acceptanceError: ACCEPTANCE_ERROR_MESSAGE,
   unsignedDocuments: 'Ainda há documento(s) que precisa(m) ser assinado(s).',
   avisoTitle: 'Você está quase lá',
   avisoButton: 'Minha Portabilidade',

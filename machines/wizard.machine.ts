@@ -9,6 +9,7 @@
  * tests provide fakes. This file is the chart.
  */
 import { and, not, or } from 'xstate';
+import { ACCEPTANCE_ERROR_MESSAGE } from '../contract/rules';
 import { pendingUploads } from './attachments';
 import { DEFAULT_CD_EMPRESA_PLANO, toPortabilityPayload } from './wizard.payload';
 import { firstInvalidField } from './wizard.schemas';
@@ -57,7 +58,7 @@ export const wizardMachine = wizardSetup.createMachine({
   },
   states: {
     editing: {
-      description: 'The user fills the wizard, one step at a time.',
+      description: 'A pessoa preenche a solicitação, um passo de cada vez.',
       tags: [PERSIST_TAG],
       initial: 'dadosPessoais',
       on: {
@@ -104,10 +105,10 @@ export const wizardMachine = wizardSetup.createMachine({
         resumed: {
           type: 'history',
           history: 'deep',
-          description: 'The step (and its inner state) the person was on before being asked whether to leave.',
+          description: 'O passo (e o ponto dentro dele) em que a pessoa estava antes da pergunta se quer sair.',
         },
         dadosPessoais: {
-          description: 'Step 1, Dados Pessoais: identity, contacts and address; a complete CEP fills the address.',
+          description: 'Passo 1, Dados Pessoais: identificação, contatos e endereço; um CEP completo preenche o endereço.',
           initial: 'idle',
           on: {
             // Other fields go to the wizard's FIELD_CHANGED; a CEP of 8 digits is looked up at once.
@@ -156,10 +157,10 @@ export const wizardMachine = wizardSetup.createMachine({
           },
           states: {
             idle: {
-              description: 'Step 1 as typed; under the CEP, what its last lookup did.',
+              description: 'Passo 1 como digitado; sob o CEP, o resultado da última consulta.',
             },
             lookingUpCep: {
-              description: 'Looking the CEP up; the fields stay editable and the person may go on.',
+              description: 'Consultando o CEP; os campos continuam editáveis e a pessoa pode seguir.',
               invoke: {
                 id: 'cepAddress',
                 src: 'cepAddress',
@@ -179,7 +180,7 @@ export const wizardMachine = wizardSetup.createMachine({
           },
         },
         planoOrigem: {
-          description: 'Step 2, Dados do Plano de Origem: the plan the beneficiary leaves.',
+          description: 'Passo 2, Dados do Plano de Origem: o plano que o beneficiário deixa.',
           on: {
             PREVIOUS: { target: 'dadosPessoais' },
             NEXT: [
@@ -212,7 +213,7 @@ export const wizardMachine = wizardSetup.createMachine({
         },
         planoDestino: {
           description:
-            'Step 3, Dados do Plano de Destino: a plan picked from the list or its registry typed (plan name looked up), ownership and contract type.',
+            'Passo 3, Dados do Plano de Destino: um plano escolhido na lista ou seu registro digitado (o nome do plano é consultado), titularidade e tipo de contratação.',
           invoke: {
             id: 'contractTypes',
             src: 'contractTypes',
@@ -273,30 +274,32 @@ export const wizardMachine = wizardSetup.createMachine({
               actions: 'setDestinationPlan',
               description: 'Plano escolhido na lista da operadora: registro e nome juntos, nada a consultar.',
             },
+            // Once saved, the data sent is final (as for every field): the view's disabled select is not the rule.
             CONTRACT_TYPE_CHOSEN: [
               {
-                guard: 'isAcceptedContractType',
+                guard: and(['isNotSaved', 'isAcceptedContractType']),
                 target: '.idle',
                 actions: 'setContractType',
-                description: 'SPEC §5/§9: só o tipo de contratação 3 (individual) é aceito.',
+                description: 'SPEC §5/§9: só o tipo de contratação 3 (individual) é aceito (só antes de gravar).',
               },
               {
+                guard: 'isNotSaved',
                 target: '.hrModal',
                 actions: 'clearContractType',
-                description: 'SPEC §5/§8: outro tipo de contratação abre o modal do RH e limpa o campo.',
+                description: 'SPEC §5/§8: outro tipo de contratação abre o modal do RH e limpa o campo (só antes de gravar).',
               },
             ],
           },
           states: {
             idle: {
-              description: 'Step 3 as typed; the plan name shows what the last lookup found.',
+              description: 'Passo 3 como digitado; o nome do plano mostra o que a última consulta encontrou.',
             },
             debouncing: {
-              description: 'The registry is being typed: the lookup waits for a pause.',
+              description: 'O registro está sendo digitado: a consulta espera uma pausa.',
               after: { lookupDebounce: { target: 'lookingUp' } },
             },
             lookingUp: {
-              description: 'Looking the destination plan registry up to fill the plan name.',
+              description: 'Consultando o registro do plano de destino para preencher o nome do plano.',
               invoke: {
                 id: 'destinationPlan',
                 src: 'destinationPlan',
@@ -309,7 +312,7 @@ export const wizardMachine = wizardSetup.createMachine({
               },
             },
             hrModal: {
-              description: "Modal 'Prezado Cliente': a collective contract is handled by the company's HR; OK returns home.",
+              description: "Modal 'Prezado Cliente': contrato coletivo é tratado pelo RH da empresa; OK volta à home.",
               on: {
                 HR_MODAL_CONFIRMED: {
                   target: 'idle',
@@ -320,7 +323,7 @@ export const wizardMachine = wizardSetup.createMachine({
           },
         },
         dependentes: {
-          description: 'Step 4, Dependentes: confirmed rows are locked; only the last row is editable.',
+          description: 'Passo 4, Dependentes: as linhas confirmadas ficam travadas; só a última é editável.',
           // Leaving the step confirms a valid row and drops a blank one (SPEC §2); a row with
           // data that is not valid yet is kept open (issue 13: never dropped silently).
           exit: 'settleDependentDraft',
@@ -349,7 +352,7 @@ export const wizardMachine = wizardSetup.createMachine({
           },
           states: {
             listing: {
-              description: 'The confirmed dependents, each with a remove button, and the add button.',
+              description: 'Os dependentes confirmados, cada um com o botão de remover, e o botão de adicionar.',
               // Back on the step with a row kept open: it is shown open again.
               always: {
                 guard: 'hasDraft',
@@ -366,7 +369,7 @@ export const wizardMachine = wizardSetup.createMachine({
               },
             },
             editingRow: {
-              description: "A blank row in editing mode; 'Adicionar' confirms it only when valid.",
+              description: "Uma linha em branco em edição; 'Adicionar' só a confirma quando válida.",
               on: {
                 DEPENDENT_CHANGED: { actions: 'setDependentField' },
                 DEPENDENT_CONFIRM: [
@@ -387,7 +390,7 @@ export const wizardMachine = wizardSetup.createMachine({
           },
         },
         documentos: {
-          description: 'Step 5, Documentos: choose a document type, then attach, preview or remove files.',
+          description: 'Passo 5, Documentos: escolher o tipo de documento e então anexar, visualizar ou remover arquivos.',
           invoke: {
             id: 'documentTypes',
             src: 'documentTypes',
@@ -409,13 +412,13 @@ export const wizardMachine = wizardSetup.createMachine({
                 guard: and(['isNotPreparingFile', 'isSavedWithPendingUploads']),
                 target: '#wizard.submitting.uploading',
                 description: 'SPEC §4: já gravada e com documento não enviado: retoma o envio dos documentos.',
-                actions: 'ensureIdempotencyKey',
+                actions: 'clearFileAlert',
               },
               {
                 guard: and(['isNotPreparingFile', 'isSaved']),
                 target: '#wizard.submitting.generatingAcceptance',
                 description: 'SPEC §4: já gravada e com tudo enviado: retoma na geração do aceite.',
-                actions: 'ensureIdempotencyKey',
+                actions: 'clearFileAlert',
               },
               // Issue 14: nothing is sent before a review, and no documents only after a warning.
               {
@@ -461,7 +464,7 @@ export const wizardMachine = wizardSetup.createMachine({
           },
           states: {
             idle: {
-              description: 'The attachments list with the type select and the attach button.',
+              description: 'A lista de anexos com a escolha do tipo e o botão de anexar.',
               on: {
                 ATTACHMENT_PREVIEW: { target: 'previewing', actions: 'openPreview' },
                 ATTACHMENT_REMOVE: {
@@ -473,7 +476,7 @@ export const wizardMachine = wizardSetup.createMachine({
             },
             preparing: {
               description:
-                'A chosen photo is made ready to send, in the browser: an iPhone photo (HEIC) decoded to JPEG, a photo over 1 MB redrawn at 2,000 px as a JPEG; listed with its sizes before and after, or refused saying how to send it.',
+                'Uma foto escolhida é preparada para envio no navegador: foto de iPhone (HEIC) convertida em JPEG, foto acima de 1 MB redesenhada em 2.000 px como JPEG; listada com os tamanhos antes e depois, ou recusada dizendo como enviá-la.',
               invoke: {
                 id: 'prepareFile',
                 src: 'prepareFile',
@@ -493,27 +496,30 @@ export const wizardMachine = wizardSetup.createMachine({
             },
             awaitingVisibility: {
               description:
-                'A file failed to go out while the page was hidden (screen locked, another app in front): it is sent again by itself as soon as the page is visible.',
+                'Um arquivo não saiu enquanto a página estava oculta (tela bloqueada, outro app na frente): é enviado de novo sozinho assim que a página volta a ficar visível.',
               on: {
-                PAGE_VISIBLE: { target: '#wizard.submitting.uploading', actions: ['notePageVisible', 'ensureIdempotencyKey'] },
+                PAGE_VISIBLE: { target: '#wizard.submitting.uploading', actions: ['notePageVisible', 'clearFileAlert'] },
               },
             },
             previewing: {
-              description: 'An attached image or PDF shown in a preview.',
+              description: 'Uma imagem ou PDF anexado mostrado em visualização.',
               on: { PREVIEW_CLOSED: { target: 'idle', actions: 'closePreview' } },
             },
             noDocumentsWarning: {
               description:
-                "Modal 'Nenhum documento anexado': the documents the operator asks for (RN 438); 'Anexar documentos' returns, 'Continuar sem documentos' goes on to the review.",
+                "Modal 'Nenhum documento anexado': os documentos que a operadora pede (RN 438); 'Anexar documentos' volta, 'Continuar sem documentos' segue para a conferência.",
               on: { DOCUMENTS_SKIPPED: { target: 'reviewing' }, NO_DOCUMENTS_CANCELLED: { target: 'idle' } },
             },
             reviewing: {
               description:
-                "Modal 'Confira sua solicitação': every field of the holder, the plans, the dependents and the documents to send, each section with 'Alterar'; 'Enviar solicitação' sends, 'Voltar e corrigir' returns.",
+                "Modal 'Confira sua solicitação': todos os dados do titular, os planos, os dependentes e os documentos a enviar, cada seção com 'Alterar'; 'Enviar solicitação' envia, 'Voltar e corrigir' volta.",
               // Back on the review: the steps' 'Próximo' goes on as usual again.
               entry: 'forgetReviewReturn',
               on: {
-                SUBMIT_CONFIRMED: { target: '#wizard.submitting.saving', actions: 'ensureIdempotencyKey' },
+                SUBMIT_CONFIRMED: {
+                  target: '#wizard.submitting.saving',
+                  actions: { type: 'keyTheRequest', params: ({ event }) => ({ freshKey: event.idempotencyKey }) },
+                },
                 REVIEW_CANCELLED: { target: 'idle' },
                 // Issue 27 item 7: 'Alterar' opens that section's step; its 'Próximo' comes back here.
                 REVIEW_EDIT_REQUESTED: [
@@ -551,7 +557,7 @@ export const wizardMachine = wizardSetup.createMachine({
             },
             duplicateWarning: {
               description:
-                "Modal 'Você já tem uma solicitação em andamento' (issue 27 item 6): the server holds an open request for this CPF and ANS protocol; 'Acompanhar minha solicitação' opens home's tracking (no protocol handed over), 'Voltar' returns to the step with everything kept.",
+                "Modal 'Você já tem uma solicitação em andamento' (issue 27 item 6): o servidor tem uma solicitação aberta para este CPF e protocolo ANS; 'Acompanhar minha solicitação' abre o acompanhamento da home (sem entregar protocolo), 'Voltar' retorna ao passo com tudo mantido.",
               on: {
                 DUPLICATE_TRACK: {
                   target: '#wizard.left',
@@ -566,14 +572,14 @@ export const wizardMachine = wizardSetup.createMachine({
     },
     submitting: {
       description:
-        "Sending the request: every button is disabled and a second click sends nothing; the screen says 'mantenha esta tela aberta' and is kept awake.",
+        "Enviando a solicitação: todos os botões ficam desabilitados e um segundo clique não envia nada; a tela diz 'mantenha esta tela aberta' e é mantida acesa.",
       tags: [PERSIST_TAG],
       entry: 'keepScreenAwake',
       exit: 'letScreenSleep',
       initial: 'saving',
       states: {
         saving: {
-          description: 'Saving the request, with the idempotency key made at the first attempt.',
+          description: "Gravando a solicitação, com a chave de idempotência trazida pelo 'Enviar solicitação' da primeira tentativa.",
           invoke: {
             id: 'saveRequest',
             src: 'saveRequest',
@@ -612,7 +618,7 @@ export const wizardMachine = wizardSetup.createMachine({
           },
         },
         uploading: {
-          description: 'Uploading the attached documents one by one with the returned protocol.',
+          description: 'Enviando os documentos anexados, um a um, com o protocolo devolvido.',
           invoke: {
             id: 'uploadDocument',
             src: 'uploadDocument',
@@ -653,7 +659,7 @@ export const wizardMachine = wizardSetup.createMachine({
           },
         },
         generatingAcceptance: {
-          description: 'Generating the acceptance document (aceite, fl_tipo N).',
+          description: 'Gerando o documento de aceite (aceite, fl_tipo N).',
           invoke: {
             id: 'acceptance',
             src: 'acceptance',
@@ -662,19 +668,34 @@ export const wizardMachine = wizardSetup.createMachine({
               idempotencyKey: `${context.idempotencyKey ?? ''}:aceite`,
               token: context.saved?.token,
             }),
-            onDone: {
+            // The request is filed either way: the protocol is shown; a toast says when the document failed.
+            onDone: [
+              {
+                guard: { type: 'isAcceptanceRefused', params: ({ event }) => ({ answer: event.output }) },
+                target: '#wizard.protocolModal',
+                actions: { type: 'notify', params: { level: 'error', message: ACCEPTANCE_ERROR_MESSAGE } },
+                description:
+                  "SPEC §8: a geração do aceite respondeu 'ERRO': aviso 'Erro ao gerar o documento'; o protocolo é mostrado sem o documento.",
+              },
+              {
+                target: '#wizard.protocolModal',
+                actions: { type: 'storeAcceptanceLink', params: ({ event }) => ({ link: event.output }) },
+                description: 'SPEC §4: o documento de aceite foi gerado: o OK do protocolo o abre.',
+              },
+            ],
+            onError: {
               target: '#wizard.protocolModal',
-              actions: { type: 'storeAcceptanceLink', params: ({ event }) => ({ link: event.output }) },
+              actions: { type: 'notify', params: { level: 'error', message: ACCEPTANCE_ERROR_MESSAGE } },
+              description:
+                "SPEC §8: a geração do aceite falhou: aviso 'Erro ao gerar o documento'; o protocolo é mostrado sem o documento.",
             },
-            // The request is filed: the protocol is still shown; the toast said the document failed.
-            onError: { target: '#wizard.protocolModal' },
           },
         },
       },
     },
     protocolModal: {
       description:
-        "Modal 'O número do protocolo da sua solicitação é' with the protocol, 'Copiar' and 'Imprimir/Salvar PDF'; OK opens the acceptance document and home in track mode with the protocol typed.",
+        "Modal 'O número do protocolo da sua solicitação é' com o protocolo, 'Copiar' e 'Imprimir/Salvar PDF'; OK abre o documento de aceite e a home no modo acompanhar com o protocolo digitado.",
       entry: ['clearStoredProtocol', 'clearSavedWork'],
       on: {
         PROTOCOL_MODAL_CONFIRMED: [
@@ -696,12 +717,12 @@ export const wizardMachine = wizardSetup.createMachine({
       },
     },
     finished: {
-      description: 'The request is filed and the user went back home.',
+      description: 'A solicitação está registrada e a pessoa voltou à home.',
       type: 'final',
     },
     leaveConfirm: {
       description:
-        "Modal 'Sair da solicitação?': what was typed stays kept where the draft is kept; 'Sair' leaves, 'Continuar preenchendo' returns to the step.",
+        "Modal 'Sair da solicitação?': o que foi digitado fica guardado onde o rascunho é guardado; 'Sair' sai, 'Continuar preenchendo' volta ao passo.",
       on: {
         LEAVE_CONFIRMED: {
           target: 'left',
@@ -714,7 +735,7 @@ export const wizardMachine = wizardSetup.createMachine({
       },
     },
     left: {
-      description: 'The person left the wizard for home; the draft stays where it was kept.',
+      description: 'A pessoa saiu da solicitação para a home; o rascunho fica onde estava guardado.',
       type: 'final',
     },
   },

@@ -14,6 +14,7 @@ import {
   isParentesco,
   isPlainEmail,
   isUf,
+  isRealBrDate,
   isValidCpf,
 } from '../contract/rules';
 import type { CalendarDay, DependentDraft, StepId, WizardForm } from './wizard.types';
@@ -78,14 +79,9 @@ export function calendarDayOf(now: Date): CalendarDay {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** dd/mm/yyyy that exists in the calendar, from 1900 up to `today`. */
+/** dd/mm/yyyy that exists in the calendar, from 1900 up to `today` (the shared rule, contract/rules.ts). */
 export function isValidBrDate(value: string, today: CalendarDay): boolean {
-  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
-  if (!match) return false;
-  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (year < 1900 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
-  return `${match[3]}-${match[2]}-${match[1]}` <= today;
+  return isRealBrDate(value, today);
 }
 
 /** No control character once trimmed (the payload trims every text, as the server does). */

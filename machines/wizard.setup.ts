@@ -3,9 +3,9 @@
  * placeholder actions and actors the app provides, guards and delays. Kept apart so the
  * chart reads as a chart.
  */
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { notProvided } from './not-provided';
-import { ERROR_CODES, hasErrorCode, isCep } from '../contract/rules';
+import { ERROR_CODES, hasErrorCode, isAcceptanceRefused, isCep } from '../contract/rules';
 import { fillFromCep, type CepFound } from './cep-address';
 import {
   dropLostAttachments,
@@ -149,52 +149,56 @@ export const wizardSetup = setup({
     isReviewSection: ({ event }, params: { step: StepId }) => event.type === 'REVIEW_EDIT_REQUESTED' && event.step === params.step,
     // Issue 27 item 6: the server holds an open request for this CPF and ANS protocol.
     isOpenRequestDuplicate: (_, params: { error: unknown }) => hasErrorCode(params.error, ERROR_CODES.openRequestExists),
+    /** SPEC §8: the acceptance service answers 'ERRO' when it could not make the document (the shared rule). */
+    isAcceptanceRefused: (_, params: { answer: string }) => isAcceptanceRefused(params.answer),
   },
   actions: {
     // ---- form
     setField: assign(({ context, event }) => {
-      if (event.type !== 'FIELD_CHANGED' || (event.field === 'cpf' && context.form.sem_cpf)) return {};
+      assertEvent(event, 'FIELD_CHANGED');
+      // SPEC §5: with 'Beneficiário não possui CPF' ticked the CPF stays empty.
+      if (event.field === 'cpf' && context.form.sem_cpf) return {};
       return { form: { ...context.form, [event.field]: event.value } };
     }),
-    setNoCpf: assign(({ context, event }) =>
-      event.type === 'NO_CPF_TOGGLED'
-        ? { form: { ...context.form, sem_cpf: event.checked, cpf: event.checked ? '' : context.form.cpf } }
-        : {},
-    ),
-    setEmailReplies: assign(({ context, event }) =>
-      event.type === 'EMAIL_REPLIES_TOGGLED' ? { form: { ...context.form, fl_aceita_email: event.checked } } : {},
-    ),
-    setSmsReplies: assign(({ context, event }) =>
-      event.type === 'SMS_REPLIES_TOGGLED' ? { form: { ...context.form, fl_aceita_sms: event.checked } } : {},
-    ),
+    setNoCpf: assign(({ context, event }) => {
+      assertEvent(event, 'NO_CPF_TOGGLED');
+      return { form: { ...context.form, sem_cpf: event.checked, cpf: event.checked ? '' : context.form.cpf } };
+    }),
+    setEmailReplies: assign(({ context, event }) => {
+      assertEvent(event, 'EMAIL_REPLIES_TOGGLED');
+      return { form: { ...context.form, fl_aceita_email: event.checked } };
+    }),
+    setSmsReplies: assign(({ context, event }) => {
+      assertEvent(event, 'SMS_REPLIES_TOGGLED');
+      return { form: { ...context.form, fl_aceita_sms: event.checked } };
+    }),
     markAttempted: assign(({ context }, params: { step: StepId }) => ({
       attempted: { ...context.attempted, [params.step]: true },
     })),
     /** The app moves focus after a refused NEXT: a step's error summary (the field is the first it lists), a dependent row's first invalid field. */
     focusField: (_, _params: { scope: 'form' | 'dependent'; field: string }) => {},
     // ---- step 1: the address from the CEP
-    setCep: assign(({ context, event }) =>
-      event.type === 'FIELD_CHANGED' ? { form: { ...context.form, cd_cep: event.value }, cepLookup: null } : {},
-    ),
+    setCep: assign(({ context, event }) => {
+      assertEvent(event, 'FIELD_CHANGED');
+      return { form: { ...context.form, cd_cep: event.value }, cepLookup: null };
+    }),
     fillAddressFromCep: assign(({ context }, params: { address: CepFound }) =>
       fillFromCep(context.form, context.cepFilled, params.address),
     ),
     noteCepUnknown: assign({ cepLookup: 'notFound' as const }),
     noteCepLookupFailed: assign({ cepLookup: 'failed' as const }),
     // ---- step 3
-    setDestinationRegistry: assign(({ context, event }) =>
-      event.type === 'DESTINATION_REGISTRY_CHANGED'
-        ? { form: { ...context.form, nu_ans_plano_destino: event.value, plano_destino: '' }, destinationLookup: null }
-        : {},
-    ),
-    setDestinationPlan: assign(({ context, event }) =>
-      event.type === 'DESTINATION_PLAN_CHOSEN'
-        ? {
-            form: { ...context.form, nu_ans_plano_destino: event.registroAns, plano_destino: event.nmPlano.trim() },
-            destinationLookup: 'found' as const,
-          }
-        : {},
-    ),
+    setDestinationRegistry: assign(({ context, event }) => {
+      assertEvent(event, 'DESTINATION_REGISTRY_CHANGED');
+      return { form: { ...context.form, nu_ans_plano_destino: event.value, plano_destino: '' }, destinationLookup: null };
+    }),
+    setDestinationPlan: assign(({ context, event }) => {
+      assertEvent(event, 'DESTINATION_PLAN_CHOSEN');
+      return {
+        form: { ...context.form, nu_ans_plano_destino: event.registroAns, plano_destino: event.nmPlano.trim() },
+        destinationLookup: 'found' as const,
+      };
+    }),
     setDestinationPlanName: assign(({ context }, params: { name: string }) => ({
       form: { ...context.form, plano_destino: params.name.trim() },
       // An empty answer is the server saying no plan has this registry: the view says so at once.
@@ -204,17 +208,19 @@ export const wizardSetup = setup({
       form: { ...context.form, plano_destino: '' },
       destinationLookup: 'failed' as const,
     })),
-    setContractType: assign(({ context, event }) =>
-      event.type === 'CONTRACT_TYPE_CHOSEN' ? { form: { ...context.form, tp_port_destino: event.value } } : {},
-    ),
+    setContractType: assign(({ context, event }) => {
+      assertEvent(event, 'CONTRACT_TYPE_CHOSEN');
+      return { form: { ...context.form, tp_port_destino: event.value } };
+    }),
     clearContractType: assign(({ context }) => ({ form: { ...context.form, tp_port_destino: '' } })),
     storeContractTypes: assign((_, params: { options: SelectOption[] }) => ({ contractTypes: params.options })),
     storeDocumentTypes: assign((_, params: { options: DocumentTypeOption[] }) => ({ documentTypes: params.options })),
     // ---- step 4
     openDependentDraft: assign({ draft: () => emptyDependentDraft(), draftAttempted: false }),
-    setDependentField: assign(({ context, event }) =>
-      event.type === 'DEPENDENT_CHANGED' && context.draft ? { draft: { ...context.draft, [event.field]: event.value } } : {},
-    ),
+    setDependentField: assign(({ context, event }) => {
+      assertEvent(event, 'DEPENDENT_CHANGED');
+      return context.draft ? { draft: { ...context.draft, [event.field]: event.value } } : {};
+    }),
     confirmDependentDraft: assign(({ context }) => ({
       dependents: context.draft ? confirmDependent(context.dependents, context.draft) : context.dependents,
       draft: null,
@@ -226,26 +232,31 @@ export const wizardSetup = setup({
       const settled = settleDependentDraft(context.dependents, context.draft, context.today);
       return { ...settled, draftAttempted: settled.draft !== null && context.draftAttempted };
     }),
-    removeDependent: assign(({ context, event }) =>
-      event.type === 'DEPENDENT_REMOVE' ? { dependents: removeDependent(context.dependents, event.id) } : {},
-    ),
+    removeDependent: assign(({ context, event }) => {
+      assertEvent(event, 'DEPENDENT_REMOVE');
+      return { dependents: removeDependent(context.dependents, event.id) };
+    }),
     // ---- step 5
-    chooseDocumentType: assign(({ event }) =>
-      event.type === 'DOCUMENT_TYPE_CHOSEN' ? { documentType: event.cdTipoDocumento, fileAlert: null } : {},
-    ),
-    addAttachment: assign(({ context, event }) =>
-      event.type === 'FILE_CHOSEN'
-        ? {
-            attachments: [...context.attachments, toAttachment(event.file, context.documentType, context.documentTypes)],
-            fileAlert: null,
-            lostAttachments: [],
-          }
-        : {},
-    ),
-    rejectFile: assign(({ event }) =>
-      event.type === 'FILE_CHOSEN' ? { fileAlert: fileRejection({ size: event.file.size, extension: extensionOf(event.file.name) }) } : {},
-    ),
-    holdChosenFile: assign(({ event }) => (event.type === 'FILE_CHOSEN' ? { preparing: event.file, fileAlert: null } : {})),
+    chooseDocumentType: assign(({ event }) => {
+      assertEvent(event, 'DOCUMENT_TYPE_CHOSEN');
+      return { documentType: event.cdTipoDocumento, fileAlert: null };
+    }),
+    addAttachment: assign(({ context, event }) => {
+      assertEvent(event, 'FILE_CHOSEN');
+      return {
+        attachments: [...context.attachments, toAttachment(event.file, context.documentType, context.documentTypes)],
+        fileAlert: null,
+        lostAttachments: [],
+      };
+    }),
+    rejectFile: assign(({ event }) => {
+      assertEvent(event, 'FILE_CHOSEN');
+      return { fileAlert: fileRejection({ size: event.file.size, extension: extensionOf(event.file.name) }) };
+    }),
+    holdChosenFile: assign(({ event }) => {
+      assertEvent(event, 'FILE_CHOSEN');
+      return { preparing: event.file, fileAlert: null };
+    }),
     addPreparedAttachment: assign(({ context }, params: { prepared: PreparedFile }) => ({
       // Listed under the id of the file that was being prepared (one row per file chosen).
       attachments: [
@@ -272,13 +283,17 @@ export const wizardSetup = setup({
     letScreenSleep: () => {},
     /** The app drops the bytes it holds for that attachment id. */
     releaseFile: (_, _params: { id: string }) => {},
-    removeAttachment: assign(({ context, event }) =>
-      event.type === 'ATTACHMENT_REMOVE' ? { attachments: removeAttachment(context.attachments, event.id) } : {},
-    ),
-    openPreview: assign(({ event }) => (event.type === 'ATTACHMENT_PREVIEW' ? { previewId: event.id } : {})),
+    removeAttachment: assign(({ context, event }) => {
+      assertEvent(event, 'ATTACHMENT_REMOVE');
+      return { attachments: removeAttachment(context.attachments, event.id) };
+    }),
+    openPreview: assign(({ event }) => {
+      assertEvent(event, 'ATTACHMENT_PREVIEW');
+      return { previewId: event.id };
+    }),
     closePreview: assign({ previewId: null }),
     dropLostAttachments: assign(({ context, event }) => {
-      if (event.type !== 'ATTACHMENTS_LOST') return {};
+      assertEvent(event, 'ATTACHMENTS_LOST');
       const { attachments, lostNames } = dropLostAttachments(context.attachments, event.ids);
       // A photo that was being prepared when the page reloaded is gone with it.
       const lostPhoto = context.preparing ? [context.preparing.name] : [];
@@ -287,19 +302,18 @@ export const wizardSetup = setup({
     // ---- submit
     /**
      * One key per request content: a retry of the same data reuses it (the server replays the
-     * first answer, so no second request); data changed after a failed save needs a new key
-     * (the server refuses a key reused with other data).
+     * first answer, so no second request); data changed after a failed save takes the fresh key
+     * the gesture brought (the server refuses a key reused with other data). The machine makes
+     * no id: the app makes it with the event ('Enviar solicitação').
      */
-    ensureIdempotencyKey: assign(({ context }) => {
+    keyTheRequest: assign(({ context }, params: { freshKey: string }) => {
       if (context.saved) return { fileAlert: null };
       const payload = JSON.stringify(toPortabilityPayload(context));
       const reuse = context.idempotencyKey !== null && context.keyedPayload === payload;
-      return {
-        idempotencyKey: reuse ? context.idempotencyKey : globalThis.crypto.randomUUID(),
-        keyedPayload: payload,
-        fileAlert: null,
-      };
+      return { idempotencyKey: reuse ? context.idempotencyKey : params.freshKey, keyedPayload: payload, fileAlert: null };
     }),
+    /** Going on with a saved request: its key stays; only an old file alert goes. */
+    clearFileAlert: assign({ fileAlert: null }),
     storeSaveResult: assign((_, params: { result: SaveResult }) => ({ saved: params.result })),
     /** A refused save's key is not reused: once the open request is closed, the same data may be sent again. */
     forgetIdempotencyKey: assign({ idempotencyKey: null, keyedPayload: null }),
@@ -310,7 +324,9 @@ export const wizardSetup = setup({
       const next = pendingUploads(context.attachments)[0];
       return next ? { attachments: markUploaded(context.attachments, next.id) } : {};
     }),
-    storeAcceptanceLink: assign((_, params: { link: string }) => ({ acceptanceLink: params.link })),
+    storeAcceptanceLink: assign((_, params: { link: string }) => ({ acceptanceLink: params.link.trim() })),
+    /** The app shows a toast (SPEC §8: 'Erro ao gerar o documento'). */
+    notify: (_, _params: { level: 'error'; message: string }) => {},
     /** Storage: forget the stored protocolo (SPEC §4 submit sequence). */
     clearStoredProtocol: () => {},
     /** Storage: forget this tab's snapshot and the files kept for it. */
@@ -320,9 +336,15 @@ export const wizardSetup = setup({
     /** Navigation: back to home/{cdEmpresaPlano}. */
     goHome: (_, _params: { cdEmpresaPlano: string }) => {},
     // ---- the draft on this device (issue 27 item 4)
-    setKeepOnDevice: assign(({ event }) => (event.type === 'KEEP_ON_DEVICE_TOGGLED' ? { keepOnDevice: event.checked } : {})),
+    setKeepOnDevice: assign(({ event }) => {
+      assertEvent(event, 'KEEP_ON_DEVICE_TOGGLED');
+      return { keepOnDevice: event.checked };
+    }),
     // ---- leaving (issue 27 item 3)
-    noteLeaveVia: assign(({ event }) => (event.type === 'LEAVE_REQUESTED' ? { leaveVia: event.via } : {})),
+    noteLeaveVia: assign(({ event }) => {
+      assertEvent(event, 'LEAVE_REQUESTED');
+      return { leaveVia: event.via };
+    }),
     forgetLeaveVia: assign({ leaveVia: null }),
     /** Navigation: out of the wizard, home/{cdEmpresaPlano}; 'back' steps back through the browser's history. */
     leaveWizard: (_, _params: { via: LeaveVia; cdEmpresaPlano: string }) => {},

@@ -1,11 +1,11 @@
 /**
  * Types of the new-request wizard (SPEC §2 "nova-solicitacao", §3, §4 "Wizard" and
- * "Submit sequence"). Structurally identical to the contract's types in contract/api.ts,
- * named in the wizard's own words: the actors adapt one to the other.
+ * "Submit sequence"). What crosses the network is the contract's own type (contract/api.ts,
+ * type-only imports); the form and the events are the wizard's.
  */
+import type { DocumentType, PortabilityRequest, PortabilityResponse, SelectOption as ContractSelectOption } from '../contract/api';
 import type { CepFilled, CepOutcome } from './cep-address';
 import type { LeaveVia } from './wizard.leave';
-import type { Parentesco } from '../contract/rules';
 
 /** A calendar day as 'yyyy-mm-dd': how "today" reaches the rules (machines read no clock). */
 export type CalendarDay = string;
@@ -99,21 +99,11 @@ export interface PreparedFile extends ChosenFile {
   originalSize: number;
 }
 
-export interface SelectOption {
-  label: string;
-  value: string;
-}
-export interface DocumentTypeOption {
-  cdTipoDocumento: number;
-  nmDocumento: string;
-}
-
-export interface SaveResult {
-  nuProtocolo: string;
-  cdSolicitacao: number;
-  /** Access token bound to the new protocol, for the acceptance document (issue 11). */
-  token?: string;
-}
+/** The contract's answers, as parsed (`z.output` of its schemas). */
+export type SelectOption = ContractSelectOption;
+export type DocumentTypeOption = DocumentType;
+/** The save's answer; `token` is bound to the new protocol, for the acceptance document (issue 11). */
+export type SaveResult = PortabilityResponse;
 
 export type DestinationLookup = null | 'found' | 'notFound' | 'failed';
 
@@ -184,7 +174,8 @@ export type WizardEvent =
   | { type: 'DESTINATION_PLAN_CHOSEN'; registroAns: string; nmPlano: string }
   | { type: 'DOCUMENTS_SKIPPED' }
   | { type: 'NO_DOCUMENTS_CANCELLED' }
-  | { type: 'SUBMIT_CONFIRMED' }
+  /** 'Enviar solicitação', with a fresh idempotency key the app made for this gesture (used only if the data changed). */
+  | { type: 'SUBMIT_CONFIRMED'; idempotencyKey: string }
   | { type: 'REVIEW_CANCELLED' }
   | { type: 'REVIEW_EDIT_REQUESTED'; step: StepId }
   | { type: 'DUPLICATE_TRACK' }
@@ -210,39 +201,8 @@ export type WizardEvent =
   | { type: 'LEAVE_CONFIRMED' }
   | { type: 'LEAVE_CANCELLED' };
 
-/** Request payload of SPEC §3 (same shape as `PortabilityRequest` in the contract). */
-export interface PortabilityPayload {
-  tipo: '9';
-  nu_protocolo_ans: string;
-  nu_protocolo: string;
-  nome: string;
-  nm_mae: string;
-  cpf: string;
-  dt_nascimento: string;
-  cd_cep: string;
-  ds_endereco: string;
-  nu_endereco: string;
-  ds_bairro: string;
-  ds_cidade: string;
-  ds_uf: string;
-  ds_complemento: string;
-  ops_origem: string;
-  plano_origem: string;
-  nu_ans_ops_origem: string;
-  nu_ans_plano_origem: string;
-  area_plano: string;
-  dt_inicio: string;
-  tp_contrato_origem: string;
-  nu_ans_plano_destino: string;
-  plano_destino: string;
-  tp_contrato_destino: string;
-  tp_port_destino: '3';
-  fl_aceita_email: '1' | '0';
-  fl_aceita_sms: '1' | '0';
-  contato: Array<{ tp_contato: '1' | '2'; ds_contato: string }>;
-  dependente: Array<{ id: number; nome: string; nm_mae: string; dt_nasc: string; cpf: string; ds_parentesco: Parentesco }>;
-  cd_empresa_plano: string;
-}
+/** Request payload of SPEC §3: the contract's own type (`z.output` of its schema), never a copy. */
+export type PortabilityPayload = PortabilityRequest;
 
 export interface SaveRequestInput {
   payload: PortabilityPayload;

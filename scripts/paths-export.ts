@@ -11,11 +11,9 @@ import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
 import { trackingModel } from '../test/machines/tracking.model.ts';
 import { generatePaths, type PathModel } from '../test/paths/framework/model.ts';
-import { brandingModel } from '../test/paths/models/branding.model.ts';
 import { eligibilityModel } from '../test/paths/models/eligibility.model.ts';
 import { forgotProtocolModel } from '../test/paths/models/forgot-protocol.model.ts';
 import { homeModel } from '../test/paths/models/home.model.ts';
-import { privacyNoticeModel } from '../test/paths/models/privacy-notice.model.ts';
 import { requestActivityModel } from '../test/paths/models/request-activity.model.ts';
 import { generateWizardPaths, wizardModel } from '../test/paths/models/wizard.model.ts';
 import { casesCsv, casesMarkdown, indexMarkdown, testCases, type PathLike, type TestCase } from './paths-export/test-cases.ts';
@@ -28,8 +26,6 @@ export const MODELS = [
   trackingModel,
   eligibilityModel,
   forgotProtocolModel,
-  brandingModel,
-  privacyNoticeModel,
   requestActivityModel,
 ] as unknown as readonly AnyModel[];
 

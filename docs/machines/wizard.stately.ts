@@ -18,13 +18,13 @@ export const wizardMachine = setup({
     chooseDocumentType: () => {},
     clearContractType: () => {},
     clearDestinationPlanName: () => {},
+    clearFileAlert: () => {},
     clearSavedWork: () => {},
     clearStoredProtocol: () => {},
     closePreview: () => {},
     confirmDependentDraft: () => {},
     discardDependentDraft: () => {},
     dropLostAttachments: () => {},
-    ensureIdempotencyKey: () => {},
     fillAddressFromCep: () => {},
     focusField: () => {},
     forgetIdempotencyKey: () => {},
@@ -35,6 +35,7 @@ export const wizardMachine = setup({
     goTrackProtocol: () => {},
     holdChosenFile: () => {},
     keepScreenAwake: () => {},
+    keyTheRequest: () => {},
     leaveWizard: () => {},
     letScreenSleep: () => {},
     markAttempted: () => {},
@@ -45,6 +46,7 @@ export const wizardMachine = setup({
     noteLeaveVia: () => {},
     notePageHidden: () => {},
     notePageVisible: () => {},
+    notify: () => {},
     openAcceptanceLink: () => {},
     openDependentDraft: () => {},
     openPreview: () => {},
@@ -83,6 +85,7 @@ export const wizardMachine = setup({
     hasNoDocumentType: () => false,
     hasPendingUploads: () => false,
     hasTypedData: () => false,
+    isAcceptanceRefused: () => false,
     isAcceptedContractType: () => false,
     isCepChange: () => false,
     isCompleteCep: () => false,
@@ -121,7 +124,7 @@ export const wizardMachine = setup({
   states: {
     editing: {
       initial: 'dadosPessoais',
-      description: 'The user fills the wizard, one step at a time.',
+      description: 'A pessoa preenche a solicitação, um passo de cada vez.',
       tags: ['persist'],
       on: {
         FIELD_CHANGED: {
@@ -163,11 +166,11 @@ export const wizardMachine = setup({
         resumed: {
           type: 'history',
           history: 'deep',
-          description: 'The step (and its inner state) the person was on before being asked whether to leave.',
+          description: 'O passo (e o ponto dentro dele) em que a pessoa estava antes da pergunta se quer sair.',
         },
         dadosPessoais: {
           initial: 'idle',
-          description: 'Step 1, Dados Pessoais: identity, contacts and address; a complete CEP fills the address.',
+          description: 'Passo 1, Dados Pessoais: identificação, contatos e endereço; um CEP completo preenche o endereço.',
           on: {
             FIELD_CHANGED: [
               {
@@ -206,10 +209,10 @@ export const wizardMachine = setup({
           },
           states: {
             idle: {
-              description: 'Step 1 as typed; under the CEP, what its last lookup did.',
+              description: 'Passo 1 como digitado; sob o CEP, o resultado da última consulta.',
             },
             lookingUpCep: {
-              description: 'Looking the CEP up; the fields stay editable and the person may go on.',
+              description: 'Consultando o CEP; os campos continuam editáveis e a pessoa pode seguir.',
               invoke: {
                 id: 'cepAddress',
                 src: 'cepAddress',
@@ -232,7 +235,7 @@ export const wizardMachine = setup({
           },
         },
         planoOrigem: {
-          description: 'Step 2, Dados do Plano de Origem: the plan the beneficiary leaves.',
+          description: 'Passo 2, Dados do Plano de Origem: o plano que o beneficiário deixa.',
           on: {
             PREVIOUS: { target: 'dadosPessoais' },
             NEXT: [
@@ -258,7 +261,7 @@ export const wizardMachine = setup({
         },
         planoDestino: {
           initial: 'idle',
-          description: 'Step 3, Dados do Plano de Destino: a plan picked from the list or its registry typed (plan name looked up), ownership and contract type.',
+          description: 'Passo 3, Dados do Plano de Destino: um plano escolhido na lista ou seu registro digitado (o nome do plano é consultado), titularidade e tipo de contratação.',
           invoke: {
             id: 'contractTypes',
             src: 'contractTypes',
@@ -310,27 +313,28 @@ export const wizardMachine = setup({
             CONTRACT_TYPE_CHOSEN: [
               {
                 target: '.idle',
-                guard: 'isAcceptedContractType',
+                guard: and(['isNotSaved', 'isAcceptedContractType']),
                 actions: 'setContractType',
-                description: 'SPEC §5/§9: só o tipo de contratação 3 (individual) é aceito.',
+                description: 'SPEC §5/§9: só o tipo de contratação 3 (individual) é aceito (só antes de gravar).',
               },
               {
                 target: '.hrModal',
+                guard: 'isNotSaved',
                 actions: 'clearContractType',
-                description: 'SPEC §5/§8: outro tipo de contratação abre o modal do RH e limpa o campo.',
+                description: 'SPEC §5/§8: outro tipo de contratação abre o modal do RH e limpa o campo (só antes de gravar).',
               },
             ],
           },
           states: {
             idle: {
-              description: 'Step 3 as typed; the plan name shows what the last lookup found.',
+              description: 'Passo 3 como digitado; o nome do plano mostra o que a última consulta encontrou.',
             },
             debouncing: {
-              description: 'The registry is being typed: the lookup waits for a pause.',
+              description: 'O registro está sendo digitado: a consulta espera uma pausa.',
               after: { lookupDebounce: { target: 'lookingUp' } },
             },
             lookingUp: {
-              description: 'Looking the destination plan registry up to fill the plan name.',
+              description: 'Consultando o registro do plano de destino para preencher o nome do plano.',
               invoke: {
                 id: 'destinationPlan',
                 src: 'destinationPlan',
@@ -339,14 +343,14 @@ export const wizardMachine = setup({
               },
             },
             hrModal: {
-              description: 'Modal \'Prezado Cliente\': a collective contract is handled by the company\'s HR; OK returns home.',
+              description: 'Modal \'Prezado Cliente\': contrato coletivo é tratado pelo RH da empresa; OK volta à home.',
               on: { HR_MODAL_CONFIRMED: { target: 'idle', actions: 'goHome' } },
             },
           },
         },
         dependentes: {
           initial: 'listing',
-          description: 'Step 4, Dependentes: confirmed rows are locked; only the last row is editable.',
+          description: 'Passo 4, Dependentes: as linhas confirmadas ficam travadas; só a última é editável.',
           exit: 'settleDependentDraft',
           on: {
             PREVIOUS: { target: 'planoDestino' },
@@ -374,7 +378,7 @@ export const wizardMachine = setup({
           },
           states: {
             listing: {
-              description: 'The confirmed dependents, each with a remove button, and the add button.',
+              description: 'Os dependentes confirmados, cada um com o botão de remover, e o botão de adicionar.',
               on: {
                 DEPENDENT_ADD: {
                   target: 'editingRow',
@@ -390,7 +394,7 @@ export const wizardMachine = setup({
               },
             },
             editingRow: {
-              description: 'A blank row in editing mode; \'Adicionar\' confirms it only when valid.',
+              description: 'Uma linha em branco em edição; \'Adicionar\' só a confirma quando válida.',
               on: {
                 DEPENDENT_CHANGED: { actions: 'setDependentField' },
                 DEPENDENT_CONFIRM: [
@@ -412,7 +416,7 @@ export const wizardMachine = setup({
         },
         documentos: {
           initial: 'idle',
-          description: 'Step 5, Documentos: choose a document type, then attach, preview or remove files.',
+          description: 'Passo 5, Documentos: escolher o tipo de documento e então anexar, visualizar ou remover arquivos.',
           invoke: {
             id: 'documentTypes',
             src: 'documentTypes',
@@ -429,13 +433,13 @@ export const wizardMachine = setup({
               {
                 target: '#wizard.submitting.uploading',
                 guard: and(['isNotPreparingFile', 'isSavedWithPendingUploads']),
-                actions: 'ensureIdempotencyKey',
+                actions: 'clearFileAlert',
                 description: 'SPEC §4: já gravada e com documento não enviado: retoma o envio dos documentos.',
               },
               {
                 target: '#wizard.submitting.generatingAcceptance',
                 guard: and(['isNotPreparingFile', 'isSaved']),
-                actions: 'ensureIdempotencyKey',
+                actions: 'clearFileAlert',
                 description: 'SPEC §4: já gravada e com tudo enviado: retoma na geração do aceite.',
               },
               {
@@ -476,7 +480,7 @@ export const wizardMachine = setup({
           },
           states: {
             idle: {
-              description: 'The attachments list with the type select and the attach button.',
+              description: 'A lista de anexos com a escolha do tipo e o botão de anexar.',
               on: {
                 ATTACHMENT_PREVIEW: { target: 'previewing', actions: 'openPreview' },
                 ATTACHMENT_REMOVE: {
@@ -487,7 +491,7 @@ export const wizardMachine = setup({
               },
             },
             preparing: {
-              description: 'A chosen photo is made ready to send, in the browser: an iPhone photo (HEIC) decoded to JPEG, a photo over 1 MB redrawn at 2,000 px as a JPEG; listed with its sizes before and after, or refused saying how to send it.',
+              description: 'Uma foto escolhida é preparada para envio no navegador: foto de iPhone (HEIC) convertida em JPEG, foto acima de 1 MB redesenhada em 2.000 px como JPEG; listada com os tamanhos antes e depois, ou recusada dizendo como enviá-la.',
               invoke: {
                 id: 'prepareFile',
                 src: 'prepareFile',
@@ -496,30 +500,30 @@ export const wizardMachine = setup({
               },
             },
             awaitingVisibility: {
-              description: 'A file failed to go out while the page was hidden (screen locked, another app in front): it is sent again by itself as soon as the page is visible.',
+              description: 'Um arquivo não saiu enquanto a página estava oculta (tela bloqueada, outro app na frente): é enviado de novo sozinho assim que a página volta a ficar visível.',
               on: {
                 PAGE_VISIBLE: {
                   target: '#wizard.submitting.uploading',
-                  actions: ['notePageVisible', 'ensureIdempotencyKey'],
+                  actions: ['notePageVisible', 'clearFileAlert'],
                 },
               },
             },
             previewing: {
-              description: 'An attached image or PDF shown in a preview.',
+              description: 'Uma imagem ou PDF anexado mostrado em visualização.',
               on: { PREVIEW_CLOSED: { target: 'idle', actions: 'closePreview' } },
             },
             noDocumentsWarning: {
-              description: 'Modal \'Nenhum documento anexado\': the documents the operator asks for (RN 438); \'Anexar documentos\' returns, \'Continuar sem documentos\' goes on to the review.',
+              description: 'Modal \'Nenhum documento anexado\': os documentos que a operadora pede (RN 438); \'Anexar documentos\' volta, \'Continuar sem documentos\' segue para a conferência.',
               on: {
                 DOCUMENTS_SKIPPED: { target: 'reviewing' },
                 NO_DOCUMENTS_CANCELLED: { target: 'idle' },
               },
             },
             reviewing: {
-              description: 'Modal \'Confira sua solicitação\': every field of the holder, the plans, the dependents and the documents to send, each section with \'Alterar\'; \'Enviar solicitação\' sends, \'Voltar e corrigir\' returns.',
+              description: 'Modal \'Confira sua solicitação\': todos os dados do titular, os planos, os dependentes e os documentos a enviar, cada seção com \'Alterar\'; \'Enviar solicitação\' envia, \'Voltar e corrigir\' volta.',
               entry: 'forgetReviewReturn',
               on: {
-                SUBMIT_CONFIRMED: { target: '#wizard.submitting.saving', actions: 'ensureIdempotencyKey' },
+                SUBMIT_CONFIRMED: { target: '#wizard.submitting.saving', actions: 'keyTheRequest' },
                 REVIEW_CANCELLED: { target: 'idle' },
                 REVIEW_EDIT_REQUESTED: [
                   {
@@ -555,7 +559,7 @@ export const wizardMachine = setup({
               },
             },
             duplicateWarning: {
-              description: 'Modal \'Você já tem uma solicitação em andamento\' (issue 27 item 6): the server holds an open request for this CPF and ANS protocol; \'Acompanhar minha solicitação\' opens home\'s tracking (no protocol handed over), \'Voltar\' returns to the step with everything kept.',
+              description: 'Modal \'Você já tem uma solicitação em andamento\' (issue 27 item 6): o servidor tem uma solicitação aberta para este CPF e protocolo ANS; \'Acompanhar minha solicitação\' abre o acompanhamento da home (sem entregar protocolo), \'Voltar\' retorna ao passo com tudo mantido.',
               on: {
                 DUPLICATE_TRACK: { target: '#wizard.left', actions: 'goTrackMode' },
                 DUPLICATE_BACK: { target: 'idle' },
@@ -567,13 +571,13 @@ export const wizardMachine = setup({
     },
     submitting: {
       initial: 'saving',
-      description: 'Sending the request: every button is disabled and a second click sends nothing; the screen says \'mantenha esta tela aberta\' and is kept awake.',
+      description: 'Enviando a solicitação: todos os botões ficam desabilitados e um segundo clique não envia nada; a tela diz \'mantenha esta tela aberta\' e é mantida acesa.',
       tags: ['persist'],
       entry: 'keepScreenAwake',
       exit: 'letScreenSleep',
       states: {
         saving: {
-          description: 'Saving the request, with the idempotency key made at the first attempt.',
+          description: 'Gravando a solicitação, com a chave de idempotência trazida pelo \'Enviar solicitação\' da primeira tentativa.',
           invoke: {
             id: 'saveRequest',
             src: 'saveRequest',
@@ -605,7 +609,7 @@ export const wizardMachine = setup({
           },
         },
         uploading: {
-          description: 'Uploading the attached documents one by one with the returned protocol.',
+          description: 'Enviando os documentos anexados, um a um, com o protocolo devolvido.',
           invoke: {
             id: 'uploadDocument',
             src: 'uploadDocument',
@@ -637,18 +641,40 @@ export const wizardMachine = setup({
           },
         },
         generatingAcceptance: {
-          description: 'Generating the acceptance document (aceite, fl_tipo N).',
+          description: 'Gerando o documento de aceite (aceite, fl_tipo N).',
           invoke: {
             id: 'acceptance',
             src: 'acceptance',
-            onDone: { target: '#wizard.protocolModal', actions: 'storeAcceptanceLink' },
-            onError: { target: '#wizard.protocolModal' },
+            onDone: [
+              {
+                target: '#wizard.protocolModal',
+                guard: 'isAcceptanceRefused',
+                actions: {
+                  type: 'notify',
+                  params: { level: 'error', message: 'Erro ao gerar o documento' },
+                },
+                description: 'SPEC §8: a geração do aceite respondeu \'ERRO\': aviso \'Erro ao gerar o documento\'; o protocolo é mostrado sem o documento.',
+              },
+              {
+                target: '#wizard.protocolModal',
+                actions: 'storeAcceptanceLink',
+                description: 'SPEC §4: o documento de aceite foi gerado: o OK do protocolo o abre.',
+              },
+            ],
+            onError: {
+              target: '#wizard.protocolModal',
+              actions: {
+                type: 'notify',
+                params: { level: 'error', message: 'Erro ao gerar o documento' },
+              },
+              description: 'SPEC §8: a geração do aceite falhou: aviso \'Erro ao gerar o documento\'; o protocolo é mostrado sem o documento.',
+            },
           },
         },
       },
     },
     protocolModal: {
-      description: 'Modal \'O número do protocolo da sua solicitação é\' with the protocol, \'Copiar\' and \'Imprimir/Salvar PDF\'; OK opens the acceptance document and home in track mode with the protocol typed.',
+      description: 'Modal \'O número do protocolo da sua solicitação é\' com o protocolo, \'Copiar\' e \'Imprimir/Salvar PDF\'; OK abre o documento de aceite e a home no modo acompanhar com o protocolo digitado.',
       entry: ['clearStoredProtocol', 'clearSavedWork'],
       on: {
         PROTOCOL_MODAL_CONFIRMED: [
@@ -668,10 +694,10 @@ export const wizardMachine = setup({
     },
     finished: {
       type: 'final',
-      description: 'The request is filed and the user went back home.',
+      description: 'A solicitação está registrada e a pessoa voltou à home.',
     },
     leaveConfirm: {
-      description: 'Modal \'Sair da solicitação?\': what was typed stays kept where the draft is kept; \'Sair\' leaves, \'Continuar preenchendo\' returns to the step.',
+      description: 'Modal \'Sair da solicitação?\': o que foi digitado fica guardado onde o rascunho é guardado; \'Sair\' sai, \'Continuar preenchendo\' volta ao passo.',
       on: {
         LEAVE_CONFIRMED: { target: 'left', actions: 'leaveWizard' },
         LEAVE_CANCELLED: { target: '#wizard.editing.resumed', actions: 'forgetLeaveVia' },
@@ -679,7 +705,7 @@ export const wizardMachine = setup({
     },
     left: {
       type: 'final',
-      description: 'The person left the wizard for home; the draft stays where it was kept.',
+      description: 'A pessoa saiu da solicitação para a home; o rascunho fica onde estava guardado.',
     },
   },
 });

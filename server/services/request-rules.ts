@@ -3,21 +3,13 @@
  * contact formats, and references to data this server holds (plan, destination plan).
  * Each failure names the field, like the schema messages.
  */
-import { BR_DATE, type PortabilityRequest } from '../../contract/api.ts';
-import { isPlainEmail } from '../../contract/rules.ts';
+import type { PortabilityRequest } from '../../contract/api.ts';
+import { isMobilePhone, isPlainEmail, isRealBrDate } from '../../contract/rules.ts';
 import type { Queryable } from '../db/database.ts';
 import { badRequest } from '../http/http-error.ts';
 
-function isRealPastDate(value: string, now: Date): boolean {
-  const match = BR_DATE.exec(value);
-  if (!match) return false;
-  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return real && year >= 1900 && date.getTime() <= now.getTime();
-}
-
-const MOBILE = /^\d{10,11}$/;
+/** Today as the shared date rule takes it: the server's calendar day is UTC's. */
+const utcDayOf = (now: Date) => now.toISOString().slice(0, 10);
 
 export async function checkNewRequest(db: Queryable, payload: PortabilityRequest, now: Date): Promise<void> {
   const dates: Array<[string, string]> = [
@@ -26,11 +18,11 @@ export async function checkNewRequest(db: Queryable, payload: PortabilityRequest
     ...payload.dependente.map((dep, index): [string, string] => [`dependente[${index}].dt_nasc`, dep.dt_nasc]),
   ];
   for (const [field, value] of dates) {
-    if (!isRealPastDate(value, now)) throw badRequest(`Campo ${field}: data inexistente ou futura (use dd/mm/aaaa).`);
+    if (!isRealBrDate(value, utcDayOf(now))) throw badRequest(`Campo ${field}: data inexistente ou futura (use dd/mm/aaaa).`);
   }
   for (const [index, contact] of payload.contato.entries()) {
     const value = contact.ds_contato.trim();
-    if (contact.tp_contato === '1' && !MOBILE.test(value)) {
+    if (contact.tp_contato === '1' && !isMobilePhone(value)) {
       throw badRequest(`Campo contato[${index}].ds_contato: celular inválido (informe DDD e número, só dígitos).`);
     }
     // A plain local@domain only: the protocol e-mail goes to it, and a display name, a list

@@ -18,6 +18,7 @@
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isMobilePhone } from '../../contract/rules.ts';
 
 /** Long enough for a slow gateway, short enough that a hung one does not hold the outbox. */
 export const SMS_TIMEOUT_MS = 10_000;
@@ -38,7 +39,7 @@ export interface SmsBody {
 /** A Brazilian mobile as stored by the wizard (DDD + 9 + 8 digits), or null when it is not one. */
 export function mobileNumberOf(value: string | undefined): string | null {
   const digits = (value ?? '').replace(/\D/g, '').replace(/^55(?=\d{11}$)/, '');
-  return /^[1-9]{2}9\d{8}$/.test(digits) ? digits : null;
+  return isMobilePhone(digits) ? digits : null;
 }
 
 export function smsBody(cdMensagem: number, numero: string, text: string): SmsBody {

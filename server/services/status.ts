@@ -1,27 +1,37 @@
-import { requiresLogin as requiresLoginFirst } from '../../contract/rules.ts';
+import {
+  STATUS_ACCEPTED,
+  STATUS_AWAITING_ACKNOWLEDGEMENT,
+  STATUS_CANCELLED,
+  STATUS_CONTRACT_ACTIVE,
+  STATUS_PENDING_DOCUMENTS,
+  STATUS_REFUSED,
+  STATUS_UNDER_ANALYSIS,
+  requiresLogin as requiresLoginFirst,
+} from '../../contract/rules.ts';
 
 /**
- * The request statuses (flStatus) this back-end uses. SPEC names only 3 and 6; the others
- * are ours, chosen so every tracking screen can be reached.
+ * The request statuses (flStatus) this back-end uses, by their pt-BR names: the codes are the
+ * shared rule's (contract/rules.ts). SPEC names only 3 and 6; the others are ours, chosen so
+ * every tracking screen can be reached.
  */
 export const STATUS = {
-  emAnalise: 1,
-  pendenteDocumentacao: 2,
-  aceita: 3,
-  recusada: 4,
-  cancelada: 5,
-  aguardandoCiencia: 6,
-  contratoAtivo: 7,
+  emAnalise: STATUS_UNDER_ANALYSIS,
+  pendenteDocumentacao: STATUS_PENDING_DOCUMENTS,
+  aceita: STATUS_ACCEPTED,
+  recusada: STATUS_REFUSED,
+  cancelada: STATUS_CANCELLED,
+  aguardandoCiencia: STATUS_AWAITING_ACKNOWLEDGEMENT,
+  contratoAtivo: STATUS_CONTRACT_ACTIVE,
 } as const;
 
 export const STATUS_DESCRIPTIONS: Readonly<Record<number, string>> = {
-  1: 'Em análise',
-  2: 'Pendente de documentação',
-  3: 'Aceita - aguardando assinatura dos documentos',
-  4: 'Recusada',
-  5: 'Cancelada',
-  6: 'Aguardando sua confirmação',
-  7: 'Contrato ativo',
+  [STATUS.emAnalise]: 'Em análise',
+  [STATUS.pendenteDocumentacao]: 'Pendente de documentação',
+  [STATUS.aceita]: 'Aceita - aguardando assinatura dos documentos',
+  [STATUS.recusada]: 'Recusada',
+  [STATUS.cancelada]: 'Cancelada',
+  [STATUS.aguardandoCiencia]: 'Aguardando sua confirmação',
+  [STATUS.contratoAtivo]: 'Contrato ativo',
 };
 
 export function describeStatus(flStatus: number): string {

@@ -16,6 +16,8 @@ export interface QueryClientHooks {
 
 /** A read's report group (`fetchApi`'s `reportAs`), kept in the query's meta. */
 const reportGroupOf = (meta: Record<string, unknown> | undefined) => (typeof meta?.reportAs === 'string' ? meta.reportAs : undefined);
+/** A quiet read (`ReadOptions.quiet`) is a courtesy: its failure is nobody's error. */
+const isQuiet = (meta: Record<string, unknown> | undefined) => meta?.quiet === true;
 
 /**
  * SPEC §7: up to 2 more tries. Not after a timeout: a server that did not answer in 30 s
@@ -28,7 +30,11 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 
 export function createQueryClient(hooks: QueryClientHooks): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: (error, query) => hooks.onFinalError(error, reportGroupOf(query.meta)) }),
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!isQuiet(query.meta)) hooks.onFinalError(error, reportGroupOf(query.meta));
+      },
+    }),
     mutationCache: new MutationCache({ onError: (error) => hooks.onFinalError(error) }),
     defaultOptions: {
       queries: {
@@ -51,6 +57,8 @@ export interface ReadOptions {
   anonymous?: boolean;
   /** The event a failure belongs to: reads that fail together give one toast. */
   reportAs?: string;
+  /** No loading overlay and no report of a failure: a read the screen does fine without. */
+  quiet?: boolean;
   /**
    * The asking actor's signal. When it aborts (the machine left the state that asked), the
    * read is cancelled: no more retries, and a failure nobody waits for is not reported.
@@ -62,9 +70,10 @@ export interface ReadOptions {
 export function apiQuery<N extends EndpointName>(name: N, input: EndpointInput<N>, staleTime = 0, options: ReadOptions = {}) {
   return queryOptions({
     queryKey: ['api', name, input, options.anonymous ? 'anonymous' : 'session'] as const,
-    queryFn: ({ signal }) => callApi(name, input, options.anonymous ? { signal, token: null } : { signal }),
+    queryFn: ({ signal }) =>
+      callApi(name, input, { signal, ...(options.anonymous ? { token: null } : {}), ...(options.quiet ? { quiet: true } : {}) }),
     staleTime,
-    ...(options.reportAs ? { meta: { reportAs: options.reportAs } } : {}),
+    ...(options.reportAs || options.quiet ? { meta: { reportAs: options.reportAs, quiet: options.quiet } } : {}),
   });
 }
 

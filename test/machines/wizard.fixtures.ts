@@ -139,7 +139,7 @@ export const wizardFixtures = {
   LEAVE_CANCELLED: [{ type: 'LEAVE_CANCELLED' }],
   DOCUMENTS_SKIPPED: [{ type: 'DOCUMENTS_SKIPPED' }],
   NO_DOCUMENTS_CANCELLED: [{ type: 'NO_DOCUMENTS_CANCELLED' }],
-  SUBMIT_CONFIRMED: [{ type: 'SUBMIT_CONFIRMED' }],
+  SUBMIT_CONFIRMED: [{ type: 'SUBMIT_CONFIRMED', idempotencyKey: '5b0c7a8e-1d2f-4e6a-9b3c-000000000001' }],
   REVIEW_CANCELLED: [{ type: 'REVIEW_CANCELLED' }],
   // Issue 27 item 7: 'Alterar' on each section of the review.
   REVIEW_EDIT_REQUESTED: [
@@ -213,6 +213,8 @@ export const wizardFixtures = {
       actorId: 'acceptance',
       output: 'http://127.0.0.1/wslinhafrente/v1/arquivos/aceite.pdf',
     },
+    // SPEC §8: the service answers 'ERRO' (the chart's isAcceptanceRefused guard).
+    { type: 'xstate.done.actor.acceptance', actorId: 'acceptance', output: 'ERRO' },
   ],
   'xstate.error.actor.acceptance': [{ type: 'xstate.error.actor.acceptance', actorId: 'acceptance', error: failure }],
 } as const satisfies EventFixtures<M>;

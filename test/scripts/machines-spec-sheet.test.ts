@@ -45,8 +45,8 @@ describe('the spec sheet of each machine', () => {
       ['2 of 3', 'presetIsTrack', ['track'], ['§2']],
       ['3 of 3', 'else', ['home'], ['§2']],
     ]);
-    const branding = flows.find((f) => f.flow === 'branding')!.machine;
-    expect(specRows(branding).map((row) => row.guard)).toContain("screenShows(part: 'logo')");
+    const eligibility = flows.find((f) => f.flow === 'eligibility')!.machine;
+    expect(specRows(eligibility).map((row) => row.guard)).toContain("meetsEveryRequirement(question: 'planoRegulamentado')");
     // The chart numbers them and names the else.
     expect(chartOf(home, 'home').mermaid).toContain('(3) always [else] §2');
   });

@@ -1,2 +1,2 @@
 export { useBranding, normalisePlanCode, type Branding } from './use-branding';
-export type { BrandingPart } from '../../../machines/branding.machine';
+export type { BrandingPart } from './branding-queries';

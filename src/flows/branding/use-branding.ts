@@ -1,20 +1,18 @@
 /**
  * `useBranding(cdEmpresaPlano, shows)`: the operator's favicon (set on the tab) and the parts
- * of its branding a screen shows (logo, seal, name). One branding actor per plan code and set
- * of parts lives for the whole session, so a screen seen again (home, the layout of
- * nova-solicitacao / acompanhamento) reads the same answers; the favicon, which both load, is
- * one fetch, answered from react-query's cache the second time. Values are '' until loaded,
- * when the screen does not show them, and when a load failed.
+ * of its branding a screen shows (logo, seal, name). Every screen reads the favicon; of the
+ * rest, a screen reads only what it shows, so its own reads do not queue behind branding it
+ * never shows. The reads run side by side; a failed one leaves its value empty (the error
+ * catalogue has already told the person, SPEC §8) and never holds the others or the screen
+ * back. Values are '' until read, when the screen does not show them, and when a read failed.
  */
-import { useSelector } from '@xstate/react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { createActor, type ActorRefFrom } from 'xstate';
-import type { BrandingPart, brandingMachine } from '../../../machines/branding.machine';
-import { DEFAULT_CD_EMPRESA_PLANO } from '../../../contract/api';
+import { DEFAULT_CD_EMPRESA_PLANO, SETTING_KEY } from '../../../contract/api';
 import { isPlanCode } from '../../../contract/rules';
-import { inspectOption } from '../../app/inspect';
+import { queryClient } from '../../app/services';
 import { useClientValue } from '../../ui/client-value';
-import { appBrandingMachine } from './branding-actors';
+import { operatorNameQuery, settingQuery, type BrandingPart } from './branding-queries';
 
 export interface Branding {
   logoUrl: string;
@@ -24,40 +22,31 @@ export interface Branding {
 }
 
 const NOT_LOADED: Branding = { logoUrl: '', faviconUrl: '', sealUrl: '', operatorName: '' };
-
-type BrandingActor = ActorRefFrom<typeof brandingMachine>;
-const actors = new Map<string, BrandingActor>();
+const trimmed = (text: string) => text.trim();
 
 /** Plan codes are digits (contract); anything else falls back to the default plan. */
 export function normalisePlanCode(cdEmpresaPlano: string | null | undefined): string {
   return cdEmpresaPlano && isPlanCode(cdEmpresaPlano) ? cdEmpresaPlano : DEFAULT_CD_EMPRESA_PLANO;
 }
 
-export function brandingActorFor(cdEmpresaPlano: string, shows: readonly BrandingPart[]): BrandingActor {
-  const code = normalisePlanCode(cdEmpresaPlano);
-  const key = `${code}:${[...shows].sort().join(',')}`;
-  let actor = actors.get(key);
-  if (!actor) {
-    actor = createActor(appBrandingMachine, { ...inspectOption(), input: { cdEmpresaPlano: code, shows } });
-    actors.set(key, actor);
-    // At once in the browser (its loads start with the first screen that shows it); never
-    // in the build's prerender, which must ask the network for nothing.
-    if (typeof document !== 'undefined') actor.start();
-  }
-  return actor;
-}
-
 export function useBranding(cdEmpresaPlano: string | null | undefined, shows: readonly BrandingPart[]): Branding {
-  const actor = brandingActorFor(normalisePlanCode(cdEmpresaPlano), shows);
-  const logoUrl = useSelector(actor, (s) => s.context.logoUrl);
-  const faviconUrl = useSelector(actor, (s) => s.context.faviconUrl);
-  const sealUrl = useSelector(actor, (s) => s.context.sealUrl);
-  const operatorName = useSelector(actor, (s) => s.context.operatorName);
+  const code = normalisePlanCode(cdEmpresaPlano);
+  const faviconUrl = useSetting(code, SETTING_KEY.favicon, true);
+  const logoUrl = useSetting(code, SETTING_KEY.logo, shows.includes('logo'));
+  const sealUrl = useSetting(code, SETTING_KEY.seal, shows.includes('seal'));
+  // The app's client, named: a view rendered on its own (tests) reads through the same cache.
+  const operatorName =
+    useQuery({ ...operatorNameQuery(code), enabled: shows.includes('operatorName'), select: trimmed }, queryClient).data ?? '';
   useFavicon(faviconUrl);
-  // The prerender had nothing loaded; while React takes that markup over (which waits for a
+  // The prerender had nothing read; while React takes that markup over (which waits for a
   // lazy screen's code) an answer that came in meanwhile must not show yet, or the two differ.
   const hydrating = useClientValue(false, true);
   return hydrating ? NOT_LOADED : { logoUrl, faviconUrl, sealUrl, operatorName };
+}
+
+/** One setting's URL, trimmed; '' while unread, not shown (`enabled` false), or failed. */
+function useSetting(code: string, chave: (typeof SETTING_KEY)[keyof typeof SETTING_KEY], enabled: boolean): string {
+  return useQuery({ ...settingQuery(code, chave), enabled, select: trimmed }, queryClient).data ?? '';
 }
 
 /** The favicon is swapped in once known, so it never holds the first paint back. */

@@ -3,7 +3,7 @@
  * fetchQuery, writes through mutateApi (one idempotency key per logical write), server links
  * through openServerLink, toasts through notify, the session through the storage adapter (its
  * token revoked on the server when it ends), navigation through the router. The operator name
- * reuses the branding's load (cached when home asked for it first).
+ * is the branding's read (cached when home asked for it first).
  */
 import { fromPromise } from 'xstate';
 import {
@@ -24,7 +24,7 @@ import { openServerLink } from '../../app/open-link';
 import { queryClient } from '../../app/services';
 import { storage } from '../../storage';
 import { announce } from '../../ui/announcer';
-import { brandingActors } from '../branding/branding-actors';
+import { operatorNameQuery } from '../branding/branding-queries';
 import { fileRegistry } from '../wizard/file-registry';
 import { uploadDocument } from '../wizard/upload-document';
 import { uploadProgress } from '../wizard/upload-progress';
@@ -60,7 +60,9 @@ export const trackingActors = {
   ),
   generateAcceptance: fromPromise<string, AcceptanceInput>(({ input }) => mutateApi(queryClient, 'acceptance', input)),
   finalizeRequest: fromPromise<string, FinalizeInput>(({ input }) => mutateApi(queryClient, 'finalize', input)),
-  loadOperatorName: brandingActors.loadOperatorName,
+  loadOperatorName: fromPromise<string, { cdEmpresaPlano: string }>(async ({ input }) =>
+    (await queryClient.fetchQuery(operatorNameQuery(input.cdEmpresaPlano))).trim(),
+  ),
   // Status 2: the wizard's own upload, by protocol, with the session's token (issue 25).
   uploadPendingDocument: uploadDocument,
   // The protocol's own token travels with the call (the server refuses any other).

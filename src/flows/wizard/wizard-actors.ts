@@ -17,7 +17,6 @@ import type {
   SelectOption,
 } from '../../../machines/wizard.types';
 import { TIPO_PORTABILIDADE } from '../../../contract/api';
-import { isAcceptanceRefused } from '../../../contract/rules';
 import { fetchApi, mutateApi } from '../../api/query-client';
 import { notify } from '../../app/notify';
 import { openServerLink } from '../../app/open-link';
@@ -31,7 +30,6 @@ import { ERROR_SUMMARY_ID } from './focus-targets';
 import { clearWizardSnapshot } from './wizard-persistence';
 
 const REFERENCE_DATA_STALE_MS = 60 * 60_000;
-export const ACCEPTANCE_ERROR = 'Erro ao gerar o documento';
 
 export interface WizardDeps {
   navigate(path: string): void;
@@ -68,30 +66,15 @@ export const wizardActors = {
     mutateApi(queryClient, 'saveRequest', input.payload, { idempotencyKey: input.idempotencyKey }),
   ),
   uploadDocument,
-  acceptance: fromPromise<string, AcceptanceInput>(async ({ input }) => {
-    let link: string;
-    try {
-      link = await mutateApi(
-        queryClient,
-        'acceptance',
-        {
-          tipo: TIPO_PORTABILIDADE,
-          fl_ciente: 'S',
-          fl_tipo: 'N',
-          cd_solicitacao: input.cdSolicitacao,
-        },
-        { idempotencyKey: input.idempotencyKey, ...(input.token ? { token: input.token } : {}) },
-      );
-    } catch (error) {
-      notify.error(ACCEPTANCE_ERROR);
-      throw error;
-    }
-    if (isAcceptanceRefused(link)) {
-      notify.error(ACCEPTANCE_ERROR);
-      throw new Error('aceite: ERRO');
-    }
-    return link.trim();
-  }),
+  // The answer as it came ('ERRO' included): the chart decides what it means (SPEC §8).
+  acceptance: fromPromise<string, AcceptanceInput>(({ input }) =>
+    mutateApi(
+      queryClient,
+      'acceptance',
+      { tipo: TIPO_PORTABILIDADE, fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: input.cdSolicitacao },
+      { idempotencyKey: input.idempotencyKey, ...(input.token ? { token: input.token } : {}) },
+    ),
+  ),
 };
 
 export function createWizardLogic(deps: WizardDeps) {
@@ -105,6 +88,7 @@ export function createWizardLogic(deps: WizardDeps) {
         focusLater(params.scope === 'form' ? ERROR_SUMMARY_ID : `dependente-${params.field}`);
       },
       releaseFile: (_, params) => fileRegistry.remove(params.id),
+      notify: (_, params) => notify[params.level](params.message),
       keepScreenAwake: () => screenAwake.keep(),
       letScreenSleep: () => screenAwake.release(),
       clearStoredProtocol: () => storage.remove('protocolo'),

@@ -12,7 +12,7 @@ import { MESSAGES, TEXT } from '../../../machines/tracking.types';
 import { CheckBox } from '../../ui/check-box';
 import { ChoiceGroup } from '../../ui/choice-group';
 import { CONSEQUENCE } from './choice-consequences';
-import type { TrackingActor } from './tracking-actor';
+import { TrackingActorContext, type TrackingActor } from '../../flows/tracking/tracking-context';
 
 const LEGEND = 'Sua confirmação';
 const HINT =
@@ -36,7 +36,8 @@ function useRecorded(actor: TrackingActor): keyof typeof RECORDED | null {
   });
 }
 
-export function Acknowledgement({ actor }: { actor: TrackingActor }) {
+export function Acknowledgement() {
+  const actor = TrackingActorContext.useActorRef();
   const id = useId();
   const typeCode = useSelector(actor, (s) => typeCodeOf(s.context.tracking));
   const choice = useSelector(actor, (s) => s.context.choice);

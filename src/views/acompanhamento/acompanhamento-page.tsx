@@ -2,12 +2,15 @@
  * The tracking route (SPEC §2 "acompanhamento"), lazy-loaded behind the session guard:
  * starts the tracking flow with the stored protocol and renders it.
  */
-import { useTrackingActor } from '../../flows/tracking/use-tracking';
+import { TrackingFlow } from '../../flows/tracking/tracking-context';
 import { TrackingScreen } from './tracking-screen';
 
 export function AcompanhamentoPage() {
-  const actor = useTrackingActor();
-  return <TrackingScreen actor={actor} />;
+  return (
+    <TrackingFlow>
+      <TrackingScreen />
+    </TrackingFlow>
+  );
 }
 
 export default AcompanhamentoPage;

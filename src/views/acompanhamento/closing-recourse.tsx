@@ -7,12 +7,13 @@ import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { DISQUE_ANS, closingReason } from '../../../machines/tracking.decision';
 import { OperatorContactCard } from '../layout/operator-contact';
-import type { TrackingActor } from './tracking-actor';
+import { TrackingActorContext } from '../../flows/tracking/tracking-context';
 
 /** The regulator's own site, where a NIP complaint is filed online. */
 const ANS_SITE = 'https://www.gov.br/ans/pt-br';
 
-export function ClosingRecourse({ actor }: { actor: TrackingActor }) {
+export function ClosingRecourse() {
+  const actor = TrackingActorContext.useActorRef();
   const reasonId = useId();
   const recourseId = useId();
   const reason = closingReason({ dsMotivo: useSelector(actor, (s) => s.context.tracking?.dsMotivo) });

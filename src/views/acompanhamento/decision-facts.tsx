@@ -7,9 +7,10 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { NOT_INFORMED, decisionFacts, nextSteps } from '../../../machines/tracking.decision';
-import type { TrackingActor } from './tracking-actor';
+import { TrackingActorContext } from '../../flows/tracking/tracking-context';
 
-export function DecisionFacts({ actor, now = () => new Date() }: { actor: TrackingActor; now?: () => Date }) {
+export function DecisionFacts({ now = () => new Date() }: { now?: () => Date }) {
+  const actor = TrackingActorContext.useActorRef();
   const headingId = useId();
   const tracking = useSelector(actor, (s) => s.context.tracking);
   if (!tracking) return null;

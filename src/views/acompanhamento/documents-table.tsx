@@ -5,13 +5,14 @@
  * The explicit roles keep it a table for screen readers when the cells are laid out as blocks.
  */
 import { useSelector } from '@xstate/react';
-import type { TrackingActor } from './tracking-actor';
+import { TrackingActorContext } from '../../flows/tracking/tracking-context';
 
 const COLUMNS = ['#', 'Arquivo', 'Documento', 'Data da assinatura', 'Ações'] as const;
 const cell =
   'px-2 py-2 @max-xl:flex @max-xl:gap-2 @max-xl:py-1 @max-xl:before:w-36 @max-xl:before:shrink-0 @max-xl:before:font-semibold @max-xl:before:text-slate-700 @max-xl:before:content-[attr(data-label)]';
 
-export function DocumentsTable({ actor }: { actor: TrackingActor }) {
+export function DocumentsTable() {
+  const actor = TrackingActorContext.useActorRef();
   const documents = useSelector(actor, (s) => s.context.attachedDocuments);
   return (
     <div className="@container">

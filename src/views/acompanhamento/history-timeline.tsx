@@ -6,9 +6,10 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { answerClockRuns, answerWindow, answerWindowText } from '../../../machines/tracking.helpers';
-import type { TrackingActor } from './tracking-actor';
+import { TrackingActorContext } from '../../flows/tracking/tracking-context';
 
-export function HistoryTimeline({ actor, now = () => new Date() }: { actor: TrackingActor; now?: () => Date }) {
+export function HistoryTimeline({ now = () => new Date() }: { now?: () => Date }) {
+  const actor = TrackingActorContext.useActorRef();
   const headingId = useId();
   const history = useSelector(actor, (s) => s.context.history);
   const underAnalysis = useSelector(actor, (s) => answerClockRuns(s.context.tracking));

@@ -13,12 +13,13 @@ import { fileRegistry, newFileId } from '../../flows/wizard/file-registry';
 import { useUploadProgress } from '../../flows/wizard/upload-progress';
 import { Button } from '../../ui/button';
 import { UploadProgressBar } from '../../ui/upload-progress-bar';
-import type { TrackingActor } from './tracking-actor';
+import { TrackingActorContext } from '../../flows/tracking/tracking-context';
 
 const ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
 
 /** The chosen file of a row: name and size, then 'Enviar' / 'Remover', its progress, or its failure and retry. */
-function ChosenFileRow({ actor, pending }: { actor: TrackingActor; pending: PendingDocumentInfo }) {
+function ChosenFileRow({ pending }: { pending: PendingDocumentInfo }) {
+  const actor = TrackingActorContext.useActorRef();
   const file = useSelector(actor, (s) => s.context.pendingFile);
   const sending = useSelector(actor, (s) => s.matches({ ready: { pendingDocuments: 'sending' } }));
   const progress = useUploadProgress(file?.id ?? '');
@@ -67,7 +68,8 @@ function ChosenFileRow({ actor, pending }: { actor: TrackingActor; pending: Pend
   );
 }
 
-function PendingRow({ actor, pending }: { actor: TrackingActor; pending: PendingDocumentInfo }) {
+function PendingRow({ pending }: { pending: PendingDocumentInfo }) {
+  const actor = TrackingActorContext.useActorRef();
   const inputRef = useRef<HTMLInputElement>(null);
   const chosenHere = useSelector(actor, (s) => s.context.pendingFile?.cdTipoDocumento === pending.cdTipoDocumento);
   const sending = useSelector(actor, (s) => s.matches({ ready: { pendingDocuments: 'sending' } }));
@@ -103,7 +105,7 @@ function PendingRow({ actor, pending }: { actor: TrackingActor; pending: Pending
         disabled={sending}
         onChange={(event) => void choose(event.target.files)}
       />
-      {chosenHere && <ChosenFileRow actor={actor} pending={pending} />}
+      {chosenHere && <ChosenFileRow pending={pending} />}
       <Button
         variant={chosenHere ? 'link' : 'secondary'}
         disabled={sending}
@@ -116,7 +118,8 @@ function PendingRow({ actor, pending }: { actor: TrackingActor; pending: Pending
   );
 }
 
-export function PendingDocuments({ actor, now = () => new Date() }: { actor: TrackingActor; now?: () => Date }) {
+export function PendingDocuments({ now = () => new Date() }: { now?: () => Date }) {
+  const actor = TrackingActorContext.useActorRef();
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const tracking = useSelector(actor, (s) => s.context.tracking);
@@ -144,7 +147,7 @@ export function PendingDocuments({ actor, now = () => new Date() }: { actor: Tra
           <p className="text-slate-800">{PENDING_TEXT.intro}</p>
           <ul className="space-y-3">
             {pending.map((item) => (
-              <PendingRow key={item.cdTipoDocumento} actor={actor} pending={item} />
+              <PendingRow key={item.cdTipoDocumento} pending={item} />
             ))}
           </ul>
         </>

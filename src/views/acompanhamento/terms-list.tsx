@@ -10,9 +10,10 @@ import { useEffect, useId, useRef } from 'react';
 import { READING, isTermOpened } from '../../../machines/tracking.terms-and-withdrawal';
 import { Button } from '../../ui/button';
 import { CheckBox } from '../../ui/check-box';
-import type { TrackingActor } from './tracking-actor';
+import { TrackingActorContext } from '../../flows/tracking/tracking-context';
 
-export function TermsList({ actor }: { actor: TrackingActor }) {
+export function TermsList() {
+  const actor = TrackingActorContext.useActorRef();
   const headingId = useId();
   const terms = useSelector(actor, (s) => s.context.documentsToSign);
   const opened = useSelector(actor, (s) => s.context.openedTerms);

@@ -5,7 +5,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
-import type { TrackingActor } from './tracking-actor';
+import { TrackingActorContext } from '../../flows/tracking/tracking-context';
 
 const box = 'block min-h-11 w-full rounded-md border border-slate-300 bg-slate-100 px-3 text-base text-slate-800';
 
@@ -33,7 +33,8 @@ function ReadOnlyField({ label, value, name, wraps = false }: { label: string; v
   );
 }
 
-export function TrackingFields({ actor }: { actor: TrackingActor }) {
+export function TrackingFields() {
+  const actor = TrackingActorContext.useActorRef();
   const ansProtocol = useSelector(actor, (s) => s.context.tracking?.nuProtocoloAnsHapvida ?? '');
   const protocol = useSelector(actor, (s) => s.context.tracking?.nuProtocolo ?? '');
   const requestDate = useSelector(actor, (s) => s.context.tracking?.dtCadastramento ?? '');

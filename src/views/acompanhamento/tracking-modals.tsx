@@ -14,14 +14,15 @@ import { storage } from '../../storage';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { CONSEQUENCE, OPTION_LABEL, choiceKey, type ChoiceKey } from './choice-consequences';
-import type { TrackingActor } from './tracking-actor';
+import { TrackingActorContext } from '../../flows/tracking/tracking-context';
 
 /** Home in this portal for the plan the person came from, where 'Acompanhar Solicitação' is. */
 function trackingHomeLink(): string {
   return `${window.location.origin}/#/home/${normalisePlanCode(storage.get('cdEmpresaPlano'))}`;
 }
 
-export function TrackingModals({ actor }: { actor: TrackingActor }) {
+export function TrackingModals() {
+  const actor = TrackingActorContext.useActorRef();
   const aviso = useSelector(actor, (s) => s.matches('avisoModal'));
   const bemvindo = useSelector(actor, (s) => s.matches('bemvindoModal'));
   const operatorName = useSelector(actor, (s) => s.context.operatorName);
@@ -52,14 +53,15 @@ export function TrackingModals({ actor }: { actor: TrackingActor }) {
         {/* The one thing left to the holder, repeated where the journey ends (issue 25). */}
         {tracking && <p data-testid="welcome-cancellation">{cancellationSentence(tracking, new Date())}</p>}
       </Modal>
-      <SendConfirmation actor={actor} />
-      <LeaveConfirmation actor={actor} />
+      <SendConfirmation />
+      <LeaveConfirmation />
     </>
   );
 }
 
 /** The confirmation 'Finalizar' asks for: what the choice commits to, said where it is sent. */
-function SendConfirmation({ actor }: { actor: TrackingActor }) {
+function SendConfirmation() {
+  const actor = TrackingActorContext.useActorRef();
   const open = useSelector(actor, (s) => s.matches({ ready: { awaitingAcknowledgement: 'confirmingSend' } }));
   const option = useSelector(actor, (s) => choiceKey(s.context.tracking, s.context.choice));
   const [shown, setShown] = useState<ChoiceKey>(option);
@@ -88,7 +90,8 @@ function SendConfirmation({ actor }: { actor: TrackingActor }) {
 }
 
 /** Leaving ('Sair', a menu item, 'Encerrar sessão') with a choice not sent asks first. */
-function LeaveConfirmation({ actor }: { actor: TrackingActor }) {
+function LeaveConfirmation() {
+  const actor = TrackingActorContext.useActorRef();
   const open = useSelector(actor, (s) => s.matches({ ready: { awaitingAcknowledgement: 'confirmingLeave' } }));
   const option = useSelector(actor, (s) => choiceLabel(s.context.tracking, s.context.choice));
   const endingSession = useSelector(actor, (s) => s.context.leaving === 'END_SESSION');

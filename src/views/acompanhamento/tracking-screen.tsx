@@ -19,12 +19,13 @@ import { DocumentsTable } from './documents-table';
 import { HistoryTimeline } from './history-timeline';
 import { PendingDocuments } from './pending-documents';
 import { TermsList } from './terms-list';
-import type { TrackingActor } from './tracking-actor';
+import { TrackingActorContext } from '../../flows/tracking/tracking-context';
 import { TrackingFields } from './tracking-fields';
 import { TrackingModals } from './tracking-modals';
 import { WithdrawConfirmation, WithdrawSection, WithdrawnNote } from './withdrawal';
 
-function PanelActions({ actor }: { actor: TrackingActor }) {
+function PanelActions() {
+  const actor = TrackingActorContext.useActorRef();
   const panel = useSelector(actor, (s) => panelOf(s.context.tracking));
   const canFinalize = useSelector(actor, (s) => s.can({ type: 'FINALIZE' }));
   const canReturn = useSelector(actor, (s) => s.can({ type: 'RETURN' }));
@@ -68,7 +69,8 @@ const PANEL_NOTES: Partial<Record<Panel, string>> = {
 /** The panels that show the operator's decision, before the choice or the terms it informs. */
 const DECIDED_PANELS: ReadonlySet<Panel> = new Set(['awaitingAcknowledgement', 'accepted', 'contractActive']);
 
-function DocumentsPanel({ actor }: { actor: TrackingActor }) {
+function DocumentsPanel() {
+  const actor = TrackingActorContext.useActorRef();
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const panel = useSelector(actor, (s) => panelOf(s.context.tracking));
@@ -97,29 +99,31 @@ function DocumentsPanel({ actor }: { actor: TrackingActor }) {
           {note}
         </p>
       )}
-      {DECIDED_PANELS.has(panel) && <DecisionFacts actor={actor} />}
+      {DECIDED_PANELS.has(panel) && <DecisionFacts />}
       {withdrawn && <WithdrawnNote when={withdrawnAt} />}
-      {(panel === 'refused' || (panel === 'cancelled' && !withdrawn)) && <ClosingRecourse actor={actor} />}
-      {awaitingDocuments && <PendingDocuments actor={actor} />}
-      <DocumentsTable actor={actor} />
-      <TrackingReceipt actor={actor} />
-      {panel === 'accepted' && <TermsList actor={actor} />}
-      {(panel === 'accepted' || panel === 'awaitingAcknowledgement') && <Acknowledgement actor={actor} />}
-      <HistoryTimeline actor={actor} />
+      {(panel === 'refused' || (panel === 'cancelled' && !withdrawn)) && <ClosingRecourse />}
+      {awaitingDocuments && <PendingDocuments />}
+      <DocumentsTable />
+      <TrackingReceipt />
+      {panel === 'accepted' && <TermsList />}
+      {(panel === 'accepted' || panel === 'awaitingAcknowledgement') && <Acknowledgement />}
+      <HistoryTimeline />
       {/* Shown only under analysis (1, 2), whichever panel a status of those gets. */}
-      <WithdrawSection actor={actor} />
-      <PanelActions actor={actor} />
+      <WithdrawSection />
+      <PanelActions />
     </section>
   );
 }
 
 /** The receipt of what was filed (issue 25), with the stored token the lookups keep fresh. */
-function TrackingReceipt({ actor }: { actor: TrackingActor }) {
+function TrackingReceipt() {
+  const actor = TrackingActorContext.useActorRef();
   const protocolo = useSelector(actor, (s) => s.context.tracking?.nuProtocolo ?? '');
   return <ReceiptDownload protocolo={protocolo} />;
 }
 
-function LoadFailed({ actor }: { actor: TrackingActor }) {
+function LoadFailed() {
+  const actor = TrackingActorContext.useActorRef();
   return (
     <div role="alert" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
       <p>Não foi possível carregar a sua solicitação.</p>
@@ -133,7 +137,8 @@ function LoadFailed({ actor }: { actor: TrackingActor }) {
   );
 }
 
-function LoginRequired({ actor }: { actor: TrackingActor }) {
+function LoginRequired() {
+  const actor = TrackingActorContext.useActorRef();
   return (
     <div role="alert" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
       <p>
@@ -150,7 +155,8 @@ function LoginRequired({ actor }: { actor: TrackingActor }) {
   );
 }
 
-export function TrackingScreen({ actor }: { actor: TrackingActor }) {
+export function TrackingScreen() {
+  const actor = TrackingActorContext.useActorRef();
   const hasProtocol = useSelector(actor, (s) => Boolean(s.context.tracking?.nuProtocolo));
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const loginRequired = useSelector(actor, (s) => s.matches('loginRequired'));
@@ -163,14 +169,14 @@ export function TrackingScreen({ actor }: { actor: TrackingActor }) {
       onEndSession={() => actor.send({ type: 'END_SESSION' })}
     >
       <div className="mx-auto max-w-5xl space-y-6" aria-busy={loading}>
-        <TrackingFields actor={actor} />
-        {failed && <LoadFailed actor={actor} />}
-        {loginRequired && <LoginRequired actor={actor} />}
+        <TrackingFields />
+        {failed && <LoadFailed />}
+        {loginRequired && <LoginRequired />}
         {/* Shown once every load has answered, so it appears whole instead of growing (CLS). */}
-        {hasProtocol && !loading && !failed && !loginRequired && <DocumentsPanel actor={actor} />}
+        {hasProtocol && !loading && !failed && !loginRequired && <DocumentsPanel />}
       </div>
-      <TrackingModals actor={actor} />
-      <WithdrawConfirmation actor={actor} />
+      <TrackingModals />
+      <WithdrawConfirmation />
     </PortalLayout>
   );
 }

@@ -9,10 +9,11 @@ import { useId } from 'react';
 import { WITHDRAWAL, canWithdraw } from '../../../machines/tracking.terms-and-withdrawal';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
-import type { TrackingActor } from './tracking-actor';
+import { TrackingActorContext } from '../../flows/tracking/tracking-context';
 
 /** In the analysis panel: what withdrawing is, and the button that asks first. */
-export function WithdrawSection({ actor }: { actor: TrackingActor }) {
+export function WithdrawSection() {
+  const actor = TrackingActorContext.useActorRef();
   const headingId = useId();
   const offered = useSelector(actor, (s) => canWithdraw(s.context.tracking));
   const can = useSelector(actor, (s) => s.can({ type: 'WITHDRAW' }));
@@ -43,7 +44,8 @@ export function WithdrawnNote({ when }: { when: string | undefined }) {
 }
 
 /** "Desistir desta solicitação?": the consequences, then 'Sim, desistir' or 'Voltar' (Esc). */
-export function WithdrawConfirmation({ actor }: { actor: TrackingActor }) {
+export function WithdrawConfirmation() {
+  const actor = TrackingActorContext.useActorRef();
   const open = useSelector(actor, (s) => s.matches({ withdrawal: 'confirming' }));
   const offered = useSelector(actor, (s) => canWithdraw(s.context.tracking));
   const cancel = () => actor.send({ type: 'WITHDRAW_CANCELLED' });

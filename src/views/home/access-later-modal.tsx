@@ -2,11 +2,12 @@
  * The 'Prezado Cliente' access-later modal (SPEC §4 "Track lookup": a login with an empty
  * answer). Its own chunk: most visits never open it, so the home screen does not ship it.
  */
-import type { HomeActorRef } from '../../flows/home/use-home';
+import { HomeActorContext } from '../../flows/home/home-context';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 
-export function AccessLaterModal({ actor }: { actor: HomeActorRef }) {
+export function AccessLaterModal() {
+  const actor = HomeActorContext.useActorRef();
   return (
     <Modal
       open

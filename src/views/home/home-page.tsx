@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { APP_VERSION } from '../../app/version';
 import { useBranding, type BrandingPart } from '../../flows/branding';
-import { useHomeActor, type HomeActorRef } from '../../flows/home/use-home';
+import { HomeActorContext, HomeFlow } from '../../flows/home/home-context';
 import { Button } from '../../ui/button';
 import { useScreenTitle } from '../../ui/screen';
 import { HomeHeader } from './home-header';
@@ -29,7 +29,8 @@ const prefetchProtocolStep = () => void loadProtocolStep();
 // "Esqueci meu protocolo" (issue 26) shows only in track mode: not in home's first load.
 const ForgotProtocol = lazy(() => import('./forgot-protocol').then((m) => ({ default: m.ForgotProtocol })));
 
-function ModeChooser({ actor, focusOnMount }: { actor: HomeActorRef; focusOnMount: boolean }) {
+function ModeChooser({ focusOnMount }: { focusOnMount: boolean }) {
+  const actor = HomeActorContext.useActorRef();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (focusOnMount) box.current?.querySelector('button')?.focus();
@@ -55,18 +56,27 @@ function ModeChooser({ actor, focusOnMount }: { actor: HomeActorRef; focusOnMoun
 const AccessLaterModal = lazy(() => import('./access-later-modal').then((m) => ({ default: m.AccessLaterModal })));
 
 /** Mounted only while the machine shows it. */
-function AccessLaterModalWhenOpen({ actor }: { actor: HomeActorRef }) {
+function AccessLaterModalWhenOpen() {
+  const actor = HomeActorContext.useActorRef();
   const open = useSelector(actor, (s) => s.matches({ track: 'accessLaterModal' }));
   if (!open) return null;
   return (
     <Suspense fallback={null}>
-      <AccessLaterModal actor={actor} />
+      <AccessLaterModal />
     </Suspense>
   );
 }
 
 export function HomePage({ cdEmpresaPlano }: { cdEmpresaPlano: string }) {
-  const actor = useHomeActor(cdEmpresaPlano);
+  return (
+    <HomeFlow cdEmpresaPlano={cdEmpresaPlano}>
+      <HomeScreen cdEmpresaPlano={cdEmpresaPlano} />
+    </HomeFlow>
+  );
+}
+
+function HomeScreen({ cdEmpresaPlano }: { cdEmpresaPlano: string }) {
+  const actor = HomeActorContext.useActorRef();
   const { logoUrl, operatorName } = useBranding(cdEmpresaPlano, HOME_BRANDING);
   const mode = useSelector(actor, (s): Mode => (s.matches('newRequest') ? 'new' : s.matches('track') ? 'track' : 'home'));
   useScreenTitle(DOCUMENT_TITLE[mode]);
@@ -91,10 +101,10 @@ export function HomePage({ cdEmpresaPlano }: { cdEmpresaPlano: string }) {
           <span className="block min-h-7 font-semibold">{operatorName ? `da ${operatorName}` : ''}</span>
         </p>
         <section aria-label={HOME_TITLE[mode]} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-          {mode === 'home' && <ModeChooser actor={actor} focusOnMount={returnedHome} />}
+          {mode === 'home' && <ModeChooser focusOnMount={returnedHome} />}
           {mode !== 'home' && (
             <Suspense fallback={null}>
-              <ProtocolStep key={mode} actor={actor} kind={mode} focusField={modeChosenHere} />
+              <ProtocolStep key={mode} kind={mode} focusField={modeChosenHere} />
             </Suspense>
           )}
           {mode === 'track' && (
@@ -107,7 +117,7 @@ export function HomePage({ cdEmpresaPlano }: { cdEmpresaPlano: string }) {
       <footer className="px-4 py-3 text-right text-sm text-slate-600">
         Versão <span data-testid="app-version">{APP_VERSION}</span>
       </footer>
-      <AccessLaterModalWhenOpen actor={actor} />
+      <AccessLaterModalWhenOpen />
     </div>
   );
 }

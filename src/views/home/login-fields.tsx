@@ -6,7 +6,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useImperativeHandle, useRef, type Ref } from 'react';
 import { loginFormErrors } from '../../../machines/home.machine';
-import type { HomeActorRef } from '../../flows/home/use-home';
+import { HomeActorContext } from '../../flows/home/home-context';
 import { digitsFormat } from '../../ui/field-formats';
 import { maskFormat } from '../../ui/mask-formats';
 import { TextField } from '../../ui/text-field';
@@ -18,7 +18,8 @@ export interface LoginFieldsHandle {
   focusFirstInvalid(): void;
 }
 
-export function LoginFields({ actor, ref }: { actor: HomeActorRef; ref?: Ref<LoginFieldsHandle> }) {
+export function LoginFields({ ref }: { ref?: Ref<LoginFieldsHandle> }) {
+  const actor = HomeActorContext.useActorRef();
   const cpfId = useId();
   const senhaId = useId();
   const cpfRef = useRef<HTMLInputElement>(null);

@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import { Suspense, lazy, useEffect, useId, useRef, type FormEvent } from 'react';
 import { ANS_PROTOCOL_MAX_DIGITS, TOOLTIP_KEY } from '../../../machines/home.machine';
 import { ANS_PROTOCOL_DIGITS, ANS_PROTOCOL_MESSAGE } from '../../../contract/rules';
-import type { HomeActorRef } from '../../flows/home/use-home';
+import { HomeActorContext } from '../../flows/home/home-context';
 import { Button } from '../../ui/button';
 import { digitsFormat, textFormat } from '../../ui/field-formats';
 import { TextField } from '../../ui/text-field';
@@ -33,13 +33,13 @@ const STEP = {
 };
 
 interface ProtocolStepProps {
-  actor: HomeActorRef;
   kind: 'new' | 'track';
   /** Take focus to the field on mount (the user just chose this mode). */
   focusField: boolean;
 }
 
-export function ProtocolStep({ actor, kind, focusField }: ProtocolStepProps) {
+export function ProtocolStep({ kind, focusField }: ProtocolStepProps) {
+  const actor = HomeActorContext.useActorRef();
   const step = STEP[kind];
   const inputId = useId();
   const tooltipId = useId();
@@ -96,7 +96,7 @@ export function ProtocolStep({ actor, kind, focusField }: ProtocolStepProps) {
       {kind === 'new' && <AnsProtocolHelp id={whereId} />}
       {showLogin && (
         <Suspense fallback={null}>
-          <LoginFields ref={loginRef} actor={actor} />
+          <LoginFields ref={loginRef} />
         </Suspense>
       )}
       <div className="flex flex-wrap items-center justify-between gap-3">

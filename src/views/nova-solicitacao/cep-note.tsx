@@ -3,7 +3,7 @@
  * person typing hears that the address was filled, or that they fill it themselves.
  */
 import type { CepOutcome } from '../../../machines/cep-address';
-import { useWizard } from './wizard-context';
+import { useWizard } from '../../flows/wizard/wizard-context';
 
 export const CEP_NOTES: Record<CepOutcome | 'lookingUp', string> = {
   lookingUp: 'Buscando o endereço pelo CEP...',

@@ -5,7 +5,7 @@
  */
 import { DEVICE_DRAFT_DAYS } from '../../flows/wizard/wizard-persistence';
 import { CheckBox } from '../../ui/check-box';
-import { useWizard, useWizardActorRef } from './wizard-context';
+import { useWizard, useWizardActorRef } from '../../flows/wizard/wizard-context';
 
 export const KEEP_ON_DEVICE_DESCRIPTION =
   `Guarda os dados digitados e os arquivos anexados neste navegador por ${DEVICE_DRAFT_DAYS} dias após a última alteração, ` +

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { STEPS, type StepId } from '../../../machines/wizard.types';
-import { readWizardStart, useRestoredFiles, useWizardActor, type WizardStart } from '../../flows/wizard/use-wizard-actor';
+import { WizardFlow, readWizardStart, useRestoredFiles, type WizardStart } from '../../flows/wizard/wizard-flow';
 import { bindWizardHistory, stepIndexOf } from '../../flows/wizard/wizard-history';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
@@ -28,7 +28,7 @@ import { StepPlanoOrigem } from './step-plano-origem';
 import { STEP_TITLES, Stepper } from './stepper';
 import { DuplicateModal, NoDocumentsModal, ReviewModal } from './review-modals';
 import { HrModal, LeaveModal, PreviewModal, ProtocolModal } from './wizard-modals';
-import { WizardActorContext, useWizard, useWizardActorRef } from './wizard-context';
+import { useWizard, useWizardActorRef } from '../../flows/wizard/wizard-context';
 
 const PROTOCOL_FORMAT = textFormat({ uppercase: false });
 
@@ -151,20 +151,26 @@ function Wizard() {
   );
 }
 
-function RunningWizard({ start, missingFiles }: { start: WizardStart; missingFiles: readonly string[] }) {
-  const actor = useWizardActor(start, missingFiles);
+function WizardScreen() {
+  const actor = useWizardActorRef();
   // The operator's help for each field (issue 27 item 5), beside the fields once it arrives.
   const fieldHelp = useFieldHelpTexts();
   // Each step an entry of the browser's history (issue 27 item 3).
   useEffect(() => bindWizardHistory(actor, () => actor.getSnapshot().context.keepOnDevice), [actor]);
   return (
-    <WizardActorContext.Provider value={actor}>
-      <PortalLayout title="Nova Solicitação" onLeave={() => actor.send({ type: 'LEAVE_REQUESTED', via: 'menu' })}>
-        <FieldHelpContext.Provider value={fieldHelp}>
-          <Wizard />
-        </FieldHelpContext.Provider>
-      </PortalLayout>
-    </WizardActorContext.Provider>
+    <PortalLayout title="Nova Solicitação" onLeave={() => actor.send({ type: 'LEAVE_REQUESTED', via: 'menu' })}>
+      <FieldHelpContext.Provider value={fieldHelp}>
+        <Wizard />
+      </FieldHelpContext.Provider>
+    </PortalLayout>
+  );
+}
+
+function RunningWizard({ start, missingFiles }: { start: WizardStart; missingFiles: readonly string[] }) {
+  return (
+    <WizardFlow start={start} missingFiles={missingFiles}>
+      <WizardScreen />
+    </WizardFlow>
   );
 }
 

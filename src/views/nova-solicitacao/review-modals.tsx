@@ -11,7 +11,7 @@ import { Button } from '../../ui/button';
 import { maskFormat } from '../../ui/mask-formats';
 import { Modal } from '../../ui/modal';
 import { groupInFours } from '../../ui/protocol-groups';
-import { useWizard, useWizardActorRef } from './wizard-context';
+import { useWizard, useWizardActorRef } from '../../flows/wizard/wizard-context';
 
 const cpf = (value: string) => maskFormat('cpf').display(value);
 const mobile = (value: string) => maskFormat('mobile').display(value);
@@ -94,7 +94,7 @@ export function ReviewModal() {
           <Button variant="secondary" onClick={back}>
             Voltar e corrigir
           </Button>
-          <Button onClick={() => actor.send({ type: 'SUBMIT_CONFIRMED' })}>Enviar solicitação</Button>
+          <Button onClick={() => actor.send({ type: 'SUBMIT_CONFIRMED', idempotencyKey: crypto.randomUUID() })}>Enviar solicitação</Button>
         </>
       }
     >

@@ -14,7 +14,7 @@ import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
 import { NativeSelectField } from '../../ui/native-select-field';
 import { MaskedInput, TextInput } from './fields';
-import { useWizard, useWizardActorRef } from './wizard-context';
+import { useWizard, useWizardActorRef } from '../../flows/wizard/wizard-context';
 
 /** Issue 27 item 7: the relationship to the holder, a list of its own (SPEC §3 names none). */
 const PARENTESCO_OPTIONS = PARENTESCOS.map((value) => ({ value, label: value }));

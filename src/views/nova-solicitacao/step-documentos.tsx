@@ -14,7 +14,7 @@ import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
 import { UploadProgressBar } from '../../ui/upload-progress-bar';
 import { SelectInput } from './fields';
-import { useWizard, useWizardActorRef } from './wizard-context';
+import { useWizard, useWizardActorRef } from '../../flows/wizard/wizard-context';
 
 function useAttachmentFeedback(attachments: readonly AttachmentMeta[], afterRemoval: () => void) {
   const before = useRef(attachments);

@@ -9,7 +9,7 @@ import { SelectInput, TextInput } from './fields';
 import { PlanSearch } from './plan-search';
 import { OWNERSHIP_SELECT } from './step-plano-origem';
 import { useStepForm } from './use-step-form';
-import { useWizard } from './wizard-context';
+import { useWizard } from '../../flows/wizard/wizard-context';
 
 export function StepPlanoDestino() {
   const { actor, form, errors, change, locked } = useStepForm('planoDestino');

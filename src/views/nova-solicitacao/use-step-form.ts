@@ -2,7 +2,7 @@
 import { shallowEqual } from '@xstate/react';
 import { validateStep, type FieldErrors, type StepField } from '../../../machines/wizard.schemas';
 import type { StepId, TextField, WizardForm } from '../../../machines/wizard.types';
-import { useWizard, useWizardActorRef } from './wizard-context';
+import { useWizard, useWizardActorRef } from '../../flows/wizard/wizard-context';
 
 export function useStepForm(step: StepId) {
   const actor = useWizardActorRef();

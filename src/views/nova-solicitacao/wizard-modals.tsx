@@ -6,7 +6,7 @@ import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { copyDigitsOnly, groupInFours } from '../../ui/protocol-groups';
 import { ReceiptDownload } from '../receipt/receipt-download';
-import { useWizard, useWizardActorRef } from './wizard-context';
+import { useWizard, useWizardActorRef } from '../../flows/wizard/wizard-context';
 
 export function HrModal() {
   const actor = useWizardActorRef();

@@ -6,7 +6,7 @@
 import { useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import { ELIGIBILITY_QUESTIONS, unmetRequirements, type EligibilityQuestion } from '../../../machines/eligibility.machine';
-import { useEligibilityActor, type EligibilityActorRef } from '../../flows/eligibility/use-eligibility';
+import { EligibilityActorContext, EligibilityFlow } from '../../flows/eligibility/eligibility-context';
 import { Button } from '../../ui/button';
 import { useFocusOnChange } from '../../ui/screen';
 import { PortalLayout } from '../layout/portal-layout';
@@ -15,7 +15,8 @@ import { REQUIREMENTS } from './requirements';
 
 const TITLE = 'Quem pode fazer a portabilidade?';
 
-function Question({ actor, question }: { actor: EligibilityActorRef; question: EligibilityQuestion }) {
+function Question({ question }: { question: EligibilityQuestion }) {
+  const actor = EligibilityActorContext.useActorRef();
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusOnChange(heading, question);
   const index = ELIGIBILITY_QUESTIONS.indexOf(question);
@@ -42,7 +43,8 @@ function Question({ actor, question }: { actor: EligibilityActorRef; question: E
   );
 }
 
-function Outcome({ actor }: { actor: EligibilityActorRef }) {
+function Outcome() {
+  const actor = EligibilityActorContext.useActorRef();
   const unmet = useSelector(actor, (s) => unmetRequirements(s.context.answers).join(','));
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusOnChange(heading, unmet);
@@ -82,13 +84,21 @@ function Outcome({ actor }: { actor: EligibilityActorRef }) {
 }
 
 export function QuemPodePage() {
-  const actor = useEligibilityActor();
+  return (
+    <EligibilityFlow>
+      <EligibilityScreen />
+    </EligibilityFlow>
+  );
+}
+
+function EligibilityScreen() {
+  const actor = EligibilityActorContext.useActorRef();
   const question = useSelector(actor, (s) => ELIGIBILITY_QUESTIONS.find((q) => s.matches({ asking: q })));
   return (
     <PortalLayout title={TITLE} focusTitleOnEntry>
       <div className="space-y-5 rounded-md bg-white p-4 shadow-sm">
         <p>Os requisitos da portabilidade de carências (Resolução Normativa ANS nº 438), em cinco perguntas de sim ou não.</p>
-        {question ? <Question actor={actor} question={question} /> : <Outcome actor={actor} />}
+        {question ? <Question question={question} /> : <Outcome />}
         {question && (
           <p className="border-t border-slate-200 pt-3">
             <Button variant="link" onClick={() => actor.send({ type: 'CONTINUED' })}>

@@ -563,7 +563,11 @@ export const wizardNetwork = {
   // The refusal of a second open request is the server's own (open() filed the pair first).
   saveRequest: { url: new RegExp(`${API}portabilidade$`), error: (e) => (isOpenRequestRefused(e) ? 'server' : 'fail') },
   uploadDocument: { url: new RegExp(`${API}portabilidade/utils/documento$`) },
-  acceptance: { url: new RegExp(`${API}portabilidade/utils/documento/aceite$`) },
+  // 'ERRO' is injected (the reference server never answers it); every other answer is the server's.
+  acceptance: {
+    url: new RegExp(`${API}portabilidade/utils/documento/aceite$`),
+    done: (event) => ((event as { output?: unknown }).output === 'ERRO' ? { contentType: 'text/plain', body: 'ERRO' } : 'server'),
+  },
   prepareFile: { local: 'the photo is shrunk (or the HEIC decoded) in the page, by a worker: no request' },
 } satisfies Network<M>;
 

@@ -4,10 +4,10 @@
  * network actors: what the beneficiary sees and can do in each panel, and that a server link
  * that is not http(s) is never opened.
  */
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { AttachedDocumentInfo, DocumentToSignInfo, HistoryInfo, TrackingInfo } from '../../../machines/tracking.machine';
 import { notify } from '../../../src/app/notify';
 import { UNSAFE_LINK_MESSAGE } from '../../../src/app/open-link';
@@ -15,7 +15,7 @@ import { ANNOUNCER_SELECTOR } from '../../../src/ui/announcer';
 import { createTrackingLogic } from '../../../src/flows/tracking/tracking-logic';
 import { configureApi } from '../../../src/api/client';
 import { storage } from '../../../src/storage';
-import { TrackingScreen } from '../../../src/views/acompanhamento/tracking-screen';
+import { renderTrackingScreen } from '../support/render-tracking';
 
 // The operator's contact (footer, closing panels) is read by its own hook: no call here.
 vi.mock('../../../src/flows/contact/use-operator-contact', () => ({ useOperatorContact: () => undefined }));
@@ -74,8 +74,7 @@ function start(tracking: TrackingInfo, terms: DocumentToSignInfo[] = []) {
       loadOperatorName: fromPromise(async () => 'Operadora Exemplo'),
     },
   });
-  const actor = createActor(logic, { input: { protocolo: tracking.nuProtocolo, cdEmpresaPlano: '1' } }).start();
-  render(<TrackingScreen actor={actor} />);
+  const actor = renderTrackingScreen(logic, { protocolo: tracking.nuProtocolo, cdEmpresaPlano: '1' });
   return { actor, recordSignature, finalizeRequest, generateAcceptance, navigate };
 }
 

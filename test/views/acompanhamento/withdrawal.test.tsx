@@ -4,13 +4,13 @@
  * confirmation says what it means, 'Voltar' sends nothing, nothing says "withdrawn" before
  * the server answered, and the reloaded request shows "cancelada a seu pedido".
  */
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { AttachedDocumentInfo, DocumentToSignInfo, HistoryInfo, TrackingInfo } from '../../../machines/tracking.machine';
 import { createTrackingLogic } from '../../../src/flows/tracking/tracking-logic';
-import { TrackingScreen } from '../../../src/views/acompanhamento/tracking-screen';
+import { renderTrackingScreen } from '../support/render-tracking';
 
 vi.mock('../../../src/flows/branding/use-branding', async (original) => ({
   ...(await original<typeof import('../../../src/flows/branding/use-branding')>()),
@@ -57,8 +57,7 @@ it('asks first, sends nothing on Voltar, says nothing before the answer, then sh
       withdrawRequest: fromPromise(async ({ input }) => withdrawRequest(input)),
     },
   });
-  const actor = createActor(logic, { input: { protocolo: underAnalysis.nuProtocolo, cdEmpresaPlano: '1' } }).start();
-  render(<TrackingScreen actor={actor} />);
+  const actor = renderTrackingScreen(logic, { protocolo: underAnalysis.nuProtocolo, cdEmpresaPlano: '1' });
 
   const button = await screen.findByRole('button', { name: 'Desistir da solicitação' });
   await userEvent.click(button);

@@ -9,36 +9,49 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, type Snapshot, type ActorRefFrom } from 'xstate';
 import { wizardMachine } from '../../../machines/wizard.machine';
 import { DESTINATION_PLANS } from '../../../server/seed/reference-data.ts';
 import { configureApi } from '../../../src/api/client';
-import type { WizardActor } from '../../../src/flows/wizard/use-wizard-actor';
 import { AnsProtocolHelp, ANS_SITE } from '../../../src/views/home/ans-protocol-help';
 import { ErrorSummary } from '../../../src/views/nova-solicitacao/error-summary';
 import { GLOSSARY, Glossary } from '../../../src/views/nova-solicitacao/glossary';
 import { PLAN_SEARCH_LABEL, matchPlans } from '../../../src/views/nova-solicitacao/plan-matches';
 import { PlanSearch } from '../../../src/views/nova-solicitacao/plan-search';
-import { WizardActorContext } from '../../../src/views/nova-solicitacao/wizard-context';
+import { WizardActorContext, useWizardActorRef } from '../../../src/flows/wizard/wizard-context';
 import { FILLED_FORM, TODAY } from '../../machines/wizard.fixtures';
 
 const PLANS = DESTINATION_PLANS.map(([registroAns, nmPlano]) => ({ registroAns, nmPlano }));
 
-function wizardAt(form: 'blank' | 'filled', nexts: number): WizardActor {
-  const actor = createActor(wizardMachine, {
-    input: { protocoloAns: '12345678901234567890', today: TODAY, ...(form === 'filled' ? { form: FILLED_FORM } : {}) },
-  }).start();
+type WizardActor = ActorRefFrom<typeof wizardMachine>;
+
+/** Where the wizard starts: its input, and the snapshot after `nexts` presses of 'Próximo'. */
+function wizardAt(form: 'blank' | 'filled', nexts: number) {
+  const input = { protocoloAns: '12345678901234567890', today: TODAY, ...(form === 'filled' ? { form: FILLED_FORM } : {}) };
+  const actor = createActor(wizardMachine, { input }).start();
   for (let i = 0; i < nexts; i += 1) actor.send({ type: 'NEXT' });
-  return actor as unknown as WizardActor;
+  const snapshot: Snapshot<unknown> = actor.getPersistedSnapshot();
+  actor.stop();
+  return { input, snapshot };
 }
 
-function renderIn(actor: WizardActor, ui: React.ReactNode) {
+/** `ui` under the wizard's own context, as the page runs it; `actor` is the one the views reach. */
+function renderIn(start: ReturnType<typeof wizardAt>, ui: React.ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  let actor: WizardActor | undefined;
+  function Probe() {
+    actor = useWizardActorRef();
+    return null;
+  }
+  const view = render(
     <QueryClientProvider client={client}>
-      <WizardActorContext.Provider value={actor}>{ui}</WizardActorContext.Provider>
+      <WizardActorContext.Provider options={start}>
+        <Probe />
+        {ui}
+      </WizardActorContext.Provider>
     </QueryClientProvider>,
   );
+  return { ...view, actor: actor! };
 }
 
 afterEach(cleanup);
@@ -70,8 +83,7 @@ describe('the plan search on step 3', () => {
         return new Response(JSON.stringify(PLANS), { status: 200, headers: { 'content-type': 'application/json' } });
       }) as unknown as typeof fetch,
     });
-    const actor = wizardAt('filled', 2);
-    renderIn(actor, <PlanSearch />);
+    const { actor } = renderIn(wizardAt('filled', 2), <PlanSearch />);
     const search = await screen.findByRole('combobox', { name: PLAN_SEARCH_LABEL });
     expect(asked.some((url) => url.includes('portabilidade/utils/plano/destino/lista'))).toBe(true);
     // The plan the form holds already is shown by its name.
@@ -102,9 +114,8 @@ describe('the plan search on step 3', () => {
 
 describe('the error summary', () => {
   it("is absent before a 'Próximo', then lists each message as a link that focuses its field", async () => {
-    const actor = wizardAt('blank', 0);
-    renderIn(
-      actor,
+    const { actor } = renderIn(
+      wizardAt('blank', 0),
       <>
         <ErrorSummary step="dadosPessoais" />
         <input id="wizard-ds_cidade" aria-label="Cidade" />

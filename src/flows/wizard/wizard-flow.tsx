@@ -4,10 +4,10 @@
  *
  * Three steps, so the form is there on the very first render (and in the prerendered page):
  * what to start from is read once from storage; the files a restored draft needs are read
- * back from IndexedDB (at once when there are none); then the machine runs.
+ * back from IndexedDB (at once when there are none); then the machine runs, under
+ * `WizardFlow`, the one way its views reach it (`WizardActorContext`, DESIGN §2).
  */
-import { useActorRef } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createActor, type ActorRefFrom, type Snapshot } from 'xstate';
 import { useLocation } from 'wouter';
 import { DEFAULT_CD_EMPRESA_PLANO } from '../../../contract/api';
@@ -18,6 +18,7 @@ import { inspectOption } from '../../app/inspect';
 import { storage } from '../../storage';
 import { fileRegistry } from './file-registry';
 import { createWizardLogic, type WizardLogic } from './wizard-actors';
+import { WizardActorContext, useWizardActorRef } from './wizard-context';
 import {
   attachmentIdsOf,
   clearWizardSnapshot,
@@ -77,11 +78,27 @@ export function useRestoredFiles(ids: readonly string[]): string[] | null {
   return missing;
 }
 
-export function useWizardActor(start: WizardStart, missingFiles: readonly string[]): WizardActor {
+interface WizardFlowProps {
+  start: WizardStart;
+  missingFiles: readonly string[];
+  children: ReactNode;
+}
+
+export function WizardFlow({ start, missingFiles, children }: WizardFlowProps) {
   const [, navigate] = useLocation();
   // wouter's navigate is one stable function: handing it over once is enough.
   const [logic] = useState(() => createWizardLogic({ navigate }));
-  const actor = useActorRef(logic, { ...inspectOption(), input: start.input, snapshot: start.snapshot });
+  return (
+    <WizardActorContext.Provider logic={logic} options={{ ...inspectOption(), input: start.input, snapshot: start.snapshot }}>
+      <WizardUpkeep start={start} missingFiles={missingFiles} />
+      {children}
+    </WizardActorContext.Provider>
+  );
+}
+
+/** What the running wizard needs besides its views: saving, page visibility, the restored draft's repairs. */
+function WizardUpkeep({ start, missingFiles }: Omit<WizardFlowProps, 'children'>): null {
+  const actor = useWizardActorRef();
 
   useEffect(() => {
     const save = () => saveWizardSnapshot(actor);
@@ -111,5 +128,5 @@ export function useWizardActor(start: WizardStart, missingFiles: readonly string
     }
   }, [actor, missingFiles, start.snapshot]);
 
-  return actor;
+  return null;
 }

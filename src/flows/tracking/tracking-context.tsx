@@ -1,18 +1,26 @@
 /**
- * The tracking flow for a view: the tracking machine with the app's implementations,
- * started with the stored protocolo and plan code (the route guard guarantees a session).
+ * The tracking flow's one way to its actor (DESIGN §2): `TrackingFlow` starts the tracking
+ * machine with the app's implementations, the stored protocolo and plan code (the route guard
+ * guarantees a session); every view under it reaches the actor through `TrackingActorContext`.
  */
-import { useActorRef } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { createActorContext } from '@xstate/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { useLocation } from 'wouter';
 import { DEFAULT_CD_EMPRESA_PLANO } from '../../../contract/api';
+import { trackingMachine } from '../../../machines/tracking.machine';
 import { inspectOption } from '../../app/inspect';
 import { storage } from '../../storage';
 import { normalisePlanCode } from '../branding/use-branding';
 import { createTrackingLogic } from './tracking-logic';
 import { createUnloadWarning } from './unload-warning';
 
-export function useTrackingActor() {
+export const TrackingActorContext = createActorContext(trackingMachine);
+
+/** Any running tracking actor: the app's (real actors) or a test's (fakes). */
+export type TrackingActor = ActorRefFrom<typeof trackingMachine>;
+
+export function TrackingFlow({ children }: { children: ReactNode }) {
   const [, navigate] = useLocation();
   // The machine keeps the first implementation it is given; wouter's navigate is one stable
   // function for the router's whole life, so handing it over once is enough.
@@ -25,7 +33,9 @@ export function useTrackingActor() {
     protocolo: storage.get('protocolo') ?? '',
     cdEmpresaPlano: normalisePlanCode(storage.get('cdEmpresaPlano') ?? DEFAULT_CD_EMPRESA_PLANO),
   }));
-  return useActorRef(logic, { ...inspectOption(), input });
+  return (
+    <TrackingActorContext.Provider logic={logic} options={{ ...inspectOption(), input }}>
+      {children}
+    </TrackingActorContext.Provider>
+  );
 }
-
-export type TrackingActorRef = ReturnType<typeof useTrackingActor>;

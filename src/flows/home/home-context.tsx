@@ -1,0 +1,30 @@
+/**
+ * The home flow's one way to its actor (DESIGN §2): `HomeFlow` starts the home machine with
+ * the app's implementations, the plan code from the route and the mode preset read from
+ * storage once, at load; every view under it reaches the actor through `HomeActorContext`.
+ */
+import { createActorContext } from '@xstate/react';
+import { useState, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { useLocation } from 'wouter';
+import { homeMachine } from '../../../machines/home.machine';
+import { inspectOption } from '../../app/inspect';
+import { protocolToTrack, storage } from '../../storage';
+import { createHomeLogic } from './home-logic';
+
+export const HomeActorContext = createActorContext(homeMachine);
+
+export type HomeActorRef = ActorRefFrom<typeof homeMachine>;
+
+export function HomeFlow({ cdEmpresaPlano, children }: { cdEmpresaPlano: string; children: ReactNode }) {
+  const [, navigate] = useLocation();
+  // The machine keeps the first implementation it is given; wouter's navigate is one stable
+  // function for the router's whole life, so handing it over once is enough.
+  const [logic] = useState(() => createHomeLogic({ navigate }));
+  const [input] = useState(() => ({ cdEmpresaPlano, presetMode: storage.homeModePreset(), presetProtocol: protocolToTrack.take() }));
+  return (
+    <HomeActorContext.Provider logic={logic} options={{ ...inspectOption(), input }}>
+      {children}
+    </HomeActorContext.Provider>
+  );
+}

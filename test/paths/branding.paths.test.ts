@@ -1,4 +1,0 @@
-import { describeUnitPaths } from './framework/unit-suite';
-import { brandingModel } from './models/branding.model';
-
-describeUnitPaths(brandingModel);

@@ -1,4 +1,0 @@
-import { describeUnitPaths } from './framework/unit-suite';
-import { privacyNoticeModel } from './models/privacy-notice.model';
-
-describeUnitPaths(privacyNoticeModel);

@@ -24,6 +24,7 @@ import {
   codePointName,
   firstControlCharacter,
   isValidCpf,
+  PASSWORD_PATTERN,
   TIPO_PORTABILIDADE,
   PARENTESCOS,
   BR_DATE,
@@ -102,7 +103,7 @@ export const forgotProtocolRequest = z.object({
 
 export const loginRequest = z.object({
   cpf,
-  senha: matching(/^\d{6}$/, 'Senha deve ter 6 dígitos', 6),
+  senha: matching(PASSWORD_PATTERN, 'Senha deve ter 6 dígitos', 6),
   cdEmpresaPlano: idDigits('Código do plano inválido'),
 });
 export const loginResponse = z.object({ token: z.string() });

@@ -85,9 +85,14 @@ export function isHeicExtension(extension: string): boolean {
   return ['heic', 'heif'].includes(extension.toLowerCase().replace(/^\./, ''));
 }
 
+/** A CPF as the forms keep it: its 11 digits, no punctuation. */
+export const CPF_PATTERN = /^\d{11}$/;
+/** The tracking password: the protocol's last 6 digits (SPEC §4). */
+export const PASSWORD_PATTERN = /^\d{6}$/;
+
 /** CPF check digits (Receita Federal rule); rejects the eleven repeated digits too. */
 export function isValidCpf(value: string): boolean {
-  if (!/^\d{11}$/.test(value) || /^(\d)\1{10}$/.test(value)) return false;
+  if (!CPF_PATTERN.test(value) || /^(\d)\1{10}$/.test(value)) return false;
   const check = (length: number) => {
     let sum = 0;
     for (let i = 0; i < length; i++) sum += Number(value[i]) * (length + 1 - i);

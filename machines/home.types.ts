@@ -4,8 +4,8 @@
  */
 import { ANS_PROTOCOL_DIGITS } from '../contract/rules';
 import * as z from 'zod/mini';
-import type { LoginRequest, Tooltip as ContractTooltip, TrackingData } from '../contract/api';
-import { TIPO_PORTABILIDADE, requiresLogin } from '../contract/rules';
+import type { EndpointOutput, LoginRequest, Tooltip as ContractTooltip, TrackingData } from '../contract/api';
+import { CPF_PATTERN, PASSWORD_PATTERN, TIPO_PORTABILIDADE, requiresLogin } from '../contract/rules';
 
 export type HomeMode = 'home' | 'new' | 'track';
 
@@ -63,10 +63,8 @@ export type LookupResult = Pick<TrackingData, 'flStatus' | 'cdStatusPort' | 'flC
 /** The login body (SPEC §3 "Login payload"), the contract's. */
 export type LoginInput = LoginRequest;
 
-/** `token` is empty (or absent) when the operator has not finished the registration yet. */
-export interface LoginResult {
-  token?: string | null;
-}
+/** The login answer, the contract's: `token` is empty when the operator has not finished the registration yet. */
+export type LoginResult = EndpointOutput<'login'>;
 
 /**
  * What the app stores before leaving home; `token: null` stands for the anonymous free token
@@ -95,8 +93,8 @@ export function onlyDigits(value: string, max: number): string {
 
 /** The login form's rules; the view shows these very messages. */
 export const loginFormSchema = z.object({
-  cpf: z.string().check(z.regex(/^\d{11}$/, 'Informe os 11 dígitos do CPF.')),
-  senha: z.string().check(z.regex(/^\d{6}$/, 'A senha tem 6 dígitos: os últimos 6 do protocolo.')),
+  cpf: z.string().check(z.regex(CPF_PATTERN, 'Informe os 11 dígitos do CPF.')),
+  senha: z.string().check(z.regex(PASSWORD_PATTERN, 'A senha tem 6 dígitos: os últimos 6 do protocolo.')),
 });
 
 export type LoginField = 'cpf' | 'senha';

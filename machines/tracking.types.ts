@@ -8,6 +8,7 @@ import type {
   AcceptanceRequest,
   AttachedDocument,
   DocumentToSign,
+  EndpointInput,
   FinalizeRequest,
   History,
   PendingDocument,
@@ -33,19 +34,16 @@ export type HistoryInfo = History;
 
 export type { AttachmentMeta, ChosenFile, UploadDocumentInput } from './wizard.types';
 
-export interface ProtocolInput {
-  protocolo: string;
-}
-export interface SignatureInput {
-  cdFileDocumento: number;
-}
+/** The reads' query (`?protocolo=`), the contract's. */
+export type ProtocolInput = EndpointInput<'tracking'>;
+/** Body of `portabilidade/documento/assinatura`, the contract's. */
+export type SignatureInput = EndpointInput<'recordSignature'>;
 /** Body of `portabilidade/utils/documento/aceite` on the tracking screen (SPEC §7): never 'N' (the wizard's). */
 export type AcceptanceInput = AcceptanceRequest & { fl_tipo: 'D' | 'I' };
 /** Body of `portabilidade/finaliza` (SPEC §7). */
 export type FinalizeInput = FinalizeRequest;
-export interface OperatorInput {
-  cdEmpresaPlano: string;
-}
+/** The operator-name read's plan (`auth/recuperar-chave`), the contract's. */
+export type OperatorInput = Pick<EndpointInput<'operatorKey'>, 'cdEmpresaPlano'>;
 
 export interface TrackingInput {
   protocolo: string;

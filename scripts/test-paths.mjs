@@ -12,7 +12,7 @@
 // test/paths/mutants.ts (PATHS_MUTANT=<name>, the edit made in memory, nothing written to
 // machines/); a mutant is killed when a rule breaks. Exits 1 if any mutant survives.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -55,7 +55,7 @@ function runMutants() {
       // No report: the run itself broke, which kills nothing.
     }
     const killed = rules.length > 0;
-    verdicts.push({ ...mutant, killed });
+    verdicts.push({ ...mutant, killed, rules });
     console.log(
       killed
         ? `   killed: ${failed} path test(s) failed, by ${rules.length} rule(s):\n${rules.map((r) => `     ${r}`).join('\n')}`
@@ -63,6 +63,13 @@ function runMutants() {
     );
   }
   rmSync(scratch, { recursive: true, force: true });
+  // The same verdict file as test/paths/mutants.test.ts, for scripts/paths-report.mjs's mutation score.
+  const dir = join(resolve(process.env.PATHS_COVERAGE_DIR ?? 'test-results/paths-coverage'), 'mutants');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'unit.json'),
+    `${JSON.stringify({ total: verdicts.length, verdicts: verdicts.map((v) => ({ name: v.name, machineId: v.flow, edit: v.edit, killedBy: v.killed ? v.rules[0] : null })) }, null, 2)}\n`,
+  );
   const survivors = verdicts.filter((v) => !v.killed);
   console.log(
     `\nMutants: ${verdicts.length - survivors.length} killed, ${survivors.length} survived${survivors.length ? ` (${survivors.map((v) => v.name).join(', ')})` : ''}`,

@@ -28,6 +28,7 @@ export function describeBrowserPaths<M extends AnyStateMachine>(bm: BrowserModel
             excluded: [...(m.excluded ?? []), ...(m.machine === bm.model.machine ? (bm.excluded ?? []) : [])],
             invariants: m.invariants,
           })),
+          bm.model as never,
         );
         try {
           await runBrowserPath(page, bm, path, coverage);

@@ -18,6 +18,7 @@ import {
 } from 'xstate';
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import type { Exclusion } from './coverage';
+import { edgesOf, eventLabeller, exploreSpace, mergeSpaces, type EdgeSpace, type Keyed } from './edges';
 import type { Invariant } from './invariants';
 import { mutated } from './mutants';
 import type { EventFixtures, PathEvent } from './types';
@@ -65,6 +66,11 @@ export interface PathModel<M extends AnyStateMachine> {
   excluded?: readonly Exclusion[];
   /** SPEC's rules over this machine, checked after every step of every path in both tiers. */
   invariants?: readonly Invariant<M>[];
+  /**
+   * The abstract graph's edges to cover (framework/edges.ts), when one exploration per start
+   * over every fixture does not fit the machine (the wizard, explored per region).
+   */
+  edgeSpaces?: (model: PathModel<M>) => readonly EdgeSpace[];
 }
 
 export interface MachinePath<M extends AnyStateMachine> {
@@ -198,11 +204,120 @@ function eventsKey(events: readonly { type: string }[]): string[] {
   return events.map((e) => JSON.stringify(e));
 }
 
-function isPrefix(short: string[], long: string[]): boolean {
-  return short.length < long.length && short.every((e, i) => e === long[i]);
+/** The key of an abstract state: the value and the model's abstraction of the context. */
+export function abstractKey<M extends AnyStateMachine>(model: PathModel<M>): (snapshot: Keyed) => string {
+  return (snapshot) =>
+    JSON.stringify({
+      v: snapshot.value,
+      c: model.abstractContext ? model.abstractContext(snapshot.context as ContextFrom<M>) : snapshot.context,
+    });
 }
 
-/** The model's paths: shortest per transition, journeys, prefixes dropped. */
+const spacesCache = new WeakMap<object, readonly EdgeSpace[]>();
+
+/** The model's edge spaces (computed once per model): one exploration per start unless the model says otherwise. */
+export function edgeSpacesOf<M extends AnyStateMachine>(model: PathModel<M>): readonly EdgeSpace[] {
+  const cached = spacesCache.get(model);
+  if (cached) return cached;
+  const stepper = makeStepper(model.machine);
+  const label = labelOf(model);
+  const spaces = model.edgeSpaces?.(model) ??
+    // One space over every start: an abstract edge reached from two starts is one edge.
+    [
+      mergeSpaces(
+        model.flow,
+        startsOf(model).map((start) =>
+          exploreSpace(
+            model.machine,
+            {
+              name: model.flow,
+              start: start.name,
+              prefix: [],
+              key: abstractKey(model),
+              options: { events: allFixtures(model), input: start.input, filterEvents: model.coherent },
+            },
+            label,
+            (snapshot, event) => stepper.step(snapshot, event as PathEvent<M>).taken.length,
+          ),
+        ),
+      ),
+    ];
+  spacesCache.set(model, spaces);
+  return spaces;
+}
+
+const labelCache = new WeakMap<object, (event: { type: string }) => string>();
+/** The short label of a fixture event (`TYPE#n`). */
+export function labelOf<M extends AnyStateMachine>(model: PathModel<M>): (event: { type: string }) => string {
+  let label = labelCache.get(model.fixtures);
+  if (!label) {
+    label = eventLabeller(model.fixtures as unknown as Record<string, readonly unknown[]>);
+    labelCache.set(model.fixtures, label);
+  }
+  return label;
+}
+
+/** The abstract edges a path's steps take (from its pure replay), for choosing paths. */
+export function pathEdges<M extends AnyStateMachine>(model: PathModel<M>, path: MachinePath<M>, spaces = edgeSpacesOf(model)): string[] {
+  const label = labelOf(model);
+  const values = [path.initial, ...path.expected];
+  return path.events.flatMap((event, i) => edgesOf(spaces, { value: values[i], context: path.contexts[i] }, label(event)));
+}
+
+/**
+ * Keeps the fewest paths that still take every transition and edge the candidates take:
+ * journeys always (in order), then the longest first, each only if it adds something.
+ */
+export function coverEdges<M extends AnyStateMachine>(model: PathModel<M>, candidates: MachinePath<M>[]): MachinePath<M>[] {
+  const spaces = edgeSpacesOf(model);
+  const seen = new Set<string>();
+  const items = (p: MachinePath<M>) => [...p.transitions.flat(), ...pathEdges(model, p, spaces)];
+  const ordered = [
+    ...candidates.filter((p) => p.kind === 'journey'),
+    ...candidates.filter((p) => p.kind !== 'journey').sort((a, b) => b.events.length - a.events.length),
+  ];
+  return ordered.filter((path) => {
+    const fresh = items(path).filter((item) => !seen.has(item));
+    fresh.forEach((item) => seen.add(item));
+    return path.kind === 'journey' || fresh.length > 0;
+  });
+}
+
+/** One path per abstract edge: the shortest events to its state, then its event. */
+export function edgePaths<M extends AnyStateMachine>(model: PathModel<M>): MachinePath<M>[] {
+  return edgeSpacesOf(model).flatMap((space) =>
+    [...space.edges.entries()].map(([key, edge]) =>
+      replay(model, `edge ${space.name}: ${key}`, 'shortest', findStart(model, edge.start), [
+        ...(edge.prefix as PathEvent<M>[]),
+        edge.event as PathEvent<M>,
+      ]),
+    ),
+  );
+}
+
+/** Drops repeats and paths that are a prefix of a longer one from the same start (the first of equals stays). */
+export function dropPrefixes<M extends AnyStateMachine>(candidates: MachinePath<M>[]): MachinePath<M>[] {
+  const ids = candidates.map((p) => [p.start.name, ...eventsKey(p.events)].join('\n'));
+  const all = new Set(ids);
+  const longer = new Set<string>();
+  // A path is a prefix of another when some other id starts with its id and a newline.
+  for (const id of all) {
+    let cut = id.lastIndexOf('\n');
+    while (cut > 0) {
+      longer.add(id.slice(0, cut));
+      cut = id.lastIndexOf('\n', cut - 1);
+    }
+  }
+  const seen = new Set<string>();
+  return candidates.filter((_, i) => {
+    const id = ids[i]!;
+    if (seen.has(id) || longer.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+/** The model's paths: shortest per transition, journeys, one per abstract edge; prefixes and paths adding nothing dropped. */
 export function generatePaths<M extends AnyStateMachine>(model: PathModel<M>): MachinePath<M>[] {
   const serialize = serializer(model);
   const events = allFixtures(model);
@@ -248,19 +363,8 @@ export function generatePaths<M extends AnyStateMachine>(model: PathModel<M>): M
   const candidates = [
     ...(model.journeys ?? []).map((j) => replay(model, j.name, 'journey', findStart(model, j.start), j.events)),
     ...[...best.entries()].map(([key, p]) => replay(model, `shortest to ${key}`, 'shortest', p.start, p.events)),
+    ...edgePaths(model),
   ];
-  // Drop duplicates and prefixes of longer paths from the same start (journeys come first,
-  // so a shortest path equal to a journey disappears, not the journey).
-  const keys = candidates.map((c) => [c.start.name, ...eventsKey(c.events)]);
-  const kept: MachinePath<M>[] = [];
-  const seen = new Set<string>();
-  candidates.forEach((candidate, i) => {
-    const key = keys[i]!;
-    const id = key.join('\n');
-    if (seen.has(id)) return;
-    if (keys.some((other) => isPrefix(key, other))) return;
-    seen.add(id);
-    kept.push(candidate);
-  });
-  return kept;
+  // Journeys come first, so a shortest path equal to a journey disappears, not the journey.
+  return coverEdges(model, dropPrefixes(candidates));
 }

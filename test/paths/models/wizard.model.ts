@@ -11,7 +11,8 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { wizardMachine } from '../../../machines/wizard.machine';
-import { isStepValid } from '../../../machines/wizard.schemas';
+import { isDependentValid, isStepValid } from '../../../machines/wizard.schemas';
+import { isCep } from '../../../contract/rules';
 import type { WizardContext } from '../../../machines/wizard.types';
 import {
   FILLED_FORM,
@@ -23,7 +24,19 @@ import {
   type M,
   type WizardPathEvent,
 } from '../../machines/wizard.fixtures';
-import { definePathModel, makeStepper, replay, type MachinePath, type Start } from '../framework/model';
+import { exploreSpace, type EdgeSpace } from '../framework/edges';
+import {
+  coverEdges,
+  definePathModel,
+  dropPrefixes,
+  edgeSpacesOf,
+  labelOf,
+  makeStepper,
+  replay,
+  type MachinePath,
+  type PathModel,
+  type Start,
+} from '../framework/model';
 import { underTest } from '../mutants';
 import { wizardRules } from '../rules/wizard.rules';
 
@@ -40,6 +53,7 @@ export const wizardModel = definePathModel({
   starts: [blankStart, filledStart],
   fixtures: wizardFixtures,
   invariants: wizardRules,
+  edgeSpaces: (model) => wizardEdgeSpaces(model),
 });
 
 type Snap = AnyMachineSnapshot;
@@ -52,8 +66,19 @@ interface Region {
   prefix: WizardPathEvent[];
   events: WizardPathEvent[];
   abstract: (context: WizardContext) => unknown;
+  /**
+   * The coarser abstraction of the region's edges (framework/edges.ts): what SPEC's rules and
+   * the guards tell apart, without the product of independent boxes (default: `abstract`).
+   */
+  edges?: (context: WizardContext) => unknown;
   stopWhen?: (snapshot: Snap) => boolean;
 }
+
+/** The attachments as a set (order aside): which file, sent or not. */
+const attachmentSet = (c: WizardContext) => attachmentsKey(c).sort();
+/** The dependent row: none, blank, valid, or holding data not valid yet. */
+const draftKind = (c: WizardContext) =>
+  c.draft === null ? null : Object.values(c.draft).every((v) => v === '') ? 'blank' : isDependentValid(c.draft, c.today) ? 'valid' : 'fix';
 
 const toDocuments = [ev('NEXT'), ev('NEXT'), ev('NEXT'), ev('NEXT')];
 const attachmentsKey = (c: WizardContext) => c.attachments.map((a) => `${a.id}:${a.uploaded ? 'sent' : 'pending'}`);
@@ -85,6 +110,12 @@ export const wizardRegions: readonly Region[] = [
       nome: c.form.nome !== '',
       cep: [c.form.cd_cep, c.cepLookup, c.form.ds_cidade !== ''],
     }),
+    edges: (c) => ({
+      attempted: c.attempted.dadosPessoais,
+      semCpf: c.form.sem_cpf,
+      cpf: c.form.cpf !== '',
+      cep: [isCep(c.form.cd_cep), c.cepLookup],
+    }),
   },
   {
     name: 'steps 1 and 2 from a filled form',
@@ -109,6 +140,11 @@ export const wizardRegions: readonly Region[] = [
       valid: [isStepValid('dadosPessoais', c.form, c.today), isStepValid('planoOrigem', c.form, c.today)],
       attempted: [c.attempted.dadosPessoais, c.attempted.planoOrigem],
       cep: [c.form.cd_cep, c.cepLookup],
+    }),
+    edges: (c) => ({
+      valid: [isStepValid('dadosPessoais', c.form, c.today), isStepValid('planoOrigem', c.form, c.today)],
+      semCpf: c.form.sem_cpf,
+      cpf: c.form.cpf !== '',
     }),
     stopWhen: (s) => inStep(s, 'planoDestino'),
   },
@@ -149,6 +185,7 @@ export const wizardRegions: readonly Region[] = [
       draft: c.draft && [c.draft.nome !== '', c.draft.nm_mae !== '', c.draft.dt_nasc !== '', c.draft.cpf !== ''],
       attempted: c.draftAttempted,
     }),
+    edges: (c) => ({ dependents: Math.min(c.dependents.length, 2), draft: draftKind(c) }),
     stopWhen: (s) => !inStep(s, 'dependentes'),
   },
   {
@@ -157,7 +194,7 @@ export const wizardRegions: readonly Region[] = [
     prefix: toDocuments,
     // The files of SPEC (the photos of issue 27 have their own region, below).
     events: [
-      ...[0, 1, 2, 3].map((variant) => ev('FILE_CHOSEN', variant)),
+      ...[0, 1, 2, 3, 6].map((variant) => ev('FILE_CHOSEN', variant)),
       ...all(
         'NEXT',
         'PREVIOUS',
@@ -190,6 +227,12 @@ export const wizardRegions: readonly Region[] = [
       attachments: attachmentsKey(c),
       alert: c.fileAlert !== null,
       preview: c.previewId !== null,
+      saved: c.saved !== null,
+      link: c.acceptanceLink !== null,
+    }),
+    edges: (c) => ({
+      ready: c.documentTypes.length > 0 && c.documentType !== '',
+      attachments: attachmentSet(c),
       saved: c.saved !== null,
       link: c.acceptanceLink !== null,
     }),
@@ -227,6 +270,7 @@ export const wizardRegions: readonly Region[] = [
       hidden: c.pageHidden,
       saved: c.saved !== null,
     }),
+    edges: (c) => ({ attachments: attachmentSet(c), preparing: c.preparing !== null, hidden: c.pageHidden, saved: c.saved !== null }),
     stopWhen: (s) => !inStep(s, 'documentos') && !inStep(s, 'submitting'),
   },
 ];
@@ -381,6 +425,11 @@ export const wizardJourneys: ReadonlyArray<{ name: string; start: Start<M>; even
     ],
   },
   {
+    name: "step 5: SPEC's 10 MB at the byte — a PDF of exactly 10,485,760 bytes is listed, one of 10,485,761 refused",
+    start: filledStart,
+    events: [...toDocuments, ev('xstate.done.actor.documentTypes'), ev('DOCUMENT_TYPE_CHOSEN'), ev('FILE_CHOSEN', 6), big],
+  },
+  {
     name: 'step 5 (issue 27): a large phone photo is shrunk and listed with its sizes, an iPhone photo the browser cannot read is refused saying how to send it',
     start: filledStart,
     events: [
@@ -489,6 +538,27 @@ export const wizardJourneys: ReadonlyArray<{ name: string; start: Start<M>; even
   },
 ];
 
+/** The abstract graph of each region (its own abstraction and events), explored from its prefix. */
+function wizardEdgeSpaces(model: PathModel<M>): EdgeSpace[] {
+  const stepper = makeStepper(model.machine);
+  return wizardRegions.map((region) => {
+    let from = stepper.initial(region.start.input).next;
+    for (const event of region.prefix) from = stepper.step(from, event).next;
+    return exploreSpace(
+      model.machine,
+      {
+        name: region.name,
+        start: region.start.name,
+        prefix: region.prefix,
+        key: (s) => JSON.stringify({ v: s.value, c: (region.edges ?? region.abstract)(s.context as WizardContext) }),
+        options: { events: region.events, fromState: from, stopWhen: region.stopWhen },
+      },
+      labelOf(model),
+      (snapshot, event) => stepper.step(snapshot, event).taken.length,
+    );
+  });
+}
+
 export interface WizardPathOptions {
   /** The model to explore (default: wizardModel; a mutant's model in the mutation tests). */
   model?: typeof wizardModel;
@@ -542,11 +612,21 @@ export function generateWizardPaths(options: WizardPathOptions = {}): MachinePat
     }
     if (process.env.WIZARD_PATHS_TIMING) console.log(region.name, Object.keys(adjacency).length, 'states', Date.now() - began, 'ms');
   }
+  const starts = new Map([blankStart, filledStart].map((s) => [s.name, s]));
+  // One path per edge of each region's abstract graph (the unit tier's; the browser keeps what a user can do).
+  const edges = edgeSpacesOf(model).flatMap((space) =>
+    [...space.edges.entries()].map(([key, edge]) => ({
+      name: `edge ${space.name}: ${key}`,
+      start: starts.get(edge.start)!,
+      events: [...(edge.prefix as WizardPathEvent[]), edge.event as WizardPathEvent],
+    })),
+  );
+  const usable = options.filterEvents ? [] : edges;
   const paths = [
     ...wizardJourneys.map((j) => replay(model, j.name, 'journey', j.start, j.events)),
     ...[...best.entries()].map(([key, p]) => replay(model, `shortest to ${key}`, 'shortest', p.start, p.events)),
+    ...usable.map((e) => replay(model, e.name, 'shortest', e.start, e.events)),
   ];
   // A path that is a prefix of another (same start) tests nothing new; nor does a repeat.
-  const ids = paths.map((p) => [p.start.name, ...p.events.map((e) => JSON.stringify(e))].join('\n'));
-  return paths.filter((_, i) => !ids.some((other, j) => j !== i && other.startsWith(`${ids[i]}\n`)) && ids.indexOf(ids[i]!) === i);
+  return coverEdges(model, dropPrefixes(paths));
 }

@@ -11,6 +11,7 @@ import type { wizardMachine } from '../../../machines/wizard.machine';
 import { isCep } from '../../../contract/rules';
 import { DEVICE_DRAFT_KEY } from '../../../src/storage';
 import { traced, type Invariant } from '../framework/invariants';
+import { wizardLockRules } from './wizard.locks.rules';
 
 type M = typeof wizardMachine;
 
@@ -134,6 +135,8 @@ export const wizardRules: readonly Invariant<M>[] = [
     seen: (page, { snapshot }) =>
       snapshot.matches('editing') ? { storage: DEVICE_DRAFT_KEY, present: snapshot.context.keepOnDevice } : null,
   },
+  // Issue 29: the locks and bounds a shortest path reaches without seeing.
+  ...wizardLockRules,
   {
     rule: "'Continuar preenchendo' returns to the step the person asked to leave from (issue 27 item 3)",
     holds: ({ snapshot, trace }) =>

@@ -6,13 +6,14 @@ import { precompress } from './scripts/vite-precompress.ts';
 import { inlineStylesheetPlugin } from './scripts/vite-inline-stylesheet.ts';
 import { prerender } from './scripts/vite-prerender.ts';
 import { routePreload } from './scripts/vite-route-preload.ts';
+import { earlyReads } from './scripts/vite-early-reads.ts';
 
 // The SPA and the API share one origin in production (the reference server serves both);
 // in development Vite proxies the API base path to the reference server.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreload(), inlineStylesheetPlugin(), precompress(), prerender()],
+  plugins: [react(), tailwindcss(), routePreload(), earlyReads(), inlineStylesheetPlugin(), precompress(), prerender()],
   server: {
     proxy: { '/wslinhafrente': apiTarget },
   },

@@ -15,7 +15,8 @@
 import lighthouse from 'lighthouse';
 import { launch } from 'chrome-launcher';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS, median, trackPid, untrackPid, withLiveSession, withTimeout } from './support.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS, spread, trackPid, untrackPid, withLiveSession, withTimeout } from './support.mjs';
+import { tooBusy } from './cpu.mjs';
 
 async function presetStorage(port, origin, storage) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
@@ -90,6 +91,8 @@ async function runOnce({ url, storage, throttlingMethod }) {
         end: Math.round(r.networkEndTime),
       })),
       warnings: lhr.runWarnings ?? [],
+      // The host CPU's speed during this run (Lighthouse's own calibration loop).
+      benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
       userAgent: lhr.environment?.hostUserAgent ?? null,
     };
   } finally {
@@ -99,20 +102,26 @@ async function runOnce({ url, storage, throttlingMethod }) {
 }
 
 /**
- * pages: [{ name, url, storage?, throttlingMethod? }]. Returns { [name]: { runs, median: {score,fcp,lcp,tbt,cls}, errors } }.
+ * pages: [{ name, url, storage?, throttlingMethod?, runs? }]. Returns { [name]: { runs, busyRuns,
+ * median: {score,fcp,lcp,tbt,cls,tti}, spread: {key: {median,min,max,n}}, benchmarkIndex, errors } }.
+ * Runs on a CPU much slower than the reference (bench/cpu.mjs) are kept apart as busyRuns and
+ * not counted in the figures.
  */
-export async function runLighthouse(pages, { runs = 3, perRunMs = 120_000, log = () => {} } = {}) {
+export async function runLighthouse(pages, { runs = 5, perRunMs = 120_000, log = () => {} } = {}) {
   const out = Object.fromEntries(
-    pages.map((p) => [p.name, { url: p.url, applied: p.throttlingMethod === 'devtools', runs: [], errors: [] }]),
+    pages.map((p) => [p.name, { url: p.url, applied: p.throttlingMethod === 'devtools', runs: [], busyRuns: [], errors: [] }]),
   );
-  for (let i = 0; i < runs; i++) {
+  const rounds = Math.max(...pages.map((p) => p.runs ?? runs));
+  for (let i = 0; i < rounds; i++) {
     for (const page of pages) {
+      if (i >= (page.runs ?? runs)) continue;
       const started = Date.now();
       try {
         const run = await withTimeout(runOnce(page), perRunMs, `Lighthouse ${page.name} run ${i + 1}`);
-        out[page.name].runs.push(run);
+        const busy = tooBusy(run.benchmarkIndex);
+        (busy ? out[page.name].busyRuns : out[page.name].runs).push(run);
         log(
-          `lighthouse ${page.name} #${i + 1}: score ${run.score}, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+          `lighthouse ${page.name} #${i + 1}: score ${run.score}, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms, CPU index ${Math.round(run.benchmarkIndex ?? NaN)}${busy ? ' — machine too busy, not counted' : ''} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
         );
       } catch (error) {
         out[page.name].errors.push(String(error.message ?? error));
@@ -120,11 +129,11 @@ export async function runLighthouse(pages, { runs = 3, perRunMs = 120_000, log =
       }
     }
   }
+  const KEYS = ['score', 'fcp', 'lcp', 'tbt', 'cls', 'tti'];
   for (const entry of Object.values(out)) {
-    const pick = (key) => median(entry.runs.map((r) => r[key]));
-    entry.median = entry.runs.length
-      ? { score: pick('score'), fcp: pick('fcp'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls'), tti: pick('tti') }
-      : null;
+    entry.spread = Object.fromEntries(KEYS.map((key) => [key, spread(entry.runs.map((r) => r[key]))]));
+    entry.median = entry.runs.length ? Object.fromEntries(KEYS.map((key) => [key, entry.spread[key]?.median ?? null])) : null;
+    entry.benchmarkIndex = spread([...entry.runs, ...entry.busyRuns].map((r) => r.benchmarkIndex));
   }
   return out;
 }

@@ -1,5 +1,7 @@
 // The reference back-end under load, on loopback only, with autocannon:
-// - the tracking lookup at 50 connections (server pinned to one core by the caller),
+// - the tracking lookup at 50 connections (server pinned to one core by the caller): its
+//   throughput at saturation, and its latency at a fixed offered rate (autocannon's
+//   overallRate paces the requests; issue 28: the budget is p99 at a stated load), 5 runs,
 // - the request save (valid payload, double-submit CSRF cookie + header, a fresh
 //   Idempotency-Key per request, as the portal sends),
 // - a 10 MB upload: the time to store one, and the server's peak memory with 4 at once.
@@ -9,7 +11,7 @@ import autocannon from 'autocannon';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { API, cpuSecondsOf, memoryOf } from './server.mjs';
-import { median, sleep, withTimeout } from './support.mjs';
+import { median, sleep, spread, withTimeout } from './support.mjs';
 
 const BASE_HEADERS = { 'x-frame-options': 'deny', authorization: 'Bearer free' };
 
@@ -162,10 +164,10 @@ async function upload(baseUrl, nuProtocolo, base64) {
  * lookupProtocol: a protocol whose tracking is public (under analysis).
  */
 /** The lookup and save runs; failures are kept in `errors` so one part does not hide the other. */
-export async function runTraffic({ server, lookupProtocol, serverCore = 0, lookupSeconds = 10, log = () => {} }) {
+export async function runTraffic({ server, lookupProtocol, serverCore = 0, lookupSeconds = 10, offeredRate, log = () => {} }) {
   const out = { errors: [] };
   try {
-    await lookupAndSave(out, { server, lookupProtocol, serverCore, lookupSeconds, log });
+    await lookupAndSave(out, { server, lookupProtocol, serverCore, lookupSeconds, offeredRate, log });
   } catch (error) {
     out.errors.push(error.message);
     log(`load: ${error.message}`);
@@ -186,7 +188,40 @@ export async function runUploads({ server, log = () => {} }) {
   return out;
 }
 
-async function lookupAndSave(out, { server, lookupProtocol, serverCore, lookupSeconds, log }) {
+/** Runs of the lookup at `offeredRate` req/s (5 runs of 5 s): p50/p99 medians with min–max. */
+const PACED_RUNS = 5;
+const PACED_SECONDS = 5;
+async function pacedLookups(lookupUrl, offeredRate, log) {
+  const runs = [];
+  for (let i = 0; i < PACED_RUNS; i++) {
+    const result = await cannon(
+      {
+        title: `lookup at ${offeredRate} req/s`,
+        url: lookupUrl,
+        headers: BASE_HEADERS,
+        connections: 50,
+        overallRate: offeredRate,
+        duration: PACED_SECONDS,
+      },
+      (PACED_SECONDS + 30) * 1000,
+    );
+    const run = figures(result);
+    runs.push(run);
+    log(
+      `lookup at ${offeredRate} req/s, run ${i + 1}: answered ${Math.round(run.rps)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${run.errors}`,
+    );
+  }
+  return {
+    offeredRate,
+    runs,
+    achievedRps: spread(runs.map((r) => r.rps)),
+    p50: spread(runs.map((r) => r.p50)),
+    p99: spread(runs.map((r) => r.p99)),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+  };
+}
+
+async function lookupAndSave(out, { server, lookupProtocol, serverCore, lookupSeconds, offeredRate, log }) {
   const previous = pinSelf(serverCore === 0 ? '1' : '0');
   try {
     const lookupUrl = `${server.url}${API}portabilidade/acompanhamento?protocolo=${encodeURIComponent(lookupProtocol)}`;
@@ -211,6 +246,7 @@ async function lookupAndSave(out, { server, lookupProtocol, serverCore, lookupSe
       oneCoreCapacity: lookup.requests.total / Math.max(1e-9, cpuSeconds),
     };
     log(`lookup: ${Math.round(out.lookup.rps)} req/s, p50 ${out.lookup.p50} ms, p99 ${out.lookup.p99} ms, errors ${out.lookup.errors}`);
+    if (offeredRate) out.lookupAtRate = await pacedLookups(lookupUrl, offeredRate, log);
 
     await saveOne(server.url); // fails loudly here if the payload is refused, before the load run
     let n = 0;

@@ -1,21 +1,25 @@
 // Turns the measurements into one table — every figure beside its budget and its floor —
-// prints it, and writes docs/benchmarks.md. Budgets are those of issues 6 and 16.
-import { formatKB } from './support.mjs';
+// prints it, and writes docs/benchmarks.md. Budgets are those of issues 6, 16 and 28.
+import { formatKB, spread } from './support.mjs';
+import { REFERENCE_BENCHMARK_INDEX, TOO_BUSY_SHARE } from './cpu.mjs';
+
+/** The lookup's stated load on each database (issue 28): its p99 budget holds at this rate. */
+export const OFFERED_RATE = { pglite: 500, postgres: 2000 };
 
 /** docs/benchmarks.md: everything from this line down is written by hand and kept by reruns. */
 export const KEEP_MARKER = '<!-- Written by hand below this line; `npm run bench` keeps it. -->';
 
 export const BUDGETS = {
-  // Issue 16: 108 kB gzip, in this file's kB of 1000 bytes (it had been 108 KiB, 2.4 % looser).
-  homeJsGzip: 108 * 1000,
-  lighthouseScore: 99,
-  lcpVsFloor: 1.15,
+  // Issue 28: 110 kB gzip (issue 16 had 108), in this file's kB of 1000 bytes.
+  homeJsGzip: 110 * 1000,
+  // Issue 27: the filing upload on Slow 3G (189 s before the photos were shrunk).
+  slowUploadMs: 60_000,
   lcpAppliedVsFloor: 1.0,
+  // Issue 28: tracking's answer is data; painted within 1.25× the floor with the profile applied.
+  trackingLcpAppliedVsFloor: 1.25,
   ttiVsFloor: 1.3,
   typingInpMs: 100,
-  tbtMs: 50,
   cls: 0,
-  lookupRps: 2000,
   lookupP99Ms: 25,
   // Issue 12's goal for the save on PostgreSQL (reported; a goal, not yet a gate).
   postgresSaveRps: 1000,
@@ -32,7 +36,7 @@ const sizePair = (size) => (size ? `${formatKB(size.gzip)} gz · ${formatKB(size
 
 /** verdict: 'ok' | 'MISSED' | '' (no budget) | 'not measured' (budget, no figure). */
 function row(section, figure, value, budget, floor, pass) {
-  const verdict = pass === undefined ? '' : pass === null ? 'not measured' : pass ? 'ok' : 'MISSED';
+  const verdict = pass === undefined ? '' : pass === null ? 'not measured' : pass === 'busy' ? 'machine too busy' : pass ? 'ok' : 'MISSED';
   return { section, figure, value, budget, floor, verdict };
 }
 const check = (value, test) => (value === null || value === undefined || Number.isNaN(value) ? null : test(value));
@@ -77,110 +81,108 @@ function sizeRows(r, rows) {
   }
 }
 
+/** "median (min–max, n runs)" of a spread, each value through `format`. */
+const spreadText = (sp, format) =>
+  sp ? `${format(sp.median)}${sp.n > 1 ? ` (${format(sp.min)}–${format(sp.max)}, ${sp.n} runs)` : ' (1 run)'}` : '—';
+/** A budget's verdict, or 'machine too busy' when every run of the page (or of its floor) was set apart. */
+const allBusy = (entry) => Boolean(entry && !entry.runs?.length && entry.busyRuns?.length);
+const busyOr = (entry, pass, floor = null) => (allBusy(entry) || allBusy(floor) ? 'busy' : pass);
+
 function lighthouseRows(r, rows) {
   const lh = r.lighthouse;
-  const floor = lh?.floor?.median ?? null;
-  const pages = [
-    ['home', 'home/1'],
-    ['wizard', 'nova-solicitacao'],
-    ['tracking', 'acompanhamento'],
-    ['floor', 'floor page'],
-  ];
-  for (const [key, label] of pages) {
-    const m = lh?.[key]?.median ?? null;
-    const isFloor = key === 'floor';
-    const runs = lh?.[key]?.runs?.length ?? 0;
-    const tag = `${label}${runs && runs < 3 ? ` (${runs} run${runs > 1 ? 's' : ''})` : ''}`;
+  // The budgets (issue 28): the phone profile applied for real, against the floor page measured
+  // the same way in the same run. Figures are medians of the runs on a CPU near the reference
+  // speed (bench/cpu.mjs), min–max beside them.
+  const floor = lh?.floorApplied ?? null;
+  const floorM = floor?.median ?? null;
+  const cpu = (entry) =>
+    entry
+      ? `${entry.runs.length} counted, ${entry.busyRuns.length} machine too busy; CPU index ${spreadText(entry.benchmarkIndex, (v) => num(v))}`
+      : '—';
+  rows.push(
+    row(
+      'Lighthouse',
+      'floor page, phone profile applied: runs',
+      cpu(floor),
+      `CPU index ≥ ${REFERENCE_BENCHMARK_INDEX * TOO_BUSY_SHARE}`,
+      '—',
+    ),
+  );
+  for (const [key, label, lcpFactor] of [
+    ['homeApplied', 'home/1', BUDGETS.lcpAppliedVsFloor],
+    ['wizardApplied', 'nova-solicitacao', BUDGETS.lcpAppliedVsFloor],
+    ['trackingApplied', 'acompanhamento', BUDGETS.trackingLcpAppliedVsFloor],
+  ]) {
+    const entry = lh?.[key] ?? null;
+    const m = entry?.median ?? null;
+    const sp = entry?.spread ?? {};
+    const tag = `${label}, phone profile applied`;
+    rows.push(row('Lighthouse', `${tag}: runs`, cpu(entry), '', '—'));
+    rows.push(row('Lighthouse', `${tag} FCP`, spreadText(sp.fcp, s), '', s(floorM?.fcp)));
+    const lcpLimit = floorM?.lcp ? floorM.lcp * lcpFactor : null;
+    const lcpRatio = m?.lcp && floorM?.lcp ? m.lcp / floorM.lcp : null;
     rows.push(
       row(
         'Lighthouse',
-        `${tag} score`,
-        num(m?.score),
-        `≥ ${BUDGETS.lighthouseScore}`,
-        num(floor?.score),
-        check(m?.score, (v) => v >= BUDGETS.lighthouseScore),
+        `${tag} LCP${key === 'trackingApplied' ? ' (the status answer painted)' : ''}`,
+        m ? `${spreadText(sp.lcp, s)}; ${num(lcpRatio, 2)}× floor` : '—',
+        lcpLimit ? `≤ ${s(lcpLimit)} (${lcpFactor}× floor)` : `≤ ${lcpFactor}× floor`,
+        s(floorM?.lcp),
+        busyOr(entry, lcpLimit ? check(m?.lcp, (v) => v <= lcpLimit) : null, floor),
       ),
     );
-    rows.push(row('Lighthouse', `${tag} FCP`, s(m?.fcp), '', s(floor?.fcp)));
-    if (isFloor) {
-      rows.push(row('Lighthouse', `${tag} LCP`, s(m?.lcp), '', s(floor?.lcp)));
-    } else {
-      const limit = floor?.lcp ? floor.lcp * BUDGETS.lcpVsFloor : null;
-      const ratio = m?.lcp && floor?.lcp ? m.lcp / floor.lcp : null;
-      rows.push(
-        row(
-          'Lighthouse',
-          `${tag} LCP`,
-          m ? `${s(m.lcp)} (${num(ratio, 2)}× floor)` : '—',
-          limit ? `≤ ${s(limit)} (${BUDGETS.lcpVsFloor}× floor)` : `≤ ${BUDGETS.lcpVsFloor}× floor`,
-          s(floor?.lcp),
-          limit ? check(m?.lcp, (v) => v <= limit) : null,
-        ),
-      );
-    }
+    const ttiLimit = floorM?.tti ? floorM.tti * BUDGETS.ttiVsFloor : null;
+    const ttiRatio = m?.tti && floorM?.tti ? m.tti / floorM.tti : null;
     rows.push(
       row(
         'Lighthouse',
-        `${tag} TBT`,
-        ms(m?.tbt),
-        `≤ ${BUDGETS.tbtMs} ms`,
-        ms(floor?.tbt),
-        check(m?.tbt, (v) => v <= BUDGETS.tbtMs),
+        `${tag} time to interactive (CPU-bound: at the reference speed)`,
+        m ? `${spreadText(sp.tti, s)}; ${num(ttiRatio, 2)}× floor` : '—',
+        ttiLimit ? `≤ ${s(ttiLimit)} (${BUDGETS.ttiVsFloor}× floor)` : `≤ ${BUDGETS.ttiVsFloor}× floor`,
+        s(floorM?.tti),
+        busyOr(entry, ttiLimit ? check(m?.tti, (v) => v <= ttiLimit) : null, floor),
       ),
     );
     rows.push(
       row(
         'Lighthouse',
         `${tag} CLS`,
-        num(m?.cls, 3),
+        spreadText(sp.cls, (v) => num(v, 3)),
         `≤ ${BUDGETS.cls}`,
-        num(floor?.cls, 3),
-        check(m?.cls, (v) => v <= BUDGETS.cls),
+        num(floorM?.cls, 3),
+        busyOr(
+          entry,
+          check(m?.cls, (v) => v <= BUDGETS.cls),
+        ),
       ),
     );
-    if (isFloor) {
-      rows.push(row('Lighthouse', `${tag} time to interactive`, s(m?.tti), '', s(floor?.tti)));
-    } else {
-      const limit = floor?.tti ? floor.tti * BUDGETS.ttiVsFloor : null;
-      const ratio = m?.tti && floor?.tti ? m.tti / floor.tti : null;
-      rows.push(
-        row(
-          'Lighthouse',
-          `${tag} time to interactive`,
-          m ? `${s(m.tti)} (${num(ratio, 2)}× floor)` : '—',
-          limit ? `≤ ${s(limit)} (${BUDGETS.ttiVsFloor}× floor)` : `≤ ${BUDGETS.ttiVsFloor}× floor`,
-          s(floor?.tti),
-          limit ? check(m?.tti, (v) => v <= limit) : null,
-        ),
-      );
-    }
-  }
-  // The phone profile applied for real (network and CPU throttled while the page loads):
-  // what paints before the bundle arrives, and requests made one after another, show as on a phone.
-  const appliedFloor = lh?.floorApplied?.median ?? null;
-  for (const [key, label] of [
-    ['homeApplied', 'home/1'],
-    ['wizardApplied', 'nova-solicitacao'],
-    ['trackingApplied', 'acompanhamento'],
-  ]) {
-    const applied = lh?.[key]?.median ?? null;
-    if (!applied && !appliedFloor) continue;
-    const tag = `${label}, throttling applied`;
-    const ratio = applied?.lcp && appliedFloor?.lcp ? applied.lcp / appliedFloor.lcp : null;
-    const limit = appliedFloor?.lcp ? appliedFloor.lcp * BUDGETS.lcpAppliedVsFloor : null;
-    rows.push(row('Lighthouse', `${tag} FCP`, s(applied?.fcp), '', s(appliedFloor?.fcp)));
+    rows.push(row('Lighthouse', `${tag} TBT (info)`, spreadText(sp.tbt, ms), '', ms(floorM?.tbt)));
     rows.push(
       row(
         'Lighthouse',
-        `${tag} LCP`,
-        applied ? `${s(applied.lcp)} (${num(ratio, 2)}× floor)` : '—',
-        limit ? `≤ ${s(limit)} (${BUDGETS.lcpAppliedVsFloor}× floor)` : `≤ ${BUDGETS.lcpAppliedVsFloor}× floor`,
-        s(appliedFloor?.lcp),
-        limit ? check(applied?.lcp, (v) => v <= limit) : null,
+        `${tag} score (info)`,
+        spreadText(sp.score, (v) => num(v)),
+        '',
+        num(floorM?.score),
       ),
     );
-    rows.push(row('Lighthouse', `${tag} time to interactive (info)`, s(applied?.tti), '', s(appliedFloor?.tti)));
-    rows.push(row('Lighthouse', `${tag} score (info)`, num(applied?.score), '', num(appliedFloor?.score)));
+  }
+  // Lantern's simulation, information only: it counts preloaded chunks a real phone overlaps.
+  for (const [key, label] of [
+    ['home', 'home/1'],
+    ['wizard', 'nova-solicitacao'],
+    ['tracking', 'acompanhamento'],
+    ['floor', 'floor page'],
+  ]) {
+    const entry = lh?.[key] ?? null;
+    const m = entry?.median ?? null;
+    const counted = entry?.runs?.length ?? 0;
+    const value = m
+      ? `score ${num(m.score)}, FCP ${s(m.fcp)}, LCP ${s(m.lcp)}, TBT ${ms(m.tbt)}, TTI ${s(m.tti)} (${counted} run${counted === 1 ? '' : 's'})`
+      : entry?.busyRuns?.length
+        ? 'machine too busy'
+        : '—';
+    rows.push(row('Lighthouse', `${label}, simulated (Lantern; info)`, value, '', '—'));
   }
 }
 
@@ -189,11 +191,40 @@ function typingRows(r, rows) {
   rows.push(
     row(
       'Typing',
-      `INP typing a CPF into the wizard, CPU ${t?.cpuSlowdown ?? 4}× slower (p75 of ${t?.runs?.length ?? 0} runs)`,
-      t ? ms(t.p75) : '—',
+      `INP typing a CPF into the wizard, CPU ${t?.cpuSlowdown ?? 4}× slower (CPU-bound: at the reference speed)`,
+      t
+        ? `${spreadText(t.inp, ms)}; ${t.busyRuns.length} run(s) machine too busy; CPU index ${spreadText(t.benchmarkIndex, (v) => num(v))}`
+        : '—',
       `≤ ${BUDGETS.typingInpMs} ms`,
       '—',
-      check(t?.p75, (v) => v <= BUDGETS.typingInpMs),
+      busyOr(
+        t,
+        check(t?.inp?.median, (v) => v <= BUDGETS.typingInpMs),
+      ),
+    ),
+  );
+}
+
+/** The lookup at its stated load (issue 28): p99 budget, 0 errors, what was answered. */
+function pacedRows(rows, where, paced, offeredRate) {
+  rows.push(
+    row(
+      'Back-end',
+      `${where}tracking lookup p99 at ${offeredRate} req/s offered (50 conn., 5 runs of 5 s)`,
+      paced ? `${spreadText(paced.p99, ms)}; p50 ${ms(paced.p50?.median)}; answered ${num(paced.achievedRps?.median)} req/s` : '—',
+      `≤ ${BUDGETS.lookupP99Ms} ms`,
+      '—',
+      check(paced?.p99?.median, (v) => v <= BUDGETS.lookupP99Ms),
+    ),
+  );
+  rows.push(
+    row(
+      'Back-end',
+      `${where}tracking lookup errors at ${offeredRate} req/s`,
+      num(paced?.errors),
+      '0',
+      '—',
+      check(paced?.errors, (v) => v === 0),
     ),
   );
 }
@@ -201,25 +232,14 @@ function typingRows(r, rows) {
 function loadRows(r, rows) {
   const l = r.load ?? {};
   const core = r.load?.pinned ? 'one core' : 'NOT pinned';
+  pacedRows(rows, '', l.lookupAtRate, OFFERED_RATE.pglite);
   rows.push(
     row(
       'Back-end',
-      `tracking lookup req/s (50 conn., ${core})`,
-      num(l.lookup?.rps),
-      `≥ ${BUDGETS.lookupRps}`,
+      `tracking lookup at saturation: req/s / p50 / p99 (50 conn., ${core}; info)`,
+      l.lookup ? `${num(l.lookup.rps)} / ${ms(l.lookup.p50)} / ${ms(l.lookup.p99)}` : '—',
+      '',
       '—',
-      check(l.lookup?.rps, (v) => v >= BUDGETS.lookupRps),
-    ),
-  );
-  rows.push(row('Back-end', 'tracking lookup p50', ms(l.lookup?.p50), '', '—'));
-  rows.push(
-    row(
-      'Back-end',
-      'tracking lookup p99',
-      ms(l.lookup?.p99),
-      `≤ ${BUDGETS.lookupP99Ms} ms`,
-      '—',
-      check(l.lookup?.p99, (v) => v <= BUDGETS.lookupP99Ms),
     ),
   );
   rows.push(
@@ -231,16 +251,7 @@ function loadRows(r, rows) {
       '—',
     ),
   );
-  rows.push(
-    row(
-      'Back-end',
-      'tracking lookup errors',
-      num(l.lookup?.errors),
-      '0',
-      '—',
-      check(l.lookup?.errors, (v) => v === 0),
-    ),
-  );
+  rows.push(row('Back-end', 'tracking lookup errors at saturation (info)', num(l.lookup?.errors), '', '—'));
   rows.push(row('Back-end', 'request save req/s (10 conn.)', num(l.save?.rps), '', '—'));
   rows.push(row('Back-end', 'request save p50 / p99', l.save ? `${ms(l.save.p50)} / ${ms(l.save.p99)}` : '—', '', '—'));
   rows.push(row('Back-end', 'request save errors', num(l.save?.errors), '', '—'));
@@ -277,10 +288,11 @@ function loadRows(r, rows) {
   // The same runs with the server on PostgreSQL (DATABASE_URL), beside the embedded database's.
   const p = r.loadPostgres;
   const where = p ? `PostgreSQL (${p.database})` : 'PostgreSQL (not run)';
+  pacedRows(rows, `${where}: `, p?.lookupAtRate, OFFERED_RATE.postgres);
   rows.push(
     row(
       'Back-end',
-      `${where}: tracking lookup req/s / p50 / p99 (50 conn.)`,
+      `${where}: tracking lookup at saturation: req/s / p50 / p99 (50 conn.; info)`,
       p?.lookup ? `${num(p.lookup.rps)} / ${ms(p.lookup.p50)} / ${ms(p.lookup.p99)}` : '—',
       '',
       '—',
@@ -323,7 +335,9 @@ function loadRows(r, rows) {
       '—',
     ),
   );
-  rows.push(row('Back-end', `${where}: lookup / save errors`, p ? `${num(p.lookup?.errors)} / ${num(p.save?.errors)}` : '—', '0', '—'));
+  rows.push(
+    row('Back-end', `${where}: lookup at saturation / save errors`, p ? `${num(p.lookup?.errors)} / ${num(p.save?.errors)}` : '—', '', '—'),
+  );
   rows.push(
     row(
       'Back-end',
@@ -358,12 +372,29 @@ function pathRows(r, rows) {
   if (!r.paths?.machines?.length) rows.push(row('Paths', 'getShortestPaths', '—', '', '—'));
 }
 
+/** Issue 27: filing a 6 MB photo and two PDFs on Slow 3G, 'Enviar solicitação' to the protocol. */
+function uploadRows(r, rows) {
+  const runs = r.upload?.runs ?? [];
+  const sp = spread(runs.map((run) => run.seconds * 1000));
+  rows.push(
+    row(
+      'Upload',
+      `filing a ${runs[0] ? `${runs[0].photoMb} MB` : '6 MB'} photo and two PDFs on Slow 3G (2,000 ms, 50 KB/s up)`,
+      spreadText(sp, s),
+      `≤ ${BUDGETS.slowUploadMs / 1000} s`,
+      '—',
+      sp ? sp.median <= BUDGETS.slowUploadMs : null,
+    ),
+  );
+}
+
 export function buildRows(results, parts) {
   const rows = [];
   if (parts.has('size')) sizeRows(results, rows);
   if (parts.has('lighthouse')) lighthouseRows(results, rows);
   if (parts.has('typing')) typingRows(results, rows);
   if (parts.has('load')) loadRows(results, rows);
+  if (parts.has('upload')) uploadRows(results, rows);
   if (parts.has('paths')) pathRows(results, rows);
   return rows;
 }
@@ -411,11 +442,18 @@ function diagnosis(results) {
   }
   const lh = results.lighthouse;
   if (lh) {
-    out.push('### Lighthouse runs', '', '| page | runs (score / LCP / TBT / CLS) | ended on | LCP element |', '|---|---|---|---|');
+    out.push(
+      '### Lighthouse runs',
+      '',
+      '| page | runs (score / LCP / TBT / CLS / CPU index) | ended on | LCP element |',
+      '|---|---|---|---|',
+    );
     for (const [name, entry] of Object.entries(lh)) {
-      const runs = entry.runs.map((r) => `${r.score} / ${s(r.lcp)} / ${ms(r.tbt)} / ${num(r.cls, 3)}`).join('; ');
-      const element = entry.runs.find((r) => r.lcpElement)?.lcpElement ?? '—';
-      const ended = entry.runs[0]?.finalUrl ? new URL(entry.runs[0].finalUrl).hash || '/' : '—';
+      const one = (r) => `${r.score} / ${s(r.lcp)} / ${ms(r.tbt)} / ${num(r.cls, 3)} / CPU ${num(r.benchmarkIndex)}`;
+      const runs = [...entry.runs.map(one), ...entry.busyRuns.map((r) => `(machine too busy: ${one(r)})`)].join('; ');
+      const all = [...entry.runs, ...entry.busyRuns];
+      const element = all.find((r) => r.lcpElement)?.lcpElement ?? '—';
+      const ended = all[0]?.finalUrl ? new URL(all[0].finalUrl).hash || '/' : '—';
       out.push(
         `| ${name} | ${runs || '—'}${entry.errors.length ? ` (errors: ${entry.errors.join('; ')})` : ''} | ${ended} | \`${element.replace(/\|/g, '\\|').slice(0, 80)}\` |`,
       );
@@ -450,14 +488,44 @@ function diagnosis(results) {
   return out;
 }
 
+/**
+ * What each deletion of issue 28 (item 5) cost or saved, measured when it was made (2ca3ffd:
+ * `npx vite build`, then gzip -9 of dist/assets/*.js, before and after); not remeasured here.
+ */
+export const DELETIONS = [
+  ['the description-stripping Vite plugin', "+4.1 kB gz of all JS (the machines' descriptions ship again)"],
+  ['the `@__NO_SIDE_EFFECTS__` annotations', '+2.3 kB gz of all JS'],
+  ['the dead lazy-screen helpers (`preloadBriefly`, `screenAt`)', '0 kB (never called)'],
+  ['the lazy Listbox and its disabled stand-in (issue 27, 88cbb22)', "in the wizard's chunk now; not measured apart"],
+  [
+    "the CSRF token pool, the server's `Intl` memo, the fixed UTC−3 offset",
+    'server CPU per request: inside the lookup and save figures above; not measured apart',
+  ],
+];
+
+function deletions() {
+  return [
+    '### What each deletion cost (issue 28 item 5, measured when deleted)',
+    '',
+    '| deleted | effect |',
+    '|---|---|',
+    ...DELETIONS.map(([what, effect]) => `| ${what} | ${effect} |`),
+    '',
+  ];
+}
+
 export function markdown(results, rows, notes) {
   const m = results.meta;
   return [
     '# Benchmarks',
     '',
-    'Written by `npm run bench` (bench/run.mjs). Budgets and floors: issue 6. Sizes in kB of 1000 bytes,',
-    'gzip -9 and brotli 11 of the built files; Lighthouse medians of 3 runs, mobile emulation, performance only;',
-    'the back-end on loopback with autocannon.',
+    'Written by `npm run bench` (bench/run.mjs). Budgets and floors: issues 6, 16 and 28. Sizes in kB of 1000 bytes,',
+    'gzip -9 and brotli 11 of the built files. Lighthouse: mobile emulation, performance only; the budgets with the',
+    "phone profile applied for real (Chromium's network and CPU throttled over CDP), medians of 5 runs with min–max;",
+    "Lantern's simulated figures for information only. Each browser run records the CPU's speed (Lighthouse's",
+    `benchmarkIndex); CPU-bound budgets hold at the reference speed ${REFERENCE_BENCHMARK_INDEX}, and a run below ${REFERENCE_BENCHMARK_INDEX * TOO_BUSY_SHARE}`,
+    'is marked "machine too busy" and not counted. The back-end on loopback with autocannon: the lookup\'s p99 at a',
+    `fixed offered rate (${OFFERED_RATE.pglite} req/s on PGlite, ${OFFERED_RATE.postgres} on PostgreSQL), its throughput at saturation beside it.`,
     '',
     `- Date: ${m.date}; code measured: ${m.commit}`,
     `- Machine: ${m.cores} cores (${m.cpu}), ${m.memGB} GB RAM, load average at start ${m.loadAvg}`,
@@ -471,16 +539,18 @@ export function markdown(results, rows, notes) {
     '',
     ...(notes.length ? ['## Notes', '', ...notes.map((n) => `- ${n}`), ''] : []),
     ...diagnosis(results),
+    ...deletions(),
     '## How to rerun',
     '',
     '```sh',
     'npm ci                                  # once, after a fresh clone',
     'npm run bench                           # everything; exits 1 when a budget is missed',
     'npm run bench -- --only size,paths      # quick: sizes and path generation only',
-    'npm run bench -- --only lighthouse --runs 1',
+    'npm run bench -- --only lighthouse --runs 1 --lantern-runs 1',
+    'npm run bench -- --only upload --upload-runs 1   # the Slow 3G filing (about 2.5 min a run)',
     '```',
     '',
-    'Parts: `size`, `lighthouse`, `load`, `paths`. A partial run prints its table but writes this file only with',
+    'Parts: `size`, `lighthouse`, `typing`, `load`, `upload`, `paths`. A partial run prints its table but writes this file only with',
     '`--write`; the hand-written section at the end of this file is kept. The machine is shared while the bench runs, so Lighthouse timings and the load figures',
     'move with whatever else runs on it; compare runs made on a quiet machine.',
     '',

@@ -140,6 +140,13 @@ export function median(values) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/** Median with min and max (issue 28: noisy figures are medians of 5 runs, min–max shown). */
+export function spread(values) {
+  const finite = values.filter((v) => typeof v === 'number' && Number.isFinite(v));
+  if (!finite.length) return null;
+  return { median: median(finite), min: Math.min(...finite), max: Math.max(...finite), n: finite.length };
+}
+
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',

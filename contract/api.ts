@@ -25,9 +25,10 @@ import {
   firstControlCharacter,
   isValidCpf,
   TIPO_PORTABILIDADE,
-} from './rules';
+  PARENTESCOS,
+} from './rules.ts';
 
-export { DEFAULT_CD_EMPRESA_PLANO, TIPO_PORTABILIDADE } from './rules';
+export { DEFAULT_CD_EMPRESA_PLANO, TIPO_PORTABILIDADE } from './rules.ts';
 
 export { ALLOWED_EXTENSIONS, INPUT_BOUNDS, MAX_FILE_BYTES, MAX_ID, isValidCpf };
 
@@ -119,6 +120,8 @@ export const dependente = z.object({
   nm_mae: required('Nome da mãe do dependente é obrigatório'),
   dt_nasc: brDate('Data de nascimento do dependente inválida'),
   cpf: z.optional(z.union([z.literal(''), cpf])),
+  /** The relationship to the holder (issue 27 item 7), one of PARENTESCOS (contract/rules.ts). */
+  ds_parentesco: z.enum(PARENTESCOS, `Parentesco do dependente inválido: use ${PARENTESCOS.join(', ')}`),
 });
 
 export const portabilityRequest = z.object({
@@ -246,6 +249,10 @@ export const attachedDocument = z.object({
 });
 
 export const tooltip = z.object({ nmCampo: z.string(), dsDescricao: z.string() });
+/** A plan the person may port to (issue 27 item 5): its 9-digit ANS registry and its name, for the wizard's search. */
+export const destinationPlanOption = z.object({ registroAns: z.string(), nmPlano: z.string() });
+/** The most plans the list answers: enough for an operator's catalogue, bounded like every answer. */
+export const DESTINATION_PLANS_MAX = 1000;
 export const documentType = z.object({ cdTipoDocumento: z.number(), nmDocumento: z.string() });
 export const selectOption = z.object({ label: z.string(), value: z.string() });
 /**
@@ -332,8 +339,12 @@ export const signatureRequest = z.object({ cdFileDocumento: id('Código do docum
 /** The holder withdraws a request under analysis (issue 25): named by its protocol, with a token bound to it. */
 export const withdrawalRequest = z.object({ protocolo: required('Protocolo é obrigatório', 100) });
 
-/** Server error body for 400/404: shown to the user as it is. */
-export const errorBody = z.object({ message: z.string() });
+/**
+ * Server error body for 400/404: shown to the user as it is. `code` (ERROR_CODES in
+ * contract/rules.ts) when the portal acts on the answer itself, e.g. 409 SOLICITACAO_EM_ANDAMENTO.
+ * Read as a string: a code this portal does not know yet is still an error with a message.
+ */
+export const errorBody = z.object({ message: z.string(), code: z.optional(z.string()) });
 
 // ---------------------------------------------------------------- queries
 
@@ -387,6 +398,8 @@ export const routes = {
   tooltips: get('portabilidade', z.array(tooltip)),
   finalize: post('portabilidade/finaliza', text, 'text'),
   destinationPlan: get('portabilidade/utils/plano/destino', text, 'text'),
+  // Issue 27 item 5: the plans to pick from, searched in the wizard by name or registry.
+  destinationPlans: get('portabilidade/utils/plano/destino/lista', z.array(destinationPlanOption)),
   tracking: get('portabilidade/acompanhamento', trackingData),
   history: get('portabilidade/historico', history),
   signLink: get('portabilidade/documento/assina', text, 'text'),
@@ -417,6 +430,7 @@ export const endpoints = withInputs(routes, {
   tooltips: solicitacaoQuery,
   finalize: finalizeRequest,
   destinationPlan: z.object({ registroAns: digits('Registro ANS inválido', 20) }),
+  destinationPlans: empty,
   tracking: protocoloQuery,
   history: protocoloQuery,
   signLink: z.object({ cdDocumento: idDigits('cdDocumento inválido') }),
@@ -449,6 +463,7 @@ export type History = z.output<typeof history>;
 export type DocumentToSign = z.output<typeof documentToSign>;
 export type AttachedDocument = z.output<typeof attachedDocument>;
 export type Tooltip = z.output<typeof tooltip>;
+export type DestinationPlanOption = z.output<typeof destinationPlanOption>;
 export type DocumentType = z.output<typeof documentType>;
 export type SelectOption = z.output<typeof selectOption>;
 export type PrivacyNotice = z.output<typeof privacyNotice>;

@@ -177,3 +177,52 @@ export function isMobilePhone(digits: string): boolean {
   return /^[1-9]{2}9\d{8}$/.test(digits);
 }
 export const MOBILE_PHONE_MESSAGE = '* Informe um celular com DDD e 9 dígitos, começando por 9 (telefone fixo não é aceito)';
+
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
+const AMBIGUOUS_LINK = /[\\\u0000-\u001f\u007f\s]|^\/\/|^[a-z][a-z\d+.-]*:(?!\/\/)/i;
+
+/**
+ * Whether a server link would open as http(s), with one meaning in every browser. Relative
+ * links count (they resolve on our origin); spellings a browser reads as another host do not:
+ * backslashes and control characters (`\\evil.example\x`, `/\evil.example/x`), `//host`,
+ * and a scheme without `//` (`https:evil.example`). The app's openServerLink also checks the
+ * origin (ours, or a configured document host); the machine uses this one so it never
+ * records a signature for a term that could not be shown.
+ */
+export function isHttpLink(link: string): boolean {
+  const text = link.trim();
+  if (AMBIGUOUS_LINK.test(text)) return false;
+  try {
+    const url = new URL(text, 'http://relative.invalid/');
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** The ANS's free line (Disque ANS), as dialled and as read: named beside every operator contact. */
+export const DISQUE_ANS = { tel: '08007019656', label: '0800 701 9656' } as const;
+
+/**
+ * A dependent's relationship to the holder (issue 27 item 7; SPEC §3 lists none): the value
+ * stored and sent is the label itself. Required for every dependent.
+ */
+export const PARENTESCOS = ['Cônjuge', 'Companheiro(a)', 'Filho(a)', 'Enteado(a)', 'Pai/Mãe', 'Outro'] as const;
+export type Parentesco = (typeof PARENTESCOS)[number];
+export function isParentesco(value: string): value is Parentesco {
+  return (PARENTESCOS as readonly string[]).includes(value);
+}
+
+/**
+ * Typed error codes the server puts beside `message` when the client must act on the
+ * answer itself (not only show it). One is a second request for a CPF and ANS protocol that
+ * already have an open one (issue 27 item 6): answered 409; the answer never names that request.
+ */
+export const ERROR_CODES = { openRequestExists: 'SOLICITACAO_EM_ANDAMENTO' } as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+export const OPEN_REQUEST_EXISTS_MESSAGE =
+  'Já existe uma solicitação de portabilidade em andamento para este CPF e este protocolo ANS. Acompanhe-a com o número de protocolo que você recebeu por e-mail.';
+/** Whether a failure (an API error, a test's fixture) carries this code. */
+export function hasErrorCode(error: unknown, code: ErrorCode): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+}

@@ -2,7 +2,7 @@
  * The attachments list of step 5: metadata only (the bytes live in the app's file registry),
  * so the wizard's snapshot stays serialisable and can be kept per tab.
  */
-import { MAX_FILE_BYTES, extensionOf } from './wizard.schemas';
+import { MAX_FILE_BYTES, extensionOf, fileRejection } from './wizard.schemas';
 import type { AttachmentMeta, ChosenFile, DocumentTypeOption, PreparedFile } from './wizard.types';
 
 /**
@@ -37,6 +37,16 @@ export function needsPreparing(file: Pick<ChosenFile, 'name' | 'size'>): boolean
   if (file.size <= 0) return false;
   if (isHeicName(file.name)) return true;
   return SHRINKABLE_EXTENSIONS.includes(extensionOf(file.name)) && file.size > SHRINK_OVER_BYTES;
+}
+
+/**
+ * Whether the step could keep a chosen file: one to prepare (a photo to shrink, a HEIC) or
+ * one that passes SPEC's checks as it is. The guards below decide the same way; the view asks
+ * first so that a file refused anyway (empty, over 10MB, a wrong type) is not written to the
+ * tab's store before its message shows.
+ */
+export function couldKeep(file: Pick<ChosenFile, 'name' | 'size'>): boolean {
+  return needsPreparing(file) || fileRejection({ size: file.size, extension: extensionOf(file.name) }) === null;
 }
 
 /** The failure a prepareFile error names (anything else: the image could not be read). */

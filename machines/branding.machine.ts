@@ -83,7 +83,14 @@ export const brandingMachine = setup({
           states: {
             choosing: {
               description: 'A tela mostra o logo?',
-              always: [{ guard: { type: 'screenShows', params: { part: 'logo' } }, target: 'loading' }, { target: 'notShown' }],
+              always: [
+                {
+                  guard: { type: 'screenShows', params: { part: 'logo' } },
+                  target: 'loading',
+                  description: 'SPEC §7: a tela mostra o logo (parâmetro 82), então ele é buscado.',
+                },
+                { target: 'notShown', description: 'SPEC §7: a tela não mostra o logo (parâmetro 82): nenhuma chamada é feita.' },
+              ],
             },
             loading: {
               description: 'Buscando o endereço do logo.',
@@ -122,7 +129,17 @@ export const brandingMachine = setup({
           states: {
             choosing: {
               description: 'A tela mostra o selo?',
-              always: [{ guard: { type: 'screenShows', params: { part: 'seal' } }, target: 'loading' }, { target: 'notShown' }],
+              always: [
+                {
+                  guard: { type: 'screenShows', params: { part: 'seal' } },
+                  target: 'loading',
+                  description: 'SPEC §7: a tela mostra o selo do regulador (parâmetro 84), então ele é buscado.',
+                },
+                {
+                  target: 'notShown',
+                  description: 'SPEC §7: a tela não mostra o selo do regulador (parâmetro 84): nenhuma chamada é feita.',
+                },
+              ],
             },
             loading: {
               description: 'Buscando o endereço do selo.',
@@ -144,7 +161,14 @@ export const brandingMachine = setup({
           states: {
             choosing: {
               description: 'A tela mostra o nome da operadora?',
-              always: [{ guard: { type: 'screenShows', params: { part: 'operatorName' } }, target: 'loading' }, { target: 'notShown' }],
+              always: [
+                {
+                  guard: { type: 'screenShows', params: { part: 'operatorName' } },
+                  target: 'loading',
+                  description: 'SPEC §7: a tela mostra o nome da operadora (chave 65), então ele é buscado.',
+                },
+                { target: 'notShown', description: 'SPEC §7: a tela não mostra o nome da operadora (chave 65): nenhuma chamada é feita.' },
+              ],
             },
             loading: {
               description: 'Buscando o nome da operadora.',

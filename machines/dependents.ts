@@ -8,7 +8,7 @@ import { isDependentValid } from './wizard.schemas';
 import type { CalendarDay, Dependent, DependentDraft } from './wizard.types';
 
 export function emptyDependentDraft(): DependentDraft {
-  return { nome: '', nm_mae: '', dt_nasc: '', cpf: '' };
+  return { nome: '', ds_parentesco: '', nm_mae: '', dt_nasc: '', cpf: '' };
 }
 
 function nextId(dependents: readonly Dependent[]): number {
@@ -21,7 +21,7 @@ export function confirmDependent(dependents: readonly Dependent[], draft: Depend
 
 /** Nothing typed in the row (SPEC §2's "invalid trailing row" that leaving the step drops). */
 export function isDependentBlank(draft: DependentDraft): boolean {
-  return Object.values(draft).every((value) => value.trim() === '');
+  return Object.values(draft).every((value) => (value ?? '').trim() === '');
 }
 
 /** A row that holds data but cannot be confirmed: leaving the step must not lose it. */

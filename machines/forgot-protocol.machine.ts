@@ -95,7 +95,13 @@ export const forgotProtocolMachine = setup({
       description: 'CPF e data de nascimento; as mensagens dos campos aparecem depois de um envio recusado.',
       on: {
         FIELD_CHANGED: { actions: 'setField' },
-        SUBMIT: [{ guard: 'fieldsValid', target: 'sending' }, { actions: 'markAttempted' }],
+        SUBMIT: [
+          { guard: 'fieldsValid', target: 'sending', description: 'Campos válidos: o pedido do lembrete é enviado.' },
+          {
+            actions: 'markAttempted',
+            description: 'Campo inválido: os erros aparecem só depois desta tentativa (como na regra do SPEC §5).',
+          },
+        ],
         CLOSED: { target: 'closed' },
       },
     },

@@ -102,13 +102,33 @@ export const homeMachine = setup({
     starting: {
       description: 'Guarda o código do plano e abre no modo pedido pelo "type" guardado (que é consumido).',
       entry: [{ type: 'storePlanCode', params: ({ context }) => ({ cdEmpresaPlano: context.cdEmpresaPlano }) }, 'forgetModePreset'],
-      always: [{ guard: 'presetIsNew', target: 'newRequest' }, { guard: 'presetIsTrack', target: 'track' }, { target: 'home' }],
+      always: [
+        {
+          guard: 'presetIsNew',
+          target: 'newRequest',
+          description: "SPEC §2 Home: o 'type' guardado 'new' abre direto o modo nova solicitação.",
+        },
+        {
+          guard: 'presetIsTrack',
+          target: 'track',
+          description: "SPEC §2 Home: o 'type' guardado 'track' abre direto o modo acompanhamento.",
+        },
+        { target: 'home', description: "SPEC §2 Home: sem 'type' guardado, abre no modo início." },
+      ],
     },
     home: {
       description: "Modo início: os botões 'Realizar Solicitação' e 'Acompanhar Solicitação'.",
       on: {
-        CHOOSE_NEW: { target: 'newRequest', actions: ['clearProtocol', 'clearLoginRequirement'] },
-        CHOOSE_TRACK: { target: 'track', actions: ['clearProtocol', 'clearLoginRequirement'] },
+        CHOOSE_NEW: {
+          target: 'newRequest',
+          actions: ['clearProtocol', 'clearLoginRequirement'],
+          description: 'SPEC §4: escolher um modo limpa o protocolo; sair do modo início limpa a exigência de login.',
+        },
+        CHOOSE_TRACK: {
+          target: 'track',
+          actions: ['clearProtocol', 'clearLoginRequirement'],
+          description: 'SPEC §4: escolher um modo limpa o protocolo; sair do modo início limpa a exigência de login.',
+        },
       },
     },
     newRequest: {
@@ -125,6 +145,7 @@ export const homeMachine = setup({
             SUBMIT: {
               guard: 'hasAnsProtocol',
               target: '#home.leftForNewRequest',
+              description: "SPEC §4 Nova: com o protocolo ANS, guarda um token livre e segue para 'nova-solicitacao'.",
               actions: [
                 {
                   type: 'storeSession',
@@ -153,7 +174,11 @@ export const homeMachine = setup({
           description: "Digitando o protocolo; 'Prosseguir' só com o campo preenchido.",
           on: {
             PROTOCOL_CHANGED: { actions: { type: 'setTrackProtocol', params: ({ event }) => ({ value: event.value }) } },
-            SUBMIT: { guard: 'hasProtocol', target: 'lookingUp' },
+            SUBMIT: {
+              guard: 'hasProtocol',
+              target: 'lookingUp',
+              description: "SPEC §5: 'Prosseguir' só com o protocolo preenchido; então ele é consultado.",
+            },
           },
         },
         lookingUp: {
@@ -167,9 +192,11 @@ export const homeMachine = setup({
                 guard: { type: 'requiresLogin', params: ({ event }) => ({ result: event.output }) },
                 target: 'login',
                 actions: 'requireLogin',
+                description: "SPEC §4/§6: flStatus 3, cdStatusPort 1 e flConcordo 'S' na resposta exigem login com CPF e Senha.",
               },
               {
                 target: '#home.leftForTracking',
+                description: 'SPEC §4: sem exigência de login, guarda o token e segue para o acompanhamento.',
                 actions: [
                   {
                     type: 'storeSession',
@@ -186,7 +213,11 @@ export const homeMachine = setup({
               },
             ],
             // The global handler already reported the HTTP error (SPEC §8); this adds the lookup's own toast.
-            onError: { target: 'editing', actions: 'notifyLookupFailed' },
+            onError: {
+              target: 'editing',
+              actions: 'notifyLookupFailed',
+              description: "SPEC §8: consulta falhou: aviso 'Número de protocolo inválido ou não encontrado'.",
+            },
           },
         },
         login: {
@@ -203,7 +234,14 @@ export const homeMachine = setup({
                 },
                 CPF_CHANGED: { actions: { type: 'setCpf', params: ({ event }) => ({ value: event.value }) } },
                 PASSWORD_CHANGED: { actions: { type: 'setPassword', params: ({ event }) => ({ value: event.value }) } },
-                SUBMIT: [{ guard: 'credentialsValid', target: 'submitting' }, { actions: 'showLoginErrors' }],
+                SUBMIT: [
+                  {
+                    guard: 'credentialsValid',
+                    target: 'submitting',
+                    description: 'CPF e Senha válidos: o login é enviado (SPEC §7, auth).',
+                  },
+                  { actions: 'showLoginErrors', description: 'SPEC §5: os erros dos campos aparecem só depois de uma tentativa.' },
+                ],
               },
             },
             submitting: {
@@ -216,6 +254,7 @@ export const homeMachine = setup({
                   {
                     guard: { type: 'hasToken', params: ({ event }) => ({ result: event.output }) },
                     target: '#home.leftForTracking',
+                    description: 'SPEC §4: login aceito: guarda o token e segue para o acompanhamento.',
                     actions: [
                       {
                         type: 'storeSession',
@@ -230,7 +269,10 @@ export const homeMachine = setup({
                     ],
                   },
                   // SPEC §4/§8: an empty login answer means the registration is not finished yet.
-                  { target: '#home.track.accessLaterModal' },
+                  {
+                    target: '#home.track.accessLaterModal',
+                    description: "SPEC §4/§8: login com resposta vazia: modal 'Prezado Cliente' (acesso depois do cadastro).",
+                  },
                 ],
                 // Refused (wrong CPF or password, locked): the server's message was toasted; try again.
                 onError: { target: 'editing', actions: 'forgetPassword' },

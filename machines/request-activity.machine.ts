@@ -36,7 +36,11 @@ export const requestActivityMachine = setup({
     idle: {
       description: 'Overlay oculto: nenhuma requisição em andamento, ou uma falhou (as que seguem em andamento continuam contadas).',
       on: {
-        REQUEST_STARTED: { target: 'busy', actions: 'countStarted' },
+        REQUEST_STARTED: {
+          target: 'busy',
+          actions: 'countStarted',
+          description: 'SPEC §4: cada requisição soma 1 ao contador e mostra o overlay.',
+        },
         // A request that was in flight when another one failed: count it down, stay hidden.
         REQUEST_FINISHED: { actions: 'countFinished' },
       },
@@ -45,9 +49,17 @@ export const requestActivityMachine = setup({
       description: 'Há requisições em andamento: o overlay "Carregando..." cobre a tela.',
       on: {
         REQUEST_STARTED: { actions: 'countStarted' },
-        REQUEST_FINISHED: [{ guard: 'isLastPending', target: 'idle', actions: 'countFinished' }, { actions: 'countFinished' }],
+        REQUEST_FINISHED: [
+          {
+            guard: 'isLastPending',
+            target: 'idle',
+            actions: 'countFinished',
+            description: 'SPEC §4: a última requisição pendente terminou: o contador chega a zero e o overlay some.',
+          },
+          { actions: 'countFinished', description: 'SPEC §4: ainda há requisições pendentes: o contador desce e o overlay fica.' },
+        ],
         // SPEC §4: on a failed request the overlay hides immediately, whatever is pending.
-        REQUEST_FAILED: { target: 'idle' },
+        REQUEST_FAILED: { target: 'idle', description: 'SPEC §4: uma requisição falhou: o overlay some na hora.' },
       },
     },
   },

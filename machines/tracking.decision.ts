@@ -132,5 +132,4 @@ export function closingReason(tracking: Pick<TrackingInfo, 'dsMotivo'>): { given
   return reason ? { given: true, text: reason } : { given: false, text: 'A operadora não informou o motivo.' };
 }
 
-/** The ANS's free line, as dialled and as read. */
-export const DISQUE_ANS = { tel: '08007019656', label: '0800 701 9656' } as const;
+export { DISQUE_ANS } from '../contract/rules';

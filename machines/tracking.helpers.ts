@@ -20,7 +20,7 @@ import {
   type HistoryInfo,
   type TrackingInfo,
 } from './tracking.types';
-import { requiresLogin } from '../contract/rules';
+import { isHttpLink, requiresLogin } from '../contract/rules';
 
 export type Panel = 'accepted' | 'awaitingAcknowledgement' | 'analysis' | 'refused' | 'cancelled' | 'contractActive';
 
@@ -121,28 +121,6 @@ export function allSigned(documents: readonly DocumentToSignInfo[]): boolean {
   return documents.every((document) => document.flAssinado);
 }
 
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
-const AMBIGUOUS_LINK = /[\\\u0000-\u001f\u007f\s]|^\/\/|^[a-z][a-z\d+.-]*:(?!\/\/)/i;
-
-/**
- * Whether a server link would open as http(s), with one meaning in every browser. Relative
- * links count (they resolve on our origin); spellings a browser reads as another host do not:
- * backslashes and control characters (`\\evil.example\x`, `/\evil.example/x`), `//host`,
- * and a scheme without `//` (`https:evil.example`). The app's openServerLink also checks the
- * origin (ours, or a configured document host); the machine uses this one so it never
- * records a signature for a term that could not be shown.
- */
-export function isHttpLink(link: string): boolean {
-  const text = link.trim();
-  if (AMBIGUOUS_LINK.test(text)) return false;
-  try {
-    const url = new URL(text, 'http://relative.invalid/');
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
 export function isUnsigned(documents: readonly DocumentToSignInfo[], cdFileDocumento: number): boolean {
   return documents.some((document) => document.cdFileDocumento === cdFileDocumento && !document.flAssinado);
 }
@@ -152,7 +130,7 @@ export function canSign(documents: readonly DocumentToSignInfo[], cdFileDocument
   return documents.some((document) => document.cdFileDocumento === cdFileDocumento && !document.flAssinado && isHttpLink(document.linkUrl));
 }
 
-export { isAcceptanceRefused } from '../contract/rules';
+export { isAcceptanceRefused, isHttpLink } from '../contract/rules';
 
 /** fl_tipo of the tracking acceptance (SPEC §7): 'D' for type code 1, 'I' otherwise. */
 export function acceptanceKind(tracking: Pick<TrackingInfo, 'cdStatusPort'> | null): 'D' | 'I' {

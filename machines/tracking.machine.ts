@@ -66,8 +66,11 @@ export const trackingMachine = trackingSetup.createMachine({
                     guard: { type: 'isRestrictedAnswer', params: ({ event }) => ({ tracking: event.output }) },
                     target: '#tracking.loginRequired',
                     actions: { type: 'rememberTracking', params: ({ event }) => ({ tracking: event.output }) },
+                    description:
+                      'SPEC §6: o servidor respondeu só o estado (o token não vale mais): é preciso entrar de novo com CPF e Senha.',
                   },
                   {
+                    description: 'Os dados de acompanhamento chegaram (SPEC §7, acompanhamento).',
                     target: 'settled',
                     actions: { type: 'rememberTracking', params: ({ event }) => ({ tracking: event.output }) },
                   },
@@ -176,20 +179,32 @@ export const trackingMachine = trackingSetup.createMachine({
         RETURN: leave,
         END_SESSION: endSession,
         // 'Desistir da solicitação': only under analysis (1, 2), whichever panel shows it.
-        WITHDRAW: { guard: 'canWithdraw', target: '#tracking.withdrawal' },
+        WITHDRAW: {
+          guard: 'canWithdraw',
+          target: '#tracking.withdrawal',
+          description: "'Desistir da solicitação' só com a solicitação em análise (status 1 ou 2).",
+        },
       },
       states: {
         choosingPanel: {
           description: 'Passagem: escolhe o painel pelo flStatus (3, 6, 4, 5, 7, 2 ou qualquer outro).',
           always: [
-            { guard: 'isAccepted', target: 'accepted' },
-            { guard: 'isAwaitingAcknowledgement', target: 'awaitingAcknowledgement' },
-            { guard: 'isRefused', target: 'refused' },
-            { guard: 'isWithdrawn', target: 'withdrawn' },
-            { guard: 'isCancelled', target: 'cancelled' },
-            { guard: 'isContractActive', target: 'contractActive' },
-            { guard: 'isAwaitingDocuments', target: 'pendingDocuments' },
-            { target: 'analysis' },
+            { guard: 'isAccepted', target: 'accepted', description: "SPEC §2/§4: status 3, painel 'Sua solicitação foi aceita'." },
+            {
+              guard: 'isAwaitingAcknowledgement',
+              target: 'awaitingAcknowledgement',
+              description: "SPEC §2/§4: status 6, painel 'Finalize sua solicitação'.",
+            },
+            { guard: 'isRefused', target: 'refused', description: 'Status 4: a operadora recusou a solicitação.' },
+            {
+              guard: 'isWithdrawn',
+              target: 'withdrawn',
+              description: 'A pessoa desistiu da solicitação (status 5 com a desistência registrada).',
+            },
+            { guard: 'isCancelled', target: 'cancelled', description: 'Status 5: a solicitação foi cancelada.' },
+            { guard: 'isContractActive', target: 'contractActive', description: 'Status 7: o contrato no plano de destino está ativo.' },
+            { guard: 'isAwaitingDocuments', target: 'pendingDocuments', description: 'Status 2: a operadora aguarda documentos.' },
+            { target: 'analysis', description: "SPEC §2/§4: qualquer outro status, painel 'Sua solicitação está em análise'." },
           ],
         },
         // SPEC §4 says finalizing in any other status reloads, but SPEC §2 gives this panel
@@ -227,17 +242,22 @@ export const trackingMachine = trackingSetup.createMachine({
               guard: and(['hasUnsentChoice', not('isSendingChoice')]),
               target: '.confirmingLeave',
               actions: { type: 'rememberLeaving', params: { via: 'RETURN' } },
+              description: "Sair com uma escolha não enviada pede confirmação ('Sua escolha ainda não foi enviada').",
             },
             END_SESSION: {
               guard: and(['hasUnsentChoice', not('isSendingChoice')]),
               target: '.confirmingLeave',
               actions: { type: 'rememberLeaving', params: { via: 'END_SESSION' } },
+              description: "Encerrar a sessão com uma escolha não enviada pede confirmação ('Sua escolha ainda não foi enviada').",
             },
           },
           states: {
             choosingOptions: {
               description: 'Passagem: opções do tipo 1 (de acordo / não aceito) ou do tipo 2 (ciente).',
-              always: [{ guard: 'isTypeOne', target: 'typeOne' }, { target: 'typeTwo' }],
+              always: [
+                { guard: 'isTypeOne', target: 'typeOne', description: "SPEC §2: tipo 1, as opções 'Estou de acordo' e 'Não aceito'." },
+                { target: 'typeTwo', description: "SPEC §2: tipo 2, a caixa única 'Estou ciente'." },
+              ],
             },
             typeOne: {
               description: 'Tipo 1: "Estou de acordo" e "Não aceito".',
@@ -246,12 +266,20 @@ export const trackingMachine = trackingSetup.createMachine({
                 restoring: {
                   description: 'Passagem: retoma a escolha já feita (registrada no servidor, ou nesta visita e ainda não enviada).',
                   always: [
-                    { guard: 'isAgreementRecorded', target: 'agreementRecorded' },
+                    {
+                      guard: 'isAgreementRecorded',
+                      target: 'agreementRecorded',
+                      description: "SPEC §4: flConcordo 'S' no servidor: o acordo está registrado e a escolha travada.",
+                    },
                     // Agreeing after a recorded 'Não aceito' is allowed: that choice, unsent, wins.
-                    { guard: 'hasAgreed', target: 'agreed' },
-                    { guard: 'isDeclineRecorded', target: 'declineRecorded' },
-                    { guard: 'hasDeclined', target: 'declined' },
-                    { target: 'undecided' },
+                    { guard: 'hasAgreed', target: 'agreed', description: "'Estou de acordo' escolhido nesta visita, ainda não enviado." },
+                    {
+                      guard: 'isDeclineRecorded',
+                      target: 'declineRecorded',
+                      description: "SPEC §4: 'Não aceito' já registrado: não se escolhe de novo.",
+                    },
+                    { guard: 'hasDeclined', target: 'declined', description: "'Não aceito' escolhido nesta visita, ainda não enviado." },
+                    { target: 'undecided', description: "SPEC §5: nenhuma escolha: 'Finalizar' desabilitado." },
                   ],
                 },
                 undecided: {
@@ -293,6 +321,7 @@ export const trackingMachine = trackingSetup.createMachine({
                     DECLINE: {
                       guard: not('isDeclineRecorded'),
                       target: 'declined',
+                      description: "SPEC §4: trocar por 'Não aceito' só enquanto ele não foi registrado (é permitido uma vez).",
                       actions: ['chooseDecline', { type: 'announce', params: { message: MESSAGES.declineChosen } }],
                     },
                     FINALIZE: '#tracking.ready.awaitingAcknowledgement.confirmingSend',
@@ -321,9 +350,13 @@ export const trackingMachine = trackingSetup.createMachine({
                 restoring: {
                   description: 'Passagem: retoma a ciência já dada (registrada no servidor, ou nesta visita e ainda não enviada).',
                   always: [
-                    { guard: 'isAgreementRecorded', target: 'awarenessRecorded' },
-                    { guard: 'hasAgreed', target: 'aware' },
-                    { target: 'unaware' },
+                    {
+                      guard: 'isAgreementRecorded',
+                      target: 'awarenessRecorded',
+                      description: "SPEC §4: flConcordo 'S' no servidor: a ciência está registrada e travada.",
+                    },
+                    { guard: 'hasAgreed', target: 'aware', description: "'Estou ciente' marcado nesta visita, ainda não enviado." },
+                    { target: 'unaware', description: "SPEC §5: sem ciência: 'Finalizar' desabilitado." },
                   ],
                 },
                 unaware: {
@@ -374,7 +407,14 @@ export const trackingMachine = trackingSetup.createMachine({
               exit: 'disarmUnloadWarning',
               on: {
                 LEAVE_CANCELLED: { target: 'choosingOptions', actions: 'forgetLeaving' },
-                LEAVE_CONFIRMED: [{ guard: 'isEndingSession', ...endSession }, leave],
+                LEAVE_CONFIRMED: [
+                  {
+                    guard: 'isEndingSession',
+                    ...endSession,
+                    description: "'Encerrar sem enviar': a sessão é encerrada e a escolha, perdida.",
+                  },
+                  { ...leave, description: "'Sair sem enviar': volta à home do plano e a escolha é perdida." },
+                ],
               },
             },
             generatingAcceptance: {
@@ -397,17 +437,20 @@ export const trackingMachine = trackingSetup.createMachine({
                   {
                     guard: { type: 'isAcceptanceRefused', params: ({ event }) => ({ answer: event.output }) },
                     target: 'choosingOptions',
+                    description: "SPEC §8: a geração do aceite respondeu 'ERRO': aviso 'Erro ao gerar o documento'.",
                     actions: { type: 'notify', params: { level: 'error', message: TEXT.acceptanceError } },
                   },
                   {
                     guard: and(['isTypeOne', 'hasAgreed']),
                     target: '#tracking.avisoModal',
+                    description: "SPEC §4: status 6, tipo 1 e de acordo: depois do aceite abre o 'avisoModal'.",
                     actions: { type: 'rememberAcceptanceLink', params: ({ event }) => ({ link: event.output }) },
                   },
                   {
                     // Declined, or type 2: the server now holds the answer; say so, and show its
                     // new state (the reload finds flConcordo set: the choice is locked as recorded).
                     target: '#tracking.loading',
+                    description: 'SPEC §4: escolha registrada (não aceito, ou tipo 2): a tela recarrega e a escolha fica travada.',
                     actions: [
                       { type: 'rememberAcceptanceLink', params: ({ event }) => ({ link: event.output }) },
                       {
@@ -427,6 +470,7 @@ export const trackingMachine = trackingSetup.createMachine({
                 onError: {
                   target: 'choosingOptions',
                   actions: { type: 'notify', params: { level: 'error', message: TEXT.acceptanceError } },
+                  description: "SPEC §8: a geração do aceite falhou: aviso 'Erro ao gerar o documento'.",
                 },
               },
             },
@@ -445,6 +489,7 @@ export const trackingMachine = trackingSetup.createMachine({
                 OPEN_TERM: [
                   {
                     guard: { type: 'canOpenUnreadTerm', params: ({ event }) => ({ cdFileDocumento: event.cdFileDocumento }) },
+                    description: 'SPEC §2: um termo ainda não lido abre em nova aba e passa a poder ser assinado.',
                     actions: [
                       { type: 'openTerm', params: ({ context, event }) => ({ linkUrl: linkOf(context, event.cdFileDocumento) }) },
                       { type: 'markTermOpened', params: ({ event }) => ({ cdFileDocumento: event.cdFileDocumento }) },
@@ -458,6 +503,7 @@ export const trackingMachine = trackingSetup.createMachine({
                     // Read already, or a link that is not http(s): the app opens it again, or
                     // refuses it (toast, log) and, unseen, it stays unread.
                     guard: { type: 'isKnownTerm', params: ({ event }) => ({ cdFileDocumento: event.cdFileDocumento }) },
+                    description: 'Um termo já lido abre de novo em nova aba (abrir nunca assina).',
                     actions: {
                       type: 'openDocument',
                       params: ({ context, event }) => ({ linkUrl: linkOf(context, event.cdFileDocumento) }),
@@ -467,11 +513,20 @@ export const trackingMachine = trackingSetup.createMachine({
                 SIGN_DOCUMENT: {
                   guard: { type: 'canSignDocument', params: ({ event }) => ({ cdFileDocumento: event.cdFileDocumento }) },
                   target: 'recordingSignature',
+                  description:
+                    'SPEC §2: marcar a caixa de um termo aberto e não assinado registra a assinatura; um termo assinado não se assina de novo.',
                   actions: { type: 'rememberSigning', params: ({ event }) => ({ cdFileDocumento: event.cdFileDocumento }) },
                 },
                 FINALIZE: [
-                  { guard: 'allDocumentsSigned', target: 'finalizing' },
-                  { actions: { type: 'notify', params: { level: 'warning', message: TEXT.unsignedDocuments } } },
+                  {
+                    guard: 'allDocumentsSigned',
+                    target: 'finalizing',
+                    description: "SPEC §4: status 3 com todos os documentos assinados: conclui a solicitação e abre o 'bemvindoModal'.",
+                  },
+                  {
+                    actions: { type: 'notify', params: { level: 'warning', message: TEXT.unsignedDocuments } },
+                    description: "SPEC §5/§8: documento sem assinatura: aviso 'Ainda há documento(s) que precisa(m) ser assinado(s).'",
+                  },
                 ],
               },
             },

@@ -28,8 +28,16 @@ export const pendingDocumentsState = trackingSetup.createStateConfig({
         'A lista do servidor, cada tipo com "Escolher arquivo". Um arquivo vazio, acima de 10MB ou que não seja PDF, JPG ou PNG é recusado com o aviso da SPEC §5.',
       on: {
         PENDING_FILE_CHOSEN: [
-          { guard: 'isPendingFileAcceptable', target: 'fileChosen', actions: 'choosePendingFile' },
-          { actions: ['rejectPendingFile', dropRefused] },
+          {
+            guard: 'isPendingFileAcceptable',
+            target: 'fileChosen',
+            actions: 'choosePendingFile',
+            description: 'SPEC §5/§9: arquivo não vazio, de até 10485760 bytes e de tipo aceito: fica escolhido para envio.',
+          },
+          {
+            actions: ['rejectPendingFile', dropRefused],
+            description: 'SPEC §5: arquivo vazio, acima de 10MB ou de outro tipo: recusado com o aviso.',
+          },
         ],
       },
     },
@@ -38,8 +46,17 @@ export const pendingDocumentsState = trackingSetup.createStateConfig({
         'Um arquivo escolhido para um tipo, com nome e tamanho: "Enviar" o envia; "Remover" o descarta; outro arquivo aceito o substitui (um recusado o mantém, com o aviso). Depois de uma falha, "Não foi enviado" e "Tentar de novo".',
       on: {
         PENDING_FILE_CHOSEN: [
-          { guard: 'isPendingFileAcceptable', target: 'fileChosen', reenter: true, actions: [releaseKept, 'choosePendingFile'] },
-          { actions: ['rejectPendingFile', dropRefused] },
+          {
+            guard: 'isPendingFileAcceptable',
+            target: 'fileChosen',
+            reenter: true,
+            actions: [releaseKept, 'choosePendingFile'],
+            description: 'SPEC §5/§9: outro arquivo aceito substitui o escolhido.',
+          },
+          {
+            actions: ['rejectPendingFile', dropRefused],
+            description: 'SPEC §5: arquivo recusado (vazio, acima de 10MB ou de outro tipo): o escolhido fica, com o aviso.',
+          },
         ],
         PENDING_FILE_REMOVED: { target: 'listing', actions: [releaseKept, 'forgetPendingFile'] },
         PENDING_FILE_SEND: 'sending',

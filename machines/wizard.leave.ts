@@ -14,7 +14,7 @@ export function hasTypedData(context: Pick<WizardContext, 'form' | 'dependents' 
   return (
     Object.values(context.form).some(isTyped) ||
     context.dependents.length > 0 ||
-    (context.draft !== null && Object.values(context.draft).some((value) => value.trim() !== '')) ||
+    (context.draft !== null && Object.values(context.draft).some((value) => (value ?? '').trim() !== '')) ||
     context.attachments.length > 0
   );
 }

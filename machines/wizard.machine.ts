@@ -46,6 +46,7 @@ export const wizardMachine = wizardSetup.createMachine({
     acceptanceLink: null,
     leaveVia: null,
     keepOnDevice: false,
+    returnToReview: false,
   }),
   initial: 'editing',
   // The app says when the page is hidden or shown again (visibilitychange): an upload that
@@ -61,16 +62,39 @@ export const wizardMachine = wizardSetup.createMachine({
       initial: 'dadosPessoais',
       on: {
         // Once the request is saved, the data sent is final: only the documents may still change.
-        FIELD_CHANGED: { guard: 'isNotSaved', actions: 'setField' },
-        NO_CPF_TOGGLED: { guard: 'isNotSaved', actions: 'setNoCpf' },
-        EMAIL_REPLIES_TOGGLED: { guard: 'isNotSaved', actions: 'setEmailReplies' },
-        SMS_REPLIES_TOGGLED: { guard: 'isNotSaved', actions: 'setSmsReplies' },
+        FIELD_CHANGED: {
+          guard: 'isNotSaved',
+          actions: 'setField',
+          description:
+            'Um campo muda enquanto a solicitação não foi gravada; depois que a solicitação foi gravada, os dados enviados não mudam mais.',
+        },
+        NO_CPF_TOGGLED: {
+          guard: 'isNotSaved',
+          actions: 'setNoCpf',
+          description: "SPEC §5: 'Beneficiário não possui CPF' desabilita e limpa o CPF e tira sua obrigatoriedade (só antes de gravar).",
+        },
+        EMAIL_REPLIES_TOGGLED: {
+          guard: 'isNotSaved',
+          actions: 'setEmailReplies',
+          description: 'SPEC §3: fl_aceita_email, a escolha de respostas por e-mail (só antes de gravar).',
+        },
+        SMS_REPLIES_TOGGLED: {
+          guard: 'isNotSaved',
+          actions: 'setSmsReplies',
+          description: 'A escolha de respostas por SMS (só antes de gravar).',
+        },
         // Issue 27 item 4: the holder's choice to keep the draft on this device (the app stores it).
         KEEP_ON_DEVICE_TOGGLED: { actions: 'setKeepOnDevice' },
         // Issue 27 item 3: the browser's Back on step 1 or a menu item; with data typed, ask first.
         LEAVE_REQUESTED: [
-          { guard: 'hasTypedData', target: '#wizard.leaveConfirm', actions: 'noteLeaveVia' },
           {
+            guard: 'hasTypedData',
+            target: '#wizard.leaveConfirm',
+            actions: 'noteLeaveVia',
+            description: 'Sair com dados digitados pede confirmação antes.',
+          },
+          {
+            description: 'Sem nada digitado, sai direto.',
             target: '#wizard.left',
             actions: { type: 'leaveWizard', params: ({ context, event }) => ({ via: event.via, cdEmpresaPlano: context.cdEmpresaPlano }) },
           },
@@ -88,12 +112,35 @@ export const wizardMachine = wizardSetup.createMachine({
           on: {
             // Other fields go to the wizard's FIELD_CHANGED; a CEP of 8 digits is looked up at once.
             FIELD_CHANGED: [
-              { guard: and(['isNotSaved', 'isCompleteCep']), target: '.lookingUpCep', reenter: true, actions: 'setCep' },
-              { guard: and(['isNotSaved', 'isCepChange']), target: '.idle', actions: 'setCep' },
+              {
+                guard: and(['isNotSaved', 'isCompleteCep']),
+                target: '.lookingUpCep',
+                reenter: true,
+                actions: 'setCep',
+                description: 'Um CEP de 8 dígitos é consultado na hora para preencher o endereço.',
+              },
+              {
+                guard: and(['isNotSaved', 'isCepChange']),
+                target: '.idle',
+                actions: 'setCep',
+                description: 'Um CEP incompleto: nada a consultar (a consulta anterior é esquecida).',
+              },
             ],
             NEXT: [
-              { guard: { type: 'stepIsValid', params: { step: 'dadosPessoais' } }, target: 'planoOrigem' },
+              // Corrected from the review (issue 27 item 7): back to it.
               {
+                guard: and([{ type: 'stepIsValid', params: { step: 'dadosPessoais' as const } }, 'isEditingFromReview']),
+                target: '#wizard.editing.documentos.reviewing',
+                description: 'Corrigindo a partir da conferência (issue 27): passo válido volta a ela.',
+              },
+              {
+                guard: { type: 'stepIsValid', params: { step: 'dadosPessoais' } },
+                target: 'planoOrigem',
+                description: "SPEC §4/§5: 'Próximo' valida o passo 1; válido, segue para o passo 2.",
+              },
+              {
+                description:
+                  'SPEC §5: passo 1 inválido: as mensagens aparecem (só depois desta tentativa) e o foco vai ao primeiro campo errado.',
                 actions: [
                   { type: 'markAttempted', params: { step: 'dadosPessoais' } },
                   {
@@ -121,9 +168,10 @@ export const wizardMachine = wizardSetup.createMachine({
                   {
                     guard: { type: 'cepWasFound', params: ({ event }) => ({ address: event.output }) },
                     target: 'idle',
+                    description: 'CEP encontrado: o endereço é preenchido.',
                     actions: { type: 'fillAddressFromCep', params: ({ event }) => ({ address: event.output! }) },
                   },
-                  { target: 'idle', actions: 'noteCepUnknown' },
+                  { target: 'idle', actions: 'noteCepUnknown', description: 'CEP não encontrado: o endereço fica para digitar.' },
                 ],
                 onError: { target: 'idle', actions: 'noteCepLookupFailed' },
               },
@@ -135,8 +183,19 @@ export const wizardMachine = wizardSetup.createMachine({
           on: {
             PREVIOUS: { target: 'dadosPessoais' },
             NEXT: [
-              { guard: { type: 'stepIsValid', params: { step: 'planoOrigem' } }, target: 'planoDestino' },
+              // Corrected from the review (issue 27 item 7): back to it.
               {
+                guard: and([{ type: 'stepIsValid', params: { step: 'planoOrigem' as const } }, 'isEditingFromReview']),
+                target: '#wizard.editing.documentos.reviewing',
+                description: 'Corrigindo a partir da conferência (issue 27): passo válido volta a ela.',
+              },
+              {
+                guard: { type: 'stepIsValid', params: { step: 'planoOrigem' } },
+                target: 'planoDestino',
+                description: "SPEC §4/§5: 'Próximo' valida o passo 2; válido, segue para o passo 3.",
+              },
+              {
+                description: 'SPEC §5: passo 2 inválido: as mensagens aparecem e o foco vai ao primeiro campo errado.',
                 actions: [
                   { type: 'markAttempted', params: { step: 'planoOrigem' } },
                   {
@@ -152,7 +211,8 @@ export const wizardMachine = wizardSetup.createMachine({
           },
         },
         planoDestino: {
-          description: 'Step 3, Dados do Plano de Destino: registry (plan name looked up), ownership and contract type.',
+          description:
+            'Step 3, Dados do Plano de Destino: a plan picked from the list or its registry typed (plan name looked up), ownership and contract type.',
           invoke: {
             id: 'contractTypes',
             src: 'contractTypes',
@@ -165,8 +225,19 @@ export const wizardMachine = wizardSetup.createMachine({
           on: {
             PREVIOUS: { target: 'planoOrigem' },
             NEXT: [
-              { guard: { type: 'stepIsValid', params: { step: 'planoDestino' } }, target: 'dependentes' },
+              // Corrected from the review (issue 27 item 7): back to it.
               {
+                guard: and([{ type: 'stepIsValid', params: { step: 'planoDestino' as const } }, 'isEditingFromReview']),
+                target: '#wizard.editing.documentos.reviewing',
+                description: 'Corrigindo a partir da conferência (issue 27): passo válido volta a ela.',
+              },
+              {
+                guard: { type: 'stepIsValid', params: { step: 'planoDestino' } },
+                target: 'dependentes',
+                description: "SPEC §4/§5: 'Próximo' valida o passo 3; válido, segue para o passo 4.",
+              },
+              {
+                description: 'SPEC §5: passo 3 inválido: as mensagens aparecem e o foco vai ao primeiro campo errado.',
                 actions: [
                   { type: 'markAttempted', params: { step: 'planoDestino' } },
                   {
@@ -183,15 +254,37 @@ export const wizardMachine = wizardSetup.createMachine({
               {
                 guard: and(['isNotSaved', 'isLookupableRegistry']),
                 target: '.debouncing',
+                description: 'SPEC §5: o registro ANS de destino mudou: o nome do plano é consultado (depois de uma pausa na digitação).',
                 reenter: true,
                 actions: 'setDestinationRegistry',
               },
               // Blank (or not digits): nothing to look up, the plan name is cleared.
-              { guard: 'isNotSaved', target: '.idle', actions: 'setDestinationRegistry' },
+              {
+                guard: 'isNotSaved',
+                target: '.idle',
+                actions: 'setDestinationRegistry',
+                description: 'SPEC §5: registro vazio ou inválido: nada a consultar, o nome do plano é limpo.',
+              },
             ],
+            // Issue 27 item 5: a plan picked from the operator's list brings its registry and name; nothing to look up.
+            DESTINATION_PLAN_CHOSEN: {
+              guard: 'isNotSaved',
+              target: '.idle',
+              actions: 'setDestinationPlan',
+              description: 'Plano escolhido na lista da operadora: registro e nome juntos, nada a consultar.',
+            },
             CONTRACT_TYPE_CHOSEN: [
-              { guard: 'isAcceptedContractType', target: '.idle', actions: 'setContractType' },
-              { target: '.hrModal', actions: 'clearContractType' },
+              {
+                guard: 'isAcceptedContractType',
+                target: '.idle',
+                actions: 'setContractType',
+                description: 'SPEC §5/§9: só o tipo de contratação 3 (individual) é aceito.',
+              },
+              {
+                target: '.hrModal',
+                actions: 'clearContractType',
+                description: 'SPEC §5/§8: outro tipo de contratação abre o modal do RH e limpa o campo.',
+              },
             ],
           },
           states: {
@@ -236,25 +329,57 @@ export const wizardMachine = wizardSetup.createMachine({
             PREVIOUS: { target: 'planoDestino' },
             NEXT: [
               // The row's data would be lost or sent wrong: show its messages, stay.
-              { guard: 'draftNeedsFixing', actions: ['markDraftAttempted', focusFirstInvalidDependentField] },
-              { target: 'documentos' },
+              {
+                guard: 'draftNeedsFixing',
+                actions: ['markDraftAttempted', focusFirstInvalidDependentField],
+                description: 'Uma linha com dados ainda inválidos seria perdida: mostra as mensagens e fica no passo 4.',
+              },
+              {
+                guard: 'isEditingFromReview',
+                target: '#wizard.editing.documentos.reviewing',
+                description: "Corrigindo a partir da conferência (issue 27): 'Próximo' volta a ela.",
+              },
+              { target: 'documentos', description: "SPEC §4: o passo 4 sempre passa; 'Próximo' segue para o passo 5." },
             ],
-            DEPENDENT_REMOVE: { guard: 'isNotSaved', actions: 'removeDependent' },
+            DEPENDENT_REMOVE: {
+              guard: 'isNotSaved',
+              actions: 'removeDependent',
+              description: 'SPEC §2: as linhas confirmadas mostram o botão de remover (só antes de gravar).',
+            },
           },
           states: {
             listing: {
               description: 'The confirmed dependents, each with a remove button, and the add button.',
               // Back on the step with a row kept open: it is shown open again.
-              always: { guard: 'hasDraft', target: 'editingRow' },
-              on: { DEPENDENT_ADD: { guard: 'isNotSaved', target: 'editingRow', actions: 'openDependentDraft' } },
+              always: {
+                guard: 'hasDraft',
+                target: 'editingRow',
+                description: 'De volta ao passo com uma linha aberta: ela aparece aberta de novo.',
+              },
+              on: {
+                DEPENDENT_ADD: {
+                  guard: 'isNotSaved',
+                  target: 'editingRow',
+                  actions: 'openDependentDraft',
+                  description: 'SPEC §2: adicionar abre uma linha em branco em edição.',
+                },
+              },
             },
             editingRow: {
               description: "A blank row in editing mode; 'Adicionar' confirms it only when valid.",
               on: {
                 DEPENDENT_CHANGED: { actions: 'setDependentField' },
                 DEPENDENT_CONFIRM: [
-                  { guard: 'draftIsValid', target: 'listing', actions: 'confirmDependentDraft' },
-                  { actions: ['markDraftAttempted', focusFirstInvalidDependentField] },
+                  {
+                    guard: 'draftIsValid',
+                    target: 'listing',
+                    actions: 'confirmDependentDraft',
+                    description: "SPEC §2/§5: 'Adicionar' confirma a linha válida, que fica travada.",
+                  },
+                  {
+                    actions: ['markDraftAttempted', focusFirstInvalidDependentField],
+                    description: 'SPEC §5: linha inválida: as mensagens do dependente aparecem.',
+                  },
                 ],
                 DEPENDENT_DISCARD: { target: 'listing', actions: 'discardDependentDraft' },
               },
@@ -273,22 +398,36 @@ export const wizardMachine = wizardSetup.createMachine({
           initial: 'idle',
           on: {
             // A photo being prepared is not listed yet: the step waits for it (nothing is lost).
-            PREVIOUS: { guard: 'isNotPreparingFile', target: 'dependentes' },
+            PREVIOUS: {
+              guard: 'isNotPreparingFile',
+              target: 'dependentes',
+              description: "SPEC §4: 'Anterior' nunca valida; espera só a foto em preparo.",
+            },
             NEXT: [
               // Once saved, what was reviewed is final: 'Próximo' goes on with the rest of the sequence.
               {
                 guard: and(['isNotPreparingFile', 'isSavedWithPendingUploads']),
                 target: '#wizard.submitting.uploading',
+                description: 'SPEC §4: já gravada e com documento não enviado: retoma o envio dos documentos.',
                 actions: 'ensureIdempotencyKey',
               },
               {
                 guard: and(['isNotPreparingFile', 'isSaved']),
                 target: '#wizard.submitting.generatingAcceptance',
+                description: 'SPEC §4: já gravada e com tudo enviado: retoma na geração do aceite.',
                 actions: 'ensureIdempotencyKey',
               },
               // Issue 14: nothing is sent before a review, and no documents only after a warning.
-              { guard: and(['isNotPreparingFile', 'hasNoAttachments']), target: '.noDocumentsWarning' },
-              { guard: 'isNotPreparingFile', target: '.reviewing' },
+              {
+                guard: and(['isNotPreparingFile', 'hasNoAttachments']),
+                target: '.noDocumentsWarning',
+                description: 'Sem documentos anexados: um aviso antes da revisão.',
+              },
+              {
+                guard: 'isNotPreparingFile',
+                target: '.reviewing',
+                description: 'SPEC §4: antes de enviar, a revisão do que será enviado.',
+              },
             ],
             DOCUMENT_TYPE_CHOSEN: { actions: 'chooseDocumentType' },
             FILE_CHOSEN: [
@@ -297,11 +436,25 @@ export const wizardMachine = wizardSetup.createMachine({
               {
                 guard: or(['hasNoDocumentType', not('isNotPreparingFile')]),
                 actions: { type: 'releaseFile', params: ({ event }) => ({ id: event.file.id }) },
+                description: 'SPEC §2: sem tipo de documento escolhido (ou com uma foto em preparo) não se anexa: o arquivo é descartado.',
               },
               // A large photo is shrunk, an iPhone photo (HEIC) decoded, before it is listed (issue 27).
-              { guard: 'needsPreparing', target: '.preparing', actions: 'holdChosenFile' },
-              { guard: 'fileIsAcceptable', actions: 'addAttachment' },
-              { actions: ['rejectFile', { type: 'releaseFile', params: ({ event }) => ({ id: event.file.id }) }] },
+              {
+                guard: 'needsPreparing',
+                target: '.preparing',
+                actions: 'holdChosenFile',
+                description: 'Uma foto grande é reduzida, uma foto HEIC convertida, antes de entrar na lista.',
+              },
+              {
+                guard: 'fileIsAcceptable',
+                actions: 'addAttachment',
+                description: 'SPEC §5/§9: arquivo não vazio e de até 10485760 bytes: entra na lista.',
+              },
+              {
+                actions: ['rejectFile', { type: 'releaseFile', params: ({ event }) => ({ id: event.file.id }) }],
+                description:
+                  "SPEC §5/§8: arquivo vazio ou acima de 10MB: recusado com o alerta ('O arquivo está vazio…' / 'O arquivo excede…').",
+              },
             ],
             // A reload that lost files shows the step with its alert, whatever was open.
             ATTACHMENTS_LOST: { target: '.idle', actions: 'dropLostAttachments' },
@@ -313,6 +466,7 @@ export const wizardMachine = wizardSetup.createMachine({
                 ATTACHMENT_PREVIEW: { target: 'previewing', actions: 'openPreview' },
                 ATTACHMENT_REMOVE: {
                   guard: 'isPendingAttachment',
+                  description: 'SPEC §2: um anexo ainda não enviado pode ser removido.',
                   actions: [{ type: 'releaseFile', params: ({ event }) => ({ id: event.id }) }, 'removeAttachment'],
                 },
               },
@@ -355,10 +509,55 @@ export const wizardMachine = wizardSetup.createMachine({
             },
             reviewing: {
               description:
-                "Modal 'Confira sua solicitação': the holder, the plans, the dependents and the documents to send; 'Enviar solicitação' sends, 'Voltar e corrigir' returns.",
+                "Modal 'Confira sua solicitação': every field of the holder, the plans, the dependents and the documents to send, each section with 'Alterar'; 'Enviar solicitação' sends, 'Voltar e corrigir' returns.",
+              // Back on the review: the steps' 'Próximo' goes on as usual again.
+              entry: 'forgetReviewReturn',
               on: {
                 SUBMIT_CONFIRMED: { target: '#wizard.submitting.saving', actions: 'ensureIdempotencyKey' },
                 REVIEW_CANCELLED: { target: 'idle' },
+                // Issue 27 item 7: 'Alterar' opens that section's step; its 'Próximo' comes back here.
+                REVIEW_EDIT_REQUESTED: [
+                  {
+                    guard: { type: 'isReviewSection', params: { step: 'dadosPessoais' } },
+                    target: '#wizard.editing.dadosPessoais',
+                    actions: 'rememberReviewReturn',
+                    description: "'Alterar' na conferência (issue 27): abre o passo 1; o próximo 'Próximo' válido volta à conferência.",
+                  },
+                  {
+                    guard: { type: 'isReviewSection', params: { step: 'planoOrigem' } },
+                    target: '#wizard.editing.planoOrigem',
+                    actions: 'rememberReviewReturn',
+                    description: "'Alterar' na conferência (issue 27): abre o passo 2; o próximo 'Próximo' válido volta à conferência.",
+                  },
+                  {
+                    guard: { type: 'isReviewSection', params: { step: 'planoDestino' } },
+                    target: '#wizard.editing.planoDestino',
+                    actions: 'rememberReviewReturn',
+                    description: "'Alterar' na conferência (issue 27): abre o passo 3; o próximo 'Próximo' válido volta à conferência.",
+                  },
+                  {
+                    guard: { type: 'isReviewSection', params: { step: 'dependentes' } },
+                    target: '#wizard.editing.dependentes',
+                    actions: 'rememberReviewReturn',
+                    description: "'Alterar' na conferência (issue 27): abre o passo 4; o próximo 'Próximo' válido volta à conferência.",
+                  },
+                  {
+                    target: 'idle',
+                    actions: 'rememberReviewReturn',
+                    description: "'Alterar' dos documentos (issue 27): volta ao passo 5; o próximo 'Próximo' volta à conferência.",
+                  },
+                ],
+              },
+            },
+            duplicateWarning: {
+              description:
+                "Modal 'Você já tem uma solicitação em andamento' (issue 27 item 6): the server holds an open request for this CPF and ANS protocol; 'Acompanhar minha solicitação' opens home's tracking (no protocol handed over), 'Voltar' returns to the step with everything kept.",
+              on: {
+                DUPLICATE_TRACK: {
+                  target: '#wizard.left',
+                  actions: { type: 'goTrackMode', params: ({ context }) => ({ cdEmpresaPlano: context.cdEmpresaPlano }) },
+                },
+                DUPLICATE_BACK: { target: 'idle' },
               },
             },
           },
@@ -386,15 +585,30 @@ export const wizardMachine = wizardSetup.createMachine({
               {
                 guard: 'hasPendingUploads',
                 target: 'uploading',
+                description: 'SPEC §4: gravada a solicitação, envia cada documento anexado com o protocolo devolvido.',
                 actions: { type: 'storeSaveResult', params: ({ event }) => ({ result: event.output }) },
               },
               {
                 target: 'generatingAcceptance',
                 actions: { type: 'storeSaveResult', params: ({ event }) => ({ result: event.output }) },
+                description: 'SPEC §4: gravada a solicitação sem documentos a enviar: gera o documento de aceite.',
               },
             ],
-            // Errors on submitting are not shown beyond the global handler (SPEC §8): back on step 5, intact.
-            onError: { target: '#wizard.editing.documentos' },
+            onError: [
+              // Issue 27 item 6: an open request for this CPF and ANS protocol already exists.
+              {
+                guard: { type: 'isOpenRequestDuplicate', params: ({ event }) => ({ error: event.error }) },
+                target: '#wizard.editing.documentos.duplicateWarning',
+                actions: 'forgetIdempotencyKey',
+                description:
+                  'Já existe uma solicitação em andamento para este CPF e protocolo ANS (issue 27): o aviso oferece acompanhá-la, sem mostrar o protocolo.',
+              },
+              // Errors on submitting are not shown beyond the global handler (SPEC §8): back on step 5, intact.
+              {
+                target: '#wizard.editing.documentos',
+                description: 'SPEC §8: outro erro ao gravar aparece só pelo tratamento global; volta ao passo 5 com tudo preservado.',
+              },
+            ],
           },
         },
         uploading: {
@@ -411,13 +625,30 @@ export const wizardMachine = wizardSetup.createMachine({
               };
             },
             onDone: [
-              { guard: 'hasMorePendingUploads', target: 'uploading', reenter: true, actions: 'markNextUploaded' },
-              { target: 'generatingAcceptance', actions: 'markNextUploaded' },
+              {
+                guard: 'hasMorePendingUploads',
+                target: 'uploading',
+                reenter: true,
+                actions: 'markNextUploaded',
+                description: 'SPEC §4: um documento enviado; ainda há outros: envia o próximo.',
+              },
+              {
+                target: 'generatingAcceptance',
+                actions: 'markNextUploaded',
+                description: 'SPEC §4: o último documento foi enviado: gera o aceite.',
+              },
             ],
             onError: [
-              { guard: 'pageIsHidden', target: '#wizard.editing.documentos.awaitingVisibility' },
+              {
+                guard: 'pageIsHidden',
+                target: '#wizard.editing.documentos.awaitingVisibility',
+                description: 'O envio falhou com a página escondida: espera a pessoa voltar à página.',
+              },
               // Back on step 5: the banner says a file was not sent and 'Próximo' sends it again.
-              { target: '#wizard.editing.documentos' },
+              {
+                target: '#wizard.editing.documentos',
+                description: "SPEC §8: o envio falhou: de volta ao passo 5, intacto; 'Próximo' envia de novo.",
+              },
             ],
           },
         },
@@ -450,6 +681,7 @@ export const wizardMachine = wizardSetup.createMachine({
           {
             guard: 'hasAcceptanceLink',
             target: 'finished',
+            description: 'SPEC §2: OK abre o documento de aceite em nova aba e volta à home do plano.',
             actions: [
               { type: 'openAcceptanceLink', params: ({ context }) => ({ link: context.acceptanceLink ?? '' }) },
               { type: 'goTrackProtocol', params: ({ context }) => trackingHandOver(context) },
@@ -458,6 +690,7 @@ export const wizardMachine = wizardSetup.createMachine({
           {
             target: 'finished',
             actions: { type: 'goTrackProtocol', params: ({ context }) => trackingHandOver(context) },
+            description: 'SPEC §2: sem documento de aceite (a geração falhou), OK só volta à home do plano.',
           },
         ],
       },

@@ -3,7 +3,7 @@
  * Text is uppercased (SPEC §3: the app's inputs uppercase), except the e-mail; masked values
  * travel as digits; dates keep dd/mm/yyyy.
  */
-import { DEFAULT_CD_EMPRESA_PLANO, isPlanCode } from '../contract/rules';
+import { DEFAULT_CD_EMPRESA_PLANO, isPlanCode, type Parentesco } from '../contract/rules';
 import type { Dependent, PortabilityPayload, WizardContext } from './wizard.types';
 
 export { DEFAULT_CD_EMPRESA_PLANO };
@@ -18,6 +18,8 @@ export function toDependentPayload(dependents: readonly Dependent[]): Portabilit
     nm_mae: upper(dependent.nm_mae),
     dt_nasc: dependent.dt_nasc.trim(),
     cpf: digits(dependent.cpf),
+    // Only a listed one gets here: the row is confirmed only when valid (wizard.schemas.ts).
+    ds_parentesco: dependent.ds_parentesco as Parentesco,
   }));
 }
 

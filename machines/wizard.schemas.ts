@@ -11,6 +11,7 @@ import {
   firstControlCharacter,
   isCep,
   isMobilePhone,
+  isParentesco,
   isPlainEmail,
   isUf,
   isValidCpf,
@@ -47,6 +48,8 @@ export const MESSAGES = {
   dependentNome: '* Nome do dependente é obrigatório',
   dependentMae: '* Nome da mãe é obrigatório',
   dependentNascimento: '* A data de nascimento é obrigatório',
+  // Issue 27 item 7: the relationship to the holder is asked of every dependent.
+  dependentParentesco: '* Parentesco é obrigatório',
   // Beyond SPEC §5, because the request would be refused or useless without them (issue 3).
   cpfInvalid: '* CPF inválido',
   dateInvalid: '* Data inválida',
@@ -137,6 +140,7 @@ const schemasOn = (today: CalendarDay) => ({
   }),
   dependent: z.object({
     nome: required(MESSAGES.dependentNome),
+    ds_parentesco: z.string(MESSAGES.dependentParentesco).check(z.refine(isParentesco, MESSAGES.dependentParentesco)),
     nm_mae: required(MESSAGES.dependentMae),
     dt_nasc: date(MESSAGES.dependentNascimento, today),
     cpf: z.string().check(z.refine((value) => value.trim() === '' || isValidCpf(value.trim()), MESSAGES.cpfInvalid)),
@@ -186,6 +190,19 @@ export const STEP_FIELDS = {
 
 export type StepField = (typeof STEP_FIELDS)[StepId][number];
 
+/**
+ * Whether a field of steps 1–3 must be filled (issue 27 item 5: the form marks it), read from
+ * its step's schema: a field that refuses an empty value is required. Null for anything else.
+ */
+export function fieldRequirement(field: string): 'required' | 'optional' | null {
+  for (const step of ['dadosPessoais', 'planoOrigem', 'planoDestino'] as const) {
+    const shape: Record<string, z.ZodMiniType> = anyDaySchemas[step].shape;
+    const schema = shape[field];
+    if (schema) return schema.safeParse('').success ? 'optional' : 'required';
+  }
+  return null;
+}
+
 /** Messages of a step for the form (steps 4 and 5 have none: they always pass). */
 export function validateStep(step: StepId, form: WizardForm, today: CalendarDay): FieldErrors<StepField> {
   const schemas = stepSchemas(today);
@@ -222,7 +239,7 @@ export function isDependentValid(draft: DependentDraft, today: CalendarDay): boo
   return Object.keys(validateDependent(draft, today)).length === 0;
 }
 
-export const DEPENDENT_FIELDS = ['nome', 'nm_mae', 'dt_nasc', 'cpf'] as const;
+export const DEPENDENT_FIELDS = ['nome', 'ds_parentesco', 'nm_mae', 'dt_nasc', 'cpf'] as const;
 
 /** The alert for a refused file, or null when it may be attached. */
 export function fileRejection(file: { size: number; extension: string }): string | null {

@@ -5,7 +5,7 @@
  */
 import { assign, setup } from 'xstate';
 import { notProvided } from './not-provided';
-import { isCep } from '../contract/rules';
+import { ERROR_CODES, hasErrorCode, isCep } from '../contract/rules';
 import { fillFromCep, type CepFound } from './cep-address';
 import {
   dropLostAttachments,
@@ -144,6 +144,11 @@ export const wizardSetup = setup({
     hasMorePendingUploads: ({ context }) => pendingUploads(context.attachments).length > 1,
     hasAcceptanceLink: ({ context }) => Boolean(context.acceptanceLink),
     hasTypedData: ({ context }) => hasTypedData(context),
+    // Issue 27 item 7: 'Alterar' on the review was chosen; the step's 'Próximo' goes back to it.
+    isEditingFromReview: ({ context }) => context.returnToReview,
+    isReviewSection: ({ event }, params: { step: StepId }) => event.type === 'REVIEW_EDIT_REQUESTED' && event.step === params.step,
+    // Issue 27 item 6: the server holds an open request for this CPF and ANS protocol.
+    isOpenRequestDuplicate: (_, params: { error: unknown }) => hasErrorCode(params.error, ERROR_CODES.openRequestExists),
   },
   actions: {
     // ---- form
@@ -165,7 +170,7 @@ export const wizardSetup = setup({
     markAttempted: assign(({ context }, params: { step: StepId }) => ({
       attempted: { ...context.attempted, [params.step]: true },
     })),
-    /** The app moves focus to the element of that field (a failed NEXT focuses the first invalid field). */
+    /** The app moves focus after a refused NEXT: a step's error summary (the field is the first it lists), a dependent row's first invalid field. */
     focusField: (_, _params: { scope: 'form' | 'dependent'; field: string }) => {},
     // ---- step 1: the address from the CEP
     setCep: assign(({ context, event }) =>
@@ -180,6 +185,14 @@ export const wizardSetup = setup({
     setDestinationRegistry: assign(({ context, event }) =>
       event.type === 'DESTINATION_REGISTRY_CHANGED'
         ? { form: { ...context.form, nu_ans_plano_destino: event.value, plano_destino: '' }, destinationLookup: null }
+        : {},
+    ),
+    setDestinationPlan: assign(({ context, event }) =>
+      event.type === 'DESTINATION_PLAN_CHOSEN'
+        ? {
+            form: { ...context.form, nu_ans_plano_destino: event.registroAns, plano_destino: event.nmPlano.trim() },
+            destinationLookup: 'found' as const,
+          }
         : {},
     ),
     setDestinationPlanName: assign(({ context }, params: { name: string }) => ({
@@ -288,6 +301,11 @@ export const wizardSetup = setup({
       };
     }),
     storeSaveResult: assign((_, params: { result: SaveResult }) => ({ saved: params.result })),
+    /** A refused save's key is not reused: once the open request is closed, the same data may be sent again. */
+    forgetIdempotencyKey: assign({ idempotencyKey: null, keyedPayload: null }),
+    // ---- the review's 'Alterar' (issue 27 item 7)
+    rememberReviewReturn: assign({ returnToReview: true }),
+    forgetReviewReturn: assign({ returnToReview: false }),
     markNextUploaded: assign(({ context }) => {
       const next = pendingUploads(context.attachments)[0];
       return next ? { attachments: markUploaded(context.attachments, next.id) } : {};
@@ -310,6 +328,11 @@ export const wizardSetup = setup({
     leaveWizard: (_, _params: { via: LeaveVia; cdEmpresaPlano: string }) => {},
     /** Navigation: home/{cdEmpresaPlano} in track mode, the new protocol already typed. */
     goTrackProtocol: (_, _params: TrackingHandOver) => {},
+    /**
+     * Navigation: home/{cdEmpresaPlano} in track mode with the field empty (issue 27 item 6): the
+     * holder tracks the open request by the protocol they received; none is handed over.
+     */
+    goTrackMode: (_, _params: { cdEmpresaPlano: string }) => {},
   },
 });
 

@@ -5,6 +5,7 @@
  */
 import type { CepFilled, CepOutcome } from './cep-address';
 import type { LeaveVia } from './wizard.leave';
+import type { Parentesco } from '../contract/rules';
 
 /** A calendar day as 'yyyy-mm-dd': how "today" reaches the rules (machines read no clock). */
 export type CalendarDay = string;
@@ -56,6 +57,8 @@ export type FormField = Exclude<keyof WizardForm, 'sem_cpf' | 'fl_aceita_email' 
 
 export interface DependentDraft {
   nome: string;
+  /** The relationship to the holder (issue 27 item 7): one of PARENTESCOS (contract/rules.ts), '' until chosen. */
+  ds_parentesco: string;
   nm_mae: string;
   dt_nasc: string;
   cpf: string;
@@ -156,6 +159,8 @@ export interface WizardContext {
   leaveVia: LeaveVia | null;
   /** "Continuar depois neste aparelho" (issue 27 item 4): the draft outlives the tab, for a while. */
   keepOnDevice: boolean;
+  /** 'Alterar' on the review (issue 27 item 7): the step's 'Próximo' goes back to the review. */
+  returnToReview: boolean;
 }
 
 export interface WizardInput {
@@ -175,10 +180,15 @@ export type WizardEvent =
   | { type: 'EMAIL_REPLIES_TOGGLED'; checked: boolean }
   | { type: 'SMS_REPLIES_TOGGLED'; checked: boolean }
   | { type: 'DESTINATION_REGISTRY_CHANGED'; value: string }
+  /** A plan picked from the operator's list (issue 27 item 5): its ANS registry and name, as the list gave them. */
+  | { type: 'DESTINATION_PLAN_CHOSEN'; registroAns: string; nmPlano: string }
   | { type: 'DOCUMENTS_SKIPPED' }
   | { type: 'NO_DOCUMENTS_CANCELLED' }
   | { type: 'SUBMIT_CONFIRMED' }
   | { type: 'REVIEW_CANCELLED' }
+  | { type: 'REVIEW_EDIT_REQUESTED'; step: StepId }
+  | { type: 'DUPLICATE_TRACK' }
+  | { type: 'DUPLICATE_BACK' }
   | { type: 'CONTRACT_TYPE_CHOSEN'; value: string }
   | { type: 'HR_MODAL_CONFIRMED' }
   | { type: 'DEPENDENT_ADD' }
@@ -230,7 +240,7 @@ export interface PortabilityPayload {
   fl_aceita_email: '1' | '0';
   fl_aceita_sms: '1' | '0';
   contato: Array<{ tp_contato: '1' | '2'; ds_contato: string }>;
-  dependente: Array<{ id: number; nome: string; nm_mae: string; dt_nasc: string; cpf: string }>;
+  dependente: Array<{ id: number; nome: string; nm_mae: string; dt_nasc: string; cpf: string; ds_parentesco: Parentesco }>;
   cd_empresa_plano: string;
 }
 

@@ -13,11 +13,23 @@ const logFile = resolve(process.env.E2E_LOG ?? join('test-results', 'server-logs
 mkdirSync(dirname(logFile), { recursive: true });
 const log = createWriteStream(logFile, { flags: 'w' });
 
+// Every browser test is another family, yet all of them come from 127.0.0.1: the per-address
+// quotas on saves, uploads and e-mail (a few families' worth) would refuse a suite that runs
+// quickly. Those limits are tested on the server (test/server/rate-limits.test.ts); here they
+// are raised, and the login and forgot-protocol limits stay as deployed.
+const SUITE_RATE_LIMITS = 'save=2000/15m,save-day=5000/1d,upload=2000/15m,upload-day=5000/1d,email=2000/1h,lookup=20000/1m,cep=2000/1m';
+
 // The server as `npm start` runs it: compiled to JavaScript (scripts/build-server.mjs).
 const { serverArgs } = await import('./build-server.mjs');
 const child = spawn(process.execPath, await serverArgs(), {
   stdio: ['ignore', 'pipe', 'pipe'],
-  env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    RATE_LIMITS: process.env.RATE_LIMITS ?? SUITE_RATE_LIMITS,
+  },
 });
 child.stdout.on('data', (chunk) => log.write(chunk));
 child.stderr.on('data', (chunk) => {

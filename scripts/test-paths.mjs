@@ -92,7 +92,8 @@ const results = [];
 // Every path test file: test/paths/ and the owners' test/machines/*.paths.test.ts.
 results.push(run('unit tier', 'npx', ['vitest', 'run', 'paths']));
 if (process.env.PATHS_SKIP_BUILD !== '1') {
-  results.push(run('build', 'npx', ['vite', 'build', '--outDir', staticDir, '--emptyOutDir', '--logLevel', 'warn']));
+  // `--mode test`: the build that honours the path tests' observer (src/app/inspect.ts).
+  results.push(run('build', 'npx', ['vite', 'build', '--mode', 'test', '--outDir', staticDir, '--emptyOutDir', '--logLevel', 'warn']));
 }
 results.push(run('browser tier', 'npx', ['playwright', 'test', 'test/e2e/paths-', '--reporter=list']));
 const report = run('coverage', process.execPath, ['scripts/paths-report.mjs']);

@@ -27,7 +27,8 @@ const steps = [
   ['lint', 'npx', ['eslint', '.']],
   ['format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
   ['unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']],
-  ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+  // The test build: the production build plus the browser path tests' observer (src/app/inspect.ts).
+  ['build', 'npx', ['vite', 'build', '--mode', 'test', '--logLevel', 'warn']],
   ['e2e', 'npx', ['playwright', 'test']],
   ['e2e-postgres', process.execPath, ['scripts/e2e-postgres.mjs']],
   ['leaks', process.execPath, ['scripts/leak-scan.mjs']],

@@ -267,7 +267,7 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
         historico: Array<{ dtEvento: string; flStatus: number; dsStatus: string; flConcordo: string | null; origem: string }>;
         documentosParaAssinar: Array<{ cdFileDocumento: number; documento: string; assinadoEm: string | null }>;
         anexos: Array<{ documento: string; arquivo: string; bytes: number }>;
-        dependentes: Array<{ nome: string; nmMae: string; dtNasc: string; cpf: string }>;
+        dependentes: Array<{ nome: string; nmMae: string; dtNasc: string; cpf: string; parentesco: string }>;
         contatos: Array<{ tpContato: string; dsContato: string }>;
       };
       return [
@@ -295,7 +295,7 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
         ...(detail.dependentes.length
           ? detail.dependentes.map(
               (dep) =>
-                `  ${printable(dep.nome)}  mãe ${printable(dep.nmMae)}  nascimento ${printable(dep.dtNasc)}  CPF ${printable(dep.cpf) || '-'}`,
+                `  ${printable(dep.nome)} (${printable(dep.parentesco)})  mãe ${printable(dep.nmMae)}  nascimento ${printable(dep.dtNasc)}  CPF ${printable(dep.cpf) || '-'}`,
             )
           : ['  nenhum']),
         'Contatos:',

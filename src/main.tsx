@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles.css';
 import { App } from './app/app';
 import { SHELL_ATTRIBUTE, shellPath } from './app/shells';
-import { dropExpiredDeviceDraft } from './flows/wizard/wizard-persistence';
+import { dropExpiredDeviceDraft } from './app/device-draft';
 
 // A wizard draft kept on this device past its time is deleted before anything reads it (issue 27 item 4).
 dropExpiredDeviceDraft();

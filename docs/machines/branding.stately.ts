@@ -3,11 +3,29 @@
  *
  * The machine as the Stately editor imports it (Import from code, or open this file with the
  * Stately extension): its states, transitions, and every action, guard, actor and delay by the
- * name the code gives it; the code behind the names is in the machine file.
+ * name the code gives it; the code behind the names is in the machine file. The stand-ins in
+ * `setup` let XState run it as is (`createActor(...).start()`): actions do nothing, every guard
+ * is false (so each "else" is taken) and every actor waits forever.
  */
-import { createMachine } from 'xstate';
+import { fromPromise, setup } from 'xstate';
 
-export const brandingMachine = createMachine({
+const waitsForever = fromPromise(() => new Promise<never>(() => {}));
+
+export const brandingMachine = setup({
+  actions: {
+    rememberFavicon: () => {},
+    rememberLogo: () => {},
+    rememberOperatorName: () => {},
+    rememberSeal: () => {},
+  },
+  guards: { screenShows: () => false },
+  actors: {
+    loadFavicon: waitsForever,
+    loadLogo: waitsForever,
+    loadOperatorName: waitsForever,
+    loadSeal: waitsForever,
+  },
+}).createMachine({
   id: 'branding',
   initial: 'loading',
   description: 'Carrega a identidade visual da operadora do plano: o favicon e o que a tela mostra (logo, selo, nome).',
@@ -27,8 +45,12 @@ export const brandingMachine = createMachine({
                 {
                   target: 'loading',
                   guard: { type: 'screenShows', params: { part: 'logo' } },
+                  description: 'SPEC §7: a tela mostra o logo (parâmetro 82), então ele é buscado.',
                 },
-                { target: 'notShown' },
+                {
+                  target: 'notShown',
+                  description: 'SPEC §7: a tela não mostra o logo (parâmetro 82): nenhuma chamada é feita.',
+                },
               ],
             },
             loading: {
@@ -79,8 +101,12 @@ export const brandingMachine = createMachine({
                 {
                   target: 'loading',
                   guard: { type: 'screenShows', params: { part: 'seal' } },
+                  description: 'SPEC §7: a tela mostra o selo do regulador (parâmetro 84), então ele é buscado.',
                 },
-                { target: 'notShown' },
+                {
+                  target: 'notShown',
+                  description: 'SPEC §7: a tela não mostra o selo do regulador (parâmetro 84): nenhuma chamada é feita.',
+                },
               ],
             },
             loading: {
@@ -112,8 +138,12 @@ export const brandingMachine = createMachine({
                 {
                   target: 'loading',
                   guard: { type: 'screenShows', params: { part: 'operatorName' } },
+                  description: 'SPEC §7: a tela mostra o nome da operadora (chave 65), então ele é buscado.',
                 },
-                { target: 'notShown' },
+                {
+                  target: 'notShown',
+                  description: 'SPEC §7: a tela não mostra o nome da operadora (chave 65): nenhuma chamada é feita.',
+                },
               ],
             },
             loading: {

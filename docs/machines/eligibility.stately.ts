@@ -3,11 +3,20 @@
  *
  * The machine as the Stately editor imports it (Import from code, or open this file with the
  * Stately extension): its states, transitions, and every action, guard, actor and delay by the
- * name the code gives it; the code behind the names is in the machine file.
+ * name the code gives it; the code behind the names is in the machine file. The stand-ins in
+ * `setup` let XState run it as is (`createActor(...).start()`): actions do nothing, every guard
+ * is false (so each "else" is taken) and every actor waits forever.
  */
-import { createMachine } from 'xstate';
+import { setup } from 'xstate';
 
-export const eligibilityMachine = createMachine({
+export const eligibilityMachine = setup({
+  actions: {
+    forgetAnswers: () => {},
+    goToNewRequest: () => {},
+    recordAnswer: () => {},
+  },
+  guards: { meetsEveryRequirement: () => false },
+}).createMachine({
   id: 'eligibility',
   initial: 'asking',
   description: 'Quem pode fazer a portabilidade? Os requisitos da RN 438 da ANS, um por vez, e o que cada resposta significa.',
@@ -69,10 +78,12 @@ export const eligibilityMachine = createMachine({
                   params: { question: 'planoRegulamentado' },
                 },
                 actions: { type: 'recordAnswer', params: { question: 'planoRegulamentado' } },
+                description: 'Com esta última resposta, todos os requisitos da portabilidade (regras da ANS) estão atendidos.',
               },
               {
                 target: '#eligibility.mayBeRefused',
                 actions: { type: 'recordAnswer', params: { question: 'planoRegulamentado' } },
+                description: 'Algum requisito não foi atendido: a tela diz qual e o que fazer.',
               },
             ],
             PREVIOUS: { target: 'faixaDePreco' },

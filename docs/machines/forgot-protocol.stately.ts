@@ -3,11 +3,25 @@
  *
  * The machine as the Stately editor imports it (Import from code, or open this file with the
  * Stately extension): its states, transitions, and every action, guard, actor and delay by the
- * name the code gives it; the code behind the names is in the machine file.
+ * name the code gives it; the code behind the names is in the machine file. The stand-ins in
+ * `setup` let XState run it as is (`createActor(...).start()`): actions do nothing, every guard
+ * is false (so each "else" is taken) and every actor waits forever.
  */
-import { createMachine } from 'xstate';
+import { fromPromise, setup } from 'xstate';
 
-export const forgotProtocolMachine = createMachine({
+const waitsForever = fromPromise(() => new Promise<never>(() => {}));
+
+export const forgotProtocolMachine = setup({
+  actions: {
+    keepAnswer: () => {},
+    keepFailure: () => {},
+    markAttempted: () => {},
+    reset: () => {},
+    setField: () => {},
+  },
+  guards: { fieldsValid: () => false },
+  actors: { sendReminder: waitsForever },
+}).createMachine({
   id: 'forgotProtocol',
   initial: 'closed',
   description: '\'Esqueci meu protocolo\': CPF e data de nascimento; o protocolo vai para o e-mail e o celular da solicitação.',
@@ -21,8 +35,15 @@ export const forgotProtocolMachine = createMachine({
       on: {
         FIELD_CHANGED: { actions: 'setField' },
         SUBMIT: [
-          { target: 'sending', guard: 'fieldsValid' },
-          { actions: 'markAttempted' },
+          {
+            target: 'sending',
+            guard: 'fieldsValid',
+            description: 'Campos válidos: o pedido do lembrete é enviado.',
+          },
+          {
+            actions: 'markAttempted',
+            description: 'Campo inválido: os erros aparecem só depois desta tentativa (como na regra do SPEC §5).',
+          },
         ],
         CLOSED: { target: 'closed' },
       },

@@ -3,11 +3,49 @@
  *
  * The machine as the Stately editor imports it (Import from code, or open this file with the
  * Stately extension): its states, transitions, and every action, guard, actor and delay by the
- * name the code gives it; the code behind the names is in the machine file.
+ * name the code gives it; the code behind the names is in the machine file. The stand-ins in
+ * `setup` let XState run it as is (`createActor(...).start()`): actions do nothing, every guard
+ * is false (so each "else" is taken) and every actor waits forever.
  */
-import { createMachine } from 'xstate';
+import { fromPromise, setup } from 'xstate';
 
-export const homeMachine = createMachine({
+const waitsForever = fromPromise(() => new Promise<never>(() => {}));
+
+export const homeMachine = setup({
+  actions: {
+    clearLoginRequirement: () => {},
+    clearProtocol: () => {},
+    forgetModePreset: () => {},
+    forgetPassword: () => {},
+    forgetTooltips: () => {},
+    goToNewRequest: () => {},
+    goToTracking: () => {},
+    notifyLookupFailed: () => {},
+    rememberTooltips: () => {},
+    requireLogin: () => {},
+    setAnsProtocol: () => {},
+    setCpf: () => {},
+    setPassword: () => {},
+    setTrackProtocol: () => {},
+    showLoginErrors: () => {},
+    storePlanCode: () => {},
+    storeSession: () => {},
+  },
+  guards: {
+    credentialsValid: () => false,
+    hasAnsProtocol: () => false,
+    hasProtocol: () => false,
+    hasToken: () => false,
+    presetIsNew: () => false,
+    presetIsTrack: () => false,
+    requiresLogin: () => false,
+  },
+  actors: {
+    loadTooltips: waitsForever,
+    logIn: waitsForever,
+    lookUpProtocol: waitsForever,
+  },
+}).createMachine({
   id: 'home',
   initial: 'starting',
   description: 'Tela inicial do plano: escolher entre nova solicitação e acompanhamento, informar o protocolo e seguir.',
@@ -22,9 +60,20 @@ export const homeMachine = createMachine({
       description: 'Guarda o código do plano e abre no modo pedido pelo "type" guardado (que é consumido).',
       entry: ['storePlanCode', 'forgetModePreset'],
       always: [
-        { target: 'newRequest', guard: 'presetIsNew' },
-        { target: 'track', guard: 'presetIsTrack' },
-        { target: 'home' },
+        {
+          target: 'newRequest',
+          guard: 'presetIsNew',
+          description: 'SPEC §2 Home: o \'type\' guardado \'new\' abre direto o modo nova solicitação.',
+        },
+        {
+          target: 'track',
+          guard: 'presetIsTrack',
+          description: 'SPEC §2 Home: o \'type\' guardado \'track\' abre direto o modo acompanhamento.',
+        },
+        {
+          target: 'home',
+          description: 'SPEC §2 Home: sem \'type\' guardado, abre no modo início.',
+        },
       ],
     },
     home: {
@@ -33,8 +82,13 @@ export const homeMachine = createMachine({
         CHOOSE_NEW: {
           target: 'newRequest',
           actions: ['clearProtocol', 'clearLoginRequirement'],
+          description: 'SPEC §4: escolher um modo limpa o protocolo; sair do modo início limpa a exigência de login.',
         },
-        CHOOSE_TRACK: { target: 'track', actions: ['clearProtocol', 'clearLoginRequirement'] },
+        CHOOSE_TRACK: {
+          target: 'track',
+          actions: ['clearProtocol', 'clearLoginRequirement'],
+          description: 'SPEC §4: escolher um modo limpa o protocolo; sair do modo início limpa a exigência de login.',
+        },
       },
     },
     newRequest: {
@@ -50,6 +104,7 @@ export const homeMachine = createMachine({
               target: '#home.leftForNewRequest',
               guard: 'hasAnsProtocol',
               actions: ['storeSession', 'goToNewRequest'],
+              description: 'SPEC §4 Nova: com o protocolo ANS, guarda um token livre e segue para \'nova-solicitacao\'.',
             },
           },
         },
@@ -66,7 +121,11 @@ export const homeMachine = createMachine({
           description: 'Digitando o protocolo; \'Prosseguir\' só com o campo preenchido.',
           on: {
             PROTOCOL_CHANGED: { actions: 'setTrackProtocol' },
-            SUBMIT: { target: 'lookingUp', guard: 'hasProtocol' },
+            SUBMIT: {
+              target: 'lookingUp',
+              guard: 'hasProtocol',
+              description: 'SPEC §5: \'Prosseguir\' só com o protocolo preenchido; então ele é consultado.',
+            },
           },
         },
         lookingUp: {
@@ -75,13 +134,23 @@ export const homeMachine = createMachine({
             id: 'lookUpProtocol',
             src: 'lookUpProtocol',
             onDone: [
-              { target: 'login', guard: 'requiresLogin', actions: 'requireLogin' },
+              {
+                target: 'login',
+                guard: 'requiresLogin',
+                actions: 'requireLogin',
+                description: 'SPEC §4/§6: flStatus 3, cdStatusPort 1 e flConcordo \'S\' na resposta exigem login com CPF e Senha.',
+              },
               {
                 target: '#home.leftForTracking',
                 actions: ['storeSession', 'goToTracking'],
+                description: 'SPEC §4: sem exigência de login, guarda o token e segue para o acompanhamento.',
               },
             ],
-            onError: { target: 'editing', actions: 'notifyLookupFailed' },
+            onError: {
+              target: 'editing',
+              actions: 'notifyLookupFailed',
+              description: 'SPEC §8: consulta falhou: aviso \'Número de protocolo inválido ou não encontrado\'.',
+            },
           },
         },
         login: {
@@ -98,8 +167,15 @@ export const homeMachine = createMachine({
                 CPF_CHANGED: { actions: 'setCpf' },
                 PASSWORD_CHANGED: { actions: 'setPassword' },
                 SUBMIT: [
-                  { target: 'submitting', guard: 'credentialsValid' },
-                  { actions: 'showLoginErrors' },
+                  {
+                    target: 'submitting',
+                    guard: 'credentialsValid',
+                    description: 'CPF e Senha válidos: o login é enviado (SPEC §7, auth).',
+                  },
+                  {
+                    actions: 'showLoginErrors',
+                    description: 'SPEC §5: os erros dos campos aparecem só depois de uma tentativa.',
+                  },
                 ],
               },
             },
@@ -113,8 +189,12 @@ export const homeMachine = createMachine({
                     target: '#home.leftForTracking',
                     guard: 'hasToken',
                     actions: ['storeSession', 'goToTracking'],
+                    description: 'SPEC §4: login aceito: guarda o token e segue para o acompanhamento.',
                   },
-                  { target: '#home.track.accessLaterModal' },
+                  {
+                    target: '#home.track.accessLaterModal',
+                    description: 'SPEC §4/§8: login com resposta vazia: modal \'Prezado Cliente\' (acesso depois do cadastro).',
+                  },
                 ],
                 onError: { target: 'editing', actions: 'forgetPassword' },
               },

@@ -3,11 +3,18 @@
  *
  * The machine as the Stately editor imports it (Import from code, or open this file with the
  * Stately extension): its states, transitions, and every action, guard, actor and delay by the
- * name the code gives it; the code behind the names is in the machine file.
+ * name the code gives it; the code behind the names is in the machine file. The stand-ins in
+ * `setup` let XState run it as is (`createActor(...).start()`): actions do nothing, every guard
+ * is false (so each "else" is taken) and every actor waits forever.
  */
-import { createMachine } from 'xstate';
+import { fromPromise, setup } from 'xstate';
 
-export const privacyNoticeMachine = createMachine({
+const waitsForever = fromPromise(() => new Promise<never>(() => {}));
+
+export const privacyNoticeMachine = setup({
+  actions: { keepNotice: () => {} },
+  actors: { readNotice: waitsForever },
+}).createMachine({
   id: 'privacyNotice',
   initial: 'loading',
   description: 'O aviso de privacidade da operadora (LGPD art. 9): lido do servidor, mostrado, ou indisponível com nova tentativa.',

@@ -3,11 +3,16 @@
  *
  * The machine as the Stately editor imports it (Import from code, or open this file with the
  * Stately extension): its states, transitions, and every action, guard, actor and delay by the
- * name the code gives it; the code behind the names is in the machine file.
+ * name the code gives it; the code behind the names is in the machine file. The stand-ins in
+ * `setup` let XState run it as is (`createActor(...).start()`): actions do nothing, every guard
+ * is false (so each "else" is taken) and every actor waits forever.
  */
-import { createMachine } from 'xstate';
+import { setup } from 'xstate';
 
-export const requestActivityMachine = createMachine({
+export const requestActivityMachine = setup({
+  actions: { countFinished: () => {}, countStarted: () => {} },
+  guards: { isLastPending: () => false },
+}).createMachine({
   id: 'requestActivity',
   initial: 'idle',
   description: 'Conta as requisições em andamento e decide se o overlay "Carregando..." aparece.',
@@ -15,7 +20,11 @@ export const requestActivityMachine = createMachine({
     idle: {
       description: 'Overlay oculto: nenhuma requisição em andamento, ou uma falhou (as que seguem em andamento continuam contadas).',
       on: {
-        REQUEST_STARTED: { target: 'busy', actions: 'countStarted' },
+        REQUEST_STARTED: {
+          target: 'busy',
+          actions: 'countStarted',
+          description: 'SPEC §4: cada requisição soma 1 ao contador e mostra o overlay.',
+        },
         REQUEST_FINISHED: { actions: 'countFinished' },
       },
     },
@@ -24,10 +33,21 @@ export const requestActivityMachine = createMachine({
       on: {
         REQUEST_STARTED: { actions: 'countStarted' },
         REQUEST_FINISHED: [
-          { target: 'idle', guard: 'isLastPending', actions: 'countFinished' },
-          { actions: 'countFinished' },
+          {
+            target: 'idle',
+            guard: 'isLastPending',
+            actions: 'countFinished',
+            description: 'SPEC §4: a última requisição pendente terminou: o contador chega a zero e o overlay some.',
+          },
+          {
+            actions: 'countFinished',
+            description: 'SPEC §4: ainda há requisições pendentes: o contador desce e o overlay fica.',
+          },
         ],
-        REQUEST_FAILED: { target: 'idle' },
+        REQUEST_FAILED: {
+          target: 'idle',
+          description: 'SPEC §4: uma requisição falhou: o overlay some na hora.',
+        },
       },
     },
   },

@@ -3,13 +3,88 @@
  *
  * The machine as the Stately editor imports it (Import from code, or open this file with the
  * Stately extension): its states, transitions, and every action, guard, actor and delay by the
- * name the code gives it; the code behind the names is in the machine file.
- * A combined guard reads `{ type: 'and', guards: [...] }` (or `'or'`, `'not'`), the form Stately's
- * parser keeps whole; the machine itself writes XState's `and([...])`.
+ * name the code gives it; the code behind the names is in the machine file. The stand-ins in
+ * `setup` let XState run it as is (`createActor(...).start()`): actions do nothing, every guard
+ * is false (so each "else" is taken) and every actor waits forever.
  */
-import { createMachine } from 'xstate';
+import { and, fromPromise, not, setup } from 'xstate';
 
-export const trackingMachine = createMachine({
+const waitsForever = fromPromise(() => new Promise<never>(() => {}));
+
+export const trackingMachine = setup({
+  actions: {
+    announce: () => {},
+    armUnloadWarning: () => {},
+    chooseAgreement: () => {},
+    chooseDecline: () => {},
+    choosePendingFile: () => {},
+    clearChoice: () => {},
+    clearTrackingSession: () => {},
+    disarmUnloadWarning: () => {},
+    dropRefusedFile: () => {},
+    endSession: () => {},
+    forgetAttachedDocuments: () => {},
+    forgetDocumentsToSign: () => {},
+    forgetHistory: () => {},
+    forgetLeaving: () => {},
+    forgetPendingFile: () => {},
+    forgetSigning: () => {},
+    markSigned: () => {},
+    markTermOpened: () => {},
+    navigateHome: () => {},
+    notify: () => {},
+    openDocument: () => {},
+    openTerm: () => {},
+    rejectPendingFile: () => {},
+    releaseFile: () => {},
+    rememberAcceptanceLink: () => {},
+    rememberAttachedDocuments: () => {},
+    rememberDocumentsToSign: () => {},
+    rememberHistory: () => {},
+    rememberLeaving: () => {},
+    rememberOperatorName: () => {},
+    rememberPendingSent: () => {},
+    rememberSigning: () => {},
+    rememberTracking: () => {},
+  },
+  guards: {
+    allDocumentsSigned: () => false,
+    canOpenUnreadTerm: () => false,
+    canSignDocument: () => false,
+    canWithdraw: () => false,
+    hasAgreed: () => false,
+    hasDeclined: () => false,
+    hasUnsentChoice: () => false,
+    isAcceptanceRefused: () => false,
+    isAccepted: () => false,
+    isAgreementRecorded: () => false,
+    isAwaitingAcknowledgement: () => false,
+    isAwaitingDocuments: () => false,
+    isCancelled: () => false,
+    isContractActive: () => false,
+    isDeclineRecorded: () => false,
+    isEndingSession: () => false,
+    isKnownTerm: () => false,
+    isPendingFileAcceptable: () => false,
+    isRefused: () => false,
+    isRestrictedAnswer: () => false,
+    isSendingChoice: () => false,
+    isTypeOne: () => false,
+    isWithdrawn: () => false,
+  },
+  actors: {
+    finalizeRequest: waitsForever,
+    generateAcceptance: waitsForever,
+    loadAttachedDocuments: waitsForever,
+    loadDocumentsToSign: waitsForever,
+    loadHistory: waitsForever,
+    loadOperatorName: waitsForever,
+    loadTrackingData: waitsForever,
+    recordSignature: waitsForever,
+    uploadPendingDocument: waitsForever,
+    withdrawRequest: waitsForever,
+  },
+}).createMachine({
   id: 'tracking',
   initial: 'loading',
   description: 'Tela "Acompanhar Solicitação": mostra a solicitação pelo protocolo e conduz assinatura, ciência e finalização.',
@@ -47,8 +122,13 @@ export const trackingMachine = createMachine({
                     target: '#tracking.loginRequired',
                     guard: 'isRestrictedAnswer',
                     actions: 'rememberTracking',
+                    description: 'SPEC §6: o servidor respondeu só o estado (o token não vale mais): é preciso entrar de novo com CPF e Senha.',
                   },
-                  { target: 'settled', actions: 'rememberTracking' },
+                  {
+                    target: 'settled',
+                    actions: 'rememberTracking',
+                    description: 'Os dados de acompanhamento chegaram (SPEC §7, acompanhamento).',
+                  },
                 ],
                 onError: { target: '#tracking.failed' },
               },
@@ -168,23 +248,55 @@ export const trackingMachine = createMachine({
             'navigateHome',
           ],
         },
-        WITHDRAW: { target: 'withdrawal', guard: 'canWithdraw' },
+        WITHDRAW: {
+          target: 'withdrawal',
+          guard: 'canWithdraw',
+          description: '\'Desistir da solicitação\' só com a solicitação em análise (status 1 ou 2).',
+        },
       },
       states: {
         choosingPanel: {
           description: 'Passagem: escolhe o painel pelo flStatus (3, 6, 4, 5, 7, 2 ou qualquer outro).',
           always: [
-            { target: 'accepted', guard: 'isAccepted' },
+            {
+              target: 'accepted',
+              guard: 'isAccepted',
+              description: 'SPEC §2/§4: status 3, painel \'Sua solicitação foi aceita\'.',
+            },
             {
               target: 'awaitingAcknowledgement',
               guard: 'isAwaitingAcknowledgement',
+              description: 'SPEC §2/§4: status 6, painel \'Finalize sua solicitação\'.',
             },
-            { target: 'refused', guard: 'isRefused' },
-            { target: 'withdrawn', guard: 'isWithdrawn' },
-            { target: 'cancelled', guard: 'isCancelled' },
-            { target: 'contractActive', guard: 'isContractActive' },
-            { target: 'pendingDocuments', guard: 'isAwaitingDocuments' },
-            { target: 'analysis' },
+            {
+              target: 'refused',
+              guard: 'isRefused',
+              description: 'Status 4: a operadora recusou a solicitação.',
+            },
+            {
+              target: 'withdrawn',
+              guard: 'isWithdrawn',
+              description: 'A pessoa desistiu da solicitação (status 5 com a desistência registrada).',
+            },
+            {
+              target: 'cancelled',
+              guard: 'isCancelled',
+              description: 'Status 5: a solicitação foi cancelada.',
+            },
+            {
+              target: 'contractActive',
+              guard: 'isContractActive',
+              description: 'Status 7: o contrato no plano de destino está ativo.',
+            },
+            {
+              target: 'pendingDocuments',
+              guard: 'isAwaitingDocuments',
+              description: 'Status 2: a operadora aguarda documentos.',
+            },
+            {
+              target: 'analysis',
+              description: 'SPEC §2/§4: qualquer outro status, painel \'Sua solicitação está em análise\'.',
+            },
           ],
         },
         analysis: {
@@ -202,8 +314,12 @@ export const trackingMachine = createMachine({
                     target: 'fileChosen',
                     guard: 'isPendingFileAcceptable',
                     actions: 'choosePendingFile',
+                    description: 'SPEC §5/§9: arquivo não vazio, de até 10485760 bytes e de tipo aceito: fica escolhido para envio.',
                   },
-                  { actions: ['rejectPendingFile', 'dropRefusedFile'] },
+                  {
+                    actions: ['rejectPendingFile', 'dropRefusedFile'],
+                    description: 'SPEC §5: arquivo vazio, acima de 10MB ou de outro tipo: recusado com o aviso.',
+                  },
                 ],
               },
             },
@@ -216,8 +332,12 @@ export const trackingMachine = createMachine({
                     guard: 'isPendingFileAcceptable',
                     actions: ['releaseFile', 'choosePendingFile'],
                     reenter: true,
+                    description: 'SPEC §5/§9: outro arquivo aceito substitui o escolhido.',
                   },
-                  { actions: ['rejectPendingFile', 'dropRefusedFile'] },
+                  {
+                    actions: ['rejectPendingFile', 'dropRefusedFile'],
+                    description: 'SPEC §5: arquivo recusado (vazio, acima de 10MB ou de outro tipo): o escolhido fica, com o aviso.',
+                  },
                 ],
                 PENDING_FILE_REMOVED: { target: 'listing', actions: ['releaseFile', 'forgetPendingFile'] },
                 PENDING_FILE_SEND: { target: 'sending' },
@@ -255,25 +375,31 @@ export const trackingMachine = createMachine({
           on: {
             RETURN: {
               target: '.confirmingLeave',
-              guard: {
-                type: 'and',
-                guards: ['hasUnsentChoice', { type: 'not', guards: ['isSendingChoice'] }],
-              },
+              guard: and(['hasUnsentChoice', not('isSendingChoice')]),
               actions: { type: 'rememberLeaving', params: { via: 'RETURN' } },
+              description: 'Sair com uma escolha não enviada pede confirmação (\'Sua escolha ainda não foi enviada\').',
             },
             END_SESSION: {
               target: '.confirmingLeave',
-              guard: {
-                type: 'and',
-                guards: ['hasUnsentChoice', { type: 'not', guards: ['isSendingChoice'] }],
-              },
+              guard: and(['hasUnsentChoice', not('isSendingChoice')]),
               actions: { type: 'rememberLeaving', params: { via: 'END_SESSION' } },
+              description: 'Encerrar a sessão com uma escolha não enviada pede confirmação (\'Sua escolha ainda não foi enviada\').',
             },
           },
           states: {
             choosingOptions: {
               description: 'Passagem: opções do tipo 1 (de acordo / não aceito) ou do tipo 2 (ciente).',
-              always: [{ target: 'typeOne', guard: 'isTypeOne' }, { target: 'typeTwo' }],
+              always: [
+                {
+                  target: 'typeOne',
+                  guard: 'isTypeOne',
+                  description: 'SPEC §2: tipo 1, as opções \'Estou de acordo\' e \'Não aceito\'.',
+                },
+                {
+                  target: 'typeTwo',
+                  description: 'SPEC §2: tipo 2, a caixa única \'Estou ciente\'.',
+                },
+              ],
             },
             typeOne: {
               initial: 'restoring',
@@ -282,11 +408,30 @@ export const trackingMachine = createMachine({
                 restoring: {
                   description: 'Passagem: retoma a escolha já feita (registrada no servidor, ou nesta visita e ainda não enviada).',
                   always: [
-                    { target: 'agreementRecorded', guard: 'isAgreementRecorded' },
-                    { target: 'agreed', guard: 'hasAgreed' },
-                    { target: 'declineRecorded', guard: 'isDeclineRecorded' },
-                    { target: 'declined', guard: 'hasDeclined' },
-                    { target: 'undecided' },
+                    {
+                      target: 'agreementRecorded',
+                      guard: 'isAgreementRecorded',
+                      description: 'SPEC §4: flConcordo \'S\' no servidor: o acordo está registrado e a escolha travada.',
+                    },
+                    {
+                      target: 'agreed',
+                      guard: 'hasAgreed',
+                      description: '\'Estou de acordo\' escolhido nesta visita, ainda não enviado.',
+                    },
+                    {
+                      target: 'declineRecorded',
+                      guard: 'isDeclineRecorded',
+                      description: 'SPEC §4: \'Não aceito\' já registrado: não se escolhe de novo.',
+                    },
+                    {
+                      target: 'declined',
+                      guard: 'hasDeclined',
+                      description: '\'Não aceito\' escolhido nesta visita, ainda não enviado.',
+                    },
+                    {
+                      target: 'undecided',
+                      description: 'SPEC §5: nenhuma escolha: \'Finalizar\' desabilitado.',
+                    },
                   ],
                 },
                 undecided: {
@@ -347,7 +492,7 @@ export const trackingMachine = createMachine({
                   on: {
                     DECLINE: {
                       target: 'declined',
-                      guard: { type: 'not', guards: ['isDeclineRecorded'] },
+                      guard: not('isDeclineRecorded'),
                       actions: [
                         'chooseDecline',
                         {
@@ -357,6 +502,7 @@ export const trackingMachine = createMachine({
                           },
                         },
                       ],
+                      description: 'SPEC §4: trocar por \'Não aceito\' só enquanto ele não foi registrado (é permitido uma vez).',
                     },
                     FINALIZE: { target: '#tracking.ready.awaitingAcknowledgement.confirmingSend' },
                   },
@@ -390,9 +536,20 @@ export const trackingMachine = createMachine({
                 restoring: {
                   description: 'Passagem: retoma a ciência já dada (registrada no servidor, ou nesta visita e ainda não enviada).',
                   always: [
-                    { target: 'awarenessRecorded', guard: 'isAgreementRecorded' },
-                    { target: 'aware', guard: 'hasAgreed' },
-                    { target: 'unaware' },
+                    {
+                      target: 'awarenessRecorded',
+                      guard: 'isAgreementRecorded',
+                      description: 'SPEC §4: flConcordo \'S\' no servidor: a ciência está registrada e travada.',
+                    },
+                    {
+                      target: 'aware',
+                      guard: 'hasAgreed',
+                      description: '\'Estou ciente\' marcado nesta visita, ainda não enviado.',
+                    },
+                    {
+                      target: 'unaware',
+                      description: 'SPEC §5: sem ciência: \'Finalizar\' desabilitado.',
+                    },
                   ],
                 },
                 unaware: {
@@ -465,8 +622,13 @@ export const trackingMachine = createMachine({
                       },
                       'navigateHome',
                     ],
+                    description: '\'Encerrar sem enviar\': a sessão é encerrada e a escolha, perdida.',
                   },
-                  { target: '#tracking.exited', actions: ['endSession', 'navigateHome'] },
+                  {
+                    target: '#tracking.exited',
+                    actions: ['endSession', 'navigateHome'],
+                    description: '\'Sair sem enviar\': volta à home do plano e a escolha é perdida.',
+                  },
                 ],
               },
             },
@@ -485,15 +647,18 @@ export const trackingMachine = createMachine({
                       type: 'notify',
                       params: { level: 'error', message: 'Erro ao gerar o documento' },
                     },
+                    description: 'SPEC §8: a geração do aceite respondeu \'ERRO\': aviso \'Erro ao gerar o documento\'.',
                   },
                   {
                     target: '#tracking.avisoModal',
-                    guard: { type: 'and', guards: ['isTypeOne', 'hasAgreed'] },
+                    guard: and(['isTypeOne', 'hasAgreed']),
                     actions: 'rememberAcceptanceLink',
+                    description: 'SPEC §4: status 6, tipo 1 e de acordo: depois do aceite abre o \'avisoModal\'.',
                   },
                   {
                     target: '#tracking.loading',
                     actions: ['rememberAcceptanceLink', 'notify', 'announce'],
+                    description: 'SPEC §4: escolha registrada (não aceito, ou tipo 2): a tela recarrega e a escolha fica travada.',
                   },
                 ],
                 onError: {
@@ -502,6 +667,7 @@ export const trackingMachine = createMachine({
                     type: 'notify',
                     params: { level: 'error', message: 'Erro ao gerar o documento' },
                   },
+                  description: 'SPEC §8: a geração do aceite falhou: aviso \'Erro ao gerar o documento\'.',
                 },
               },
             },
@@ -518,16 +684,26 @@ export const trackingMachine = createMachine({
                   {
                     guard: 'canOpenUnreadTerm',
                     actions: ['openTerm', 'markTermOpened', 'announce'],
+                    description: 'SPEC §2: um termo ainda não lido abre em nova aba e passa a poder ser assinado.',
                   },
-                  { guard: 'isKnownTerm', actions: 'openDocument' },
+                  {
+                    guard: 'isKnownTerm',
+                    actions: 'openDocument',
+                    description: 'Um termo já lido abre de novo em nova aba (abrir nunca assina).',
+                  },
                 ],
                 SIGN_DOCUMENT: {
                   target: 'recordingSignature',
                   guard: 'canSignDocument',
                   actions: 'rememberSigning',
+                  description: 'SPEC §2: marcar a caixa de um termo aberto e não assinado registra a assinatura; um termo assinado não se assina de novo.',
                 },
                 FINALIZE: [
-                  { target: 'finalizing', guard: 'allDocumentsSigned' },
+                  {
+                    target: 'finalizing',
+                    guard: 'allDocumentsSigned',
+                    description: 'SPEC §4: status 3 com todos os documentos assinados: conclui a solicitação e abre o \'bemvindoModal\'.',
+                  },
                   {
                     actions: {
                       type: 'notify',
@@ -536,6 +712,7 @@ export const trackingMachine = createMachine({
                         message: 'Ainda há documento(s) que precisa(m) ser assinado(s).',
                       },
                     },
+                    description: 'SPEC §5/§8: documento sem assinatura: aviso \'Ainda há documento(s) que precisa(m) ser assinado(s).\'',
                   },
                 ],
               },

@@ -3,13 +3,114 @@
  *
  * The machine as the Stately editor imports it (Import from code, or open this file with the
  * Stately extension): its states, transitions, and every action, guard, actor and delay by the
- * name the code gives it; the code behind the names is in the machine file.
- * A combined guard reads `{ type: 'and', guards: [...] }` (or `'or'`, `'not'`), the form Stately's
- * parser keeps whole; the machine itself writes XState's `and([...])`.
+ * name the code gives it; the code behind the names is in the machine file. The stand-ins in
+ * `setup` let XState run it as is (`createActor(...).start()`): actions do nothing, every guard
+ * is false (so each "else" is taken) and every actor waits forever.
  */
-import { createMachine } from 'xstate';
+import { and, fromPromise, not, or, setup } from 'xstate';
 
-export const wizardMachine = createMachine({
+const waitsForever = fromPromise(() => new Promise<never>(() => {}));
+
+export const wizardMachine = setup({
+  actions: {
+    addAttachment: () => {},
+    addPreparedAttachment: () => {},
+    chooseDocumentType: () => {},
+    clearContractType: () => {},
+    clearDestinationPlanName: () => {},
+    clearSavedWork: () => {},
+    clearStoredProtocol: () => {},
+    closePreview: () => {},
+    confirmDependentDraft: () => {},
+    discardDependentDraft: () => {},
+    dropLostAttachments: () => {},
+    ensureIdempotencyKey: () => {},
+    fillAddressFromCep: () => {},
+    focusField: () => {},
+    forgetIdempotencyKey: () => {},
+    forgetLeaveVia: () => {},
+    forgetReviewReturn: () => {},
+    goHome: () => {},
+    goTrackMode: () => {},
+    goTrackProtocol: () => {},
+    holdChosenFile: () => {},
+    keepScreenAwake: () => {},
+    leaveWizard: () => {},
+    letScreenSleep: () => {},
+    markAttempted: () => {},
+    markDraftAttempted: () => {},
+    markNextUploaded: () => {},
+    noteCepLookupFailed: () => {},
+    noteCepUnknown: () => {},
+    noteLeaveVia: () => {},
+    notePageHidden: () => {},
+    notePageVisible: () => {},
+    openAcceptanceLink: () => {},
+    openDependentDraft: () => {},
+    openPreview: () => {},
+    rejectFile: () => {},
+    rejectUnpreparedFile: () => {},
+    releaseFile: () => {},
+    rememberReviewReturn: () => {},
+    removeAttachment: () => {},
+    removeDependent: () => {},
+    setCep: () => {},
+    setContractType: () => {},
+    setDependentField: () => {},
+    setDestinationPlan: () => {},
+    setDestinationPlanName: () => {},
+    setDestinationRegistry: () => {},
+    setEmailReplies: () => {},
+    setField: () => {},
+    setKeepOnDevice: () => {},
+    setNoCpf: () => {},
+    setSmsReplies: () => {},
+    settleDependentDraft: () => {},
+    storeAcceptanceLink: () => {},
+    storeContractTypes: () => {},
+    storeDocumentTypes: () => {},
+    storeSaveResult: () => {},
+  },
+  guards: {
+    cepWasFound: () => false,
+    draftIsValid: () => false,
+    draftNeedsFixing: () => false,
+    fileIsAcceptable: () => false,
+    hasAcceptanceLink: () => false,
+    hasDraft: () => false,
+    hasMorePendingUploads: () => false,
+    hasNoAttachments: () => false,
+    hasNoDocumentType: () => false,
+    hasPendingUploads: () => false,
+    hasTypedData: () => false,
+    isAcceptedContractType: () => false,
+    isCepChange: () => false,
+    isCompleteCep: () => false,
+    isEditingFromReview: () => false,
+    isLookupableRegistry: () => false,
+    isNotPreparingFile: () => false,
+    isNotSaved: () => false,
+    isOpenRequestDuplicate: () => false,
+    isPendingAttachment: () => false,
+    isReviewSection: () => false,
+    isSaved: () => false,
+    isSavedWithPendingUploads: () => false,
+    needsPreparing: () => false,
+    pageIsHidden: () => false,
+    stepIsValid: () => false,
+  },
+  actors: {
+    acceptance: waitsForever,
+    cepAddress: waitsForever,
+    contractTypes: waitsForever,
+    destinationPlan: waitsForever,
+    documentTypes: waitsForever,
+    prepareFile: waitsForever,
+    saveRequest: waitsForever,
+    uploadDocument: waitsForever,
+  },
+  delays: { lookupDebounce: 400 },
+}).createMachine({
   id: 'wizard',
   initial: 'editing',
   description: 'Nova Solicitação: assistente de cinco etapas e envio da solicitação de portabilidade.',
@@ -23,18 +124,39 @@ export const wizardMachine = createMachine({
       description: 'The user fills the wizard, one step at a time.',
       tags: ['persist'],
       on: {
-        FIELD_CHANGED: { guard: 'isNotSaved', actions: 'setField' },
-        NO_CPF_TOGGLED: { guard: 'isNotSaved', actions: 'setNoCpf' },
-        EMAIL_REPLIES_TOGGLED: { guard: 'isNotSaved', actions: 'setEmailReplies' },
-        SMS_REPLIES_TOGGLED: { guard: 'isNotSaved', actions: 'setSmsReplies' },
+        FIELD_CHANGED: {
+          guard: 'isNotSaved',
+          actions: 'setField',
+          description: 'Um campo muda enquanto a solicitação não foi gravada; depois que a solicitação foi gravada, os dados enviados não mudam mais.',
+        },
+        NO_CPF_TOGGLED: {
+          guard: 'isNotSaved',
+          actions: 'setNoCpf',
+          description: 'SPEC §5: \'Beneficiário não possui CPF\' desabilita e limpa o CPF e tira sua obrigatoriedade (só antes de gravar).',
+        },
+        EMAIL_REPLIES_TOGGLED: {
+          guard: 'isNotSaved',
+          actions: 'setEmailReplies',
+          description: 'SPEC §3: fl_aceita_email, a escolha de respostas por e-mail (só antes de gravar).',
+        },
+        SMS_REPLIES_TOGGLED: {
+          guard: 'isNotSaved',
+          actions: 'setSmsReplies',
+          description: 'A escolha de respostas por SMS (só antes de gravar).',
+        },
         KEEP_ON_DEVICE_TOGGLED: { actions: 'setKeepOnDevice' },
         LEAVE_REQUESTED: [
           {
             target: 'leaveConfirm',
             guard: 'hasTypedData',
             actions: 'noteLeaveVia',
+            description: 'Sair com dados digitados pede confirmação antes.',
           },
-          { target: 'left', actions: 'leaveWizard' },
+          {
+            target: 'left',
+            actions: 'leaveWizard',
+            description: 'Sem nada digitado, sai direto.',
+          },
         ],
       },
       states: {
@@ -50,26 +172,35 @@ export const wizardMachine = createMachine({
             FIELD_CHANGED: [
               {
                 target: '.lookingUpCep',
-                guard: { type: 'and', guards: ['isNotSaved', 'isCompleteCep'] },
+                guard: and(['isNotSaved', 'isCompleteCep']),
                 actions: 'setCep',
                 reenter: true,
+                description: 'Um CEP de 8 dígitos é consultado na hora para preencher o endereço.',
               },
               {
                 target: '.idle',
-                guard: { type: 'and', guards: ['isNotSaved', 'isCepChange'] },
+                guard: and(['isNotSaved', 'isCepChange']),
                 actions: 'setCep',
+                description: 'Um CEP incompleto: nada a consultar (a consulta anterior é esquecida).',
               },
             ],
             NEXT: [
               {
+                target: '#wizard.editing.documentos.reviewing',
+                guard: and([{ type: 'stepIsValid', params: { step: 'dadosPessoais' } }, 'isEditingFromReview']),
+                description: 'Corrigindo a partir da conferência (issue 27): passo válido volta a ela.',
+              },
+              {
                 target: 'planoOrigem',
                 guard: { type: 'stepIsValid', params: { step: 'dadosPessoais' } },
+                description: 'SPEC §4/§5: \'Próximo\' valida o passo 1; válido, segue para o passo 2.',
               },
               {
                 actions: [
                   { type: 'markAttempted', params: { step: 'dadosPessoais' } },
                   'focusField',
                 ],
+                description: 'SPEC §5: passo 1 inválido: as mensagens aparecem (só depois desta tentativa) e o foco vai ao primeiro campo errado.',
               },
             ],
           },
@@ -83,8 +214,17 @@ export const wizardMachine = createMachine({
                 id: 'cepAddress',
                 src: 'cepAddress',
                 onDone: [
-                  { target: 'idle', guard: 'cepWasFound', actions: 'fillAddressFromCep' },
-                  { target: 'idle', actions: 'noteCepUnknown' },
+                  {
+                    target: 'idle',
+                    guard: 'cepWasFound',
+                    actions: 'fillAddressFromCep',
+                    description: 'CEP encontrado: o endereço é preenchido.',
+                  },
+                  {
+                    target: 'idle',
+                    actions: 'noteCepUnknown',
+                    description: 'CEP não encontrado: o endereço fica para digitar.',
+                  },
                 ],
                 onError: { target: 'idle', actions: 'noteCepLookupFailed' },
               },
@@ -97,21 +237,28 @@ export const wizardMachine = createMachine({
             PREVIOUS: { target: 'dadosPessoais' },
             NEXT: [
               {
+                target: '#wizard.editing.documentos.reviewing',
+                guard: and([{ type: 'stepIsValid', params: { step: 'planoOrigem' } }, 'isEditingFromReview']),
+                description: 'Corrigindo a partir da conferência (issue 27): passo válido volta a ela.',
+              },
+              {
                 target: 'planoDestino',
                 guard: { type: 'stepIsValid', params: { step: 'planoOrigem' } },
+                description: 'SPEC §4/§5: \'Próximo\' valida o passo 2; válido, segue para o passo 3.',
               },
               {
                 actions: [
                   { type: 'markAttempted', params: { step: 'planoOrigem' } },
                   'focusField',
                 ],
+                description: 'SPEC §5: passo 2 inválido: as mensagens aparecem e o foco vai ao primeiro campo errado.',
               },
             ],
           },
         },
         planoDestino: {
           initial: 'idle',
-          description: 'Step 3, Dados do Plano de Destino: registry (plan name looked up), ownership and contract type.',
+          description: 'Step 3, Dados do Plano de Destino: a plan picked from the list or its registry typed (plan name looked up), ownership and contract type.',
           invoke: {
             id: 'contractTypes',
             src: 'contractTypes',
@@ -122,36 +269,56 @@ export const wizardMachine = createMachine({
             PREVIOUS: { target: 'planoOrigem' },
             NEXT: [
               {
+                target: '#wizard.editing.documentos.reviewing',
+                guard: and([{ type: 'stepIsValid', params: { step: 'planoDestino' } }, 'isEditingFromReview']),
+                description: 'Corrigindo a partir da conferência (issue 27): passo válido volta a ela.',
+              },
+              {
                 target: 'dependentes',
                 guard: { type: 'stepIsValid', params: { step: 'planoDestino' } },
+                description: 'SPEC §4/§5: \'Próximo\' valida o passo 3; válido, segue para o passo 4.',
               },
               {
                 actions: [
                   { type: 'markAttempted', params: { step: 'planoDestino' } },
                   'focusField',
                 ],
+                description: 'SPEC §5: passo 3 inválido: as mensagens aparecem e o foco vai ao primeiro campo errado.',
               },
             ],
             DESTINATION_REGISTRY_CHANGED: [
               {
                 target: '.debouncing',
-                guard: { type: 'and', guards: ['isNotSaved', 'isLookupableRegistry'] },
+                guard: and(['isNotSaved', 'isLookupableRegistry']),
                 actions: 'setDestinationRegistry',
                 reenter: true,
+                description: 'SPEC §5: o registro ANS de destino mudou: o nome do plano é consultado (depois de uma pausa na digitação).',
               },
               {
                 target: '.idle',
                 guard: 'isNotSaved',
                 actions: 'setDestinationRegistry',
+                description: 'SPEC §5: registro vazio ou inválido: nada a consultar, o nome do plano é limpo.',
               },
             ],
+            DESTINATION_PLAN_CHOSEN: {
+              target: '.idle',
+              guard: 'isNotSaved',
+              actions: 'setDestinationPlan',
+              description: 'Plano escolhido na lista da operadora: registro e nome juntos, nada a consultar.',
+            },
             CONTRACT_TYPE_CHOSEN: [
               {
                 target: '.idle',
                 guard: 'isAcceptedContractType',
                 actions: 'setContractType',
+                description: 'SPEC §5/§9: só o tipo de contratação 3 (individual) é aceito.',
               },
-              { target: '.hrModal', actions: 'clearContractType' },
+              {
+                target: '.hrModal',
+                actions: 'clearContractType',
+                description: 'SPEC §5/§8: outro tipo de contratação abre o modal do RH e limpa o campo.',
+              },
             ],
           },
           states: {
@@ -187,10 +354,23 @@ export const wizardMachine = createMachine({
               {
                 guard: 'draftNeedsFixing',
                 actions: ['markDraftAttempted', 'focusField'],
+                description: 'Uma linha com dados ainda inválidos seria perdida: mostra as mensagens e fica no passo 4.',
               },
-              { target: 'documentos' },
+              {
+                target: '#wizard.editing.documentos.reviewing',
+                guard: 'isEditingFromReview',
+                description: 'Corrigindo a partir da conferência (issue 27): \'Próximo\' volta a ela.',
+              },
+              {
+                target: 'documentos',
+                description: 'SPEC §4: o passo 4 sempre passa; \'Próximo\' segue para o passo 5.',
+              },
             ],
-            DEPENDENT_REMOVE: { guard: 'isNotSaved', actions: 'removeDependent' },
+            DEPENDENT_REMOVE: {
+              guard: 'isNotSaved',
+              actions: 'removeDependent',
+              description: 'SPEC §2: as linhas confirmadas mostram o botão de remover (só antes de gravar).',
+            },
           },
           states: {
             listing: {
@@ -200,9 +380,14 @@ export const wizardMachine = createMachine({
                   target: 'editingRow',
                   guard: 'isNotSaved',
                   actions: 'openDependentDraft',
+                  description: 'SPEC §2: adicionar abre uma linha em branco em edição.',
                 },
               },
-              always: { target: 'editingRow', guard: 'hasDraft' },
+              always: {
+                target: 'editingRow',
+                guard: 'hasDraft',
+                description: 'De volta ao passo com uma linha aberta: ela aparece aberta de novo.',
+              },
             },
             editingRow: {
               description: 'A blank row in editing mode; \'Adicionar\' confirms it only when valid.',
@@ -213,8 +398,12 @@ export const wizardMachine = createMachine({
                     target: 'listing',
                     guard: 'draftIsValid',
                     actions: 'confirmDependentDraft',
+                    description: 'SPEC §2/§5: \'Adicionar\' confirma a linha válida, que fica travada.',
                   },
-                  { actions: ['markDraftAttempted', 'focusField'] },
+                  {
+                    actions: ['markDraftAttempted', 'focusField'],
+                    description: 'SPEC §5: linha inválida: as mensagens do dependente aparecem.',
+                  },
                 ],
                 DEPENDENT_DISCARD: { target: 'listing', actions: 'discardDependentDraft' },
               },
@@ -231,43 +420,57 @@ export const wizardMachine = createMachine({
             onError: { actions: 'storeDocumentTypes' },
           },
           on: {
-            PREVIOUS: { target: 'dependentes', guard: 'isNotPreparingFile' },
+            PREVIOUS: {
+              target: 'dependentes',
+              guard: 'isNotPreparingFile',
+              description: 'SPEC §4: \'Anterior\' nunca valida; espera só a foto em preparo.',
+            },
             NEXT: [
               {
                 target: '#wizard.submitting.uploading',
-                guard: {
-                  type: 'and',
-                  guards: ['isNotPreparingFile', 'isSavedWithPendingUploads'],
-                },
+                guard: and(['isNotPreparingFile', 'isSavedWithPendingUploads']),
                 actions: 'ensureIdempotencyKey',
+                description: 'SPEC §4: já gravada e com documento não enviado: retoma o envio dos documentos.',
               },
               {
                 target: '#wizard.submitting.generatingAcceptance',
-                guard: { type: 'and', guards: ['isNotPreparingFile', 'isSaved'] },
+                guard: and(['isNotPreparingFile', 'isSaved']),
                 actions: 'ensureIdempotencyKey',
+                description: 'SPEC §4: já gravada e com tudo enviado: retoma na geração do aceite.',
               },
               {
                 target: '.noDocumentsWarning',
-                guard: { type: 'and', guards: ['isNotPreparingFile', 'hasNoAttachments'] },
+                guard: and(['isNotPreparingFile', 'hasNoAttachments']),
+                description: 'Sem documentos anexados: um aviso antes da revisão.',
               },
-              { target: '.reviewing', guard: 'isNotPreparingFile' },
+              {
+                target: '.reviewing',
+                guard: 'isNotPreparingFile',
+                description: 'SPEC §4: antes de enviar, a revisão do que será enviado.',
+              },
             ],
             DOCUMENT_TYPE_CHOSEN: { actions: 'chooseDocumentType' },
             FILE_CHOSEN: [
               {
-                guard: {
-                  type: 'or',
-                  guards: ['hasNoDocumentType', { type: 'not', guards: ['isNotPreparingFile'] }],
-                },
+                guard: or(['hasNoDocumentType', not('isNotPreparingFile')]),
                 actions: 'releaseFile',
+                description: 'SPEC §2: sem tipo de documento escolhido (ou com uma foto em preparo) não se anexa: o arquivo é descartado.',
               },
               {
                 target: '.preparing',
                 guard: 'needsPreparing',
                 actions: 'holdChosenFile',
+                description: 'Uma foto grande é reduzida, uma foto HEIC convertida, antes de entrar na lista.',
               },
-              { guard: 'fileIsAcceptable', actions: 'addAttachment' },
-              { actions: ['rejectFile', 'releaseFile'] },
+              {
+                guard: 'fileIsAcceptable',
+                actions: 'addAttachment',
+                description: 'SPEC §5/§9: arquivo não vazio e de até 10485760 bytes: entra na lista.',
+              },
+              {
+                actions: ['rejectFile', 'releaseFile'],
+                description: 'SPEC §5/§8: arquivo vazio ou acima de 10MB: recusado com o alerta (\'O arquivo está vazio…\' / \'O arquivo excede…\').',
+              },
             ],
             ATTACHMENTS_LOST: { target: '.idle', actions: 'dropLostAttachments' },
           },
@@ -279,6 +482,7 @@ export const wizardMachine = createMachine({
                 ATTACHMENT_REMOVE: {
                   guard: 'isPendingAttachment',
                   actions: ['releaseFile', 'removeAttachment'],
+                  description: 'SPEC §2: um anexo ainda não enviado pode ser removido.',
                 },
               },
             },
@@ -312,10 +516,49 @@ export const wizardMachine = createMachine({
               },
             },
             reviewing: {
-              description: 'Modal \'Confira sua solicitação\': the holder, the plans, the dependents and the documents to send; \'Enviar solicitação\' sends, \'Voltar e corrigir\' returns.',
+              description: 'Modal \'Confira sua solicitação\': every field of the holder, the plans, the dependents and the documents to send, each section with \'Alterar\'; \'Enviar solicitação\' sends, \'Voltar e corrigir\' returns.',
+              entry: 'forgetReviewReturn',
               on: {
                 SUBMIT_CONFIRMED: { target: '#wizard.submitting.saving', actions: 'ensureIdempotencyKey' },
                 REVIEW_CANCELLED: { target: 'idle' },
+                REVIEW_EDIT_REQUESTED: [
+                  {
+                    target: '#wizard.editing.dadosPessoais',
+                    guard: { type: 'isReviewSection', params: { step: 'dadosPessoais' } },
+                    actions: 'rememberReviewReturn',
+                    description: '\'Alterar\' na conferência (issue 27): abre o passo 1; o próximo \'Próximo\' válido volta à conferência.',
+                  },
+                  {
+                    target: '#wizard.editing.planoOrigem',
+                    guard: { type: 'isReviewSection', params: { step: 'planoOrigem' } },
+                    actions: 'rememberReviewReturn',
+                    description: '\'Alterar\' na conferência (issue 27): abre o passo 2; o próximo \'Próximo\' válido volta à conferência.',
+                  },
+                  {
+                    target: '#wizard.editing.planoDestino',
+                    guard: { type: 'isReviewSection', params: { step: 'planoDestino' } },
+                    actions: 'rememberReviewReturn',
+                    description: '\'Alterar\' na conferência (issue 27): abre o passo 3; o próximo \'Próximo\' válido volta à conferência.',
+                  },
+                  {
+                    target: '#wizard.editing.dependentes',
+                    guard: { type: 'isReviewSection', params: { step: 'dependentes' } },
+                    actions: 'rememberReviewReturn',
+                    description: '\'Alterar\' na conferência (issue 27): abre o passo 4; o próximo \'Próximo\' válido volta à conferência.',
+                  },
+                  {
+                    target: 'idle',
+                    actions: 'rememberReviewReturn',
+                    description: '\'Alterar\' dos documentos (issue 27): volta ao passo 5; o próximo \'Próximo\' volta à conferência.',
+                  },
+                ],
+              },
+            },
+            duplicateWarning: {
+              description: 'Modal \'Você já tem uma solicitação em andamento\' (issue 27 item 6): the server holds an open request for this CPF and ANS protocol; \'Acompanhar minha solicitação\' opens home\'s tracking (no protocol handed over), \'Voltar\' returns to the step with everything kept.',
+              on: {
+                DUPLICATE_TRACK: { target: '#wizard.left', actions: 'goTrackMode' },
+                DUPLICATE_BACK: { target: 'idle' },
               },
             },
           },
@@ -339,10 +582,26 @@ export const wizardMachine = createMachine({
                 target: 'uploading',
                 guard: 'hasPendingUploads',
                 actions: 'storeSaveResult',
+                description: 'SPEC §4: gravada a solicitação, envia cada documento anexado com o protocolo devolvido.',
               },
-              { target: 'generatingAcceptance', actions: 'storeSaveResult' },
+              {
+                target: 'generatingAcceptance',
+                actions: 'storeSaveResult',
+                description: 'SPEC §4: gravada a solicitação sem documentos a enviar: gera o documento de aceite.',
+              },
             ],
-            onError: { target: '#wizard.editing.documentos' },
+            onError: [
+              {
+                target: '#wizard.editing.documentos.duplicateWarning',
+                guard: 'isOpenRequestDuplicate',
+                actions: 'forgetIdempotencyKey',
+                description: 'Já existe uma solicitação em andamento para este CPF e protocolo ANS (issue 27): o aviso oferece acompanhá-la, sem mostrar o protocolo.',
+              },
+              {
+                target: '#wizard.editing.documentos',
+                description: 'SPEC §8: outro erro ao gravar aparece só pelo tratamento global; volta ao passo 5 com tudo preservado.',
+              },
+            ],
           },
         },
         uploading: {
@@ -356,15 +615,24 @@ export const wizardMachine = createMachine({
                 guard: 'hasMorePendingUploads',
                 actions: 'markNextUploaded',
                 reenter: true,
+                description: 'SPEC §4: um documento enviado; ainda há outros: envia o próximo.',
               },
-              { target: 'generatingAcceptance', actions: 'markNextUploaded' },
+              {
+                target: 'generatingAcceptance',
+                actions: 'markNextUploaded',
+                description: 'SPEC §4: o último documento foi enviado: gera o aceite.',
+              },
             ],
             onError: [
               {
                 target: '#wizard.editing.documentos.awaitingVisibility',
                 guard: 'pageIsHidden',
+                description: 'O envio falhou com a página escondida: espera a pessoa voltar à página.',
               },
-              { target: '#wizard.editing.documentos' },
+              {
+                target: '#wizard.editing.documentos',
+                description: 'SPEC §8: o envio falhou: de volta ao passo 5, intacto; \'Próximo\' envia de novo.',
+              },
             ],
           },
         },
@@ -388,8 +656,13 @@ export const wizardMachine = createMachine({
             target: 'finished',
             guard: 'hasAcceptanceLink',
             actions: ['openAcceptanceLink', 'goTrackProtocol'],
+            description: 'SPEC §2: OK abre o documento de aceite em nova aba e volta à home do plano.',
           },
-          { target: 'finished', actions: 'goTrackProtocol' },
+          {
+            target: 'finished',
+            actions: 'goTrackProtocol',
+            description: 'SPEC §2: sem documento de aceite (a geração falhou), OK só volta à home do plano.',
+          },
         ],
       },
     },
@@ -409,4 +682,4 @@ export const wizardMachine = createMachine({
       description: 'The person left the wizard for home; the draft stays where it was kept.',
     },
   },
-}, { delays: { lookupDebounce: 400 } });
+});

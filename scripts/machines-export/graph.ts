@@ -44,7 +44,9 @@ export function pathFrom(node: AnyStateNode, from: AnyStateNode): string {
 
 /** A guard as written in the machine: a name, a name with static params, or and/or/not of guards. */
 export type GuardShape =
-  { type: string; params?: Record<string, unknown> } | { type: 'and' | 'or' | 'not'; guards: GuardShape[] } | { type: 'inline' };
+  | { type: string; params?: Record<string, unknown>; computedParams?: true }
+  | { type: 'and' | 'or' | 'not'; guards: GuardShape[] }
+  | { type: 'inline' };
 
 /** Static params (plain data) are kept; params computed from the event or context are code. */
 function staticParams(value: object): Record<string, unknown> | undefined {
@@ -52,6 +54,9 @@ function staticParams(value: object): Record<string, unknown> | undefined {
   if (params === undefined || typeof params === 'function') return undefined;
   return params as Record<string, unknown>;
 }
+
+/** Params computed when the guard or action runs (from the event or the context): named, not shown. */
+const computedParams = (value: object) => typeof (value as { params?: unknown }).params === 'function';
 
 export function guardShape(value: unknown): GuardShape | undefined {
   if (value === undefined || value === null) return undefined;
@@ -67,9 +72,30 @@ export function guardShape(value: unknown): GuardShape | undefined {
   }
   if (typeof value === 'object' && 'type' in value && typeof value.type === 'string') {
     const params = staticParams(value);
-    return params ? { type: value.type, params } : { type: value.type };
+    if (params) return { type: value.type, params };
+    return computedParams(value) ? { type: value.type, computedParams: true } : { type: value.type };
   }
   return { type: 'inline' };
+}
+
+/** Static params as an analyst reads them: `(part: 'logo')`; computed ones as `(computed)`. */
+export function paramsText(shape: object): string {
+  const { params, computedParams } = shape as { params?: Record<string, unknown>; computedParams?: true };
+  if (computedParams) return '(computed)';
+  if (!params) return '';
+  const value = (v: unknown) => (typeof v === 'string' ? `'${v}'` : JSON.stringify(v));
+  return `(${Object.entries(params)
+    .map(([key, v]) => `${key}: ${value(v)}`)
+    .join(', ')})`;
+}
+
+/** A guard with its params: `screenShows(part: 'logo') and not isLate`. */
+export function guardWithParams(shape: GuardShape | undefined, nested = false): string {
+  if (!shape) return '';
+  if (!('guards' in shape)) return `${shape.type}${paramsText(shape)}`;
+  if (shape.type === 'not') return `not ${guardWithParams(shape.guards[0], true)}`;
+  const text = shape.guards.map((g) => guardWithParams(g, true)).join(` ${shape.type} `);
+  return nested ? `(${text})` : text;
 }
 
 /** How a guard reads on an arrow: `isNotSaved and isLookupableRegistry`, `not hasToken`. */
@@ -82,13 +108,14 @@ export function guardText(shape: GuardShape | undefined, nested = false): string
 }
 
 /** An action (or actor source) as written: its name, with its static params if any; `inline` for code. */
-export type ImplementationShape = { type: string; params?: Record<string, unknown> };
+export type ImplementationShape = { type: string; params?: Record<string, unknown>; computedParams?: true };
 
 export function implementationShape(value: unknown): ImplementationShape {
   if (typeof value === 'string') return { type: value };
   if (value && typeof value === 'object' && 'type' in value && typeof value.type === 'string') {
     const params = staticParams(value);
-    return params ? { type: value.type, params } : { type: value.type };
+    if (params) return { type: value.type, params };
+    return computedParams(value) ? { type: value.type, computedParams: true } : { type: value.type };
   }
   return { type: 'inline' };
 }
@@ -127,6 +154,8 @@ export interface Transition {
   trigger: Trigger;
   /** Position among the candidates for the same trigger (the first whose guard passes is taken). */
   index: number;
+  /** How many candidates the trigger has: above one, they are numbered and the unguarded one is the "else". */
+  alternatives: number;
   targets: AnyStateNode[];
   guard: GuardShape | undefined;
   actions: ImplementationShape[];
@@ -168,6 +197,7 @@ export function ownTransitions(node: AnyStateNode): Transition[] {
       source: node,
       trigger: t.eventType === '' ? ({ kind: 'always' } as const) : triggerOf(node, t),
       index,
+      alternatives: list.length,
       targets: [...(t.target ?? [])],
       guard: guardShape(t.guard),
       actions: (t.actions ?? []).map(implementationShape),
@@ -199,8 +229,24 @@ export function triggerText(trigger: Trigger): string {
   }
 }
 
-/** `event [guard]`. */
+/** Whether the transition is the unguarded last resort among several candidates. */
+export const isElse = (t: Transition): boolean => t.alternatives > 1 && !t.guard;
+
+/** `event [guard]`; among alternatives, numbered in the order they are tried: `(1) SUBMIT [hasProtocol]`, `(2) SUBMIT [else]` ("1." would read as a Markdown list to Mermaid). */
 export function transitionText(t: Transition): string {
-  const guard = guardText(t.guard);
-  return `${triggerText(t.trigger)}${guard ? ` [${guard}]` : ''}`;
+  const guard = isElse(t) ? 'else' : guardText(t.guard);
+  const number = t.alternatives > 1 ? `(${t.index + 1}) ` : '';
+  return `${number}${triggerText(t.trigger)}${guard ? ` [${guard}]` : ''}`;
+}
+
+const SPEC_SECTION = /§\s?\d+(?:\.\d+)*/g;
+
+/** The SPEC sections a transition's description cites (`§4`, `§5`). */
+export function specSections(t: Transition): string[] {
+  return [...new Set((t.description?.match(SPEC_SECTION) ?? []).map((s) => s.replace(/\s/g, '')))];
+}
+
+/** The actions a transition runs, as an arrow shows them: `/ storeSession, goToNewRequest`. */
+export function actionsLabel(t: Transition): string {
+  return t.actions.length ? `/ ${t.actions.map((a) => a.type).join(', ')}` : '';
 }

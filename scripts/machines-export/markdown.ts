@@ -5,10 +5,13 @@
 import type { AnyStateMachine } from 'xstate';
 import { descendants } from './graph.ts';
 import type { Chart } from './mermaid.ts';
+import { specSheetMarkdown } from './spec-sheet.ts';
 
 const READING = [
-  'Arrows read `event [guard]`: `done <actor>` / `error <actor>` when a call answers, `after <delay>` for a',
-  'timer, `always` when a condition alone decides. Mermaid draws an arrow only between states of the same',
+  'Arrows read `event [guard]`, then `/ actions` on the next line: `done <actor>` / `error <actor>` when a call',
+  'answers, `after <delay>` for a timer, `always` when a condition alone decides. Candidates for the same',
+  'event are numbered in the order they are tried, `(1) SUBMIT [hasProtocol]`, the last `[else]`. An event',
+  'that keeps a simple state where it is is written inside the state, under its name. Mermaid draws an arrow only between states of the same',
   'box, so an arrow that leaves or enters a nested state is drawn from or to the box that holds it, the',
   'real state in its label: `PROTOCOL_CHANGED (from login.editing)`. Inside a box, the dashed *any state',
   'of …* is the box itself: its arrows are the events the box handles whatever state it is in.',
@@ -69,6 +72,9 @@ export function chartMarkdown(machine: AnyStateMachine, chart: Chart, charts: Ch
           '',
         ]
       : []),
+    ...(region
+      ? [`Every transition, with its guards, actions and SPEC section: the spec sheet in ${link(whole)}.`, '']
+      : specSheetMarkdown(machine)),
     '<details><summary>Mermaid source</summary>',
     '',
     '```mermaid',

@@ -18,7 +18,9 @@ import {
   isWithin,
   lineage,
   ownTransitions,
+  actionsLabel,
   pathFrom,
+  specSections,
   transitionText,
   type Transition,
 } from './graph.ts';
@@ -114,8 +116,15 @@ function label(t: Transition, from: End, to: End, target: AnyStateNode, base: An
   const parts: string[] = [];
   if (from.stands !== t.source) parts.push(`from ${where(t.source)}`);
   if (to.stands !== target) parts.push(`to ${where(target)}`);
-  const text = transitionText(t);
-  return mermaidText(parts.length ? `${text} (${parts.join(' ')})` : text);
+  const spec = specSections(t);
+  const text = `${transitionText(t)}${spec.length ? ` ${spec.join(' ')}` : ''}`;
+  const actions = actionsLabel(t);
+  return mermaidText(parts.length ? `${text} (${parts.join(' ')})` : text) + (actions ? `<br/>${mermaidText(actions)}` : '');
+}
+
+/** A transition that stays in a simple state: written inside the state's box (`event / actions`), as UML does, not as a loop. */
+function insideText(t: Transition): string {
+  return mermaidText([transitionText(t), actionsLabel(t)].filter(Boolean).join(' '));
 }
 
 /**
@@ -208,7 +217,14 @@ export function chartOf(machine: AnyStateMachine, flow: string, region?: AnyStat
     const goesTo = t.targets.length ? t.targets.map((n) => `\`${n.path.join('.')}\``).join(', ') : 'stays';
     rows.push(`| ${where(t.source)} | ${mermaidText(transitionText(t))} | ${goesTo} | ${actionsText(t)} |`);
   };
+  // Transitions that stay in a simple state, by state: Mermaid lays a loop's label over its
+  // neighbours' (the overlaps the chart test refuses), so they read inside the state's box.
+  const inside = new Map<AnyStateNode, string[]>();
   for (const t of [machine.root, ...descendants(machine.root)].flatMap(ownTransitions)) {
+    if (!t.targets.length && t.source !== machine.root && !childNodes(t.source).length && inScope(scope, t.source)) {
+      inside.set(t.source, [...(inside.get(t.source) ?? []), insideText(t)]);
+      continue;
+    }
     const targets = t.targets.length ? t.targets : [t.source];
     for (const target of targets) {
       const arrow = arrowOf(scope, t, target, stub);
@@ -239,6 +255,7 @@ export function chartOf(machine: AnyStateMachine, flow: string, region?: AnyStat
   const drawState = (node: AnyStateNode, pad: string, depth: number) => {
     const id = mermaidId(node);
     lines.push(`${pad}state "${mermaidText(node.key)}" as ${id}`);
+    for (const text of inside.get(node) ?? []) lines.push(`${pad}${id} : ${text}`);
     if (childNodes(node).length) {
       lines.push(`${pad}state ${id} {`);
       drawInside(node, depth + 1);
@@ -286,6 +303,8 @@ export function chartOf(machine: AnyStateMachine, flow: string, region?: AnyStat
     region,
     mermaid: [
       'stateDiagram-v2',
+      // A region of many simple states side by side grows too wide to read: drawn left to right, it stacks them.
+      ...(region && flatAndWide(region) ? ['  direction LR'] : []),
       '  classDef outside fill:#f4f4f4,stroke:#888,stroke-dasharray:4 3,color:#444',
       '  classDef anyState fill:#fff,stroke:#888,stroke-dasharray:2 2,color:#444',
       ...lines,
@@ -293,6 +312,12 @@ export function chartOf(machine: AnyStateMachine, flow: string, region?: AnyStat
     ].join('\n'),
     rows,
   };
+}
+
+/** A region whose states are all simple, and many: top-down, Mermaid would put them in one wide row. */
+function flatAndWide(region: AnyStateNode): boolean {
+  const children = childNodes(region);
+  return children.length > 6 && children.every((child) => childNodes(child).length === 0);
 }
 
 export function chartsOf(machine: AnyStateMachine, flow: string): Chart[] {

@@ -6,12 +6,16 @@
  */
 import { createHash } from 'node:crypto';
 import { chromiumArgs, chromiumPath } from '../chromium.mjs';
+import { separateLabels } from './overlap.ts';
 
 /** A region chart wider than this is not readable on a screen (the export and a test refuse it). */
 export const MAX_REGION_WIDTH = 2000;
 
+/** Gaps between states side by side and between ranks, in px (part of what the hash covers). */
+const SPACING = { node: 60, rank: 60 };
+
 export function chartHash(mermaid: string): string {
-  return createHash('sha256').update(mermaid).digest('hex');
+  return createHash('sha256').update(`${SPACING.node} ${SPACING.rank}\n${mermaid}`).digest('hex');
 }
 
 const RECORD = /^<!-- mermaid sha256:([0-9a-f]{64}) -->\n/;
@@ -42,9 +46,14 @@ export async function openRenderer(): Promise<SvgRenderer> {
       const { data } = await renderMermaid(browser, mermaid, 'svg', {
         svgId: name.replace(/[^A-Za-z0-9_-]/g, '-'),
         // Plain SVG text instead of HTML inside foreignObject: the picture reads the same in any viewer.
-        mermaidConfig: { htmlLabels: false, flowchart: { htmlLabels: false } },
+        // A little wider than Mermaid's 50 px, so that fewer labels need moving apart (separateLabels).
+        mermaidConfig: {
+          htmlLabels: false,
+          flowchart: { htmlLabels: false },
+          state: { nodeSpacing: SPACING.node, rankSpacing: SPACING.rank },
+        },
       });
-      return `<!-- mermaid sha256:${chartHash(mermaid)} -->\n${new TextDecoder().decode(data)}\n`;
+      return `<!-- mermaid sha256:${chartHash(mermaid)} -->\n${separateLabels(new TextDecoder().decode(data))}\n`;
     },
     close: () => browser.close(),
   };

@@ -45,6 +45,7 @@ const REFERENCE_DATA: ReadonlySet<EndpointName> = new Set([
   'operatorKey',
   'tooltips',
   'destinationPlan',
+  'destinationPlans',
   'contractTypes',
   'documentTypes',
   'setting',

@@ -5,7 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { DISK_FULL_MESSAGE, isDiskFull } from '../services/disk-full.ts';
-import { HttpError } from './http-error.ts';
+import { HttpError, errorBodyOf } from './http-error.ts';
 
 const FRAMEWORK_MESSAGES: Readonly<Record<string, [number, string]>> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'O corpo da requisição não é um JSON válido (está malformado ou incompleto).'],
@@ -26,7 +26,7 @@ function tooLargeMessage(request: FastifyRequest): string | undefined {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).header('cache-control', 'no-store').send({ message: error.message });
+      return reply.code(error.statusCode).header('cache-control', 'no-store').send(errorBodyOf(error));
     }
     if (isDiskFull(error)) {
       request.log.error({ err: error }, 'disco cheio');

@@ -1,8 +1,14 @@
-/** An answer the client is meant to read: `{ message }` with a pt-BR sentence (SPEC §8). */
+import type { ErrorCode } from '../../contract/rules.ts';
+
+/**
+ * An answer the client is meant to read: `{ message }` with a pt-BR sentence (SPEC §8), and a
+ * typed `code` when the portal acts on it (contract/rules.ts ERROR_CODES).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly code?: ErrorCode,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -12,3 +18,9 @@ export class HttpError extends Error {
 export const notFound = (message: string) => new HttpError(404, message);
 export const badRequest = (message: string) => new HttpError(400, message);
 export const forbidden = (message: string) => new HttpError(403, message);
+export const conflict = (message: string, code: ErrorCode) => new HttpError(409, message, code);
+
+/** The body of an HttpError: `{ message }`, with its code when it has one. */
+export function errorBodyOf(error: HttpError): { message: string; code?: ErrorCode } {
+  return error.code ? { message: error.message, code: error.code } : { message: error.message };
+}

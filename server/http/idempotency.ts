@@ -8,7 +8,7 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import type { Database } from '../db/database.ts';
-import { HttpError } from './http-error.ts';
+import { HttpError, errorBodyOf } from './http-error.ts';
 
 export interface Answer {
   statusCode: number;
@@ -78,7 +78,7 @@ export async function withIdempotency(
       answer = {
         statusCode: error.statusCode,
         contentType: 'application/json; charset=utf-8',
-        body: JSON.stringify({ message: error.message }),
+        body: JSON.stringify(errorBodyOf(error)),
       };
     } else {
       await db.query('DELETE FROM idempotency_keys WHERE ds_escopo = $1 AND ds_chave = $2', [scope, key]).catch(() => undefined);

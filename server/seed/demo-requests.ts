@@ -5,6 +5,7 @@
  */
 import type { Executor } from '../db/database.ts';
 import type { PortabilityRequest } from '../../contract/api.ts';
+import { ANS_PROTOCOL_DIGITS } from '../../contract/rules.ts';
 import type { FileStore } from '../services/file-store.ts';
 import { renderPdf } from '../services/pdf.ts';
 import { changeStatusIn, createRequest, type StatusChange } from '../services/requests.ts';
@@ -125,7 +126,8 @@ function decisionChange(decision: DemoDecision, now: Date): DecisionChange {
 function payloadOf(demo: Demo): PortabilityRequest {
   return {
     tipo: '9',
-    nu_protocolo_ans: `2024${demo.nuProtocolo.slice(0, 10)}`,
+    // All 20 digits, as the rule asks (contract/rules.ts ANS_PROTOCOL_DIGITS), and one per demo.
+    nu_protocolo_ans: `2024${demo.nuProtocolo.slice(0, ANS_PROTOCOL_DIGITS - 4)}`,
     nu_protocolo: '',
     nome: demo.nome,
     nm_mae: 'TEREZA MARIA DA SILVA',
@@ -154,7 +156,9 @@ function payloadOf(demo: Demo): PortabilityRequest {
       { tp_contato: '1', ds_contato: '85988887777' },
       { tp_contato: '2', ds_contato: 'beneficiario@example.com' },
     ],
-    dependente: [{ id: 1, nome: 'LUCAS SANTOS', nm_mae: 'TEREZA MARIA DA SILVA', dt_nasc: '10/10/2012', cpf: '' }],
+    dependente: [
+      { id: 1, nome: 'LUCAS SANTOS', nm_mae: 'TEREZA MARIA DA SILVA', dt_nasc: '10/10/2012', cpf: '', ds_parentesco: 'Filho(a)' },
+    ],
     cd_empresa_plano: demo.cdEmpresaPlano,
   };
 }

@@ -40,7 +40,7 @@ function contactOf(operator: (typeof OPERATORS)[number]): readonly string[] {
 export const TOOLTIPS: ReadonlyArray<readonly [string, string]> = [
   [
     'nu_protocolo_ans',
-    'Número do protocolo gerado no Guia ANS de Planos de Saúde ao consultar a compatibilidade para portabilidade de carências (até 20 dígitos).',
+    'Número do protocolo gerado no Guia ANS de Planos de Saúde ao consultar a compatibilidade para portabilidade de carências (20 dígitos).',
   ],
   [
     'nu_protocolo',

@@ -133,8 +133,8 @@ async function showRequest(deps: BackofficeDeps, protocolo: string) {
         'JOIN stored_files f ON f.nm_armazenado = u.nm_armazenado WHERE u.cd_solicitacao = $1 ORDER BY u.cd_documento',
       [request.cd_solicitacao],
     ),
-    deps.db.query<{ nome: string; nm_mae: string; dt_nasc: string; cpf: string | null }>(
-      'SELECT nome, nm_mae, dt_nasc, cpf FROM dependents WHERE cd_solicitacao = $1 ORDER BY nu_ordem, id',
+    deps.db.query<{ nome: string; nm_mae: string; dt_nasc: string; cpf: string | null; ds_parentesco: string | null }>(
+      'SELECT nome, nm_mae, dt_nasc, cpf, ds_parentesco FROM dependents WHERE cd_solicitacao = $1 ORDER BY nu_ordem, id',
       [request.cd_solicitacao],
     ),
     deps.db.query<{ tp_contato: string; ds_contato: string }>(
@@ -173,6 +173,8 @@ async function showRequest(deps: BackofficeDeps, protocolo: string) {
       nmMae: dependent.nm_mae,
       dtNasc: dependent.dt_nasc,
       cpf: dependent.cpf ?? '',
+      // Saved before issue 27 (migration 016): none was asked.
+      parentesco: dependent.ds_parentesco ?? 'Não informado',
     })),
     contatos: contacts.map((contact) => ({ tpContato: contact.tp_contato, dsContato: contact.ds_contato })),
   };

@@ -11,7 +11,7 @@
  */
 import type { Queryable } from '../db/database.ts';
 import type { PortabilityRequest } from '../../contract/api.ts';
-import { isPlainEmail } from '../../contract/rules.ts';
+import { isPlainEmail, DISQUE_ANS } from '../../contract/rules.ts';
 import { ANSWER_DAYS } from '../../contract/rules.ts';
 import { contactLines, findOperatorContact } from './operator-contact.ts';
 
@@ -59,7 +59,7 @@ export function protocolEmail(
     '',
     'Dúvidas?',
     ...contactLines,
-    'ANS: Disque ANS 0800 701 9656 ou a Notificação de Intermediação Preliminar (NIP) em www.gov.br/ans.',
+    `ANS: Disque ANS ${DISQUE_ANS.label} ou a Notificação de Intermediação Preliminar (NIP) em www.gov.br/ans.`,
     '',
     'Guarde este e-mail. Esta é uma mensagem automática: por favor, não responda.',
     '',

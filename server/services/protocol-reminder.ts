@@ -11,7 +11,7 @@
  */
 import { createHmac } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
-import { isPlainEmail } from '../../contract/rules.ts';
+import { isPlainEmail, DISQUE_ANS } from '../../contract/rules.ts';
 import { MAX_EMAILS_PER_RECIPIENT_PER_HOUR, trackingLink } from './protocol-email.ts';
 import { contactLines, findOperatorContact } from './operator-contact.ts';
 import { mobileNumberOf } from './sms-provider.ts';
@@ -118,7 +118,7 @@ async function queueReminder(tx: Queryable, request: Found, publicUrl: string | 
         '',
         'Dúvidas?',
         ...contactLines(contact),
-        'ANS: Disque ANS 0800 701 9656 ou a Notificação de Intermediação Preliminar (NIP) em www.gov.br/ans.',
+        `ANS: Disque ANS ${DISQUE_ANS.label} ou a Notificação de Intermediação Preliminar (NIP) em www.gov.br/ans.`,
         '',
         'Esta é uma mensagem automática: por favor, não responda.',
         '',

@@ -4,7 +4,7 @@
  * document sent (type and file name), and the next steps with their dates. Made on demand from
  * what the database holds now, so a document sent later (status 2) is on the next one.
  */
-import { ANSWER_DAYS } from '../../contract/rules.ts';
+import { ANSWER_DAYS, DISQUE_ANS } from '../../contract/rules.ts';
 import type { Queryable } from '../db/database.ts';
 import { addDays, formatDate, formatDateTime } from './dates.ts';
 import { maskCpf } from './masks.ts';
@@ -14,8 +14,6 @@ import { describeAnswerStatus, type AnswerState } from './status.ts';
 
 /** After the new plan starts, the old one must be cancelled within these days (RN 438, as the terms say). */
 export const OLD_PLAN_CANCEL_DAYS = 5;
-/** The ANS's phone line, for complaints (NIP). */
-export const DISQUE_ANS = '0800 701 9656';
 
 export interface ReceiptData {
   request: AnswerState & {
@@ -105,7 +103,7 @@ export function receiptPdf(data: ReceiptData, now: Date): PdfContent {
         "3. Acompanhe pelo portal, em 'Acompanhar Solicitação', com o número do protocolo. Se o acompanhamento pedir login, a senha são os 6 últimos dígitos do protocolo.",
         "4. Se a operadora pedir documentos (situação 'Pendente de documentação'), envie-os pelo acompanhamento.",
         `5. Aceita a portabilidade, o plano antigo deve ser cancelado em até ${OLD_PLAN_CANCEL_DAYS} dias depois do início do novo plano.`,
-        `Dúvidas: fale com a ${data.operator}. Reclamações: ANS, Disque ANS ${DISQUE_ANS}.`,
+        `Dúvidas: fale com a ${data.operator}. Reclamações: ANS, Disque ANS ${DISQUE_ANS.label}.`,
       ].join('\n'),
     },
   ];

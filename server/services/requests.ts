@@ -118,14 +118,10 @@ export async function createRequest(
     }
     const cdSolicitacao = row.cd_solicitacao;
     for (const [index, dep] of payload.dependente.entries()) {
-      await tx.query('INSERT INTO dependents (cd_solicitacao, nu_ordem, nome, nm_mae, dt_nasc, cpf) VALUES ($1, $2, $3, $4, $5, $6)', [
-        cdSolicitacao,
-        index + 1,
-        dep.nome,
-        dep.nm_mae,
-        dep.dt_nasc,
-        dep.cpf || null,
-      ]);
+      await tx.query(
+        'INSERT INTO dependents (cd_solicitacao, nu_ordem, nome, nm_mae, dt_nasc, cpf, ds_parentesco) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        [cdSolicitacao, index + 1, dep.nome, dep.nm_mae, dep.dt_nasc, dep.cpf || null, dep.ds_parentesco],
+      );
     }
     for (const contact of payload.contato) {
       await tx.query('INSERT INTO contacts (cd_solicitacao, tp_contato, ds_contato) VALUES ($1, $2, $3)', [

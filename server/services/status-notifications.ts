@@ -12,7 +12,7 @@
  */
 import type { Queryable } from '../db/database.ts';
 import type { RequestRow } from '../db/rows.ts';
-import { isPlainEmail } from '../../contract/rules.ts';
+import { isPlainEmail, DISQUE_ANS } from '../../contract/rules.ts';
 import { formatCents, type OperatorDecision } from './operator-decision.ts';
 import { trackingLink } from './protocol-email.ts';
 import { contactLines, findOperatorContact } from './operator-contact.ts';
@@ -150,7 +150,7 @@ export function statusMessage(
     '',
     'Dúvidas?',
     ...(context.contactLines ?? []),
-    'ANS: Disque ANS 0800 701 9656 ou a Notificação de Intermediação Preliminar (NIP) em www.gov.br/ans.',
+    `ANS: Disque ANS ${DISQUE_ANS.label} ou a Notificação de Intermediação Preliminar (NIP) em www.gov.br/ans.`,
     '',
     'Você recebe este e-mail porque pediu respostas por e-mail ao fazer a solicitação. Para não receber mais, peça à central da operadora.',
     'Esta é uma mensagem automática: por favor, não responda.',

@@ -14,6 +14,7 @@ import {
   type EndpointName,
   type EndpointOutput,
 } from '../../contract/api';
+import { takeEarlyRead } from './early-reads';
 import { fetchWithUploadProgress } from './upload-progress-fetch';
 
 /** `timeout`: no complete answer within the client's time limit (`timeoutMs`). */
@@ -26,6 +27,8 @@ export class ApiError extends Error {
     /** The server's own message for 400/404, when it sent one. */
     readonly serverMessage: string | undefined,
     readonly endpoint: EndpointName,
+    /** The answer's typed code (contract/rules.ts ERROR_CODES), for a screen that acts on it. */
+    readonly code?: string,
   ) {
     super(`${endpoint}: ${kind} ${status}${serverMessage ? ` — ${serverMessage}` : ''}`);
     this.name = 'ApiError';
@@ -88,15 +91,19 @@ function buildUrl(path: string, query: Record<string, unknown> | undefined): str
   return `${base}${path}${search ? `?${search}` : ''}`;
 }
 
-async function readServerMessage(response: Response): Promise<string | undefined> {
+async function readServerMessage(response: Response): Promise<{ message?: string; code?: string }> {
   const raw = (await response.text().catch(() => '')).trim();
-  if (!raw) return undefined;
+  if (!raw) return {};
   try {
     const parsed = errorBody.safeParse(JSON.parse(raw));
-    return parsed.success && parsed.data.message.trim() ? parsed.data.message : undefined;
+    if (!parsed.success) return {};
+    return {
+      ...(parsed.data.message.trim() ? { message: parsed.data.message } : {}),
+      ...(parsed.data.code ? { code: parsed.data.code } : {}),
+    };
   } catch {
     // A plain-text error body is still the server's message; HTML error pages are not.
-    return raw.startsWith('<') ? undefined : raw;
+    return raw.startsWith('<') ? {} : { message: raw };
   }
 }
 
@@ -160,25 +167,28 @@ export async function callApi<N extends EndpointName>(
       onProgress(sent, total);
     });
   const send: typeof fetch = progress ? (target, init) => fetchWithUploadProgress(String(target), init ?? {}, progress) : config.fetch;
+  // A read the page's inline script already started (the tracking screen's): its answer is this attempt's.
+  const early = isGet && !progress ? takeEarlyRead(url, token ?? null, controller.signal, config.timeoutMs) : undefined;
   if (!options.quiet) config.activity.started();
   try {
     let response: Response;
     try {
-      response = await send(url, {
-        method: endpoint.method,
-        headers,
-        body: isGet ? undefined : JSON.stringify(input),
-        credentials: 'same-origin',
-        signal: controller.signal,
-        ...(options.keepalive ? { keepalive: true } : {}),
-      });
+      response = await (early ??
+        send(url, {
+          method: endpoint.method,
+          headers,
+          body: isGet ? undefined : JSON.stringify(input),
+          credentials: 'same-origin',
+          signal: controller.signal,
+          ...(options.keepalive ? { keepalive: true } : {}),
+        }));
     } catch {
       throw failure('network', 0);
     }
     if (!response.ok) {
-      const message = await readServerMessage(response);
+      const { message, code } = await readServerMessage(response);
       if (timedOut) throw failure('http', response.status);
-      throw new ApiError('http', response.status, message, name);
+      throw new ApiError('http', response.status, message, name, code);
     }
     let body: unknown;
     try {

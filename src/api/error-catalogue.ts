@@ -2,7 +2,11 @@
  * SPEC §8, applied once a request has failed for good (after react-query's retries):
  * 400/404 show the server's message as information, anything else is unexpected.
  */
+import { ERROR_CODES } from '../../contract/rules';
 import { ApiError } from './client';
+
+/** Answers a screen tells the person about itself (issue 27: the wizard's duplicate warning): no toast beside it. */
+const SHOWN_BY_THE_SCREEN: ReadonlySet<string> = new Set([ERROR_CODES.openRequestExists]);
 
 export const UNEXPECTED_ERROR = 'Ocorreu um erro inesperado!';
 
@@ -17,6 +21,7 @@ export interface Notifier {
  */
 export function reportApiError(error: unknown, notify: Notifier, log: (...args: unknown[]) => void = console.error, event?: string): void {
   log(error);
+  if (error instanceof ApiError && error.code !== undefined && SHOWN_BY_THE_SCREEN.has(error.code)) return;
   const say = (kind: 'info' | 'error', message: string) => (event ? notify[kind](message, event) : notify[kind](message));
   if (error instanceof ApiError && error.kind === 'http' && (error.status === 400 || error.status === 404)) {
     say('info', error.serverMessage ?? UNEXPECTED_ERROR);

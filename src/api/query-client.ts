@@ -22,7 +22,8 @@ const reportGroupOf = (meta: Record<string, unknown> | undefined) => (typeof met
  * would only keep the overlay up another minute before the same message.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  return failureCount < RETRIES && !(error instanceof ApiError && error.kind === 'timeout');
+  // A typed answer (e.g. 409 SOLICITACAO_EM_ANDAMENTO) is the server's decision: asking again changes nothing.
+  return failureCount < RETRIES && !(error instanceof ApiError && (error.kind === 'timeout' || error.code !== undefined));
 }
 
 export function createQueryClient(hooks: QueryClientHooks): QueryClient {

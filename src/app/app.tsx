@@ -23,6 +23,9 @@ const NovaSolicitacaoPage = lazyScreen(() => import('../views/nova-solicitacao/n
 const AcompanhamentoPage = lazyScreen(() => import('../views/acompanhamento/acompanhamento-page').then((m) => m.AcompanhamentoPage));
 const PrivacidadePage = lazyScreen(() => import('../views/privacidade/privacidade-page').then((m) => m.PrivacidadePage));
 const QuemPodePage = lazyScreen(() => import('../views/quem-pode/quem-pode-page').then((m) => m.QuemPodePage));
+// Development only (Vite drops it, chunk included, from a production build): the analysts'
+// page of machines, with each chart, its spec sheet and the running screens' states.
+const MaquinasPage = import.meta.env.DEV ? lazyScreen(() => import('../views/maquinas/maquinas-page').then((m) => m.MaquinasPage)) : null;
 const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
 
 /** The toaster (and react-hot-toast) load with the first toast, not with the home screen. */
@@ -105,6 +108,13 @@ export function AppRoutes() {
           </Suspense>
         </ChunkErrorBoundary>
       </Route>
+      {MaquinasPage && (
+        <Route key="maquinas" path="/maquinas">
+          <Suspense fallback={<LoadingOverlayView visible />}>
+            <MaquinasPage />
+          </Suspense>
+        </Route>
+      )}
       <Route key="unknown">
         <Redirect to="/" replace />
       </Route>

@@ -1,8 +1,11 @@
 /**
  * A lazy screen whose code cannot be downloaded (offline, a deploy replaced the chunk) gets a
- * clear message and a way out instead of a blank page (DESIGN §6).
+ * clear message and a way out instead of a blank page (DESIGN §6). The page sits outside the
+ * layout, so it carries the operator's contact itself: a person to reach when the portal
+ * cannot be used (issue 26).
  */
 import { Component, type ReactNode } from 'react';
+import { OperatorContactCard } from '../views/layout/operator-contact';
 
 interface State {
   failed: boolean;
@@ -22,9 +25,9 @@ export class ChunkErrorBoundary extends Component<{ children: ReactNode }, State
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <main className="mx-auto max-w-xl p-6 text-slate-800">
-        <h1 className="mb-3 text-xl font-semibold text-brand-700">Não foi possível abrir esta página.</h1>
-        <p className="mb-4">Verifique sua conexão e tente novamente.</p>
+      <main className="mx-auto max-w-xl space-y-4 p-6 text-slate-800">
+        <h1 className="text-xl font-semibold text-brand-700">Não foi possível abrir esta página.</h1>
+        <p>Verifique sua conexão e tente novamente.</p>
         <button
           type="button"
           className="min-h-11 rounded-md bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
@@ -32,6 +35,7 @@ export class ChunkErrorBoundary extends Component<{ children: ReactNode }, State
         >
           Tentar novamente
         </button>
+        <OperatorContactCard />
       </main>
     );
   }

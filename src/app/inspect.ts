@@ -8,12 +8,18 @@
  *   protocols) is masked in everything sent to it.
  * - The browser path tests (test/e2e/paths-*.spec.ts) install `window.__PORTABILIDADE_INSPECT__`
  *   before the app loads, to count which states and transitions the running machines
- *   actually took. Without it, in production, `inspectOption()` is `{}`: nothing observes.
+ *   actually took. Only a test build reads it (`vite build --mode test`, what `npm test` and
+ *   `npm run test:paths` serve): the check is on `import.meta.env.MODE`, so a production build
+ *   (`vite build`) drops it, name included, and carries no inspection hook at all.
+ *
+ * - In development, every actor also reports its state to src/app/live-machines.ts, which
+ *   the analysts' page of machines (#/maquinas) shows live.
  *
  * Every actor the app creates passes it on: `createActor(machine, { ...inspectOption(), input })`,
  * `useActorRef(machine, inspectOption())`, `useMachine(machine, { ...inspectOption(), input })`.
  */
 import type { AnyEventObject, InspectionEvent, MachineContext } from 'xstate';
+import { recordLiveSnapshot } from './live-machines';
 
 type InspectFn = (event: InspectionEvent) => void;
 
@@ -107,9 +113,12 @@ function showStartButton(start: () => void): void {
 /** The `inspect` option for an actor of the app (empty when nobody is watching). */
 export function inspectOption(): { inspect?: InspectFn } {
   const observers: InspectFn[] = [];
-  const testObserver = typeof window !== 'undefined' ? window.__PORTABILIDADE_INSPECT__ : undefined;
+  const testObserver = import.meta.env.MODE === 'test' && typeof window !== 'undefined' ? window.__PORTABILIDADE_INSPECT__ : undefined;
   if (testObserver) observers.push(testObserver);
   if (import.meta.env.DEV && wantsStatelyInspector()) observers.push(statelyInspector());
+  // The analysts' page of machines (#/maquinas, development only) shows what is running.
+  // (Not under Vitest, whose mode is 'test': there only the path tests' observer may watch.)
+  if (import.meta.env.DEV && import.meta.env.MODE !== 'test') observers.push(recordLiveSnapshot);
   if (!observers.length) return {};
   return {
     inspect: (event) => {

@@ -9,7 +9,7 @@
  * Document hosts: `VITE_DOCUMENT_HOSTS` at build time, origins separated by commas
  * (`https://documentos.operadora.com.br`). None by default: links are the portal's own.
  */
-import { isHttpLink } from '../../machines/tracking.helpers';
+import { isHttpLink } from '../../contract/rules';
 import { notify } from './notify';
 
 export const UNSAFE_LINK_MESSAGE = 'Não foi possível abrir o documento: o endereço recebido é inválido.';

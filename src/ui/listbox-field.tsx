@@ -13,19 +13,48 @@ import { Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } f
 
 import { PLACEHOLDER, SelectButtonFace, selectButtonClass, type SelectFieldProps } from './select-parts';
 import { FieldError } from './field-error';
+import { LabelText, RequiredMark } from './field-label';
 
-export function ListboxField({ id, label, value, options, onChange, error, disabled, className = '' }: SelectFieldProps) {
+export function ListboxField({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  error,
+  disabled,
+  className = '',
+  requirement,
+  labelAddon,
+  describedBy,
+}: SelectFieldProps) {
   const items = [
     { label: PLACEHOLDER, value: '' },
     ...options.map((option) => ({ label: option.label, value: option.value.toUpperCase() })),
   ];
   const chosen = items.find((item) => item.value === value);
   const errorId = `${id}-erro`;
+  // A button takes no aria-required: the requirement is said in its description instead.
+  const requiredId = `${id}-obrigatorio`;
+  const describers = [requirement === 'required' ? requiredId : undefined, describedBy, error ? errorId : undefined]
+    .filter(Boolean)
+    .join(' ');
   return (
     <Field className={`min-w-0 ${className}`} disabled={disabled}>
-      <Label className="block text-sm font-medium text-slate-800">{label}</Label>
+      <div className={`relative flex flex-wrap items-center gap-2 ${labelAddon === undefined ? '' : 'min-h-8'}`}>
+        <Label className="block text-sm font-medium text-slate-800">
+          <LabelText label={label} requirement={requirement} />
+        </Label>
+        <RequiredMark requirement={requirement} />
+        {labelAddon}
+      </div>
+      {requirement === 'required' && (
+        <span id={requiredId} className="sr-only">
+          Campo obrigatório
+        </span>
+      )}
       <Listbox value={value} onChange={(next: string) => onChange(next.toUpperCase())} invalid={Boolean(error)}>
-        <ListboxButton id={id} aria-describedby={error ? errorId : undefined} className={selectButtonClass(Boolean(error))}>
+        <ListboxButton id={id} aria-describedby={describers || undefined} className={selectButtonClass(Boolean(error))}>
           <SelectButtonFace text={chosen?.label} />
         </ListboxButton>
         <ListboxOptions

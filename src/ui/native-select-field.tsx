@@ -6,6 +6,7 @@
  */
 import { PLACEHOLDER, selectButtonClass, type SelectFieldProps } from './select-parts';
 import { FieldError } from './field-error';
+import { LabelText, RequiredMark } from './field-label';
 
 interface NativeSelectFieldProps extends SelectFieldProps {
   autoComplete?: string;
@@ -21,13 +22,21 @@ export function NativeSelectField({
   disabled,
   className = '',
   autoComplete,
+  requirement,
+  labelAddon,
+  describedBy,
 }: NativeSelectFieldProps) {
   const errorId = `${id}-erro`;
+  const describers = [describedBy, error ? errorId : undefined].filter(Boolean).join(' ');
   return (
     <div className={`min-w-0 ${className}`}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+      <div className={`relative flex flex-wrap items-center gap-2 ${labelAddon === undefined ? '' : 'min-h-8'}`}>
+        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+          <LabelText label={label} requirement={requirement} />
+        </label>
+        <RequiredMark requirement={requirement} />
+        {labelAddon}
+      </div>
       <div className="relative">
         <select
           id={id}
@@ -35,7 +44,8 @@ export function NativeSelectField({
           disabled={disabled}
           autoComplete={autoComplete}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-required={requirement === 'required' || undefined}
+          aria-describedby={describers || undefined}
           onChange={(event) => onChange(event.target.value)}
           className={`${selectButtonClass(Boolean(error))} appearance-none pr-10 disabled:bg-slate-100 disabled:text-slate-600 ${value ? '' : 'text-slate-600'}`}
         >

@@ -7,9 +7,18 @@ export interface SelectOptionItem {
   value: string;
 }
 
+import type { ReactNode } from 'react';
+import type { Requirement } from './field-label';
+
 export interface SelectFieldProps {
   id: string;
   label: string;
+  /** Marked on the label (a required asterisk, or "(opcional)"). */
+  requirement?: Requirement | undefined;
+  /** Beside the label (a help button). */
+  labelAddon?: ReactNode;
+  /** More ids describing the control (a help text). */
+  describedBy?: string | undefined;
   value: string;
   options: ReadonlyArray<SelectOptionItem>;
   onChange(value: string): void;

@@ -18,6 +18,7 @@
 import { useLayoutEffect, useRef, useState, type ChangeEvent, type ClipboardEvent, type ReactNode, type Ref } from 'react';
 import { diffEdit, isPasteLike, textFormat, type Edited, type FieldFormat } from './field-formats';
 import { FieldError } from './field-error';
+import { LabelText, RequiredMark, type Requirement } from './field-label';
 
 export interface TextFieldProps {
   id: string;
@@ -32,6 +33,8 @@ export interface TextFieldProps {
   labelAddon?: ReactNode;
   /** More ids describing the input (a help text). */
   describedBy?: string | undefined;
+  /** Marked on the label (a required asterisk, or "(opcional)"); unmarked when absent. */
+  requirement?: Requirement | undefined;
   type?: 'text' | 'email' | 'password';
   inputMode?: 'text' | 'numeric' | 'email' | 'tel';
   autoComplete?: string;
@@ -75,6 +78,7 @@ export function TextField({
   error,
   labelAddon,
   describedBy,
+  requirement,
   type = 'text',
   inputMode,
   autoComplete,
@@ -158,8 +162,9 @@ export function TextField({
           tall as the help button before the help text arrives, so the field never moves. */}
       <div className={`relative flex flex-wrap items-center gap-2 ${labelAddon === undefined ? '' : 'min-h-8'}`}>
         <label htmlFor={id} className={`block text-slate-800 ${labelClassName}`}>
-          {label}
+          <LabelText label={label} requirement={requirement} />
         </label>
+        <RequiredMark requirement={requirement} />
         {labelAddon}
       </div>
       <input
@@ -176,6 +181,7 @@ export function TextField({
         autoComplete={autoComplete ?? 'off'}
         placeholder={placeholder}
         aria-invalid={error ? true : undefined}
+        aria-required={requirement === 'required' || undefined}
         aria-describedby={describers || undefined}
         className={inputClass(Boolean(error), readOnly)}
       />

@@ -216,6 +216,21 @@ describe('retries through react-query', () => {
     expect(error).not.toHaveBeenCalled();
   });
 
+  it('asks once for a typed answer (409 SOLICITACAO_EM_ANDAMENTO): no retry, no toast; the code reaches the caller', async () => {
+    const message = 'Já existe uma solicitação em andamento.';
+    replies = [{ status: 409, body: { message, code: 'SOLICITACAO_EM_ANDAMENTO' } }];
+    await expect(mutateApi(queryClient, 'login', login)).rejects.toMatchObject({
+      status: 409,
+      code: 'SOLICITACAO_EM_ANDAMENTO',
+      serverMessage: message,
+    });
+    expect(calls).toHaveLength(1);
+    expect(info).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+    expect(log).toHaveBeenCalledWith(expect.any(ApiError));
+    expect(requestActivity.getSnapshot().value).toBe('idle');
+  });
+
   it('tries a failing mutation 3 times in all, with the same Idempotency-Key every time', async () => {
     replies = [{ status: 503 }];
     await expect(mutateApi(queryClient, 'login', login)).rejects.toBeInstanceOf(ApiError);

@@ -10,6 +10,10 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_IDLE_MS, SESSION_TIMES_KEY, TOKEN_EXPIRY_MARGIN_MS, TOKEN_TTL_MS, storage } from '../../src/storage';
+import { DEFAULT_API_BASE, routes } from '../../contract/api';
+import { earlyReadsTable } from '../../scripts/vite-early-reads';
+import { TRACKING_SCREEN_READS } from '../../src/flows/tracking/screen-reads';
+import '../../src/api/early-reads';
 
 const html = readFileSync(resolve(__dirname, '../../index.html'), 'utf8');
 const inlineScript = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body]) => body ?? '');
@@ -100,5 +104,54 @@ describe("index.html's inline script", () => {
     expect(runBootScript('#/acompanhamento')).toBe('acompanhamento');
     expect(runBootScript('#/home/1')).toBe('home');
     expect(localStorage.getItem('token')).toBe('a.token');
+  });
+});
+
+describe("index.html's inline script starts tracking's reads (issue 28)", () => {
+  const table = earlyReadsTable(DEFAULT_API_BASE);
+  const withReads = bootScript.replace('{/*early-reads*/}', JSON.stringify(table));
+  let sent: { url: string; headers: Record<string, string> }[] = [];
+
+  function boot(hash: string) {
+    sent = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        sent.push({ url, headers: { ...(init.headers as Record<string, string>) } });
+        return new Response('[]');
+      }),
+    );
+    delete window.__portabilidadeEarlyReads;
+    document.body.innerHTML = '<div id="root"></div>';
+    history.replaceState(null, '', hash);
+    new Function(withReads)();
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("with a live session on the tracking screen: the contract's four reads with the stored token, kept for the app, the session untouched", () => {
+    seed(pair('a.token', since(MINUTE, MINUTE)));
+    const before = { ...localStorage };
+    boot('#/acompanhamento');
+    const query = '?protocolo=48213907561238470015';
+    expect(sent.map((s) => s.url)).toEqual(TRACKING_SCREEN_READS.map((name) => `${DEFAULT_API_BASE}${routes[name].path}${query}`));
+    for (const { headers } of sent)
+      expect(headers).toEqual({ Accept: 'application/json', 'X-Frame-Options': 'deny', Authorization: 'Bearer a.token' });
+    expect(Object.keys(window.__portabilidadeEarlyReads!.reads)).toEqual(sent.map((s) => s.url));
+    expect(window.__portabilidadeEarlyReads!.at).toBe(T0);
+    expect({ ...localStorage }).toEqual(before);
+  });
+
+  it('an ended session starts no read (its pair is removed first)', () => {
+    seed(pair('a.token', since(SESSION_IDLE_MS, SESSION_IDLE_MS)));
+    boot('#/acompanhamento');
+    expect(sent).toEqual([]);
+    expect(window.__portabilidadeEarlyReads).toBeUndefined();
+  });
+
+  it('another screen starts none, even with a live session', () => {
+    seed(pair('a.token', since(MINUTE, MINUTE)));
+    boot('#/nova-solicitacao');
+    boot('#/home/1');
+    expect(sent).toEqual([]);
   });
 });

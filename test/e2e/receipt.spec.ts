@@ -76,6 +76,7 @@ async function fileThroughWizard(page: Page, nome: string) {
   for (const name of DEPENDENTS) {
     await page.getByRole('button', { name: 'Incluir dependente' }).click();
     await field(page, 'Nome do dependente').fill(name);
+    await field(page, 'Parentesco com o titular').selectOption('Filho(a)');
     await field(page, 'Nome da mãe do dependente').fill('Maria Teste');
     await typeMasked(page, 'Data de nascimento do dependente', '10102015');
     await page.getByRole('button', { name: 'Adicionar', exact: true }).click();

@@ -6,6 +6,7 @@
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { SESSION_ENDED_MESSAGE } from '../../src/app/session-watch';
+import { API } from './support/env';
 import { stored, trackFromHome } from './support/tracking';
 
 /** A seeded demo request that needs no login (README's demo table): its lookup answers a token. */
@@ -76,7 +77,7 @@ test.describe('a shared phone or PC', () => {
     await expectNothingOfTheRequest(page);
   });
 
-  test("'Encerrar sessão' revokes the token on the server, and the server's refusal shows nothing", async ({ page }) => {
+  test("'Encerrar sessão' revokes the token on the server: a copy of it gets 401 there, and the page shows nothing", async ({ page }) => {
     await page.goto('/#/home/1');
     await trackFromHome(page, PROTOCOLO);
     await expect(page.getByLabel('Protocolo', { exact: true })).toHaveValue(PROTOCOLO);
@@ -90,8 +91,12 @@ test.describe('a shared phone or PC', () => {
     expect(await request.headerValue('authorization')).toBe(`Bearer ${token}`);
     await expect(page).toHaveURL(/#\/home\/1$/);
     await expect(page.getByText('Sessão encerrada.')).toBeVisible();
-    // Whatever the server answers (today's server does not revoke yet), nothing is shown.
-    await answered;
+    // The server ended the session: the same token, copied before, opens nothing any more.
+    expect(await (await answered).text()).toBe('OK');
+    const copied = await page.request.get(`${API}portabilidade/acompanhamento?protocolo=${PROTOCOLO}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(copied.status()).toBe(401);
     await page.waitForTimeout(500);
     expect(await page.getByText(UNEXPECTED).count()).toBe(0);
     expect([await stored(page, 'protocolo'), await stored(page, 'token')]).toEqual([null, null]);

@@ -26,7 +26,7 @@ const STEP_1: Typed[] = [
   { label: 'Endereço', keys: 'Avenida Paulista', shown: 'AVENIDA PAULISTA' },
   { label: 'Número', keys: '1578', shown: '1578' },
   { label: 'Bairro', keys: 'Bela Vista', shown: 'BELA VISTA' },
-  { label: 'Complemento', keys: 'Apto 12', shown: 'APTO 12' },
+  { label: 'Complemento (opcional)', keys: 'Apto 12', shown: 'APTO 12' },
 ];
 
 const STEP_2: Typed[] = [
@@ -177,6 +177,7 @@ test.describe('typing is never lost', () => {
 
     await page.getByRole('button', { name: 'Incluir dependente' }).click();
     await typeEveryField(page, DEPENDENT);
+    await field(page, 'Parentesco com o titular').selectOption('Filho(a)');
     await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
     const added = page.getByRole('list', { name: 'Dependentes incluídos' });
     await expect(added).toContainText('JOAO TESTE');

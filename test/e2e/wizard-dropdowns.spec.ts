@@ -28,7 +28,7 @@ test('no dropdown is disabled at any moment after a step appears, on arrival, go
   });
   await openWizard(page, true);
   await next(page).click();
-  await expect(page.getByRole('button', { name: /Titularidade/ })).toBeEnabled();
+  await expect(page.getByRole('button', { name: /^Titularidade/ })).toBeEnabled();
   await next(page).click();
   await expect(stepTitle(page, 'Dados do Plano de Destino')).toBeVisible();
   await expect(page.getByLabel('Tipo de contratação', { exact: true })).toBeEnabled();

@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { backoffice } from './support/tracking';
+import { errorSummary } from './support/wizard';
 import {
   DESTINATION,
   choose,
@@ -81,6 +82,7 @@ async function fillStep3(page: Page) {
 async function addDependent(page: Page) {
   await page.getByRole('button', { name: 'Incluir dependente' }).click();
   await field(page, 'Nome do dependente').fill('Joao Teste');
+  await field(page, 'Parentesco com o titular').selectOption('Filho(a)');
   await field(page, 'Nome da mãe do dependente').fill('Maria Teste');
   await typeMasked(page, 'Data de nascimento do dependente', '10102015');
   await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
@@ -251,9 +253,11 @@ test.describe('nova-solicitacao wizard', () => {
       '* Número é obrigatório',
       '* Bairro é obrigatório',
     ]);
-    await expect(field(page, 'Nome do beneficiário')).toBeFocused();
+    // Issue 27 item 5: focus on the error summary at the top of the step (its links lead to each field).
+    await expect(errorSummary(page)).toBeFocused();
     await expect(field(page, 'Nome do beneficiário')).toHaveAttribute('aria-invalid', 'true');
-    await expect(field(page, 'Nome do beneficiário')).toHaveAccessibleDescription('* Nome do beneficiário é obrigatório');
+    // The operator's help for the field, then its message.
+    await expect(field(page, 'Nome do beneficiário')).toHaveAccessibleDescription(/\* Nome do beneficiário é obrigatório$/);
     await expectNoAxeViolations(page);
 
     await field(page, 'Email').fill('maria@');
@@ -288,7 +292,7 @@ test.describe('nova-solicitacao wizard', () => {
       '* Data de início é obrigatória',
       '* Titularidade é obrigatória',
     ]);
-    await expect(field(page, 'Nome da operadora')).toBeFocused();
+    await expect(errorSummary(page)).toBeFocused();
     // Previous never validates; the messages of step 1 stay hidden (it is valid).
     await page.getByRole('button', { name: 'Anterior' }).click();
     await expect(currentStep(page)).toContainText('Dados Pessoais');
@@ -306,7 +310,7 @@ test.describe('nova-solicitacao wizard', () => {
       '* Titularidade é obrigatória',
       '* Tipo de contratação é obrigatório',
     ]);
-    await expect(field(page, 'Registro ANS do plano de destino')).toBeFocused();
+    await expect(errorSummary(page)).toBeFocused();
     await field(page, 'Registro ANS do plano de destino').fill('999999999');
     await expect(page.getByText('* Plano não encontrado para o registro informado', { exact: true })).toBeVisible();
     await fillStep3(page);
@@ -319,6 +323,7 @@ test.describe('nova-solicitacao wizard', () => {
     await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
     await expect(alerts).toHaveText([
       '* Nome do dependente é obrigatório',
+      '* Parentesco é obrigatório',
       '* Nome da mãe é obrigatório',
       '* A data de nascimento é obrigatório',
     ]);

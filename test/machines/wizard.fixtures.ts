@@ -5,6 +5,7 @@
  * against that server.
  */
 import { wizardMachine } from '../../machines/wizard.machine';
+import { ERROR_CODES } from '../../contract/rules';
 import { CEP_ADDRESSES, CONTRACT_TYPES, DESTINATION_PLANS, DOCUMENT_TYPES } from '../../server/seed/reference-data.ts';
 import type { WizardForm } from '../../machines/wizard.types';
 import type { EventFixtures, PathEvent } from '../paths/framework/types';
@@ -14,6 +15,8 @@ export type WizardPathEvent = PathEvent<M>;
 
 /** A destination plan the reference server knows: its ANS registry and name. */
 export const [DESTINATION_REGISTRY, DESTINATION_PLAN] = DESTINATION_PLANS[0]!;
+/** Another plan the reference server lists, the one the paths pick from the list (issue 27 item 5). */
+export const [PICKED_REGISTRY, PICKED_PLAN] = DESTINATION_PLANS[1]!;
 
 /** Every field of steps 1–3 valid (CPF 529.982.247-25 has correct check digits). */
 /** The day the tests' dates are checked against (the machine reads no clock). */
@@ -56,6 +59,8 @@ export const PAULISTA = { cep: PAULISTA_CEP, address: { logradouro, bairro, loca
 export const UNKNOWN_CEP = '99999999';
 
 const failure = new Error('HTTP 503 (fixture)');
+/** The save refused as the reference server refuses a second open request (the client's ApiError carries the code). */
+export const OPEN_REQUEST_EXISTS = Object.assign(new Error('HTTP 409 (fixture)'), { code: ERROR_CODES.openRequestExists });
 
 /** A phone photo's size in the fixtures: over the 1 MB from which photos are shrunk. */
 export const PHOTO_BYTES = 1_600_000;
@@ -85,6 +90,8 @@ export const wizardFixtures = {
     { type: 'DESTINATION_REGISTRY_CHANGED', value: DESTINATION_REGISTRY },
     { type: 'DESTINATION_REGISTRY_CHANGED', value: '' },
   ],
+  // Issue 27 item 5: another plan the server lists, picked by its name.
+  DESTINATION_PLAN_CHOSEN: [{ type: 'DESTINATION_PLAN_CHOSEN', registroAns: PICKED_REGISTRY, nmPlano: PICKED_PLAN }],
   CONTRACT_TYPE_CHOSEN: [
     { type: 'CONTRACT_TYPE_CHOSEN', value: '3' },
     { type: 'CONTRACT_TYPE_CHOSEN', value: '1' },
@@ -99,6 +106,8 @@ export const wizardFixtures = {
     // Optional, but when typed it must be a real CPF (check digits wrong here); then cleared.
     { type: 'DEPENDENT_CHANGED', field: 'cpf', value: '52998224724' },
     { type: 'DEPENDENT_CHANGED', field: 'cpf', value: '' },
+    // Issue 27 item 7: the relationship to the holder, required.
+    { type: 'DEPENDENT_CHANGED', field: 'ds_parentesco', value: 'Filho(a)' },
   ],
   DEPENDENT_CONFIRM: [{ type: 'DEPENDENT_CONFIRM' }],
   DEPENDENT_DISCARD: [{ type: 'DEPENDENT_DISCARD' }],
@@ -136,6 +145,16 @@ export const wizardFixtures = {
   NO_DOCUMENTS_CANCELLED: [{ type: 'NO_DOCUMENTS_CANCELLED' }],
   SUBMIT_CONFIRMED: [{ type: 'SUBMIT_CONFIRMED' }],
   REVIEW_CANCELLED: [{ type: 'REVIEW_CANCELLED' }],
+  // Issue 27 item 7: 'Alterar' on each section of the review.
+  REVIEW_EDIT_REQUESTED: [
+    { type: 'REVIEW_EDIT_REQUESTED', step: 'dadosPessoais' },
+    { type: 'REVIEW_EDIT_REQUESTED', step: 'planoOrigem' },
+    { type: 'REVIEW_EDIT_REQUESTED', step: 'planoDestino' },
+    { type: 'REVIEW_EDIT_REQUESTED', step: 'dependentes' },
+    { type: 'REVIEW_EDIT_REQUESTED', step: 'documentos' },
+  ],
+  DUPLICATE_TRACK: [{ type: 'DUPLICATE_TRACK' }],
+  DUPLICATE_BACK: [{ type: 'DUPLICATE_BACK' }],
   'xstate.done.actor.contractTypes': [
     {
       type: 'xstate.done.actor.contractTypes',
@@ -169,7 +188,11 @@ export const wizardFixtures = {
       output: { nuProtocolo: '20260001234567', cdSolicitacao: 42 },
     },
   ],
-  'xstate.error.actor.saveRequest': [{ type: 'xstate.error.actor.saveRequest', actorId: 'saveRequest', error: failure }],
+  'xstate.error.actor.saveRequest': [
+    { type: 'xstate.error.actor.saveRequest', actorId: 'saveRequest', error: failure },
+    // Issue 27 item 6: the server holds an open request for this CPF and ANS protocol (409 with its code).
+    { type: 'xstate.error.actor.saveRequest', actorId: 'saveRequest', error: OPEN_REQUEST_EXISTS },
+  ],
   // The photo shrunk (its size as the browser makes it varies: only the branch matters); the
   // HEIC one the decoder could not read.
   'xstate.done.actor.prepareFile': [

@@ -32,6 +32,7 @@ function spies() {
       actions: {
         goHome: record('goHome'),
         goTrackProtocol: record('goTrackProtocol'),
+        goTrackMode: record('goTrackMode'),
         openAcceptanceLink: record('openAcceptanceLink'),
         clearStoredProtocol: record('clearStoredProtocol'),
         clearSavedWork: record('clearSavedWork'),
@@ -64,7 +65,13 @@ const withTwoFiles = [...toStep5, ev('DOCUMENT_TYPE_CHOSEN'), ev('FILE_CHOSEN', 
 const send = [ev('NEXT'), ev('SUBMIT_CONFIRMED')];
 /** With no document attached: the warning's 'Continuar sem documentos' comes between. */
 const sendWithoutDocuments = [ev('NEXT'), ev('DOCUMENTS_SKIPPED'), ev('SUBMIT_CONFIRMED')];
-const dependent = [ev('DEPENDENT_ADD'), ev('DEPENDENT_CHANGED', 0), ev('DEPENDENT_CHANGED', 1), ev('DEPENDENT_CHANGED', 2)];
+const dependent = [
+  ev('DEPENDENT_ADD'),
+  ev('DEPENDENT_CHANGED', 0),
+  ev('DEPENDENT_CHANGED', 1),
+  ev('DEPENDENT_CHANGED', 2),
+  ev('DEPENDENT_CHANGED', 5),
+];
 
 describe('wizard journeys', () => {
   it('files a complete request: one save, each document uploaded with the returned protocol, the acceptance (N), then the protocol modal', async () => {
@@ -91,7 +98,9 @@ describe('wizard journeys', () => {
     expect(result.last).toBe('protocolModal');
     const [save] = result.inputs.saveRequest as SaveRequestInput[];
     expect(result.inputs.saveRequest).toHaveLength(1);
-    expect(save!.payload.dependente).toEqual([{ id: 1, nome: 'JOAO DA SILVA', nm_mae: 'MARIA DA SILVA', dt_nasc: '10/10/2015', cpf: '' }]);
+    expect(save!.payload.dependente).toEqual([
+      { id: 1, nome: 'JOAO DA SILVA', nm_mae: 'MARIA DA SILVA', dt_nasc: '10/10/2015', cpf: '', ds_parentesco: 'Filho(a)' },
+    ]);
     expect(save!.payload.cd_empresa_plano).toBe('7');
     expect(save!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     const uploads = result.inputs.uploadDocument as UploadDocumentInput[];
@@ -301,6 +310,29 @@ describe('wizard journeys', () => {
     const fixed = contextAfter(filled, [...toStep4, ...invalidCpf, ev('PREVIOUS'), ev('NEXT'), ev('DEPENDENT_CHANGED', 4), ev('NEXT')]);
     expect(fixed.dependents.map((d) => [d.nome, d.cpf])).toEqual([['JOAO DA SILVA', '']]);
     expect(fixed.draft).toBeNull();
+  });
+
+  it('a save refused as a second open request (issue 27 item 6): the warning, a fresh key afterwards, and the tracking with no protocol', async () => {
+    const refused = [...toStep5, ...sendWithoutDocuments, ev('xstate.error.actor.saveRequest', 1)];
+    const warned = await run(filled, refused);
+    expect(warned.last).toEqual({ editing: { documentos: 'duplicateWarning' } });
+    const kept = contextAfter(filled, [...refused, ev('DUPLICATE_BACK')]);
+    expect([kept.idempotencyKey, kept.saved, kept.form]).toEqual([null, null, expect.objectContaining({ nome: 'MARIA DA SILVA' })]);
+    const tracked = await run(filled, [...refused, ev('DUPLICATE_TRACK')]);
+    expect(tracked.last).toBe('left');
+    expect(tracked.calls.filter(([name]) => name.startsWith('goTrack'))).toEqual([['goTrackMode', { cdEmpresaPlano: '7' }]]);
+    // Any other failure leaves step 5 as before, with no warning.
+    expect((await run(filled, [...toStep5, ...sendWithoutDocuments, ev('xstate.error.actor.saveRequest', 0)])).last).toEqual({
+      editing: { documentos: 'idle' },
+    });
+  });
+
+  it("the review's 'Alterar' (issue 27 item 7): the step opens, its valid 'Próximo' comes back to the review, then 'Próximo' goes on as usual", async () => {
+    const review = [...toStep5, ev('NEXT'), ev('DOCUMENTS_SKIPPED')];
+    const back = await run(filled, [...review, ev('REVIEW_EDIT_REQUESTED', 1), ev('NEXT')]);
+    expect(back.values.slice(-2)).toEqual([{ editing: 'planoOrigem' }, { editing: { documentos: 'reviewing' } }]);
+    const usual = await run(filled, [...review, ev('REVIEW_EDIT_REQUESTED', 1), ev('NEXT'), ev('PREVIOUS'), ev('NEXT')]);
+    expect(usual.values.slice(-2)).toEqual([{ editing: { dependentes: 'listing' } }, { editing: { documentos: 'idle' } }]);
   });
 
   it('attachments: a type first; empty and over-10MB files refused with the exact alerts and their bytes let go', async () => {

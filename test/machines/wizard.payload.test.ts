@@ -8,7 +8,7 @@ const base = {
   protocoloAns: '12345678901234567890',
   cdEmpresaPlano: '2',
   form: { ...FILLED_FORM, nome: 'maria da silva', ds_bairro: 'centro', ds_uf: 'ce', email: 'Maria@Example.com' },
-  dependents: [{ id: 7, nome: 'joao', nm_mae: 'maria', dt_nasc: '10/10/2015', cpf: '' }],
+  dependents: [{ id: 7, nome: 'joao', ds_parentesco: 'Filho(a)', nm_mae: 'maria', dt_nasc: '10/10/2015', cpf: '' }],
 };
 
 describe('request payload', () => {
@@ -45,7 +45,7 @@ describe('request payload', () => {
         { tp_contato: '1', ds_contato: '85988887777' },
         { tp_contato: '2', ds_contato: 'Maria@Example.com' },
       ],
-      dependente: [{ id: 1, nome: 'JOAO', nm_mae: 'MARIA', dt_nasc: '10/10/2015', cpf: '' }],
+      dependente: [{ id: 1, nome: 'JOAO', nm_mae: 'MARIA', dt_nasc: '10/10/2015', cpf: '', ds_parentesco: 'Filho(a)' }],
       cd_empresa_plano: '2',
     });
   });

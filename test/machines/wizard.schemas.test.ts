@@ -91,14 +91,21 @@ describe('wizard step schemas', () => {
     expect(validateStep('documentos', EMPTY_FORM, TODAY)).toEqual({});
   });
 
-  it('a dependent needs name, mother and birth date; the CPF is optional but checked', () => {
-    expect(validateDependent({ nome: '', nm_mae: '', dt_nasc: '', cpf: '' }, TODAY)).toEqual({
+  it('a dependent needs name, relationship, mother and birth date; the CPF is optional but checked', () => {
+    expect(validateDependent({ nome: '', ds_parentesco: '', nm_mae: '', dt_nasc: '', cpf: '' }, TODAY)).toEqual({
       nome: '* Nome do dependente é obrigatório',
+      ds_parentesco: '* Parentesco é obrigatório',
       nm_mae: '* Nome da mãe é obrigatório',
       dt_nasc: '* A data de nascimento é obrigatório',
     });
-    expect(validateDependent({ nome: 'A', nm_mae: 'B', dt_nasc: '01/01/2010', cpf: '11111111111' }, TODAY)).toEqual({
-      cpf: '* CPF inválido',
+    expect(validateDependent({ nome: 'A', ds_parentesco: 'Outro', nm_mae: 'B', dt_nasc: '01/01/2010', cpf: '11111111111' }, TODAY)).toEqual(
+      {
+        cpf: '* CPF inválido',
+      },
+    );
+    // Only a listed relationship (contract/rules.ts PARENTESCOS).
+    expect(validateDependent({ nome: 'A', ds_parentesco: 'Vizinho', nm_mae: 'B', dt_nasc: '01/01/2010', cpf: '' }, TODAY)).toEqual({
+      ds_parentesco: '* Parentesco é obrigatório',
     });
   });
 
@@ -113,7 +120,9 @@ describe('wizard step schemas', () => {
     ).toEqual({ nome: message, ds_complemento: message, ds_bairro: message });
     expect(firstInvalidField('dadosPessoais', { ...FILLED_FORM, ds_complemento: 'A\u0000' }, TODAY)).toBe('ds_complemento');
     expect(validateStep('planoOrigem', { ...FILLED_FORM, plano_origem: 'PLANO\tX' }, TODAY)).toEqual({ plano_origem: message });
-    expect(validateDependent({ nome: 'PEDRO\u009b', nm_mae: 'ANA', dt_nasc: '01/01/2010', cpf: '' }, TODAY)).toEqual({ nome: message });
+    expect(
+      validateDependent({ nome: 'PEDRO\u009b', ds_parentesco: 'Filho(a)', nm_mae: 'ANA', dt_nasc: '01/01/2010', cpf: '' }, TODAY),
+    ).toEqual({ nome: message });
     // A tab or line break around the value is trimmed away when sent: no message.
     expect(validateStep('dadosPessoais', { ...FILLED_FORM, nome: 'MARIA DA SILVA\t', ds_complemento: ' APTO 1\n' }, TODAY)).toEqual({});
   });

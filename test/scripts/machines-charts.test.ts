@@ -89,9 +89,13 @@ describe('the export draws every shape of transition inside the right box', () =
         'AWAY (from one.x to two.p.left)',
         'error load (from one.y.deep)',
         'CROSS (from p.left to p.right)',
-        'LOOP',
       ]),
     );
+  });
+
+  it('writes an event that keeps a simple state inside the state, with its actions, not as a loop', () => {
+    expect(charts[0]!.mermaid).toContain('tricky_two_p_left : LOOP / remember');
+    expect(charts[0]!.mermaid).not.toMatch(/tricky_two_p_left --> tricky_two_p_left/);
   });
 
   it('lists what no arrow can show: the transitions of the machine itself', () => {

@@ -43,10 +43,10 @@ describe("Stately's parser reads every machine whole from docs/machines/<flow>.s
     expect(parsed.transitions).toContain('tricky.one | INTO | 0 | tricky.one.y.deep | or(isReady,not(isLate)) | ');
   });
 
-  it('reads a combined guard as and() of its named guards', () => {
+  it("reads XState's and() of named guards, in a machine made by setup(), as and() of those guards", () => {
     const [config] = parseStately(
-      "import { createMachine } from 'xstate';\n" +
-        "createMachine({ id: 'm', initial: 'a', states: { a: { on: { GO: { target: 'b', guard: { type: 'and', guards: ['p', 'q'] } } } }, b: {} } });",
+      "import { and, setup } from 'xstate';\n" +
+        "setup({ guards: { p: () => false, q: () => false } }).createMachine({ id: 'm', initial: 'a', states: { a: { on: { GO: { target: 'b', guard: and(['p', 'q']) } } }, b: {} } });",
     );
     expect(parsedInventory(config!).transitions).toEqual(['m.a | GO | 0 | m.b | and(p,q) | ']);
   });

@@ -77,7 +77,12 @@ describe('backoffice commands on the database', () => {
     const show = capture();
     await runCli(['show', saved.nuProtocolo, '--json'], { db: server.db, io: show });
     const detail = JSON.parse(show.stdout[0] ?? '{}') as { dependentes: unknown[]; contatos: unknown[] };
-    expect(detail.dependentes).toEqual([{ nome: 'PEDRO DA SILVA', nmMae: 'ANA DA SILVA', dtNasc: '05/06/2010', cpf: '' }]);
+    expect(detail.dependentes).toEqual([
+      { nome: 'PEDRO DA SILVA', nmMae: 'ANA DA SILVA', dtNasc: '05/06/2010', cpf: '', parentesco: 'Filho(a)' },
+    ]);
+    const text = capture();
+    await runCli(['show', saved.nuProtocolo], { db: server.db, io: text });
+    expect(text.stdout[0]).toContain('PEDRO DA SILVA (Filho(a))');
     expect(detail.contatos).toEqual([
       { tpContato: '1', dsContato: '11987654321' },
       { tpContato: '2', dsContato: 'jose@example.com' },

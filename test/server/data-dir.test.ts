@@ -126,17 +126,19 @@ function startUntilServing(env: NodeJS.ProcessEnv): Promise<Running> {
   });
 }
 
-/** Every entry under `dir`: path → kind, size, mtime and content hash. */
+/** `dir` itself and every entry under it: path → kind and mode, and for a file its size, mtime and content hash. */
 function snapshot(dir: string, into = new Map<string, string>(), prefix = ''): Map<string, string> {
+  const mode = (path: string) => (lstatSync(path).mode & 0o7777).toString(8);
+  if (prefix === '') into.set('.', `dir ${mode(dir)}`);
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);
     const stats = lstatSync(path);
     const key = `${prefix}/${name}`;
     if (stats.isDirectory()) {
-      into.set(key, 'dir');
+      into.set(key, `dir ${mode(path)}`);
       snapshot(path, into, key);
     } else {
-      into.set(key, `${stats.size} ${stats.mtimeMs} ${createHash('sha256').update(readFileSync(path)).digest('hex')}`);
+      into.set(key, `${mode(path)} ${stats.size} ${stats.mtimeMs} ${createHash('sha256').update(readFileSync(path)).digest('hex')}`);
     }
   }
   return into;

@@ -140,10 +140,21 @@ export async function loginToken(server: TestServer, who: { cpf: string; senha: 
   return (response.json() as { token: string }).token;
 }
 
+/**
+ * The server keeps one open request per CPF and ANS protocol (issue 27 item 6): each call
+ * gets an ANS protocol of its own, so a test files as many as it likes; a test about that
+ * rule passes the same `nu_protocolo_ans` itself.
+ */
+let ansProtocolsGiven = 0;
+export function uniqueAnsProtocol(): string {
+  ansProtocolsGiven += 1;
+  return `1234567890${String(ansProtocolsGiven).padStart(10, '0')}`;
+}
+
 export function validRequest(overrides: Partial<PortabilityRequest> = {}): PortabilityRequest {
   return {
     tipo: '9',
-    nu_protocolo_ans: '12345678901234567890',
+    nu_protocolo_ans: uniqueAnsProtocol(),
     nu_protocolo: '',
     nome: 'JOSÉ DA SILVA',
     nm_mae: 'MARIA DA SILVA',
@@ -172,7 +183,7 @@ export function validRequest(overrides: Partial<PortabilityRequest> = {}): Porta
       { tp_contato: '1', ds_contato: '11987654321' },
       { tp_contato: '2', ds_contato: 'jose@example.com' },
     ],
-    dependente: [{ id: 1, nome: 'PEDRO DA SILVA', nm_mae: 'ANA DA SILVA', dt_nasc: '05/06/2010', cpf: '' }],
+    dependente: [{ id: 1, nome: 'PEDRO DA SILVA', nm_mae: 'ANA DA SILVA', dt_nasc: '05/06/2010', cpf: '', ds_parentesco: 'Filho(a)' }],
     cd_empresa_plano: '1',
     ...overrides,
   };

@@ -118,6 +118,18 @@ describe('wizard lookups', () => {
     const bad = await server.get('portabilidade/utils/plano/destino?registroAns=abc');
     expect(bad.statusCode).toBe(400);
   });
+
+  it('lists the destination plans to pick from, by name, each with the registry the name lookup answers for', async () => {
+    const response = await server.get('portabilidade/utils/plano/destino/lista');
+    expect(response.statusCode).toBe(200);
+    const plans = response.json() as Array<{ registroAns: string; nmPlano: string }>;
+    expect(plans).toContainEqual({ registroAns: '481234562', nmPlano: 'VIDA PLENA MAIS APARTAMENTO' });
+    expect(plans.map((plan) => plan.nmPlano)).toEqual([...plans.map((plan) => plan.nmPlano)].sort());
+    for (const plan of plans) {
+      expect(plan.registroAns).toMatch(/^\d{9}$/);
+      expect((await server.get(`portabilidade/utils/plano/destino?registroAns=${plan.registroAns}`)).body).toBe(plan.nmPlano);
+    }
+  });
 });
 
 describe('OpenAPI', () => {

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMOS } from '../../server/seed/demo-requests.ts';
 import { API, DEMO, FILES, validRequest } from './helpers.ts';
+import { everyCallOverHttp } from './support/every-call.ts';
 import { POSTGRES_TIER, createScratchDatabase, postgresUrl } from './support/postgres.ts';
 
 interface Running {
@@ -135,7 +136,7 @@ describe.skipIf(!postgresUrl)(`two processes ${POSTGRES_TIER}`, () => {
     }
   });
 
-  it('refuses on the second process a token whose session was ended on the first', async () => {
+  it('refuses on every call of both processes a token whose session was ended on the first', async () => {
     const who = DEMO.active;
     const { token } = (await (await post(first, 'auth', { cpf: who.cpf, senha: who.senha, cdEmpresaPlano: '1' })).json()) as {
       token: string;
@@ -143,9 +144,15 @@ describe.skipIf(!postgresUrl)(`two processes ${POSTGRES_TIER}`, () => {
     const track = () =>
       fetch(`${second.base}portabilidade/acompanhamento?protocolo=${who.protocolo}`, { headers: { authorization: `Bearer ${token}` } });
     expect((await track()).status).toBe(200);
+    for (const server of [first, second]) expect(Object.values(await everyCallOverHttp(server.base, token, headers))).not.toContain(401);
     expect(await (await post(first, 'auth/sair', {}, { authorization: `Bearer ${token}` })).text()).toBe('OK');
     expect((await track()).status).toBe(401);
-  });
+    for (const server of [first, second]) {
+      const answers = await everyCallOverHttp(server.base, token, headers);
+      expect(Object.keys(answers).length).toBeGreaterThan(15);
+      for (const [call, status] of Object.entries(answers)) expect({ call, status }).toEqual({ call, status: 401 });
+    }
+  }, 60_000);
 
   it('replays on the second process the answer of an Idempotency-Key first used on the first', async () => {
     const body = validRequest({ cpf: '52998224725' });

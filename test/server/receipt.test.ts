@@ -15,8 +15,8 @@ let filed: { nuProtocolo: string; token: string };
 let other: { nuProtocolo: string; token: string };
 
 const DEPENDENTS = [
-  { id: 1, nome: 'PEDRO DA SILVA', nm_mae: 'ANA DA SILVA', dt_nasc: '05/06/2010', cpf: '' },
-  { id: 2, nome: 'LUÍSA CONCEIÇÃO DA SILVA', nm_mae: 'ANA DA SILVA', dt_nasc: '07/08/2012', cpf: '' },
+  { id: 1, nome: 'PEDRO DA SILVA', nm_mae: 'ANA DA SILVA', dt_nasc: '05/06/2010', cpf: '', ds_parentesco: 'Filho(a)' as const },
+  { id: 2, nome: 'LUÍSA CONCEIÇÃO DA SILVA', nm_mae: 'ANA DA SILVA', dt_nasc: '07/08/2012', cpf: '', ds_parentesco: 'Filho(a)' as const },
 ];
 
 async function file(overrides: Parameters<typeof validRequest>[0] = {}) {

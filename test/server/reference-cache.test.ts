@@ -19,6 +19,7 @@ const REFERENCE_CALLS = [
   'portabilidade/utils/parametro?chave=82&cdEmpresaPlano=1',
   'auth/recuperar-chave?cdTipo=65&cdEmpresaPlano=1',
   'portabilidade/utils/contratacao/destino?cdEmpresaPlano=1',
+  'portabilidade/utils/plano/destino/lista',
   'portabilidade/utils/documento/list?solicitacao=9',
   'portabilidade/utils/privacidade?cdEmpresaPlano=1',
 ];

@@ -13,7 +13,8 @@ afterAll(() => server.close());
 
 describe('saving a new request', () => {
   it('answers a random 20-digit protocol and stores the request under analysis with its history', async () => {
-    const response = await server.post('portabilidade', validRequest(), { key: 'save-happy-0001' });
+    const body = validRequest();
+    const response = await server.post('portabilidade', body, { key: 'save-happy-0001' });
     expect(response.statusCode).toBe(200);
     const { nuProtocolo, cdSolicitacao } = response.json() as { nuProtocolo: string; cdSolicitacao: number };
     expect(nuProtocolo).toMatch(/^[1-9]\d{19}$/);
@@ -22,7 +23,7 @@ describe('saving a new request', () => {
     const tracking = await server.get(`portabilidade/acompanhamento?protocolo=${nuProtocolo}`, { token: 'free' });
     expect(tracking.json()).toMatchObject({
       nuProtocolo,
-      nuProtocoloAnsHapvida: '12345678901234567890',
+      nuProtocoloAnsHapvida: body.nu_protocolo_ans,
       flStatus: 1,
       cdStatusPort: 1,
       flConcordo: null,
@@ -56,9 +57,10 @@ describe('saving a new request', () => {
 
   it('answers a retry with the same Idempotency-Key with the first result and creates no second request', async () => {
     const count = async () => (await server.db.query<{ total: number }>('SELECT count(*)::int AS total FROM requests'))[0]?.total ?? 0;
-    const first = await server.post('portabilidade', validRequest({ nome: 'REPETIDO' }), { key: 'save-retry-0001' });
+    const body = validRequest({ nome: 'REPETIDO' });
+    const first = await server.post('portabilidade', body, { key: 'save-retry-0001' });
     const before = await count();
-    const retry = await server.post('portabilidade', validRequest({ nome: 'REPETIDO' }), { key: 'save-retry-0001' });
+    const retry = await server.post('portabilidade', body, { key: 'save-retry-0001' });
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual(first.json());
     expect(await count()).toBe(before);
@@ -100,7 +102,7 @@ describe('saving a new request', () => {
       'portabilidade',
       validRequest({
         cpf: '',
-        dependente: [{ id: 1, nome: 'FILHA', nm_mae: 'MÃE', dt_nasc: '01/01/2015', cpf: '52998224725' }],
+        dependente: [{ id: 1, nome: 'FILHA', nm_mae: 'MÃE', dt_nasc: '01/01/2015', cpf: '52998224725', ds_parentesco: 'Filho(a)' }],
       }),
     );
     expect(response.statusCode).toBe(200);
@@ -118,7 +120,11 @@ describe('free text is text (issue 24 item 9)', () => {
     ['ds_complemento', { ds_complemento: 'APTO\u007F1' }, 'U+007F'],
     ['plano_origem', { plano_origem: 'PLANO\u009B2J' }, 'U+009B'],
     ['nu_protocolo', { nu_protocolo: '123\u000a456' }, 'U+000A'],
-    ['dependente[0].nome', { dependente: [{ id: 1, nome: 'PEDRO\u0085', nm_mae: 'ANA', dt_nasc: '05/06/2010', cpf: '' }] }, 'U+0085'],
+    [
+      'dependente[0].nome',
+      { dependente: [{ id: 1, nome: 'PEDRO\u0085', nm_mae: 'ANA', dt_nasc: '05/06/2010', cpf: '', ds_parentesco: 'Filho(a)' }] },
+      'U+0085',
+    ],
     [
       'contato[1].ds_contato',
       {

@@ -193,7 +193,14 @@ describe('bounds, answered fast whatever the size', () => {
         server.post(
           'portabilidade',
           validRequest({
-            dependente: Array.from({ length: 21 }, (_, i) => ({ id: i + 1, nome: 'A', nm_mae: 'B', dt_nasc: '01/01/2010', cpf: '' })),
+            dependente: Array.from({ length: 21 }, (_, i) => ({
+              id: i + 1,
+              nome: 'A',
+              nm_mae: 'B',
+              dt_nasc: '01/01/2010',
+              cpf: '',
+              ds_parentesco: 'Outro' as const,
+            })),
           }),
         ),
     ],
@@ -236,7 +243,14 @@ describe('bounds, answered fast whatever the size', () => {
         { tp_contato: '1', ds_contato: '11987654321' },
         ...Array.from({ length: 9 }, (_, i) => ({ tp_contato: '2' as const, ds_contato: `${long(240)}${i}@x.com` })),
       ],
-      dependente: Array.from({ length: 20 }, (_, i) => ({ id: i + 1, nome: long(200), nm_mae: long(200), dt_nasc: '01/01/2010', cpf: '' })),
+      dependente: Array.from({ length: 20 }, (_, i) => ({
+        id: i + 1,
+        nome: long(200),
+        nm_mae: long(200),
+        dt_nasc: '01/01/2010',
+        cpf: '',
+        ds_parentesco: 'Outro' as const,
+      })),
     });
     const response = await server.post('portabilidade', largest);
     // Not refused for its size (the e-mails' own format check is what speaks).

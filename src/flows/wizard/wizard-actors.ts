@@ -27,6 +27,7 @@ import { fileRegistry } from './file-registry';
 import { preparePhoto } from './prepare-photo';
 import { screenAwake } from './screen-awake';
 import { uploadDocument } from './upload-document';
+import { ERROR_SUMMARY_ID } from './focus-targets';
 import { clearWizardSnapshot } from './wizard-persistence';
 
 const REFERENCE_DATA_STALE_MS = 60 * 60_000;
@@ -36,9 +37,17 @@ export interface WizardDeps {
   navigate(path: string): void;
 }
 
-/** Moves focus after React has rendered the messages, so the field is announced with its error. */
-function focusLater(id: string): void {
-  setTimeout(() => document.getElementById(id)?.focus(), 0);
+/**
+ * Moves focus after React has rendered the messages, so the element is announced with them;
+ * an element the render has yet to add (the error summary, on the first refusal) is looked
+ * for again for a few frames.
+ */
+function focusLater(id: string, frames = 10): void {
+  setTimeout(() => {
+    const element = document.getElementById(id);
+    if (element) element.focus();
+    else if (frames > 0) requestAnimationFrame(() => focusLater(id, frames - 1));
+  }, 0);
 }
 
 export const wizardActors = {
@@ -89,8 +98,11 @@ export function createWizardLogic(deps: WizardDeps) {
   return wizardMachine.provide({
     actors: wizardActors,
     actions: {
+      // A refused step: focus goes to its error summary, whose links lead to each field (issue
+      // 27 item 5, the gov.br pattern); a dependent's row: to its first invalid field.
       focusField: (_, params) => {
-        if (params.field) focusLater(`${params.scope === 'form' ? 'wizard' : 'dependente'}-${params.field}`);
+        if (!params.field) return;
+        focusLater(params.scope === 'form' ? ERROR_SUMMARY_ID : `dependente-${params.field}`);
       },
       releaseFile: (_, params) => fileRegistry.remove(params.id),
       keepScreenAwake: () => screenAwake.keep(),
@@ -106,6 +118,11 @@ export function createWizardLogic(deps: WizardDeps) {
       goHome: (_, params) => deps.navigate(`/home/${params.cdEmpresaPlano}`),
       // Back from step 1 lands on home too: the step's entry was put back (wizard-history.ts), home goes on top.
       leaveWizard: (_, params) => deps.navigate(`/home/${params.cdEmpresaPlano}`),
+      // Issue 27 item 6: home's tracking with the field empty; no protocol is handed over.
+      goTrackMode: (_, params) => {
+        storage.set('type', 'track');
+        deps.navigate(`/home/${params.cdEmpresaPlano}`);
+      },
       goTrackProtocol: (_, params) => {
         storage.set('type', 'track');
         protocolToTrack.give(params.protocolo);

@@ -86,8 +86,9 @@ export function bindWizardHistory(actor: WizardActorLike, keepsOnDevice: () => b
     const step = stepIndexOf(snapshot);
     const entry = entryOf(window.history.state);
     if (step === null || entry === null || heading !== null) return;
-    if (entry === GUARD) push(step);
-    else if (step > entry) push(step);
+    // One entry per step up to the one shown, even when the machine jumps ahead (the review's
+    // 'Alterar' returns from step 1 to step 5): an entry's number stays its distance from the guard.
+    if (entry === GUARD || step > entry) for (let each = entry === GUARD ? 0 : entry + 1; each <= step; each += 1) push(each);
     else if (step < entry) go(entry, step);
   };
   const subscription = actor.subscribe(follow);

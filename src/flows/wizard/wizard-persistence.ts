@@ -12,38 +12,15 @@ import type { Snapshot } from 'xstate';
 import { PERSIST_TAG } from '../../../machines/wizard.machine';
 import type { CalendarDay, WizardContext } from '../../../machines/wizard.types';
 import { DEVICE_DRAFT_KEY, deviceStorage, tabStorage } from '../../storage';
+import { DEVICE_DRAFT_MS, readDeviceDraft } from '../../app/device-draft';
+
+export { DEVICE_DRAFT_DAYS, dropExpiredDeviceDraft } from '../../app/device-draft';
 
 export const WIZARD_SNAPSHOT_KEY = 'portabilidade.wizard.v1';
-/** How long a draft kept on the device waits after its last change (said beside the box). */
-export const DEVICE_DRAFT_DAYS = 7;
-const DEVICE_DRAFT_MS = DEVICE_DRAFT_DAYS * 24 * 60 * 60_000;
 
 interface PersistedShape {
   status?: unknown;
   context?: Partial<WizardContext>;
-}
-
-interface DeviceDraft {
-  expiresAt: number;
-  snapshot: PersistedShape;
-}
-
-function readDeviceDraft(now = Date.now()): DeviceDraft | null {
-  const raw = deviceStorage.get(DEVICE_DRAFT_KEY);
-  if (!raw) return null;
-  try {
-    const draft = JSON.parse(raw) as Partial<DeviceDraft>;
-    if (typeof draft.expiresAt === 'number' && draft.expiresAt > now && draft.snapshot?.status === 'active') return draft as DeviceDraft;
-  } catch {
-    // Garbled: forgotten below.
-  }
-  deviceStorage.remove(DEVICE_DRAFT_KEY);
-  return null;
-}
-
-/** At boot: a draft kept on the device past its time is deleted (its files go with the next prune). */
-export function dropExpiredDeviceDraft(now = Date.now()): void {
-  readDeviceDraft(now);
 }
 
 function forToday(parsed: PersistedShape, today: CalendarDay): Snapshot<unknown> {

@@ -11,6 +11,7 @@ import type { HomeActorRef } from '../../flows/home/use-home';
 import { Button } from '../../ui/button';
 import { digitsFormat, textFormat } from '../../ui/field-formats';
 import { TextField } from '../../ui/text-field';
+import { AnsProtocolHelp } from './ans-protocol-help';
 import { FieldTooltip } from './field-tooltip';
 import type { LoginFieldsHandle } from './login-fields';
 
@@ -43,6 +44,7 @@ export function ProtocolStep({ actor, kind, focusField }: ProtocolStepProps) {
   const inputId = useId();
   const tooltipId = useId();
   const lengthId = useId();
+  const whereId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const loginRef = useRef<LoginFieldsHandle>(null);
   const protocol = useSelector(actor, (s) => s.context.protocol);
@@ -74,7 +76,10 @@ export function ProtocolStep({ actor, kind, focusField }: ProtocolStepProps) {
         label={step.label}
         labelClassName="font-semibold"
         labelAddon={<FieldTooltip id={tooltipId} text={tooltip} fieldLabel={step.label} />}
-        describedBy={[tooltip ? tooltipId : '', missingDigits > 0 ? lengthId : ''].filter(Boolean).join(' ') || undefined}
+        describedBy={
+          [tooltip ? tooltipId : '', kind === 'new' ? whereId : '', missingDigits > 0 ? lengthId : ''].filter(Boolean).join(' ') ||
+          undefined
+        }
         format={step.format}
         placeholder={step.placeholder}
         value={protocol}
@@ -87,6 +92,8 @@ export function ProtocolStep({ actor, kind, focusField }: ProtocolStepProps) {
           {ANS_PROTOCOL_MESSAGE} {missingDigits === 1 ? 'Falta 1 dígito.' : `Faltam ${missingDigits} dígitos.`}
         </p>
       )}
+      {/* Issue 27 item 5: what the ANS protocol is and how to get one. */}
+      {kind === 'new' && <AnsProtocolHelp id={whereId} />}
       {showLogin && (
         <Suspense fallback={null}>
           <LoginFields ref={loginRef} actor={actor} />

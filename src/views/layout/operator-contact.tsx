@@ -6,7 +6,7 @@
  */
 import { useId } from 'react';
 import type { OperatorContact } from '../../../contract/api';
-import { DISQUE_ANS } from '../../../machines/tracking.decision';
+import { DISQUE_ANS } from '../../../contract/rules';
 import { useOperatorContact } from '../../flows/contact/use-operator-contact';
 
 /** The regulator's own site, where a NIP complaint is filed online. */

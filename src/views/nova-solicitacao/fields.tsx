@@ -2,14 +2,26 @@
  * The wizard's fields, on the portal's one input (src/ui/text-field.tsx) and one dropdown
  * (src/ui/select-field.tsx): SPEC §3 "the app's text input uppercases its value with a
  * default maxlength of 9999", §5 masks. Each has a visible label tied by htmlFor, and its
- * message tied by aria-describedby + aria-invalid, rendered as an announced alert.
+ * message tied by aria-describedby + aria-invalid, rendered as an announced alert; a field of
+ * steps 1–3 also shows the operator's help for it and whether it is required (field-help.tsx).
  */
 import { useMemo } from 'react';
 import { digitsFormat, textFormat } from '../../ui/field-formats';
 import { MASK_PLACEHOLDER, maskFormat, type MaskKind } from '../../ui/mask-formats';
+import { NativeSelectField } from '../../ui/native-select-field';
+import { SelectField, type SelectFieldProps } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
+import { useFieldHelp } from './field-help';
 
-export { SelectField as SelectInput } from '../../ui/select-field';
+/** The wizard's dropdown, with its field's help and required mark (field-help.tsx). */
+export function SelectInput(props: SelectFieldProps) {
+  return <SelectField {...props} {...useFieldHelp(props.id, props.label)} />;
+}
+
+/** The browser's own <select> (the UF), with its field's help and required mark. */
+export function NativeSelectInput(props: SelectFieldProps & { autoComplete?: string }) {
+  return <NativeSelectField {...props} {...useFieldHelp(props.id, props.label)} />;
+}
 
 export const DEFAULT_MAX_LENGTH = 9999;
 
@@ -37,7 +49,8 @@ export function TextInput({ label, maxLength = DEFAULT_MAX_LENGTH, keepCase, dig
     () => (digitsOnly ? digitsFormat({ max: maxLength, label }) : textFormat({ uppercase: !keepCase, max: maxLength })),
     [digitsOnly, maxLength, label, keepCase],
   );
-  return <TextField {...props} label={label} format={format} onValue={onChange} />;
+  const help = useFieldHelp(props.id, label, props.readOnly);
+  return <TextField {...props} {...help} label={label} format={format} onValue={onChange} />;
 }
 
 interface MaskedInputProps {
@@ -55,9 +68,11 @@ interface MaskedInputProps {
 
 export function MaskedInput({ mask, onChange, ...props }: MaskedInputProps) {
   const format = useMemo(() => maskFormat(mask), [mask]);
+  const help = useFieldHelp(props.id, props.label);
   return (
     <TextField
       {...props}
+      {...help}
       format={format}
       onValue={onChange}
       inputMode={mask === 'mobile' ? 'tel' : 'numeric'}

@@ -15,6 +15,10 @@ import { useFocusOnChange } from '../../ui/screen';
 import { TextField } from '../../ui/text-field';
 import { PortalLayout } from '../layout/portal-layout';
 import { PrivacyNotice } from '../privacidade/privacy-notice';
+import { useFieldHelpTexts } from '../../flows/wizard/wizard-help-reads';
+import { ErrorSummary } from './error-summary';
+import { FieldHelpContext } from './field-help';
+import { Glossary } from './glossary';
 import { KeepOnDevice } from './keep-on-device';
 import { StepDadosPessoais } from './step-dados-pessoais';
 import { StepDependentes } from './step-dependentes';
@@ -22,11 +26,14 @@ import { StepDocumentos } from './step-documentos';
 import { StepPlanoDestino } from './step-plano-destino';
 import { StepPlanoOrigem } from './step-plano-origem';
 import { STEP_TITLES, Stepper } from './stepper';
-import { NoDocumentsModal, ReviewModal } from './review-modals';
+import { DuplicateModal, NoDocumentsModal, ReviewModal } from './review-modals';
 import { HrModal, LeaveModal, PreviewModal, ProtocolModal } from './wizard-modals';
 import { WizardActorContext, useWizard, useWizardActorRef } from './wizard-context';
 
 const PROTOCOL_FORMAT = textFormat({ uppercase: false });
+
+/** The steps whose fields are typed and checked by 'Próximo' (steps 4 and 5 always pass). */
+const FORM_STEPS: ReadonlySet<StepId> = new Set(['dadosPessoais', 'planoOrigem', 'planoDestino']);
 
 const STEP_VIEWS: Record<StepId, () => React.JSX.Element> = {
   dadosPessoais: StepDadosPessoais,
@@ -63,6 +70,8 @@ function Wizard() {
   const canPrevious = useWizard((s) => s.can({ type: 'PREVIOUS' }));
   const canNext = useWizard((s) => s.can({ type: 'NEXT' }));
   const submitting = useWizard((s) => s.matches('submitting'));
+  // Issue 27 item 7: a section opened by the review's 'Alterar' goes back to it on 'Próximo'.
+  const fromReview = useWizard((s) => s.context.returnToReview && s.matches('editing'));
   const StepView = STEP_VIEWS[step];
   // A new step: focus goes to its heading, and the live region says which step of five.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -95,9 +104,27 @@ function Wizard() {
         <h2 id="wizard-step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold text-brand-700 focus:outline-none">
           {STEP_TITLES[step]}
         </h2>
+        {FORM_STEPS.has(step) && (
+          <>
+            <ErrorSummary step={step} />
+            <p className="text-sm text-slate-700">
+              Campos com{' '}
+              <span aria-hidden="true" className="font-bold text-red-700">
+                *
+              </span>
+              <span className="sr-only">asterisco</span> são obrigatórios.
+            </p>
+          </>
+        )}
+        <Glossary />
         {/* LGPD art. 9: said where personal data (the holder's, the dependents') or documents are asked. */}
         {(step === 'dadosPessoais' || step === 'dependentes') && <PrivacyNotice about="dados" />}
         {step === 'documentos' && <PrivacyNotice about="documentos" />}
+        {fromReview && (
+          <p role="status" className="rounded-md border border-brand-500 bg-brand-50 p-3 text-slate-900">
+            Você está corrigindo a partir da conferência: depois de corrigir, clique em 'Próximo' para voltar a ela.
+          </p>
+        )}
         <StepView />
         <KeepOnDevice />
         <div className="flex flex-wrap justify-between gap-3 border-t border-slate-200 pt-4">
@@ -117,6 +144,7 @@ function Wizard() {
       <PreviewModal />
       <NoDocumentsModal />
       <ReviewModal />
+      <DuplicateModal />
       <ProtocolModal />
       <LeaveModal />
     </div>
@@ -125,12 +153,16 @@ function Wizard() {
 
 function RunningWizard({ start, missingFiles }: { start: WizardStart; missingFiles: readonly string[] }) {
   const actor = useWizardActor(start, missingFiles);
+  // The operator's help for each field (issue 27 item 5), beside the fields once it arrives.
+  const fieldHelp = useFieldHelpTexts();
   // Each step an entry of the browser's history (issue 27 item 3).
   useEffect(() => bindWizardHistory(actor, () => actor.getSnapshot().context.keepOnDevice), [actor]);
   return (
     <WizardActorContext.Provider value={actor}>
       <PortalLayout title="Nova Solicitação" onLeave={() => actor.send({ type: 'LEAVE_REQUESTED', via: 'menu' })}>
-        <Wizard />
+        <FieldHelpContext.Provider value={fieldHelp}>
+          <Wizard />
+        </FieldHelpContext.Provider>
       </PortalLayout>
     </WizardActorContext.Provider>
   );

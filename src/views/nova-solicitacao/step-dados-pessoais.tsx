@@ -1,8 +1,7 @@
 /** Step 1 — Dados Pessoais (SPEC §5 step 1); a complete CEP fills the address (issue 14). */
 import { UFS } from '../../../contract/rules';
 import { CepNote } from './cep-note';
-import { NativeSelectField } from '../../ui/native-select-field';
-import { Checkbox, MaskedInput, TextInput } from './fields';
+import { Checkbox, MaskedInput, NativeSelectInput, TextInput } from './fields';
 import { useStepForm } from './use-step-form';
 
 const UF_OPTIONS = Object.entries(UFS).map(([code, name]) => ({ value: code, label: `${code} – ${name}` }));
@@ -101,7 +100,7 @@ export function StepDadosPessoais() {
         />
         <CepNote />
       </div>
-      <NativeSelectField
+      <NativeSelectInput
         id="wizard-ds_uf"
         label="UF"
         options={UF_OPTIONS}

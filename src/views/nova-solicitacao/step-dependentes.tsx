@@ -7,12 +7,17 @@
  */
 import { shallowEqual } from '@xstate/react';
 import { useEffect, useRef } from 'react';
+import { PARENTESCOS } from '../../../contract/rules';
 import { validateDependent } from '../../../machines/wizard.schemas';
 import type { Dependent, DependentField } from '../../../machines/wizard.types';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
+import { NativeSelectField } from '../../ui/native-select-field';
 import { MaskedInput, TextInput } from './fields';
 import { useWizard, useWizardActorRef } from './wizard-context';
+
+/** Issue 27 item 7: the relationship to the holder, a list of its own (SPEC §3 names none). */
+const PARENTESCO_OPTIONS = PARENTESCOS.map((value) => ({ value, label: value }));
 
 function formatCpf(cpf: string): string {
   return cpf.length === 11 ? `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}` : cpf || '-';
@@ -36,6 +41,14 @@ function DraftRow() {
       )}
       <div className="grid min-w-0 grid-cols-1 gap-4 desktop:grid-cols-2">
         <TextInput id="dependente-nome" label="Nome do dependente" value={draft.nome} onChange={change('nome')} error={errors.nome} />
+        <NativeSelectField
+          id="dependente-ds_parentesco"
+          label="Parentesco com o titular"
+          options={PARENTESCO_OPTIONS}
+          value={draft.ds_parentesco ?? ''}
+          onChange={change('ds_parentesco')}
+          error={errors.ds_parentesco}
+        />
         <TextInput
           id="dependente-nm_mae"
           label="Nome da mãe do dependente"
@@ -103,10 +116,14 @@ export function StepDependentes() {
         <ul className="divide-y divide-slate-200 rounded-md border border-slate-300 bg-white" aria-label="Dependentes incluídos">
           {dependents.map((dependent, index) => (
             <li key={dependent.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
-              <dl className="grid min-w-0 gap-x-6 gap-y-1 break-words text-sm desktop:grid-cols-4">
+              <dl className="grid min-w-0 gap-x-6 gap-y-1 break-words text-sm desktop:grid-cols-5">
                 <div>
                   <dt className="font-semibold">Dependente {index + 1}</dt>
                   <dd>{dependent.nome}</dd>
+                </div>
+                <div>
+                  <dt className="font-semibold">Parentesco</dt>
+                  <dd>{dependent.ds_parentesco || 'Não informado'}</dd>
                 </div>
                 <div>
                   <dt className="font-semibold">Nome da mãe</dt>

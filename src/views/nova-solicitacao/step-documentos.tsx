@@ -6,7 +6,7 @@
  */
 import { shallowEqual } from '@xstate/react';
 import { useCallback, useEffect, useRef } from 'react';
-import { formatFileSize, hasFailedUpload, uploadCounter } from '../../../machines/attachments';
+import { couldKeep, formatFileSize, hasFailedUpload, uploadCounter } from '../../../machines/attachments';
 import type { AttachmentMeta } from '../../../machines/wizard.types';
 import { fileRegistry, newFileId } from '../../flows/wizard/file-registry';
 import { useUploadProgress } from '../../flows/wizard/upload-progress';
@@ -108,12 +108,14 @@ export function StepDocumentos() {
   useAttachmentFeedback(attachments, focusAttach);
 
   // The row appears once the file is stored for this tab: a reload right after still finds it.
+  // A file the step refuses anyway (empty, over 10MB, a wrong type) is not stored: its message
+  // shows at once instead of after writing up to megabytes for nothing.
   const attach = async (files: FileList | null) => {
     const file = files?.[0];
     if (!file) return;
     if (inputRef.current) inputRef.current.value = '';
     const id = newFileId();
-    await fileRegistry.put(id, file);
+    if (couldKeep(file)) await fileRegistry.put(id, file);
     actor.send({ type: 'FILE_CHOSEN', file: { id, name: file.name, size: file.size, mimeType: file.type } });
   };
 

@@ -1,10 +1,12 @@
 /**
- * Step 3 — Dados do Plano de Destino (SPEC §5 step 3): registry lookup and contract type.
+ * Step 3 — Dados do Plano de Destino (SPEC §5 step 3): the plan picked from the operator's
+ * list (issue 27 item 5) or its registry typed and looked up, and the contract type.
  * A registry no plan has is said at once, on the plan name (not only after 'Próximo').
  */
 import { shallowEqual } from '@xstate/react';
 import { MESSAGES } from '../../../machines/wizard.schemas';
 import { SelectInput, TextInput } from './fields';
+import { PlanSearch } from './plan-search';
 import { OWNERSHIP_SELECT } from './step-plano-origem';
 import { useStepForm } from './use-step-form';
 import { useWizard } from './wizard-context';
@@ -25,6 +27,7 @@ export function StepPlanoDestino() {
   return (
     <fieldset disabled={locked} className="grid min-w-0 grid-cols-1 gap-4 desktop:grid-cols-2">
       <legend className="sr-only">Dados do Plano de Destino</legend>
+      <PlanSearch />
       <TextInput
         id="wizard-nu_ans_plano_destino"
         label="Registro ANS do plano de destino"

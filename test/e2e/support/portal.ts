@@ -93,8 +93,15 @@ export async function fillAddressByCep(page: Page) {
   await field(page, 'Número').fill('1578');
 }
 
-/** Files a request for that CPF through the API (with the CSRF double submit); returns its password. */
-export async function fileAnotherRequest(request: APIRequestContext, cpf: string): Promise<string> {
+/**
+ * Files a request for that CPF through the API (with the CSRF double submit); returns its
+ * password. Under an ANS protocol of its own unless one is given (one open request per pair).
+ */
+export async function fileAnotherRequest(
+  request: APIRequestContext,
+  cpf: string,
+  protocoloAns = uniqueIds().protocoloAns,
+): Promise<string> {
   await request.get(`${API}portabilidade?solicitacao=9`, { headers: { 'X-Frame-Options': 'deny' } });
   const state = await request.storageState();
   const csrf = state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
@@ -102,7 +109,7 @@ export async function fileAnotherRequest(request: APIRequestContext, cpf: string
     headers: { 'X-Frame-Options': 'deny', 'X-XSRF-TOKEN': csrf, 'Idempotency-Key': `e2e-${Date.now()}`, Authorization: 'Bearer free' },
     data: {
       tipo: '9',
-      nu_protocolo_ans: '20240000000001000000',
+      nu_protocolo_ans: protocoloAns,
       nu_protocolo: '',
       nome: 'CARLOS EDUARDO LIMA',
       nm_mae: 'TEREZA MARIA DA SILVA',

@@ -33,3 +33,6 @@ export async function openWizard(page: Page, filled: boolean): Promise<string> {
   await expect(stepTitle(page, 'Dados Pessoais')).toBeVisible();
   return protocoloAns;
 }
+
+/** The error summary a refused 'Próximo' shows at the top of the step (issue 27 item 5). */
+export const errorSummary = (page: Page) => page.locator('#wizard-resumo-erros');

@@ -58,6 +58,12 @@ export interface NetworkActor<M extends AnyStateMachine> {
    * server does not give on its own ('ERRO', a tampered term), a fulfilled response.
    */
   done?: (event: PathEvent<M>) => 'server' | Fulfil;
+  /**
+   * How an `error` answer is produced: HTTP 500 to it and its retries (default), or 'server'
+   * for a refusal the reference server gives on its own (its data made so beforehand, e.g. a
+   * request already open for the same CPF and ANS protocol: 409).
+   */
+  error?: (event: PathEvent<M>) => 'server' | 'fail';
 }
 /**
  * An actor that makes no request: it runs in the page and answers by itself (e.g. a photo
@@ -397,6 +403,8 @@ class HeldNetwork<M extends AnyStateMachine> {
       const how = (this.bm.network[src as ActorSrc<M>] as NetworkActor<M>).done?.(event) ?? 'server';
       if (how === 'server') await route.continue();
       else await route.fulfill({ status: how.status ?? 200, contentType: how.contentType ?? 'application/json', body: how.body });
+    } else if ((this.bm.network[src as ActorSrc<M>] as NetworkActor<M>).error?.(event) === 'server') {
+      await route.continue();
     } else {
       this.failing.set(src, ATTEMPTS - 1);
       await route.fulfill({ status: 500, body: '' });

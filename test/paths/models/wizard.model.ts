@@ -12,7 +12,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { wizardMachine } from '../../../machines/wizard.machine';
 import { isDependentValid, isStepValid } from '../../../machines/wizard.schemas';
-import { isCep } from '../../../contract/rules';
+import { ERROR_CODES, hasErrorCode, isCep } from '../../../contract/rules';
 import type { WizardContext } from '../../../machines/wizard.types';
 import {
   FILLED_FORM,
@@ -157,6 +157,7 @@ export const wizardRegions: readonly Region[] = [
         'NEXT',
         'PREVIOUS',
         'DESTINATION_REGISTRY_CHANGED',
+        'DESTINATION_PLAN_CHOSEN',
         'CONTRACT_TYPE_CHOSEN',
         'HR_MODAL_CONFIRMED',
         'xstate.done.actor.contractTypes',
@@ -182,7 +183,13 @@ export const wizardRegions: readonly Region[] = [
     events: all('NEXT', 'PREVIOUS', 'DEPENDENT_ADD', 'DEPENDENT_CHANGED', 'DEPENDENT_CONFIRM', 'DEPENDENT_DISCARD', 'DEPENDENT_REMOVE'),
     abstract: (c) => ({
       dependents: Math.min(c.dependents.length, 2),
-      draft: c.draft && [c.draft.nome !== '', c.draft.nm_mae !== '', c.draft.dt_nasc !== '', c.draft.cpf !== ''],
+      draft: c.draft && [
+        c.draft.nome !== '',
+        c.draft.ds_parentesco !== '',
+        c.draft.nm_mae !== '',
+        c.draft.dt_nasc !== '',
+        c.draft.cpf !== '',
+      ],
       attempted: c.draftAttempted,
     }),
     edges: (c) => ({ dependents: Math.min(c.dependents.length, 2), draft: draftKind(c) }),
@@ -281,6 +288,16 @@ const [NEXT, PREVIOUS, SUBMIT] = [ev('NEXT'), ev('PREVIOUS'), ev('SUBMIT_CONFIRM
 const [rg, foto, empty, big] = [ev('FILE_CHOSEN', 0), ev('FILE_CHOSEN', 1), ev('FILE_CHOSEN', 2), ev('FILE_CHOSEN', 3)];
 const [phonePhoto, iphonePhoto] = [ev('FILE_CHOSEN', 4), ev('FILE_CHOSEN', 5)];
 const [HIDDEN, VISIBLE] = [ev('PAGE_HIDDEN'), ev('PAGE_VISIBLE')];
+const [EDIT_HOLDER, EDIT_ORIGIN, EDIT_DESTINATION] = [
+  ev('REVIEW_EDIT_REQUESTED', 0),
+  ev('REVIEW_EDIT_REQUESTED', 1),
+  ev('REVIEW_EDIT_REQUESTED', 2),
+];
+const [EDIT_DEPENDENTS, EDIT_DOCUMENTS] = [ev('REVIEW_EDIT_REQUESTED', 3), ev('REVIEW_EDIT_REQUESTED', 4)];
+/** Issue 27 item 6: the save refused with 409 SOLICITACAO_EM_ANDAMENTO (the browser tier files the pair first). */
+export const OPEN_REQUEST_REFUSED = ev('xstate.error.actor.saveRequest', 1);
+export const isOpenRequestRefused = (event: WizardPathEvent): boolean =>
+  event.type === 'xstate.error.actor.saveRequest' && hasErrorCode(event.error, ERROR_CODES.openRequestExists);
 
 /**
  * Journeys the shortest paths split into many: the full filing, every failure of the submit
@@ -367,6 +384,22 @@ export const wizardJourneys: ReadonlyArray<{ name: string; start: Start<M>; even
     ],
   },
   {
+    name: 'step 3 (issue 27): a plan picked from the list, the registry cleared and the plan picked again, then a registry typed and looked up',
+    start: filledStart,
+    events: [
+      NEXT,
+      NEXT,
+      ev('xstate.done.actor.contractTypes'),
+      ev('DESTINATION_PLAN_CHOSEN'),
+      ev('DESTINATION_REGISTRY_CHANGED', 1),
+      ev('DESTINATION_PLAN_CHOSEN'),
+      ev('DESTINATION_REGISTRY_CHANGED', 0),
+      DEBOUNCE,
+      ev('xstate.done.actor.destinationPlan'),
+      NEXT,
+    ],
+  },
+  {
     name: 'step 4: a blank dependent is refused and discarded, a valid one added and removed',
     start: filledStart,
     events: [
@@ -380,6 +413,7 @@ export const wizardJourneys: ReadonlyArray<{ name: string; start: Start<M>; even
       ev('DEPENDENT_CHANGED', 0),
       ev('DEPENDENT_CHANGED', 1),
       ev('DEPENDENT_CHANGED', 2),
+      ev('DEPENDENT_CHANGED', 5),
       ev('DEPENDENT_CONFIRM'),
       ev('DEPENDENT_REMOVE'),
     ],
@@ -400,6 +434,9 @@ export const wizardJourneys: ReadonlyArray<{ name: string; start: Start<M>; even
       PREVIOUS,
       NEXT,
       ev('DEPENDENT_CHANGED', 4),
+      NEXT,
+      // Issue 27 item 7: the relationship is required too; chosen, the row is kept.
+      ev('DEPENDENT_CHANGED', 5),
       NEXT,
     ],
   },
@@ -485,6 +522,64 @@ export const wizardJourneys: ReadonlyArray<{ name: string; start: Start<M>; even
       SUBMIT,
       ev('xstate.done.actor.saveRequest'),
       ev('xstate.done.actor.acceptance'),
+    ],
+  },
+  {
+    name: "the review (issue 27 item 7): 'Alterar' opens each section's step, whose 'Próximo' (after 'Anterior', or once refused) comes back to the review",
+    start: filledStart,
+    events: [
+      NEXT,
+      NEXT,
+      NEXT,
+      NEXT,
+      ev('xstate.done.actor.documentTypes'),
+      ev('DOCUMENT_TYPE_CHOSEN'),
+      rg,
+      NEXT,
+      EDIT_HOLDER,
+      ev('FIELD_CHANGED', 0),
+      NEXT,
+      ev('FIELD_CHANGED', 1),
+      NEXT,
+      EDIT_ORIGIN,
+      PREVIOUS,
+      NEXT,
+      EDIT_ORIGIN,
+      NEXT,
+      EDIT_DESTINATION,
+      NEXT,
+      EDIT_DEPENDENTS,
+      ev('DEPENDENT_ADD'),
+      ev('DEPENDENT_CHANGED', 0),
+      NEXT,
+      ev('DEPENDENT_CHANGED', 5),
+      ev('DEPENDENT_CHANGED', 1),
+      ev('DEPENDENT_CHANGED', 2),
+      NEXT,
+      EDIT_DOCUMENTS,
+      foto,
+      NEXT,
+    ],
+  },
+  {
+    name: "a second request for the same CPF and ANS protocol (issue 27 item 6): the warning, 'Voltar' keeps everything, then 'Acompanhar minha solicitação' opens the tracking",
+    start: filledStart,
+    events: [
+      NEXT,
+      NEXT,
+      NEXT,
+      NEXT,
+      ev('xstate.done.actor.documentTypes'),
+      NEXT,
+      ev('DOCUMENTS_SKIPPED'),
+      SUBMIT,
+      OPEN_REQUEST_REFUSED,
+      ev('DUPLICATE_BACK'),
+      NEXT,
+      ev('DOCUMENTS_SKIPPED'),
+      SUBMIT,
+      OPEN_REQUEST_REFUSED,
+      ev('DUPLICATE_TRACK'),
     ],
   },
   {

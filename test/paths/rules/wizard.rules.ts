@@ -9,14 +9,25 @@
  */
 import type { wizardMachine } from '../../../machines/wizard.machine';
 import { isCep } from '../../../contract/rules';
+import { ERROR_SUMMARY_ID } from '../../../src/flows/wizard/focus-targets';
 import { DEVICE_DRAFT_KEY } from '../../../src/storage';
+import { PICKED_PLAN, PICKED_REGISTRY } from '../../machines/wizard.fixtures';
 import { traced, type Invariant } from '../framework/invariants';
 import { wizardLockRules } from './wizard.locks.rules';
 
 type M = typeof wizardMachine;
 
 /** Events that put data in the wizard (from a blank start, nothing else does). */
-const TYPING = ['event:FIELD_CHANGED', 'event:DEPENDENT_CHANGED', 'event:DESTINATION_REGISTRY_CHANGED', 'event:FILE_CHOSEN'];
+const TYPING = [
+  'event:FIELD_CHANGED',
+  'event:DEPENDENT_CHANGED',
+  'event:DESTINATION_REGISTRY_CHANGED',
+  'event:DESTINATION_PLAN_CHOSEN',
+  'event:FILE_CHOSEN',
+];
+/** The two ways of naming the destination plan (issue 27 item 5): picked from the list, or its registry typed. */
+const PLAN_PICKED = 'event:DESTINATION_PLAN_CHOSEN';
+const REGISTRY_TYPED = 'event:DESTINATION_REGISTRY_CHANGED';
 
 const ACCEPTANCE_ANSWERED = ['event:xstate.done.actor.acceptance', 'event:xstate.error.actor.acceptance'];
 const UPLOAD_FAILED = 'event:xstate.error.actor.uploadDocument';
@@ -35,7 +46,103 @@ function hiddenAtLast(trace: readonly string[], entry: string): boolean {
   return at >= 0 && traced.lastOf(trace.slice(0, at), 'event:PAGE_HIDDEN', 'event:PAGE_VISIBLE') === 'event:PAGE_HIDDEN';
 }
 
+/** The last event was a 'Próximo' the step refused (its messages now show). */
+function nextJustRefused(trace: readonly string[]): boolean {
+  const at = trace.lastIndexOf('event:NEXT');
+  const after = at < 0 ? [] : trace.slice(at + 1);
+  return at >= 0 && after.includes('action:markAttempted') && after.every((entry) => !entry.startsWith('event:'));
+}
+const FIELD_STEPS = ['dadosPessoais', 'planoOrigem', 'planoDestino'] as const;
+
+/** What a step's refused 'Próximo' does (focus on the first field with a message): the NEXT did not leave the step. */
+const NEXT_REFUSED = ['action:focusField'];
+
+/**
+ * The 'Próximo's since the review's last 'Alterar' (issue 27 item 7), each with whether the
+ * step refused it (from the actions it ran before the next event); null without an 'Alterar'.
+ */
+function nextsSinceEdit(trace: readonly string[]): boolean[] | null {
+  const at = trace.lastIndexOf('event:REVIEW_EDIT_REQUESTED');
+  if (at < 0) return null;
+  const refused: boolean[] = [];
+  for (let index = at + 1; index < trace.length; index += 1) {
+    if (trace[index] !== 'event:NEXT') continue;
+    let end = index + 1;
+    while (end < trace.length && !trace[end]!.startsWith('event:')) end += 1;
+    refused.push(trace.slice(index + 1, end).some((entry) => NEXT_REFUSED.includes(entry)));
+  }
+  return refused;
+}
+
+const SAVE_ANSWERS = [
+  'event:xstate.error.actor.saveRequest',
+  'event:xstate.done.actor.saveRequest',
+  'event:SUBMIT_CONFIRMED',
+  'event:DUPLICATE_BACK',
+];
+
 export const wizardRules: readonly Invariant<M>[] = [
+  {
+    rule: "a refused 'Próximo' stays on its step and lists what to fix at the top, each message a link to its field (issue 27 item 5)",
+    holds: ({ snapshot, trace }) =>
+      !nextJustRefused(trace) || FIELD_STEPS.some((step) => snapshot.matches({ editing: step })) || 'refused, yet the step changed',
+    seen: (page, { trace }) =>
+      nextJustRefused(trace) ? { visible: page.locator(`#${ERROR_SUMMARY_ID}`).getByRole('link').first() } : null,
+  },
+  {
+    rule: 'the warning of an open request for the same CPF and ANS protocol shows only when the save was refused, and names no protocol (issue 27 item 6)',
+    holds: ({ snapshot, trace }) =>
+      !snapshot.matches({ editing: { documentos: 'duplicateWarning' } }) ||
+      traced.lastOf(trace, ...SAVE_ANSWERS) === 'event:xstate.error.actor.saveRequest' ||
+      'the warning without a refused save',
+    seen: (page, { snapshot }) =>
+      snapshot.matches({ editing: { documentos: 'duplicateWarning' } })
+        ? {
+            all: [
+              { visible: page.getByRole('dialog', { name: 'Você já tem uma solicitação em andamento' }) },
+              // Knowing a CPF and an ANS protocol is no proof of access: no protocol, grouped or not.
+              { hidden: page.getByTestId('duplicate-modal').getByText(/\d{20}|\d{4} \d{4} \d{4}/) },
+            ],
+          }
+        : null,
+  },
+  {
+    rule: "'Acompanhar minha solicitação' opens the tracking with no protocol handed over, and nothing was saved (issue 27 item 6)",
+    holds: ({ trace }) => {
+      const at = trace.lastIndexOf('event:DUPLICATE_TRACK');
+      if (at < 0) return true;
+      const after = trace.slice(at);
+      if (after.includes('action:goTrackProtocol')) return 'a protocol handed over to the tracking';
+      if (trace.includes('event:xstate.done.actor.saveRequest')) return 'tracking offered for a request this wizard saved';
+      return after.includes('action:goTrackMode') || 'the tracking not opened';
+    },
+    seen: (page, { trace }) =>
+      trace.includes('event:DUPLICATE_TRACK') ? { value: page.getByLabel('Digite o protocolo', { exact: true }), is: '' } : null,
+  },
+  {
+    rule: "after the review's 'Alterar', the first 'Próximo' the step accepts goes back to the review, never on to the next step (issue 27 item 7)",
+    holds: ({ snapshot, trace }) => {
+      const nexts = nextsSinceEdit(trace);
+      if (nexts === null || nexts.length === 0 || trace.filter((e) => e.startsWith('event:')).at(-1) !== 'event:NEXT') return true;
+      const accepted = nexts.filter((refused) => !refused).length;
+      if (nexts.at(-1) === true || accepted !== 1) return true;
+      return (
+        snapshot.matches({ editing: { documentos: 'reviewing' } }) ||
+        snapshot.matches({ editing: { documentos: 'noDocumentsWarning' } }) ||
+        'an accepted NEXT did not go back to the review'
+      );
+    },
+    seen: (page, { snapshot, trace }) => {
+      const nexts = nextsSinceEdit(trace);
+      const correcting = nexts !== null && nexts.every((refused) => refused);
+      return correcting &&
+        snapshot.matches('editing') &&
+        !snapshot.matches({ editing: { documentos: 'reviewing' } }) &&
+        !trace.at(-1)?.startsWith('event:LEAVE')
+        ? { visible: page.getByRole('status').filter({ hasText: 'Você está corrigindo a partir da conferência' }) }
+        : null;
+    },
+  },
   {
     rule: "nothing is saved before the review's 'Enviar solicitação' (issue 14)",
     holds: ({ snapshot, trace }) =>
@@ -137,6 +244,26 @@ export const wizardRules: readonly Invariant<M>[] = [
   },
   // Issue 29: the locks and bounds a shortest path reaches without seeing.
   ...wizardLockRules,
+  {
+    rule: 'a plan picked from the list is the plan of the request, registry and name together, with no lookup, until a registry is typed (issue 27 item 5)',
+    holds: ({ snapshot, trace }) => {
+      if (traced.lastOf(trace, PLAN_PICKED, REGISTRY_TYPED) !== PLAN_PICKED || snapshot.context.saved !== null) return true;
+      const { form } = snapshot.context;
+      if (form.nu_ans_plano_destino !== PICKED_REGISTRY || form.plano_destino !== PICKED_PLAN) return 'the picked plan is not the one kept';
+      const looking =
+        snapshot.matches({ editing: { planoDestino: 'debouncing' } }) || snapshot.matches({ editing: { planoDestino: 'lookingUp' } });
+      return !looking || 'a picked plan looked up again';
+    },
+    seen: (page, { snapshot, trace }) =>
+      snapshot.matches({ editing: { planoDestino: 'idle' } }) && traced.lastOf(trace, PLAN_PICKED, REGISTRY_TYPED) === PLAN_PICKED
+        ? {
+            all: [
+              { value: page.getByLabel('Registro ANS do plano de destino', { exact: true }), is: PICKED_REGISTRY },
+              { value: page.getByLabel('Nome do plano de destino', { exact: true }), is: PICKED_PLAN },
+            ],
+          }
+        : null,
+  },
   {
     rule: "'Continuar preenchendo' returns to the step the person asked to leave from (issue 27 item 3)",
     holds: ({ snapshot, trace }) =>

@@ -21,6 +21,7 @@ import { wizardMachine } from '../../../machines/wizard.machine';
 import type { StepId, TextField, WizardContext } from '../../../machines/wizard.types';
 import { CEP_ADDRESSES, DESTINATION_PLANS } from '../../../server/seed/reference-data.ts';
 import { CEP_NOTES } from '../../../src/views/nova-solicitacao/cep-note';
+import { PLAN_SEARCH_LABEL, foldForSearch } from '../../../src/views/nova-solicitacao/plan-matches';
 import { noisyJpeg } from '../../e2e/support/photos';
 import { groupInFours } from '../../../src/ui/protocol-groups';
 import { seedSession } from '../../e2e/support/session';
@@ -28,7 +29,8 @@ import { wizardFixtures, type M, type WizardPathEvent } from '../../machines/wiz
 import type { BrowserModel, Gestures, Markers, Network } from '../framework/browser';
 import { makeStepper, replay, type MachinePath } from '../framework/model';
 import { activeLeafPaths } from '../framework/universe';
-import { generateWizardPaths, wizardModel } from '../models/wizard.model';
+import { generateWizardPaths, isOpenRequestRefused, wizardModel } from '../models/wizard.model';
+import { fileAnotherRequest, uniqueIds } from '../../e2e/support/portal';
 
 const API = '/wslinhafrente/v1/';
 /** src/flows/wizard/wizard-persistence.ts WIZARD_SNAPSHOT_KEY */
@@ -104,6 +106,7 @@ export function canDoOnScreen(snapshot: Snap, event: WizardPathEvent): boolean {
     'editing.documentos.previewing',
     'editing.documentos.noDocumentsWarning',
     'editing.documentos.reviewing',
+    'editing.documentos.duplicateWarning',
   ].includes(leaf);
   const e = event as Exclude<WizardPathEvent, { type: `xstate.${string}` }>;
   switch (e.type) {
@@ -120,6 +123,14 @@ export function canDoOnScreen(snapshot: Snap, event: WizardPathEvent): boolean {
       return step === 'dadosPessoais' && !saved && c.form.fl_aceita_sms !== e.checked;
     case 'DESTINATION_REGISTRY_CHANGED':
       return leaf === 'editing.planoDestino.idle' && !saved && c.form.nu_ans_plano_destino !== e.value;
+    // A plan the list offers (the reference server's), picked while no lookup runs.
+    case 'DESTINATION_PLAN_CHOSEN':
+      return (
+        leaf === 'editing.planoDestino.idle' &&
+        !saved &&
+        c.form.nu_ans_plano_destino !== e.registroAns &&
+        PLANS.get(e.registroAns) === e.nmPlano
+      );
     case 'CONTRACT_TYPE_CHOSEN':
       return (
         leaf === 'editing.planoDestino.idle' &&
@@ -172,6 +183,11 @@ export function canDoOnScreen(snapshot: Snap, event: WizardPathEvent): boolean {
     case 'SUBMIT_CONFIRMED':
     case 'REVIEW_CANCELLED':
       return leaf === 'editing.documentos.reviewing';
+    case 'REVIEW_EDIT_REQUESTED':
+      return leaf === 'editing.documentos.reviewing' && !saved;
+    case 'DUPLICATE_TRACK':
+    case 'DUPLICATE_BACK':
+      return leaf === 'editing.documentos.duplicateWarning';
     case 'KEEP_ON_DEVICE_TOGGLED':
       return step !== undefined && !modal && c.keepOnDevice !== e.checked;
     // Back on step 1 (its guard entry) or a menu item, from the first two steps (their lists need no answer again).
@@ -290,11 +306,20 @@ const optionLabel = (labels: ReadonlyMap<string, string>, value: string) => (val
 
 /** Masked fields get their digits at once, as a paste or a password manager puts them. */
 async function fillField(page: Page, input: Locator, name: string, value: string) {
-  // The UF is the browser's own <select>.
-  if (name === 'ds_uf') return void (await input.selectOption(value));
+  // The UF and a dependent's relationship are the browser's own <select>.
+  if (name === 'ds_uf' || name === 'ds_parentesco') return void (await input.selectOption(value));
   if (SELECTS.has(name)) return choose(page, input, optionLabel(new Map(), value));
   return input.fill(MASKED.has(name) ? value.replace(/\D/g, '') : value);
 }
+
+/** The review's section titles, whose 'Alterar' opens each step (issue 27 item 7). */
+const REVIEW_SECTIONS: Record<StepId, string> = {
+  dadosPessoais: 'Titular',
+  planoOrigem: 'Plano de origem',
+  planoDestino: 'Plano de destino',
+  dependentes: 'Dependentes',
+  documentos: 'Documentos',
+};
 
 export const wizardGestures = {
   NEXT: (page) => button(page, 'Próximo').click(),
@@ -304,6 +329,11 @@ export const wizardGestures = {
   EMAIL_REPLIES_TOGGLED: (page, e) => page.getByLabel('Desejo receber as respostas por e-mail', { exact: true }).setChecked(e.checked),
   SMS_REPLIES_TOGGLED: (page, e) => page.getByLabel('Desejo receber avisos por SMS no celular', { exact: true }).setChecked(e.checked),
   DESTINATION_REGISTRY_CHANGED: (page, e) => page.getByLabel('Registro ANS do plano de destino', { exact: true }).fill(e.value),
+  // Searched by two words of its name, typed in lower case and without accents, then picked by a tap.
+  DESTINATION_PLAN_CHOSEN: async (page, e) => {
+    await page.getByLabel(PLAN_SEARCH_LABEL, { exact: true }).fill(foldForSearch(e.nmPlano.split(' ').slice(-2).join(' ')));
+    await page.getByRole('option').filter({ hasText: e.registroAns }).click();
+  },
   CONTRACT_TYPE_CHOSEN: (page, e) =>
     choose(page, page.getByLabel('Tipo de contratação', { exact: true }), optionLabel(CONTRACT_TYPE_LABELS, e.value)),
   HR_MODAL_CONFIRMED: async (page) => {
@@ -356,6 +386,13 @@ export const wizardGestures = {
   NO_DOCUMENTS_CANCELLED: (page) => page.getByTestId('no-documents-modal').getByRole('button', { name: 'Anexar documentos' }).click(),
   SUBMIT_CONFIRMED: (page) => page.getByTestId('review-modal').getByRole('button', { name: 'Enviar solicitação' }).click(),
   REVIEW_CANCELLED: (page) => page.getByTestId('review-modal').getByRole('button', { name: 'Voltar e corrigir' }).click(),
+  REVIEW_EDIT_REQUESTED: (page, e) =>
+    page
+      .getByTestId('review-modal')
+      .getByRole('button', { name: `Alterar ${REVIEW_SECTIONS[e.step]}`, exact: true })
+      .click(),
+  DUPLICATE_TRACK: (page) => page.getByTestId('duplicate-modal').getByRole('button', { name: 'Acompanhar minha solicitação' }).click(),
+  DUPLICATE_BACK: (page) => page.getByTestId('duplicate-modal').getByRole('button', { name: 'Voltar', exact: true }).click(),
   KEEP_ON_DEVICE_TOGGLED: (page, e) => page.getByLabel('Continuar depois neste aparelho', { exact: true }).setChecked(e.checked),
   // The browser's Back (step 1's entry goes back to the wizard's guard entry), or a menu item.
   LEAVE_REQUESTED: (page, e) =>
@@ -455,6 +492,10 @@ export const wizardMarkers = {
       { hidden: page.getByRole('status').filter({ hasText: "Clique em 'Próximo'" }) },
     ],
   }),
+  // Issue 27 item 6: the open request is not named (the rules check no protocol shows).
+  'editing.documentos.duplicateWarning': (page) => ({
+    visible: page.getByRole('dialog', { name: 'Você já tem uma solicitação em andamento' }),
+  }),
   'editing.documentos.noDocumentsWarning': (page) => ({ visible: page.getByRole('dialog', { name: 'Nenhum documento anexado' }) }),
   // The review lists every document to send, by name.
   'editing.documentos.reviewing': (page, c) => ({
@@ -519,7 +560,8 @@ export const wizardNetwork = {
   documentTypes: { url: new RegExp(`${API}portabilidade/utils/documento/list\\?`) },
   destinationPlan: { url: new RegExp(`${API}portabilidade/utils/plano/destino\\?`) },
   cepAddress: { url: new RegExp(`${API}portabilidade/utils/cep\\?`) },
-  saveRequest: { url: new RegExp(`${API}portabilidade$`) },
+  // The refusal of a second open request is the server's own (open() filed the pair first).
+  saveRequest: { url: new RegExp(`${API}portabilidade$`), error: (e) => (isOpenRequestRefused(e) ? 'server' : 'fail') },
   uploadDocument: { url: new RegExp(`${API}portabilidade/utils/documento$`) },
   acceptance: { url: new RegExp(`${API}portabilidade/utils/documento/aceite$`) },
   prepareFile: { local: 'the photo is shrunk (or the HEIC decoded) in the page, by a worker: no request' },
@@ -538,11 +580,17 @@ export function persistedSnapshotOf(input: InputFrom<M>): string {
 export const wizardBrowser: BrowserModel<M> = {
   model: wizardModel,
   paths: wizardBrowserPaths,
-  async open(page, start) {
+  async open(page, start, path) {
     // The acceptance document opens in a new tab (openServerLink): close it, the path goes on here.
     page.context().on('page', (tab) => void tab.close());
-    const snapshot = start.input.form ? persistedSnapshotOf(start.input) : null;
-    await seedSession(page, { protocolo: start.input.protocoloAns, token: 'free', cdEmpresaPlano: start.input.cdEmpresaPlano ?? '1' });
+    // One open request per CPF and ANS protocol (issue 27 item 6): each path files under an ANS
+    // protocol of its own; a path refused as a second request has the pair filed first.
+    const input = { ...start.input, protocoloAns: uniqueIds().protocoloAns };
+    if (path.events.some(isOpenRequestRefused)) {
+      await fileAnotherRequest(page.request, input.form?.cpf ?? '', input.protocoloAns);
+    }
+    const snapshot = input.form ? persistedSnapshotOf(input) : null;
+    await seedSession(page, { protocolo: input.protocoloAns, token: 'free', cdEmpresaPlano: input.cdEmpresaPlano ?? '1' });
     await page.addInitScript(
       (session) => {
         // The filled form is this tab's snapshot, as a reload finds it; only at the first load.

@@ -75,7 +75,8 @@ export type Config = {
   invoke?: Invoke | Invoke[];
 };
 type Transition = { target?: string | string[]; cond?: Guard; actions?: Action | Action[] };
-type Guard = { type: string; guards?: Array<string | Guard> };
+/** A named guard; XState's `and([...])`/`or([...])`/`not(...)` reads as an inline guard whose type is its source text. */
+type Guard = { type: string; kind?: string; guards?: Array<string | Guard> };
 type Action = { action?: { type?: string }; type?: string } | string;
 type Invoke = { id?: string; src: string; onDone?: Transition | Transition[]; onError?: Transition | Transition[] };
 
@@ -84,6 +85,9 @@ const list = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] :
 function parsedGuard(guard: Guard | string | undefined): string {
   if (guard === undefined) return '';
   if (typeof guard === 'string') return guard;
+  // `and(['isA', not('isB')])` as written reads `and(isA,not(isB))`, as the running machine's inventory does.
+  // A named guard with static params inside and()/or() reads as its name, as the machine's own inventory does.
+  if (guard.kind === 'inline') return guard.type.replace(/[\s'"[\]]/g, '').replace(/\{type:(\w+),params:\{[^{}]*\}\}/g, '$1');
   return guard.guards ? `${guard.type}(${guard.guards.map(parsedGuard).join(',')})` : guard.type;
 }
 

@@ -94,7 +94,8 @@ describe('home page', () => {
     const help = await screen.findByRole('button', { name: 'Ajuda: Digite o protocolo ANS' });
     await user.click(help);
     expect(screen.getByRole('tooltip').textContent).toBe('Até 20 dígitos do Guia ANS.');
-    expect(screen.getByRole('textbox', { name: 'Digite o protocolo ANS' }).getAttribute('aria-describedby')).toBe(
+    // Described by the tooltip, beside the line on where the Guia ANS gives the protocol.
+    expect(screen.getByRole('textbox', { name: 'Digite o protocolo ANS' }).getAttribute('aria-describedby')?.split(' ')).toContain(
       screen.getByRole('tooltip').id,
     );
   });

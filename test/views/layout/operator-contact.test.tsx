@@ -8,15 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { configureApi } from '../../../src/api/client';
 import { storage } from '../../../src/storage';
 import { OperatorContactCard } from '../../../src/views/layout/operator-contact';
-
-const CONTACT = {
-  operadora: 'Vida Plena Saúde',
-  telefone: '0800 000 0001',
-  whatsapp: '(85) 99999-0001',
-  horario: 'Segunda a sexta, das 8h às 20h',
-  ouvidoria: '0800 000 0101',
-  email: 'atendimento@operadora-1.example',
-};
+import { OPERATOR_CONTACT as CONTACT } from '../support/operator-contact';
 
 function answer(plan: string, status: number, body: unknown): string[] {
   const asked: string[] = [];

@@ -1,0 +1,35 @@
+/**
+ * The wizard draft kept on this device ("Continuar depois neste aparelho", issue 27 item 4):
+ * reading it and forgetting it once expired. Apart from the wizard's persistence so that the
+ * boot can drop an expired draft without loading the wizard's machine on every screen.
+ */
+import type { WizardContext } from '../../machines/wizard.types';
+import { DEVICE_DRAFT_KEY, deviceStorage } from '../storage';
+
+/** How long a draft kept on the device waits after its last change (said beside the box). */
+export const DEVICE_DRAFT_DAYS = 7;
+export const DEVICE_DRAFT_MS = DEVICE_DRAFT_DAYS * 24 * 60 * 60_000;
+
+export interface DeviceDraft {
+  expiresAt: number;
+  snapshot: { status?: unknown; context?: Partial<WizardContext> };
+}
+
+/** The live draft, or null; a garbled or expired one is removed on the way. */
+export function readDeviceDraft(now = Date.now()): DeviceDraft | null {
+  const raw = deviceStorage.get(DEVICE_DRAFT_KEY);
+  if (!raw) return null;
+  try {
+    const draft = JSON.parse(raw) as Partial<DeviceDraft>;
+    if (typeof draft.expiresAt === 'number' && draft.expiresAt > now && draft.snapshot?.status === 'active') return draft as DeviceDraft;
+  } catch {
+    // Garbled: forgotten below.
+  }
+  deviceStorage.remove(DEVICE_DRAFT_KEY);
+  return null;
+}
+
+/** At boot: a draft kept on the device past its time is deleted (its files go with the next prune). */
+export function dropExpiredDeviceDraft(now = Date.now()): void {
+  readDeviceDraft(now);
+}

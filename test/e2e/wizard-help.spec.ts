@@ -1,0 +1,115 @@
+/**
+ * Help where people stall (issue 27 item 5): home says what the ANS protocol is and how the
+ * Guia ANS gives it (the ANS site in a new tab, saying so); in the wizard the destination plan
+ * is picked from the operator's list by a word of its name, the operator's field help is one
+ * tap away beside its field and read with it, a glossary opens in place, required fields are
+ * marked and optional ones say so, and a refused 'Próximo' focuses an error summary whose links
+ * lead to each field. axe finds nothing on any of it on a 320 px phone and a 1280 px screen.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { TOOLTIPS } from '../../server/seed/reference-data.ts';
+import { expectNoAxeViolations, field, next } from './support/portal';
+import { errorSummary, openWizard, stepTitle } from './support/wizard';
+
+const HELP = new Map(TOOLTIPS);
+
+// Each test walks a screen at two widths' worth of axe scans, on a shared 2-core machine.
+test.describe.configure({ timeout: 180_000 });
+const WIDTHS = [320, 1280] as const;
+
+async function atWidth(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 900 });
+}
+
+test.describe('home: how to get the ANS protocol', () => {
+  for (const width of WIDTHS) {
+    test(`says what the protocol is and where the ANS gives it, the ANS site opening in a new tab (${width} px)`, async ({ page }) => {
+      await atWidth(page, width);
+      await page.goto('/#/home/1');
+      await page.getByRole('button', { name: 'Realizar Solicitação' }).click();
+      const protocol = page.getByRole('textbox', { name: 'Digite o protocolo ANS' });
+      await expect(protocol).toHaveAccessibleDescription(/Guia ANS de Planos de Saúde/);
+
+      const how = page.getByText('Como conseguir o protocolo ANS?', { exact: true });
+      await how.click();
+      await expect(page.getByRole('listitem').filter({ hasText: 'relatório de compatibilidade' })).toBeVisible();
+      const site = page.getByRole('link', { name: 'Site da ANS (abre em nova aba)' });
+      await expect(site).toHaveAttribute('href', 'https://www.gov.br/ans/pt-br');
+      await expect(site).toHaveAttribute('target', '_blank');
+      await expect(site).toHaveAttribute('rel', /noopener/);
+      await expectNoAxeViolations(page, `home, new request, ${width} px`);
+    });
+  }
+});
+
+test.describe('wizard: help on the fields', () => {
+  for (const width of WIDTHS) {
+    test(`a refused 'Próximo' focuses the error summary, whose links lead to each field; help, marks and the glossary beside them (${width} px)`, async ({
+      page,
+    }) => {
+      await atWidth(page, width);
+      await openWizard(page, false);
+
+      // Required fields are marked (and say so to a screen reader); optional ones say "(opcional)".
+      await expect(field(page, 'Nome do beneficiário')).toHaveAttribute('aria-required', 'true');
+      await expect(field(page, 'Complemento (opcional)')).not.toHaveAttribute('aria-required');
+
+      // The operator's help: read with the field, and shown by a tap on its button.
+      const nomeHelp = HELP.get('nome')!;
+      await expect(field(page, 'Nome do beneficiário')).toHaveAccessibleDescription(nomeHelp);
+      await page.getByRole('button', { name: 'Ajuda: Nome do beneficiário' }).click();
+      await expect(page.getByRole('tooltip').filter({ hasText: nomeHelp })).toBeVisible();
+
+      // The glossary, one tap away.
+      await page.getByText('O que significam carência, CPT, titularidade e abrangência?').click();
+      for (const term of ['Carência', 'CPT (Cobertura Parcial Temporária)', 'Titularidade', 'Abrangência'])
+        await expect(page.getByRole('term').filter({ hasText: term })).toBeVisible();
+
+      // An empty step: focus on the summary, which lists each message as a link.
+      await next(page).click();
+      await expect(errorSummary(page)).toBeFocused();
+      await expect(errorSummary(page).getByRole('heading')).toHaveText('Há 12 campos para corrigir nesta etapa');
+      const links = errorSummary(page).getByRole('link');
+      await expect(links).toHaveCount(12);
+      await expect(links.first()).toHaveText('Nome do beneficiário é obrigatório');
+      await expectNoAxeViolations(page, `step 1 refused, glossary open, ${width} px`);
+
+      // A link moves focus to its field, and the step stays where it was.
+      await links.filter({ hasText: 'Cidade é obrigatória' }).click();
+      await expect(field(page, 'Cidade')).toBeFocused();
+      await expect(page).toHaveURL(/#\/nova-solicitacao$/);
+      await field(page, 'Cidade').fill('Fortaleza');
+      await expect(links).toHaveCount(11);
+    });
+
+    test(`the destination plan is picked from the operator's list by a word of its name (${width} px)`, async ({ page }) => {
+      await atWidth(page, width);
+      await openWizard(page, true);
+      await next(page).click();
+      await next(page).click();
+      await expect(stepTitle(page, 'Dados do Plano de Destino')).toBeVisible();
+
+      const search = page.getByRole('combobox', { name: 'Buscar o plano de destino' });
+      await search.fill('plena apartamento');
+      const options = page.getByRole('listbox').getByRole('option');
+      await expect(options).toHaveCount(2);
+      await expectNoAxeViolations(page, `plan search open, ${width} px`);
+      await options.filter({ hasText: 'VIDA PLENA MAIS APARTAMENTO' }).click();
+      await expect(field(page, 'Registro ANS do plano de destino')).toHaveValue('481234562');
+      await expect(field(page, 'Nome do plano de destino')).toHaveValue('VIDA PLENA MAIS APARTAMENTO');
+      await expect(search).toHaveValue('VIDA PLENA MAIS APARTAMENTO');
+
+      // By its registry too; and a typed registry still works beside the list.
+      await search.fill('47987654');
+      await expect(options).toHaveCount(2);
+      await page.keyboard.press('Escape');
+      await field(page, 'Registro ANS do plano de destino').fill('479876541');
+      await expect(field(page, 'Nome do plano de destino')).toHaveValue('HORIZONTE BÁSICO ENFERMARIA');
+      await expect(search).toHaveValue('HORIZONTE BÁSICO ENFERMARIA');
+
+      // The step's own help, beside its fields.
+      await expect(field(page, 'Registro ANS do plano de destino')).toHaveAccessibleDescription(HELP.get('nu_ans_plano_destino')!);
+      await expectNoAxeViolations(page, `step 3, ${width} px`);
+    });
+  }
+});

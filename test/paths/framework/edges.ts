@@ -10,6 +10,7 @@
  */
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import { onlyPossible, pendingActors, recordingLogic } from './actor-outcomes';
 import type { PathEvent } from './types';
 
 /** What an edge's key reads of a snapshot: its value and its (abstract) context. */
@@ -18,12 +19,31 @@ export interface Keyed {
   context: unknown;
 }
 
+/** A step the exploration found: from a reachable snapshot (by the shortest events to it), an event that takes transitions. */
+export interface ExploredStep {
+  start: string;
+  state: AnyMachineSnapshot;
+  prefix: readonly unknown[];
+  event: unknown;
+  /** The definition transitions it takes (universe.ts keys). */
+  taken: readonly string[];
+}
+
 export interface EdgeSpace {
   name: string;
   /** The abstract state of a snapshot in this space. */
   key: (snapshot: Keyed) => string;
   /** `<state key> <event label>` of every edge found, with the shortest events that take it. */
   edges: ReadonlyMap<string, { prefix: readonly unknown[]; event: unknown; start: string }>;
+  /** Every step found, so a generator can pick the shortest path to each transition without exploring again. */
+  steps: readonly ExploredStep[];
+  /**
+   * `<state key> <event label>` of every event the chart refuses (takes no transition) in an
+   * abstract state, with the shortest events to it: where SPEC's locks live (a signed term
+   * signed again, a choice after agreeing). A change that makes one of them do something
+   * shows only if a path tries it (framework/model.ts, `refusalPaths`).
+   */
+  refusals: ReadonlyMap<string, { prefix: readonly unknown[]; event: unknown; start: string }>;
 }
 
 /** `EVENT#n`: the n-th fixture of that type (labels keep keys short: outputs can be large). */
@@ -41,7 +61,14 @@ interface Exploration {
   /** Events that lead from the machine's start to `fromState` (a region's prefix). */
   prefix: readonly unknown[];
   options: Record<string, unknown>;
+  /** The edge's abstract state. */
   key: (snapshot: Keyed) => string;
+  /**
+   * The traversal's (finer) abstract state, when the edges' key is too coarse to explore by: a
+   * key that forgets what later steps depend on (a dependent's row half filled, a term signed
+   * while the screen loads) would stop the exploration short of the states they lead to.
+   */
+  traverse?: (snapshot: Keyed) => string;
 }
 
 /**
@@ -52,32 +79,53 @@ export function exploreSpace<M extends AnyStateMachine>(
   machine: M,
   exploration: Exploration,
   label: (event: { type: string }) => string,
-  taken: (snapshot: AnyMachineSnapshot, event: PathEvent<M>) => number,
+  taken: (snapshot: AnyMachineSnapshot, event: PathEvent<M>) => readonly string[],
 ): EdgeSpace {
-  const serialize = (snapshot: AnyMachineSnapshot) => exploration.key(snapshot);
-  const options = { ...exploration.options, serializeState: serialize };
-  const adjacency = getAdjacencyMap(machine, options as never) as unknown as Record<
+  // The traversal tells apart states with an actor's answer still awaited (only then can it come);
+  // the edge's key does not: an edge is the abstract state and the event, whichever way it came.
+  const traverse = exploration.traverse ?? exploration.key;
+  const serialize = (snapshot: AnyMachineSnapshot) => `${traverse(snapshot)} ${pendingActors(snapshot).join(',')}`;
+  const filter = exploration.options.filterEvents as ((s: AnyMachineSnapshot, e: { type: string }) => boolean) | undefined;
+  const options = { ...exploration.options, serializeState: serialize, filterEvents: onlyPossible(filter) };
+  const logic = recordingLogic(machine);
+  const adjacency = getAdjacencyMap(logic, options as never) as unknown as Record<
     string,
     { state: AnyMachineSnapshot; transitions: Record<string, { event: PathEvent<M> }> }
   >;
   const toState = new Map<string, unknown[]>();
-  for (const path of getShortestPaths(machine, options as never)) {
+  for (const path of getShortestPaths(logic, options as never)) {
     toState.set(
       serialize(path.state as AnyMachineSnapshot),
       (path.steps as { event: unknown }[]).slice(1).map((step) => step.event),
     );
   }
   const edges = new Map<string, { prefix: readonly unknown[]; event: unknown; start: string }>();
+  const steps: ExploredStep[] = [];
+  const refusals = new Map<string, { prefix: readonly unknown[]; event: unknown; start: string }>();
   for (const [stateKey, { state, transitions }] of Object.entries(adjacency)) {
     const prefix = toState.get(stateKey);
     // A machine that reached its final state is stopped: nothing leaves it.
     if (!prefix || state.status !== 'active') continue;
+    const full = [...exploration.prefix, ...prefix];
     for (const { event } of Object.values(transitions)) {
-      if (taken(state, event) === 0) continue;
-      edges.set(`${stateKey} ${label(event)}`, { prefix: [...exploration.prefix, ...prefix], event, start: exploration.start });
+      const keys = taken(state, event);
+      if (keys.length === 0) {
+        const key = `${exploration.key(state)} ${label(event)}`;
+        const known = refusals.get(key);
+        if (!known || known.prefix.length > full.length) refusals.set(key, { prefix: full, event, start: exploration.start });
+        continue;
+      }
+      steps.push({ start: exploration.start, state, prefix: full, event, taken: keys });
+      const key = `${exploration.key(state)} ${label(event)}`;
+      const known = edges.get(key);
+      // Several traversal states share an edge's key: the shortest way to it wins.
+      if (known && known.prefix.length <= full.length) continue;
+      edges.set(key, { prefix: full, event, start: exploration.start });
     }
   }
-  return { name: exploration.name, key: exploration.key, edges };
+  // An event refused in one traversal state of an edge key and taken in another is an edge, not a refusal.
+  for (const key of edges.keys()) refusals.delete(key);
+  return { name: exploration.name, key: exploration.key, edges, steps, refusals };
 }
 
 /** The edges a step takes, as ids of every space that knows them. */
@@ -106,5 +154,11 @@ export function mergeSpaces(name: string, spaces: readonly EdgeSpace[]): EdgeSpa
       const known = edges.get(key);
       if (!known || known.prefix.length > edge.prefix.length) edges.set(key, edge);
     }
-  return { name, key: spaces[0]!.key, edges };
+  const refusals = new Map<string, { prefix: readonly unknown[]; event: unknown; start: string }>();
+  for (const space of spaces)
+    for (const [key, refusal] of space.refusals) {
+      const known = refusals.get(key);
+      if (!edges.has(key) && (!known || known.prefix.length > refusal.prefix.length)) refusals.set(key, refusal);
+    }
+  return { name, key: spaces[0]!.key, edges, steps: spaces.flatMap((space) => space.steps), refusals };
 }

@@ -94,3 +94,12 @@ export function traceEntry(event: InspectionEvent, machineId: string): string | 
   if (event.type === '@xstate.action' && !event.action.type.startsWith('xstate.')) return `action:${event.action.type}`;
   return undefined;
 }
+
+/** The first rule a step breaks, with what broke, or null: stops at the first (a mutant's verdict needs no more). */
+export function firstViolation<M extends AnyStateMachine>(invariants: readonly Invariant<M>[], step: Step<M>): string | null {
+  for (const invariant of invariants) {
+    const verdict = invariant.holds(step);
+    if (verdict !== true) return `invariant "${invariant.rule}" broken${typeof verdict === 'string' ? `: ${verdict}` : ''}`;
+  }
+  return null;
+}

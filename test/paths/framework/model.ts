@@ -16,7 +16,7 @@ import {
   type ContextFrom,
   type InputFrom,
 } from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import { canHappen, noteStep } from './actor-outcomes';
 import type { Exclusion } from './coverage';
 import { edgesOf, eventLabeller, exploreSpace, mergeSpaces, type EdgeSpace, type Keyed } from './edges';
 import type { Invariant } from './invariants';
@@ -138,18 +138,10 @@ export function makeStepper<M extends AnyStateMachine>(machine: M) {
     step(snapshot: Snap, event: PathEvent<M>): { next: Snap; taken: string[] } {
       taken = [];
       const next = machine.transition(snapshot, event, scope) as Snap;
+      noteStep(snapshot, event, next);
       return { next, taken: [...taken] };
     },
   };
-}
-
-function serializer<M extends AnyStateMachine>(model: PathModel<M>) {
-  return (snapshot: Snap): string =>
-    JSON.stringify({
-      value: snapshot.value,
-      status: snapshot.status,
-      context: model.abstractContext ? model.abstractContext(snapshot.context as ContextFrom<M>) : snapshot.context,
-    });
 }
 
 /** Replays events on the pure machine: expected state after each, and transitions taken. */
@@ -183,6 +175,11 @@ export function replay<M extends AnyStateMachine>(
       throw new Error(
         `${model.flow}: path "${name}" step ${index + 1} (${event.type}) is not coherent with the server's data in ${JSON.stringify(snapshot.value)}`,
       );
+    }
+    // An actor's answer comes only while it is awaited (framework/actor-outcomes.ts).
+    if (!canHappen(snapshot, event) && mutated.has(model.machine)) break;
+    if (!canHappen(snapshot, event)) {
+      throw new Error(`${model.flow}: path "${name}" step ${index + 1} (${event.type}) answers an actor not awaited in ${JSON.stringify(snapshot.value)}`);
     }
     const { next, taken } = stepper.step(snapshot, event);
     // Under a mutant (framework/mutants.ts) a hand-written journey may no longer fit the
@@ -237,7 +234,7 @@ export function edgeSpacesOf<M extends AnyStateMachine>(model: PathModel<M>): re
               options: { events: allFixtures(model), input: start.input, filterEvents: model.coherent },
             },
             label,
-            (snapshot, event) => stepper.step(snapshot, event as PathEvent<M>).taken.length,
+            (snapshot, event) => stepper.step(snapshot, event as PathEvent<M>).taken,
           ),
         ),
       ),
@@ -295,6 +292,26 @@ export function edgePaths<M extends AnyStateMachine>(model: PathModel<M>): Machi
   );
 }
 
+/**
+ * One path per event the chart refuses in an abstract state (framework/edges.ts): the shortest
+ * events to that state, then the refused event. Judged on the pure machine (framework/pure-runner.ts):
+ * the refusal must keep every rule, and a change that makes it do something meets them.
+ */
+export function refusalPaths<M extends AnyStateMachine>(model: PathModel<M>): MachinePath<M>[] {
+  return edgeSpacesOf(model).flatMap((space) =>
+    [...space.refusals.entries()].map(([key, refusal]) => {
+      const name = `refusal ${space.name}: ${key}`;
+      const prefix = replay(model, name, 'shortest', findStart(model, refusal.start), refusal.prefix as PathEvent<M>[]);
+      // The refused event ends the path: its expected state is the one before (nothing changes).
+      return {
+        ...prefix,
+        events: [...prefix.events, refusal.event as PathEvent<M>],
+        expected: [...prefix.expected, prefix.expected.at(-1) ?? prefix.initial],
+      };
+    }),
+  );
+}
+
 /** Drops repeats and paths that are a prefix of a longer one from the same start (the first of equals stays). */
 export function dropPrefixes<M extends AnyStateMachine>(candidates: MachinePath<M>[]): MachinePath<M>[] {
   const ids = candidates.map((p) => [p.start.name, ...eventsKey(p.events)].join('\n'));
@@ -319,8 +336,6 @@ export function dropPrefixes<M extends AnyStateMachine>(candidates: MachinePath<
 
 /** The model's paths: shortest per transition, journeys, one per abstract edge; prefixes and paths adding nothing dropped. */
 export function generatePaths<M extends AnyStateMachine>(model: PathModel<M>): MachinePath<M>[] {
-  const serialize = serializer(model);
-  const events = allFixtures(model);
   const stepper = makeStepper(model.machine);
   // For each definition transition, the cheapest (start, events) that takes it.
   const best = new Map<string, { start: Start<M>; events: PathEvent<M>[] }>();
@@ -328,37 +343,13 @@ export function generatePaths<M extends AnyStateMachine>(model: PathModel<M>): M
     const current = best.get(key);
     if (!current || current.events.length > evs.length) best.set(key, { start, events: evs });
   };
-  for (const start of startsOf(model)) {
-    const options = {
-      events,
-      input: start.input,
-      serializeState: (snapshot: Snap) => serialize(snapshot),
-      filterEvents: model.coherent,
-    };
-    // Transitions taken while starting (eventless ones out of the initial state).
-    for (const key of stepper.initial(start.input).taken) offer(key, start, []);
-    // xstate/graph: every reachable (abstract) snapshot and the events leading out of it…
-    const adjacency = getAdjacencyMap(model.machine, options as never) as Record<
-      string,
-      { state: Snap; transitions: Record<string, { event: PathEvent<M>; state: Snap }> }
-    >;
-    // …and the shortest path to each of them.
-    const toState = new Map<string, PathEvent<M>[]>();
-    for (const path of getShortestPaths(model.machine, options as never)) {
-      // Steps start with a synthetic `xstate.init`; each later step holds the event that led to it.
-      const steps = path.steps as { event: PathEvent<M> }[];
-      toState.set(
-        serialize(path.state as Snap),
-        steps.slice(1).map((step) => step.event),
-      );
-    }
-    for (const [stateKey, { state, transitions }] of Object.entries(adjacency)) {
-      const prefix = toState.get(stateKey);
-      if (!prefix) continue;
-      for (const { event } of Object.values(transitions)) {
-        for (const key of stepper.step(state, event).taken) offer(key, start, [...prefix, event]);
-      }
-    }
+  // Transitions taken while starting (eventless ones out of the initial state).
+  for (const start of startsOf(model)) for (const key of stepper.initial(start.input).taken) offer(key, start, []);
+  // The abstract graph is explored once (xstate/graph, in framework/edges.ts): every step it
+  // found, with the shortest events to its snapshot, offers the transitions it takes.
+  for (const step of edgeSpacesOf(model).flatMap((space) => space.steps)) {
+    const start = findStart(model, step.start);
+    for (const key of step.taken) offer(key, start, [...(step.prefix as PathEvent<M>[]), step.event as PathEvent<M>]);
   }
   const candidates = [
     ...(model.journeys ?? []).map((j) => replay(model, j.name, 'journey', findStart(model, j.start), j.events)),

@@ -72,12 +72,18 @@ export async function runUnitPath<M extends AnyStateMachine>(
   const actors = Object.fromEntries(
     actorNames.map((src) => [
       src,
-      fromPromise<unknown, unknown>(({ input }) => {
+      fromPromise<unknown, unknown>(({ input, signal }) => {
         (inputs[src] ??= []).push(input);
         return new Promise((resolve, reject) => {
           const queue = pending.get(src) ?? [];
-          queue.push({ input, resolve, reject });
+          const invocation = { input, resolve, reject };
+          queue.push(invocation);
           pending.set(src, queue);
+          // Its state was left: the path's answer is for the next invocation, not this stopped one.
+          signal.addEventListener('abort', () => {
+            const index = queue.indexOf(invocation);
+            if (index >= 0) queue.splice(index, 1);
+          });
         });
       }),
     ]),

@@ -9,7 +9,6 @@
  * regions with a `filterEvents` that keeps only what a user can do on the screen.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { wizardMachine } from '../../../machines/wizard.machine';
 import { isDependentValid, isStepValid } from '../../../machines/wizard.schemas';
 import { ERROR_CODES, hasErrorCode, isCep } from '../../../contract/rules';
@@ -24,7 +23,7 @@ import {
   type M,
   type WizardPathEvent,
 } from '../../machines/wizard.fixtures';
-import { exploreSpace, type EdgeSpace } from '../framework/edges';
+import { exploreSpace, type EdgeSpace, type Keyed } from '../framework/edges';
 import {
   coverEdges,
   definePathModel,
@@ -57,7 +56,6 @@ export const wizardModel = definePathModel({
 });
 
 type Snap = AnyMachineSnapshot;
-const ctx = (snapshot: Snap) => snapshot.context as WizardContext;
 const inStep = (snapshot: Snap, step: string) => JSON.stringify(snapshot.value).includes(`"${step}"`);
 
 interface Region {
@@ -633,25 +631,39 @@ export const wizardJourneys: ReadonlyArray<{ name: string; start: Start<M>; even
   },
 ];
 
-/** The abstract graph of each region (its own abstraction and events), explored from its prefix. */
-function wizardEdgeSpaces(model: PathModel<M>): EdgeSpace[] {
+/**
+ * The abstract graph of each region, explored from its prefix by the region's own abstraction,
+ * its edges keyed by the coarser one (`edges`); `filterEvents` keeps only some events (the
+ * browser tier: what a user can do on the screen).
+ */
+function exploreRegions(model: PathModel<M>, filterEvents?: (snapshot: Snap, event: WizardPathEvent) => boolean): EdgeSpace[] {
   const stepper = makeStepper(model.machine);
   return wizardRegions.map((region) => {
+    const began = Date.now();
     let from = stepper.initial(region.start.input).next;
     for (const event of region.prefix) from = stepper.step(from, event).next;
-    return exploreSpace(
+    const keyBy = (abstract: (c: WizardContext) => unknown) => (s: Keyed) =>
+      JSON.stringify({ v: s.value, c: abstract(s.context as WizardContext) });
+    const space = exploreSpace(
       model.machine,
       {
         name: region.name,
         start: region.start.name,
         prefix: region.prefix,
-        key: (s) => JSON.stringify({ v: s.value, c: (region.edges ?? region.abstract)(s.context as WizardContext) }),
-        options: { events: region.events, fromState: from, stopWhen: region.stopWhen },
+        key: keyBy(region.edges ?? region.abstract),
+        traverse: keyBy(region.abstract),
+        options: { events: region.events, fromState: from, stopWhen: region.stopWhen, filterEvents },
       },
       labelOf(model),
-      (snapshot, event) => stepper.step(snapshot, event).taken.length,
+      (snapshot, event) => stepper.step(snapshot, event).taken,
     );
+    if (process.env.WIZARD_PATHS_TIMING) console.log(region.name, space.steps.length, 'steps', Date.now() - began, 'ms');
+    return space;
   });
+}
+
+function wizardEdgeSpaces(model: PathModel<M>): EdgeSpace[] {
+  return exploreRegions(model);
 }
 
 export interface WizardPathOptions {
@@ -664,50 +676,26 @@ export interface WizardPathOptions {
 /** For each definition transition, the shortest (start, events) that takes it, over all regions. */
 export function generateWizardPaths(options: WizardPathOptions = {}): MachinePath<M>[] {
   const model = options.model ?? wizardModel;
-  const machine = model.machine;
-  const stepper = makeStepper(machine);
+  const stepper = makeStepper(model.machine);
   const best = new Map<string, { start: Start<M>; events: WizardPathEvent[] }>();
   const offer = (key: string, start: Start<M>, events: WizardPathEvent[]) => {
     const current = best.get(key);
     if (!current || current.events.length > events.length) best.set(key, { start, events });
   };
+  const starts = new Map([blankStart, filledStart].map((s) => [s.name, s]));
   for (const region of wizardRegions) {
-    const began = Date.now();
     let from = stepper.initial(region.start.input);
     for (const key of from.taken) offer(key, region.start, []);
     region.prefix.forEach((event, index) => {
       from = stepper.step(from.next, event);
       for (const key of from.taken) offer(key, region.start, region.prefix.slice(0, index + 1));
     });
-    const serialize = (s: Snap) => JSON.stringify({ value: s.value, status: s.status, c: region.abstract(ctx(s)) });
-    const traversal = {
-      events: region.events,
-      fromState: from.next,
-      serializeState: serialize,
-      stopWhen: region.stopWhen,
-      filterEvents: options.filterEvents,
-    };
-    const adjacency = getAdjacencyMap(machine, traversal as never) as unknown as Record<
-      string,
-      { state: Snap; transitions: Record<string, { event: WizardPathEvent }> }
-    >;
-    const toState = new Map<string, WizardPathEvent[]>();
-    for (const path of getShortestPaths(machine, traversal as never)) {
-      toState.set(
-        serialize(path.state as Snap),
-        (path.steps as { event: WizardPathEvent }[]).slice(1).map((step) => step.event),
-      );
-    }
-    for (const [stateKey, { state, transitions }] of Object.entries(adjacency)) {
-      const prefix = toState.get(stateKey);
-      if (!prefix) continue;
-      for (const { event } of Object.values(transitions)) {
-        for (const key of stepper.step(state, event).taken) offer(key, region.start, [...region.prefix, ...prefix, event]);
-      }
-    }
-    if (process.env.WIZARD_PATHS_TIMING) console.log(region.name, Object.keys(adjacency).length, 'states', Date.now() - began, 'ms');
   }
-  const starts = new Map([blankStart, filledStart].map((s) => [s.name, s]));
+  // Unfiltered, the regions' exploration is the edge spaces' own (explored once, cached).
+  const spaces = options.filterEvents ? exploreRegions(model, options.filterEvents) : edgeSpacesOf(model);
+  for (const step of spaces.flatMap((space) => space.steps)) {
+    for (const key of step.taken) offer(key, starts.get(step.start)!, [...(step.prefix as WizardPathEvent[]), step.event as WizardPathEvent]);
+  }
   // One path per edge of each region's abstract graph (the unit tier's; the browser keeps what a user can do).
   const edges = edgeSpacesOf(model).flatMap((space) =>
     [...space.edges.entries()].map(([key, edge]) => ({

@@ -41,7 +41,7 @@ export interface EdgeSpace {
    * `<state key> <event label>` of every event the chart refuses (takes no transition) in an
    * abstract state, with the shortest events to it: where SPEC's locks live (a signed term
    * signed again, a choice after agreeing). A change that makes one of them do something
-   * shows only if a path tries it (framework/model.ts, `refusalPaths`).
+   * shows only if a path tries it (framework/model.ts, `refusalGroups`).
    */
   refusals: ReadonlyMap<string, { prefix: readonly unknown[]; event: unknown; start: string }>;
 }

@@ -20,6 +20,7 @@ import { canHappen, noteStep } from './actor-outcomes';
 import type { Exclusion } from './coverage';
 import { edgesOf, eventLabeller, exploreSpace, mergeSpaces, type EdgeSpace, type Keyed } from './edges';
 import type { Invariant } from './invariants';
+import type { RefusalGroup } from './pure-runner';
 import { mutated } from './mutants';
 import type { EventFixtures, PathEvent } from './types';
 import { transitionKey } from './universe';
@@ -179,7 +180,9 @@ export function replay<M extends AnyStateMachine>(
     // An actor's answer comes only while it is awaited (framework/actor-outcomes.ts).
     if (!canHappen(snapshot, event) && mutated.has(model.machine)) break;
     if (!canHappen(snapshot, event)) {
-      throw new Error(`${model.flow}: path "${name}" step ${index + 1} (${event.type}) answers an actor not awaited in ${JSON.stringify(snapshot.value)}`);
+      throw new Error(
+        `${model.flow}: path "${name}" step ${index + 1} (${event.type}) answers an actor not awaited in ${JSON.stringify(snapshot.value)}`,
+      );
     }
     const { next, taken } = stepper.step(snapshot, event);
     // Under a mutant (framework/mutants.ts) a hand-written journey may no longer fit the
@@ -293,23 +296,28 @@ export function edgePaths<M extends AnyStateMachine>(model: PathModel<M>): Machi
 }
 
 /**
- * One path per event the chart refuses in an abstract state (framework/edges.ts): the shortest
- * events to that state, then the refused event. Judged on the pure machine (framework/pure-runner.ts):
- * the refusal must keep every rule, and a change that makes it do something meets them.
+ * The events the chart refuses in each abstract state (framework/edges.ts), grouped by the
+ * shortest events to that state, for framework/pure-runner.ts's `judgeRefusals`.
  */
-export function refusalPaths<M extends AnyStateMachine>(model: PathModel<M>): MachinePath<M>[] {
-  return edgeSpacesOf(model).flatMap((space) =>
-    [...space.refusals.entries()].map(([key, refusal]) => {
-      const name = `refusal ${space.name}: ${key}`;
-      const prefix = replay(model, name, 'shortest', findStart(model, refusal.start), refusal.prefix as PathEvent<M>[]);
-      // The refused event ends the path: its expected state is the one before (nothing changes).
-      return {
-        ...prefix,
-        events: [...prefix.events, refusal.event as PathEvent<M>],
-        expected: [...prefix.expected, prefix.expected.at(-1) ?? prefix.initial],
-      };
-    }),
-  );
+export function refusalGroups<M extends AnyStateMachine>(model: PathModel<M>): RefusalGroup<M>[] {
+  const groups = new Map<string, RefusalGroup<M> & { refused: PathEvent<M>[] }>();
+  for (const space of edgeSpacesOf(model))
+    for (const [key, refusal] of space.refusals) {
+      const id = JSON.stringify([refusal.start, refusal.prefix]);
+      let group = groups.get(id);
+      if (!group) {
+        const state = key.slice(0, key.lastIndexOf(' '));
+        group = {
+          name: `${space.name}: ${state}`,
+          start: findStart(model, refusal.start),
+          prefix: refusal.prefix as PathEvent<M>[],
+          refused: [],
+        };
+        groups.set(id, group);
+      }
+      group.refused.push(refusal.event as PathEvent<M>);
+    }
+  return [...groups.values()];
 }
 
 /** Drops repeats and paths that are a prefix of a longer one from the same start (the first of equals stays). */

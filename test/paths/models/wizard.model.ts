@@ -694,7 +694,8 @@ export function generateWizardPaths(options: WizardPathOptions = {}): MachinePat
   // Unfiltered, the regions' exploration is the edge spaces' own (explored once, cached).
   const spaces = options.filterEvents ? exploreRegions(model, options.filterEvents) : edgeSpacesOf(model);
   for (const step of spaces.flatMap((space) => space.steps)) {
-    for (const key of step.taken) offer(key, starts.get(step.start)!, [...(step.prefix as WizardPathEvent[]), step.event as WizardPathEvent]);
+    for (const key of step.taken)
+      offer(key, starts.get(step.start)!, [...(step.prefix as WizardPathEvent[]), step.event as WizardPathEvent]);
   }
   // One path per edge of each region's abstract graph (the unit tier's; the browser keeps what a user can do).
   const edges = edgeSpacesOf(model).flatMap((space) =>

@@ -342,8 +342,13 @@ export function dropPrefixes<M extends AnyStateMachine>(candidates: MachinePath<
   });
 }
 
-/** The model's paths: shortest per transition, journeys, one per abstract edge; prefixes and paths adding nothing dropped. */
-export function generatePaths<M extends AnyStateMachine>(model: PathModel<M>): MachinePath<M>[] {
+/**
+ * The model's paths: shortest per transition, journeys, one per abstract edge; prefixes and
+ * paths adding nothing dropped. `edgePaths: false` (the browser tier, like the wizard's): no
+ * path per edge — a page per edge would cost minutes, and an edge's shortest way may answer
+ * the screen's reads in an order a page cannot be held to; the edges stay a unit-tier figure.
+ */
+export function generatePaths<M extends AnyStateMachine>(model: PathModel<M>, options: { edgePaths?: boolean } = {}): MachinePath<M>[] {
   const stepper = makeStepper(model.machine);
   // For each definition transition, the cheapest (start, events) that takes it.
   const best = new Map<string, { start: Start<M>; events: PathEvent<M>[] }>();
@@ -362,7 +367,7 @@ export function generatePaths<M extends AnyStateMachine>(model: PathModel<M>): M
   const candidates = [
     ...(model.journeys ?? []).map((j) => replay(model, j.name, 'journey', findStart(model, j.start), j.events)),
     ...[...best.entries()].map(([key, p]) => replay(model, `shortest to ${key}`, 'shortest', p.start, p.events)),
-    ...edgePaths(model),
+    ...(options.edgePaths === false ? [] : edgePaths(model)),
   ];
   // Journeys come first, so a shortest path equal to a journey disappears, not the journey.
   return coverEdges(model, dropPrefixes(candidates));

@@ -8,66 +8,24 @@
 // STATIC_DIR / E2E_PORT / E2E_DATA_DIR are honoured (see playwright.config.ts);
 // PATHS_SKIP_BUILD=1 reuses an existing build in STATIC_DIR (default dist/).
 //
-// `npm run test:paths -- --mutants`: instead, the unit tier once per SPEC-breaking mutant of
-// test/paths/mutants.ts (PATHS_MUTANT=<name>, the edit made in memory, nothing written to
-// machines/); a mutant is killed when a rule breaks. Exits 1 if any mutant survives.
+// `npm run test:paths -- --mutants`: instead, only the mutation test (test/paths/mutants.test.ts):
+// every SPEC-breaking mutant of test/paths/mutants.ts (the edit made in memory, nothing written
+// to machines/) must break a rule. Exits 1 if any mutant survives. The unit tier above runs it
+// too (it is one of test/paths/), so the report's mutation score comes with every run.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 
-if (process.argv.includes('--mutants')) process.exit(runMutants());
-
-function runMutants() {
-  const list = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--input-type=module',
-      '-e',
-      "const { mutants } = await import('./test/paths/mutants.ts'); console.log(JSON.stringify(mutants.map(({ name, flow, edit }) => ({ name, flow, edit }))));",
-    ],
-    { encoding: 'utf8' },
-  );
-  if (list.status !== 0) {
-    console.error(list.stderr);
-    return 1;
-  }
-  const mutants = JSON.parse(list.stdout.trim().split('\n').pop());
-  const scratch = mkdtempSync(join(tmpdir(), 'paths-mutants-'));
-  const verdicts = [];
-  for (const mutant of mutants) {
-    console.log(`\n── mutant ${mutant.name}: ${mutant.edit}`);
-    const report = join(scratch, `${mutant.name}.json`);
-    spawnSync('npx', ['vitest', 'run', `${mutant.flow}.paths`, '--reporter=dot', '--reporter=json', `--outputFile.json=${report}`], {
-      stdio: 'ignore',
-      env: { ...process.env, PATHS_MUTANT: mutant.name, PATHS_COVERAGE_DIR: join(scratch, mutant.name), FORCE_COLOR: '0' },
-    });
-    let rules = [];
-    let failed = 0;
-    try {
-      const json = JSON.parse(readFileSync(report, 'utf8'));
-      failed = json.numFailedTests;
-      const messages = json.testResults.flatMap((file) => file.assertionResults.flatMap((test) => test.failureMessages));
-      rules = [...new Set(messages.flatMap((message) => message.match(/invariant "[^"]+"/g) ?? []))];
-    } catch {
-      // No report: the run itself broke, which kills nothing.
-    }
-    const killed = rules.length > 0;
-    verdicts.push({ ...mutant, killed });
-    console.log(
-      killed
-        ? `   killed: ${failed} path test(s) failed, by ${rules.length} rule(s):\n${rules.map((r) => `     ${r}`).join('\n')}`
-        : `   SURVIVED: no rule broke (${failed} failed test(s) without a broken rule)`,
-    );
-  }
-  rmSync(scratch, { recursive: true, force: true });
-  const survivors = verdicts.filter((v) => !v.killed);
-  console.log(
-    `\nMutants: ${verdicts.length - survivors.length} killed, ${survivors.length} survived${survivors.length ? ` (${survivors.map((v) => v.name).join(', ')})` : ''}`,
-  );
-  return survivors.length ? 1 : 0;
+if (process.argv.includes('--mutants')) {
+  // One Vitest file (test/paths/mutants.test.ts): each machine's paths generated once and shared
+  // by its mutants, each mutant judged on the pure machine first and stopped at its first broken
+  // rule; it writes the verdicts the report reads (mutation score per machine).
+  const result = spawnSync('npx', ['vitest', 'run', 'test/paths/mutants.test.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
+  const report = spawnSync(process.execPath, ['scripts/paths-report.mjs', '--mutants-only'], { stdio: 'inherit' });
+  process.exit(result.status === 0 && report.status === 0 ? 0 : 1);
 }
 
 const coverageDir = resolve(process.env.PATHS_COVERAGE_DIR ?? 'test-results/paths-coverage');

@@ -4,9 +4,10 @@
  * status-3 terms the reference server creates, kept to what that server answers (`coherent`,
  * so the browser tier can replay every path against it), plus the SPEC journeys.
  */
-import { trackingMachine, type DocumentToSignInfo, type TrackingInfo } from '../../machines/tracking.machine';
+import { trackingMachine, type DocumentToSignInfo, type TrackingContext, type TrackingInfo } from '../../machines/tracking.machine';
 import { DOCUMENTS_TO_SIGN } from '../../server/services/request-documents.ts';
-import { definePathModel, fixture } from '../paths/framework/model';
+import { exploreSpace, type Keyed } from '../paths/framework/edges';
+import { abstractKey, allFixtures, definePathModel, fixture, labelOf, makeStepper } from '../paths/framework/model';
 import type { EventFixtures, PathEvent } from '../paths/framework/types';
 import { underTest } from '../paths/mutants';
 import { trackingRules } from '../paths/rules/tracking.rules';
@@ -201,10 +202,75 @@ const loaded = (variant: number) => [
   f('xstate.done.actor.loadHistory'),
 ];
 
+/**
+ * The abstract context of the edges (framework/edges.ts): what the guards and SPEC's rules
+ * read — the request's status, type, recorded answer and pending list, the choice and the
+ * way out asked for, each term signed or opened, the file in hand — not the loaded lists'
+ * contents.
+ */
+export function trackingAbstraction(c: TrackingContext): unknown {
+  const t = c.tracking;
+  return {
+    t: t && [
+      t.flStatus,
+      t.cdStatusPort,
+      t.flConcordo,
+      Boolean(t.dtDesistencia),
+      t.cdSolicitacao === null,
+      t.documentosPendentes?.length ?? 0,
+    ],
+    choice: c.choice,
+    leaving: c.leaving,
+    signing: c.signing !== null,
+    // Each term: signed, opened (here or on the server), or neither.
+    terms: c.documentsToSign.map((d) =>
+      d.flAssinado ? 'signed' : Boolean(d.dtLeitura) || c.openedTerms.includes(d.cdFileDocumento) ? 'opened' : 'unread',
+    ),
+    link: c.acceptanceLink !== null,
+    operator: c.operatorName !== '',
+    pending: [c.pendingFile?.id ?? null, c.pendingFileAlert !== null, c.pendingSent?.cdTipoDocumento ?? null],
+  };
+}
+
+/**
+ * The edges' abstract state: while the screen loads, the request's answer only (which reads
+ * answered is the state value); once it shows, `trackingAbstraction`.
+ */
+function edgeKey(snapshot: Keyed): string {
+  const c = snapshot.context as TrackingContext;
+  const loading = typeof snapshot.value === 'object' && snapshot.value !== null && 'loading' in snapshot.value;
+  const t = c.tracking;
+  return JSON.stringify(
+    loading
+      ? { v: snapshot.value, t: t && [t.flStatus, t.cdStatusPort, t.flConcordo, Boolean(t.dtDesistencia)], choice: c.choice }
+      : { v: snapshot.value, c: trackingAbstraction(c) },
+  );
+}
+
 export const trackingModel = definePathModel({
   flow: 'tracking',
   machine: underTest(trackingMachine),
   invariants: trackingRules,
+  abstractContext: trackingAbstraction,
+  edgeSpaces: (model) => {
+    const stepper = makeStepper(model.machine);
+    return [
+      exploreSpace(
+        model.machine,
+        {
+          name: model.flow,
+          start: 'stored protocol',
+          prefix: [],
+          key: edgeKey,
+          // Explored by the finer abstraction: while loading, the edge's key forgets the other reads' answers.
+          traverse: abstractKey(model),
+          options: { events: allFixtures(model), input: INPUT, filterEvents: model.coherent },
+        },
+        labelOf(model),
+        (snapshot, event) => stepper.step(snapshot, event).taken,
+      ),
+    ];
+  },
   starts: [{ name: 'stored protocol', input: INPUT }],
   fixtures: trackingFixtures,
   coherent: coherent as never,

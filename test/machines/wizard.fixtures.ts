@@ -77,6 +77,8 @@ export const wizardFixtures = {
     { type: 'FIELD_CHANGED', field: 'cd_cep', value: PAULISTA.cep },
     { type: 'FIELD_CHANGED', field: 'cd_cep', value: UNKNOWN_CEP },
     { type: 'FIELD_CHANGED', field: 'cd_cep', value: '0131' },
+    // A CPF typed: refused while 'Beneficiário não possui CPF' is ticked (SPEC §5).
+    { type: 'FIELD_CHANGED', field: 'cpf', value: '52998224725' },
   ],
   NO_CPF_TOGGLED: [
     { type: 'NO_CPF_TOGGLED', checked: true },
@@ -119,6 +121,8 @@ export const wizardFixtures = {
     // Issue 27: a phone photo over 1 MB is shrunk before it is listed; an iPhone photo (HEIC) is decoded first.
     { type: 'FILE_CHOSEN', file: { id: 'f-photo', name: 'foto-celular.jpg', size: PHOTO_BYTES, mimeType: 'image/jpeg' } },
     { type: 'FILE_CHOSEN', file: { id: 'f-heic', name: 'iphone.heic', size: 4096, mimeType: 'image/heic' } },
+    // SPEC §9's boundary, at the byte: exactly 10,485,760 bytes is allowed (one more is 'f-big', refused).
+    { type: 'FILE_CHOSEN', file: { id: 'f-limit', name: 'limite.pdf', size: 10_485_760, mimeType: 'application/pdf' } },
   ],
   ATTACHMENT_REMOVE: [{ type: 'ATTACHMENT_REMOVE', id: 'f-a1' }],
   ATTACHMENT_PREVIEW: [{ type: 'ATTACHMENT_PREVIEW', id: 'f-a1' }],

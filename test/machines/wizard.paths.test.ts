@@ -9,14 +9,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CoverageRecorder } from '../paths/framework/coverage';
 import { runUnitPath } from '../paths/framework/unit-runner';
+import { edgeSpacesOf } from '../paths/framework/model';
 import { generateWizardPaths, wizardModel as model } from '../paths/models/wizard.model';
 
 /** An hour: the tests send the debounce event themselves (LOOKUP_DEBOUNCE_ELAPSED). */
 const provide = { delays: { lookupDebounce: 3_600_000 } };
 
 describe('wizard machine paths (unit tier)', () => {
-  const recorder = new CoverageRecorder(model.machine, model.excluded, model.invariants?.length);
   const paths = generateWizardPaths();
+  const recorder = new CoverageRecorder(model.machine, model.excluded, model.invariants?.length, edgeSpacesOf(model));
 
   afterAll(() => recorder.write('unit'));
 
@@ -35,8 +36,9 @@ describe('wizard machine paths (unit tier)', () => {
     });
   }
 
-  it('reaches every state and takes every transition of the machine', () => {
+  it('reaches every state, takes every transition of the machine and every edge of its abstract graph', () => {
     expect(recorder.missingStates(), 'states never reached').toEqual([]);
     expect(recorder.missingTransitions(), 'transitions never taken').toEqual([]);
+    expect(recorder.missingEdges(), 'edges never taken').toEqual([]);
   });
 });

@@ -3,8 +3,32 @@
  * each made in memory on the machine the models test (see framework/mutants.ts). The
  * models take their machine through `underTest`.
  */
-import type { AnyStateMachine } from 'xstate';
+import { assign, type AnyStateMachine } from 'xstate';
 import { activeMutant, mutate, patchChart, type Mutant } from './framework/mutants';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- a mutant's implementation replaces one of any machine's */
+type Loose = any;
+
+/** A guard or an action swapped in by `provide` (typed loosely: it stands in for the machine's own). */
+const provide = (machine: AnyStateMachine, implementations: Record<string, unknown>) => machine.provide(implementations as Loose);
+
+/** The wizard's file check with SPEC's bound moved (the extension still checked). */
+const fileCheck = (fits: (size: number) => boolean) => ({
+  guards: {
+    fileIsAcceptable: ({ context, event }: Loose) =>
+      event.type === 'FILE_CHOSEN' &&
+      !context.attachments.some((a: Loose) => a.id === event.file.id) &&
+      event.file.size > 0 &&
+      fits(event.file.size) &&
+      /\.(pdf|jpe?g|png)$/i.test(event.file.name),
+  },
+});
+
+/** The home lookup's login rule with one of SPEC's three conditions dropped. */
+const loginRule = (rule: (r: { flStatus: number; cdStatusPort: number; flConcordo: string | null }) => boolean) => ({
+  guards: { requiresLogin: (_: unknown, params: Loose) => rule(params.result) },
+});
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 export const mutants: readonly Mutant[] = [
   {
@@ -80,6 +104,141 @@ export const mutants: readonly Mutant[] = [
       const saved = patchChart(machine, ['states', 'submitting', 'states', 'saving', 'invoke', 'onDone'], skip('saving'));
       return patchChart(saved, ['states', 'submitting', 'states', 'uploading', 'invoke', 'onDone'], skip('uploading'));
     },
+  },
+  // ---- issue 29: the survivors of the first mutation run, and the new rules' own mutants
+  {
+    name: 'protocol-never-cleared',
+    machineId: 'wizard',
+    flow: 'wizard',
+    edit: 'the submit sequence never clears the stored protocol: the protocol modal opens with it still stored',
+    apply: (machine) => patchChart(machine, ['states', 'protocolModal', 'entry'], ['clearSavedWork']),
+  },
+  {
+    name: 'cpf-beside-no-cpf',
+    machineId: 'wizard',
+    flow: 'wizard',
+    edit: "a CPF typed is kept while 'Beneficiário não possui CPF' is ticked",
+    apply: (machine) =>
+      provide(machine, {
+        actions: {
+          setField: assign(({ context, event }: { context: { form: object }; event: { type: string; field?: string; value?: string } }) =>
+            event.type === 'FIELD_CHANGED' ? { form: { ...context.form, [event.field!]: event.value } } : {},
+          ),
+        },
+      }),
+  },
+  {
+    name: 'dependents-dropped-on-back',
+    machineId: 'wizard',
+    flow: 'wizard',
+    edit: "going back from step 4 ('Anterior') drops the confirmed dependents",
+    apply: (machine) =>
+      patchChart(machine, ['states', 'editing', 'states', 'dependentes', 'on', 'PREVIOUS'], {
+        target: 'planoDestino',
+        actions: assign({ dependents: [] }),
+      }),
+  },
+  {
+    name: 'file-limit-one-byte-more',
+    machineId: 'wizard',
+    flow: 'wizard',
+    edit: 'the 10 MB bound moved one byte up: a file of 10,485,761 bytes is listed',
+    apply: (machine) =>
+      provide(
+        machine,
+        fileCheck((size) => size <= 10_485_761),
+      ),
+  },
+  {
+    name: 'file-limit-one-byte-less',
+    machineId: 'wizard',
+    flow: 'wizard',
+    edit: 'the 10 MB bound moved one byte down: a file of exactly 10,485,760 bytes is refused',
+    apply: (machine) =>
+      provide(
+        machine,
+        fileCheck((size) => size < 10_485_760),
+      ),
+  },
+  {
+    name: 'decline-after-agreeing',
+    machineId: 'tracking',
+    flow: 'tracking',
+    edit: "status 6 type 1: after an agreement sent and answered in this visit the panel offers its options again ('Não aceito' clickable)",
+    apply: (machine) =>
+      patchChart(
+        machine,
+        ['states', 'ready', 'states', 'awaitingAcknowledgement', 'states', 'generatingAcceptance', 'invoke', 'onDone', '1', 'target'],
+        'choosingOptions',
+      ),
+  },
+  {
+    name: 'sign-twice',
+    machineId: 'tracking',
+    flow: 'tracking',
+    edit: "status 3: a signed term's 'Li e aceito' can be ticked again (canSignDocument ignores flAssinado)",
+    apply: (machine) =>
+      provide(machine, {
+        guards: {
+          canSignDocument: (
+            {
+              context,
+            }: {
+              context: {
+                documentsToSign: Array<{ cdFileDocumento: number; linkUrl: string; dtLeitura?: string | null }>;
+                openedTerms: number[];
+              };
+            },
+            params: { cdFileDocumento: number },
+          ) =>
+            context.documentsToSign.some(
+              (term) =>
+                term.cdFileDocumento === params.cdFileDocumento &&
+                /^https?:/.test(term.linkUrl) &&
+                (Boolean(term.dtLeitura) || context.openedTerms.includes(term.cdFileDocumento)),
+            ),
+        },
+      }),
+  },
+  {
+    name: 'withdraw-after-withdrawn',
+    machineId: 'tracking',
+    flow: 'tracking',
+    edit: "a request already withdrawn (or closed) still offers 'Desistir' (guard canWithdraw always true)",
+    apply: (machine) => provide(machine, { guards: { canWithdraw: () => true } }),
+  },
+  {
+    name: 'login-ignores-flConcordo',
+    machineId: 'home',
+    flow: 'home',
+    edit: 'the lookup asks for a login at flStatus 3 and cdStatusPort 1 whatever flConcordo says',
+    apply: (machine) =>
+      provide(
+        machine,
+        loginRule((r) => r.flStatus === 3 && r.cdStatusPort === 1),
+      ),
+  },
+  {
+    name: 'login-ignores-type',
+    machineId: 'home',
+    flow: 'home',
+    edit: "the lookup asks for a login at flStatus 3 with flConcordo 'S' whatever the type code",
+    apply: (machine) =>
+      provide(
+        machine,
+        loginRule((r) => r.flStatus === 3 && r.flConcordo === 'S'),
+      ),
+  },
+  {
+    name: 'login-ignores-status',
+    machineId: 'home',
+    flow: 'home',
+    edit: "the lookup asks for a login at cdStatusPort 1 with flConcordo 'S' whatever the status",
+    apply: (machine) =>
+      provide(
+        machine,
+        loginRule((r) => r.cdStatusPort === 1 && r.flConcordo === 'S'),
+      ),
   },
 ];
 

@@ -12,7 +12,7 @@ import { generatePaths } from './model';
 export function describeBrowserPaths<M extends AnyStateMachine>(bm: BrowserModel<M>): void {
   // A path through a transition excluded from this tier cannot be played here.
   const excluded = new Set((bm.excluded ?? []).map((e) => e.item));
-  const playable = (bm.paths ? bm.paths() : generatePaths(bm.model)).filter(
+  const playable = (bm.paths ? bm.paths() : generatePaths(bm.model, { edgePaths: false })).filter(
     (path) => !path.transitions.flat().some((key) => excluded.has(key)),
   );
   const paths = coveringPaths(playable.map((path) => browserPath(bm, path)));
@@ -28,6 +28,7 @@ export function describeBrowserPaths<M extends AnyStateMachine>(bm: BrowserModel
             excluded: [...(m.excluded ?? []), ...(m.machine === bm.model.machine ? (bm.excluded ?? []) : [])],
             invariants: m.invariants,
           })),
+          bm.model as never,
         );
         try {
           await runBrowserPath(page, bm, path, coverage);

@@ -15,9 +15,10 @@
 import { expect, type Page, type Route } from '@playwright/test';
 import type { AnyStateMachine } from 'xstate';
 import { CoverageRecorder, type Exclusion, type Observation } from './coverage';
-import { violations, type Invariant, type Step } from './invariants';
+import { edgesOf } from './edges';
+import { violations, type Invariant, type ReceivedEvent, type Step } from './invariants';
 import type { PageCheck } from './page-check';
-import { replay, type MachinePath, type PathModel, type Start } from './model';
+import { edgeSpacesOf, labelOf, replay, type MachinePath, type PathModel, type Start } from './model';
 import type { ActorsOf, LeafStateKey, MachineEvent, MachineEventType, PathEvent } from './types';
 import { activeLeafPaths, activeStatePaths } from './universe';
 
@@ -144,7 +145,7 @@ export function coveringPaths<M extends AnyStateMachine>(paths: MachinePath<M>[]
 /* ----------------------------------------------------------------- observer in the page */
 
 /** What the observer in the page logs: a snapshot (value, context, transitions taken) or a trace entry. */
-type PageLogEntry = { m: string; v?: unknown; c?: unknown; t?: string[]; e?: string };
+type PageLogEntry = { m: string; v?: unknown; c?: unknown; t?: string[]; e?: string; d?: unknown };
 
 /** Runs in the page before the app: records machine snapshots, the transitions taken and the trace. */
 export function installObserver(): void {
@@ -181,7 +182,7 @@ export function installObserver(): void {
       log.push({ m, v: event.snapshot?.value, c: plain(event.snapshot?.context), t: (event._transitions ?? []).map(key) });
     else if (event.type === '@xstate.snapshot') log.push({ m, v: event.snapshot?.value, c: plain(event.snapshot?.context), t: [] });
     // The trace the rules read (framework/invariants.ts traceEntry, repeated here: this runs in the page).
-    else if (event.type === '@xstate.event' && event.event) log.push({ m, e: `event:${event.event.type}` });
+    else if (event.type === '@xstate.event' && event.event) log.push({ m, e: `event:${event.event.type}`, d: plain(event.event) });
     else if (event.type === '@xstate.action' && event.action && !event.action.type.startsWith('xstate.'))
       log.push({ m, e: `action:${event.action.type}` });
   };
@@ -195,6 +196,10 @@ export class BrowserCoverage {
   /** The last state value and context each machine reported, and its trace (for the rules). */
   readonly lastSnapshot = new Map<string, { value: unknown; context: unknown }>();
   readonly traces = new Map<string, string[]>();
+  /** The events each machine received, with their data (a plain copy), for the rules. */
+  readonly received = new Map<string, ReceivedEvent[]>();
+  /** The step each machine was last judged at. */
+  private readonly previous = new Map<string, { snapshot: Step<AnyStateMachine>['snapshot']; events: number }>();
   /** Transitions (`machineId|key`) seen since `newStep()`. */
   readonly stepTaken = new Set<string>();
   /** State values (`machineId|value`) each machine reported since `newStep()`. */
@@ -213,9 +218,12 @@ export class BrowserCoverage {
       excluded?: readonly Exclusion[];
       invariants?: readonly Invariant<AnyStateMachine>[];
     }>,
+    /** The path's own model: its abstract graph's edges are counted as its steps are seen in the page. */
+    own?: PathModel<AnyStateMachine>,
   ) {
     for (const { machine, excluded, invariants } of machines) {
-      this.recorders.set(machine.id, new CoverageRecorder(machine, excluded, invariants?.length));
+      const spaces = own && own.machine === machine ? edgeSpacesOf(own) : [];
+      this.recorders.set(machine.id, new CoverageRecorder(machine, excluded, invariants?.length, spaces));
     }
     this.judged = machines.filter((m) => m.invariants?.length).map((m) => ({ machine: m.machine, invariants: m.invariants! }));
   }
@@ -229,10 +237,16 @@ export class BrowserCoverage {
     for (const { machine, invariants } of this.judged) {
       const last = this.lastSnapshot.get(machine.id);
       if (!last) continue;
+      const events = [...(this.received.get(machine.id) ?? [])];
+      // A new visit (a new actor) starts afresh: the step before belongs to the old one.
+      const before = this.previous.get(machine.id);
       const step: Step<AnyStateMachine> = {
         snapshot: machine.resolveState({ value: last.value as never, context: last.context as never }),
         trace: this.traces.get(machine.id) ?? [],
+        events,
+        previous: before && before.events <= events.length ? before : undefined,
       };
+      this.previous.set(machine.id, { snapshot: step.snapshot, events: events.length });
       const broken = violations(invariants, step);
       this.recorder(machine.id)!.checkedSteps += 1;
       if (broken.length)
@@ -259,8 +273,14 @@ export class BrowserCoverage {
     for (const entry of entries) {
       if (entry.e !== undefined) {
         // A new actor of the machine (a new visit of its screen) starts a new trace.
-        if (entry.e === 'event:xstate.init') this.traces.set(entry.m, []);
+        if (entry.e === 'event:xstate.init') {
+          this.traces.set(entry.m, []);
+          this.received.set(entry.m, []);
+          this.previous.delete(entry.m);
+        }
         (this.traces.get(entry.m) ?? this.traces.set(entry.m, []).get(entry.m)!).push(entry.e);
+        if (entry.d && typeof entry.d === 'object')
+          (this.received.get(entry.m) ?? this.received.set(entry.m, []).get(entry.m)!).push(entry.d as ReceivedEvent);
         continue;
       }
       this.lastSnapshot.set(entry.m, { value: entry.v, context: entry.c });
@@ -526,6 +546,15 @@ export async function runBrowserPath<M extends AnyStateMachine>(
       debug(`${event.type} reached`, t0);
       await checkMarkers(page, bm.markers, path.expected[index], pageContext(coverage, bm, path.contexts[index + 1]), where);
       await coverage.judge(page, bm.model.machine.id, where);
+      // The step happened in the page, in lockstep: its abstract edge counts for this tier.
+      if (recorder?.spaces.length)
+        recorder.addEdges(
+          edgesOf(
+            recorder.spaces,
+            { value: index ? path.expected[index - 1] : path.initial, context: path.contexts[index] },
+            labelOf(bm.model)(event),
+          ),
+        );
       debug(`${event.type} marked`, t0);
     }
   } finally {

@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { AnyStateMachine, InspectionEvent } from 'xstate';
+import { allEdgeIds, type EdgeSpace } from './edges';
 import { activeStatePaths, transitionKey, universeOf, type Universe } from './universe';
 
 export type Tier = 'unit' | 'browser';
@@ -31,6 +32,9 @@ export interface CoverageFile {
   reachedStates: string[];
   takenTransitions: string[];
   excluded: Exclusion[];
+  /** The abstract graph's edges (framework/edges.ts) this tier counts, and those its paths took. */
+  edges: string[];
+  takenEdges: string[];
   paths: number;
   /** Steps (starts included) at which the model's rules were checked, and how many rules. */
   checkedSteps: number;
@@ -72,6 +76,8 @@ export class CoverageRecorder {
   readonly universe: Universe;
   readonly reachedStates = new Set<string>();
   readonly takenTransitions = new Set<string>();
+  readonly takenEdges = new Set<string>();
+  readonly edges: readonly string[];
   paths = 0;
   checkedSteps = 0;
 
@@ -79,8 +85,19 @@ export class CoverageRecorder {
     machine: AnyStateMachine,
     readonly excluded: readonly Exclusion[] = [],
     readonly rules = 0,
+    readonly spaces: readonly EdgeSpace[] = [],
   ) {
     this.universe = universeOf(machine);
+    this.edges = allEdgeIds(spaces);
+  }
+
+  /** Edges a step took (ids from `edgesOf`), counted once the step was seen to happen. */
+  addEdges(ids: readonly string[]): void {
+    for (const id of ids) this.takenEdges.add(id);
+  }
+
+  missingEdges(): string[] {
+    return this.edges.filter((id) => !this.takenEdges.has(id));
   }
 
   add(observation: Observation | undefined): void {
@@ -117,6 +134,8 @@ export class CoverageRecorder {
       reachedStates: [...this.reachedStates].sort(),
       takenTransitions: [...this.takenTransitions].sort(),
       excluded: [...this.excluded],
+      edges: [...this.edges],
+      takenEdges: [...this.takenEdges].sort(),
       paths: this.paths,
       checkedSteps: this.checkedSteps,
       rules: this.rules,

@@ -19,7 +19,17 @@ import type { PageCheck } from './page-check';
 export interface Step<M extends AnyStateMachine> {
   snapshot: SnapshotFrom<M>;
   trace: readonly string[];
+  /**
+   * Every event the machine received since it started, with its data (a lookup's answer, the
+   * file chosen, the term signed), in order: what a rule computes SPEC's expectation from.
+   */
+  events: readonly ReceivedEvent[];
+  /** The step judged before this one (none at the start): what a rule compares against. */
+  previous?: { snapshot: SnapshotFrom<M>; events: number };
 }
+
+/** An event as the machine received it (a plain copy in the browser tier). */
+export type ReceivedEvent = { type: string } & Record<string, unknown>;
 
 export interface Invariant<M extends AnyStateMachine> {
   /** The rule in a sentence, with its SPEC section: what a failure prints. */
@@ -55,6 +65,23 @@ export const traced = {
   },
 };
 
+/** Events of `type` among `events` (optionally from index `from`), with their data. */
+export function received<E extends ReceivedEvent = ReceivedEvent>(events: readonly ReceivedEvent[], type: string, from = 0): E[] {
+  return events.slice(from).filter((event) => event.type === type) as E[];
+}
+
+/** The event an invoked actor's answer carries: its output (done) — undefined for a failure. */
+export function outputOf(event: ReceivedEvent | undefined): unknown {
+  return event?.output;
+}
+
+/** The event the machine received from the root actor of `machineId` (Node side), with its data. */
+export function receivedEntry(event: InspectionEvent, machineId: string): ReceivedEvent | undefined {
+  const logic = (event.actorRef as { logic?: { id?: unknown; root?: unknown } } | undefined)?.logic;
+  if (!logic || logic.id !== machineId || !logic.root || event.type !== '@xstate.event') return undefined;
+  return event.event as ReceivedEvent;
+}
+
 /**
  * Builds a machine's trace from XState inspection events (the same shape in Node and in
  * the page): events the root actor of `machineId` received, actions it executed.
@@ -66,4 +93,13 @@ export function traceEntry(event: InspectionEvent, machineId: string): string | 
   // XState's own actions (spawning and stopping invoked actors) say nothing a rule needs.
   if (event.type === '@xstate.action' && !event.action.type.startsWith('xstate.')) return `action:${event.action.type}`;
   return undefined;
+}
+
+/** The first rule a step breaks, with what broke, or null: stops at the first (a mutant's verdict needs no more). */
+export function firstViolation<M extends AnyStateMachine>(invariants: readonly Invariant<M>[], step: Step<M>): string | null {
+  for (const invariant of invariants) {
+    const verdict = invariant.holds(step);
+    if (verdict !== true) return `invariant "${invariant.rule}" broken${typeof verdict === 'string' ? `: ${verdict}` : ''}`;
+  }
+  return null;
 }

@@ -16,9 +16,11 @@ import {
   type ContextFrom,
   type InputFrom,
 } from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import { canHappen, noteStep } from './actor-outcomes';
 import type { Exclusion } from './coverage';
+import { edgesOf, eventLabeller, exploreSpace, mergeSpaces, type EdgeSpace, type Keyed } from './edges';
 import type { Invariant } from './invariants';
+import type { RefusalGroup } from './pure-runner';
 import { mutated } from './mutants';
 import type { EventFixtures, PathEvent } from './types';
 import { transitionKey } from './universe';
@@ -65,6 +67,11 @@ export interface PathModel<M extends AnyStateMachine> {
   excluded?: readonly Exclusion[];
   /** SPEC's rules over this machine, checked after every step of every path in both tiers. */
   invariants?: readonly Invariant<M>[];
+  /**
+   * The abstract graph's edges to cover (framework/edges.ts), when one exploration per start
+   * over every fixture does not fit the machine (the wizard, explored per region).
+   */
+  edgeSpaces?: (model: PathModel<M>) => readonly EdgeSpace[];
 }
 
 export interface MachinePath<M extends AnyStateMachine> {
@@ -132,18 +139,10 @@ export function makeStepper<M extends AnyStateMachine>(machine: M) {
     step(snapshot: Snap, event: PathEvent<M>): { next: Snap; taken: string[] } {
       taken = [];
       const next = machine.transition(snapshot, event, scope) as Snap;
+      noteStep(snapshot, event, next);
       return { next, taken: [...taken] };
     },
   };
-}
-
-function serializer<M extends AnyStateMachine>(model: PathModel<M>) {
-  return (snapshot: Snap): string =>
-    JSON.stringify({
-      value: snapshot.value,
-      status: snapshot.status,
-      context: model.abstractContext ? model.abstractContext(snapshot.context as ContextFrom<M>) : snapshot.context,
-    });
 }
 
 /** Replays events on the pure machine: expected state after each, and transitions taken. */
@@ -178,6 +177,13 @@ export function replay<M extends AnyStateMachine>(
         `${model.flow}: path "${name}" step ${index + 1} (${event.type}) is not coherent with the server's data in ${JSON.stringify(snapshot.value)}`,
       );
     }
+    // An actor's answer comes only while it is awaited (framework/actor-outcomes.ts).
+    if (!canHappen(snapshot, event) && mutated.has(model.machine)) break;
+    if (!canHappen(snapshot, event)) {
+      throw new Error(
+        `${model.flow}: path "${name}" step ${index + 1} (${event.type}) answers an actor not awaited in ${JSON.stringify(snapshot.value)}`,
+      );
+    }
     const { next, taken } = stepper.step(snapshot, event);
     // Under a mutant (framework/mutants.ts) a hand-written journey may no longer fit the
     // chart: it is played up to the step the mutant refuses, so the rules judge that prefix.
@@ -198,14 +204,151 @@ function eventsKey(events: readonly { type: string }[]): string[] {
   return events.map((e) => JSON.stringify(e));
 }
 
-function isPrefix(short: string[], long: string[]): boolean {
-  return short.length < long.length && short.every((e, i) => e === long[i]);
+/** The key of an abstract state: the value and the model's abstraction of the context. */
+export function abstractKey<M extends AnyStateMachine>(model: PathModel<M>): (snapshot: Keyed) => string {
+  return (snapshot) =>
+    JSON.stringify({
+      v: snapshot.value,
+      c: model.abstractContext ? model.abstractContext(snapshot.context as ContextFrom<M>) : snapshot.context,
+    });
 }
 
-/** The model's paths: shortest per transition, journeys, prefixes dropped. */
-export function generatePaths<M extends AnyStateMachine>(model: PathModel<M>): MachinePath<M>[] {
-  const serialize = serializer(model);
-  const events = allFixtures(model);
+const spacesCache = new WeakMap<object, readonly EdgeSpace[]>();
+
+/** The model's edge spaces (computed once per model): one exploration per start unless the model says otherwise. */
+export function edgeSpacesOf<M extends AnyStateMachine>(model: PathModel<M>): readonly EdgeSpace[] {
+  const cached = spacesCache.get(model);
+  if (cached) return cached;
+  const stepper = makeStepper(model.machine);
+  const label = labelOf(model);
+  const spaces = model.edgeSpaces?.(model) ??
+    // One space over every start: an abstract edge reached from two starts is one edge.
+    [
+      mergeSpaces(
+        model.flow,
+        startsOf(model).map((start) =>
+          exploreSpace(
+            model.machine,
+            {
+              name: model.flow,
+              start: start.name,
+              prefix: [],
+              key: abstractKey(model),
+              options: { events: allFixtures(model), input: start.input, filterEvents: model.coherent },
+            },
+            label,
+            (snapshot, event) => stepper.step(snapshot, event as PathEvent<M>).taken,
+          ),
+        ),
+      ),
+    ];
+  spacesCache.set(model, spaces);
+  return spaces;
+}
+
+const labelCache = new WeakMap<object, (event: { type: string }) => string>();
+/** The short label of a fixture event (`TYPE#n`). */
+export function labelOf<M extends AnyStateMachine>(model: PathModel<M>): (event: { type: string }) => string {
+  let label = labelCache.get(model.fixtures);
+  if (!label) {
+    label = eventLabeller(model.fixtures as unknown as Record<string, readonly unknown[]>);
+    labelCache.set(model.fixtures, label);
+  }
+  return label;
+}
+
+/** The abstract edges a path's steps take (from its pure replay), for choosing paths. */
+export function pathEdges<M extends AnyStateMachine>(model: PathModel<M>, path: MachinePath<M>, spaces = edgeSpacesOf(model)): string[] {
+  const label = labelOf(model);
+  const values = [path.initial, ...path.expected];
+  return path.events.flatMap((event, i) => edgesOf(spaces, { value: values[i], context: path.contexts[i] }, label(event)));
+}
+
+/**
+ * Keeps the fewest paths that still take every transition and edge the candidates take:
+ * journeys always (in order), then the longest first, each only if it adds something.
+ */
+export function coverEdges<M extends AnyStateMachine>(model: PathModel<M>, candidates: MachinePath<M>[]): MachinePath<M>[] {
+  const spaces = edgeSpacesOf(model);
+  const seen = new Set<string>();
+  const items = (p: MachinePath<M>) => [...p.transitions.flat(), ...pathEdges(model, p, spaces)];
+  const ordered = [
+    ...candidates.filter((p) => p.kind === 'journey'),
+    ...candidates.filter((p) => p.kind !== 'journey').sort((a, b) => b.events.length - a.events.length),
+  ];
+  return ordered.filter((path) => {
+    const fresh = items(path).filter((item) => !seen.has(item));
+    fresh.forEach((item) => seen.add(item));
+    return path.kind === 'journey' || fresh.length > 0;
+  });
+}
+
+/** One path per abstract edge: the shortest events to its state, then its event. */
+export function edgePaths<M extends AnyStateMachine>(model: PathModel<M>): MachinePath<M>[] {
+  return edgeSpacesOf(model).flatMap((space) =>
+    [...space.edges.entries()].map(([key, edge]) =>
+      replay(model, `edge ${space.name}: ${key}`, 'shortest', findStart(model, edge.start), [
+        ...(edge.prefix as PathEvent<M>[]),
+        edge.event as PathEvent<M>,
+      ]),
+    ),
+  );
+}
+
+/**
+ * The events the chart refuses in each abstract state (framework/edges.ts), grouped by the
+ * shortest events to that state, for framework/pure-runner.ts's `judgeRefusals`.
+ */
+export function refusalGroups<M extends AnyStateMachine>(model: PathModel<M>): RefusalGroup<M>[] {
+  const groups = new Map<string, RefusalGroup<M> & { refused: PathEvent<M>[] }>();
+  for (const space of edgeSpacesOf(model))
+    for (const [key, refusal] of space.refusals) {
+      const id = JSON.stringify([refusal.start, refusal.prefix]);
+      let group = groups.get(id);
+      if (!group) {
+        const state = key.slice(0, key.lastIndexOf(' '));
+        group = {
+          name: `${space.name}: ${state}`,
+          start: findStart(model, refusal.start),
+          prefix: refusal.prefix as PathEvent<M>[],
+          refused: [],
+        };
+        groups.set(id, group);
+      }
+      group.refused.push(refusal.event as PathEvent<M>);
+    }
+  return [...groups.values()];
+}
+
+/** Drops repeats and paths that are a prefix of a longer one from the same start (the first of equals stays). */
+export function dropPrefixes<M extends AnyStateMachine>(candidates: MachinePath<M>[]): MachinePath<M>[] {
+  const ids = candidates.map((p) => [p.start.name, ...eventsKey(p.events)].join('\n'));
+  const all = new Set(ids);
+  const longer = new Set<string>();
+  // A path is a prefix of another when some other id starts with its id and a newline.
+  for (const id of all) {
+    let cut = id.lastIndexOf('\n');
+    while (cut > 0) {
+      longer.add(id.slice(0, cut));
+      cut = id.lastIndexOf('\n', cut - 1);
+    }
+  }
+  const seen = new Set<string>();
+  return candidates.filter((_, i) => {
+    const id = ids[i]!;
+    if (seen.has(id) || longer.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+/**
+ * The model's paths: shortest per transition, journeys, one per abstract edge; prefixes and
+ * paths adding nothing dropped. `edgePaths: false` (the browser tier, like the wizard's): no
+ * path per edge — a page per edge would cost minutes, and an edge's shortest way may answer
+ * the screen's reads in an order a page cannot be held to; the edges stay a unit-tier figure.
+ */
+export function generatePaths<M extends AnyStateMachine>(model: PathModel<M>, options: { edgePaths?: boolean } = {}): MachinePath<M>[] {
   const stepper = makeStepper(model.machine);
   // For each definition transition, the cheapest (start, events) that takes it.
   const best = new Map<string, { start: Start<M>; events: PathEvent<M>[] }>();
@@ -213,54 +356,19 @@ export function generatePaths<M extends AnyStateMachine>(model: PathModel<M>): M
     const current = best.get(key);
     if (!current || current.events.length > evs.length) best.set(key, { start, events: evs });
   };
-  for (const start of startsOf(model)) {
-    const options = {
-      events,
-      input: start.input,
-      serializeState: (snapshot: Snap) => serialize(snapshot),
-      filterEvents: model.coherent,
-    };
-    // Transitions taken while starting (eventless ones out of the initial state).
-    for (const key of stepper.initial(start.input).taken) offer(key, start, []);
-    // xstate/graph: every reachable (abstract) snapshot and the events leading out of it…
-    const adjacency = getAdjacencyMap(model.machine, options as never) as Record<
-      string,
-      { state: Snap; transitions: Record<string, { event: PathEvent<M>; state: Snap }> }
-    >;
-    // …and the shortest path to each of them.
-    const toState = new Map<string, PathEvent<M>[]>();
-    for (const path of getShortestPaths(model.machine, options as never)) {
-      // Steps start with a synthetic `xstate.init`; each later step holds the event that led to it.
-      const steps = path.steps as { event: PathEvent<M> }[];
-      toState.set(
-        serialize(path.state as Snap),
-        steps.slice(1).map((step) => step.event),
-      );
-    }
-    for (const [stateKey, { state, transitions }] of Object.entries(adjacency)) {
-      const prefix = toState.get(stateKey);
-      if (!prefix) continue;
-      for (const { event } of Object.values(transitions)) {
-        for (const key of stepper.step(state, event).taken) offer(key, start, [...prefix, event]);
-      }
-    }
+  // Transitions taken while starting (eventless ones out of the initial state).
+  for (const start of startsOf(model)) for (const key of stepper.initial(start.input).taken) offer(key, start, []);
+  // The abstract graph is explored once (xstate/graph, in framework/edges.ts): every step it
+  // found, with the shortest events to its snapshot, offers the transitions it takes.
+  for (const step of edgeSpacesOf(model).flatMap((space) => space.steps)) {
+    const start = findStart(model, step.start);
+    for (const key of step.taken) offer(key, start, [...(step.prefix as PathEvent<M>[]), step.event as PathEvent<M>]);
   }
   const candidates = [
     ...(model.journeys ?? []).map((j) => replay(model, j.name, 'journey', findStart(model, j.start), j.events)),
     ...[...best.entries()].map(([key, p]) => replay(model, `shortest to ${key}`, 'shortest', p.start, p.events)),
+    ...(options.edgePaths === false ? [] : edgePaths(model)),
   ];
-  // Drop duplicates and prefixes of longer paths from the same start (journeys come first,
-  // so a shortest path equal to a journey disappears, not the journey).
-  const keys = candidates.map((c) => [c.start.name, ...eventsKey(c.events)]);
-  const kept: MachinePath<M>[] = [];
-  const seen = new Set<string>();
-  candidates.forEach((candidate, i) => {
-    const key = keys[i]!;
-    const id = key.join('\n');
-    if (seen.has(id)) return;
-    if (keys.some((other) => isPrefix(key, other))) return;
-    seen.add(id);
-    kept.push(candidate);
-  });
-  return kept;
+  // Journeys come first, so a shortest path equal to a journey disappears, not the journey.
+  return coverEdges(model, dropPrefixes(candidates));
 }

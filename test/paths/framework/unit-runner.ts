@@ -9,8 +9,9 @@
  */
 import { createActor, fromPromise, type AnyStateMachine, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { CoverageRecorder } from './coverage';
-import { traceEntry, violations } from './invariants';
-import type { MachinePath, PathModel } from './model';
+import { edgesOf } from './edges';
+import { receivedEntry, traceEntry, violations, type ReceivedEvent, type Step } from './invariants';
+import { labelOf, type MachinePath, type PathModel } from './model';
 import type { PathEvent } from './types';
 
 interface Pending {
@@ -22,9 +23,13 @@ interface Pending {
 const DONE = /^xstate\.done\.actor\.(.+)$/;
 const ERROR = /^xstate\.error\.actor\.(.+)$/;
 
-/** Lets promise callbacks and the actor's mailbox run. */
+/**
+ * Lets promise callbacks and the actor's mailbox run: a few turns of the event loop. The
+ * machines' only timer (the wizard's debounce) is sent by the paths themselves, so no timer
+ * has to fire here — which keeps a step in microseconds, not a timer's millisecond.
+ */
 async function settle(): Promise<void> {
-  for (let i = 0; i < 3; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+  for (let i = 0; i < 3; i += 1) await new Promise((resolve) => setImmediate(resolve));
 }
 
 export interface UnitRunOptions {
@@ -67,36 +72,55 @@ export async function runUnitPath<M extends AnyStateMachine>(
   const actors = Object.fromEntries(
     actorNames.map((src) => [
       src,
-      fromPromise<unknown, unknown>(({ input }) => {
+      fromPromise<unknown, unknown>(({ input, signal }) => {
         (inputs[src] ??= []).push(input);
         return new Promise((resolve, reject) => {
           const queue = pending.get(src) ?? [];
-          queue.push({ input, resolve, reject });
+          const invocation = { input, resolve, reject };
+          queue.push(invocation);
           pending.set(src, queue);
+          // Its state was left: the path's answer is for the next invocation, not this stopped one.
+          signal.addEventListener('abort', () => {
+            const index = queue.indexOf(invocation);
+            if (index >= 0) queue.splice(index, 1);
+          });
         });
       }),
     ]),
   );
   const machine = model.machine.provide({ ...(options.provide ?? {}), actors } as never) as AnyStateMachine;
   const trace: string[] = [];
+  const events: ReceivedEvent[] = [];
+  let microsteps = 0;
   const inspect = (event: InspectionEvent) => {
     recorder.inspect(event);
     const entry = traceEntry(event, machine.id);
     if (entry) trace.push(entry);
+    const got = receivedEntry(event, machine.id);
+    if (got) events.push(got);
+    if (event.type === '@xstate.microstep' && event.actorRef.sessionId === event.rootId && event._transitions.length) microsteps += 1;
   };
   const actor = createActor(machine, { input: path.start.input, inspect });
   const values: unknown[] = [];
+  let previous: Step<M>['previous'];
   const judge = (where: string) => {
-    const broken = violations(model.invariants ?? [], { snapshot: actor.getSnapshot() as SnapshotFrom<M>, trace });
+    const snapshot = actor.getSnapshot() as SnapshotFrom<M>;
+    const broken = violations(model.invariants ?? [], { snapshot, trace, events: [...events], previous });
+    previous = { snapshot, events: events.length };
     recorder.checkedSteps += 1;
     if (broken.length) throw new Error(`${where}: ${broken.join('; ')} (trace: ${trace.join(' → ')})`);
   };
+  // Edges are counted on the running actor: its abstract state before a step, and the step's event, once it took a transition.
+  const spaces = recorder.spaces;
+  const label = spaces.length ? labelOf(model) : undefined;
   actor.start();
   await settle();
   try {
     judge(`${model.flow}: "${path.name}" start`);
     for (const [index, event] of path.events.entries()) {
       const where = `${model.flow}: "${path.name}" step ${index + 1} (${event.type})`;
+      const before = actor.getSnapshot();
+      microsteps = 0;
       const done = DONE.exec(event.type);
       const failed = ERROR.exec(event.type);
       if (done || failed) {
@@ -112,6 +136,7 @@ export async function runUnitPath<M extends AnyStateMachine>(
       const snapshot = actor.getSnapshot();
       if (snapshot.status === 'error') throw new Error(`${where}: the actor crashed: ${String(snapshot.error)}`);
       values.push(snapshot.value);
+      if (label && microsteps > 0) recorder.addEdges(edgesOf(spaces, { value: before.value, context: before.context }, label(event)));
       const expected = path.expected?.[index];
       if (path.expected && JSON.stringify(snapshot.value) !== JSON.stringify(expected)) {
         throw new Error(`${where}: expected ${JSON.stringify(expected)}, reached ${JSON.stringify(snapshot.value)}`);

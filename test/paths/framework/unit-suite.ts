@@ -6,13 +6,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { CoverageRecorder } from './coverage';
-import { generatePaths, type PathModel } from './model';
+import { edgeSpacesOf, generatePaths, type PathModel } from './model';
 import { runUnitPath, type UnitRunOptions } from './unit-runner';
 
 export function describeUnitPaths<M extends AnyStateMachine>(model: PathModel<M>, options: UnitRunOptions = {}): void {
   describe(`${model.flow} machine paths (unit tier)`, () => {
-    const recorder = new CoverageRecorder(model.machine, model.excluded, model.invariants?.length);
     const paths = generatePaths(model);
+    const recorder = new CoverageRecorder(model.machine, model.excluded, model.invariants?.length, edgeSpacesOf(model));
 
     afterAll(() => {
       recorder.write('unit');
@@ -24,9 +24,10 @@ export function describeUnitPaths<M extends AnyStateMachine>(model: PathModel<M>
       });
     }
 
-    it('reaches every state and takes every transition of the machine', () => {
+    it('reaches every state, takes every transition of the machine and every edge of its abstract graph', () => {
       expect(recorder.missingStates(), 'states never reached').toEqual([]);
       expect(recorder.missingTransitions(), 'transitions never taken').toEqual([]);
+      expect(recorder.missingEdges(), 'edges never taken').toEqual([]);
     });
   });
 }

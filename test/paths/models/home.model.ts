@@ -7,6 +7,7 @@
 import { homeMachine, type LookupResult } from '../../../machines/home.machine';
 import { definePathModel, fixture } from '../framework/model';
 import type { EventFixtures, PathEvent } from '../framework/types';
+import { underTest } from '../mutants';
 import { homeRules } from '../rules/home.rules';
 
 type M = typeof homeMachine;
@@ -26,6 +27,29 @@ const failure = new Error('HTTP 500 (fixture)');
 const needsLogin: LookupResult = { flStatus: 3, cdStatusPort: 1, flConcordo: 'S' };
 const free: LookupResult = { flStatus: 1, cdStatusPort: 1, flConcordo: null };
 
+/**
+ * SPEC §4's login table beyond its one row: the neighbours of (3, 1, 'S'), one field changed
+ * each — none asks for a login. Their protocols stand for requests the browser tier files on
+ * the reference server and moves to that state (`server`: the backoffice's set-status).
+ */
+export const LOGIN_NEIGHBOURS = [
+  {
+    protocol: '90000000000000000031',
+    answer: { flStatus: 3, cdStatusPort: 1, flConcordo: 'N' },
+    server: ['3', '--tipo', '1', '--concordo', 'N'],
+  },
+  {
+    protocol: '90000000000000000032',
+    answer: { flStatus: 3, cdStatusPort: 2, flConcordo: 'S' },
+    server: ['3', '--tipo', '2', '--concordo', 'S'],
+  },
+  {
+    protocol: '90000000000000000061',
+    answer: { flStatus: 6, cdStatusPort: 1, flConcordo: 'S' },
+    server: ['6', '--tipo', '1', '--concordo', 'S'],
+  },
+] as const satisfies ReadonlyArray<{ protocol: string; answer: LookupResult; server: readonly string[] }>;
+
 export const homeFixtures = {
   CHOOSE_NEW: [{ type: 'CHOOSE_NEW' }],
   CHOOSE_TRACK: [{ type: 'CHOOSE_TRACK' }],
@@ -34,6 +58,7 @@ export const homeFixtures = {
     { type: 'PROTOCOL_CHANGED', value: DEMO.freeProtocol },
     { type: 'PROTOCOL_CHANGED', value: DEMO.loginProtocol },
     { type: 'PROTOCOL_CHANGED', value: '' },
+    ...LOGIN_NEIGHBOURS.map(({ protocol }) => ({ type: 'PROTOCOL_CHANGED' as const, value: protocol })),
   ],
   CPF_CHANGED: [
     { type: 'CPF_CHANGED', value: DEMO.loginCpfMasked },
@@ -56,6 +81,11 @@ export const homeFixtures = {
   'xstate.done.actor.lookUpProtocol': [
     { type: 'xstate.done.actor.lookUpProtocol', actorId: 'lookUpProtocol', output: free },
     { type: 'xstate.done.actor.lookUpProtocol', actorId: 'lookUpProtocol', output: needsLogin },
+    ...LOGIN_NEIGHBOURS.map(({ answer }) => ({
+      type: 'xstate.done.actor.lookUpProtocol' as const,
+      actorId: 'lookUpProtocol' as const,
+      output: answer as LookupResult,
+    })),
   ],
   'xstate.error.actor.lookUpProtocol': [{ type: 'xstate.error.actor.lookUpProtocol', actorId: 'lookUpProtocol', error: failure }],
   'xstate.done.actor.logIn': [
@@ -74,6 +104,8 @@ function coherent(snapshot: { context: { protocol: string; cpf: string; senha: s
   const { protocol, cpf, senha } = snapshot.context;
   if (event.type === 'xstate.done.actor.lookUpProtocol') {
     if (protocol === DEMO.loginProtocol) return event.output === needsLogin;
+    const neighbour = LOGIN_NEIGHBOURS.find((row) => row.protocol === protocol);
+    if (neighbour) return event.output === neighbour.answer;
     return protocol === DEMO.freeProtocol && event.output === free;
   }
   if (event.type === 'xstate.done.actor.logIn' && event.output.token) {
@@ -84,7 +116,7 @@ function coherent(snapshot: { context: { protocol: string; cpf: string; senha: s
 
 export const homeModel = definePathModel({
   flow: 'home',
-  machine: homeMachine,
+  machine: underTest(homeMachine),
   invariants: homeRules,
   starts: [
     { name: 'home mode', input: { cdEmpresaPlano: '1', presetMode: 'home' } },
@@ -93,6 +125,8 @@ export const homeModel = definePathModel({
   ],
   fixtures: homeFixtures,
   coherent: coherent as never,
+  // The tooltips load beside everything and change no rule: left out of the abstract graph.
+  abstractContext: ({ protocol, cpf, senha, loginRequired, loginAttempted }) => ({ protocol, cpf, senha, loginRequired, loginAttempted }),
   journeys: [
     {
       name: 'new request: type the ANS protocol and go on to nova-solicitacao',
@@ -126,6 +160,17 @@ export const homeModel = definePathModel({
         f('xstate.done.actor.logIn'),
       ],
     },
+    // SPEC §4's login table: each neighbour of the login row opens the request without a login.
+    ...LOGIN_NEIGHBOURS.map((row, i) => ({
+      name: `the lookup answers ${row.answer.flStatus}/${row.answer.cdStatusPort}/'${row.answer.flConcordo}': no login, straight to acompanhamento`,
+      events: [
+        f('xstate.done.actor.loadTooltips'),
+        f('CHOOSE_TRACK'),
+        f('PROTOCOL_CHANGED', 3 + i),
+        f('SUBMIT'),
+        f('xstate.done.actor.lookUpProtocol', 2 + i),
+      ],
+    })),
     {
       name: 'retry after a failed lookup',
       events: [

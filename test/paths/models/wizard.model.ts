@@ -9,10 +9,9 @@
  * regions with a `filterEvents` that keeps only what a user can do on the screen.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { wizardMachine } from '../../../machines/wizard.machine';
-import { isStepValid } from '../../../machines/wizard.schemas';
-import { ERROR_CODES, hasErrorCode } from '../../../contract/rules';
+import { isDependentValid, isStepValid } from '../../../machines/wizard.schemas';
+import { ERROR_CODES, hasErrorCode, isCep } from '../../../contract/rules';
 import type { WizardContext } from '../../../machines/wizard.types';
 import {
   FILLED_FORM,
@@ -24,7 +23,19 @@ import {
   type M,
   type WizardPathEvent,
 } from '../../machines/wizard.fixtures';
-import { definePathModel, makeStepper, replay, type MachinePath, type Start } from '../framework/model';
+import { exploreSpace, type EdgeSpace, type Keyed } from '../framework/edges';
+import {
+  coverEdges,
+  definePathModel,
+  dropPrefixes,
+  edgeSpacesOf,
+  labelOf,
+  makeStepper,
+  replay,
+  type MachinePath,
+  type PathModel,
+  type Start,
+} from '../framework/model';
 import { underTest } from '../mutants';
 import { wizardRules } from '../rules/wizard.rules';
 
@@ -41,10 +52,10 @@ export const wizardModel = definePathModel({
   starts: [blankStart, filledStart],
   fixtures: wizardFixtures,
   invariants: wizardRules,
+  edgeSpaces: (model) => wizardEdgeSpaces(model),
 });
 
 type Snap = AnyMachineSnapshot;
-const ctx = (snapshot: Snap) => snapshot.context as WizardContext;
 const inStep = (snapshot: Snap, step: string) => JSON.stringify(snapshot.value).includes(`"${step}"`);
 
 interface Region {
@@ -53,8 +64,19 @@ interface Region {
   prefix: WizardPathEvent[];
   events: WizardPathEvent[];
   abstract: (context: WizardContext) => unknown;
+  /**
+   * The coarser abstraction of the region's edges (framework/edges.ts): what SPEC's rules and
+   * the guards tell apart, without the product of independent boxes (default: `abstract`).
+   */
+  edges?: (context: WizardContext) => unknown;
   stopWhen?: (snapshot: Snap) => boolean;
 }
+
+/** The attachments as a set (order aside): which file, sent or not. */
+const attachmentSet = (c: WizardContext) => attachmentsKey(c).sort();
+/** The dependent row: none, blank, valid, or holding data not valid yet. */
+const draftKind = (c: WizardContext) =>
+  c.draft === null ? null : Object.values(c.draft).every((v) => v === '') ? 'blank' : isDependentValid(c.draft, c.today) ? 'valid' : 'fix';
 
 const toDocuments = [ev('NEXT'), ev('NEXT'), ev('NEXT'), ev('NEXT')];
 const attachmentsKey = (c: WizardContext) => c.attachments.map((a) => `${a.id}:${a.uploaded ? 'sent' : 'pending'}`);
@@ -86,6 +108,12 @@ export const wizardRegions: readonly Region[] = [
       nome: c.form.nome !== '',
       cep: [c.form.cd_cep, c.cepLookup, c.form.ds_cidade !== ''],
     }),
+    edges: (c) => ({
+      attempted: c.attempted.dadosPessoais,
+      semCpf: c.form.sem_cpf,
+      cpf: c.form.cpf !== '',
+      cep: [isCep(c.form.cd_cep), c.cepLookup],
+    }),
   },
   {
     name: 'steps 1 and 2 from a filled form',
@@ -110,6 +138,11 @@ export const wizardRegions: readonly Region[] = [
       valid: [isStepValid('dadosPessoais', c.form, c.today), isStepValid('planoOrigem', c.form, c.today)],
       attempted: [c.attempted.dadosPessoais, c.attempted.planoOrigem],
       cep: [c.form.cd_cep, c.cepLookup],
+    }),
+    edges: (c) => ({
+      valid: [isStepValid('dadosPessoais', c.form, c.today), isStepValid('planoOrigem', c.form, c.today)],
+      semCpf: c.form.sem_cpf,
+      cpf: c.form.cpf !== '',
     }),
     stopWhen: (s) => inStep(s, 'planoDestino'),
   },
@@ -157,6 +190,7 @@ export const wizardRegions: readonly Region[] = [
       ],
       attempted: c.draftAttempted,
     }),
+    edges: (c) => ({ dependents: Math.min(c.dependents.length, 2), draft: draftKind(c) }),
     stopWhen: (s) => !inStep(s, 'dependentes'),
   },
   {
@@ -165,7 +199,7 @@ export const wizardRegions: readonly Region[] = [
     prefix: toDocuments,
     // The files of SPEC (the photos of issue 27 have their own region, below).
     events: [
-      ...[0, 1, 2, 3].map((variant) => ev('FILE_CHOSEN', variant)),
+      ...[0, 1, 2, 3, 6].map((variant) => ev('FILE_CHOSEN', variant)),
       ...all(
         'NEXT',
         'PREVIOUS',
@@ -198,6 +232,12 @@ export const wizardRegions: readonly Region[] = [
       attachments: attachmentsKey(c),
       alert: c.fileAlert !== null,
       preview: c.previewId !== null,
+      saved: c.saved !== null,
+      link: c.acceptanceLink !== null,
+    }),
+    edges: (c) => ({
+      ready: c.documentTypes.length > 0 && c.documentType !== '',
+      attachments: attachmentSet(c),
       saved: c.saved !== null,
       link: c.acceptanceLink !== null,
     }),
@@ -235,6 +275,7 @@ export const wizardRegions: readonly Region[] = [
       hidden: c.pageHidden,
       saved: c.saved !== null,
     }),
+    edges: (c) => ({ attachments: attachmentSet(c), preparing: c.preparing !== null, hidden: c.pageHidden, saved: c.saved !== null }),
     stopWhen: (s) => !inStep(s, 'documentos') && !inStep(s, 'submitting'),
   },
 ];
@@ -419,6 +460,11 @@ export const wizardJourneys: ReadonlyArray<{ name: string; start: Start<M>; even
     ],
   },
   {
+    name: "step 5: SPEC's 10 MB at the byte — a PDF of exactly 10,485,760 bytes is listed, one of 10,485,761 refused",
+    start: filledStart,
+    events: [...toDocuments, ev('xstate.done.actor.documentTypes'), ev('DOCUMENT_TYPE_CHOSEN'), ev('FILE_CHOSEN', 6), big],
+  },
+  {
     name: 'step 5 (issue 27): a large phone photo is shrunk and listed with its sizes, an iPhone photo the browser cannot read is refused saying how to send it',
     start: filledStart,
     events: [
@@ -585,6 +631,41 @@ export const wizardJourneys: ReadonlyArray<{ name: string; start: Start<M>; even
   },
 ];
 
+/**
+ * The abstract graph of each region, explored from its prefix by the region's own abstraction,
+ * its edges keyed by the coarser one (`edges`); `filterEvents` keeps only some events (the
+ * browser tier: what a user can do on the screen).
+ */
+function exploreRegions(model: PathModel<M>, filterEvents?: (snapshot: Snap, event: WizardPathEvent) => boolean): EdgeSpace[] {
+  const stepper = makeStepper(model.machine);
+  return wizardRegions.map((region) => {
+    const began = Date.now();
+    let from = stepper.initial(region.start.input).next;
+    for (const event of region.prefix) from = stepper.step(from, event).next;
+    const keyBy = (abstract: (c: WizardContext) => unknown) => (s: Keyed) =>
+      JSON.stringify({ v: s.value, c: abstract(s.context as WizardContext) });
+    const space = exploreSpace(
+      model.machine,
+      {
+        name: region.name,
+        start: region.start.name,
+        prefix: region.prefix,
+        key: keyBy(region.edges ?? region.abstract),
+        traverse: keyBy(region.abstract),
+        options: { events: region.events, fromState: from, stopWhen: region.stopWhen, filterEvents },
+      },
+      labelOf(model),
+      (snapshot, event) => stepper.step(snapshot, event).taken,
+    );
+    if (process.env.WIZARD_PATHS_TIMING) console.log(region.name, space.steps.length, 'steps', Date.now() - began, 'ms');
+    return space;
+  });
+}
+
+function wizardEdgeSpaces(model: PathModel<M>): EdgeSpace[] {
+  return exploreRegions(model);
+}
+
 export interface WizardPathOptions {
   /** The model to explore (default: wizardModel; a mutant's model in the mutation tests). */
   model?: typeof wizardModel;
@@ -595,54 +676,41 @@ export interface WizardPathOptions {
 /** For each definition transition, the shortest (start, events) that takes it, over all regions. */
 export function generateWizardPaths(options: WizardPathOptions = {}): MachinePath<M>[] {
   const model = options.model ?? wizardModel;
-  const machine = model.machine;
-  const stepper = makeStepper(machine);
+  const stepper = makeStepper(model.machine);
   const best = new Map<string, { start: Start<M>; events: WizardPathEvent[] }>();
   const offer = (key: string, start: Start<M>, events: WizardPathEvent[]) => {
     const current = best.get(key);
     if (!current || current.events.length > events.length) best.set(key, { start, events });
   };
+  const starts = new Map([blankStart, filledStart].map((s) => [s.name, s]));
   for (const region of wizardRegions) {
-    const began = Date.now();
     let from = stepper.initial(region.start.input);
     for (const key of from.taken) offer(key, region.start, []);
     region.prefix.forEach((event, index) => {
       from = stepper.step(from.next, event);
       for (const key of from.taken) offer(key, region.start, region.prefix.slice(0, index + 1));
     });
-    const serialize = (s: Snap) => JSON.stringify({ value: s.value, status: s.status, c: region.abstract(ctx(s)) });
-    const traversal = {
-      events: region.events,
-      fromState: from.next,
-      serializeState: serialize,
-      stopWhen: region.stopWhen,
-      filterEvents: options.filterEvents,
-    };
-    const adjacency = getAdjacencyMap(machine, traversal as never) as unknown as Record<
-      string,
-      { state: Snap; transitions: Record<string, { event: WizardPathEvent }> }
-    >;
-    const toState = new Map<string, WizardPathEvent[]>();
-    for (const path of getShortestPaths(machine, traversal as never)) {
-      toState.set(
-        serialize(path.state as Snap),
-        (path.steps as { event: WizardPathEvent }[]).slice(1).map((step) => step.event),
-      );
-    }
-    for (const [stateKey, { state, transitions }] of Object.entries(adjacency)) {
-      const prefix = toState.get(stateKey);
-      if (!prefix) continue;
-      for (const { event } of Object.values(transitions)) {
-        for (const key of stepper.step(state, event).taken) offer(key, region.start, [...region.prefix, ...prefix, event]);
-      }
-    }
-    if (process.env.WIZARD_PATHS_TIMING) console.log(region.name, Object.keys(adjacency).length, 'states', Date.now() - began, 'ms');
   }
+  // Unfiltered, the regions' exploration is the edge spaces' own (explored once, cached).
+  const spaces = options.filterEvents ? exploreRegions(model, options.filterEvents) : edgeSpacesOf(model);
+  for (const step of spaces.flatMap((space) => space.steps)) {
+    for (const key of step.taken)
+      offer(key, starts.get(step.start)!, [...(step.prefix as WizardPathEvent[]), step.event as WizardPathEvent]);
+  }
+  // One path per edge of each region's abstract graph (the unit tier's; the browser keeps what a user can do).
+  const edges = edgeSpacesOf(model).flatMap((space) =>
+    [...space.edges.entries()].map(([key, edge]) => ({
+      name: `edge ${space.name}: ${key}`,
+      start: starts.get(edge.start)!,
+      events: [...(edge.prefix as WizardPathEvent[]), edge.event as WizardPathEvent],
+    })),
+  );
+  const usable = options.filterEvents ? [] : edges;
   const paths = [
     ...wizardJourneys.map((j) => replay(model, j.name, 'journey', j.start, j.events)),
     ...[...best.entries()].map(([key, p]) => replay(model, `shortest to ${key}`, 'shortest', p.start, p.events)),
+    ...usable.map((e) => replay(model, e.name, 'shortest', e.start, e.events)),
   ];
   // A path that is a prefix of another (same start) tests nothing new; nor does a repeat.
-  const ids = paths.map((p) => [p.start.name, ...p.events.map((e) => JSON.stringify(e))].join('\n'));
-  return paths.filter((_, i) => !ids.some((other, j) => j !== i && other.startsWith(`${ids[i]}\n`)) && ids.indexOf(ids[i]!) === i);
+  return coverEdges(model, dropPrefixes(paths));
 }

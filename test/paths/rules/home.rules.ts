@@ -1,12 +1,28 @@
 /**
- * SPEC §2 "home" and §4 "Lookup and login" as rules over the home machine: the screen is
- * left only with a protocol and its session stored, and a request that asks for a login is
- * opened only after a login answered with a token.
+ * SPEC §2 "home" and §4 "Track lookup" as rules over the home machine: the screen is left
+ * only with a protocol and its session stored, and SPEC's login table — a login exactly for
+ * flStatus 3, cdStatusPort 1 and flConcordo 'S' — holds for whatever the lookup answered,
+ * computed from that answer in the events (never from the machine's own `loginRequired`,
+ * which the guard under test computed).
  */
 import type { homeMachine } from '../../../machines/home.machine';
-import type { Invariant } from '../framework/invariants';
+import type { Invariant, ReceivedEvent } from '../framework/invariants';
 
 type M = typeof homeMachine;
+
+interface LookupAnswer {
+  flStatus: number;
+  cdStatusPort: number;
+  flConcordo: string | null;
+}
+
+/** SPEC §4 "Track lookup" (and §6), stated here from SPEC: the one row that asks for a login. */
+export function specRequiresLogin(answer: LookupAnswer): boolean {
+  return answer.flStatus === 3 && answer.cdStatusPort === 1 && answer.flConcordo === 'S';
+}
+
+const LOOKED_UP = 'xstate.done.actor.lookUpProtocol';
+const lastIndex = (events: readonly ReceivedEvent[], type: string) => events.map((e) => e.type).lastIndexOf(type);
 
 export const homeRules: readonly Invariant<M>[] = [
   {
@@ -17,11 +33,30 @@ export const homeRules: readonly Invariant<M>[] = [
       'left without a protocol or a session',
   },
   {
-    rule: 'a request that asks for a login opens only after a login answered with a token (SPEC §4)',
-    holds: ({ snapshot, trace }) =>
-      !snapshot.matches('leftForTracking') ||
-      !snapshot.context.loginRequired ||
-      trace.includes('event:xstate.done.actor.logIn') ||
-      'opened without a login',
+    rule: "the lookup's answer decides by SPEC's table: flStatus 3, cdStatusPort 1 and flConcordo 'S' asks for CPF and Senha, any other answer opens the request (SPEC §4)",
+    holds: ({ snapshot, events }) => {
+      const at = lastIndex(events, LOOKED_UP);
+      // Judged on the step the answer arrived (later steps move on by the user's own events).
+      if (at < 0 || at !== events.length - 1) return true;
+      const answer = events[at]!.output as LookupAnswer;
+      const login = specRequiresLogin(answer);
+      const asked = snapshot.matches({ track: 'login' });
+      const opened = snapshot.matches('leftForTracking');
+      return (
+        (login ? asked : opened) ||
+        `answer ${answer.flStatus}/${answer.cdStatusPort}/${answer.flConcordo} ${asked ? 'asked for a login' : 'opened the request'}`
+      );
+    },
+  },
+  {
+    rule: "a request whose lookup answered SPEC's login row opens only after a login answered with a token (SPEC §4)",
+    holds: ({ snapshot, events }) => {
+      if (!snapshot.matches('leftForTracking')) return true;
+      const at = lastIndex(events, LOOKED_UP);
+      if (at < 0 || !specRequiresLogin(events[at]!.output as LookupAnswer)) return true;
+      const login = events.slice(at).find((e) => e.type === 'xstate.done.actor.logIn');
+      const token = (login?.output as { token?: string | null } | undefined)?.token;
+      return (typeof token === 'string' && token.trim() !== '') || 'opened without a login that gave a token';
+    },
   },
 ];

@@ -51,16 +51,23 @@ const SENT = new RegExp(`^${PENDING_TEXT.sent('').slice(0, -1).trim()} `);
 export const pendingDocumentsRules: readonly Invariant<M>[] = [
   {
     rule: "status 2: a document is uploaded only by 'Enviar', for a file the checks did not refuse and that was not removed since (SPEC §5, issue 25)",
-    holds: ({ snapshot, trace }) => {
-      if (!snapshot.matches({ ready: { pendingDocuments: 'sending' } })) return true;
+    holds: ({ snapshot, trace, previous }) => {
+      const sending = (s: S) => s.matches({ ready: { pendingDocuments: 'sending' } });
+      // Judged when the upload starts (a link opened meanwhile starts nothing).
+      if (!sending(snapshot) || (previous && sending(previous.snapshot))) return true;
       if (lastEvent(trace) !== 'event:PENDING_FILE_SEND') return `uploading after ${lastEvent(trace)}`;
       return pendingFileHistory(trace).kept || 'uploading with no accepted file in hand';
     },
   },
   {
     rule: "status 2: a file the checks refuse is said with SPEC §5's alert (SPEC §5)",
+    // A refused file replaces nothing (the one kept before stays, and 'Enviar' sends that one):
+    // the refusal itself never starts an upload.
     holds: ({ snapshot, trace }) =>
-      !pendingFileHistory(trace).refusedLast || !snapshot.matches({ ready: { pendingDocuments: 'sending' } }) || 'sending after a refusal',
+      !pendingFileHistory(trace).refusedLast ||
+      lastEvent(trace) !== 'event:PENDING_FILE_CHOSEN' ||
+      !snapshot.matches({ ready: { pendingDocuments: 'sending' } }) ||
+      'an upload started by a refused file',
     seen: (page, { snapshot, trace }) =>
       onPendingPanel(snapshot) && pendingFileHistory(trace).refusedLast
         ? { visible: page.getByRole('alert').filter({ hasText: SPEC_FILE_ALERT }) }

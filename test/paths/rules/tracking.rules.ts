@@ -13,6 +13,8 @@ import { TEXT, type trackingMachine } from '../../../machines/tracking.machine';
 import { traced, type Invariant, type Step } from '../framework/invariants';
 import { pendingDocumentsRules } from './tracking.pending.rules';
 import { signAndWithdrawRules } from './tracking-sign-withdraw.rules';
+import { lockRules } from './tracking.locks.rules';
+import { offerRules } from './tracking.offers.rules';
 
 type M = typeof trackingMachine;
 type S = Step<M>['snapshot'];
@@ -146,14 +148,6 @@ export const trackingRules: readonly Invariant<M>[] = [
       "generating a second 'Não aceito'",
   },
   {
-    rule: 'status 6: an agreement the server holds stays locked (SPEC §4)',
-    holds: ({ snapshot }) =>
-      recordedChoice(snapshot.context.tracking) !== 'S' ||
-      !choosing(snapshot) ||
-      !(['AGREE', 'DECLINE', 'ACKNOWLEDGE', 'FINALIZE'] as const).some((type) => snapshot.can({ type })) ||
-      'an option or Finalizar still answers',
-  },
-  {
     rule: 'status 3: the request is finalized only with every term signed (SPEC §5)',
     holds: ({ snapshot }) =>
       !snapshot.matches({ ready: { accepted: 'finalizing' } }) ||
@@ -182,4 +176,8 @@ export const trackingRules: readonly Invariant<M>[] = [
   ...pendingDocumentsRules,
   // Sign after reading and withdrawal (issue 25 items 5 and 7).
   ...signAndWithdrawRules,
+  // SPEC §4's locks: an agreement, a signature (issue 29).
+  ...lockRules,
+  // What each state lets the user do (issue 29: the per-state markers, as rules).
+  ...offerRules,
 ];

@@ -13,6 +13,7 @@ import { ERROR_SUMMARY_ID } from '../../../src/flows/wizard/focus-targets';
 import { DEVICE_DRAFT_KEY } from '../../../src/storage';
 import { PICKED_PLAN, PICKED_REGISTRY } from '../../machines/wizard.fixtures';
 import { traced, type Invariant } from '../framework/invariants';
+import { wizardLockRules } from './wizard.locks.rules';
 
 type M = typeof wizardMachine;
 
@@ -241,6 +242,8 @@ export const wizardRules: readonly Invariant<M>[] = [
     seen: (page, { snapshot }) =>
       snapshot.matches('editing') ? { storage: DEVICE_DRAFT_KEY, present: snapshot.context.keepOnDevice } : null,
   },
+  // Issue 29: the locks and bounds a shortest path reaches without seeing.
+  ...wizardLockRules,
   {
     rule: 'a plan picked from the list is the plan of the request, registry and name together, with no lookup, until a registry is typed (issue 27 item 5)',
     holds: ({ snapshot, trace }) => {

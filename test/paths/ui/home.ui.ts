@@ -6,7 +6,11 @@
 import type { Page } from '@playwright/test';
 import type { homeMachine } from '../../../machines/home.machine';
 import type { BrowserModel, Gestures, Markers, Network } from '../framework/browser';
-import { homeModel } from '../models/home.model';
+import { LOGIN_NEIGHBOURS, homeModel } from '../models/home.model';
+import { serverRequest } from './reference-server';
+
+/** The protocols of the requests filed for a path's login-table rows, by the model's stand-in protocol. */
+const filed = new WeakMap<Page, Map<string, string>>();
 
 type M = typeof homeMachine;
 
@@ -21,7 +25,7 @@ export const homeGestures = {
   // out, when the loading overlay stops the pointer but not the keyboard (a click would wait
   // for the held load to time out).
   RETURN: (page) => page.getByRole('button', { name: 'Retornar' }).press('Enter'),
-  PROTOCOL_CHANGED: (page, event) => protocolField(page).fill(event.value),
+  PROTOCOL_CHANGED: (page, event) => protocolField(page).fill(filed.get(page)?.get(event.value) ?? event.value),
   CPF_CHANGED: (page, event) => page.getByLabel('CPF', { exact: true }).fill(event.value),
   PASSWORD_CHANGED: (page, event) => page.getByLabel('Senha', { exact: true }).fill(event.value),
   SUBMIT: (page) => page.getByRole('button', { name: 'Prosseguir' }).press('Enter'),
@@ -55,7 +59,14 @@ export const homeNetwork = {
 
 export const homeBrowser: BrowserModel<M> = {
   model: homeModel,
-  async open(page, start) {
+  async open(page, start, path) {
+    // SPEC §4's login table: the rows the path types are requests filed and moved to that state.
+    const rows = new Map<string, string>();
+    for (const event of path.events) {
+      const row = event.type === 'PROTOCOL_CHANGED' ? LOGIN_NEIGHBOURS.find((r) => r.protocol === event.value) : undefined;
+      if (row && !rows.has(row.protocol)) rows.set(row.protocol, (await serverRequest({ status: row.server })).protocolo);
+    }
+    filed.set(page, rows);
     const preset = start.input.presetMode;
     await page.addInitScript((type) => {
       if (type !== 'home') window.localStorage.setItem('type', type);

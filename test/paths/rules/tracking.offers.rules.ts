@@ -1,0 +1,96 @@
+/**
+ * What each state of the tracking screen lets the user do (SPEC §2, §4, §5): the events it
+ * answers and those it refuses, one row per leaf state — the per-state markers the machine's
+ * own test held, as rules of the path framework, checked after every step of every path in
+ * both tiers. Where the answer depends on the request, it is read from the server's last
+ * answer in the events, not from the machine's context.
+ */
+import type { trackingMachine } from '../../../machines/tracking.machine';
+import type { Invariant, ReceivedEvent, Step } from '../framework/invariants';
+
+type M = typeof trackingMachine;
+type Offer = M extends unknown ? Parameters<Step<M>['snapshot']['can']>[0]['type'] : never;
+
+/** The request as the server last answered it (its flConcordo). */
+function lastAnswer(events: readonly ReceivedEvent[]): { flConcordo?: string | null } | null {
+  const last = [...events].reverse().find((event) => event.type === 'xstate.done.actor.loadTrackingData');
+  return (last?.output as { flConcordo?: string | null } | undefined) ?? null;
+}
+
+type Row = Partial<Record<Offer, boolean | ((events: readonly ReceivedEvent[]) => boolean)>>;
+
+const LEAVING: Row = { RETURN: true, END_SESSION: true };
+const CLOSED: Row = { ...LEAVING, FINALIZE: false, AGREE: false, ACKNOWLEDGE: false };
+const LOADING: Row = { FINALIZE: false, AGREE: false, RETURN: true, END_SESSION: true };
+const BUSY: Row = { FINALIZE: false };
+const MODAL: Row = { CLOSE_MODAL: true, RETURN: false, END_SESSION: false };
+
+/** Leaf state → what it answers (true) and refuses (false). */
+export const OFFERS: Readonly<Record<string, Row>> = {
+  ...Object.fromEntries(
+    ['trackingData', 'attachedDocuments', 'documentsToSign', 'history'].flatMap((read) =>
+      ['loading', 'settled'].map((leaf) => [`loading.${read}.${leaf}`, LOADING]),
+    ),
+  ),
+  failed: { RETRY: true, ...LEAVING },
+  loginRequired: { LOG_IN_AGAIN: true, ...LEAVING, FINALIZE: false },
+  'ready.analysis': CLOSED,
+  'ready.refused': CLOSED,
+  'ready.cancelled': CLOSED,
+  'ready.contractActive': CLOSED,
+  'ready.withdrawn': { WITHDRAW: false, FINALIZE: false, RETURN: true },
+  'ready.pendingDocuments.listing': { PENDING_FILE_SEND: false, RETURN: true, FINALIZE: false },
+  'ready.pendingDocuments.fileChosen': { PENDING_FILE_SEND: true, PENDING_FILE_REMOVED: true },
+  'ready.pendingDocuments.sending': { PENDING_FILE_SEND: false, PENDING_FILE_REMOVED: false },
+  'withdrawal.confirming': { WITHDRAW_CONFIRMED: true, WITHDRAW_CANCELLED: true, RETURN: false },
+  'withdrawal.withdrawing': { WITHDRAW_CONFIRMED: false, RETURN: false },
+  'ready.awaitingAcknowledgement.typeOne.undecided': { FINALIZE: false, AGREE: true, DECLINE: true },
+  'ready.awaitingAcknowledgement.typeOne.declined': { DECLINE: false, AGREE: true, FINALIZE: true, RETURN: true },
+  // 'Não aceito' is sent once (SPEC §4): once the server holds it, it cannot be chosen again.
+  'ready.awaitingAcknowledgement.typeOne.agreed': {
+    AGREE: false,
+    DECLINE: (events) => lastAnswer(events)?.flConcordo !== 'N',
+    FINALIZE: true,
+  },
+  'ready.awaitingAcknowledgement.typeOne.declineRecorded': { FINALIZE: false, DECLINE: false, AGREE: true },
+  'ready.awaitingAcknowledgement.typeOne.agreementRecorded': { FINALIZE: false, AGREE: false, DECLINE: false },
+  'ready.awaitingAcknowledgement.typeTwo.unaware': { FINALIZE: false, ACKNOWLEDGE: true, AGREE: false },
+  'ready.awaitingAcknowledgement.typeTwo.aware': { ACKNOWLEDGE: false, UNACKNOWLEDGE: true, FINALIZE: true },
+  'ready.awaitingAcknowledgement.typeTwo.awarenessRecorded': { FINALIZE: false, ACKNOWLEDGE: false },
+  'ready.awaitingAcknowledgement.confirmingSend': {
+    FINALIZE: false,
+    AGREE: false,
+    DECLINE: false,
+    UNACKNOWLEDGE: false,
+    SEND_CONFIRMED: true,
+    SEND_CANCELLED: true,
+  },
+  'ready.awaitingAcknowledgement.confirmingLeave': { FINALIZE: false, LEAVE_CONFIRMED: true, LEAVE_CANCELLED: true },
+  'ready.awaitingAcknowledgement.generatingAcceptance': { FINALIZE: false, AGREE: false, DECLINE: false },
+  // Status 3: the options are the server's (flConcordo), not the holder's to change; 'Finalizar' answers (it warns if unsigned).
+  'ready.accepted.signing': { AGREE: false, DECLINE: false, ACKNOWLEDGE: false, FINALIZE: true },
+  'ready.accepted.recordingSignature': BUSY,
+  'ready.accepted.refreshingDocuments': BUSY,
+  'ready.accepted.finalizing': BUSY,
+  'ready.accepted.loadingOperatorName': BUSY,
+  avisoModal: MODAL,
+  bemvindoModal: MODAL,
+};
+
+const leaves = (snapshot: Step<M>['snapshot']) =>
+  snapshot._nodes.filter((node) => node.type === 'atomic' || node.type === 'final').map((node) => node.path.join('.'));
+
+export const offerRules: readonly Invariant<M>[] = [
+  {
+    rule: 'each state of the tracking screen answers exactly what SPEC lets the user do there, and refuses the rest of its row (SPEC §2, §4, §5)',
+    holds: ({ snapshot, events }) => {
+      const wrong = leaves(snapshot).flatMap((leaf) =>
+        Object.entries(OFFERS[leaf] ?? {}).flatMap(([type, expected]) => {
+          const should = typeof expected === 'function' ? expected(events) : expected;
+          return snapshot.can({ type } as never) === should ? [] : [`${leaf}: ${type} ${should ? 'refused' : 'answered'}`];
+        }),
+      );
+      return wrong.length === 0 || wrong.join('; ');
+    },
+  },
+];

@@ -1,0 +1,94 @@
+/**
+ * SPEC's wizard rules that a shortest path reaches without seeing (issue 29), computed from
+ * what happened:
+ *  - the submit sequence ends by clearing the stored protocol (SPEC §4): the protocol modal
+ *    comes only after the clear, and in the browser `protocolo` is gone from storage;
+ *  - 'Beneficiário não possui CPF' clears the CPF and keeps it empty (SPEC §5 step 1);
+ *  - confirmed dependents leave the list only by their own removal (SPEC §2: confirmed rows
+ *    are locked), whichever way the person moves between steps;
+ *  - a file is listed only within SPEC's bounds, at the byte: more than 0 and at most
+ *    10,485,760 bytes (SPEC §5, §9), judged from the file the event carried.
+ */
+import type { wizardMachine } from '../../../machines/wizard.machine';
+import type { Invariant, ReceivedEvent } from '../framework/invariants';
+
+type M = typeof wizardMachine;
+
+/** SPEC §9: "Maximum file size 10485760 bytes (10MB)" — stated here, not read from the code under test. */
+export const SPEC_MAX_FILE_BYTES = 10_485_760;
+const ACCEPTANCE_ANSWERED = ['event:xstate.done.actor.acceptance', 'event:xstate.error.actor.acceptance'];
+
+/**
+ * Whether 'Beneficiário não possui CPF' is ticked, by what happened: the last toggle the
+ * machine received, else the form it started with (a draft kept on the device).
+ */
+export function noCpfTicked(events: readonly ReceivedEvent[]): boolean {
+  const toggle = [...events].reverse().find((event) => event.type === 'NO_CPF_TOGGLED');
+  if (toggle) return toggle.checked === true;
+  const init = events.find((event) => event.type === 'xstate.init') as { input?: { form?: { sem_cpf?: boolean } } } | undefined;
+  return init?.input?.form?.sem_cpf === true;
+}
+
+/**
+ * Whether a photo may be being prepared (issue 27), by the events: a file other than a PDF
+ * chosen since the last preparation answered (or the files were lost). Conservative: the rule
+ * below judges only where none can be.
+ */
+function photoMayBePrepared(events: readonly ReceivedEvent[]): boolean {
+  const ends = ['xstate.done.actor.prepareFile', 'xstate.error.actor.prepareFile', 'ATTACHMENTS_LOST'];
+  const since = events.map((e) => ends.includes(e.type)).lastIndexOf(true) + 1;
+  return events.slice(since).some((e) => e.type === 'FILE_CHOSEN' && !/\.pdf$/i.test((e as unknown as ChosenFileEvent).file.name));
+}
+
+interface ChosenFileEvent {
+  type: 'FILE_CHOSEN';
+  file: { id: string; name: string; size: number };
+}
+
+export const wizardLockRules: readonly Invariant<M>[] = [
+  {
+    rule: 'the protocol modal opens only once the stored protocol was cleared, after the acceptance document answered (SPEC §4 submit sequence)',
+    holds: ({ snapshot, trace }) => {
+      if (!snapshot.matches('protocolModal') && !snapshot.matches('finished')) return true;
+      const answered = Math.max(...ACCEPTANCE_ANSWERED.map((entry) => trace.lastIndexOf(entry)));
+      const cleared = trace.lastIndexOf('action:clearStoredProtocol');
+      return (answered >= 0 && cleared > answered) || 'the protocol modal without the stored protocol cleared';
+    },
+    seen: (page, { snapshot }) => (snapshot.matches('protocolModal') ? { storage: 'protocolo', present: false } : null),
+  },
+  {
+    rule: "with 'Beneficiário não possui CPF' ticked the CPF is empty (SPEC §5 step 1)",
+    holds: ({ snapshot, events }) => !noCpfTicked(events) || snapshot.context.form.cpf === '' || 'a CPF kept beside the ticked box',
+    seen: (page, { snapshot, events }) =>
+      snapshot.matches({ editing: 'dadosPessoais' }) && noCpfTicked(events)
+        ? { all: [{ disabled: page.locator('#wizard-cpf') }, { value: page.locator('#wizard-cpf'), is: '' }] }
+        : null,
+  },
+  {
+    rule: 'confirmed dependents leave the list only by their own removal (SPEC §2: confirmed rows are locked)',
+    holds: ({ snapshot, events, previous }) => {
+      if (!previous) return true;
+      const removedNow = new Set(events.slice(previous.events).flatMap((e) => (e.type === 'DEPENDENT_REMOVE' ? [e.id] : [])));
+      const now = new Map(snapshot.context.dependents.map((d) => [d.id, JSON.stringify(d)]));
+      const lost = previous.snapshot.context.dependents.filter((d) => !removedNow.has(d.id) && now.get(d.id) !== JSON.stringify(d));
+      return lost.length === 0 || `dependent(s) ${lost.map((d) => d.nome || d.id).join(', ')} lost or changed without a removal`;
+    },
+  },
+  {
+    rule: 'a file is listed exactly when SPEC allows its size: more than 0 and at most 10,485,760 bytes (SPEC §5, §9)',
+    holds: ({ snapshot, events, previous }) => {
+      const last = events.at(-1) as ChosenFileEvent | undefined;
+      // Judged where it is plain, by what happened before: a PDF (photos are prepared first), chosen for the
+      // first time, after a document type was chosen, with no photo being prepared.
+      if (!previous || last?.type !== 'FILE_CHOSEN' || events.length !== previous.events + 1 || !/\.pdf$/i.test(last.file.name))
+        return true;
+      const earlier = events.slice(0, -1);
+      const typeChosen = earlier.some((e) => e.type === 'DOCUMENT_TYPE_CHOSEN' && e.cdTipoDocumento !== '');
+      const chosenBefore = earlier.some((e) => e.type === 'FILE_CHOSEN' && (e as unknown as ChosenFileEvent).file.id === last.file.id);
+      if (!typeChosen || chosenBefore || photoMayBePrepared(earlier)) return true;
+      const listed = snapshot.context.attachments.some((a) => a.id === last.file.id);
+      const allowed = last.file.size > 0 && last.file.size <= SPEC_MAX_FILE_BYTES;
+      return listed === allowed || `a file of ${last.file.size} bytes ${listed ? 'listed' : 'refused'}`;
+    },
+  },
+];

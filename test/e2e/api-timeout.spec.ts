@@ -35,3 +35,23 @@ test('a lookup the server never answers ends after 30 s with the message, the ov
   // Not retried: a server that did not answer in 30 s would only keep the overlay up longer.
   expect(held).toBe(1);
 });
+
+test('the spinner turns only while the overlay shows: hidden, it costs the phone no frames', async ({ page }) => {
+  // Each of the eight balls' animations: 'running' or 'paused'.
+  const spinner = () =>
+    page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSAnimation && a.animationName === 'ball-spin-clockwise')
+        .map((a) => a.playState),
+    );
+  await page.route('**/wslinhafrente/v1/portabilidade/acompanhamento?*', () => {}); // held: the overlay stays
+  await page.goto('/#/home/1');
+  await expect(page.getByTestId('loading-overlay')).toHaveAttribute('data-visible', 'false');
+  await expect.poll(spinner).toEqual(Array(8).fill('paused'));
+  await page.getByRole('button', { name: 'Acompanhar Solicitação' }).click();
+  await page.getByRole('textbox', { name: 'Digite o protocolo', exact: true }).fill('48213907561238470015');
+  await page.getByRole('button', { name: 'Prosseguir' }).click();
+  await expect(page.locator('.loading-overlay')).toBeVisible();
+  await expect.poll(spinner).toEqual(Array(8).fill('running'));
+});

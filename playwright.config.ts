@@ -6,7 +6,7 @@ import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs';
 const port = Number(process.env.E2E_PORT ?? 8199);
 /** Tests whose time is mostly waiting between keystrokes typed at a person's pace. */
 const PACED = /typing\.spec\.ts$/;
-const chromiumWorkers = Number(process.env.E2E_CHROMIUM_WORKERS ?? 2);
+const chromiumWorkers = Number(process.env.E2E_CHROMIUM_WORKERS ?? 1);
 
 function definedEnv(): Record<string, string> {
   return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
@@ -16,10 +16,10 @@ export default defineConfig({
   testDir: 'test/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // A browser test mostly waits (Chromium starting a page, the server, the portal's timers): one
-  // worker kept less than half a core busy (home + tracking specs: 43 s of CPU in 100 s). So two
-  // workers run the general tests, and a third the paced typing tests, which spend their minutes
-  // waiting between keys at a person's speed. E2E_CHROMIUM_WORKERS sets the first number.
+  // One worker for the general tests, and one for the paced typing tests, which spend their
+  // minutes waiting between keys at a person's speed. A second general worker does not pay on
+  // 2 cores: Chromium's own processes keep them busy (206 tests took 24.4 min on three workers,
+  // with load 13), and a 10 MB file's alert then missed its 10 s. E2E_CHROMIUM_WORKERS sets it.
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : chromiumWorkers + 1,
   retries: 0,
   // E2E_JSON: another report file (the PostgreSQL smoke run, scripts/e2e-postgres.mjs).

@@ -112,24 +112,33 @@ export function fixture<M extends AnyStateMachine, K extends PathEvent<M>['type'
   return chosen;
 }
 
-/** A machine transition from a snapshot, recording which definition transitions it took. */
-export function makeStepper<M extends AnyStateMachine>(machine: M) {
+/**
+ * A scope to run a machine's transitions on snapshots, with no actor: an empty actor's system
+ * to inspect, and `onAction` told of each action the transitions execute.
+ */
+export function pureActorScope(sessionId: string, onAction: (action: { type: string }) => void = () => {}) {
   const empty = createEmptyActor();
-  let taken: string[] = [];
-  empty.system.inspect((event) => {
-    if (event.type === '@xstate.microstep') taken.push(...event._transitions.map((t) => transitionKey(t)));
-  });
   const scope = {
     self: empty,
     logger: () => {},
     id: '',
-    sessionId: 'paths',
+    sessionId,
     defer: () => {},
     system: empty.system,
     stopChild: () => {},
     emit: () => {},
-    actionExecutor: () => {},
+    actionExecutor: onAction,
   } as unknown as AnyActorScope;
+  return { system: empty.system, scope };
+}
+
+/** A machine transition from a snapshot, recording which definition transitions it took. */
+export function makeStepper<M extends AnyStateMachine>(machine: M) {
+  let taken: string[] = [];
+  const { system, scope } = pureActorScope('paths');
+  system.inspect((event) => {
+    if (event.type === '@xstate.microstep') taken.push(...event._transitions.map((t) => transitionKey(t)));
+  });
   return {
     initial(input: unknown): { next: Snap; taken: string[] } {
       taken = [];

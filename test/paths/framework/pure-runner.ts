@@ -7,10 +7,10 @@
  * still plays every path on real actors (unit-runner.ts); the mutation test checks, on the
  * machine itself, that the pure trace breaks no rule either.
  */
-import { createEmptyActor, type AnyActorScope, type AnyMachineSnapshot, type AnyStateMachine, type SnapshotFrom } from 'xstate';
+import type { AnyActorScope, AnyMachineSnapshot, AnyStateMachine, SnapshotFrom } from 'xstate';
 import { canHappen, noteStep } from './actor-outcomes';
 import { firstViolation, type ReceivedEvent, type Step } from './invariants';
-import type { MachinePath, PathModel, Start } from './model';
+import { pureActorScope, type MachinePath, type PathModel, type Start } from './model';
 
 /** What a step did: a rule broke (with what), the path can go on, or it stops here (the chart refused or stopped). */
 type StepVerdict = { broken: string } | 'went on' | 'stopped';
@@ -35,25 +35,15 @@ class PureRun<M extends AnyStateMachine> {
   ) {}
 
   private static share<M extends AnyStateMachine>(): Shared<M> {
-    const empty = createEmptyActor();
     const shared: Shared<M> = { scope: undefined as unknown as AnyActorScope, current: null };
-    empty.system.inspect((event) => {
+    // XState's own actions (spawning, stopping, assigning) say nothing a rule needs: the runners' trace leaves them out too.
+    const { system, scope } = pureActorScope('paths-pure', (action) => {
+      if (!action.type.startsWith('xstate.')) shared.current?.trace.push(`action:${action.type}`);
+    });
+    system.inspect((event) => {
       if (event.type === '@xstate.microstep' && event._transitions.length && shared.current) shared.current.microsteps += 1;
     });
-    shared.scope = {
-      self: empty,
-      logger: () => {},
-      id: '',
-      sessionId: 'paths-pure',
-      defer: () => {},
-      system: empty.system,
-      stopChild: () => {},
-      emit: () => {},
-      // XState's own actions (spawning, stopping, assigning) say nothing a rule needs: the runners' trace leaves them out too.
-      actionExecutor: (action: { type: string }) => {
-        if (!action.type.startsWith('xstate.')) shared.current?.trace.push(`action:${action.type}`);
-      },
-    } as unknown as AnyActorScope;
+    shared.scope = scope;
     return shared;
   }
 

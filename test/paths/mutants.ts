@@ -208,6 +208,13 @@ export const mutants: readonly Mutant[] = [
     apply: (machine) => provide(machine, { guards: { canWithdraw: () => true } }),
   },
   {
+    name: 'track-empty-protocol',
+    machineId: 'home',
+    flow: 'home',
+    edit: "track mode's 'Prosseguir' looks up whatever the field holds, an empty one too (guard hasProtocol always true), and leaves with no protocol",
+    apply: (machine) => provide(machine, { guards: { hasProtocol: () => true } }),
+  },
+  {
     name: 'login-ignores-flConcordo',
     machineId: 'home',
     flow: 'home',

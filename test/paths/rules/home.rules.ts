@@ -22,15 +22,42 @@ export function specRequiresLogin(answer: LookupAnswer): boolean {
 }
 
 const LOOKED_UP = 'xstate.done.actor.lookUpProtocol';
+/** What empties the protocol field (SPEC §4: choosing a mode clears it; so does going back home). */
+const CLEARS_PROTOCOL = ['CHOOSE_NEW', 'CHOOSE_TRACK', 'RETURN', 'ACKNOWLEDGE'];
+
+function presetProtocol(input: unknown): string {
+  const start = input as { presetMode?: string; presetProtocol?: string } | undefined;
+  return start?.presetMode === 'track' ? (start.presetProtocol ?? '') : '';
+}
+
+/**
+ * The protocol in the field, by what happened: the screen's start (track mode with the protocol
+ * the wizard just filed), then each keystroke's value, emptied by a mode choice or a return home.
+ */
+export function protocolTyped(events: readonly ReceivedEvent[]): string {
+  let typed = '';
+  for (const event of events) {
+    if (event.type === 'xstate.init') typed = presetProtocol(event.input);
+    else if (CLEARS_PROTOCOL.includes(event.type)) typed = '';
+    else if (event.type === 'PROTOCOL_CHANGED') typed = String(event.value);
+  }
+  return typed;
+}
+
 const lastIndex = (events: readonly ReceivedEvent[], type: string) => events.map((e) => e.type).lastIndexOf(type);
 
 export const homeRules: readonly Invariant<M>[] = [
   {
     rule: 'home is left only with a protocol typed and the session stored (SPEC §2, §4)',
-    holds: ({ snapshot, trace }) =>
+    holds: ({ snapshot, trace, events }) =>
       !(snapshot.matches('leftForNewRequest') || snapshot.matches('leftForTracking')) ||
-      (snapshot.context.protocol.trim() !== '' && trace.includes('action:storeSession')) ||
+      (protocolTyped(events).trim() !== '' && trace.includes('action:storeSession')) ||
       'left without a protocol or a session',
+  },
+  {
+    rule: "track mode's 'Prosseguir' looks up only a protocol typed (SPEC §5: only with the field filled)",
+    holds: ({ snapshot, events }) =>
+      !snapshot.matches({ track: 'lookingUp' }) || protocolTyped(events).trim() !== '' || 'looked up an empty protocol',
   },
   {
     rule: "the lookup's answer decides by SPEC's table: flStatus 3, cdStatusPort 1 and flConcordo 'S' asks for CPF and Senha, any other answer opens the request (SPEC §4)",

@@ -30,6 +30,8 @@ const PLAN_PICKED = 'event:DESTINATION_PLAN_CHOSEN';
 const REGISTRY_TYPED = 'event:DESTINATION_REGISTRY_CHANGED';
 
 const ACCEPTANCE_ANSWERED = ['event:xstate.done.actor.acceptance', 'event:xstate.error.actor.acceptance'];
+/** The save's answer with the request's protocol: from then on the request exists on the server. */
+const SAVED = 'event:xstate.done.actor.saveRequest';
 const UPLOAD_FAILED = 'event:xstate.error.actor.uploadDocument';
 /** The banner of a request registered with a document still to send (issue 27). */
 const CLICK_NEXT = "Clique em 'Próximo' para concluir o envio";
@@ -168,13 +170,13 @@ export const wizardRules: readonly Invariant<M>[] = [
   },
   {
     rule: 'the submit sequence never uploads a document before the request was saved (SPEC §4)',
-    holds: ({ snapshot }) => !snapshot.matches({ submitting: 'uploading' }) || snapshot.context.saved !== null || 'uploading unsaved',
+    holds: ({ snapshot, trace }) => !snapshot.matches({ submitting: 'uploading' }) || trace.includes(SAVED) || 'uploading unsaved',
   },
   {
     rule: 'the submit sequence asks for the acceptance document only once every attached document is uploaded (SPEC §4)',
-    holds: ({ snapshot }) =>
+    holds: ({ snapshot, trace }) =>
       !snapshot.matches({ submitting: 'generatingAcceptance' }) ||
-      (snapshot.context.saved !== null && snapshot.context.attachments.every((a) => a.uploaded)) ||
+      (trace.includes(SAVED) && snapshot.context.attachments.every((a) => a.uploaded)) ||
       'acceptance before the uploads',
   },
   {
@@ -187,7 +189,7 @@ export const wizardRules: readonly Invariant<M>[] = [
     rule: 'the protocol modal shows a saved request, after the acceptance document answered (SPEC §4)',
     holds: ({ snapshot, trace }) =>
       !snapshot.matches('protocolModal') ||
-      (snapshot.context.saved !== null && ACCEPTANCE_ANSWERED.some((e) => trace.includes(e))) ||
+      (trace.includes(SAVED) && ACCEPTANCE_ANSWERED.some((e) => trace.includes(e))) ||
       'protocol modal too early',
   },
   {
@@ -247,7 +249,7 @@ export const wizardRules: readonly Invariant<M>[] = [
   {
     rule: 'a plan picked from the list is the plan of the request, registry and name together, with no lookup, until a registry is typed (issue 27 item 5)',
     holds: ({ snapshot, trace }) => {
-      if (traced.lastOf(trace, PLAN_PICKED, REGISTRY_TYPED) !== PLAN_PICKED || snapshot.context.saved !== null) return true;
+      if (traced.lastOf(trace, PLAN_PICKED, REGISTRY_TYPED) !== PLAN_PICKED || trace.includes(SAVED)) return true;
       const { form } = snapshot.context;
       if (form.nu_ans_plano_destino !== PICKED_REGISTRY || form.plano_destino !== PICKED_PLAN) return 'the picked plan is not the one kept';
       const looking =

@@ -15,6 +15,7 @@ import { HomePage } from '../views/home/home-page';
 import { ChunkErrorBoundary } from './chunk-error-boundary';
 import { lazyScreen } from './lazy-screen';
 import { LoadingOverlay, LoadingOverlayView } from './loading-overlay';
+import { RequestActivityFlow } from './request-activity';
 import { queryClient } from './services';
 import { useSessionEnded } from './session-watch';
 import { toastRequests } from './notify';
@@ -129,11 +130,13 @@ export function AppRoutes() {
 export function App({ ssrPath }: { ssrPath?: string }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <Router hook={useHashLocation} ssrPath={ssrPath}>
-        <AppRoutes />
-      </Router>
-      <LoadingOverlay />
-      <ToasterWhenNeeded />
+      <RequestActivityFlow>
+        <Router hook={useHashLocation} ssrPath={ssrPath}>
+          <AppRoutes />
+        </Router>
+        <LoadingOverlay />
+        <ToasterWhenNeeded />
+      </RequestActivityFlow>
     </QueryClientProvider>
   );
 }

@@ -3,9 +3,8 @@
  * request-activity machine is busy. Full screen, "Carregando... " in white on black at 0.8,
  * clockwise ball-spin, fade-in 300 ms / fade-out 200 ms (styles in src/styles.css).
  */
-import { useSelector } from '@xstate/react';
 import { useClientValue } from '../ui/client-value';
-import { requestActivity } from './services';
+import { RequestActivityActorContext } from './request-activity';
 
 export const LOADING_TEXT = 'Carregando... ';
 
@@ -30,7 +29,7 @@ export function LoadingOverlayView({ visible }: { visible: boolean }) {
 }
 
 export function LoadingOverlay() {
-  const busy = useSelector(requestActivity, (snapshot) => snapshot.matches('busy'));
+  const busy = RequestActivityActorContext.useSelector((snapshot) => snapshot.matches('busy'));
   // The prerendered page was idle; the first loads start before React has taken it over.
   const visible = useClientValue(busy, false);
   return <LoadingOverlayView visible={visible} />;

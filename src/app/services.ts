@@ -1,23 +1,37 @@
 /**
- * The app's long-lived services, wired once: the loading-activity actor, the react-query
- * client (retries + SPEC §8 error catalogue) and the HTTP client configuration.
+ * The app's long-lived services, wired once: the react-query client (retries + SPEC §8
+ * error catalogue) and the HTTP client configuration, both counting their calls into the
+ * loading activity the app's root provides (src/app/request-activity.tsx).
  */
-import { createActor } from 'xstate';
-import { requestActivityMachine } from '../../machines/request-activity.machine';
 import { API_TIMEOUT_MS, configureApi } from '../api/client';
 import { DEFAULT_API_BASE } from '../../contract/api';
 import { reportApiError } from '../api/error-catalogue';
 import { createQueryClient } from '../api/query-client';
 import { storage } from '../storage';
-import { inspectOption } from './inspect';
 import { notify } from './notify';
 
-export const requestActivity = createActor(requestActivityMachine, inspectOption()).start();
+/** What the loading overlay counts: each call that starts, finishes, or failed for good. */
+export interface RequestCounter {
+  started(): void;
+  finished(): void;
+  failed(): void;
+}
+
+const NOT_COUNTED: RequestCounter = { started() {}, finished() {}, failed() {} };
+let counter = NOT_COUNTED;
+
+/** Counts every call into `next` (the root's request-activity actor) until the returned stop. */
+export function countRequestsInto(next: RequestCounter): () => void {
+  counter = next;
+  return () => {
+    if (counter === next) counter = NOT_COUNTED;
+  };
+}
 
 export const queryClient = createQueryClient({
   onFinalError(error, event) {
     reportApiError(error, notify, console.error, event);
-    requestActivity.send({ type: 'REQUEST_FAILED' });
+    counter.failed();
   },
 });
 
@@ -27,7 +41,7 @@ configureApi({
   // VITE_API_TIMEOUT_MS at build time, for an operator whose back-end is slower than 30 s.
   timeoutMs: Number(import.meta.env.VITE_API_TIMEOUT_MS) || API_TIMEOUT_MS,
   activity: {
-    started: () => requestActivity.send({ type: 'REQUEST_STARTED' }),
-    finished: () => requestActivity.send({ type: 'REQUEST_FINISHED' }),
+    started: () => counter.started(),
+    finished: () => counter.finished(),
   },
 });

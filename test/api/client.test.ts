@@ -8,7 +8,14 @@ import { DEFAULT_API_BASE } from '../../contract/api';
 import { UNEXPECTED_ERROR } from '../../src/api/error-catalogue';
 import { fetchApi, mutateApi } from '../../src/api/query-client';
 import { notify } from '../../src/app/notify';
-import { queryClient, requestActivity } from '../../src/app/services';
+import { createActor } from 'xstate';
+import { requestActivityMachine } from '../../machines/request-activity.machine';
+import { counterOf } from '../../src/app/request-activity';
+import { countRequestsInto, queryClient } from '../../src/app/services';
+
+/** The app's root request-activity actor (src/app/request-activity.tsx), counting every call. */
+const requestActivity = createActor(requestActivityMachine).start();
+countRequestsInto(counterOf(requestActivity));
 
 type Reply = { status: number; body?: unknown; text?: string };
 interface Call {

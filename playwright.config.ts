@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs';
+import { testChromiumPath, chromiumArgs } from './scripts/chromium.mjs';
 
 // Browser tests run the built portal against the real reference server, on a fresh
 // embedded database made for this run (scripts/e2e-server.mjs).
@@ -31,7 +31,7 @@ export default defineConfig({
     // A trace records every action of every test to keep only the failures' (it cost a third of a
     // short test's time); E2E_TRACE=retain-on-failure turns it on when a failure needs one.
     trace: process.env.E2E_TRACE === 'retain-on-failure' ? 'retain-on-failure' : 'off',
-    launchOptions: { executablePath: chromiumPath() ?? undefined, args: chromiumArgs },
+    launchOptions: { executablePath: testChromiumPath() ?? undefined, args: chromiumArgs },
   },
   projects: [
     { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: PACED, workers: chromiumWorkers },

@@ -193,9 +193,11 @@ test.describe('nova-solicitacao wizard', () => {
     expect(await page.evaluate(() => localStorage.getItem('protocolo'))).toBeNull();
     await expectNoAxeViolations(page);
 
-    const popup = context.waitForEvent('page');
+    // 'OK' opens the acceptance document in a new tab: the address that tab asks for is the
+    // document's (a browser without a PDF viewer saves it instead, and the tab keeps no address).
+    const opened = context.waitForEvent('request', (request) => request.isNavigationRequest() && request.url().includes('/arquivos/'));
     await modal.getByRole('button', { name: 'OK' }).click();
-    const acceptance = await popup;
+    const acceptance = await opened;
     await expect(page).toHaveURL(/#\/home\/1$/);
     const pdf = await page.request.get(acceptance.url());
     expect(pdf.headers()['content-type']).toContain('application/pdf');

@@ -125,11 +125,12 @@ export const termOpeners = (page: Page) => termsRegion(page).getByRole('button',
 export const termBoxes = (page: Page) => termsRegion(page).getByRole('checkbox', { name: /^Li e aceito: / });
 
 /**
- * Opens the i-th term as a holder does ('Abrir', a new tab) and waits until the server served
- * it (that is when it records the reading), then closes the tab. Focus stays on 'Abrir'.
+ * Opens the i-th term as a holder does ('Abrir', a new tab) and waits for the server's answer
+ * (it records the reading before answering), then closes the tab. Focus stays on 'Abrir'. The
+ * answer, not the body's end: a browser without a PDF viewer saves the file instead.
  */
 export async function openTerm(page: Page, index: number): Promise<void> {
-  const served = page.context().waitForEvent('requestfinished', (request) => request.url().includes('/arquivos/'));
+  const served = page.context().waitForEvent('response', (response) => response.url().includes('/arquivos/'));
   const tab = page.context().waitForEvent('page');
   await termOpeners(page).nth(index).click();
   await served;

@@ -70,7 +70,7 @@ export const trackingGestures = {
   OPEN_TERM: async (page, event) => {
     const button = page.getByRole('button', { name: new RegExp(`^${READING.open(termName(event.cdFileDocumento))}`) });
     const served = /^https?:/.test(linkOfTerm(event.cdFileDocumento)) || linkOfTerm(event.cdFileDocumento).startsWith('/');
-    const file = served ? page.context().waitForEvent('requestfinished', (r) => r.url().includes('/arquivos/')) : null;
+    const file = served ? page.context().waitForEvent('response', (r) => r.url().includes('/arquivos/')) : null;
     await button.click();
     await file;
   },

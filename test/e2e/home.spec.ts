@@ -206,9 +206,11 @@ test.describe('home', () => {
   });
 
   test("the stored type 'track' opens home in track mode, once", async ({ page }) => {
+    // Once home has started (it forgets a stored type as it starts), not while it boots: the
+    // prerendered buttons show before that, and the machine asks for its tooltips as it starts.
+    const started = page.waitForRequest((request) => request.url().includes('/portabilidade?solicitacao='));
     await page.goto('/#/home/1');
-    // Once home has started (it forgets a stored type as it starts), not while it boots.
-    await expect(page.getByRole('button', { name: 'Realizar Solicitação' })).toBeVisible();
+    await started;
     await page.evaluate(() => localStorage.setItem('type', 'track'));
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Acompanhar Portabilidade' })).toBeVisible();

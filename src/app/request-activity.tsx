@@ -24,11 +24,17 @@ export function counterOf(activity: ActorRefFrom<typeof requestActivityMachine>)
 
 /**
  * Connects the counting before any screen can send a request: layout effects run before the
- * effects in which queries subscribe and the screens' actors start (their first calls).
+ * effects in which queries subscribe and the screens' actors start (their first calls). The
+ * provider would start the actor only after those (a parent's effects run after its
+ * children's), so it is started here, first: every call it counts is then a transition an
+ * inspector sees (`start()` again, by the provider, does nothing).
  */
 function CountRequests() {
   const activity = RequestActivityActorContext.useActorRef();
-  useLayoutEffect(() => countRequestsInto(counterOf(activity)), [activity]);
+  useLayoutEffect(() => {
+    activity.start();
+    return countRequestsInto(counterOf(activity));
+  }, [activity]);
   return null;
 }
 

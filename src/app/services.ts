@@ -3,17 +3,15 @@
  * error catalogue) and the HTTP client configuration, both counting their calls into the
  * loading activity the app's root provides (src/app/request-activity.tsx).
  */
-import { API_TIMEOUT_MS, configureApi } from '../api/client';
+import { API_TIMEOUT_MS, configureApi, type RequestActivity } from '../api/client';
 import { DEFAULT_API_BASE } from '../../contract/api';
 import { reportApiError } from '../api/error-catalogue';
 import { createQueryClient } from '../api/query-client';
 import { storage } from '../storage';
 import { notify } from './notify';
 
-/** What the loading overlay counts: each call that starts, finishes, or failed for good. */
-export interface RequestCounter {
-  started(): void;
-  finished(): void;
+/** What the loading overlay counts: the client's attempts, and a call that failed for good. */
+export interface RequestCounter extends RequestActivity {
   failed(): void;
 }
 

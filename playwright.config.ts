@@ -6,7 +6,7 @@ import { testChromiumPath, chromiumArgs } from './scripts/chromium.mjs';
 const port = Number(process.env.E2E_PORT ?? 8199);
 /** Tests whose time is mostly waiting between keystrokes typed at a person's pace. */
 const PACED = /typing\.spec\.ts$/;
-const chromiumWorkers = Number(process.env.E2E_CHROMIUM_WORKERS ?? 1);
+const chromiumWorkers = Number(process.env.E2E_CHROMIUM_WORKERS ?? 2);
 
 function definedEnv(): Record<string, string> {
   return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
@@ -16,10 +16,11 @@ export default defineConfig({
   testDir: 'test/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // One worker for the general tests, and one for the paced typing tests, which spend their
-  // minutes waiting between keys at a person's speed. A second general worker does not pay on
-  // 2 cores: Chromium's own processes keep them busy (206 tests took 24.4 min on three workers,
-  // with load 13), and a 10 MB file's alert then missed its 10 s. E2E_CHROMIUM_WORKERS sets it.
+  // Two workers for the general tests, and one for the paced typing tests, which spend their
+  // minutes waiting between keystrokes at a person's speed. On the headless shell one general
+  // worker left a third of 2 cores idle (home's specs: 81 s of CPU in 65 s); two fill them
+  // (the whole step, quiet machine: 1,027 s on one, 859 s on two, 835 s with fullyParallel
+  // below). E2E_CHROMIUM_WORKERS sets it.
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : chromiumWorkers + 1,
   retries: 0,
   // E2E_JSON: another report file (the PostgreSQL smoke run, scripts/e2e-postgres.mjs).
@@ -34,7 +35,9 @@ export default defineConfig({
     launchOptions: { executablePath: testChromiumPath() ?? undefined, args: chromiumArgs },
   },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: PACED, workers: chromiumWorkers },
+    // Every test stands alone (its own context and request), so a long file's tests are shared
+    // out too: run file by file, wizard.spec.ts's 2 minutes ended the step on one worker.
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: PACED, workers: chromiumWorkers, fullyParallel: true },
     { name: 'paced typing', use: { browserName: 'chromium' }, testMatch: PACED, workers: 1 },
   ],
   webServer: {

@@ -125,6 +125,9 @@ test.describe('nova-solicitacao wizard', () => {
     page,
     context,
   }) => {
+    // The whole filing, five steps and two uploads: 20 s on a quiet machine; at load 12–18 it
+    // ran past Playwright's default 60 s in both of two runs side by side. Its long siblings below have theirs too.
+    test.setTimeout(150_000);
     const { protocoloAns, nome } = uniqueIds();
     const sent: unknown[] = [];
     page.on('request', (request) => {

@@ -126,7 +126,8 @@ test.describe('nova-solicitacao wizard', () => {
     context,
   }) => {
     // The whole filing, five steps and two uploads: 20 s on a quiet machine; at load 12–18 it
-    // ran past Playwright's default 60 s in both of two runs side by side. Its long siblings below have theirs too.
+    // ran past Playwright's default 60 s in both of two runs side by side. Like its long
+    // siblings below, it has a limit of its own.
     test.setTimeout(150_000);
     const { protocoloAns, nome } = uniqueIds();
     const sent: unknown[] = [];

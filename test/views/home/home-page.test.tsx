@@ -12,6 +12,10 @@ import { configureApi } from '../../../src/api/client';
 import { queryClient } from '../../../src/app/services';
 import { HomePage } from '../../../src/views/home/home-page';
 
+// The protocol step and 'Esqueci meu protocolo' are lazy chunks, transformed at their first
+// import: at a load average of 10 on 2 cores that took longer than testing-library's 1 s.
+const LAZY_CHUNK = { timeout: 10_000 };
+
 function fakeApi(url: string): Response {
   const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
   if (url.includes('utils/parametro'))
@@ -74,7 +78,7 @@ describe('home page', () => {
     await user.click(screen.getByRole('button', { name: 'Realizar Solicitação' }));
     expect(screen.getByRole('heading', { name: 'Solicitar Portabilidade' })).toBeTruthy();
     // The protocol step is a lazy chunk: it appears once loaded.
-    const field = await screen.findByRole('textbox', { name: 'Digite o protocolo ANS' });
+    const field = await screen.findByRole('textbox', { name: 'Digite o protocolo ANS' }, LAZY_CHUNK);
     const next = screen.getByRole('button', { name: 'Prosseguir' }) as HTMLButtonElement;
     expect(next.disabled).toBe(true);
     await user.type(field, '2024012345678901234');
@@ -91,7 +95,7 @@ describe('home page', () => {
     const user = userEvent.setup();
     renderHome();
     await user.click(screen.getByRole('button', { name: 'Realizar Solicitação' }));
-    const help = await screen.findByRole('button', { name: 'Ajuda: Digite o protocolo ANS' });
+    const help = await screen.findByRole('button', { name: 'Ajuda: Digite o protocolo ANS' }, LAZY_CHUNK);
     await user.click(help);
     expect(screen.getByRole('tooltip').textContent).toBe('Até 20 dígitos do Guia ANS.');
     // Described by the tooltip, beside the line on where the Guia ANS gives the protocol.
@@ -105,7 +109,7 @@ describe('home page', () => {
     renderHome();
     await user.click(screen.getByRole('button', { name: 'Acompanhar Solicitação' }));
     expect(screen.getByRole('heading', { name: 'Acompanhar Portabilidade' })).toBeTruthy();
-    await user.click(await screen.findByRole('button', { name: 'Retornar' }));
+    await user.click(await screen.findByRole('button', { name: 'Retornar' }, LAZY_CHUNK));
     expect(screen.getByRole('button', { name: 'Realizar Solicitação' })).toBeTruthy();
   });
 
@@ -113,7 +117,7 @@ describe('home page', () => {
     const user = userEvent.setup();
     const location = renderHome();
     await user.click(screen.getByRole('button', { name: 'Acompanhar Solicitação' }));
-    await user.type(await screen.findByRole('textbox', { name: 'Digite o protocolo' }), '555');
+    await user.type(await screen.findByRole('textbox', { name: 'Digite o protocolo' }, LAZY_CHUNK), '555');
     await user.click(screen.getByRole('button', { name: 'Prosseguir' }));
     await waitFor(() => expect(location.history).toContain('/acompanhamento'));
     expect({ ...localStorage }).toMatchObject({ protocolo: '555', token: 'free' });

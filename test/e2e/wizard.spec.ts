@@ -552,8 +552,11 @@ test.describe('nova-solicitacao wizard', () => {
       uploadThroughput: 250_000,
     });
     await sendReviewed(page);
+    await expect(page.getByRole('status').filter({ hasText: 'mantenha esta tela aberta' })).toBeVisible();
+    // The bar comes once the request is saved and the file read and encoded for the upload
+    // (8 MB of base64 in the page): beside another test run (load 10) that took over 10 s once.
     const bar = page.getByRole('progressbar', { name: 'Envio de grande.pdf' });
-    await expect(bar).toBeVisible();
+    await expect(bar).toBeVisible({ timeout: 30_000 });
     await expect
       .poll(async () => Number(await bar.getAttribute('value')), { message: 'bytes sent grow while the file goes out' })
       .toBeGreaterThan(0);

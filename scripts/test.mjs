@@ -22,11 +22,20 @@ if (!process.argv[2]) rmSync('test-results/paths-coverage', { recursive: true, f
 // So are the browser tests' server logs the leak check reads.
 if (!process.argv[2]) rmSync('test-results/server-logs', { recursive: true, force: true });
 
+// The reports the closing line counts: a run that fails before writing one must not count the
+// last run's (E2E_JSON moves the browser tests' report, as playwright.config.ts reads it).
+const REPORTS = {
+  unit: 'test-results/vitest.json',
+  e2e: process.env.E2E_JSON ?? 'test-results/e2e.json',
+  'e2e-postgres': 'test-results/e2e-postgres.json',
+};
+for (const [step, file] of Object.entries(REPORTS)) if (!process.argv[2] || process.argv[2] === step) rmSync(file, { force: true });
+
 const steps = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', 'npx', ['eslint', '.']],
   ['format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
-  ['unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']],
+  ['unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS.unit}`]],
   // The test build: the production build plus the browser path tests' observer (src/app/inspect.ts).
   ['build', 'npx', ['vite', 'build', '--mode', 'test', '--logLevel', 'warn']],
   ['e2e', 'npx', ['playwright', 'test']],
@@ -89,10 +98,9 @@ function count(file, read) {
     // A missing or partial report is already a failed step above.
   }
 }
-if (!only || only === 'unit') count('test-results/vitest.json', (r) => [r.numPassedTests, r.numFailedTests]);
-if (!only || only === 'e2e') count('test-results/e2e.json', (r) => [r.stats.expected, r.stats.unexpected + r.stats.flaky]);
-if (!only || only === 'e2e-postgres')
-  count('test-results/e2e-postgres.json', (r) => [r.stats.expected, r.stats.unexpected + r.stats.flaky]);
+if (!only || only === 'unit') count(REPORTS.unit, (r) => [r.numPassedTests, r.numFailedTests]);
+if (!only || only === 'e2e') count(REPORTS.e2e, (r) => [r.stats.expected, r.stats.unexpected + r.stats.flaky]);
+if (!only || only === 'e2e-postgres') count(REPORTS['e2e-postgres'], (r) => [r.stats.expected, r.stats.unexpected + r.stats.flaky]);
 // The leak check is one test of its own.
 if (ran.has('leaks')) {
   if (broken.includes('leaks')) failed += 1;

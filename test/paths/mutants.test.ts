@@ -101,7 +101,7 @@ describe('every SPEC-breaking mutant of the catalogue breaks a rule of the path 
       expect(judgeRefusals(model, refusals)).toBeNull();
       // Generating the wizard's paths (its regions and abstract edges) is most of this file's
       // time: about 10 s alone on 2 cores. Beside another test run (load average 8–14) it took
-      // 35–149 s over 13 runs, twice past 120 s: the limit is there to catch a hang.
+      // 35–149 s over 12 runs, twice past 120 s: the limit is there to catch a hang.
     }, 300_000);
   }
 

@@ -131,11 +131,18 @@ function figures(result) {
   };
 }
 
-/** A PDF-looking file of exactly `bytes` bytes (the portal's limit is 10485760). */
+/**
+ * A PDF-looking file of exactly `bytes` bytes (the portal's limit is 10485760): its random
+ * bytes sit in a stream, as a scan's image data does. Loose in the document's syntax, random
+ * bytes now and then spell a short name the server refuses as active content (/JS, /EF).
+ */
 function fakePdf(bytes) {
   const head = Buffer.from('%PDF-1.4\n%\xE2\xE3\xCF\xD3\n', 'latin1');
-  const tail = Buffer.from('\n%%EOF\n');
-  return Buffer.concat([head, randomBytes(bytes - head.length - tail.length), tail]);
+  const tail = Buffer.from('\nendstream\nendobj\n%%EOF\n');
+  const dictionary = (length) => Buffer.from(`1 0 obj\n<< /Length ${length} >>\nstream\n`);
+  let length = bytes - head.length - tail.length - dictionary(bytes).length;
+  if (head.length + dictionary(length).length + length + tail.length !== bytes) length += 1;
+  return Buffer.concat([head, dictionary(length), randomBytes(length), tail]);
 }
 
 async function upload(baseUrl, nuProtocolo, base64) {

@@ -528,7 +528,7 @@ export async function runBrowserPath<M extends AnyStateMachine>(
       // A step that keeps the state (an answer that only stores data, a file listed or refused)
       // is awaited by its transitions: reaching the same state proves nothing, and the markers
       // read the page's last context. A file is listed only once the tab has stored it, so at
-      // load 10 the markers once read the context before the pick and waited for an alert the
+      // load 10 the markers twice read the context before the pick and waited for an alert the
       // pick then cleared.
       const before = JSON.stringify(index ? path.expected[index - 1] : path.initial);
       if (before === JSON.stringify(path.expected[index])) {

@@ -139,9 +139,10 @@ function figures(result) {
 function fakePdf(bytes) {
   const head = Buffer.from('%PDF-1.4\n%\xE2\xE3\xCF\xD3\n', 'latin1');
   const tail = Buffer.from('\nendstream\nendobj\n%%EOF\n');
-  const dictionary = (length) => Buffer.from(`1 0 obj\n<< /Length ${length} >>\nstream\n`);
-  let length = bytes - head.length - tail.length - dictionary(bytes).length;
-  if (head.length + dictionary(length).length + length + tail.length !== bytes) length += 1;
+  // The length is padded to a fixed width (white space is free in PDF syntax), so the file's
+  // size does not depend on how many digits it has.
+  const dictionary = (length) => Buffer.from(`1 0 obj\n<< /Length ${String(length).padStart(12)} >>\nstream\n`);
+  const length = bytes - head.length - tail.length - dictionary(0).length;
   return Buffer.concat([head, dictionary(length), randomBytes(length), tail]);
 }
 

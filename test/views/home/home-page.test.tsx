@@ -12,8 +12,8 @@ import { configureApi } from '../../../src/api/client';
 import { queryClient } from '../../../src/app/services';
 import { HomePage } from '../../../src/views/home/home-page';
 
-// The protocol step and 'Esqueci meu protocolo' are lazy chunks, transformed at their first
-// import: at a load average of 10 on 2 cores that took longer than testing-library's 1 s.
+// The protocol step is a lazy chunk, transformed at its first import: at a load average of 10
+// on 2 cores that took longer than testing-library's 1 s.
 const LAZY_CHUNK = { timeout: 10_000 };
 
 function fakeApi(url: string): Response {

@@ -137,6 +137,39 @@ test.describe('the first paint, before any script', () => {
     });
   }
 
+  // React keeps a lazy part's prerendered markup while its chunk loads only if nothing updates
+  // its boundary; on a slow phone the branding answer can come first (seen once on a loaded run).
+  for (const type of ['new', 'track'] as const) {
+    test(`home-${type}: an answer before the protocol step's code keeps the painted step (nothing moves)`, async ({ page }) => {
+      await store(page, { type });
+      await recordLayoutShifts(page);
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as unknown as { paintedField: Element | null }).paintedField = document.querySelector('#root input');
+        });
+      });
+      let nameShown!: () => void;
+      const nameOnScreen = new Promise<void>((resolve) => (nameShown = resolve));
+      await page.route('**/assets/protocol-step-*.js', async (route) => {
+        await nameOnScreen;
+        await route.continue();
+      });
+      await page.goto('/#/home/1');
+      // The operator's name arrives (and re-renders the screen) while the step's code is held.
+      await expect(page.getByTestId('welcome')).toContainText(/da \S/);
+      nameShown();
+      await expect(page.getByRole('button', { name: 'Prosseguir' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Retornar' })).toBeEnabled();
+      await page.waitForLoadState('networkidle');
+      expect(await layoutShifts(page)).toEqual([]);
+      const keptPaintedField = await page.evaluate(() => {
+        const painted = (window as unknown as { paintedField: Element | null }).paintedField;
+        return painted !== null && painted === document.querySelector('#root input') && painted.isConnected;
+      });
+      expect(keptPaintedField).toBe(true);
+    });
+  }
+
   test('the wizard shows the stored protocol once React runs (the HTML cannot know it)', async ({ page }) => {
     await seedSession(page, SESSION);
     await page.goto('/#/nova-solicitacao');

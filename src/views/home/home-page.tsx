@@ -5,7 +5,7 @@
  * machine's snapshot and sends its events; the flow itself lives in machines/home.machine.ts.
  */
 import { useSelector } from '@xstate/react';
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, memo, useEffect, useRef, useState } from 'react';
 import { APP_VERSION } from '../../app/version';
 import { useBranding, type BrandingPart } from '../../flows/branding';
 import { HomeActorContext, HomeFlow } from '../../flows/home/home-context';
@@ -52,6 +52,37 @@ function ModeChooser({ focusOnMount }: { focusOnMount: boolean }) {
     </div>
   );
 }
+
+/**
+ * A mode's lazy parts: the protocol step and, in track mode, "Esqueci meu protocolo".
+ * Memoised, so they re-render only when their own props change. On a prerendered page React
+ * keeps their markup while their chunk loads only as long as their Suspense boundary gets no
+ * update: an answer arriving before the chunk (the operator's name re-renders the screen)
+ * would otherwise make React drop the painted field for the empty fallback and paint it again
+ * when the chunk lands, and everything below it would jump twice.
+ */
+const ModeSteps = memo(function ModeSteps({
+  mode,
+  focusField,
+  cdEmpresaPlano,
+}: {
+  mode: Exclude<Mode, 'home'>;
+  focusField: boolean;
+  cdEmpresaPlano: string;
+}) {
+  return (
+    <>
+      <Suspense fallback={null}>
+        <ProtocolStep kind={mode} focusField={focusField} />
+      </Suspense>
+      {mode === 'track' && (
+        <Suspense fallback={null}>
+          <ForgotProtocol cdEmpresaPlano={cdEmpresaPlano} />
+        </Suspense>
+      )}
+    </>
+  );
+});
 
 const AccessLaterModal = lazy(() => import('./access-later-modal').then((m) => ({ default: m.AccessLaterModal })));
 
@@ -102,16 +133,7 @@ function HomeScreen({ cdEmpresaPlano }: { cdEmpresaPlano: string }) {
         </p>
         <section aria-label={HOME_TITLE[mode]} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
           {mode === 'home' && <ModeChooser focusOnMount={returnedHome} />}
-          {mode !== 'home' && (
-            <Suspense fallback={null}>
-              <ProtocolStep key={mode} kind={mode} focusField={modeChosenHere} />
-            </Suspense>
-          )}
-          {mode === 'track' && (
-            <Suspense fallback={null}>
-              <ForgotProtocol cdEmpresaPlano={cdEmpresaPlano} />
-            </Suspense>
-          )}
+          {mode !== 'home' && <ModeSteps key={mode} mode={mode} focusField={modeChosenHere} cdEmpresaPlano={cdEmpresaPlano} />}
         </section>
       </main>
       <footer className="px-4 py-3 text-right text-sm text-slate-600">

@@ -9,6 +9,7 @@ import { ANS_PROTOCOL_MAX_DIGITS, TOOLTIP_KEY } from '../../../machines/home.mac
 import { ANS_PROTOCOL_DIGITS, ANS_PROTOCOL_MESSAGE } from '../../../contract/rules';
 import { HomeActorContext } from '../../flows/home/home-context';
 import { Button } from '../../ui/button';
+import { useClientValue } from '../../ui/client-value';
 import { digitsFormat, textFormat } from '../../ui/field-formats';
 import { TextField } from '../../ui/text-field';
 import { AnsProtocolHelp } from './ans-protocol-help';
@@ -48,7 +49,12 @@ export function ProtocolStep({ kind, focusField }: ProtocolStepProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const loginRef = useRef<LoginFieldsHandle>(null);
   const protocol = useSelector(actor, (s) => s.context.protocol);
-  const tooltip = useSelector(actor, (s) => s.context.tooltips[TOOLTIP_KEY[kind]] ?? '');
+  // An answer: the prerendered step had none, and React may take that markup over only once
+  // this chunk has loaded, after the answer; until then it shows as painted, or the two differ.
+  const tooltip = useClientValue(
+    useSelector(actor, (s) => s.context.tooltips[TOOLTIP_KEY[kind]] ?? ''),
+    '',
+  );
   // Issue 27 item 6: a partial ANS protocol says how many digits are missing ('Prosseguir' waits for them).
   const missingDigits = kind === 'new' && protocol !== '' ? Math.max(0, ANS_PROTOCOL_DIGITS - protocol.length) : 0;
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'SUBMIT' }));

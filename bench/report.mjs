@@ -210,7 +210,7 @@ function pacedRows(rows, where, paced, offeredRate) {
   rows.push(
     row(
       'Back-end',
-      `${where}tracking lookup p99 at ${offeredRate} req/s offered (50 conn., 5 runs of 5 s)`,
+      `${where}tracking lookup p99 at ${offeredRate} req/s offered (sent by the second: 50 conn., 5 runs of 5 s)`,
       paced ? `${spreadText(paced.p99, ms)}; p50 ${ms(paced.p50?.median)}; answered ${num(paced.achievedRps?.median)} req/s` : '—',
       `≤ ${BUDGETS.lookupP99Ms} ms`,
       '—',

@@ -49,8 +49,9 @@ export function ProtocolStep({ kind, focusField }: ProtocolStepProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const loginRef = useRef<LoginFieldsHandle>(null);
   const protocol = useSelector(actor, (s) => s.context.protocol);
-  // An answer: the prerendered step had none, and React may take that markup over only once
-  // this chunk has loaded, after the answer; until then it shows as painted, or the two differ.
+  // The tooltip is an answer the prerendered step never had. React takes that markup over when
+  // this chunk arrives, maybe after the answer: while it does, the step renders as painted (no
+  // tooltip), or the two would differ and React would draw the field anew.
   const tooltip = useClientValue(
     useSelector(actor, (s) => s.context.tooltips[TOOLTIP_KEY[kind]] ?? ''),
     '',

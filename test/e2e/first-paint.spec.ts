@@ -33,20 +33,25 @@ async function store(page: Page, entries: Record<string, string>) {
   }, entries);
 }
 
-/** Keeps the heading index.html painted, to tell later whether React kept it or drew a new one. */
-async function rememberPrerenderedHeading(page: Page) {
-  await page.addInitScript(() => {
+/** What index.html painted and these tests look for again once React runs. */
+const PAINTED_HEADING = '#root h1';
+const PAINTED_FIELD = '#root input';
+
+/** Keeps the node index.html painted at `selector`, to tell later whether React kept it or drew a new one. */
+async function rememberPainted(page: Page, selector: string) {
+  await page.addInitScript((selector) => {
     document.addEventListener('DOMContentLoaded', () => {
-      (window as unknown as { prerendered: Element | null }).prerendered = document.querySelector('#root h1');
+      const scope = window as unknown as { painted?: Record<string, Element | null> };
+      scope.painted = { ...scope.painted, [selector]: document.querySelector(selector) };
     });
-  });
+  }, selector);
 }
 
-const keptPrerenderedHeading = (page: Page) =>
-  page.evaluate(() => {
-    const prerendered = (window as unknown as { prerendered: Element | null }).prerendered;
-    return prerendered !== null && prerendered === document.querySelector('#root h1') && prerendered.isConnected;
-  });
+const keptPainted = (page: Page, selector: string) =>
+  page.evaluate((selector) => {
+    const painted = (window as unknown as { painted?: Record<string, Element | null> }).painted?.[selector] ?? null;
+    return painted !== null && painted === document.querySelector(selector) && painted.isConnected;
+  }, selector);
 
 /** Layout shifts the visitor did not cause (CLS counts these), with what moved. */
 async function recordLayoutShifts(page: Page) {
@@ -65,21 +70,6 @@ async function recordLayoutShifts(page: Page) {
 
 /** Home's modes whose protocol step (a lazy chunk) is part of the painted screen. */
 const LAZY_STEP_SHELLS: ReadonlySet<string> = new Set(['home-new', 'home-track']);
-
-/** Keeps the field index.html painted, to tell later whether React kept it or drew a new one. */
-async function rememberPaintedField(page: Page) {
-  await page.addInitScript(() => {
-    document.addEventListener('DOMContentLoaded', () => {
-      (window as unknown as { paintedField: Element | null }).paintedField = document.querySelector('#root input');
-    });
-  });
-}
-
-const keptPaintedField = (page: Page) =>
-  page.evaluate(() => {
-    const painted = (window as unknown as { paintedField: Element | null }).paintedField;
-    return painted !== null && painted === document.querySelector('#root input') && painted.isConnected;
-  });
 
 const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
 
@@ -127,12 +117,12 @@ test.describe('the first paint, before any script', () => {
     test(`${screen.shell}: React takes the prerendered markup over without a hydration error`, async ({ page }) => {
       const seen = problems(page);
       await prepare(page, screen);
-      await rememberPrerenderedHeading(page);
+      await rememberPainted(page, PAINTED_HEADING);
       await page.goto(`/${screen.hash}`);
       // Running: the screen's title is set by React, and the session's own values show.
       await expect(page).toHaveTitle(/Portabilidade/);
       await expect(page.getByRole('button', { name: screen.control }).first()).toBeEnabled();
-      expect(await keptPrerenderedHeading(page)).toBe(true);
+      expect(await keptPainted(page, PAINTED_HEADING)).toBe(true);
       // The made-up protocol answers 404 on tracking (the browser says so, and the error catalogue
       // logs it once the retries are spent: since the reads start with the HTML, often by now);
       // anything else said in the console is a fault.
@@ -143,7 +133,7 @@ test.describe('the first paint, before any script', () => {
     test(`${screen.shell}: nothing on it moves when the data arrives after the paint`, async ({ page }) => {
       await prepare(page, screen);
       await recordLayoutShifts(page);
-      await rememberPaintedField(page);
+      await rememberPainted(page, PAINTED_FIELD);
       // As on a phone: every answer comes a moment after the prerendered screen has painted.
       await page.route('**/wslinhafrente/v1/**', async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 400));
@@ -171,7 +161,7 @@ test.describe('the first paint, before any script', () => {
       await page.waitForLoadState('networkidle');
       expect(await layoutShifts(page)).toEqual([]);
       // The field painted from the HTML is the one React kept (a field drawn anew loses what was typed).
-      if (lazyStep) expect(await keptPaintedField(page)).toBe(true);
+      if (lazyStep) expect(await keptPainted(page, PAINTED_FIELD)).toBe(true);
     });
   }
 

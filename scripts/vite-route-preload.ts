@@ -4,15 +4,19 @@
  * screen's own code. index.html's inline script carries a `{/*route-chunks*\/}` table;
  * the build fills it with each lazy screen's chunks (those the main bundle does not already
  * preload), and the script adds a modulepreload link for the screen being opened, so both
- * download at once. Home loads nothing extra; in development the table stays empty.
+ * download at once. A home mode painted from the HTML ('home-new', 'home-track') gets its
+ * protocol step the same way: React takes that screen over once the step's code is here
+ * (src/app/shell-code.ts). Plain home loads nothing extra; in development the table stays empty.
  */
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 
-/** Hash route → the page module its lazy chunk starts from. */
-const LAZY_SCREENS: Readonly<Record<string, string>> = {
-  'nova-solicitacao': '/src/views/nova-solicitacao/nova-solicitacao-page.tsx',
-  acompanhamento: '/src/views/acompanhamento/acompanhamento-page.tsx',
+/** Hash route, or prerendered home mode (its shell's name) → the modules its lazy chunks start from. */
+const LAZY_CODE: Readonly<Record<string, readonly string[]>> = {
+  'nova-solicitacao': ['/src/views/nova-solicitacao/nova-solicitacao-page.tsx'],
+  acompanhamento: ['/src/views/acompanhamento/acompanhamento-page.tsx'],
+  'home-new': ['/src/views/home/protocol-step.tsx'],
+  'home-track': ['/src/views/home/protocol-step.tsx', '/src/views/home/forgot-protocol.tsx'],
 };
 
 export const ROUTE_CHUNKS_PLACEHOLDER = '{/*route-chunks*/}';
@@ -37,14 +41,16 @@ function closure(bundle: OutputBundle, start: OutputChunk): string[] {
 export function routeChunks(bundle: OutputBundle, entry: OutputChunk, base: string): Record<string, string[]> {
   const loadedWithEntry = new Set(closure(bundle, entry));
   const table: Record<string, string[]> = {};
-  for (const [route, page] of Object.entries(LAZY_SCREENS)) {
-    const chunk = Object.values(bundle).find(
-      (output): output is OutputChunk => output.type === 'chunk' && Boolean(output.facadeModuleId?.replaceAll('\\', '/').endsWith(page)),
-    );
-    if (!chunk) throw new Error(`route preload: no chunk starts at ${page}; is the screen still lazy?`);
-    table[route] = closure(bundle, chunk)
-      .filter((file) => !loadedWithEntry.has(file))
-      .map((file) => `${base}${file}`);
+  for (const [key, pages] of Object.entries(LAZY_CODE)) {
+    const files = new Set<string>();
+    for (const page of pages) {
+      const chunk = Object.values(bundle).find(
+        (output): output is OutputChunk => output.type === 'chunk' && Boolean(output.facadeModuleId?.replaceAll('\\', '/').endsWith(page)),
+      );
+      if (!chunk) throw new Error(`route preload: no chunk starts at ${page}; is it still lazy?`);
+      for (const file of closure(bundle, chunk)) if (!loadedWithEntry.has(file)) files.add(`${base}${file}`);
+    }
+    table[key] = [...files];
   }
   return table;
 }

@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles.css';
 import { App } from './app/app';
+import { loadShellCode } from './app/shell-code';
 import { SHELL_ATTRIBUTE, shellPath } from './app/shells';
 import { dropExpiredDeviceDraft } from './app/device-draft';
 
@@ -17,19 +18,25 @@ const shell = root.getAttribute(SHELL_ATTRIBUTE);
 
 // As a transition the first render yields to the browser every few milliseconds instead of
 // holding the main thread in one long task (a cheap phone stays responsive while it boots).
-startTransition(() => {
-  if (shell) {
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App ssrPath={shellPath(location.hash)} />
-      </StrictMode>,
-    );
-  } else {
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  }
-});
+function takeOver(container: HTMLElement, shell: string | null) {
+  startTransition(() => {
+    if (shell) {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <App ssrPath={shellPath(location.hash)} />
+        </StrictMode>,
+      );
+    } else {
+      createRoot(container).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    }
+  });
+}
+
+// A painted screen is taken over whole, once its lazy parts' code is here (src/app/shell-code.ts).
+if (shell) void loadShellCode(shell).then(() => takeOver(root, shell));
+else takeOver(root, null);

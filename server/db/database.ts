@@ -208,6 +208,10 @@ async function openPostgres(url: string): Promise<Database> {
   // Loaded only for PostgreSQL: the embedded engine's processes do not carry the driver.
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // PostgreSQL can end a connection while it sits idle in the pool (a restart, a failover, an
+  // administrator): the pool drops it and the next query opens another. Unheard, that error
+  // would end this process.
+  pool.on('error', (error) => console.warn(`conexão ociosa com o PostgreSQL encerrada (${error.message}); a próxima consulta abre outra.`));
   // Fail at start, not at the first request, when the server is unreachable.
   await pool.query('SELECT 1');
   return {

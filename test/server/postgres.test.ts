@@ -62,6 +62,20 @@ describe.skipIf(!postgresUrl)(POSTGRES_TIER, () => {
     await app.close();
   }, 60_000);
 
+  it('answers the next query after PostgreSQL ends its idle connections (a restart, a failover), and the process lives on', async () => {
+    await Promise.all([db.query('SELECT 1'), db.query('SELECT 1')]);
+    const admin = new pg.Client({ connectionString: postgresUrl ?? '' });
+    await admin.connect();
+    const ended = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
+      new URL(scratch.url).pathname.slice(1),
+    ]);
+    await admin.end();
+    expect(ended.rowCount).toBeGreaterThan(0);
+    // Each ended connection hears of it a moment later, while idle in the pool.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+  });
+
   it('shows a change another process wrote in the next lookup (no in-process cache on PostgreSQL)', async () => {
     const app = await buildApp({ db, dataDir, secret: SECRET, clock: () => START });
     const track = async () =>

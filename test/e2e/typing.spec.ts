@@ -105,7 +105,7 @@ async function toStep2(page: Page) {
 
 // Each test types a handful of fields: the keystrokes take their time (60 ms per key, five
 // times over, on a CPU four times slower), so the tests are small enough to run side by side.
-test.describe('typing is never lost', () => {
+test.describe('typing is never lost', { tag: '@waiting' }, () => {
   test.setTimeout(300_000);
 
   test('home: the ANS protocol, the protocol, CPF and Senha', async ({ page }) => {

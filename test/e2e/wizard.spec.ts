@@ -531,41 +531,43 @@ test.describe('nova-solicitacao wizard', () => {
     expect((await backoffice<Shown>('show', protocolo)).anexos).toHaveLength(2);
   });
 
-  test('a 6 MB upload on a slow link shows its own progress, without the full-screen overlay, and finishes past the 30 s time limit', async ({
-    page,
-  }) => {
-    test.setTimeout(150_000);
-    const { protocoloAns, nome } = uniqueIds();
-    await startNewRequest(page, protocoloAns);
-    await goToStep5(page, nome);
-    const big = Buffer.concat([PDF, Buffer.alloc(6 * 1024 * 1024 - PDF.length, 0x20)]);
-    await attach(page, 'RG (documento de identidade)', { name: 'grande.pdf', mimeType: 'application/pdf', buffer: big });
-    await expect(page.getByRole('table', { name: 'Documentos anexados' })).toContainText('6,0 MB');
-    // 250 KB/s up: the 8 MB request (the file in base64) takes about 33 s, more than the
-    // client's 30 s limit, which counts from the last progress for an upload still moving.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 40,
-      downloadThroughput: 1_250_000,
-      uploadThroughput: 250_000,
-    });
-    await sendReviewed(page);
-    await expect(page.getByRole('status').filter({ hasText: 'mantenha esta tela aberta' })).toBeVisible();
-    // The bar comes once the request is saved and the file read and encoded for the upload
-    // (8 MB of base64 in the page): beside another test run (load 10) that took over 10 s once.
-    const bar = page.getByRole('progressbar', { name: 'Envio de grande.pdf' });
-    await expect(bar).toBeVisible({ timeout: 30_000 });
-    await expect
-      .poll(async () => Number(await bar.getAttribute('value')), { message: 'bytes sent grow while the file goes out' })
-      .toBeGreaterThan(0);
-    await expect(page.getByText(/^Enviando: .* de 6,0 MB/)).toBeVisible();
-    await expectNoAxeViolations(page, 'a file going out');
-    await expect(page.getByTestId('loading-overlay')).toHaveAttribute('data-visible', 'false');
-    await expect(page.getByTestId('protocol-modal')).toBeVisible({ timeout: 90_000 });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.replace(/\s/g, '');
-    expect((await backoffice<Shown>('show', protocolo)).anexos.map((a) => a.arquivo)).toEqual(['grande.pdf']);
-  });
+  test(
+    'a 6 MB upload on a slow link shows its own progress, without the full-screen overlay, and finishes past the 30 s time limit',
+    { tag: '@waiting' },
+    async ({ page }) => {
+      test.setTimeout(150_000);
+      const { protocoloAns, nome } = uniqueIds();
+      await startNewRequest(page, protocoloAns);
+      await goToStep5(page, nome);
+      const big = Buffer.concat([PDF, Buffer.alloc(6 * 1024 * 1024 - PDF.length, 0x20)]);
+      await attach(page, 'RG (documento de identidade)', { name: 'grande.pdf', mimeType: 'application/pdf', buffer: big });
+      await expect(page.getByRole('table', { name: 'Documentos anexados' })).toContainText('6,0 MB');
+      // 250 KB/s up: the 8 MB request (the file in base64) takes about 33 s, more than the
+      // client's 30 s limit, which counts from the last progress for an upload still moving.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 40,
+        downloadThroughput: 1_250_000,
+        uploadThroughput: 250_000,
+      });
+      await sendReviewed(page);
+      await expect(page.getByRole('status').filter({ hasText: 'mantenha esta tela aberta' })).toBeVisible();
+      // The bar comes once the request is saved and the file read and encoded for the upload
+      // (8 MB of base64 in the page): beside another test run (load 10) that took over 10 s once.
+      const bar = page.getByRole('progressbar', { name: 'Envio de grande.pdf' });
+      await expect(bar).toBeVisible({ timeout: 30_000 });
+      await expect
+        .poll(async () => Number(await bar.getAttribute('value')), { message: 'bytes sent grow while the file goes out' })
+        .toBeGreaterThan(0);
+      await expect(page.getByText(/^Enviando: .* de 6,0 MB/)).toBeVisible();
+      await expectNoAxeViolations(page, 'a file going out');
+      await expect(page.getByTestId('loading-overlay')).toHaveAttribute('data-visible', 'false');
+      await expect(page.getByTestId('protocol-modal')).toBeVisible({ timeout: 90_000 });
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.replace(/\s/g, '');
+      expect((await backoffice<Shown>('show', protocolo)).anexos.map((a) => a.arquivo)).toEqual(['grande.pdf']);
+    },
+  );
 });

@@ -208,12 +208,15 @@ test.describe('home', () => {
   test("the stored type 'track' opens home in track mode, once", async ({ page }) => {
     // Once home has started (it forgets a stored type as it starts), not while it boots: the
     // prerendered buttons show before that, and the machine asks for its tooltips as it starts.
-    const started = page.waitForRequest((request) => request.url().includes('/portabilidade?solicitacao='));
+    const homeStarted = () => page.waitForRequest((request) => request.url().includes('/portabilidade?solicitacao='));
+    let started = homeStarted();
     await page.goto('/#/home/1');
     await started;
     await page.evaluate(() => localStorage.setItem('type', 'track'));
+    started = homeStarted();
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Acompanhar Portabilidade' })).toBeVisible();
+    await started;
     await page.reload();
     await expect(page.getByRole('button', { name: 'Acompanhar Solicitação' })).toBeVisible();
   });

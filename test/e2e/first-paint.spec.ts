@@ -72,8 +72,8 @@ async function recordLayoutShifts(page: Page) {
 const LAZY_STEP_SHELLS: ReadonlySet<string> = new Set(['home-new', 'home-track']);
 
 /**
- * As on a slow phone, the protocol step's code comes `ms` after it is asked for, or when the
- * returned function is called, whichever is first.
+ * As on a slow phone, the protocol step's code is held until `ms` from now, or until the
+ * returned function is called, whichever comes first.
  */
 async function delayProtocolStepCode(page: Page, ms: number): Promise<() => void> {
   let release = () => {};

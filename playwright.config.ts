@@ -27,7 +27,12 @@ export default defineConfig({
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : chromiumWorkers + 1,
   retries: 0,
   // E2E_JSON: another report file (the PostgreSQL smoke run, scripts/e2e-postgres.mjs).
-  reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON ?? 'test-results/e2e.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.E2E_JSON ?? 'test-results/e2e.json' }],
+    // A failure prints what its page showed: a CI run leaves only its output behind.
+    ['./test/e2e/support/failure-context-reporter.ts'],
+  ],
   outputDir: 'test-results/e2e-artifacts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -44,14 +44,22 @@ export interface SessionTimes {
 const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
 /**
+ * A phone's clock is corrected back now and then (network time): activity stored up to this
+ * far ahead of the clock is a session in use, not an ended one. Further ahead, the clock was set
+ * back on purpose or the times are forged: that ends the session, which it must not stretch.
+ */
+export const CLOCK_SET_BACK_TOLERANCE_MS = 2 * 60_000;
+
+/**
  * When a session with these times ends, or null when they are not a session's: missing,
- * garbled, activity before the token, or a time still to come (a clock set back must not
- * stretch a session). The 'free' placeholder is no issued token: only idleness ends it.
+ * garbled, activity before the token, or activity further to come than a clock's correction.
+ * The 'free' placeholder is no issued token: only idleness ends it.
  */
 export function sessionEndsAt(times: unknown, token: string, now: number): number | null {
   if (typeof times !== 'object' || times === null) return null;
   const { desde, ultimaAtividade } = times as Partial<Record<keyof SessionTimes, unknown>>;
-  if (!isTime(desde) || !isTime(ultimaAtividade) || desde > ultimaAtividade || ultimaAtividade > now) return null;
+  if (!isTime(desde) || !isTime(ultimaAtividade) || desde > ultimaAtividade) return null;
+  if (ultimaAtividade > now + CLOCK_SET_BACK_TOLERANCE_MS) return null;
   const idleEnd = ultimaAtividade + SESSION_IDLE_MS;
   return token === FREE_TOKEN ? idleEnd : Math.min(idleEnd, desde + TOKEN_TTL_MS - TOKEN_EXPIRY_MARGIN_MS);
 }

@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ACTIVITY_WRITE_INTERVAL_MS,
+  CLOCK_SET_BACK_TOLERANCE_MS,
   SESSION_IDLE_MS,
   SESSION_TIMES_KEY,
   TOKEN_EXPIRY_MARGIN_MS,
@@ -105,7 +106,10 @@ describe('a stored session', () => {
     ['times that are not numbers', JSON.stringify({ desde: String(T0), ultimaAtividade: String(T0) })],
     ['one time missing', JSON.stringify({ desde: T0 })],
     ['activity before the token was stored', JSON.stringify({ desde: T0, ultimaAtividade: T0 - 1 })],
-    ['activity still to come (a clock set back)', JSON.stringify({ desde: T0, ultimaAtividade: T0 + MINUTE })],
+    [
+      'activity further to come than a clock correction (a clock set back)',
+      JSON.stringify({ desde: T0, ultimaAtividade: T0 + CLOCK_SET_BACK_TOLERANCE_MS + 1 }),
+    ],
     ['negative times', JSON.stringify({ desde: -5, ultimaAtividade: -1 })],
     ['a JSON list', JSON.stringify([T0, T0])],
   ])('a pair with %s counts as ended, and is removed', (_, stored) => {
@@ -116,6 +120,20 @@ describe('a stored session', () => {
     expect(localStorage.getItem('protocolo')).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem(SESSION_TIMES_KEY)).toBeNull();
+  });
+
+  it('a clock corrected back by a moment keeps the session in use, and does not stretch it', () => {
+    storage.startSession(LOGIN);
+    at(10 * MINUTE);
+    storage.touchSession();
+    // The network sets the phone's clock back: the activity just stored is now a moment ahead.
+    at(10 * MINUTE - 1_500);
+    expect(storage.hasSession()).toBe(true);
+    expect(storage.get('token')).toBe(LOGIN.token);
+    // Its end is still counted from the activity stored, never from the corrected clock's later one.
+    expect(storage.sessionEndsAt()).toBe(T0 + 10 * MINUTE + SESSION_IDLE_MS);
+    at(10 * MINUTE + SESSION_IDLE_MS);
+    expect(storage.hasSession()).toBe(false);
   });
 
   it('a fresh token renews the live session of its own protocol: it counts from then', () => {

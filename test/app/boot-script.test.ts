@@ -9,7 +9,14 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_IDLE_MS, SESSION_TIMES_KEY, TOKEN_EXPIRY_MARGIN_MS, TOKEN_TTL_MS, storage } from '../../src/storage';
+import {
+  CLOCK_SET_BACK_TOLERANCE_MS,
+  SESSION_IDLE_MS,
+  SESSION_TIMES_KEY,
+  TOKEN_EXPIRY_MARGIN_MS,
+  TOKEN_TTL_MS,
+  storage,
+} from '../../src/storage';
 import { DEFAULT_API_BASE, routes } from '../../contract/api';
 import { earlyReadsTable } from '../../scripts/vite-early-reads';
 import { TRACKING_SCREEN_READS } from '../../src/flows/tracking/screen-reads';
@@ -57,7 +64,8 @@ const CASES: [string, Stored][] = [
   ['with times that are not JSON', pair('a.token', '{desde')],
   ['with times as text', pair('a.token', { desde: String(T0), ultimaAtividade: String(T0) })],
   ['with activity before the token', pair('a.token', since(0, 1))],
-  ['with activity still to come', pair('a.token', since(0, -1))],
+  ['with activity a clock correction ahead', pair('a.token', since(0, -CLOCK_SET_BACK_TOLERANCE_MS))],
+  ['with activity further to come', pair('a.token', since(0, -CLOCK_SET_BACK_TOLERANCE_MS - 1))],
   ['with negative times', pair('a.token', { desde: -2, ultimaAtividade: -1 })],
   ['with a JSON null', pair('a.token', 'null')],
   ['without a token', { protocolo: '48213907561238470015', [SESSION_TIMES_KEY]: JSON.stringify(since(0, 0)) }],
@@ -76,7 +84,7 @@ afterEach(() => {
 describe("index.html's inline script", () => {
   it('the cases cover both outcomes', () => {
     const outcomes = CASES.map(([, stored]) => (seed(stored), storage.hasSession()));
-    expect(outcomes.filter(Boolean).length).toBe(4);
+    expect(outcomes.filter(Boolean).length).toBe(5);
   });
 
   it.each(CASES)('a session %s: the same decision as the route guard', (_, stored) => {

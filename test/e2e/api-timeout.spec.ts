@@ -3,7 +3,7 @@
  * wait with the error catalogue's message, the overlay hidden and what was typed still there.
  * The browser's clock is faked so the 30 s pass at once; the request is really held open.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test('a lookup the server never answers ends after 30 s with the message, the overlay gone and the protocol kept', async ({ page }) => {
   await page.clock.install();

@@ -4,7 +4,7 @@
  * never overwritten, an unknown CEP and a failed lookup say so; UF is a choice of the 27 UFs.
  * axe on step 1 with the note, and at 320 px.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectNoAxeViolations, field, startNewRequest, uniqueIds } from './support/portal';
 
 test.describe.configure({ timeout: 120_000 });

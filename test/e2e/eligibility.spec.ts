@@ -4,7 +4,7 @@
  * time (the minimum stay and payments up to date among them); an answer that rules portability
  * out says why and what to do, and the request is still one click away. axe and 320 px.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectNoAxeViolations } from './support/portal';
 
 test.describe.configure({ timeout: 120_000 });

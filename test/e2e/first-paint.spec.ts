@@ -5,7 +5,7 @@
  * twice). These tests hold the bundle back to see what the HTML alone paints, and watch the
  * running portal take it over without a hydration error.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { SESSION_IDLE_MS, SESSION_TIMES_KEY } from '../../src/storage';
 import { seedSession } from './support/session';
 

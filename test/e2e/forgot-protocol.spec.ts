@@ -4,7 +4,7 @@
  * e-mail lands in the outbox (listed by the backoffice), and the 6th try for one CPF within
  * the hour is braked.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { backoffice, expectAccessible } from './support/tracking';
 
 /** The first demo request (README, "Demo data"): CPF 529.982.247-25, born 15/04/1985, plan 1. */

@@ -3,7 +3,7 @@
  * embedded database (playwright.config.ts → scripts/e2e-server.mjs), seeded with two
  * operators and the demo requests of server/seed/demo-requests.ts.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectNoAxeViolations, fileAnotherRequest, waitIdle } from './support/portal';
 
 /** Seeded demo requests (server/seed/demo-requests.ts): password = last 6 digits. */

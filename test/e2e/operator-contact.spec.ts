@@ -3,7 +3,7 @@
  * every screen and the refusal panel show the operator's contact and the ANS at 320 px and
  * at 1280 px, and a contact changed with the backoffice command is what the portal shows.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { backoffice, expectAccessible, fileRequest, panel, trackFromHome } from './support/tracking';
 
 const footer = (page: Page) => page.getByTestId('footer-contact');

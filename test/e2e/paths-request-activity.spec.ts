@@ -4,7 +4,7 @@
  * At load the home screen sends its branding and tooltip requests at once: that is the
  * "several requests pending" the journeys need.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { BrowserCoverage, checkMarkers, installObserver, reach } from '../paths/framework/browser';
 import { allModels } from '../paths/models';
 import { HOME_BOOT_REQUESTS } from '../paths/models/request-activity.model';

@@ -4,7 +4,7 @@
  * dropdown's list stays inside the screen, an unknown plan says so in one toast, the tab's
  * title names the screen — and axe (WCAG 2.2 AA rules) finds nothing on any of them.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import {
   DEMO_LOGIN,
   DESTINATION,

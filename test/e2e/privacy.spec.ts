@@ -3,7 +3,7 @@
  * personal data is asked, and the full `#/privacidade` page with the operator's own texts.
  * axe on each, and at 320 px. (Item 3, the acknowledgement consequences, is in tracking-answers.)
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectNoAxeViolations, startNewRequest, uniqueIds } from './support/portal';
 
 test.describe.configure({ timeout: 120_000 });

@@ -5,7 +5,7 @@
  * dependent and every document; and the protocol modal printed to PDF, one page with the
  * protocol and what to keep on it — not the blank page the print rule used to give.
  */
-import { expect, test, type Download, type Page } from '@playwright/test';
+import { expect, test, type Download, type Page } from './support/test';
 import { readFile } from 'node:fs/promises';
 import { extractText, getDocumentProxy } from 'unpdf';
 import {

@@ -4,7 +4,7 @@
  * goes home by itself; and leaving the tracking screen revokes the token on the server
  * (`auth/sair`) without waiting for it. The browser's clock is Playwright's, moved on by hand.
  */
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './support/test';
 import { SESSION_ENDED_MESSAGE } from '../../src/app/session-watch';
 import { API } from './support/env';
 import { stored, trackFromHome } from './support/tracking';

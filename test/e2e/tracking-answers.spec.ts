@@ -4,7 +4,7 @@
  * backoffice command: acknowledgement options commit only on purpose, a recorded answer says
  * so and cannot be sent twice, every status says what it is, and a session ends for good.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { lastAnnouncement as announced } from './support/portal';
 import { CPF, backoffice, expectAccessible, fileRequest, panel, stored, trackFromHome } from './support/tracking';
 

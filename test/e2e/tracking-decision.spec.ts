@@ -4,7 +4,7 @@
  * operator's decision is set with the backoffice command (`set-status … --plano --inicio
  * --valor --cancelar-ate --motivo`), as an analyst would.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { backoffice, expectAccessible, fileRequest, panel, sendChoice, trackFromHome } from './support/tracking';
 
 /** A calendar day `days` from today in Brasília, 'dd/mm/yyyy' (the server and the portal count days there). */

@@ -4,7 +4,7 @@
  * four reads from the stored session, and the screen takes those answers instead of asking
  * again. A read that fails is still retried twice and then shows SPEC §8's message, as before.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { seedSession } from './support/session';
 import { panel } from './support/tracking';
 

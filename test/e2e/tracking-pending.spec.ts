@@ -5,7 +5,7 @@
  * screen and sends one from there, with the wizard's checks, upload and retry; the server
  * stores it (the backoffice `show` lists it) and the list the screen reloads has shrunk.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { backoffice, expectAccessible, fileRequest, panel, trackFromHome } from './support/tracking';
 
 const REASON = 'O comprovante enviado tem mais de 90 dias.';

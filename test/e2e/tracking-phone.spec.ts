@@ -3,7 +3,7 @@
  * server: no screen or modal scrolls sideways, the documents table's actions stay on screen,
  * 'Encerrar sessão' is in the phone menu, and axe (WCAG 2.2 AA rules) finds nothing.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { lastAnnouncement } from './support/portal';
 import { seedSession } from './support/session';
 import {

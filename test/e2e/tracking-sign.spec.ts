@@ -4,7 +4,7 @@
  * name); opening keeps focus on the row; the server refuses a signature for a term it never
  * served; once accepted, the term says when it was read and when it was accepted.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { API } from './support/env';
 import {
   backoffice,

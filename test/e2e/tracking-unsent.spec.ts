@@ -5,7 +5,7 @@
  * item) or closing the tab with it unsent asks first, and reopening the request shows exactly
  * what the server recorded.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { backoffice, expectAccessible, fileRequest, panel, sendConfirmation, trackFromHome } from './support/tracking';
 
 /** README's demo table: 6, type code 1 (CPF 348.126.950-15, password 584926). */

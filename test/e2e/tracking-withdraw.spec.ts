@@ -4,7 +4,7 @@
  * the screen says nothing of a withdrawal before the server answered; then the request shows
  * "cancelada a seu pedido" — not an operator's cancellation — in its panel, status and history.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { backoffice, expectAccessible, fileRequest, panel, trackFromHome, withdrawConfirmation } from './support/tracking';
 
 test.describe.configure({ timeout: 120_000 });

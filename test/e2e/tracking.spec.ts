@@ -4,7 +4,7 @@
  * 'em análise' → 6 (type 1) → 3, and each panel, lock, signature, finish, modal and
  * redirect is checked, with axe (WCAG 2.2 AA rules) on every panel and modal.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import {
   CPF,
   OPERATOR_NAME,

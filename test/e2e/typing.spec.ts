@@ -4,7 +4,7 @@
  * key with the CPU slowed four times (as on a cheap phone), shows exactly what was typed;
  * and the flow's machine got it (the step is left and come back to, or the login is sent).
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { DEMO_LOGIN, DESTINATION, choose, currentStep, field, next, previous, startNewRequest, uniqueIds } from './support/portal';
 
 interface Typed {

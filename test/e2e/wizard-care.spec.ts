@@ -4,7 +4,7 @@
  * purpose; a dependent with data is never dropped; focus moves to each new screen's and
  * step's heading, and the live region says what changed.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import {
   DESTINATION,
   choose,

@@ -3,7 +3,7 @@
  * depois neste aparelho" checked, closing the tab and opening the portal again resumes the
  * wizard at the same step with every file; unchecked, nothing is left once the tab is closed.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { choose, expectNoAxeViolations, next } from './support/portal';
 import { openWizard, stepTitle } from './support/wizard';
 

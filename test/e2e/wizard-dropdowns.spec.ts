@@ -3,7 +3,7 @@
  * disabled stand-in while a chunk loads: a fast keyboard or autofill user never meets a dead
  * control. Every change of the page is watched from before the app loads.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { next } from './support/portal';
 import { openWizard, stepTitle } from './support/wizard';
 

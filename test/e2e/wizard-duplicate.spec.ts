@@ -3,7 +3,7 @@
  * warned of (the reference server answers 409 SOLICITACAO_EM_ANDAMENTO). The warning names no
  * request; 'Voltar' keeps everything, 'Acompanhar minha solicitação' opens home's tracking empty.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { FILLED_FORM } from '../machines/wizard.fixtures';
 import { expectNoAxeViolations, field, fileAnotherRequest, next, sendWithoutDocuments, waitIdle } from './support/portal';
 import { openWizard, stepTitle } from './support/wizard';

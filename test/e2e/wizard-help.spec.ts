@@ -6,7 +6,7 @@
  * marked and optional ones say so, and a refused 'Próximo' focuses an error summary whose links
  * lead to each field. axe finds nothing on any of it on a 320 px phone and a 1280 px screen.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { TOOLTIPS } from '../../server/seed/reference-data.ts';
 import { expectNoAxeViolations, field, next } from './support/portal';
 import { errorSummary, openWizard, stepTitle } from './support/wizard';

@@ -4,7 +4,7 @@
  * page), Forward validates like 'Próximo', and leaving from step 1 with data typed asks
  * first; the tab asks before closing only while typed data would be lost.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { FILLED_FORM } from '../machines/wizard.fixtures';
 import { expectNoAxeViolations, field, next } from './support/portal';
 import { openWizard, stepTitle } from './support/wizard';

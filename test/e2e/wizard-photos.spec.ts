@@ -8,7 +8,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { E2E_DATA_DIR } from './support/env';
 import { attach, fileReviewed, noisyJpeg, openDocumentsStep, withExifOrientation } from './support/photos';
 import { expectNoAxeViolations } from './support/portal';

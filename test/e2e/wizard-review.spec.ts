@@ -3,7 +3,7 @@
  * included, each dependent with its relationship to the holder), and 'Alterar' opens a
  * section's step whose 'Próximo' comes back to the review with the change.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { FILLED_FORM } from '../machines/wizard.fixtures';
 import { expectNoAxeViolations, field, next, waitIdle } from './support/portal';
 import { openWizard, stepTitle } from './support/wizard';

@@ -5,7 +5,7 @@
  * issue 27 the photo alone took 189 s). About 2.5 minutes with the photo made and shrunk, so
  * it runs only when asked: MEASURE_SLOW_3G=1.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { attach, fileReviewed, noisyJpeg, openDocumentsStep } from './support/photos';
 
 const PDF_HEAD = Buffer.from(

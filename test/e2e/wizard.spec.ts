@@ -5,7 +5,7 @@
  * of SPEC §5, the file alerts, reload-restore, one request per submission (double click,
  * failed save and retry) and axe on every step and modal.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { backoffice } from './support/tracking';
 import { errorSummary } from './support/wizard';
 import {

@@ -3,7 +3,7 @@
  * the covering set (see `coveringPaths`). Each test writes the
  * coverage of every machine it saw; `npm run test:paths` unites and prints them.
  */
-import { test } from '@playwright/test';
+import { test } from '../../e2e/support/test';
 import type { AnyStateMachine } from 'xstate';
 import { allModels } from '../models';
 import { BrowserCoverage, browserPath, coveringPaths, runBrowserPath, type BrowserModel } from './browser';

@@ -57,9 +57,13 @@ export function ListboxField({
         <ListboxButton id={id} aria-describedby={describers || undefined} className={selectButtonClass(Boolean(error))}>
           <SelectButtonFace text={chosen?.label} />
         </ListboxButton>
+        {/* As wide as its options (at least its button) from the first frame: sized by the
+            button's width alone, the list was painted as wide as nothing before that width was
+            measured, too tall for the room below, above its button, then jumped below it away
+            from a finger on its way (a tap then chose nothing). */}
         <ListboxOptions
           anchor={{ to: 'bottom start', gap: 4, padding: 8 }}
-          className="z-20 w-(--button-width) max-w-[calc(100vw-1rem)] rounded-md border border-slate-300 bg-white py-1 text-base shadow-lg focus:outline-none"
+          className="z-20 w-max min-w-(--button-width) max-w-[calc(100vw-1rem)] rounded-md border border-slate-300 bg-white py-1 text-base shadow-lg focus:outline-none"
         >
           {items.map((item) => (
             <ListboxOption

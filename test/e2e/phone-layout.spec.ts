@@ -47,6 +47,32 @@ async function expectInsideScreen(page: Page, locator: Locator, where: string) {
   expect(box.x + box.width, `${where}: right edge`).toBeLessThanOrEqual(width);
 }
 
+declare global {
+  interface Window {
+    __listTops?: number[];
+  }
+}
+
+/** Records the open dropdown list's top on every frame, from now until it closes. */
+async function watchListTops(page: Page) {
+  await page.evaluate(() => {
+    const tops: number[] = (window.__listTops = []);
+    const look = () => {
+      const list = document.querySelector('[role="listbox"]');
+      if (list) tops.push(Math.round(list.getBoundingClientRect().top));
+      if (list || tops.length === 0) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+}
+
+/** The list never moved while it was open: one that moves after it shows moves away from a finger on its way to it. */
+async function expectListStayedPut(page: Page, where: string) {
+  const tops = await page.evaluate(() => window.__listTops ?? []);
+  expect(tops.length, `${where}: frames seen`).toBeGreaterThan(0);
+  expect(new Set(tops), `${where}: the list's top, frame by frame: ${tops.join(', ')}`).toEqual(new Set([tops[0]]));
+}
+
 /** At 320 px, with nothing sideways and nothing axe can fault. */
 async function checkScreen(page: Page, where: string) {
   await expectNoSidewaysScroll(page, where);
@@ -156,7 +182,11 @@ test.describe('the wizard at 320 px', () => {
     await field(page, 'Registro ANS do plano de destino').fill(DESTINATION.registry);
     await expect(field(page, 'Nome do plano de destino')).toHaveValue(DESTINATION.name);
     await choose(page, 'Titularidade', 'TITULAR');
+    // A list first painted as wide as nothing was too tall for the room below, showed above
+    // its field and then jumped below it: the tap aimed at it chose nothing (a CI failure).
+    await watchListTops(page);
     await choose(page, 'Tipo de contratação', 'INDIVIDUAL/FAMILIAR');
+    await expectListStayedPut(page, "'Tipo de contratação'");
     await next(page).click();
 
     await expect(currentStep(page)).toContainText('Dependentes');

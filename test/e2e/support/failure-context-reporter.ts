@@ -23,8 +23,12 @@ function textOf(attachment: Attachment | undefined): string | null {
   }
 }
 
-const capped = (text: string) =>
-  text.length > MAX_CHARS ? `${text.slice(0, MAX_CHARS)}\n… (${text.length - MAX_CHARS} more characters)` : text;
+/** Over the cap, the start and the end: what opened last (a list, a dialog) is at the end of the page. */
+function capped(text: string): string {
+  if (text.length <= MAX_CHARS) return text;
+  const head = Math.floor(MAX_CHARS / 4);
+  return `${text.slice(0, head)}\n… (${text.length - MAX_CHARS} characters left out) …\n${text.slice(head - MAX_CHARS)}`;
+}
 
 /** The snapshot part of the error context, without the test's source the list reporter already quoted. */
 function pageSnapshot(context: string): string {

@@ -3,7 +3,8 @@
  * accessibility snapshot of the page) and the errors the page threw or logged (support/test.ts).
  * A failure on a CI machine leaves only its output behind; "waiting for the 'Próximo' button"
  * says nothing of whether the page was home, blank, an error screen, or the wizard behind an
- * open list. Only failures print, and at most MAX_CHARS of each part.
+ * open list. Only failures print: at most MAX_CHARS of the snapshot, and the errors as
+ * support/test.ts kept them (already bounded there).
  */
 import { readFileSync } from 'node:fs';
 import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
@@ -43,7 +44,7 @@ export default class FailureContextReporter implements Reporter {
     const context = textOf(result.attachments.find((attachment) => attachment.name === 'error-context'));
     const errors = textOf(result.attachments.find((attachment) => attachment.name === 'browser-errors'));
     if (context) console.log(`\n── What the page showed when "${test.title}" failed:\n${capped(pageSnapshot(context))}\n`);
-    if (errors) console.log(`── What the page threw or logged as an error during "${test.title}":\n${capped(errors)}\n`);
+    if (errors) console.log(`── What the page threw or logged as an error during "${test.title}":\n${errors}\n`);
   }
 
   printsToStdio() {

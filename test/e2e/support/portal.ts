@@ -163,8 +163,11 @@ export async function fileAnotherRequest(
   return nuProtocolo.slice(-6);
 }
 
-/** The portal's polite live region (React Aria's announcer adds it to <body> on first use). */
+/** The portal's polite live region (React Aria's announcer, added to <body> as a screen that speaks loads). */
 export const ANNOUNCED = '[data-live-announcer] [aria-live="polite"]';
 
-/** The latest message said in the polite live region (earlier ones stay a few seconds). */
-export const lastAnnouncement = (page: Page) => page.locator(ANNOUNCED).locator(':scope > *').last();
+/**
+ * The latest message said in the polite live region (earlier ones stay a few seconds). The
+ * empty node that made the region when the screen loaded (src/ui/announcer.ts) says nothing.
+ */
+export const lastAnnouncement = (page: Page) => page.locator(ANNOUNCED).locator(':scope > :not(:empty)').last();

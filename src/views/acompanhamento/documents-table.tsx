@@ -35,10 +35,12 @@ export function DocumentsTable() {
               </td>
             </tr>
           )}
+          {/* Keyed by place and name: the server signs fresh links on every reload (after a
+              signature, an upload), and a row keyed by its link was rebuilt, losing its focus. */}
           {documents.map((document, index) => (
             <tr
               role="row"
-              key={`${index}-${document.linkUrl}`}
+              key={`${index}-${document.nmArquivo}`}
               className="border-b border-slate-200 @max-xl:block @max-xl:rounded-md @max-xl:border @max-xl:p-2"
             >
               <td role="cell" data-label={COLUMNS[0]} className={cell}>

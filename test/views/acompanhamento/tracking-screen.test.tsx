@@ -57,7 +57,7 @@ const history: HistoryInfo = {
   eventos: [{ flStatus: 1, dsStatus: 'Em análise', dtEvento: '02/01/2025 10:00' }],
 };
 
-function start(tracking: TrackingInfo, terms: DocumentToSignInfo[] = []) {
+function start(tracking: TrackingInfo, terms: DocumentToSignInfo[] = [], loadAttached = async () => attached) {
   const recordSignature = vi.fn(async (_input: unknown) => 'OK');
   const finalizeRequest = vi.fn(async (_input: unknown) => 'OK');
   const generateAcceptance = vi.fn(async (_input: unknown) => 'https://portal.test/f/aceite.pdf');
@@ -65,7 +65,7 @@ function start(tracking: TrackingInfo, terms: DocumentToSignInfo[] = []) {
   const logic = createTrackingLogic({ navigate }).provide({
     actors: {
       loadTrackingData: fromPromise(async () => tracking),
-      loadAttachedDocuments: fromPromise(async () => attached),
+      loadAttachedDocuments: fromPromise(loadAttached),
       loadDocumentsToSign: fromPromise(async () => terms),
       loadHistory: fromPromise(async () => history),
       recordSignature: fromPromise(async ({ input }) => recordSignature(input)),
@@ -407,6 +407,27 @@ describe('tracking screen', () => {
     await waitFor(() => expect(recordSignature).toHaveBeenCalledWith({ cdFileDocumento: 11 }));
     await waitFor(() => expect(proposal.checked).toBe(true));
     expect(proposal.disabled).toBe(true);
+  });
+
+  it("status 3: the table reloaded after a signature, with the fresh links the server makes for every list, keeps its rows (focus on 'Visualizar' stays)", async () => {
+    const terms: DocumentToSignInfo[] = [
+      { documento: 'Proposta de adesão', linkUrl: '/f/proposta.pdf', cdFileDocumento: 11, flAssinado: false },
+    ];
+    let loads = 0;
+    const freshLinks = async () => {
+      loads += 1;
+      return attached.map((document) => ({ ...document, linkUrl: `/f/${loads}/${document.nmArquivo}` }));
+    };
+    start({ ...base, flStatus: 3, cdStatusPort: 1, flConcordo: 'S' }, terms, freshLinks);
+    const view = await screen.findByRole('button', { name: /^Visualizar proposta\.pdf/ });
+    await userEvent.click(screen.getByRole('button', { name: /^Abrir Proposta de adesão/ }));
+    const proposal = screen.getByRole('checkbox', { name: 'Li e aceito: Proposta de adesão' }) as HTMLInputElement;
+    await userEvent.click(proposal);
+    view.focus();
+    await waitFor(() => expect(loads).toBe(2));
+    await waitFor(() => expect(proposal.disabled).toBe(true));
+    expect(screen.getByRole('button', { name: /^Visualizar proposta\.pdf/ })).toBe(view);
+    expect(document.activeElement).toBe(view);
   });
 
   it("status 3 with every term signed: 'Finalizar' finishes and welcomes with the operator's name", async () => {

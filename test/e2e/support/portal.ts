@@ -2,6 +2,7 @@
  * What several browser specs of home and the wizard do the same way: open a screen, find a
  * field by its label, check axe, file a step with valid data.
  */
+import { randomInt, randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { API } from './env';
@@ -55,7 +56,9 @@ export const DEMO_LOGIN = { protocolo: '85520374916648203357', cpf: '86247103913
 
 /** A unique ANS protocol and beneficiary name per test, so requests can be told apart. */
 export function uniqueIds() {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-12);
+  // Random, not the clock: two workers filing in the same millisecond got the same ANS
+  // protocol, and with the same CPF the second request was refused (one open per pair).
+  const stamp = String(randomInt(1e12)).padStart(12, '0');
   const letters = stamp.replace(/\d/g, (d) => 'ABCDEFGHIJ'[Number(d)]!);
   return { protocoloAns: `9${stamp}`.padEnd(20, '0'), nome: `MARIA ${letters}` };
 }
@@ -125,7 +128,7 @@ export async function fileAnotherRequest(
   const state = await request.storageState();
   const csrf = state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const response = await request.post(`${API}portabilidade`, {
-    headers: { 'X-Frame-Options': 'deny', 'X-XSRF-TOKEN': csrf, 'Idempotency-Key': `e2e-${Date.now()}`, Authorization: 'Bearer free' },
+    headers: { 'X-Frame-Options': 'deny', 'X-XSRF-TOKEN': csrf, 'Idempotency-Key': randomUUID(), Authorization: 'Bearer free' },
     data: {
       tipo: '9',
       nu_protocolo_ans: protocoloAns,

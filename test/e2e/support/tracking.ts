@@ -7,7 +7,7 @@ import { expect, request as apiRequest, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { runBackofficeCommandLine } from '../../paths/ui/backoffice-in-process';
 import { API } from './env';
-import { expectNoAxeViolations } from './portal';
+import { expectNoAxeViolations, uniqueIds } from './portal';
 
 export interface RequestSummary {
   nuProtocolo: string;
@@ -32,7 +32,7 @@ export async function fileRequest(baseURL: string): Promise<string> {
     headers: { 'X-XSRF-TOKEN': csrf!, 'Idempotency-Key': randomUUID(), 'X-Frame-Options': 'deny' },
     data: {
       tipo: '9',
-      nu_protocolo_ans: String(Date.now()).padStart(20, '0'),
+      nu_protocolo_ans: uniqueIds().protocoloAns,
       nu_protocolo: '',
       nome: 'MARIA DA SILVA',
       nm_mae: 'ANA DA SILVA',

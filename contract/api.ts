@@ -490,3 +490,8 @@ export const HEADERS = {
   /** `Bearer <token>`; the free token grants anonymous access only. */
   authorization: 'Authorization',
 } as const;
+
+/** The Accept header of a call, by the kind of its answer (the client's, and index.html's early reads). */
+export function acceptHeaderOf(responseKind: 'json' | 'text'): string {
+  return responseKind === 'json' ? 'application/json' : 'text/plain, application/json';
+}

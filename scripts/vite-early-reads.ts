@@ -1,29 +1,55 @@
 /**
- * Vite plugin: tracking's answer is data, so its wait should start when the HTML arrives, not
- * when the code has run (issue 28). index.html's inline script carries an `{/*early-reads*\/}`
- * table; the build fills it with the URLs of the tracking screen's four reads (the contract's
- * paths under the API base the app is built with) and the names of the headers the client
- * sends, so the script starts those reads from the stored session and the app's first call of
- * each takes the answer (src/api/early-reads.ts). Nothing is copied: a path changed in the
- * contract changes here at the next build. In development the table stays empty (no reads).
+ * Vite plugin: a screen's data should start coming when the HTML arrives, not when the code
+ * has run (issue 28). index.html's inline script carries an `{/*early-reads*\/}` table; the
+ * build fills it with the tracking screen's four reads and home's branding reads (the
+ * contract's paths under the API base the app is built with, each with the Accept header the
+ * client sends) and the names of the headers the client sends, so the script starts those
+ * reads and the app's first call of each takes the answer (src/api/early-reads.ts). Nothing
+ * is copied: a path or query changed in the contract or the app's reads changes here at the
+ * next build. In development the table stays empty (no reads).
  */
 import type { Plugin } from 'vite';
-import { DEFAULT_API_BASE, HEADERS, routes } from '../contract/api.ts';
+import { DEFAULT_API_BASE, HEADERS, acceptHeaderOf, routes, type EndpointInput, type EndpointName } from '../contract/api.ts';
+import { HOME_BRANDING, brandingReads } from '../src/flows/branding/branding-reads.ts';
 import { TRACKING_SCREEN_READS } from '../src/flows/tracking/screen-reads.ts';
 
 export const EARLY_READS_PLACEHOLDER = '{/*early-reads*/}';
 
+/** The query parameter that names the plan in every branding read. */
+const PLAN_PARAM = 'cdEmpresaPlano' satisfies keyof EndpointInput<'setting'> & keyof EndpointInput<'operatorKey'>;
+
+/** A read the script may start: its URL without query, and the Accept header the client sends. */
+export interface EarlyReadTarget {
+  url: string;
+  accept: string;
+}
+
 export interface EarlyReadsTable {
-  /** Hash route → the URLs (without query) of the reads that screen starts with. */
-  acompanhamento: string[];
+  /** The tracking screen's reads, each asked with `?protocolo=` of the stored session. */
+  acompanhamento: EarlyReadTarget[];
+  /**
+   * Home's (#/home/<plan>) branding reads, each with its query in the order the client
+   * writes it; the script sets `planParam` to the route's plan.
+   */
+  home: (EarlyReadTarget & { query: Record<string, string> })[];
+  planParam: string;
   frameHeader: string;
   authorizationHeader: string;
 }
 
 export function earlyReadsTable(apiBase: string): EarlyReadsTable {
   const base = apiBase.endsWith('/') ? apiBase : `${apiBase}/`;
+  const target = (name: EndpointName): EarlyReadTarget => ({
+    url: `${base}${routes[name].path}`,
+    accept: acceptHeaderOf(routes[name].responseKind),
+  });
   return {
-    acompanhamento: TRACKING_SCREEN_READS.map((name) => `${base}${routes[name].path}`),
+    acompanhamento: TRACKING_SCREEN_READS.map(target),
+    home: brandingReads('', HOME_BRANDING).map(({ name, input }) => ({
+      ...target(name),
+      query: Object.fromEntries(Object.entries(input).map(([key, value]) => [key, String(value)])),
+    })),
+    planParam: PLAN_PARAM,
     frameHeader: HEADERS.frameOptions,
     authorizationHeader: HEADERS.authorization,
   };

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import {
   DEFAULT_API_BASE,
   HEADERS,
+  acceptHeaderOf,
   errorBody,
   routes,
   type EndpointInput,
@@ -134,7 +135,7 @@ export async function callApi<N extends EndpointName>(
   const url = buildUrl(endpoint.path, isGet ? (input as Record<string, unknown>) : undefined);
   const headers: Record<string, string> = {
     [HEADERS.frameOptions]: 'deny',
-    Accept: endpoint.responseKind === 'json' ? 'application/json' : 'text/plain, application/json',
+    Accept: acceptHeaderOf(endpoint.responseKind),
   };
   if (!isGet) {
     headers['Content-Type'] = 'application/json';

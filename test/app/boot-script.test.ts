@@ -17,7 +17,9 @@ import {
   TOKEN_TTL_MS,
   storage,
 } from '../../src/storage';
-import { DEFAULT_API_BASE, routes } from '../../contract/api';
+import { DEFAULT_API_BASE, SETTING_KEY, routes } from '../../contract/api';
+import { configureApi } from '../../src/api/client';
+import { operatorNameQuery, settingQuery } from '../../src/flows/branding/branding-queries';
 import { earlyReadsTable } from '../../scripts/vite-early-reads';
 import { TRACKING_SCREEN_READS } from '../../src/flows/tracking/screen-reads';
 import '../../src/api/early-reads';
@@ -149,17 +151,84 @@ describe("index.html's inline script starts tracking's reads (issue 28)", () => 
     expect({ ...localStorage }).toEqual(before);
   });
 
-  it('an ended session starts no read (its pair is removed first)', () => {
+  it("an ended session starts none of tracking's reads (its pair is removed first): home opens, its reads sent without a token", () => {
     seed(pair('a.token', since(SESSION_IDLE_MS, SESSION_IDLE_MS)));
     boot('#/acompanhamento');
-    expect(sent).toEqual([]);
-    expect(window.__portabilidadeEarlyReads).toBeUndefined();
+    expect(location.hash).toBe('#/home/1');
+    expect(sent.map((s) => new URL(s.url, 'http://portal.test').pathname)).not.toContain(`${DEFAULT_API_BASE}${routes.tracking.path}`);
+    expect(sent.length).toBeGreaterThan(0);
+    for (const { headers } of sent) expect(headers['Authorization']).toBeUndefined();
   });
 
-  it('another screen starts none, even with a live session', () => {
+  it('the wizard starts none, even with a live session', () => {
     seed(pair('a.token', since(MINUTE, MINUTE)));
     boot('#/nova-solicitacao');
+    expect(sent).toEqual([]);
+  });
+});
+
+describe("index.html's inline script starts home's branding reads (issue 28)", () => {
+  const table = earlyReadsTable(DEFAULT_API_BASE);
+  const withReads = bootScript.replace('{/*early-reads*/}', JSON.stringify(table));
+  let sent: { url: string; headers: Record<string, string> }[] = [];
+  const answers = new Map([
+    ['85', '/img/favicon.svg'],
+    ['82', '/img/logo.svg'],
+  ]);
+
+  function boot(hash: string) {
+    sent = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        sent.push({ url, headers: { ...(init.headers as Record<string, string>) } });
+        const chave = new URL(url, 'http://portal.test').searchParams.get('chave');
+        return new Response(chave ? answers.get(chave) : 'Operadora Sete');
+      }),
+    );
+    delete window.__portabilidadeEarlyReads;
+    document.body.innerHTML = '<div id="root"></div>';
+    history.replaceState(null, '', hash);
+    new Function(withReads)();
+  }
+  afterEach(() => {
+    configureApi({ getToken: () => null });
+    vi.unstubAllGlobals();
+  });
+
+  /** What the app's own branding queries answer, and how many requests the page made in all. */
+  async function appReadsBranding(plan: string) {
+    const queries = [settingQuery(plan, SETTING_KEY.favicon), settingQuery(plan, SETTING_KEY.logo), operatorNameQuery(plan)];
+    const signal = new AbortController().signal;
+    const run = (query: (typeof queries)[number]) => (query.queryFn as (context: { signal: AbortSignal }) => Promise<string>)({ signal });
+    return { answers: await Promise.all(queries.map(run)), requests: sent.length };
+  }
+
+  it("for the route's plan, without a session: the reads the app's branding queries make, taken by them (no second request)", async () => {
+    localStorage.clear();
+    boot('#/home/7');
+    expect(sent.map((s) => s.url)).toEqual([
+      `${DEFAULT_API_BASE}portabilidade/utils/parametro?chave=85&cdEmpresaPlano=7`,
+      `${DEFAULT_API_BASE}portabilidade/utils/parametro?chave=82&cdEmpresaPlano=7`,
+      `${DEFAULT_API_BASE}auth/recuperar-chave?cdTipo=65&cdEmpresaPlano=7`,
+    ]);
+    for (const { headers } of sent) expect(headers).toEqual({ Accept: 'text/plain, application/json', 'X-Frame-Options': 'deny' });
+    expect(await appReadsBranding('7')).toEqual({ answers: ['/img/favicon.svg', '/img/logo.svg', 'Operadora Sete'], requests: 3 });
+  });
+
+  it('with a live session they carry its token, as the app sends it, and are still taken', async () => {
+    seed(pair('a.token', since(MINUTE, MINUTE)));
     boot('#/home/1');
+    expect(sent).toHaveLength(3);
+    for (const { headers } of sent) expect(headers['Authorization']).toBe('Bearer a.token');
+    configureApi({ getToken: () => storage.get('token') });
+    expect((await appReadsBranding('1')).requests).toBe(3);
+  });
+
+  it('a route whose plan is not a plan code starts none (the app falls back to the default plan and asks itself)', () => {
+    localStorage.clear();
+    boot('#/home/12345678901');
+    boot('#/home/x');
     expect(sent).toEqual([]);
   });
 });

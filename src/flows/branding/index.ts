@@ -1,2 +1,2 @@
 export { useBranding, normalisePlanCode, type Branding } from './use-branding';
-export type { BrandingPart } from './branding-queries';
+export { HOME_BRANDING, type BrandingPart } from './branding-reads';

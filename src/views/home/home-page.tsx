@@ -7,15 +7,13 @@
 import { useSelector } from '@xstate/react';
 import { Suspense, lazy, memo, useEffect, useRef, useState } from 'react';
 import { APP_VERSION } from '../../app/version';
-import { useBranding, type BrandingPart } from '../../flows/branding';
+import { HOME_BRANDING, useBranding } from '../../flows/branding';
 import { HomeActorContext, HomeFlow } from '../../flows/home/home-context';
 import { Button } from '../../ui/button';
 import { useScreenTitle } from '../../ui/screen';
 import { HomeHeader } from './home-header';
 
 export const HOME_TITLE = { home: 'Portabilidade', new: 'Solicitar Portabilidade', track: 'Acompanhar Portabilidade' } as const;
-/** SPEC §2 "Home": the logo, and the operator's name in the welcome (the branding also sets the favicon). */
-const HOME_BRANDING: readonly BrandingPart[] = ['logo', 'operatorName'];
 /** The tab's title per mode (home mode's header says only the application's name). */
 const DOCUMENT_TITLE = { home: 'Início', new: HOME_TITLE.new, track: HOME_TITLE.track } as const;
 

@@ -2,10 +2,10 @@
  * The portal's one polite live region: what a screen reader should hear without focus moving
  * (a wizard step reached, a file attached or removed, a choice recorded, a document signed).
  *
- * Built on React Aria's announcer: one visually hidden `role="log"` region added to <body> when
- * a screen that speaks loads (below), each message a new node (so two messages in a row are both read,
- * and the same message twice is read twice), removed after a while. Messages are pt-BR and
- * say what happened, e.g. "Arquivo rg.pdf anexado.".
+ * Built on React Aria's announcer: one visually hidden `role="log"` region added to <body>
+ * when a screen that speaks loads (below), each message a new node (so two messages in a row
+ * are both read, and the same message twice is read twice), removed after a while. Messages
+ * are pt-BR and say what happened, e.g. "Arquivo rg.pdf anexado".
  */
 import { announce as announceWithReactAria } from '@react-aria/live-announcer';
 

@@ -5,7 +5,7 @@
  * Built on React Aria's announcer: one visually hidden `role="log"` region added to <body>
  * when a screen that speaks loads (below), each message a new node (so two messages in a row
  * are both read, and the same message twice is read twice), removed after a while. Messages
- * are pt-BR and say what happened, e.g. "Arquivo rg.pdf anexado".
+ * are pt-BR and say what happened, e.g. "Arquivo rg.pdf anexado.".
  */
 import { announce as announceWithReactAria } from '@react-aria/live-announcer';
 

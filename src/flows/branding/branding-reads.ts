@@ -2,9 +2,10 @@
  * The operator's branding reads, as contract calls (endpoint name and input), with no code of
  * the app's: the queries (branding-queries.ts) and the build (scripts/vite-early-reads.ts,
  * which has index.html's inline script start home's reads when the HTML arrives) both take
- * them from here, so the script asks exactly what the app will.
+ * them from here, so the script asks exactly what the app will. The build's config loads it
+ * as it is, hence the file extension in its import (as in contract/).
  */
-import { OPERATOR_NAME_KEY, SETTING_KEY, type EndpointInput } from '../../../contract/api';
+import { OPERATOR_NAME_KEY, SETTING_KEY, type EndpointInput } from '../../../contract/api.ts';
 
 /** The parts a screen may or may not show (the favicon is every screen's). */
 export type BrandingPart = 'logo' | 'seal' | 'operatorName';

@@ -1,10 +1,10 @@
 // The reference back-end under load, on loopback only, with autocannon:
-// - the tracking lookup at 50 connections (server pinned to one core by the caller): its
-//   throughput at saturation, and its latency at a fixed offered rate (autocannon's
-//   overallRate; issue 28: the budget is p99 at a stated load), 5 runs. autocannon paces by
-//   the second: each connection sends its share of the second back to back from the second's
-//   start, then waits, so the server meets the whole second's requests as one burst (a
-//   harder load than the same rate spread evenly),
+// - the tracking lookup at 50 connections, with the CSRF cookie a browser holds (server
+//   pinned to one core by the caller): its throughput at saturation, and its latency at a
+//   fixed offered rate (autocannon's overallRate; issue 28: the budget is p99 at a stated
+//   load), 5 runs. autocannon paces by the second: each connection sends its share of the
+//   second back to back from the second's start, then waits, so the server meets the whole
+//   second's requests as one burst (a harder load than the same rate spread evenly),
 // - the request save (valid payload, double-submit CSRF cookie + header, a fresh
 //   Idempotency-Key per request, as the portal sends),
 // - a 10 MB upload: the time to store one, and the server's peak memory with 4 at once.
@@ -36,6 +36,15 @@ export async function postHeaders(baseUrl) {
     });
   }
   return postHeadersByServer.get(baseUrl);
+}
+
+/**
+ * Headers of a lookup as a browser sends them: with the CSRF cookie the portal's page was
+ * given (without it, every answer would also issue a new one, which no browser asks for).
+ */
+async function lookupHeaders(baseUrl) {
+  const { cookie } = await postHeaders(baseUrl);
+  return { ...BASE_HEADERS, cookie };
 }
 
 /** A CPF with valid check digits (Receita Federal rule), never eleven equal digits. */
@@ -202,14 +211,14 @@ export async function runUploads({ server, log = () => {} }) {
 /** Runs of the lookup at `offeredRate` req/s (5 runs of 5 s): p50/p99 medians with min–max. */
 const PACED_RUNS = 5;
 const PACED_SECONDS = 5;
-async function pacedLookups(lookupUrl, offeredRate, log) {
+async function pacedLookups(lookupUrl, headers, offeredRate, log) {
   const runs = [];
   for (let i = 0; i < PACED_RUNS; i++) {
     const result = await cannon(
       {
         title: `lookup at ${offeredRate} req/s`,
         url: lookupUrl,
-        headers: BASE_HEADERS,
+        headers,
         connections: 50,
         overallRate: offeredRate,
         duration: PACED_SECONDS,
@@ -242,15 +251,16 @@ async function lookupAndSave(out, { server, lookupProtocol, serverCore, lookupSe
   const previous = pinSelf(serverCore === 0 ? '1' : '0');
   try {
     const lookupUrl = `${server.url}${API}portabilidade/acompanhamento?protocolo=${encodeURIComponent(lookupProtocol)}`;
-    const check = await fetch(lookupUrl, { headers: BASE_HEADERS });
+    const headers = await lookupHeaders(server.url);
+    const check = await fetch(lookupUrl, { headers });
     if (!check.ok) throw new Error(`lookup of ${lookupProtocol} answered ${check.status}: ${(await check.text()).slice(0, 200)}`);
     await check.arrayBuffer().catch(() => {});
 
     // Warm-up (JIT, caches), then the measured run.
-    await cannon({ title: 'lookup warm-up', url: lookupUrl, headers: BASE_HEADERS, connections: 50, duration: 2 }, 30_000);
+    await cannon({ title: 'lookup warm-up', url: lookupUrl, headers, connections: 50, duration: 2 }, 30_000);
     const cpuBefore = cpuSecondsOf(server.pid);
     const lookup = await cannon(
-      { title: 'lookup', url: lookupUrl, headers: BASE_HEADERS, connections: 50, duration: lookupSeconds },
+      { title: 'lookup', url: lookupUrl, headers, connections: 50, duration: lookupSeconds },
       (lookupSeconds + 30) * 1000,
     );
     const cpuSeconds = cpuSecondsOf(server.pid) - cpuBefore;
@@ -263,7 +273,7 @@ async function lookupAndSave(out, { server, lookupProtocol, serverCore, lookupSe
       oneCoreCapacity: lookup.requests.total / Math.max(1e-9, cpuSeconds),
     };
     log(`lookup: ${Math.round(out.lookup.rps)} req/s, p50 ${out.lookup.p50} ms, p99 ${out.lookup.p99} ms, errors ${out.lookup.errors}`);
-    if (offeredRate) out.lookupAtRate = await pacedLookups(lookupUrl, offeredRate, log);
+    if (offeredRate) out.lookupAtRate = await pacedLookups(lookupUrl, headers, offeredRate, log);
 
     await saveOne(server.url); // fails loudly here if the payload is refused, before the load run
     let n = 0;

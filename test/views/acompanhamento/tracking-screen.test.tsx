@@ -414,9 +414,14 @@ describe('tracking screen', () => {
       { documento: 'Proposta de adesão', linkUrl: '/f/proposta.pdf', cdFileDocumento: 11, flAssinado: false },
     ];
     let loads = 0;
+    // Each list answered with new links; the reload also shows a date, so the test sees it rendered.
     const freshLinks = async () => {
       loads += 1;
-      return attached.map((document) => ({ ...document, linkUrl: `/f/${loads}/${document.nmArquivo}` }));
+      return attached.map((document) => ({
+        ...document,
+        linkUrl: `/f/${loads}/${document.nmArquivo}`,
+        dtAssinatura: document.dtAssinatura ?? (loads > 1 ? '06/01/2025' : null),
+      }));
     };
     start({ ...base, flStatus: 3, cdStatusPort: 1, flConcordo: 'S' }, terms, freshLinks);
     const view = await screen.findByRole('button', { name: /^Visualizar proposta\.pdf/ });
@@ -424,8 +429,8 @@ describe('tracking screen', () => {
     const proposal = screen.getByRole('checkbox', { name: 'Li e aceito: Proposta de adesão' }) as HTMLInputElement;
     await userEvent.click(proposal);
     view.focus();
-    await waitFor(() => expect(loads).toBe(2));
-    await waitFor(() => expect(proposal.disabled).toBe(true));
+    expect(await screen.findByText('06/01/2025')).toBeTruthy();
+    expect(loads).toBe(2);
     expect(screen.getByRole('button', { name: /^Visualizar proposta\.pdf/ })).toBe(view);
     expect(document.activeElement).toBe(view);
   });

@@ -16,7 +16,7 @@ import { groupOf } from './attribution.mjs';
 import { findDemoProtocols } from './demo.mjs';
 import { startServer } from './server.mjs';
 import { buildApp } from './sizes.mjs';
-import { CHROMIUM, CHROMIUM_FLAGS, median, withLiveSession } from './support.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS, median, spread, withLiveSession } from './support.mjs';
 
 const CPU_SLOWDOWN = 4;
 const SHOWN = 12;
@@ -107,7 +107,10 @@ try {
       .map((group) => ({ group, ms: runs.map((run) => run.get(group) ?? 0) }))
       .sort((a, b) => median(b.ms) - median(a.ms))
       .slice(0, SHOWN);
-    const range = (values) => `${Math.round(median(values))} ms (${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))})`;
+    const range = (values) => {
+      const { median: middle, min, max } = spread(values);
+      return `${Math.round(middle)} ms (${Math.round(min)}–${Math.round(max)})`;
+    };
     console.log(`\n${screen.name}: main thread busy ${range(totals)}, CPU ${CPU_SLOWDOWN}× slower, ${RUNS} runs`);
     for (const { group, ms } of rows) {
       const share = Math.round((100 * median(ms)) / median(totals));

@@ -117,25 +117,33 @@ describe("index.html's inline script", () => {
   });
 });
 
-describe("index.html's inline script starts tracking's reads (issue 28)", () => {
-  const table = earlyReadsTable(DEFAULT_API_BASE);
-  const withReads = bootScript.replace('{/*early-reads*/}', JSON.stringify(table));
-  let sent: { url: string; headers: Record<string, string> }[] = [];
+/** The script as the build fills it: with the early reads' table. */
+const withReads = bootScript.replace('{/*early-reads*/}', JSON.stringify(earlyReadsTable(DEFAULT_API_BASE)));
+type Sent = { url: string; headers: Record<string, string> };
 
-  function boot(hash: string) {
-    sent = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit) => {
-        sent.push({ url, headers: { ...(init.headers as Record<string, string>) } });
-        return new Response('[]');
-      }),
-    );
-    delete window.__portabilidadeEarlyReads;
-    document.body.innerHTML = '<div id="root"></div>';
-    history.replaceState(null, '', hash);
-    new Function(withReads)();
-  }
+/**
+ * Runs the built script at `hash`. Every request made from then on (the script's, and the
+ * app's calls a test makes after) is recorded in the returned list and answered `answer(url)`.
+ */
+function bootWithReads(hash: string, answer: (url: string) => string): Sent[] {
+  const sent: Sent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      sent.push({ url, headers: { ...(init.headers as Record<string, string>) } });
+      return new Response(answer(url));
+    }),
+  );
+  delete window.__portabilidadeEarlyReads;
+  document.body.innerHTML = '<div id="root"></div>';
+  history.replaceState(null, '', hash);
+  new Function(withReads)();
+  return sent;
+}
+
+describe("index.html's inline script starts tracking's reads (issue 28)", () => {
+  let sent: Sent[] = [];
+  const boot = (hash: string) => (sent = bootWithReads(hash, () => '[]'));
   afterEach(() => vi.unstubAllGlobals());
 
   it("with a live session on the tracking screen: the contract's four reads with the stored token, kept for the app, the session untouched", () => {
@@ -168,29 +176,14 @@ describe("index.html's inline script starts tracking's reads (issue 28)", () => 
 });
 
 describe("index.html's inline script starts home's branding reads (issue 28)", () => {
-  const table = earlyReadsTable(DEFAULT_API_BASE);
-  const withReads = bootScript.replace('{/*early-reads*/}', JSON.stringify(table));
-  let sent: { url: string; headers: Record<string, string> }[] = [];
+  let sent: Sent[] = [];
   const answers = new Map([
     ['85', '/img/favicon.svg'],
     ['82', '/img/logo.svg'],
   ]);
-
-  function boot(hash: string) {
-    sent = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit) => {
-        sent.push({ url, headers: { ...(init.headers as Record<string, string>) } });
-        const chave = new URL(url, 'http://portal.test').searchParams.get('chave');
-        return new Response(chave ? answers.get(chave) : 'Operadora Sete');
-      }),
-    );
-    delete window.__portabilidadeEarlyReads;
-    document.body.innerHTML = '<div id="root"></div>';
-    history.replaceState(null, '', hash);
-    new Function(withReads)();
-  }
+  // The settings by their key; the operator's name otherwise.
+  const answer = (url: string) => answers.get(new URL(url, 'http://portal.test').searchParams.get('chave') ?? '') ?? 'Operadora Sete';
+  const boot = (hash: string) => (sent = bootWithReads(hash, answer));
   afterEach(() => {
     configureApi({ getToken: () => null });
     vi.unstubAllGlobals();

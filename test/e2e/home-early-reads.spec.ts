@@ -2,39 +2,19 @@
  * Home's branding starts coming when the HTML arrives (issue 28): on a slow link, where the
  * app's entry script takes seconds, index.html's inline script has already asked for the
  * plan's favicon, logo and operator name, and home takes those answers instead of asking
- * again. A read that fails is still retried twice and then says so, as before.
+ * again. A read that fails is still retried twice, and home goes on without it, as before.
  */
+import { onSlowLink } from './support/slow-link';
 import { expect, test, type Page } from './support/test';
 
-const ENTRY_DELAY_MS = 2_500;
 const READS = {
   favicon: /\/portabilidade\/utils\/parametro\?chave=85&cdEmpresaPlano=2$/,
   logo: /\/portabilidade\/utils\/parametro\?chave=82&cdEmpresaPlano=2$/,
   operatorName: /\/auth\/recuperar-chave\?cdTipo=65&cdEmpresaPlano=2$/,
 } as const;
-type ReadName = keyof typeof READS;
-const ENTRY = /\/assets\/index-[\w-]+\.js$/;
 
-/** When each read was sent (every attempt) and when the entry script finished arriving. */
-interface Timeline {
-  reads: Record<ReadName, number[]>;
-  entryFinished: number | null;
-}
-
-async function openOnSlowLink(page: Page, hash: string): Promise<Timeline> {
-  const timeline: Timeline = { reads: { favicon: [], logo: [], operatorName: [] }, entryFinished: null };
-  page.on('request', (request) => {
-    for (const [name, pattern] of Object.entries(READS) as [ReadName, RegExp][])
-      if (pattern.test(request.url())) timeline.reads[name].push(Date.now());
-  });
-  page.on('requestfinished', (request) => {
-    if (ENTRY.test(request.url())) timeline.entryFinished = Date.now();
-  });
-  // The slow link: the app's code arrives seconds after the page.
-  await page.route(ENTRY, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, ENTRY_DELAY_MS));
-    await route.continue();
-  });
+async function openOnSlowLink(page: Page, hash: string) {
+  const timeline = await onSlowLink(page, READS);
   await page.goto(hash);
   return timeline;
 }

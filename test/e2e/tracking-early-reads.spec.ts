@@ -6,41 +6,21 @@
  */
 import { expect, test, type Page } from './support/test';
 import { seedSession } from './support/session';
+import { onSlowLink } from './support/slow-link';
 import { panel } from './support/tracking';
 
 /** A seeded demo request under analysis that needs no login (README's demo table). */
 const PROTOCOLO = '48213907561238470015';
 const UNEXPECTED = 'Ocorreu um erro inesperado!';
-const ENTRY_DELAY_MS = 2_500;
 const READS = {
   tracking: /\/portabilidade\/acompanhamento\?/,
   attachedDocuments: /\/portabilidade\/documento\?/,
   documentsToSign: /\/portabilidade\/documento\/assinatura\?/,
   history: /\/portabilidade\/historico\?/,
 } as const;
-type ReadName = keyof typeof READS;
-const ENTRY = /\/assets\/index-[\w-]+\.js$/;
 
-/** When each read was sent (every attempt) and when the entry script finished arriving. */
-interface Timeline {
-  reads: Record<ReadName, number[]>;
-  entryFinished: number | null;
-}
-
-async function openOnSlowLink(page: Page): Promise<Timeline> {
-  const timeline: Timeline = { reads: { tracking: [], attachedDocuments: [], documentsToSign: [], history: [] }, entryFinished: null };
-  page.on('request', (request) => {
-    for (const [name, pattern] of Object.entries(READS) as [ReadName, RegExp][])
-      if (pattern.test(request.url())) timeline.reads[name].push(Date.now());
-  });
-  page.on('requestfinished', (request) => {
-    if (ENTRY.test(request.url())) timeline.entryFinished = Date.now();
-  });
-  // The slow link: the app's code arrives seconds after the page.
-  await page.route(ENTRY, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, ENTRY_DELAY_MS));
-    await route.continue();
-  });
+async function openOnSlowLink(page: Page) {
+  const timeline = await onSlowLink(page, READS);
   await seedSession(page, { protocolo: PROTOCOLO, token: 'free' });
   await page.goto('/#/acompanhamento');
   return timeline;

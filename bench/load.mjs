@@ -185,10 +185,18 @@ async function upload(baseUrl, nuProtocolo, base64) {
  * lookupProtocol: a protocol whose tracking is public (under analysis).
  */
 /** The lookup and save runs; failures are kept in `errors` so one part does not hide the other. */
-export async function runTraffic({ server, lookupProtocol, serverCore = 0, lookupSeconds = 10, offeredRate, log = () => {} }) {
+export async function runTraffic({
+  server,
+  lookupProtocol,
+  serverCore = 0,
+  lookupSeconds = 10,
+  offeredRate,
+  databaseCpu = null,
+  log = () => {},
+}) {
   const out = { errors: [] };
   try {
-    await lookupAndSave(out, { server, lookupProtocol, serverCore, lookupSeconds, offeredRate, log });
+    await lookupAndSave(out, { server, lookupProtocol, serverCore, lookupSeconds, offeredRate, databaseCpu, log });
   } catch (error) {
     out.errors.push(error.message);
     log(`load: ${error.message}`);
@@ -261,7 +269,7 @@ async function pacedLookups(lookupUrl, headers, offeredRate, log) {
   return { offeredRate, ...summary(runs), bySecond: summary(bursts) };
 }
 
-async function lookupAndSave(out, { server, lookupProtocol, serverCore, lookupSeconds, offeredRate, log }) {
+async function lookupAndSave(out, { server, lookupProtocol, serverCore, lookupSeconds, offeredRate, databaseCpu, log }) {
   const previous = pinSelf(serverCore === 0 ? '1' : '0');
   try {
     const lookupUrl = `${server.url}${API}portabilidade/acompanhamento?protocolo=${encodeURIComponent(lookupProtocol)}`;
@@ -273,11 +281,13 @@ async function lookupAndSave(out, { server, lookupProtocol, serverCore, lookupSe
     // Warm-up (JIT, caches), then the measured run.
     await cannon({ title: 'lookup warm-up', url: lookupUrl, headers, connections: 50, duration: 2 }, 30_000);
     const cpuBefore = cpuSecondsOf(server.pid);
+    const databaseCpuBefore = databaseCpu?.() ?? NaN;
     const lookup = await cannon(
       { title: 'lookup', url: lookupUrl, headers, connections: 50, duration: lookupSeconds },
       (lookupSeconds + 30) * 1000,
     );
     const cpuSeconds = cpuSecondsOf(server.pid) - cpuBefore;
+    const databaseCpuSeconds = (databaseCpu?.() ?? NaN) - databaseCpuBefore;
     // The server's own CPU time per answered lookup: what one core could serve if the
     // server had it to itself — a figure the other processes on a shared machine move less.
     out.lookup = {
@@ -285,6 +295,11 @@ async function lookupAndSave(out, { server, lookupProtocol, serverCore, lookupSe
       protocolo: lookupProtocol,
       cpuMsPerRequest: (cpuSeconds * 1000) / Math.max(1, lookup.requests.total),
       oneCoreCapacity: lookup.requests.total / Math.max(1e-9, cpuSeconds),
+      // PostgreSQL's own CPU per lookup (a local cluster only): what one shared database pays
+      // for each lookup of every API process in front of it.
+      databaseCpuMsPerRequest: Number.isFinite(databaseCpuSeconds)
+        ? (databaseCpuSeconds * 1000) / Math.max(1, lookup.requests.total)
+        : null,
     };
     log(`lookup: ${Math.round(out.lookup.rps)} req/s, p50 ${out.lookup.p50} ms, p99 ${out.lookup.p99} ms, errors ${out.lookup.errors}`);
     if (offeredRate) out.lookupAtRate = await pacedLookups(lookupUrl, headers, offeredRate, log);

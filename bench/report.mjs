@@ -318,6 +318,15 @@ function loadRows(r, rows) {
       '—',
     ),
   );
+  rows.push(
+    row(
+      'Back-end',
+      `${where}: tracking lookup, PostgreSQL's own CPU per request (local cluster; info)`,
+      p?.lookup?.databaseCpuMsPerRequest ? `${num(p.lookup.databaseCpuMsPerRequest, 2)} ms` : '—',
+      '',
+      '—',
+    ),
+  );
   // A goal, reported beside the figure; it does not fail the bench.
   const goal = (value, reached) => (reached === null ? value : `${value} (${reached ? 'goal reached' : 'short of the goal'})`);
   rows.push(

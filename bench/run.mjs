@@ -20,7 +20,7 @@ import { measurePaths } from './paths.mjs';
 import { measureTyping } from './typing.mjs';
 import { measureSlowUpload } from './upload.mjs';
 import { findDemoProtocols } from './demo.mjs';
-import { memoryOf, serverExists, startServer } from './server.mjs';
+import { clusterCpuSecondsOf, memoryOf, serverExists, startServer } from './server.mjs';
 import { KEEP_MARKER, OFFERED_RATE, buildRows, markdown, textTable } from './report.mjs';
 import { startLocalPostgres } from '../scripts/local-postgres.mjs';
 import pg from 'pg';
@@ -77,6 +77,7 @@ async function loadOnPostgres({ work, appDir, stops, log, notes }) {
     lookupProtocol: found.tracking,
     serverCore: 0,
     offeredRate: OFFERED_RATE.postgres,
+    databaseCpu: local ? () => clusterCpuSecondsOf(local.pid) : null,
     log,
   });
   await first.server.stop();

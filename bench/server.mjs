@@ -82,6 +82,39 @@ export function cpuSecondsOf(pid) {
     return NaN;
   }
 }
+/**
+ * CPU seconds of a PostgreSQL cluster: the postmaster, its live children (one per connection,
+ * plus the background workers) and the children that have ended (counted in its own cutime).
+ */
+export function clusterCpuSecondsOf(pid) {
+  try {
+    const fields = (id) => {
+      const stat = readFileSync(`/proc/${id}/stat`, 'utf8');
+      return stat
+        .slice(stat.lastIndexOf(')') + 2)
+        .split(' ')
+        .map(Number);
+    };
+    const own = fields(pid);
+    // utime, stime, cutime, cstime: indexes 11–14 after "(comm) ".
+    let ticks = own[11] + own[12] + own[13] + own[14];
+    const children = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter(Boolean);
+    for (const child of children) {
+      try {
+        const f = fields(child);
+        ticks += f[11] + f[12];
+      } catch {
+        // Ended between the listing and the read: its time is in the postmaster's cutime now.
+      }
+    }
+    return ticks / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+
 const CLOCK_TICKS = (() => {
   const result = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
   return Number(result.stdout?.trim()) || 100;

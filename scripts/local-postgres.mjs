@@ -48,7 +48,7 @@ function account() {
 }
 
 /**
- * Starts a cluster; resolves to `{ url, stop }` (url of the `postgres` database, user
+ * Starts a cluster; resolves to `{ url, stop, pid }` (pid: the postmaster's; url of the `postgres` database, user
  * `postgres`, trust on loopback), or null when no server binaries are installed.
  * `durable: false` (tests) turns fsync off: faster, and nothing here must survive a crash.
  */
@@ -103,7 +103,7 @@ export async function startLocalPostgres({ durable = false } = {}) {
     const ready = spawnSync(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres'], {
       encoding: 'utf8',
     });
-    if (ready.status === 0) return { url, stop };
+    if (ready.status === 0) return { url, stop, pid: child.pid };
     if (child.exitCode !== null || tries > 300) {
       await stop();
       throw new Error(`o PostgreSQL não subiu: ${log}`);

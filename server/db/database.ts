@@ -15,8 +15,18 @@ import { loadInitdbTemplate, saveInitdbTemplate } from './pglite-template.ts';
 /** Uint8Array (Buffer) for bytea. */
 export type SqlParam = string | number | boolean | Date | Uint8Array | null;
 
+export interface QueryOptions {
+  /**
+   * For the few statements nearly every request makes: PostgreSQL keeps the statement parsed
+   * and planned on each connection under this name (node-postgres' named statements) instead
+   * of planning it on every call. One name, one SQL text, for the life of the process. The
+   * embedded engine has no named statements and plans each call.
+   */
+  prepared?: string;
+}
+
 export interface Queryable {
-  query<Row extends object = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<Row[]>;
+  query<Row extends object = Record<string, unknown>>(sql: string, params?: readonly SqlParam[], options?: QueryOptions): Promise<Row[]>;
 }
 
 export interface Executor extends Queryable {
@@ -204,6 +214,11 @@ export function wrapPglite(db: PGlite): Database {
   };
 }
 
+/** node-postgres' query config: named when the caller asked for a prepared statement. */
+function statement(sql: string, params: readonly SqlParam[], { prepared }: QueryOptions) {
+  return { text: sql, values: [...params], ...(prepared ? { name: prepared } : {}) };
+}
+
 async function openPostgres(url: string): Promise<Database> {
   // Loaded only for PostgreSQL: the embedded engine's processes do not carry the driver.
   const { default: pg } = await import('pg');
@@ -216,16 +231,16 @@ async function openPostgres(url: string): Promise<Database> {
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',
-    async query<Row extends object>(sql: string, params: readonly SqlParam[] = []) {
-      return (await pool.query(sql, [...params])).rows as Row[];
+    async query<Row extends object>(sql: string, params: readonly SqlParam[] = [], options: QueryOptions = {}) {
+      return (await pool.query(statement(sql, params, options))).rows as Row[];
     },
     async transaction(fn) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
         const result = await fn({
-          async query<Row extends object>(sql: string, params: readonly SqlParam[] = []) {
-            return (await client.query(sql, [...params])).rows as Row[];
+          async query<Row extends object>(sql: string, params: readonly SqlParam[] = [], options: QueryOptions = {}) {
+            return (await client.query(statement(sql, params, options))).rows as Row[];
           },
           async exec(sql: string) {
             await client.query(sql);
@@ -255,7 +270,7 @@ async function openPostgres(url: string): Promise<Database> {
 export function deferredDatabase(ready: Promise<Database>, kind: Database['kind']): Database {
   return {
     kind,
-    query: async (sql, params) => (await ready).query(sql, params),
+    query: async (sql, params, options) => (await ready).query(sql, params, options),
     transaction: async (fn) => (await ready).transaction(fn),
     exec: async (sql) => (await ready).exec(sql),
     close: async () => (await ready).close(),

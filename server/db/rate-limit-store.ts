@@ -18,6 +18,7 @@ export async function countHit(db: Queryable, key: string, windowMs: number): Pr
        resets_at = CASE WHEN c.resets_at <= clock_timestamp() THEN EXCLUDED.resets_at ELSE c.resets_at END
      RETURNING c.hits, GREATEST(0, ceil(extract(epoch FROM c.resets_at - clock_timestamp()) * 1000))::float8 AS ttl`,
     [key, Math.round(windowMs)],
+    { prepared: 'rate-limit-hit' },
   );
   return { current: row?.hits ?? 1, ttl: row?.ttl ?? windowMs };
 }

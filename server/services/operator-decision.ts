@@ -203,6 +203,7 @@ export async function findTrackingByProtocol(
   const [row] = await db.query<RequestState & DecisionRow>(
     `SELECT ${state}, ${DECISION_COLUMNS} FROM requests r LEFT JOIN operator_decisions d ON d.cd_solicitacao = r.cd_solicitacao WHERE r.nu_protocolo = $1`,
     [nuProtocolo],
+    { prepared: 'tracking-by-protocol' },
   );
   if (!row) return null;
   return { request: row, decision: decisionOf(row) };

@@ -21,7 +21,9 @@ export async function findRequestByProtocol(db: Queryable, nuProtocolo: string):
 
 /** The request's state and identifiers only: what every call that names a protocol needs (the tracking lookup above all). */
 export async function findRequestStateByProtocol(db: Queryable, nuProtocolo: string): Promise<RequestState | null> {
-  const [row] = await db.query<RequestState>(`SELECT ${REQUEST_STATE_COLUMNS} FROM requests WHERE nu_protocolo = $1`, [nuProtocolo]);
+  const [row] = await db.query<RequestState>(`SELECT ${REQUEST_STATE_COLUMNS} FROM requests WHERE nu_protocolo = $1`, [nuProtocolo], {
+    prepared: 'request-state-by-protocol',
+  });
   return row ?? null;
 }
 

@@ -9,7 +9,7 @@ import { TOKEN_TTL_SECONDS } from './tokens.ts';
 
 /** One indexed lookup, made only for a token that opened (an unexpired one of ours). */
 export async function isSessionRevoked(db: Queryable, session: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM revoked_sessions WHERE ds_sessao = $1', [session]);
+  const rows = await db.query('SELECT 1 FROM revoked_sessions WHERE ds_sessao = $1', [session], { prepared: 'session-revoked' });
   return rows.length > 0;
 }
 

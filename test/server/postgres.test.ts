@@ -14,6 +14,7 @@ import { openDatabase, type Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seed } from '../../server/seed/seed.ts';
 import { DatabaseFileStore } from '../../server/services/database-file-store.ts';
+import { findTrackingByProtocol } from '../../server/services/operator-decision.ts';
 import { API, CSRF, DEMO, FILES, SECRET, START, validRequest } from './helpers.ts';
 import { POSTGRES_TIER, createScratchDatabase, postgresUrl } from './support/postgres.ts';
 
@@ -91,6 +92,22 @@ describe.skipIf(!postgresUrl)(POSTGRES_TIER, () => {
     expect((await track()).flStatus).toBe(2);
     await app.close();
   }, 60_000);
+
+  it('keeps the statements every request makes planned on each connection, and still answers what the rows say now', async () => {
+    const before = await findTrackingByProtocol(db, DEMO.plan2.protocolo);
+    // On one connection (a transaction holds one): the lookup runs twice under its name, and
+    // PostgreSQL lists the statement as prepared there, planned once for both calls.
+    const held = await db.transaction(async (tx) => {
+      await findTrackingByProtocol(tx, DEMO.plan2.protocolo);
+      await tx.query('UPDATE requests SET fl_status = 4 WHERE nu_protocolo = $1', [DEMO.plan2.protocolo]);
+      const after = await findTrackingByProtocol(tx, DEMO.plan2.protocolo);
+      const prepared = await tx.query<{ name: string }>('SELECT name FROM pg_prepared_statements');
+      await tx.query('UPDATE requests SET fl_status = $2 WHERE nu_protocolo = $1', [DEMO.plan2.protocolo, before?.request.fl_status ?? 1]);
+      return { after, names: prepared.map((row) => row.name) };
+    });
+    expect(held.names).toContain('tracking-by-protocol');
+    expect(held.after?.request.fl_status).toBe(4);
+  });
 
   it('keeps uploaded files and generated PDFs in the database: served with no file under DATA_DIR', async () => {
     const app = await buildApp({ db, dataDir, secret: SECRET, clock: () => START });

@@ -205,10 +205,13 @@ describe('20,000 idle sockets from one address (the compiled server, default cap
     // Every one of the 20,000 attempts reached the server (the kernel completed its handshake).
     const reports = (await Promise.all(floods.map((one) => one.settled))) as Array<{ connected: number }>;
     expect(reports.reduce((sum, report) => sum + report.connected, 0)).toBe(20_000);
-    // …and once every attempt has been answered.
-    const after = await get(server.port, `${API}openapi.json`, loopbackAddress());
-    expect(after.status).toBe(200);
-    expect(after.ms).toBeLessThan(2_000);
+    // …and once every attempt has been answered: quickly. The best of three, so that one
+    // request a busy machine leaves unscheduled for a while does not count as a slow server
+    // (a server still burdened by the flood is slow on all three).
+    const after = [];
+    for (let i = 0; i < 3; i++) after.push(await get(server.port, `${API}openapi.json`, loopbackAddress()));
+    expect(after.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(Math.min(...after.map((answer) => answer.ms))).toBeLessThan(2_000);
     const held = establishedFrom(server.port, attacker);
     if (held !== null) {
       // Without the cap the server would hold them all, until its file descriptors ran out.

@@ -48,8 +48,9 @@ function account() {
 }
 
 /**
- * Starts a cluster; resolves to `{ url, stop, pid }` (pid: the postmaster's; url of the `postgres` database, user
- * `postgres`, trust on loopback), or null when no server binaries are installed.
+ * Starts a cluster; resolves to `{ url, stop, pid }` (url of the `postgres` database, user
+ * `postgres`, trust on loopback; pid: the postmaster's), or null when no server binaries
+ * are installed.
  * `durable: false` (tests) turns fsync off: faster, and nothing here must survive a crash.
  */
 export async function startLocalPostgres({ durable = false } = {}) {

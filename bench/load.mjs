@@ -231,7 +231,7 @@ async function pacedLookups(lookupUrl, headers, offeredRate, log) {
     );
     runs.push(run);
     log(
-      `lookup at ${offeredRate} req/s, evenly, run ${i + 1}: answered ${Math.round(run.rps)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${run.errors}`,
+      `lookup at ${offeredRate} req/s, evenly, run ${i + 1}: answered ${Math.round(run.rps)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${run.errors}; the sender's own event loop late by p99 ${run.generatorDelayP99} ms, max ${run.generatorDelayMax} ms`,
     );
   }
   // For comparison with the earlier reports: the same rate as autocannon sends it, each

@@ -6,6 +6,8 @@ export interface PacedRun {
   max: number | null;
   errors: number;
   requests: number;
+  generatorDelayP99: number | null;
+  generatorDelayMax: number | null;
 }
 export function pacedGets(options: {
   url: string;

@@ -10,6 +10,7 @@
 // `reqsMadeThisSecond` every second). So every second starts with all its connections in
 // flight at once: a burst at saturation, which is not the stated load.
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sleep } from './support.mjs';
 
 /** The value at quantile `q` (0–1) of ascending `sorted`, nearest rank. */
@@ -33,7 +34,8 @@ function get(url, headers, agent, timeoutMs) {
 /**
  * Sends `rate` GETs of `url` per second for `seconds`, on at most `connections` keep-alive
  * connections (a request finding them all busy waits for one, and that wait counts).
- * Returns { rps (answered per second), p50, p99, max (ms), errors (non-2xx, failures and timeouts) }.
+ * Returns { rps (answered per second), p50, p99, max (ms), errors (non-2xx, failures and timeouts),
+ * generatorDelayP99/Max (ms: how late this process's own event loop ran) }.
  */
 export async function pacedGets({ url, headers = {}, rate, seconds, connections = 50, timeoutMs = 10_000 }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
@@ -41,6 +43,10 @@ export async function pacedGets({ url, headers = {}, rate, seconds, connections 
   const latencies = [];
   const sent = [];
   let errors = 0;
+  // This process's own stalls (its GC, other work on its event loop) delay sending and
+  // reading, and would count as the server's: reported beside the figures.
+  const ownDelay = monitorEventLoopDelay({ resolution: 1 });
+  ownDelay.enable();
   const started = performance.now();
   const dueAt = (i) => started + (i * 1000) / rate;
   try {
@@ -62,6 +68,7 @@ export async function pacedGets({ url, headers = {}, rate, seconds, connections 
     await Promise.all(sent);
   } finally {
     agent.destroy();
+    ownDelay.disable();
   }
   const elapsedS = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
@@ -73,5 +80,7 @@ export async function pacedGets({ url, headers = {}, rate, seconds, connections 
     max: round(quantile(latencies, 1)),
     errors,
     requests: total,
+    generatorDelayP99: round(ownDelay.percentile(99) / 1e6),
+    generatorDelayMax: round(ownDelay.max / 1e6),
   };
 }

@@ -6,13 +6,14 @@
  * preload), and the script adds a modulepreload link for the screen being opened, so both
  * download at once. A home mode painted from the HTML ('home-new', 'home-track') gets its
  * protocol step the same way: React takes that screen over once the step's code is here
- * (src/app/shell-code.ts). Plain home loads nothing extra; in development the table stays empty.
+ * (src/app/shell-code.ts; test/app/shell-code.test.ts keeps the two lists the same). Plain home
+ * loads nothing extra; in development the table stays empty.
  */
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 
 /** Hash route, or prerendered home mode (its shell's name) → the modules its lazy chunks start from. */
-const LAZY_CODE: Readonly<Record<string, readonly string[]>> = {
+export const LAZY_CODE: Readonly<Record<string, readonly string[]>> = {
   'nova-solicitacao': ['/src/views/nova-solicitacao/nova-solicitacao-page.tsx'],
   acompanhamento: ['/src/views/acompanhamento/acompanhamento-page.tsx'],
   'home-new': ['/src/views/home/protocol-step.tsx'],

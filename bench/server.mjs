@@ -71,45 +71,42 @@ export function memoryOf(pid) {
   }
 }
 
-/** CPU seconds a process has used so far (user + system, all its threads), from /proc/<pid>/stat. */
+/**
+ * A process's CPU clock ticks from /proc/<pid>/stat: its own (user + system, all its threads),
+ * and those of its children that have ended (cutime + cstime). After "(comm) ", field 3
+ * (state) is index 0, so utime (14) is index 11, stime 12, cutime 13 and cstime 14.
+ */
+function cpuTicksOf(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
+  return { own: fields[11] + fields[12], endedChildren: fields[13] + fields[14] };
+}
+
+/** CPU seconds a process has used so far (user + system, all its threads). */
 export function cpuSecondsOf(pid) {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // After "(comm) ", field 3 (state) is index 0, so utime (14) is index 11 and stime (15) index 12.
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    return cpuTicksOf(pid).own / CLOCK_TICKS;
   } catch {
     return NaN;
   }
 }
+
 /**
  * CPU seconds of a PostgreSQL cluster: the postmaster, its live children (one per connection,
- * plus the background workers) and the children that have ended (counted in its own cutime).
+ * plus the background workers) and the children that have ended (counted in its cutime).
  */
 export function clusterCpuSecondsOf(pid) {
   try {
-    const fields = (id) => {
-      const stat = readFileSync(`/proc/${id}/stat`, 'utf8');
-      return stat
-        .slice(stat.lastIndexOf(')') + 2)
-        .split(' ')
-        .map(Number);
-    };
-    const own = fields(pid);
-    // utime, stime, cutime, cstime: indexes 11–14 after "(comm) ".
-    let ticks = own[11] + own[12] + own[13] + own[14];
+    const postmaster = cpuTicksOf(pid);
     const children = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
       .stdout.split('\n')
       .filter(Boolean);
-    for (const child of children) {
-      try {
-        const f = fields(child);
-        ticks += f[11] + f[12];
-      } catch {
-        // Ended between the listing and the read: its time is in the postmaster's cutime now.
-      }
-    }
-    return ticks / CLOCK_TICKS;
+    // A child that ends between the listing and the read counts NaN → 0 here: its time is in the postmaster's cutime by then.
+    const live = children.reduce((sum, child) => sum + (cpuSecondsOf(child) || 0), 0);
+    return (postmaster.own + postmaster.endedChildren) / CLOCK_TICKS + live;
   } catch {
     return NaN;
   }

@@ -476,7 +476,7 @@ export const wizardMachine = wizardSetup.createMachine({
             },
             preparing: {
               description:
-                'Uma foto escolhida é preparada para envio no navegador: foto de iPhone (HEIC) convertida em JPEG, foto acima de 1 MB redesenhada em 2.000 px como JPEG; listada com os tamanhos antes e depois, ou recusada dizendo como enviá-la.',
+                "Uma foto escolhida é preparada para envio no navegador: foto de iPhone (HEIC) convertida em JPEG, foto acima de 1 MB redesenhada em 2.000 px como JPEG; listada com os tamanhos antes e depois, ou recusada dizendo como enviá-la; 'Cancelar' a deixa de lado.",
               invoke: {
                 id: 'prepareFile',
                 src: 'prepareFile',
@@ -491,6 +491,15 @@ export const wizardMachine = wizardSetup.createMachine({
                     { type: 'releaseFile', params: ({ context }) => ({ id: context.preparing?.id ?? '' }) },
                     { type: 'rejectUnpreparedFile', params: ({ event }) => ({ error: event.error }) },
                   ],
+                },
+              },
+              on: {
+                // A cheap phone may take long (the iPhone decoder alone is megabytes to download):
+                // the person may give up on this photo; leaving the state stops the work.
+                PREPARATION_CANCELLED: {
+                  target: 'idle',
+                  actions: [{ type: 'releaseFile', params: ({ context }) => ({ id: context.preparing?.id ?? '' }) }, 'dropPreparingFile'],
+                  description: "'Cancelar' deixa de lado a foto em preparo: ela não entra na lista e nada dela é enviado.",
                 },
               },
             },

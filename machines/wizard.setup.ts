@@ -275,6 +275,7 @@ export const wizardSetup = setup({
       fileAlert: PREPARATION_MESSAGES[preparationFailureOf(params.error, context.preparing)],
       preparing: null,
     })),
+    dropPreparingFile: assign({ preparing: null, fileAlert: null }),
     notePageHidden: assign({ pageHidden: true }),
     notePageVisible: assign({ pageHidden: false }),
     /** The app keeps the screen on while the request is sent (Screen Wake Lock where the browser has it). */

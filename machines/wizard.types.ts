@@ -189,6 +189,7 @@ export type WizardEvent =
   | { type: 'DEPENDENT_REMOVE'; id: number }
   | { type: 'DOCUMENT_TYPE_CHOSEN'; cdTipoDocumento: string }
   | { type: 'FILE_CHOSEN'; file: ChosenFile }
+  | { type: 'PREPARATION_CANCELLED' }
   | { type: 'ATTACHMENT_REMOVE'; id: string }
   | { type: 'ATTACHMENT_PREVIEW'; id: string }
   | { type: 'PREVIEW_CLOSED' }

@@ -25,6 +25,7 @@ export const wizardMachine = setup({
     confirmDependentDraft: () => {},
     discardDependentDraft: () => {},
     dropLostAttachments: () => {},
+    dropPreparingFile: () => {},
     fillAddressFromCep: () => {},
     focusField: () => {},
     forgetIdempotencyKey: () => {},
@@ -491,12 +492,19 @@ export const wizardMachine = setup({
               },
             },
             preparing: {
-              description: 'Uma foto escolhida é preparada para envio no navegador: foto de iPhone (HEIC) convertida em JPEG, foto acima de 1 MB redesenhada em 2.000 px como JPEG; listada com os tamanhos antes e depois, ou recusada dizendo como enviá-la.',
+              description: 'Uma foto escolhida é preparada para envio no navegador: foto de iPhone (HEIC) convertida em JPEG, foto acima de 1 MB redesenhada em 2.000 px como JPEG; listada com os tamanhos antes e depois, ou recusada dizendo como enviá-la; \'Cancelar\' a deixa de lado.',
               invoke: {
                 id: 'prepareFile',
                 src: 'prepareFile',
                 onDone: { target: 'idle', actions: 'addPreparedAttachment' },
                 onError: { target: 'idle', actions: ['releaseFile', 'rejectUnpreparedFile'] },
+              },
+              on: {
+                PREPARATION_CANCELLED: {
+                  target: 'idle',
+                  actions: ['releaseFile', 'dropPreparingFile'],
+                  description: '\'Cancelar\' deixa de lado a foto em preparo: ela não entra na lista e nada dela é enviado.',
+                },
               },
             },
             awaitingVisibility: {

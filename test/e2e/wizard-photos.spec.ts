@@ -8,10 +8,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { expect, test, type Page } from './support/test';
+import { expect, test, type Page, type Route } from './support/test';
 import { E2E_DATA_DIR } from './support/env';
 import { attach, fileReviewed, noisyJpeg, openDocumentsStep, withExifOrientation } from './support/photos';
-import { expectNoAxeViolations } from './support/portal';
+import { ANNOUNCED, expectNoAxeViolations } from './support/portal';
 import { backoffice } from './support/tracking';
 
 const MAX_BYTES = 10_485_760;
@@ -107,6 +107,50 @@ test.describe('photos that fit (issue 27)', () => {
     const decoded = await looks(page, storedFile(converted!.armazenado));
     expect({ width: decoded.width, height: decoded.height }).toEqual({ width: 96, height: 64 });
     expect(reddish(decoded.left), `left ${decoded.left}`).toBe(true);
+  });
+
+  test("a photo being prepared can be cancelled: not listed, not kept in the tab, focus back on 'Anexar arquivo', and the next photo is prepared", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await openDocumentsStep(page);
+    const photo = await noisyJpeg(page, { width: 2400, height: 1800, quality: 1, noise: 4 });
+    expect(photo.length, 'a photo the page shrinks').toBeGreaterThan(1024 * 1024);
+    // The shrinking code held on its way, as a slow link holds it.
+    const held: Route[] = [];
+    const shrinkingCode = /\/assets\/browser-image-compression-[^/]+\.js$/;
+    await page.route(shrinkingCode, (route) => void held.push(route));
+
+    await attach(page, { name: 'foto-lenta.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(page.getByRole('status').filter({ hasText: 'Preparando foto-lenta.jpg' })).toBeVisible();
+    await expect.poll(() => held.length, { message: 'the shrinking code asked for' }).toBeGreaterThan(0);
+    await expectNoAxeViolations(page, 'step 5 while a photo is prepared');
+    await page.getByRole('button', { name: 'Cancelar o preparo de foto-lenta.jpg', exact: true }).click();
+
+    const attachButton = page.getByRole('button', { name: 'Anexar arquivo', exact: true });
+    await expect(page.getByText('Preparando foto-lenta.jpg')).toHaveCount(0);
+    await expect(attachButton).toBeFocused();
+    await expect(page.locator(ANNOUNCED)).toContainText('Preparo de foto-lenta.jpg cancelado. A foto não foi anexada.');
+    await expect(page.getByText('Nenhum documento anexado.')).toBeVisible();
+
+    // The code arrives after all: the cancelled photo stays out, and the next one is shrunk.
+    await Promise.all(held.splice(0).map((route) => route.continue()));
+    await page.unroute(shrinkingCode);
+    await attach(page, { name: 'foto-nova.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(row(page, 'foto-nova.jpg')).toContainText('→', { timeout: 60_000 });
+    await expect(row(page, 'foto-lenta')).toHaveCount(0);
+    const kept = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const request = indexedDB.open('portabilidade-wizard', 1);
+          request.onerror = () => reject(request.error);
+          request.onsuccess = () => {
+            const count = request.result.transaction('files').objectStore('files').count();
+            count.onsuccess = () => resolve(count.result);
+          };
+        }),
+    );
+    expect(kept, 'the tab keeps the listed photo only').toBe(1);
   });
 
   test('a HEIC file the browser cannot read is refused with how to send it, and nothing is listed', async ({ page }) => {

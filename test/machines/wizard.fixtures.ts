@@ -124,6 +124,7 @@ export const wizardFixtures = {
     // SPEC §9's boundary, at the byte: exactly 10,485,760 bytes is allowed (one more is 'f-big', refused).
     { type: 'FILE_CHOSEN', file: { id: 'f-limit', name: 'limite.pdf', size: 10_485_760, mimeType: 'application/pdf' } },
   ],
+  PREPARATION_CANCELLED: [{ type: 'PREPARATION_CANCELLED' }],
   ATTACHMENT_REMOVE: [{ type: 'ATTACHMENT_REMOVE', id: 'f-a1' }],
   ATTACHMENT_PREVIEW: [{ type: 'ATTACHMENT_PREVIEW', id: 'f-a1' }],
   PREVIEW_CLOSED: [{ type: 'PREVIEW_CLOSED' }],

@@ -24,6 +24,9 @@ const fileCheck = (fits: (size: number) => boolean) => ({
   },
 });
 
+/** Where the wizard's 'Cancelar' on a photo being prepared is in the chart. */
+const PREPARATION_CANCELLED = ['states', 'editing', 'states', 'documentos', 'states', 'preparing', 'on', 'PREPARATION_CANCELLED'];
+
 /** The home lookup's login rule with one of SPEC's three conditions dropped. */
 const loginRule = (rule: (r: { flStatus: number; cdStatusPort: number; flConcordo: string | null }) => boolean) => ({
   guards: { requiresLogin: (_: unknown, params: Loose) => rule(params.result) },
@@ -159,6 +162,20 @@ export const mutants: readonly Mutant[] = [
         machine,
         fileCheck((size) => size < 10_485_760),
       ),
+  },
+  {
+    name: 'cancel-ignored',
+    machineId: 'wizard',
+    flow: 'wizard',
+    edit: "step 5: 'Cancelar' on a photo being prepared does nothing: the step still waits for it, and lists it when it is ready",
+    apply: (machine) => patchChart(machine, PREPARATION_CANCELLED, {}),
+  },
+  {
+    name: 'cancel-keeps-bytes',
+    machineId: 'wizard',
+    flow: 'wizard',
+    edit: "step 5: 'Cancelar' lets the photo go from the step but keeps its bytes in the tab",
+    apply: (machine) => patchChart(machine, PREPARATION_CANCELLED, { target: 'idle', actions: 'dropPreparingFile' }),
   },
   {
     name: 'decline-after-agreeing',

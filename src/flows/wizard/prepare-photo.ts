@@ -31,20 +31,24 @@ function jpegName(name: string): string {
   return `${dot < 0 ? name : name.slice(0, dot)}.jpg`;
 }
 
-async function decodeHeic(file: File): Promise<Blob> {
+async function decodeHeic(file: File, signal: AbortSignal): Promise<Blob> {
   try {
     // The build without eval (the portal's CSP has no 'unsafe-eval').
     const { heicTo } = await import('heic-to/csp');
+    // The decoder cannot be stopped midway; a cancelled photo goes no further than it.
+    signal.throwIfAborted();
     return await heicTo({ blob: file, type: 'image/jpeg', quality: 0.92 });
   } catch (error) {
     throw new PreparationError('heic', error);
   }
 }
 
-async function shrink(image: Blob, name: string): Promise<File> {
+async function shrink(image: Blob, name: string, signal: AbortSignal): Promise<File> {
   try {
     // Its code comes only when a photo is to be shrunk (its own chunk).
     const { default: imageCompression } = await import('browser-image-compression');
+    // Cancelled while the code came: the library would not hear of an abort that came before it.
+    signal.throwIfAborted();
     // Some pickers give no type: the library wants an image/* one (the bytes decide the decoding).
     const source = new File([image], name, { type: image.type.startsWith('image/') ? image.type : 'image/jpeg' });
     return await imageCompression(source, {
@@ -56,23 +60,29 @@ async function shrink(image: Blob, name: string): Promise<File> {
       useWebWorker: true,
       libURL: new URL(compressionLibUrl, window.location.href).href,
       preserveExif: false,
+      // 'Cancelar' stops the worker.
+      signal,
     });
   } catch (error) {
     throw new PreparationError('unreadable', error);
   }
 }
 
-export async function preparePhoto(chosen: ChosenFile): Promise<PreparedFile> {
+/** `signal`: aborted when the photo is cancelled (the machine left the state); nothing is then stored. */
+export async function preparePhoto(chosen: ChosenFile, signal: AbortSignal): Promise<PreparedFile> {
   const file = fileRegistry.get(chosen.id);
   // Not in this tab any more (e.g. the page reloaded while it was being prepared).
   if (!file) throw new PreparationError('unreadable');
   const heic = isHeicName(chosen.name);
-  const decoded = heic ? await decodeHeic(file) : file;
-  const shrunk = await shrink(decoded, jpegName(chosen.name));
+  const decoded = heic ? await decodeHeic(file, signal) : file;
+  signal.throwIfAborted();
+  const shrunk = await shrink(decoded, jpegName(chosen.name), signal);
   const name = jpegName(chosen.name);
   const ready = new File([shrunk], name, { type: 'image/jpeg', lastModified: file.lastModified });
   const prepared: PreparedFile = { id: chosen.id, name, size: ready.size, mimeType: 'image/jpeg', originalSize: chosen.size };
   if (!preparedFits(prepared)) throw new PreparationError('tooLarge');
+  // A cancelled photo's bytes were released: they must not come back under its id.
+  signal.throwIfAborted();
   await fileRegistry.put(chosen.id, ready);
   return prepared;
 }

@@ -61,7 +61,7 @@ export const wizardActors = {
     const answer = await fetchApi(queryClient, 'cepAddress', { cep: input.cep });
     return 'erro' in answer ? null : { logradouro: answer.logradouro, bairro: answer.bairro, localidade: answer.localidade, uf: answer.uf };
   }),
-  prepareFile: fromPromise<PreparedFile, { file: ChosenFile }>(({ input }) => preparePhoto(input.file)),
+  prepareFile: fromPromise<PreparedFile, { file: ChosenFile }>(({ input, signal }) => preparePhoto(input.file, signal)),
   saveRequest: fromPromise<SaveResult, SaveRequestInput>(({ input }) =>
     mutateApi(queryClient, 'saveRequest', input.payload, { idempotencyKey: input.idempotencyKey }),
   ),

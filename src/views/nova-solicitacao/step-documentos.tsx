@@ -30,6 +30,25 @@ function useAttachmentFeedback(attachments: readonly AttachmentMeta[], afterRemo
   }, [attachments, afterRemoval]);
 }
 
+/**
+ * 'Cancelar' beside a photo being prepared: the photo is let go (said in the live region), and
+ * focus, whose button is gone, goes back to 'Anexar arquivo' once the step enables it again.
+ */
+function usePreparationCancel(preparing: string | null, focusAttach: () => void): () => void {
+  const actor = useWizardActorRef();
+  const cancelled = useRef<string | null>(null);
+  useEffect(() => {
+    if (preparing !== null || cancelled.current === null) return;
+    announce(`Preparo de ${cancelled.current} cancelado. A foto não foi anexada.`);
+    cancelled.current = null;
+    focusAttach();
+  }, [preparing, focusAttach]);
+  return () => {
+    cancelled.current = preparing;
+    actor.send({ type: 'PREPARATION_CANCELLED' });
+  };
+}
+
 /** "6,2 MB → 0,9 MB" for a photo shrunk before sending; else its size. */
 function sizeLabel(attachment: AttachmentMeta): string {
   return attachment.originalSize === undefined
@@ -106,6 +125,7 @@ export function StepDocumentos() {
     else document.getElementById('wizard-tipo_documento')?.focus();
   }, []);
   useAttachmentFeedback(attachments, focusAttach);
+  const cancelPreparation = usePreparationCancel(preparing, focusAttach);
 
   // The row appears once the file is stored for this tab: a reload right after still finds it.
   // A file the step refuses anyway (empty, over 10MB, a wrong type) is not stored: its message
@@ -154,9 +174,14 @@ export function StepDocumentos() {
         </div>
       </div>
       {preparing !== null && (
-        <p role="status" className="text-slate-700">
-          Preparando {preparing}: reduzindo a foto para o envio...
-        </p>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <p role="status" className="text-slate-700">
+            Preparando {preparing}: reduzindo a foto para o envio...
+          </p>
+          <Button variant="secondary" aria-label={`Cancelar o preparo de ${preparing}`} onClick={cancelPreparation}>
+            Cancelar
+          </Button>
+        </div>
       )}
       <div aria-live="assertive">
         {fileAlert && (

@@ -257,6 +257,7 @@ export const wizardRegions: readonly Region[] = [
       ...all(
         'xstate.done.actor.prepareFile',
         'xstate.error.actor.prepareFile',
+        'PREPARATION_CANCELLED',
         'PAGE_HIDDEN',
         'PAGE_VISIBLE',
         'SUBMIT_CONFIRMED',

@@ -6,6 +6,8 @@
  *  - 'Beneficiário não possui CPF' clears the CPF and keeps it empty (SPEC §5 step 1);
  *  - confirmed dependents leave the list only by their own removal (SPEC §2: confirmed rows
  *    are locked), whichever way the person moves between steps;
+ *  - a photo cancelled while it is prepared is let go at once and never listed, judged from
+ *    the file chosen before 'Cancelar';
  *  - a file is listed only within SPEC's bounds, at the byte: more than 0 and at most
  *    10,485,760 bytes (SPEC §5, §9), judged from the file the event carried.
  */
@@ -35,7 +37,7 @@ export function noCpfTicked(events: readonly ReceivedEvent[]): boolean {
  * below judges only where none can be.
  */
 function photoMayBePrepared(events: readonly ReceivedEvent[]): boolean {
-  const ends = ['xstate.done.actor.prepareFile', 'xstate.error.actor.prepareFile', 'ATTACHMENTS_LOST'];
+  const ends = [...PREPARATION_ENDS, 'ATTACHMENTS_LOST'];
   const since = events.map((e) => ends.includes(e.type)).lastIndexOf(true) + 1;
   return events.slice(since).some((e) => e.type === 'FILE_CHOSEN' && !/\.pdf$/i.test((e as unknown as ChosenFileEvent).file.name));
 }
@@ -44,6 +46,25 @@ interface ChosenFileEvent {
   type: 'FILE_CHOSEN';
   file: { id: string; name: string; size: number };
 }
+
+/** What ends a photo's preparation: its answer, or 'Cancelar'. */
+const PREPARATION_ENDS = ['xstate.done.actor.prepareFile', 'xstate.error.actor.prepareFile', 'PREPARATION_CANCELLED'];
+
+/**
+ * The photo the last 'Cancelar' let go, by the events: the file chosen last before it, when no
+ * preparation answer came in between (null: no cancel, or nothing was being prepared).
+ */
+function cancelledPhoto(events: readonly ReceivedEvent[]): { at: number; file: ChosenFileEvent['file'] } | null {
+  const at = events.map((e) => e.type).lastIndexOf('PREPARATION_CANCELLED');
+  if (at < 0) return null;
+  const before = events.slice(0, at);
+  const picked = before.map((e) => e.type).lastIndexOf('FILE_CHOSEN');
+  if (picked < 0 || before.slice(picked + 1).some((e) => PREPARATION_ENDS.includes(e.type))) return null;
+  return { at, file: (before[picked] as unknown as ChosenFileEvent).file };
+}
+
+/** The name a photo has in the list once prepared ('iphone.heic' is listed as 'iphone.jpg'). */
+const stemOf = (name: string) => name.replace(/\.[^.]*$/, '');
 
 export const wizardLockRules: readonly Invariant<M>[] = [
   {
@@ -72,6 +93,34 @@ export const wizardLockRules: readonly Invariant<M>[] = [
       const now = new Map(snapshot.context.dependents.map((d) => [d.id, JSON.stringify(d)]));
       const lost = previous.snapshot.context.dependents.filter((d) => !removedNow.has(d.id) && now.get(d.id) !== JSON.stringify(d));
       return lost.length === 0 || `dependent(s) ${lost.map((d) => d.nome || d.id).join(', ')} lost or changed without a removal`;
+    },
+  },
+  {
+    rule: "a photo cancelled while it is prepared is let go at once: never listed, its bytes released, the step free again (issue 27 item 1, 'Cancelar')",
+    holds: ({ snapshot, events, trace }) => {
+      const cancelled = cancelledPhoto(events);
+      if (!cancelled) return true;
+      const pickedAgain = events
+        .slice(cancelled.at + 1)
+        .some((e) => e.type === 'FILE_CHOSEN' && (e as unknown as ChosenFileEvent).file.id === cancelled.file.id);
+      if (!pickedAgain && snapshot.context.attachments.some((a) => a.id === cancelled.file.id))
+        return `the cancelled ${cancelled.file.name} listed`;
+      if (cancelled.at !== events.length - 1) return true;
+      if (snapshot.matches({ editing: { documentos: 'preparing' } }) || snapshot.context.preparing !== null)
+        return `the step still waits for the cancelled ${cancelled.file.name}`;
+      const sinceCancel = trace.slice(trace.lastIndexOf('event:PREPARATION_CANCELLED'));
+      return sinceCancel.includes('action:releaseFile') || `the cancelled ${cancelled.file.name} kept in the tab`;
+    },
+    seen: (page, { events }) => {
+      const cancelled = cancelledPhoto(events);
+      if (!cancelled || cancelled.at !== events.length - 1) return null;
+      return {
+        all: [
+          { hidden: page.getByText(`Preparando ${cancelled.file.name}`) },
+          { hidden: page.getByRole('table').getByText(stemOf(cancelled.file.name)) },
+          { enabled: page.getByRole('button', { name: 'Anexar arquivo', exact: true }) },
+        ],
+      };
     },
   },
   {

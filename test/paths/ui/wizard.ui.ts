@@ -31,6 +31,7 @@ import { makeStepper, replay, type MachinePath } from '../framework/model';
 import { activeLeafPaths } from '../framework/universe';
 import { generateWizardPaths, isOpenRequestRefused, wizardModel } from '../models/wizard.model';
 import { fileAnotherRequest, uniqueIds } from '../../e2e/support/portal';
+import { cancelHeldPreparation, holdDecoderFor, isHeic, notePick } from './decoder-hold';
 
 const API = '/wslinhafrente/v1/';
 /** src/flows/wizard/wizard-persistence.ts WIZARD_SNAPSHOT_KEY */
@@ -90,7 +91,10 @@ export function canDoOnScreen(snapshot: Snap, event: WizardPathEvent): boolean {
   if (event.type === 'xstate.done.actor.cepAddress') return JSON.stringify(event.output) === JSON.stringify(serverAddress(c.form.cd_cep));
   // The page prepares the photo itself: it shrinks the phone photo, and cannot read the fake HEIC.
   if (event.type === 'xstate.done.actor.prepareFile') return c.preparing?.id === event.output.id;
-  if (event.type === 'xstate.error.actor.prepareFile') return c.preparing !== null && /\.hei[cf]$/.test(c.preparing.name);
+  if (event.type === 'xstate.error.actor.prepareFile') return c.preparing !== null && isHeic(c.preparing.name);
+  // 'Cancelar' while an iPhone photo is prepared: the page is kept preparing by holding the
+  // decoder's download (see holdDecoder), which only the iPhone photo needs.
+  if (event.type === 'PREPARATION_CANCELLED') return leaf === 'editing.documentos.preparing' && isHeic(c.preparing?.name ?? '');
   // A photo being prepared: the step's controls are disabled until it is listed or refused.
   if (leaf === 'editing.documentos.preparing') return false;
   if (event.type.startsWith('xstate.')) return true;
@@ -170,6 +174,8 @@ export function canDoOnScreen(snapshot: Snap, event: WizardPathEvent): boolean {
       return (
         leaf === 'editing.documentos.idle' && e.ids.length > 0 && e.ids.every((id) => c.attachments.some((a) => a.id === id && !a.uploaded))
       );
+    case 'PREPARATION_CANCELLED':
+      return false; // only while a photo is prepared: decided above
     case 'PROTOCOL_MODAL_CONFIRMED':
       return leaf === 'protocolModal';
     // Only where it matters (step 5 and the sending), so the paths stay few.
@@ -354,6 +360,7 @@ export const wizardGestures = {
     choose(page, page.getByLabel('Tipo de documento', { exact: true }), optionLabel(DOCUMENT_TYPE_LABELS, e.cdTipoDocumento)),
   FILE_CHOSEN: async (page, e) => {
     const file = { name: e.file.name, mimeType: e.file.mimeType, buffer: await fileBytes(page, e.file.size, e.file.mimeType) };
+    notePick(page, e.file.name);
     const attach = button(page, 'Anexar arquivo');
     if (await attach.isEnabled()) {
       const chooser = page.waitForEvent('filechooser');
@@ -364,6 +371,7 @@ export const wizardGestures = {
       await page.locator('#wizard-arquivo').setInputFiles(file);
     }
   },
+  PREPARATION_CANCELLED: (page) => cancelHeldPreparation(page, () => page.getByRole('button', { name: /^Cancelar o preparo de / }).click()),
   ATTACHMENT_REMOVE: (page, e) => button(page, `Remover ${fileName(e.id)}`).click(),
   ATTACHMENT_PREVIEW: (page, e) => button(page, `Visualizar ${fileName(e.id)}`).click(),
   PREVIEW_CLOSED: (page) => page.getByTestId('preview-modal').getByRole('button', { name: 'Fechar visualização' }).click(),
@@ -595,6 +603,7 @@ export const wizardBrowser: BrowserModel<M> = {
     }
     const snapshot = input.form ? persistedSnapshotOf(input) : null;
     await seedSession(page, { protocolo: input.protocoloAns, token: 'free', cdEmpresaPlano: input.cdEmpresaPlano ?? '1' });
+    await holdDecoderFor(page, path.events);
     await page.addInitScript(
       (session) => {
         // The filled form is this tab's snapshot, as a reload finds it; only at the first load.

@@ -17,7 +17,7 @@ export const HEIC_EXTENSIONS = ['heic', 'heif'] as const;
 const SHRINKABLE_EXTENSIONS = ['jpg', 'jpeg', 'png'];
 
 /** Why a photo could not be made ready to send, as the prepareFile actor reports it. */
-export type PreparationFailure = 'heic' | 'unreadable' | 'tooLarge';
+export type PreparationFailure = 'heic' | 'unreadable' | 'tooLarge' | 'codeNotLoaded';
 
 export const PREPARATION_MESSAGES: Record<PreparationFailure, string> = {
   heic:
@@ -26,6 +26,8 @@ export const PREPARATION_MESSAGES: Record<PreparationFailure, string> = {
   unreadable:
     'Não foi possível ler esta imagem para reduzi-la. Tire a foto de novo ou envie uma captura de tela dela, em JPG ou PNG, ou um PDF do documento.',
   tooLarge: 'O arquivo excede o tamanho máximo permitido de 10MB.',
+  // The photo is fine: what failed is the download of the code that prepares it.
+  codeNotLoaded: 'Não foi possível preparar a foto porque a conexão falhou. Verifique sua internet e anexe a foto de novo.',
 };
 
 export function isHeicName(fileName: string): boolean {
@@ -52,7 +54,7 @@ export function couldKeep(file: Pick<ChosenFile, 'name' | 'size'>): boolean {
 /** The failure a prepareFile error names (anything else: the image could not be read). */
 export function preparationFailureOf(error: unknown, file: Pick<ChosenFile, 'name'> | null): PreparationFailure {
   const reason = (error as { reason?: unknown } | null)?.reason;
-  if (reason === 'heic' || reason === 'unreadable' || reason === 'tooLarge') return reason;
+  if (typeof reason === 'string' && Object.hasOwn(PREPARATION_MESSAGES, reason)) return reason as PreparationFailure;
   return file && isHeicName(file.name) ? 'heic' : 'unreadable';
 }
 

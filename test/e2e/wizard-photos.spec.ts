@@ -4,7 +4,8 @@
  * stored by the server under 10 MB, upright and without its metadata; an iPhone photo (a
  * real HEIC, made with libheif's heif-enc from a 96 × 64 picture, red left and blue right) is
  * converted to JPEG by a decoder the page loads only then; a HEIC the decoder cannot read is
- * refused with how to send it.
+ * refused with how to send it, and one whose decoder could not be downloaded with the
+ * connection to check; a photo being prepared can be cancelled.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -151,6 +152,26 @@ test.describe('photos that fit (issue 27)', () => {
         }),
     );
     expect(kept, 'the tab keeps the listed photo only').toBe(1);
+  });
+
+  test('an iPhone photo whose decoder cannot be downloaded: the connection is blamed, not the photo, and the next pick converts it', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await openDocumentsStep(page);
+    const decoder = /\/assets\/heic-to-[^/]+\.js$/;
+    await page.route(decoder, (route) => route.abort('internetdisconnected'));
+    const heic = { name: 'iphone.heic', mimeType: 'image/heic', buffer: readFileSync(HEIC_FIXTURE) };
+    await attach(page, heic);
+    await expect(page.getByRole('alert')).toHaveText(
+      'Não foi possível preparar a foto porque a conexão falhou. Verifique sua internet e anexe a foto de novo.',
+    );
+    await expect(page.getByText('Nenhum documento anexado.')).toBeVisible();
+
+    await page.unroute(decoder);
+    await attach(page, heic);
+    await expect(row(page, 'iphone.jpg')).toContainText('→', { timeout: 60_000 });
+    await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
   test('a HEIC file the browser cannot read is refused with how to send it, and nothing is listed', async ({ page }) => {

@@ -31,12 +31,21 @@ function jpegName(name: string): string {
   return `${dot < 0 ? name : name.slice(0, dot)}.jpg`;
 }
 
-async function decodeHeic(file: File, signal: AbortSignal): Promise<Blob> {
+/** Loads a library's chunk: a failed download is the connection's fault, not the photo's. */
+async function loadCode<T>(load: () => Promise<T>): Promise<T> {
   try {
-    // The build without eval (the portal's CSP has no 'unsafe-eval').
-    const { heicTo } = await import('heic-to/csp');
-    // The decoder cannot be stopped midway; a cancelled photo goes no further than it.
-    signal.throwIfAborted();
+    return await load();
+  } catch (error) {
+    throw new PreparationError('codeNotLoaded', error);
+  }
+}
+
+async function decodeHeic(file: File, signal: AbortSignal): Promise<Blob> {
+  // The build without eval (the portal's CSP has no 'unsafe-eval').
+  const { heicTo } = await loadCode(() => import('heic-to/csp'));
+  // The decoder cannot be stopped midway; a cancelled photo goes no further than it.
+  signal.throwIfAborted();
+  try {
     return await heicTo({ blob: file, type: 'image/jpeg', quality: 0.92 });
   } catch (error) {
     throw new PreparationError('heic', error);
@@ -44,11 +53,11 @@ async function decodeHeic(file: File, signal: AbortSignal): Promise<Blob> {
 }
 
 async function shrink(image: Blob, name: string, signal: AbortSignal): Promise<File> {
+  // Its code comes only when a photo is to be shrunk (its own chunk).
+  const { default: imageCompression } = await loadCode(() => import('browser-image-compression'));
+  // Cancelled while the code came: the library would not hear of an abort that came before it.
+  signal.throwIfAborted();
   try {
-    // Its code comes only when a photo is to be shrunk (its own chunk).
-    const { default: imageCompression } = await import('browser-image-compression');
-    // Cancelled while the code came: the library would not hear of an abort that came before it.
-    signal.throwIfAborted();
     // Some pickers give no type: the library wants an image/* one (the bytes decide the decoding).
     const source = new File([image], name, { type: image.type.startsWith('image/') ? image.type : 'image/jpeg' });
     return await imageCompression(source, {

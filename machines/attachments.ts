@@ -126,3 +126,10 @@ export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`;
 }
+
+/** "6,2 MB → 0,9 MB" for a photo shrunk before sending; else its size. */
+export function attachmentSizeLabel(attachment: Pick<AttachmentMeta, 'size' | 'originalSize'>): string {
+  return attachment.originalSize === undefined
+    ? formatFileSize(attachment.size)
+    : `${formatFileSize(attachment.originalSize)} → ${formatFileSize(attachment.size)}`;
+}

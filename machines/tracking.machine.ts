@@ -34,6 +34,7 @@ export const trackingMachine = trackingSetup.createMachine({
     acceptanceLink: null,
     operatorName: '',
     pendingFile: null,
+    pendingPreparing: null,
     pendingFileAlert: null,
     pendingSent: null,
   }),

@@ -12,6 +12,21 @@ const dropRefused = {
   type: 'dropRefusedFile',
   params: ({ event }: { event: { type: string; file?: { id: string } } }) => ({ id: event.file?.id ?? '' }),
 } as const;
+/** Releases the bytes of the photo being prepared (refused or cancelled). */
+const releasePreparing = {
+  type: 'releaseFile',
+  params: ({ context }: { context: { pendingPreparing: { file: { id: string } } | null } }) => ({
+    id: context.pendingPreparing?.file.id ?? '',
+  }),
+} as const;
+/** A photo chosen for a type the list holds is made ready first, as in the wizard (issue 27). */
+const preparedFirst = (description: string) =>
+  ({
+    guard: 'isPendingPhotoToPrepare',
+    target: 'preparing',
+    actions: 'holdPendingPhoto',
+    description,
+  }) as const;
 /** Releases the bytes of the file kept (replaced, removed or sent). */
 const releaseKept = {
   type: 'releaseFile',
@@ -28,6 +43,7 @@ export const pendingDocumentsState = trackingSetup.createStateConfig({
         'A lista do servidor, cada tipo com "Escolher arquivo". Um arquivo vazio, acima de 10MB ou que não seja PDF, JPG ou PNG é recusado com o aviso da SPEC §5.',
       on: {
         PENDING_FILE_CHOSEN: [
+          preparedFirst('Uma foto grande é reduzida, uma foto HEIC convertida, antes de ficar escolhida (como no assistente).'),
           {
             guard: 'isPendingFileAcceptable',
             target: 'fileChosen',
@@ -46,6 +62,7 @@ export const pendingDocumentsState = trackingSetup.createStateConfig({
         'Um arquivo escolhido para um tipo, com nome e tamanho: "Enviar" o envia; "Remover" o descarta; outro arquivo aceito o substitui (um recusado o mantém, com o aviso). Depois de uma falha, "Não foi enviado" e "Tentar de novo".',
       on: {
         PENDING_FILE_CHOSEN: [
+          preparedFirst('Uma foto a preparar: o arquivo escolhido fica até ela estar pronta.'),
           {
             guard: 'isPendingFileAcceptable',
             target: 'fileChosen',
@@ -60,6 +77,46 @@ export const pendingDocumentsState = trackingSetup.createStateConfig({
         ],
         PENDING_FILE_REMOVED: { target: 'listing', actions: [releaseKept, 'forgetPendingFile'] },
         PENDING_FILE_SEND: 'sending',
+      },
+    },
+    preparing: {
+      description:
+        'Uma foto escolhida para um tipo pendente é preparada no navegador como no assistente (HEIC convertida em JPEG, foto acima de 1 MB redesenhada em 2.000 px): pronta, passa a ser o arquivo escolhido, com os tamanhos antes e depois; recusada (dizendo como enviá-la) ou cancelada, o arquivo escolhido antes, se havia, fica.',
+      invoke: {
+        id: 'preparePendingPhoto',
+        src: 'preparePendingPhoto',
+        input: ({ context }) => ({ file: context.pendingPreparing!.file }),
+        onDone: {
+          target: 'fileChosen',
+          actions: [releaseKept, { type: 'choosePreparedPendingFile', params: ({ event }) => ({ prepared: event.output }) }],
+        },
+        // Refused (the alert says how to send it): back to where it was chosen; a file chosen before stays.
+        onError: [
+          {
+            guard: 'hasPendingFile',
+            target: 'fileChosen',
+            actions: [releasePreparing, { type: 'rejectUnpreparedPendingPhoto', params: ({ event }) => ({ error: event.error }) }],
+          },
+          {
+            target: 'listing',
+            actions: [releasePreparing, { type: 'rejectUnpreparedPendingPhoto', params: ({ event }) => ({ error: event.error }) }],
+          },
+        ],
+      },
+      on: {
+        PENDING_PREPARATION_CANCELLED: [
+          {
+            guard: 'hasPendingFile',
+            target: 'fileChosen',
+            actions: [releasePreparing, 'forgetPendingPreparing'],
+            description: "'Cancelar': a foto não fica escolhida; o arquivo escolhido antes fica.",
+          },
+          {
+            target: 'listing',
+            actions: [releasePreparing, 'forgetPendingPreparing'],
+            description: "'Cancelar': a foto não fica escolhida.",
+          },
+        ],
       },
     },
     sending: {

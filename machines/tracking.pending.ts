@@ -8,12 +8,12 @@
  * The list is the server's: a type leaves it once the server holds a document of that type,
  * and the screen reloads the request after each sending rather than crossing it out itself.
  */
-import { toAttachment } from './attachments';
+import { toAttachment, toPreparedAttachment } from './attachments';
 import { DISQUE_ANS } from './tracking.decision';
 import { answerWindow, answerWindowText } from './tracking.helpers';
 import { STATUS_PENDING_DOCUMENTS, type HistoryInfo, type PendingDocumentInfo, type TrackingInfo } from './tracking.types';
 import { extensionOf, fileRejection } from './wizard.schemas';
-import type { AttachmentMeta, ChosenFile } from './wizard.types';
+import type { AttachmentMeta, ChosenFile, PreparedFile } from './wizard.types';
 
 export function isAwaitingDocuments(tracking: Pick<TrackingInfo, 'flStatus'> | null): boolean {
   return tracking?.flStatus === STATUS_PENDING_DOCUMENTS;
@@ -40,6 +40,15 @@ export function pendingAttachment(
   file: ChosenFile,
 ): AttachmentMeta {
   return toAttachment(file, String(cdTipoDocumento), pendingDocumentsOf(tracking));
+}
+
+/** A photo made ready for a pending type: its new name and size, and the size it had (shown as "6,2 MB → 0,9 MB"). */
+export function preparedPendingAttachment(
+  tracking: Pick<TrackingInfo, 'documentosPendentes'> | null,
+  cdTipoDocumento: number,
+  prepared: PreparedFile,
+): AttachmentMeta {
+  return toPreparedAttachment(prepared, String(cdTipoDocumento), pendingDocumentsOf(tracking));
 }
 
 /** One Idempotency-Key per file chosen: 'Tentar de novo' after a lost answer stores it once. */

@@ -17,7 +17,8 @@ import {
   typeCodeOf,
   unsentChoice,
 } from './tracking.helpers';
-import { isAwaitingDocuments, isPendingType, pendingAttachment, pendingFileRejection } from './tracking.pending';
+import { PREPARATION_MESSAGES, needsPreparing, preparationFailureOf } from './attachments';
+import { isAwaitingDocuments, isPendingType, pendingAttachment, pendingFileRejection, preparedPendingAttachment } from './tracking.pending';
 import {
   MESSAGES,
   TYPE_CODE_AGREEMENT,
@@ -37,6 +38,7 @@ import {
   type TrackingInput,
   type UploadDocumentInput,
 } from './tracking.types';
+import type { ChosenFile, PreparedFile } from './wizard.types';
 
 export const linkOf = (context: TrackingContext, cdFileDocumento: number) =>
   context.documentsToSign.find((document) => document.cdFileDocumento === cdFileDocumento)?.linkUrl ?? '';
@@ -83,6 +85,8 @@ export const trackingSetup = setup({
     loadOperatorName: notProvided<string, OperatorInput>('loadOperatorName'),
     /** Status 2: the wizard's upload (SPEC §7), by protocol, with its progress. */
     uploadPendingDocument: notProvided<string, UploadDocumentInput>('uploadPendingDocument'),
+    /** The wizard's preparation of a photo (HEIC decoded, shrunk) under the same id; fails with a `reason` (attachments.ts). */
+    preparePendingPhoto: notProvided<PreparedFile, { file: ChosenFile }>('preparePendingPhoto'),
     /** `portabilidade/desistencia` by protocol (the token bound to it travels with the call). */
     withdrawRequest: notProvided<string, ProtocolInput>('withdrawRequest'),
   },
@@ -158,6 +162,25 @@ export const trackingSetup = setup({
       return { pendingFileAlert: pendingFileRejection(event.file) };
     }),
     forgetPendingFile: assign({ pendingFile: null }),
+    holdPendingPhoto: assign(({ event }) => {
+      assertEvent(event, 'PENDING_FILE_CHOSEN');
+      return { pendingPreparing: { cdTipoDocumento: event.cdTipoDocumento, file: event.file }, pendingFileAlert: null, pendingSent: null };
+    }),
+    // Ready: it becomes the file chosen for its type, under the id it was chosen with.
+    choosePreparedPendingFile: assign(({ context }, params: { prepared: PreparedFile }) => ({
+      pendingFile: context.pendingPreparing
+        ? preparedPendingAttachment(context.tracking, context.pendingPreparing.cdTipoDocumento, {
+            ...params.prepared,
+            id: context.pendingPreparing.file.id,
+          })
+        : context.pendingFile,
+      pendingPreparing: null,
+    })),
+    rejectUnpreparedPendingPhoto: assign(({ context }, params: { error: unknown }) => ({
+      pendingFileAlert: PREPARATION_MESSAGES[preparationFailureOf(params.error, context.pendingPreparing?.file ?? null)],
+      pendingPreparing: null,
+    })),
+    forgetPendingPreparing: assign({ pendingPreparing: null }),
     rememberPendingSent: assign(({ context }) => ({
       pendingSent: context.pendingFile
         ? { cdTipoDocumento: context.pendingFile.cdTipoDocumento, nmDocumento: context.pendingFile.nmDocumento }
@@ -194,6 +217,10 @@ export const trackingSetup = setup({
     isAcceptanceRefused: (_, params: { answer: string }) => isAcceptanceRefused(params.answer),
     isRestrictedAnswer: (_, params: { tracking: TrackingInfo }) => isRestrictedAnswer(params.tracking),
     isAwaitingDocuments: ({ context }) => isAwaitingDocuments(context.tracking),
+    /** A photo for a type the list holds that is made ready first, as in the wizard (a large photo, an iPhone photo). */
+    isPendingPhotoToPrepare: ({ context, event }) =>
+      event.type === 'PENDING_FILE_CHOSEN' && isPendingType(context.tracking, event.cdTipoDocumento) && needsPreparing(event.file),
+    hasPendingFile: ({ context }) => context.pendingFile !== null,
     /** A file for a type the list holds, that the wizard's checks accept (SPEC §5). */
     isPendingFileAcceptable: ({ context, event }) =>
       event.type === 'PENDING_FILE_CHOSEN' &&

@@ -80,6 +80,8 @@ export interface TrackingContext {
   operatorName: string;
   /** Status 2: the file chosen for a pending document type, not sent yet (its bytes are the app's). */
   pendingFile: AttachmentMeta | null;
+  /** Status 2: a photo chosen for a pending type, being made ready to send (issue 27's preparation); its bytes are the app's. */
+  pendingPreparing: { cdTipoDocumento: number; file: ChosenFile } | null;
   /** Status 2: why the last file chosen was refused (SPEC §5's alerts), until another is chosen. */
   pendingFileAlert: string | null;
   /** Status 2: the pending type whose document this visit sent last (said once the list is reloaded). */
@@ -120,7 +122,9 @@ export type TrackingEvent =
 export type PendingDocumentEvent =
   | { type: 'PENDING_FILE_CHOSEN'; cdTipoDocumento: number; file: ChosenFile }
   | { type: 'PENDING_FILE_SEND' }
-  | { type: 'PENDING_FILE_REMOVED' };
+  | { type: 'PENDING_FILE_REMOVED' }
+  /** Status 2: 'Cancelar' beside a photo being prepared. */
+  | { type: 'PENDING_PREPARATION_CANCELLED' };
 
 export type ToastLevel = 'info' | 'warning' | 'error' | 'success';
 

@@ -18,6 +18,7 @@ export const trackingMachine = setup({
     chooseAgreement: () => {},
     chooseDecline: () => {},
     choosePendingFile: () => {},
+    choosePreparedPendingFile: () => {},
     clearChoice: () => {},
     clearTrackingSession: () => {},
     disarmUnloadWarning: () => {},
@@ -28,7 +29,9 @@ export const trackingMachine = setup({
     forgetHistory: () => {},
     forgetLeaving: () => {},
     forgetPendingFile: () => {},
+    forgetPendingPreparing: () => {},
     forgetSigning: () => {},
+    holdPendingPhoto: () => {},
     markSigned: () => {},
     markTermOpened: () => {},
     navigateHome: () => {},
@@ -36,6 +39,7 @@ export const trackingMachine = setup({
     openDocument: () => {},
     openTerm: () => {},
     rejectPendingFile: () => {},
+    rejectUnpreparedPendingPhoto: () => {},
     releaseFile: () => {},
     rememberAcceptanceLink: () => {},
     rememberAttachedDocuments: () => {},
@@ -54,6 +58,7 @@ export const trackingMachine = setup({
     canWithdraw: () => false,
     hasAgreed: () => false,
     hasDeclined: () => false,
+    hasPendingFile: () => false,
     hasUnsentChoice: () => false,
     isAcceptanceRefused: () => false,
     isAccepted: () => false,
@@ -66,6 +71,7 @@ export const trackingMachine = setup({
     isEndingSession: () => false,
     isKnownTerm: () => false,
     isPendingFileAcceptable: () => false,
+    isPendingPhotoToPrepare: () => false,
     isRefused: () => false,
     isRestrictedAnswer: () => false,
     isSendingChoice: () => false,
@@ -80,6 +86,7 @@ export const trackingMachine = setup({
     loadHistory: waitsForever,
     loadOperatorName: waitsForever,
     loadTrackingData: waitsForever,
+    preparePendingPhoto: waitsForever,
     recordSignature: waitsForever,
     uploadPendingDocument: waitsForever,
     withdrawRequest: waitsForever,
@@ -311,6 +318,12 @@ export const trackingMachine = setup({
               on: {
                 PENDING_FILE_CHOSEN: [
                   {
+                    target: 'preparing',
+                    guard: 'isPendingPhotoToPrepare',
+                    actions: 'holdPendingPhoto',
+                    description: 'Uma foto grande é reduzida, uma foto HEIC convertida, antes de ficar escolhida (como no assistente).',
+                  },
+                  {
                     target: 'fileChosen',
                     guard: 'isPendingFileAcceptable',
                     actions: 'choosePendingFile',
@@ -328,6 +341,12 @@ export const trackingMachine = setup({
               on: {
                 PENDING_FILE_CHOSEN: [
                   {
+                    target: 'preparing',
+                    guard: 'isPendingPhotoToPrepare',
+                    actions: 'holdPendingPhoto',
+                    description: 'Uma foto a preparar: o arquivo escolhido fica até ela estar pronta.',
+                  },
+                  {
                     target: 'fileChosen',
                     guard: 'isPendingFileAcceptable',
                     actions: ['releaseFile', 'choosePendingFile'],
@@ -341,6 +360,43 @@ export const trackingMachine = setup({
                 ],
                 PENDING_FILE_REMOVED: { target: 'listing', actions: ['releaseFile', 'forgetPendingFile'] },
                 PENDING_FILE_SEND: { target: 'sending' },
+              },
+            },
+            preparing: {
+              description: 'Uma foto escolhida para um tipo pendente é preparada no navegador como no assistente (HEIC convertida em JPEG, foto acima de 1 MB redesenhada em 2.000 px): pronta, passa a ser o arquivo escolhido, com os tamanhos antes e depois; recusada (dizendo como enviá-la) ou cancelada, o arquivo escolhido antes, se havia, fica.',
+              invoke: {
+                id: 'preparePendingPhoto',
+                src: 'preparePendingPhoto',
+                onDone: {
+                  target: 'fileChosen',
+                  actions: ['releaseFile', 'choosePreparedPendingFile'],
+                },
+                onError: [
+                  {
+                    target: 'fileChosen',
+                    guard: 'hasPendingFile',
+                    actions: ['releaseFile', 'rejectUnpreparedPendingPhoto'],
+                  },
+                  {
+                    target: 'listing',
+                    actions: ['releaseFile', 'rejectUnpreparedPendingPhoto'],
+                  },
+                ],
+              },
+              on: {
+                PENDING_PREPARATION_CANCELLED: [
+                  {
+                    target: 'fileChosen',
+                    guard: 'hasPendingFile',
+                    actions: ['releaseFile', 'forgetPendingPreparing'],
+                    description: '\'Cancelar\': a foto não fica escolhida; o arquivo escolhido antes fica.',
+                  },
+                  {
+                    target: 'listing',
+                    actions: ['releaseFile', 'forgetPendingPreparing'],
+                    description: '\'Cancelar\': a foto não fica escolhida.',
+                  },
+                ],
               },
             },
             sending: {

@@ -4,8 +4,13 @@
  * (`set-status … 2 --pendente <tipo>[:<motivo>]`), the holder sees them on the tracking
  * screen and sends one from there, with the wizard's checks, upload and retry; the server
  * stores it (the backoffice `show` lists it) and the list the screen reloads has shrunk.
+ * A phone's photo is made ready first, as in the wizard (issue 27): shrunk, or cancelled.
  */
-import { expect, test, type Page } from './support/test';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ANNOUNCED } from './support/portal';
+import { noisyJpeg } from './support/photos';
+import { expect, test, type Page, type Route } from './support/test';
 import { backoffice, expectAccessible, fileRequest, panel, trackFromHome } from './support/tracking';
 
 const REASON = 'O comprovante enviado tem mais de 90 dias.';
@@ -22,7 +27,7 @@ const fileInput = (page: Page, name: string) => page.getByLabel(`Arquivo para ${
 const alertWith = (page: Page, text: string) => page.getByTestId('pending-documents').getByRole('alert').filter({ hasText: text });
 
 interface ShowAnswer {
-  anexos: Array<{ documento: string; arquivo: string }>;
+  anexos: Array<{ documento: string; arquivo: string; bytes: number }>;
   documentosPendentes: Array<{ cdTipoDocumento: number; enviadoEm: string | null }>;
 }
 
@@ -93,6 +98,64 @@ test.describe('acompanhamento: pending documents (status 2)', () => {
       expect.objectContaining({ cdTipoDocumento: 3, enviadoEm: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/) }),
       expect.objectContaining({ cdTipoDocumento: 5, enviadoEm: null }),
     ]);
+  });
+
+  test("a phone's photos, as in the wizard: an iPhone photo being prepared can be cancelled (the file chosen before stays), a 12 MB photo is shrunk, sent and stored under 10 MB, and nothing is kept on the device", async ({
+    page,
+    baseURL,
+  }) => {
+    const protocolo = await openPending(page, baseURL!);
+    await fileInput(page, RESIDENCE).setInputFiles({ name: 'conta-de-luz.pdf', mimeType: 'application/pdf', buffer: PDF });
+    const chosen = page.getByTestId('pending-file');
+    await expect(chosen).toContainText('conta-de-luz.pdf');
+
+    // The iPhone decoder held on its way, as a slow link holds it: the photo is being prepared.
+    const held: Route[] = [];
+    const decoder = /\/assets\/heic-to-[^/]+\.js$/;
+    await page.route(decoder, (route) => void held.push(route));
+    const heic = readFileSync(resolve('test/e2e/fixtures/iphone-96x64.heic'));
+    await fileInput(page, RESIDENCE).setInputFiles({ name: 'iphone.heic', mimeType: 'image/heic', buffer: heic });
+    await expect(row(page, RESIDENCE).getByRole('status')).toHaveText('Preparando iphone.heic: reduzindo a foto para o envio...');
+    await expect.poll(() => held.length, { message: 'the decoder asked for' }).toBeGreaterThan(0);
+    await expect(page.getByRole('button', { name: `Trocar arquivo para ${RESIDENCE}` })).toBeDisabled();
+    await expect(page.getByRole('button', { name: `Escolher arquivo para ${PAYMENT}` })).toBeDisabled();
+    await expect(chosen.getByRole('button', { name: `Enviar: ${RESIDENCE}` })).toHaveCount(0);
+    await expectAccessible(page, 'pendências com uma foto em preparo');
+    await page.getByRole('button', { name: 'Cancelar o preparo de iphone.heic', exact: true }).click();
+    await expect(page.getByText('Preparando iphone.heic')).toHaveCount(0);
+    await expect(chosen).toContainText('conta-de-luz.pdf');
+    await expect(page.getByRole('button', { name: `Trocar arquivo para ${RESIDENCE}` })).toBeFocused();
+    await expect(page.locator(ANNOUNCED)).toContainText('Preparo de iphone.heic cancelado. A foto não foi anexada.');
+    await Promise.all(held.splice(0).map((route) => route.continue()));
+    await page.unroute(decoder);
+
+    // A phone's photo of about 12 MB: shrunk in the page, shown with both sizes, then sent.
+    const photo = await noisyJpeg(page, { width: 4000, height: 3000, quality: 1, noise: 4 });
+    expect(photo.length).toBeGreaterThan(10_485_760);
+    await fileInput(page, RESIDENCE).setInputFiles({ name: 'foto-conta.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(chosen).toContainText(/foto-conta\.jpg \(\d+,\d MB → \d+(,\d)? (KB|MB)\)/, { timeout: 60_000 });
+    await expect(chosen.getByRole('button', { name: `Enviar: ${RESIDENCE}` })).toBeFocused();
+    await chosen.getByRole('button', { name: `Enviar: ${RESIDENCE}` }).click();
+    await expect(page.getByTestId('pending-sent')).toHaveText(`Documento enviado: ${RESIDENCE}.`);
+
+    const stored = ((await backoffice('show', protocolo)) as unknown as ShowAnswer).anexos;
+    expect(stored.map(({ documento, arquivo }) => ({ documento, arquivo }))).toEqual([{ documento: RESIDENCE, arquivo: 'foto-conta.jpg' }]);
+    expect(stored[0]!.bytes).toBeLessThan(photo.length / 4);
+    // Tracking keeps its files in the tab's memory only: a shared phone keeps nothing of them.
+    const onDevice = await page.evaluate(
+      () =>
+        new Promise<number>((done) => {
+          const request = indexedDB.open('portabilidade-wizard', 1);
+          request.onerror = () => done(-1);
+          request.onsuccess = () => {
+            const db = request.result;
+            if (!db.objectStoreNames.contains('files')) return done(0);
+            const count = db.transaction('files').objectStore('files').count();
+            count.onsuccess = () => done(count.result);
+          };
+        }),
+    );
+    expect(onDevice).toBe(0);
   });
 
   for (const width of [320, 1280]) {

@@ -51,11 +51,25 @@ export const PENDING_BYTES = {
   ),
   empty: Buffer.alloc(0),
 };
-/** The files chosen: a PDF for the first type, a PNG for the second, and an empty one SPEC §5 refuses. */
+/**
+ * The files chosen: a PDF for the first type, a PNG for the second, and an empty one SPEC §5
+ * refuses; a phone photo over 1 MB for the first type and an iPhone photo (HEIC, not a real
+ * one: the browser cannot read it) for the second, which are prepared first (issue 27).
+ */
 export const PENDING_FILES = {
   pdf: { id: 'f-comprovante', name: 'comprovante-de-residencia.pdf', size: PENDING_BYTES.pdf.length, mimeType: 'application/pdf' },
   png: { id: 'f-boletos', name: 'boletos.png', size: PENDING_BYTES.png.length, mimeType: 'image/png' },
   empty: { id: 'f-vazio', name: 'vazio.pdf', size: 0, mimeType: 'application/pdf' },
+  photo: { id: 'f-foto-comprovante', name: 'foto-comprovante.jpg', size: 1_600_000, mimeType: 'image/jpeg' },
+  heic: { id: 'f-boletos-iphone', name: 'boletos.heic', size: 4096, mimeType: 'image/heic' },
+};
+/** The photo made ready (its size as the browser makes it varies: only the branch matters). */
+export const PREPARED_PHOTO = {
+  id: PENDING_FILES.photo.id,
+  name: 'foto-comprovante.jpg',
+  size: 180_000,
+  mimeType: 'image/jpeg',
+  originalSize: PENDING_FILES.photo.size,
 };
 
 /** One request per status and type code the screen distinguishes. */
@@ -176,9 +190,12 @@ export const USER_EVENTS = {
     { type: 'PENDING_FILE_CHOSEN', cdTipoDocumento: PENDING[0].cdTipoDocumento, file: PENDING_FILES.pdf },
     { type: 'PENDING_FILE_CHOSEN', cdTipoDocumento: PENDING[1].cdTipoDocumento, file: PENDING_FILES.png },
     { type: 'PENDING_FILE_CHOSEN', cdTipoDocumento: PENDING[0].cdTipoDocumento, file: PENDING_FILES.empty },
+    { type: 'PENDING_FILE_CHOSEN', cdTipoDocumento: PENDING[0].cdTipoDocumento, file: PENDING_FILES.photo },
+    { type: 'PENDING_FILE_CHOSEN', cdTipoDocumento: PENDING[1].cdTipoDocumento, file: PENDING_FILES.heic },
   ],
   PENDING_FILE_SEND: [{ type: 'PENDING_FILE_SEND' }],
   PENDING_FILE_REMOVED: [{ type: 'PENDING_FILE_REMOVED' }],
+  PENDING_PREPARATION_CANCELLED: [{ type: 'PENDING_PREPARATION_CANCELLED' }],
 } satisfies { [K in TrackingEvent['type']]: Array<Extract<TrackingEvent, { type: K }>> };
 
 export type ActorName =
@@ -191,10 +208,17 @@ export type ActorName =
   | 'finalizeRequest'
   | 'loadOperatorName'
   | 'uploadPendingDocument'
+  | 'preparePendingPhoto'
   | 'withdrawRequest';
 
 const done = (id: ActorName, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });
 const failed = (id: ActorName) => ({ type: `xstate.error.actor.${id}`, error: { message: `${id} failed` }, actorId: id });
+/** The iPhone photo the decoder could not read (its reason, as the app's preparation names it). */
+const preparationRefused = () => ({
+  type: 'xstate.error.actor.preparePendingPhoto',
+  error: Object.assign(new Error('HEIC ilegível (fixture)'), { reason: 'heic' }),
+  actorId: 'preparePendingPhoto',
+});
 
 /** What each actor may answer; every actor of the machine must be listed. */
 export const ACTOR_ANSWERS = {
@@ -207,6 +231,7 @@ export const ACTOR_ANSWERS = {
   finalizeRequest: [done('finalizeRequest', 'OK'), failed('finalizeRequest')],
   loadOperatorName: [done('loadOperatorName', OPERATOR_NAME), failed('loadOperatorName')],
   uploadPendingDocument: [done('uploadPendingDocument', 'OK'), failed('uploadPendingDocument')],
+  preparePendingPhoto: [done('preparePendingPhoto', PREPARED_PHOTO), preparationRefused()],
   withdrawRequest: [done('withdrawRequest', 'OK'), failed('withdrawRequest')],
 } satisfies Record<ActorName, AnyEventObject[]>;
 
@@ -237,6 +262,7 @@ export function eventsFor(snapshot: Snapshot): AnyEventObject[] {
     ...ACTOR_ANSWERS.finalizeRequest,
     ...ACTOR_ANSWERS.loadOperatorName,
     ...ACTOR_ANSWERS.uploadPendingDocument,
+    ...ACTOR_ANSWERS.preparePendingPhoto,
     ...ACTOR_ANSWERS.withdrawRequest,
     ...Object.values(USER_EVENTS).flat(),
   ];
@@ -321,6 +347,7 @@ export function startLiveTracking() {
       finalizeRequest: controlled('finalizeRequest'),
       loadOperatorName: controlled('loadOperatorName'),
       uploadPendingDocument: controlled('uploadPendingDocument'),
+      preparePendingPhoto: controlled('preparePendingPhoto'),
       withdrawRequest: controlled('withdrawRequest'),
     },
     actions: {

@@ -96,6 +96,13 @@ const MARKERS: Record<string, (s: Snapshot) => void> = {
     expect(can(s, 'PENDING_FILE_SEND')).toBe(true);
     expect(can(s, 'PENDING_FILE_REMOVED')).toBe(true);
   },
+  // A photo being made ready: nothing else can be chosen, sent or removed until it is ready, refused or cancelled.
+  'ready.pendingDocuments.preparing': (s) => {
+    expect(s.context.pendingPreparing).not.toBeNull();
+    expect(can(s, 'PENDING_PREPARATION_CANCELLED')).toBe(true);
+    expect(can(s, 'PENDING_FILE_SEND')).toBe(false);
+    expect(can(s, 'PENDING_FILE_REMOVED')).toBe(false);
+  },
   'ready.pendingDocuments.sending': (s) => {
     expect(s.context.pendingFile).not.toBeNull();
     expect(can(s, 'PENDING_FILE_SEND')).toBe(false);

@@ -19,6 +19,7 @@ import {
   OPERATOR_NAME,
   PENDING,
   PENDING_FILES,
+  PREPARED_PHOTO,
   TRACKINGS,
   UNSAFE_TERM,
   recordedTracking,
@@ -81,9 +82,12 @@ export const trackingFixtures = {
     { type: 'PENDING_FILE_CHOSEN', cdTipoDocumento: PENDING[0].cdTipoDocumento, file: PENDING_FILES.pdf },
     { type: 'PENDING_FILE_CHOSEN', cdTipoDocumento: PENDING[1].cdTipoDocumento, file: PENDING_FILES.png },
     { type: 'PENDING_FILE_CHOSEN', cdTipoDocumento: PENDING[0].cdTipoDocumento, file: PENDING_FILES.empty },
+    { type: 'PENDING_FILE_CHOSEN', cdTipoDocumento: PENDING[0].cdTipoDocumento, file: PENDING_FILES.photo },
+    { type: 'PENDING_FILE_CHOSEN', cdTipoDocumento: PENDING[1].cdTipoDocumento, file: PENDING_FILES.heic },
   ],
   PENDING_FILE_SEND: [{ type: 'PENDING_FILE_SEND' }],
   PENDING_FILE_REMOVED: [{ type: 'PENDING_FILE_REMOVED' }],
+  PENDING_PREPARATION_CANCELLED: [{ type: 'PENDING_PREPARATION_CANCELLED' }],
   'xstate.done.actor.loadTrackingData': [
     { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.analysis },
     { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.finalizeTypeOne },
@@ -138,6 +142,17 @@ export const trackingFixtures = {
   'xstate.error.actor.uploadPendingDocument': [
     { type: 'xstate.error.actor.uploadPendingDocument', actorId: 'uploadPendingDocument', error: failure },
   ],
+  // The phone photo shrunk; the iPhone photo the decoder could not read (issue 27's preparation, status 2).
+  'xstate.done.actor.preparePendingPhoto': [
+    { type: 'xstate.done.actor.preparePendingPhoto', actorId: 'preparePendingPhoto', output: PREPARED_PHOTO },
+  ],
+  'xstate.error.actor.preparePendingPhoto': [
+    {
+      type: 'xstate.error.actor.preparePendingPhoto',
+      actorId: 'preparePendingPhoto',
+      error: Object.assign(new Error('HEIC ilegível (fixture)'), { reason: 'heic' }),
+    },
+  ],
   'xstate.done.actor.withdrawRequest': [{ type: 'xstate.done.actor.withdrawRequest', actorId: 'withdrawRequest', output: 'OK' }],
   'xstate.error.actor.withdrawRequest': [{ type: 'xstate.error.actor.withdrawRequest', actorId: 'withdrawRequest', error: failure }],
 } as const satisfies EventFixtures<M>;
@@ -157,12 +172,27 @@ const matches = (snapshot: unknown, value: unknown) => (snapshot as { matches: (
  */
 function coherent(
   snapshot: {
-    context: { tracking: TrackingInfo | null; choice: 'S' | 'N' | null; pendingFile: { cdTipoDocumento: number } | null };
+    context: {
+      tracking: TrackingInfo | null;
+      choice: 'S' | 'N' | null;
+      pendingFile: { cdTipoDocumento: number } | null;
+      pendingPreparing: { file: { id: string; name: string } } | null;
+    };
   },
   event: PathEvent<M>,
 ): boolean {
   const tracking = snapshot.context.tracking;
   const underAnalysis = tracking?.flStatus === TRACKINGS.analysis.flStatus;
+  // Status 2, a photo being prepared: the page answers by itself (the phone photo shrunk, the
+  // fake iPhone photo refused), and only 'Cancelar' can be clicked, on the iPhone photo, whose
+  // decoder's download the browser tier holds (test/paths/ui/decoder-hold.ts).
+  const preparing = snapshot.context.pendingPreparing?.file ?? null;
+  if (preparing) {
+    const iphone = /\.hei[cf]$/i.test(preparing.name);
+    if (event.type === 'xstate.done.actor.preparePendingPhoto') return !iphone && event.output.id === preparing.id;
+    if (event.type === 'xstate.error.actor.preparePendingPhoto' || event.type === 'PENDING_PREPARATION_CANCELLED') return iphone;
+    return false;
+  }
   switch (event.type) {
     case 'xstate.done.actor.loadTrackingData':
       if (tracking !== null) return event.output === recordedTracking(tracking, snapshot.context.choice);
@@ -228,7 +258,12 @@ export function trackingAbstraction(c: TrackingContext): unknown {
     ),
     link: c.acceptanceLink !== null,
     operator: c.operatorName !== '',
-    pending: [c.pendingFile?.id ?? null, c.pendingFileAlert !== null, c.pendingSent?.cdTipoDocumento ?? null],
+    pending: [
+      c.pendingFile?.id ?? null,
+      c.pendingPreparing?.file.id ?? null,
+      c.pendingFileAlert !== null,
+      c.pendingSent?.cdTipoDocumento ?? null,
+    ],
   };
 }
 

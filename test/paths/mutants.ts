@@ -178,6 +178,24 @@ export const mutants: readonly Mutant[] = [
     apply: (machine) => patchChart(machine, PREPARATION_CANCELLED, { target: 'idle', actions: 'dropPreparingFile' }),
   },
   {
+    name: 'pending-photo-unprepared',
+    machineId: 'tracking',
+    flow: 'tracking',
+    edit: 'status 2: a large phone photo or an iPhone photo is taken as it is, unprepared (guard isPendingPhotoToPrepare always false)',
+    apply: (machine) => machine.provide({ guards: { isPendingPhotoToPrepare: () => false } }),
+  },
+  {
+    name: 'pending-cancel-drops-kept',
+    machineId: 'tracking',
+    flow: 'tracking',
+    edit: "status 2: 'Cancelar' on a photo being prepared also lets go of the file chosen before it",
+    apply: (machine) =>
+      patchChart(machine, ['states', 'ready', 'states', 'pendingDocuments', 'states', 'preparing', 'on', 'PENDING_PREPARATION_CANCELLED'], {
+        target: 'listing',
+        actions: ['forgetPendingPreparing', 'forgetPendingFile'],
+      }),
+  },
+  {
     name: 'decline-after-agreeing',
     machineId: 'tracking',
     flow: 'tracking',

@@ -17,6 +17,7 @@ import {
   type SignatureInput,
   type TrackingInfo,
 } from '../../../machines/tracking.machine';
+import type { ChosenFile, PreparedFile } from '../../../machines/wizard.types';
 import { fetchApi, mutateApi } from '../../api/query-client';
 import { revokeToken } from '../../api/revoke-token';
 import { notify } from '../../app/notify';
@@ -26,6 +27,7 @@ import { storage } from '../../storage';
 import { announce } from '../../ui/announcer';
 import { operatorNameQuery } from '../branding/branding-queries';
 import { fileRegistry } from '../wizard/file-registry';
+import { preparePhoto } from '../wizard/prepare-photo';
 import { uploadDocument } from '../wizard/upload-document';
 import { uploadProgress } from '../wizard/upload-progress';
 import { createUnloadWarning, type UnloadWarning } from './unload-warning';
@@ -65,6 +67,10 @@ export const trackingActors = {
   ),
   // Status 2: the wizard's own upload, by protocol, with the session's token (issue 25).
   uploadPendingDocument: uploadDocument,
+  // Status 2: the wizard's own preparation of a photo; its bytes stay in this tab's memory only.
+  preparePendingPhoto: fromPromise<PreparedFile, { file: ChosenFile }>(({ input, signal }) =>
+    preparePhoto(input.file, signal, { survivesReload: false }),
+  ),
   // The protocol's own token travels with the call (the server refuses any other).
   withdrawRequest: fromPromise<string, ProtocolInput>(({ input }) => mutateApi(queryClient, 'withdraw', { protocolo: input.protocolo })),
 };

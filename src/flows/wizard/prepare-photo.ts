@@ -77,8 +77,16 @@ async function shrink(image: Blob, name: string, signal: AbortSignal): Promise<F
   }
 }
 
-/** `signal`: aborted when the photo is cancelled (the machine left the state); nothing is then stored. */
-export async function preparePhoto(chosen: ChosenFile, signal: AbortSignal): Promise<PreparedFile> {
+/**
+ * `signal`: aborted when the photo is cancelled (the machine left the state); nothing is then
+ * stored. `survivesReload`: whether the ready bytes may be kept on the device (the wizard's
+ * draft) or only in this tab's memory (tracking: a shared phone keeps nothing of a request).
+ */
+export async function preparePhoto(
+  chosen: ChosenFile,
+  signal: AbortSignal,
+  { survivesReload = true }: { survivesReload?: boolean } = {},
+): Promise<PreparedFile> {
   const file = fileRegistry.get(chosen.id);
   // Not in this tab any more (e.g. the page reloaded while it was being prepared).
   if (!file) throw new PreparationError('unreadable');
@@ -92,6 +100,6 @@ export async function preparePhoto(chosen: ChosenFile, signal: AbortSignal): Pro
   if (!preparedFits(prepared)) throw new PreparationError('tooLarge');
   // A cancelled photo's bytes were released: they must not come back under its id.
   signal.throwIfAborted();
-  await fileRegistry.put(chosen.id, ready);
+  await fileRegistry.put(chosen.id, ready, { survivesReload });
   return prepared;
 }

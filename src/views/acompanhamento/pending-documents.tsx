@@ -1,27 +1,40 @@
 /**
  * Status 2, 'Pendente de documentação' (issue 25 item 3): the documents the operator still
- * waits for, each with its reason, a file to choose and 'Enviar' (the wizard's checks, upload,
- * progress and retry), then what happens next and the operator's clock. The list is the
- * server's: after each sending the screen reloads it (machines/tracking.pending.states.ts).
+ * waits for, each with its reason, a file to choose and 'Enviar' (the wizard's checks, photo
+ * preparation with 'Cancelar', upload, progress and retry), then what happens next and the
+ * operator's clock. The list is the server's: after each sending the screen reloads it
+ * (machines/tracking.pending.states.ts).
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef } from 'react';
-import { formatFileSize } from '../../../machines/attachments';
+import { useCallback, useEffect, useId, useRef } from 'react';
+import { attachmentSizeLabel } from '../../../machines/attachments';
 import { PENDING_TEXT, pendingClockText, pendingDocumentsOf } from '../../../machines/tracking.pending';
 import type { PendingDocumentInfo } from '../../../machines/tracking.types';
 import { fileRegistry, newFileId } from '../../flows/wizard/file-registry';
 import { useUploadProgress } from '../../flows/wizard/upload-progress';
 import { Button } from '../../ui/button';
+import { PreparingPhoto, usePreparationCancel } from '../../ui/preparing-photo';
 import { UploadProgressBar } from '../../ui/upload-progress-bar';
 import { TrackingActorContext } from '../../flows/tracking/tracking-context';
 
-const ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
+// The wizard's: iPhone photos (HEIC) are converted before they are sent.
+const ACCEPT = '.pdf,.jpg,.jpeg,.png,.heic,.heif,application/pdf,image/jpeg,image/png,image/heic,image/heif';
+
+/** Sending a file, or preparing a photo: the other files wait (the chart takes no other choice then). */
+function useBusy(): boolean {
+  const actor = TrackingActorContext.useActorRef();
+  return useSelector(
+    actor,
+    (s) => s.matches({ ready: { pendingDocuments: 'sending' } }) || s.matches({ ready: { pendingDocuments: 'preparing' } }),
+  );
+}
 
 /** The chosen file of a row: name and size, then 'Enviar' / 'Remover', its progress, or its failure and retry. */
 function ChosenFileRow({ pending }: { pending: PendingDocumentInfo }) {
   const actor = TrackingActorContext.useActorRef();
   const file = useSelector(actor, (s) => s.context.pendingFile);
   const sending = useSelector(actor, (s) => s.matches({ ready: { pendingDocuments: 'sending' } }));
+  const busy = useBusy();
   const progress = useUploadProgress(file?.id ?? '');
   const sendButton = useRef<HTMLButtonElement>(null);
   // A file chosen: 'Enviar' is next (the input that took it is hidden).
@@ -33,7 +46,7 @@ function ChosenFileRow({ pending }: { pending: PendingDocumentInfo }) {
   return (
     <div className="space-y-2 rounded-md bg-slate-50 px-3 py-2" data-testid="pending-file">
       <p className="text-slate-900">
-        <span className="break-all font-medium">{file.fileName}</span> <span className="text-slate-700">({formatFileSize(file.size)})</span>
+        <span className="break-all font-medium">{file.fileName}</span> <span className="text-slate-700">({attachmentSizeLabel(file)})</span>
       </p>
       {sending && (
         <div>
@@ -46,7 +59,7 @@ function ChosenFileRow({ pending }: { pending: PendingDocumentInfo }) {
           {PENDING_TEXT.failed}
         </p>
       )}
-      {!sending && (
+      {!busy && (
         <div className="flex flex-wrap gap-x-3 gap-y-2">
           <Button
             ref={sendButton}
@@ -72,7 +85,13 @@ function PendingRow({ pending }: { pending: PendingDocumentInfo }) {
   const actor = TrackingActorContext.useActorRef();
   const inputRef = useRef<HTMLInputElement>(null);
   const chosenHere = useSelector(actor, (s) => s.context.pendingFile?.cdTipoDocumento === pending.cdTipoDocumento);
-  const sending = useSelector(actor, (s) => s.matches({ ready: { pendingDocuments: 'sending' } }));
+  const preparing = useSelector(actor, (s) =>
+    s.context.pendingPreparing?.cdTipoDocumento === pending.cdTipoDocumento ? s.context.pendingPreparing.file.name : null,
+  );
+  const busy = useBusy();
+  const chooseButton = useRef<HTMLButtonElement>(null);
+  const focusChoose = useCallback(() => chooseButton.current?.focus(), []);
+  const cancelPreparation = usePreparationCancel(preparing, () => actor.send({ type: 'PENDING_PREPARATION_CANCELLED' }), focusChoose);
   // The file is kept in this tab's memory only (the wizard's registry, not its IndexedDB copy:
   // a shared device keeps nothing of a request once its screen is left), then the machine checks it.
   const choose = async (files: FileList | null) => {
@@ -102,13 +121,15 @@ function PendingRow({ pending }: { pending: PendingDocumentInfo }) {
         className="sr-only"
         tabIndex={-1}
         aria-label={PENDING_TEXT.fileLabel(pending.nmDocumento)}
-        disabled={sending}
+        disabled={busy}
         onChange={(event) => void choose(event.target.files)}
       />
       {chosenHere && <ChosenFileRow pending={pending} />}
+      {preparing !== null && <PreparingPhoto name={preparing} onCancel={cancelPreparation} />}
       <Button
+        ref={chooseButton}
         variant={chosenHere ? 'link' : 'secondary'}
-        disabled={sending}
+        disabled={busy}
         aria-label={`${chosenHere ? PENDING_TEXT.chooseAnother : PENDING_TEXT.choose} para ${pending.nmDocumento}`}
         onClick={() => inputRef.current?.click()}
       >

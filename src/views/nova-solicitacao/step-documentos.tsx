@@ -6,12 +6,13 @@
  */
 import { shallowEqual } from '@xstate/react';
 import { useCallback, useEffect, useRef } from 'react';
-import { couldKeep, formatFileSize, hasFailedUpload, uploadCounter } from '../../../machines/attachments';
+import { attachmentSizeLabel, couldKeep, hasFailedUpload, uploadCounter } from '../../../machines/attachments';
 import type { AttachmentMeta } from '../../../machines/wizard.types';
 import { fileRegistry, newFileId } from '../../flows/wizard/file-registry';
 import { useUploadProgress } from '../../flows/wizard/upload-progress';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
+import { PreparingPhoto, usePreparationCancel } from '../../ui/preparing-photo';
 import { UploadProgressBar } from '../../ui/upload-progress-bar';
 import { SelectInput } from './fields';
 import { useWizard, useWizardActorRef } from '../../flows/wizard/wizard-context';
@@ -28,32 +29,6 @@ function useAttachmentFeedback(attachments: readonly AttachmentMeta[], afterRemo
     for (const file of removed) announce(`Arquivo ${file.fileName} removido.`);
     if (removed.length > 0) afterRemoval();
   }, [attachments, afterRemoval]);
-}
-
-/**
- * 'Cancelar' beside a photo being prepared: the photo is let go (said in the live region), and
- * focus, whose button is gone, goes back to 'Anexar arquivo' once the step enables it again.
- */
-function usePreparationCancel(preparing: string | null, focusAttach: () => void): () => void {
-  const actor = useWizardActorRef();
-  const cancelled = useRef<string | null>(null);
-  useEffect(() => {
-    if (preparing !== null || cancelled.current === null) return;
-    announce(`Preparo de ${cancelled.current} cancelado. A foto não foi anexada.`);
-    cancelled.current = null;
-    focusAttach();
-  }, [preparing, focusAttach]);
-  return () => {
-    cancelled.current = preparing;
-    actor.send({ type: 'PREPARATION_CANCELLED' });
-  };
-}
-
-/** "6,2 MB → 0,9 MB" for a photo shrunk before sending; else its size. */
-function sizeLabel(attachment: AttachmentMeta): string {
-  return attachment.originalSize === undefined
-    ? formatFileSize(attachment.size)
-    : `${formatFileSize(attachment.originalSize)} → ${formatFileSize(attachment.size)}`;
 }
 
 /** What the step says while the request goes out, and after a file failed (issue 27). */
@@ -125,7 +100,7 @@ export function StepDocumentos() {
     else document.getElementById('wizard-tipo_documento')?.focus();
   }, []);
   useAttachmentFeedback(attachments, focusAttach);
-  const cancelPreparation = usePreparationCancel(preparing, focusAttach);
+  const cancelPreparation = usePreparationCancel(preparing, () => actor.send({ type: 'PREPARATION_CANCELLED' }), focusAttach);
 
   // The row appears once the file is stored for this tab: a reload right after still finds it.
   // A file the step refuses anyway (empty, over 10MB, a wrong type) is not stored: its message
@@ -173,16 +148,7 @@ export function StepDocumentos() {
           </Button>
         </div>
       </div>
-      {preparing !== null && (
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <p role="status" className="text-slate-700">
-            Preparando {preparing}: reduzindo a foto para o envio...
-          </p>
-          <Button variant="secondary" aria-label={`Cancelar o preparo de ${preparing}`} onClick={cancelPreparation}>
-            Cancelar
-          </Button>
-        </div>
-      )}
+      {preparing !== null && <PreparingPhoto name={preparing} onCancel={cancelPreparation} />}
       <div aria-live="assertive">
         {fileAlert && (
           <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 font-medium text-red-800">
@@ -221,9 +187,9 @@ export function StepDocumentos() {
                 <td className="p-2">
                   <span className="block font-medium desktop:hidden">{attachment.nmDocumento}</span>
                   <span className="block break-all">{attachment.fileName}</span>
-                  <span className="block text-slate-700 desktop:hidden">{sizeLabel(attachment)}</span>
+                  <span className="block text-slate-700 desktop:hidden">{attachmentSizeLabel(attachment)}</span>
                 </td>
-                <td className="hidden p-2 desktop:table-cell">{sizeLabel(attachment)}</td>
+                <td className="hidden p-2 desktop:table-cell">{attachmentSizeLabel(attachment)}</td>
                 <td className="p-2">
                   <div className="flex flex-wrap gap-x-2">
                     <Button

@@ -1,6 +1,7 @@
 /**
- * A path of the wizard that cancels a photo being prepared must find the page still preparing
- * it when it clicks 'Cancelar'; left alone, the page prepares a photo in a moment. The iPhone
+ * A path that cancels a photo being prepared (the wizard's step 5, tracking's pending
+ * documents) must find the page still preparing it when it clicks 'Cancelar'; left alone, the
+ * page prepares a photo in a moment. The iPhone
  * photo is the one whose preparation waits for a download (the HEIC decoder, its own chunk of
  * megabytes, loaded when such a photo is chosen), so in such a path that download is held for
  * each pick the path cancels, and refused (as a dropped link would) once the pick is cancelled.
@@ -18,6 +19,12 @@ export const isHeic = (name: string): boolean => /\.hei[cf]$/i.test(name);
 interface PathEvent {
   type: string;
   file?: { name: string };
+}
+
+/** The flow's event types: the pick of a file, and the cancel of its preparation. */
+export interface PhotoEvents {
+  pick: string;
+  cancel: string;
 }
 
 class DecoderHold {
@@ -48,10 +55,10 @@ class DecoderHold {
 const holds = new WeakMap<Page, DecoderHold>();
 
 /** Installs the hold in a page whose path cancels a photo (nothing otherwise). */
-export async function holdDecoderFor(page: Page, events: readonly PathEvent[]): Promise<void> {
-  if (!events.some((event) => event.type === 'PREPARATION_CANCELLED')) return;
+export async function holdDecoderFor(page: Page, events: readonly PathEvent[], { pick, cancel }: PhotoEvents): Promise<void> {
+  if (!events.some((event) => event.type === cancel)) return;
   const plan = events.flatMap((event, index) =>
-    event.type === 'FILE_CHOSEN' && isHeic(event.file?.name ?? '') ? [events[index + 1]?.type === 'PREPARATION_CANCELLED'] : [],
+    event.type === pick && isHeic(event.file?.name ?? '') ? [events[index + 1]?.type === cancel] : [],
   );
   const hold = new DecoderHold(plan);
   await hold.install(page);

@@ -19,6 +19,8 @@ import { TERMS, trackingModel } from '../../machines/tracking.model';
 import type { BrowserModel, Fulfil, Gestures, Markers, Network } from '../framework/browser';
 import type { MachinePath } from '../framework/model';
 import type { PathEvent } from '../framework/types';
+import { cancelHeldPreparation, holdDecoderFor, notePick, type PhotoEvents } from './decoder-hold';
+import { photoBytes } from './photo-files';
 import { serverRequest, type RequestNeed } from './reference-server';
 
 type M = typeof trackingMachine;
@@ -82,12 +84,13 @@ export const trackingGestures = {
   CLOSE_MODAL: (page) => page.getByRole('dialog').getByRole('button').first().click(),
   LOG_IN_AGAIN: (page) => page.getByRole('button', { name: 'Fazer login' }).click(),
   // Status 2: the row's hidden file input takes the file (its button opens the device's picker).
-  PENDING_FILE_CHOSEN: (page, event) =>
-    page.getByLabel(PENDING_TEXT.fileLabel(pendingName(event.cdTipoDocumento)), { exact: true }).setInputFiles({
-      name: event.file.name,
-      mimeType: event.file.mimeType,
-      buffer: bytesOf(event.file.id),
-    }),
+  PENDING_FILE_CHOSEN: async (page, event) => {
+    const buffer = (await photoBytes(page, event.file.size, event.file.mimeType)) ?? bytesOf(event.file.id);
+    notePick(page, event.file.name);
+    await page
+      .getByLabel(PENDING_TEXT.fileLabel(pendingName(event.cdTipoDocumento)), { exact: true })
+      .setInputFiles({ name: event.file.name, mimeType: event.file.mimeType, buffer });
+  },
   PENDING_FILE_SEND: (page) =>
     chosenFile(page)
       .getByRole('button', { name: new RegExp(`^(${PENDING_TEXT.send}|${PENDING_TEXT.retry}): `) })
@@ -96,7 +99,12 @@ export const trackingGestures = {
     chosenFile(page)
       .getByRole('button', { name: new RegExp(`^${PENDING_TEXT.remove} `) })
       .click(),
+  PENDING_PREPARATION_CANCELLED: (page) =>
+    cancelHeldPreparation(page, () => page.getByRole('button', { name: /^Cancelar o preparo de / }).click()),
 } satisfies Gestures<M>;
+
+/** Status 2's pick of a file and cancel of a photo's preparation (test/paths/ui/decoder-hold.ts). */
+const PHOTO_EVENTS: PhotoEvents = { pick: 'PENDING_FILE_CHOSEN', cancel: 'PENDING_PREPARATION_CANCELLED' };
 
 /** Status 2: the pending type's name (its row), and the bytes of each file the paths choose. */
 const pendingName = (cdTipoDocumento: number) => PENDING.find((p) => p.cdTipoDocumento === cdTipoDocumento)!.nmDocumento;
@@ -232,6 +240,14 @@ export const trackingMarkers = {
     ],
   }),
   'ready.pendingDocuments.sending': (page) => ({ visible: chosenFile(page).getByText(PENDING_TEXT.sending) }),
+  // A photo being prepared: said in its row, with 'Cancelar'; no other file can be chosen meanwhile.
+  'ready.pendingDocuments.preparing': (page, c) => ({
+    all: [
+      { visible: page.getByRole('status').filter({ hasText: `Preparando ${c.pendingPreparing?.file.name ?? ''}` }) },
+      { visible: page.getByRole('button', { name: `Cancelar o preparo de ${c.pendingPreparing?.file.name ?? ''}`, exact: true }) },
+      { disabled: page.getByRole('button', { name: new RegExp(`^(${PENDING_TEXT.choose}|${PENDING_TEXT.chooseAnother}) para `) }) },
+    ],
+  }),
   avisoModal: (page) => ({ visible: page.getByRole('dialog', { name: TEXT.avisoTitle }) }),
   // The operator's name as the server answered it (key 65).
   bemvindoModal: (page, c) => ({ visible: page.getByRole('dialog', { name: welcomeTitle(c.operatorName) }) }),
@@ -256,6 +272,7 @@ export const trackingNetwork = {
   finalizeRequest: { url: new RegExp(`${API}portabilidade/finaliza$`) },
   loadOperatorName: { url: new RegExp(`${API}auth/recuperar-chave\\?cdTipo=65&`) },
   uploadPendingDocument: { url: new RegExp(`${API}portabilidade/utils/documento$`) },
+  preparePendingPhoto: { local: 'the photo is shrunk (or the HEIC decoded) in the page, by a worker: no request' },
   withdrawRequest: { url: new RegExp(`${API}portabilidade/desistencia$`) },
 } satisfies Network<M>;
 
@@ -320,6 +337,7 @@ export const trackingBrowser: BrowserModel<M> = {
       token: request.token,
       cdEmpresaPlano: start.input.cdEmpresaPlano ?? INPUT.cdEmpresaPlano,
     });
+    await holdDecoderFor(page, path.events, PHOTO_EVENTS);
     await page.goto('/#/acompanhamento', { waitUntil: 'commit' });
   },
   gestures: trackingGestures,

@@ -22,7 +22,6 @@ import type { StepId, TextField, WizardContext } from '../../../machines/wizard.
 import { CEP_ADDRESSES, DESTINATION_PLANS } from '../../../server/seed/reference-data.ts';
 import { CEP_NOTES } from '../../../src/views/nova-solicitacao/cep-note';
 import { PLAN_SEARCH_LABEL, foldForSearch } from '../../../src/views/nova-solicitacao/plan-matches';
-import { noisyJpeg } from '../../e2e/support/photos';
 import { groupInFours } from '../../../src/ui/protocol-groups';
 import { seedSession } from '../../e2e/support/session';
 import { wizardFixtures, type M, type WizardPathEvent } from '../../machines/wizard.fixtures';
@@ -32,6 +31,7 @@ import { activeLeafPaths } from '../framework/universe';
 import { generateWizardPaths, isOpenRequestRefused, wizardModel } from '../models/wizard.model';
 import { fileAnotherRequest, uniqueIds } from '../../e2e/support/portal';
 import { cancelHeldPreparation, holdDecoderFor, isHeic, notePick } from './decoder-hold';
+import { photoBytes } from './photo-files';
 
 const API = '/wslinhafrente/v1/';
 /** src/flows/wizard/wizard-persistence.ts WIZARD_SNAPSHOT_KEY */
@@ -273,14 +273,10 @@ const PDF = Buffer.from(
 );
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-/** The start of a HEIC file (its 'ftyp' box) and nothing a decoder can read: the page refuses it. */
-const UNREADABLE_HEIC = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1')]);
-
 async function fileBytes(page: Page, size: number, mimeType: string): Promise<Buffer> {
   if (size === 0) return Buffer.alloc(0);
-  if (mimeType === 'image/heic') return Buffer.concat([UNREADABLE_HEIC, Buffer.alloc(Math.max(0, size - UNREADABLE_HEIC.length), 0x20)]);
-  // A real photo over 1 MB, which the page shrinks (about 2 MB at 2,000 × 1,500).
-  if (mimeType === 'image/jpeg') return noisyJpeg(page, { width: 2000, height: 1500, quality: 0.97, noise: 30 });
+  const photo = await photoBytes(page, size, mimeType);
+  if (photo) return photo;
   const head = mimeType === 'image/png' ? PNG : PDF;
   return size <= head.length ? head.subarray(0, size) : Buffer.concat([head, Buffer.alloc(size - head.length, 0x20)]);
 }
@@ -603,7 +599,7 @@ export const wizardBrowser: BrowserModel<M> = {
     }
     const snapshot = input.form ? persistedSnapshotOf(input) : null;
     await seedSession(page, { protocolo: input.protocoloAns, token: 'free', cdEmpresaPlano: input.cdEmpresaPlano ?? '1' });
-    await holdDecoderFor(page, path.events);
+    await holdDecoderFor(page, path.events, { pick: 'FILE_CHOSEN', cancel: 'PREPARATION_CANCELLED' });
     await page.addInitScript(
       (session) => {
         // The filled form is this tab's snapshot, as a reload finds it; only at the first load.

@@ -96,10 +96,12 @@ export const pendingDocumentsState = trackingSetup.createStateConfig({
             guard: 'hasPendingFile',
             target: 'fileChosen',
             actions: [releasePreparing, { type: 'rejectUnpreparedPendingPhoto', params: ({ event }) => ({ error: event.error }) }],
+            description: 'Foto recusada, com o aviso de como enviá-la: o arquivo escolhido antes fica.',
           },
           {
             target: 'listing',
             actions: [releasePreparing, { type: 'rejectUnpreparedPendingPhoto', params: ({ event }) => ({ error: event.error }) }],
+            description: 'Foto recusada, com o aviso de como enviá-la.',
           },
         ],
       },

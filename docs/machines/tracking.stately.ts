@@ -376,10 +376,12 @@ export const trackingMachine = setup({
                     target: 'fileChosen',
                     guard: 'hasPendingFile',
                     actions: ['releaseFile', 'rejectUnpreparedPendingPhoto'],
+                    description: 'Foto recusada, com o aviso de como enviá-la: o arquivo escolhido antes fica.',
                   },
                   {
                     target: 'listing',
                     actions: ['releaseFile', 'rejectUnpreparedPendingPhoto'],
+                    description: 'Foto recusada, com o aviso de como enviá-la.',
                   },
                 ],
               },

@@ -1,13 +1,13 @@
 /**
  * A path that cancels a photo being prepared (the wizard's step 5, tracking's pending
  * documents) must find the page still preparing it when it clicks 'Cancelar'; left alone, the
- * page prepares a photo in a moment. The iPhone
- * photo is the one whose preparation waits for a download (the HEIC decoder, its own chunk of
- * megabytes, loaded when such a photo is chosen), so in such a path that download is held for
- * each pick the path cancels, and refused (as a dropped link would) once the pick is cancelled.
- * A pick the path does not cancel gets the refusal at once. The decoder thus never loads in
- * such a page, and the browser asks for it again at the next pick; the fixture's iPhone photo
- * is not a real HEIC, so it is refused either way, as in every other path.
+ * page prepares a photo in a moment. The iPhone photo is the one whose preparation waits for
+ * a download (the HEIC decoder, its own chunk of megabytes, loaded when such a photo is
+ * chosen), so in such a path that download is held for each pick the path cancels, and
+ * refused (as a dropped link would) once the pick is cancelled. A pick the path does not
+ * cancel gets the refusal at once. The decoder thus never loads in such a page, and the
+ * browser asks for it again at the next pick; the fixture's iPhone photo is not a real HEIC,
+ * so it is refused either way, as in every other path (with the connection's message).
  */
 import { expect, type Page, type Route } from '@playwright/test';
 

@@ -135,7 +135,9 @@ test.describe('home', () => {
     expect(session.token).not.toBe('free');
   });
 
-  test('track with login: a wrong password is refused and the user stays on the login', async ({ page }) => {
+  test('track with login: a wrong password is refused, the user stays on the login with focus on the emptied password', async ({
+    page,
+  }) => {
     await startTracking(page, DEMO.login.protocolo);
     await page.getByLabel('CPF', { exact: true }).pressSequentially(DEMO.login.cpf);
     await page.getByLabel('Senha', { exact: true }).fill('000000');
@@ -143,6 +145,8 @@ test.describe('home', () => {
     await expect(page.getByText('CPF ou senha inválidos.')).toBeVisible();
     await expect(page).toHaveURL(/#\/home\/1$/);
     await expect(page.getByLabel('Senha', { exact: true })).toHaveValue('');
+    // 'Prosseguir' was disabled while the login ran: focus is put back where the person retries.
+    await expect(page.getByLabel('Senha', { exact: true })).toBeFocused();
     expect((await stored(page)).token).toBeNull();
   });
 
@@ -173,10 +177,13 @@ test.describe('home', () => {
     expect((await stored(page)).token).toBeNull();
   });
 
-  test("an unknown protocol shows 'Número de protocolo inválido ou não encontrado'", async ({ page }) => {
+  test("an unknown protocol shows 'Número de protocolo inválido ou não encontrado', with focus back on the field to correct it", async ({
+    page,
+  }) => {
     await startTracking(page, '99999999999999999999');
     await expect(page.getByText('Número de protocolo inválido ou não encontrado')).toBeVisible();
     await expect(page).toHaveURL(/#\/home\/1$/);
+    await expect(page.getByRole('textbox', { name: 'Digite o protocolo', exact: true })).toBeFocused();
     await waitIdle(page);
   });
 

@@ -120,6 +120,7 @@ test.describe('acompanhamento: pending documents (status 2)', () => {
     await expect(page.getByRole('button', { name: `Trocar arquivo para ${RESIDENCE}` })).toBeDisabled();
     await expect(page.getByRole('button', { name: `Escolher arquivo para ${PAYMENT}` })).toBeDisabled();
     await expect(chosen.getByRole('button', { name: `Enviar: ${RESIDENCE}` })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Cancelar o preparo de iphone.heic', exact: true })).toBeFocused();
     await expectAccessible(page, 'pendências com uma foto em preparo');
     await page.getByRole('button', { name: 'Cancelar o preparo de iphone.heic', exact: true }).click();
     await expect(page.getByText('Preparando iphone.heic')).toHaveCount(0);

@@ -114,6 +114,8 @@ test.describe('photos that fit (issue 27)', () => {
     page,
   }) => {
     test.setTimeout(120_000);
+    // A 320 px phone, and the long unbroken name a phone gives a photo.
+    await page.setViewportSize({ width: 320, height: 640 });
     await openDocumentsStep(page);
     const photo = await noisyJpeg(page, { width: 2400, height: 1800, quality: 1, noise: 4 });
     expect(photo.length, 'a photo the page shrinks').toBeGreaterThan(1024 * 1024);
@@ -122,16 +124,22 @@ test.describe('photos that fit (issue 27)', () => {
     const shrinkingCode = /\/assets\/browser-image-compression-[^/]+\.js$/;
     await page.route(shrinkingCode, (route) => void held.push(route));
 
-    await attach(page, { name: 'foto-lenta.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await expect(page.getByRole('status').filter({ hasText: 'Preparando foto-lenta.jpg' })).toBeVisible();
+    await attach(page, { name: 'Screenshot_20240315_142233_WhatsApp.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(page.getByRole('status').filter({ hasText: 'Preparando Screenshot_20240315_142233_WhatsApp.jpg' })).toBeVisible();
     await expect.poll(() => held.length, { message: 'the shrinking code asked for' }).toBeGreaterThan(0);
     await expectNoAxeViolations(page, 'step 5 while a photo is prepared');
-    await page.getByRole('button', { name: 'Cancelar o preparo de foto-lenta.jpg', exact: true }).click();
+    // 'Anexar arquivo' is disabled meanwhile: focus is on 'Cancelar', and nothing runs off the screen.
+    const cancel = page.getByRole('button', { name: 'Cancelar o preparo de Screenshot_20240315_142233_WhatsApp.jpg', exact: true });
+    await expect(cancel).toBeFocused();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await cancel.click();
 
     const attachButton = page.getByRole('button', { name: 'Anexar arquivo', exact: true });
-    await expect(page.getByText('Preparando foto-lenta.jpg')).toHaveCount(0);
+    await expect(page.getByText('Preparando Screenshot_20240315_142233_WhatsApp.jpg')).toHaveCount(0);
     await expect(attachButton).toBeFocused();
-    await expect(page.locator(ANNOUNCED)).toContainText('Preparo de foto-lenta.jpg cancelado. A foto não foi anexada.');
+    await expect(page.locator(ANNOUNCED)).toContainText(
+      'Preparo de Screenshot_20240315_142233_WhatsApp.jpg cancelado. A foto não foi anexada.',
+    );
     await expect(page.getByText('Nenhum documento anexado.')).toBeVisible();
 
     // The code arrives after all: the cancelled photo stays out, and the next one is shrunk.
@@ -139,7 +147,8 @@ test.describe('photos that fit (issue 27)', () => {
     await page.unroute(shrinkingCode);
     await attach(page, { name: 'foto-nova.jpg', mimeType: 'image/jpeg', buffer: photo });
     await expect(row(page, 'foto-nova.jpg')).toContainText('→', { timeout: 60_000 });
-    await expect(row(page, 'foto-lenta')).toHaveCount(0);
+    await expect(attachButton, 'focus back where the photo was chosen').toBeFocused();
+    await expect(row(page, 'Screenshot_20240315')).toHaveCount(0);
     const kept = await page.evaluate(
       () =>
         new Promise<number>((resolve, reject) => {

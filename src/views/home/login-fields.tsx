@@ -15,6 +15,7 @@ const CPF_FORMAT = maskFormat('cpf');
 const PASSWORD_FORMAT = digitsFormat({ max: 6, label: 'A senha' });
 
 export interface LoginFieldsHandle {
+  /** The first field with a message; with none (the server refused the pair), the password, cleared for a new try. */
   focusFirstInvalid(): void;
 }
 
@@ -35,7 +36,7 @@ export function LoginFields({ ref }: { ref?: Ref<LoginFieldsHandle> }) {
       focusFirstInvalid() {
         const current = loginFormErrors({ cpf: actor.getSnapshot().context.cpf, senha: actor.getSnapshot().context.senha });
         if (current.cpf) cpfRef.current?.focus();
-        else if (current.senha) senhaRef.current?.focus();
+        else senhaRef.current?.focus();
       },
     }),
     [actor],

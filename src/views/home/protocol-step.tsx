@@ -9,6 +9,7 @@ import { ANS_PROTOCOL_MAX_DIGITS, TOOLTIP_KEY } from '../../../machines/home.mac
 import { ANS_PROTOCOL_DIGITS, ANS_PROTOCOL_MESSAGE } from '../../../contract/rules';
 import { HomeActorContext } from '../../flows/home/home-context';
 import { Button } from '../../ui/button';
+import { focusLost } from '../../ui/focus-lost';
 import { useClientValue } from '../../ui/client-value';
 import { digitsFormat, textFormat } from '../../ui/field-formats';
 import { TextField } from '../../ui/text-field';
@@ -65,6 +66,18 @@ export function ProtocolStep({ kind, focusField }: ProtocolStepProps) {
   useEffect(() => {
     if (focusField) inputRef.current?.focus();
   }, [focusField]);
+
+  // While the lookup or the login runs, 'Prosseguir' is disabled and loses focus. Refused (the
+  // toast says why), focus goes back where the person corrects it; answered, the next screen
+  // or the login fields take it themselves.
+  const wasBusy = useRef(busy);
+  useEffect(() => {
+    const ended = wasBusy.current && !busy;
+    wasBusy.current = busy;
+    if (!ended || !focusLost()) return;
+    if (showLogin) loginRef.current?.focusFirstInvalid();
+    else inputRef.current?.focus();
+  }, [busy, showLogin]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

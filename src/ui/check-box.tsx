@@ -18,7 +18,7 @@ interface CheckBoxProps {
 
 export function CheckBox({ id, label, checked, disabled = false, onChange, after, description }: CheckBoxProps) {
   return (
-    <div className="flex min-h-11 items-center gap-3">
+    <div className={`flex min-h-11 gap-3 ${description ? 'items-start' : 'items-center'}`}>
       <span className="relative grid size-6 shrink-0 place-items-center">
         <input
           id={id}

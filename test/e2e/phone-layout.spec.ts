@@ -178,6 +178,10 @@ test.describe('the wizard at 320 px', () => {
     await startNewRequest(page, uniqueIds().protocoloAns);
     await expect(page).toHaveTitle('Nova Solicitação - Portabilidade');
     await checkScreen(page, 'step 1');
+    // A box with a long explanation stands level with its label, not with the middle of the text.
+    const box = await page.locator('#wizard-keep-on-device').boundingBox();
+    const label = await page.locator('label[for="wizard-keep-on-device"]').boundingBox();
+    expect(Math.abs(box!.y - label!.y), "'Continuar depois' box level with its label's first line").toBeLessThan(6);
     await next(page).click();
     await checkScreen(page, 'step 1 with its messages');
     await fillSteps1And2(page, true);

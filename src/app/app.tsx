@@ -15,6 +15,7 @@ import { HomePage } from '../views/home/home-page';
 import { ChunkErrorBoundary } from './chunk-error-boundary';
 import { lazyScreen } from './lazy-screen';
 import { LoadingOverlay, LoadingOverlayView } from './loading-overlay';
+import { ConnectionNotice } from './connection-notice';
 import { RequestActivityFlow } from './request-activity';
 import { queryClient } from './services';
 import { useSessionEnded } from './session-watch';
@@ -136,6 +137,7 @@ export function App({ ssrPath }: { ssrPath?: string }) {
         </Router>
         <LoadingOverlay />
         <ToasterWhenNeeded />
+        <ConnectionNotice />
       </RequestActivityFlow>
     </QueryClientProvider>
   );

@@ -37,6 +37,7 @@ export const pendingDocumentsState = trackingSetup.createStateConfig({
   description:
     'Status 2, painel "Sua solicitação está em análise" com "Documentos pendentes": cada tipo que a operadora pediu e o motivo, o que acontece agora e o prazo da operadora; para cada um, escolher um arquivo e "Enviar". "Retornar".',
   initial: 'listing',
+  entry: 'forgetStalePendingFiles',
   states: {
     listing: {
       description:
@@ -62,6 +63,12 @@ export const pendingDocumentsState = trackingSetup.createStateConfig({
         'Um arquivo escolhido para um tipo, com nome e tamanho: "Enviar" o envia; "Remover" o descarta; outro arquivo aceito o substitui (um recusado o mantém, com o aviso). Depois de uma falha, "Não foi enviado" e "Tentar de novo".',
       on: {
         PENDING_FILE_CHOSEN: [
+          // The file in hand is never dropped unsent for another document's (the other rows wait).
+          {
+            guard: 'isForAnotherPendingType',
+            actions: ['refuseSecondPendingFile', dropRefused],
+            description: 'Um arquivo para outro documento, com um escolhido e não enviado: recusado com o aviso; o escolhido fica.',
+          },
           preparedFirst('Uma foto a preparar: o arquivo escolhido fica até ela estar pronta.'),
           {
             guard: 'isPendingFileAcceptable',

@@ -71,6 +71,8 @@ export const PENDING_TEXT = {
   failed: 'Não foi enviado.',
   retry: 'Tentar de novo',
   fileLabel: (nmDocumento: string) => `Arquivo para ${nmDocumento}`,
+  /** One file in hand at a time: a choice for another document would drop it unsent. */
+  oneAtATime: (nmDocumento: string) => `Envie ou remova antes o arquivo escolhido para ${nmDocumento}.`,
   sent: (nmDocumento: string) => `Documento enviado: ${nmDocumento}.`,
   whatNext:
     'O que acontece agora: cada documento recebido sai desta lista. Com todos recebidos, a operadora confere os documentos e continua a análise; a resposta aparece nesta tela.',

@@ -18,7 +18,14 @@ import {
   unsentChoice,
 } from './tracking.helpers';
 import { PREPARATION_MESSAGES, needsPreparing, preparationFailureOf } from './attachments';
-import { isAwaitingDocuments, isPendingType, pendingAttachment, pendingFileRejection, preparedPendingAttachment } from './tracking.pending';
+import {
+  PENDING_TEXT,
+  isAwaitingDocuments,
+  isPendingType,
+  pendingAttachment,
+  pendingFileRejection,
+  preparedPendingAttachment,
+} from './tracking.pending';
 import {
   MESSAGES,
   TYPE_CODE_AGREEMENT,
@@ -162,6 +169,9 @@ export const trackingSetup = setup({
       return { pendingFileAlert: pendingFileRejection(event.file) };
     }),
     forgetPendingFile: assign({ pendingFile: null }),
+    refuseSecondPendingFile: assign(({ context }) => ({
+      pendingFileAlert: PENDING_TEXT.oneAtATime(context.pendingFile?.nmDocumento ?? ''),
+    })),
     holdPendingPhoto: assign(({ event }) => {
       assertEvent(event, 'PENDING_FILE_CHOSEN');
       return { pendingPreparing: { cdTipoDocumento: event.cdTipoDocumento, file: event.file }, pendingFileAlert: null, pendingSent: null };
@@ -181,6 +191,9 @@ export const trackingSetup = setup({
       pendingPreparing: null,
     })),
     forgetPendingPreparing: assign({ pendingPreparing: null }),
+    // A new visit of the panel (the request read again) starts with nothing in hand: a file left
+    // from before (its bytes only in this tab's memory) is neither shown as chosen nor sent by a later choice.
+    forgetStalePendingFiles: assign({ pendingFile: null, pendingPreparing: null }),
     rememberPendingSent: assign(({ context }) => ({
       pendingSent: context.pendingFile
         ? { cdTipoDocumento: context.pendingFile.cdTipoDocumento, nmDocumento: context.pendingFile.nmDocumento }
@@ -221,6 +234,8 @@ export const trackingSetup = setup({
     isPendingPhotoToPrepare: ({ context, event }) =>
       event.type === 'PENDING_FILE_CHOSEN' && isPendingType(context.tracking, event.cdTipoDocumento) && needsPreparing(event.file),
     hasPendingFile: ({ context }) => context.pendingFile !== null,
+    isForAnotherPendingType: ({ context, event }) =>
+      event.type === 'PENDING_FILE_CHOSEN' && context.pendingFile !== null && context.pendingFile.cdTipoDocumento !== event.cdTipoDocumento,
     /** A file for a type the list holds, that the wizard's checks accept (SPEC §5). */
     isPendingFileAcceptable: ({ context, event }) =>
       event.type === 'PENDING_FILE_CHOSEN' &&

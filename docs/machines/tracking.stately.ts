@@ -31,6 +31,7 @@ export const trackingMachine = setup({
     forgetPendingFile: () => {},
     forgetPendingPreparing: () => {},
     forgetSigning: () => {},
+    forgetStalePendingFiles: () => {},
     holdPendingPhoto: () => {},
     markSigned: () => {},
     markTermOpened: () => {},
@@ -38,6 +39,7 @@ export const trackingMachine = setup({
     notify: () => {},
     openDocument: () => {},
     openTerm: () => {},
+    refuseSecondPendingFile: () => {},
     rejectPendingFile: () => {},
     rejectUnpreparedPendingPhoto: () => {},
     releaseFile: () => {},
@@ -69,6 +71,7 @@ export const trackingMachine = setup({
     isContractActive: () => false,
     isDeclineRecorded: () => false,
     isEndingSession: () => false,
+    isForAnotherPendingType: () => false,
     isKnownTerm: () => false,
     isPendingFileAcceptable: () => false,
     isPendingPhotoToPrepare: () => false,
@@ -312,6 +315,7 @@ export const trackingMachine = setup({
         pendingDocuments: {
           initial: 'listing',
           description: 'Status 2, painel "Sua solicitação está em análise" com "Documentos pendentes": cada tipo que a operadora pediu e o motivo, o que acontece agora e o prazo da operadora; para cada um, escolher um arquivo e "Enviar". "Retornar".',
+          entry: 'forgetStalePendingFiles',
           states: {
             listing: {
               description: 'A lista do servidor, cada tipo com "Escolher arquivo". Um arquivo vazio, acima de 10MB ou que não seja PDF, JPG ou PNG é recusado com o aviso da SPEC §5.',
@@ -340,6 +344,11 @@ export const trackingMachine = setup({
               description: 'Um arquivo escolhido para um tipo, com nome e tamanho: "Enviar" o envia; "Remover" o descarta; outro arquivo aceito o substitui (um recusado o mantém, com o aviso). Depois de uma falha, "Não foi enviado" e "Tentar de novo".',
               on: {
                 PENDING_FILE_CHOSEN: [
+                  {
+                    guard: 'isForAnotherPendingType',
+                    actions: ['refuseSecondPendingFile', 'dropRefusedFile'],
+                    description: 'Um arquivo para outro documento, com um escolhido e não enviado: recusado com o aviso; o escolhido fica.',
+                  },
                   {
                     target: 'preparing',
                     guard: 'isPendingPhotoToPrepare',

@@ -72,6 +72,9 @@ test.describe('acompanhamento: pending documents (status 2)', () => {
     const chosen = page.getByTestId('pending-file');
     await expect(chosen).toContainText('conta-de-luz.pdf');
     await expect(chosen.getByRole('button', { name: `Enviar: ${RESIDENCE}` })).toBeFocused();
+    // One file in hand at a time: the other document waits, and says why (never dropped unsent).
+    await expect(page.getByRole('button', { name: `Escolher arquivo para ${PAYMENT}` })).toBeDisabled();
+    await expect(row(page, PAYMENT)).toContainText(`Envie ou remova antes o arquivo escolhido para ${RESIDENCE}.`);
     const failing = /\/portabilidade\/utils\/documento$/;
     await page.route(failing, (route) => route.fulfill({ status: 500, body: '' }));
     await chosen.getByRole('button', { name: `Enviar: ${RESIDENCE}` }).click();
@@ -84,6 +87,7 @@ test.describe('acompanhamento: pending documents (status 2)', () => {
     await expect(page.getByTestId('pending-sent')).toHaveText(`Documento enviado: ${RESIDENCE}.`);
     await expect(rows(page)).toHaveCount(1);
     await expect(row(page, PAYMENT)).toBeVisible();
+    await expect(page.getByRole('button', { name: `Escolher arquivo para ${PAYMENT}` })).toBeEnabled();
     await expect(row(page, RESIDENCE)).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 3, name: 'Documentos pendentes' })).toBeFocused();
     await expect(page.getByRole('button', { name: 'Visualizar conta-de-luz.pdf' }).or(page.getByText('conta-de-luz.pdf'))).not.toHaveCount(

@@ -466,8 +466,15 @@ describe('tracking machine paths', () => {
         state.context.documentsToSign.filter((d) => d.flAssinado).length,
         // Leaving anyway differs by the way out asked for ('Sair' or 'Encerrar sessão').
         state.context.leaving,
-        // Status 2: a file chosen is kept, or refused by SPEC §5's checks (the empty one).
-        event.type === 'PENDING_FILE_CHOSEN' ? (event as { file: { size: number } }).file.size === 0 : null,
+        // Status 2: a file chosen is kept, refused by SPEC §5's checks (the empty one), or waits
+        // while another document's file is in hand.
+        event.type === 'PENDING_FILE_CHOSEN'
+          ? [
+              (event as { file: { size: number } }).file.size === 0,
+              state.context.pendingFile !== null &&
+                state.context.pendingFile.cdTipoDocumento !== (event as { cdTipoDocumento: number }).cdTipoDocumento,
+            ]
+          : null,
       ]);
       const steps = [...prefix.steps, { event, state: next }];
       const known = plans.get(move);

@@ -380,14 +380,15 @@ export const trackingModel = definePathModel({
       events: [...loaded(REQUEST.finalizeTypeTwo), f('ACKNOWLEDGE'), f('END_SESSION'), f('LEAVE_CONFIRMED')],
     },
     {
-      name: "status 2: both pending types listed; an empty file refused (SPEC §5), a PDF chosen and removed, a PNG replaced by a PDF, the upload fails, 'Tentar de novo' sends it, and the reload lists one type left",
+      name: "status 2: both pending types listed; an empty file refused (SPEC §5), a PDF chosen and removed, a PNG chosen, a PDF for the other document waits until the PNG is removed, the upload fails, 'Tentar de novo' sends it, and the reload lists one type left",
       events: [
         ...loaded(REQUEST.pendingDocuments),
         f('PENDING_FILE_CHOSEN', 2),
         f('PENDING_FILE_CHOSEN', 0),
         f('PENDING_FILE_REMOVED'),
         f('PENDING_FILE_CHOSEN', 1),
-        f('PENDING_FILE_CHOSEN', 2),
+        f('PENDING_FILE_CHOSEN', 0),
+        f('PENDING_FILE_REMOVED'),
         f('PENDING_FILE_CHOSEN', 0),
         f('PENDING_FILE_SEND'),
         f('xstate.error.actor.uploadPendingDocument'),

@@ -196,6 +196,18 @@ export const mutants: readonly Mutant[] = [
       }),
   },
   {
+    name: 'pending-second-drops-first',
+    machineId: 'tracking',
+    flow: 'tracking',
+    edit: 'status 2: a file chosen for another document replaces the one in hand, unsent and unsaid (the refusal branch removed)',
+    apply: (machine) => {
+      const path = ['states', 'ready', 'states', 'pendingDocuments', 'states', 'fileChosen', 'on', 'PENDING_FILE_CHOSEN'];
+      const config = machine.config as unknown as Record<string, unknown>;
+      const branches = path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], config) as unknown[];
+      return patchChart(machine, path, branches.slice(1));
+    },
+  },
+  {
     name: 'decline-after-agreeing',
     machineId: 'tracking',
     flow: 'tracking',

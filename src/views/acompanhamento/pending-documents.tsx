@@ -88,6 +88,12 @@ function PendingRow({ pending }: { pending: PendingDocumentInfo }) {
   const preparing = useSelector(actor, (s) =>
     s.context.pendingPreparing?.cdTipoDocumento === pending.cdTipoDocumento ? s.context.pendingPreparing.file.name : null,
   );
+  // One file in hand at a time: another row's file chosen and not sent makes this row wait (never dropped unsent).
+  const heldElsewhere = useSelector(actor, (s) => {
+    const held = s.context.pendingFile;
+    return held !== null && held.cdTipoDocumento !== pending.cdTipoDocumento ? held.nmDocumento : null;
+  });
+  const hintId = useId();
   const busy = useBusy();
   const chooseButton = useRef<HTMLButtonElement>(null);
   const focusChoose = useCallback(() => chooseButton.current?.focus(), []);
@@ -121,7 +127,7 @@ function PendingRow({ pending }: { pending: PendingDocumentInfo }) {
         className="sr-only"
         tabIndex={-1}
         aria-label={PENDING_TEXT.fileLabel(pending.nmDocumento)}
-        disabled={busy}
+        disabled={busy || heldElsewhere !== null}
         onChange={(event) => void choose(event.target.files)}
       />
       {chosenHere && <ChosenFileRow pending={pending} />}
@@ -129,12 +135,18 @@ function PendingRow({ pending }: { pending: PendingDocumentInfo }) {
       <Button
         ref={chooseButton}
         variant={chosenHere ? 'link' : 'secondary'}
-        disabled={busy}
+        disabled={busy || heldElsewhere !== null}
+        aria-describedby={heldElsewhere !== null ? hintId : undefined}
         aria-label={`${chosenHere ? PENDING_TEXT.chooseAnother : PENDING_TEXT.choose} para ${pending.nmDocumento}`}
         onClick={() => inputRef.current?.click()}
       >
         {chosenHere ? PENDING_TEXT.chooseAnother : PENDING_TEXT.choose}
       </Button>
+      {heldElsewhere !== null && (
+        <p id={hintId} className="text-sm text-slate-700">
+          {PENDING_TEXT.oneAtATime(heldElsewhere)}
+        </p>
+      )}
     </li>
   );
 }

@@ -34,37 +34,41 @@ const preparedFirst = (file: ChosenFile) =>
 const specRefuses = (file: ChosenFile) => file.size === 0 || file.size > SPEC_MAX_FILE_BYTES || !/\.(pdf|jpe?g|png)$/i.test(file.name);
 
 export interface PendingFileHistory {
-  /** A file is in hand: chosen (or made ready), not refused, removed nor sent. */
+  /** The file in hand: chosen (or made ready), not refused, removed nor sent; with its document type. */
+  held: { id: string; cdTipoDocumento: number } | null;
+  /** A file is in hand. */
   kept: boolean;
   /** The last file chosen was refused by SPEC §5's checks. */
   refusedLast: boolean;
-  /** A photo chosen and not yet ready, refused nor cancelled: the file kept before it, if any. */
-  photo: ChosenFile | null;
+  /** The last file chosen was for another document while one was in hand (it waits its turn). */
+  otherTypeLast: boolean;
+  /** A photo chosen and not yet ready, refused nor cancelled (the file in hand before it stays meanwhile). */
+  photo: (ChosenFile & { cdTipoDocumento: number }) | null;
 }
 
 /** What the events say of the file in hand, by the files they carried. */
 export function pendingFileHistory(events: readonly ReceivedEvent[]): PendingFileHistory {
-  let kept = false;
+  let held: PendingFileHistory['held'] = null;
   let refusedLast = false;
-  let photo: ChosenFile | null = null;
+  let otherTypeLast = false;
+  let photo: PendingFileHistory['photo'] = null;
   for (const event of events) {
     switch (event.type) {
       case 'PENDING_FILE_CHOSEN': {
         const file = event.file as ChosenFile;
-        if (preparedFirst(file)) {
-          photo = file;
-          refusedLast = false;
-        } else if (specRefuses(file)) {
-          // A refused file replaces nothing: the one kept before stays.
-          refusedLast = true;
-        } else {
-          kept = true;
-          refusedLast = false;
-        }
+        const cdTipoDocumento = event.cdTipoDocumento as number;
+        refusedLast = false;
+        otherTypeLast = false;
+        // A file in hand is sent or removed before another document's is taken.
+        if (held && held.cdTipoDocumento !== cdTipoDocumento) otherTypeLast = true;
+        else if (preparedFirst(file)) photo = { ...file, cdTipoDocumento };
+        // A refused file replaces nothing: the one kept before stays.
+        else if (specRefuses(file)) refusedLast = true;
+        else held = { id: file.id, cdTipoDocumento };
         break;
       }
       case 'xstate.done.actor.preparePendingPhoto':
-        if (photo) kept = true;
+        if (photo) held = { id: photo.id, cdTipoDocumento: photo.cdTipoDocumento };
         photo = null;
         break;
       case 'xstate.error.actor.preparePendingPhoto':
@@ -73,12 +77,13 @@ export function pendingFileHistory(events: readonly ReceivedEvent[]): PendingFil
         break;
       case 'PENDING_FILE_REMOVED':
       case 'xstate.done.actor.uploadPendingDocument':
-        kept = false;
+        held = null;
         refusedLast = false;
+        otherTypeLast = false;
         break;
     }
   }
-  return { kept, refusedLast, photo };
+  return { held, kept: held !== null, refusedLast, otherTypeLast, photo };
 }
 
 const SPEC_FILE_ALERT = new RegExp(
@@ -135,7 +140,10 @@ export const pendingDocumentsRules: readonly Invariant<M>[] = [
       if (!previous || !last || events.length !== previous.events + 1) return true;
       const before = previous.snapshot.context.pendingFile?.id ?? null;
       const now = snapshot.context.pendingFile;
-      if (last.type === 'PENDING_FILE_CHOSEN' && preparedFirst(last.file as ChosenFile))
+      // A photo for the document in hand, or for any when none is (another document's waits its turn).
+      const held = pendingFileHistory(events.slice(0, -1)).held;
+      const forThisRow = !held || held.cdTipoDocumento === last.cdTipoDocumento;
+      if (last.type === 'PENDING_FILE_CHOSEN' && forThisRow && preparedFirst(last.file as ChosenFile))
         return preparingPhoto(snapshot) && (now?.id ?? null) === before ? true : `${(last.file as ChosenFile).name} in hand unprepared`;
       const photo = pendingFileHistory(events.slice(0, -1)).photo;
       if (!photo) return true;
@@ -158,5 +166,22 @@ export const pendingDocumentsRules: readonly Invariant<M>[] = [
       if (last === 'PENDING_PREPARATION_CANCELLED') return { hidden: page.getByText(/^Preparando /) };
       return null;
     },
+  },
+  {
+    rule: 'status 2: a file chosen and not sent is never dropped by a choice for another document: that one waits, and the screen says why (found by an exploratory run)',
+    holds: ({ snapshot, events, previous }) => {
+      const last = events.at(-1);
+      if (!previous || last?.type !== 'PENDING_FILE_CHOSEN' || events.length !== previous.events + 1) return true;
+      const before = pendingFileHistory(events.slice(0, -1)).held;
+      if (!before || before.cdTipoDocumento === last.cdTipoDocumento) return true;
+      return (
+        (snapshot.context.pendingFile?.id === before.id && !preparingPhoto(snapshot)) ||
+        `the file in hand for type ${before.cdTipoDocumento} dropped for one of type ${String(last.cdTipoDocumento)}`
+      );
+    },
+    seen: (page, { snapshot, events }) =>
+      onPendingPanel(snapshot) && pendingFileHistory(events).otherTypeLast
+        ? { visible: page.getByRole('alert').filter({ hasText: /^Envie ou remova antes o arquivo escolhido para / }) }
+        : null,
   },
 ];

@@ -5,6 +5,7 @@ import { App } from './app/app';
 import { loadShellCode } from './app/shell-code';
 import { SHELL_ATTRIBUTE, shellPath } from './app/shells';
 import { dropExpiredDeviceDraft } from './app/device-draft';
+import { noteTypedBeforeTakeover } from './ui/typed-before-takeover';
 
 // A wizard draft kept on this device past its time is deleted before anything reads it (issue 27 item 4).
 dropExpiredDeviceDraft();
@@ -19,6 +20,8 @@ const shell = root.getAttribute(SHELL_ATTRIBUTE);
 // As a transition the first render yields to the browser every few milliseconds instead of
 // holding the main thread in one long task (a cheap phone stays responsive while it boots).
 function takeOver(container: HTMLElement, shell: string | null) {
+  // What was typed on the painted screen is kept: each field takes it back once mounted.
+  if (shell) noteTypedBeforeTakeover(container);
   startTransition(() => {
     if (shell) {
       hydrateRoot(

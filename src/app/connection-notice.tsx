@@ -12,11 +12,12 @@ import { useSyncExternalStore } from 'react';
 export const OFFLINE_TEXT = 'Sem conexão com a internet. Quando a conexão voltar, o portal continua sozinho de onde parou.';
 
 /** The prerendered page and its hydration assume a connection (the page just arrived). */
+const subscribe = (notify: () => void) => onlineManager.subscribe(notify);
 const online = () => onlineManager.isOnline();
 const onlineOnServer = () => true;
 
 export function ConnectionNotice() {
-  const isOnline = useSyncExternalStore((notify) => onlineManager.subscribe(notify), online, onlineOnServer);
+  const isOnline = useSyncExternalStore(subscribe, online, onlineOnServer);
   return (
     <>
       {!isOnline && <div aria-hidden="true" className="h-24" />}

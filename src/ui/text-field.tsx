@@ -19,6 +19,7 @@ import { useLayoutEffect, useRef, useState, type ChangeEvent, type ClipboardEven
 import { diffEdit, isPasteLike, textFormat, type Edited, type FieldFormat } from './field-formats';
 import { FieldError } from './field-error';
 import { LabelText, RequiredMark, type Requirement } from './field-label';
+import { takeTypedBeforeTakeover } from './typed-before-takeover';
 
 export interface TextFieldProps {
   id: string;
@@ -151,6 +152,15 @@ export function TextField({
       }),
     );
   };
+
+  // Typed on the painted screen before the code took it over: taken once, as a paste (typed-before-takeover.ts).
+  useLayoutEffect(() => {
+    const early = takeTypedBeforeTakeover(id);
+    const input = document.getElementById(id);
+    if (early === undefined || !(input instanceof HTMLInputElement) || early === shown.current) return;
+    apply(input, shown.current, format.edit({ head: '', inserted: early, tail: '', pasted: true }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the field is mounted
+  }, []);
 
   const errorId = `${id}-erro`;
   const noticeId = `${id}-aviso`;

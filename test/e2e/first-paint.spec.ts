@@ -187,6 +187,26 @@ test.describe('the first paint, before any script', () => {
     await expect.poll(async () => (await protocol.inputValue()).replace(/\D/g, '')).toBe(SESSION.protocolo);
   });
 
+  test('what is typed on the painted wizard before its code took over is kept, masks applied', async ({ page }) => {
+    const seen = problems(page);
+    await seedSession(page, SESSION);
+    // The screen's code held on a slow link: the painted fields take keystrokes meanwhile.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/nova-solicitacao-page-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/#/nova-solicitacao', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('#root')).toHaveAttribute('data-shell', 'nova-solicitacao');
+    await page.getByLabel('Nome do beneficiário', { exact: true }).fill('Maria da Silva');
+    await page.locator('#wizard-cpf').fill('52998224725');
+    release();
+    await expect(page.getByLabel('Nome do beneficiário', { exact: true })).toHaveValue('MARIA DA SILVA');
+    await expect(page.locator('#wizard-cpf')).toHaveValue('529.982.247-25');
+    expect(seen).toEqual([]);
+  });
+
   test('a wizard draft kept in this tab is not prerendered: React renders it with its values', async ({ page }) => {
     const seen = problems(page);
     await seedSession(page, SESSION);

@@ -8,9 +8,14 @@ import { backoffice, expectAccessible, fileRequest, panel, trackFromHome } from 
 
 const footer = (page: Page) => page.getByTestId('footer-contact');
 
+/** The portal gives a read up to 30 s (VITE_API_TIMEOUT_MS); the operator's lines come with theirs. */
+const READ_LIMIT_MS = 30_000;
+
 async function expectBothContacts(where: Locator, phone: string) {
   await expect(where).toContainText('Fale com a operadora Vida Plena Saúde');
-  await expect(where.getByRole('link', { name: phone, exact: true })).toHaveAttribute('href', `tel:${phone.replace(/\D/g, '')}`);
+  await expect(where.getByRole('link', { name: phone, exact: true })).toHaveAttribute('href', `tel:${phone.replace(/\D/g, '')}`, {
+    timeout: READ_LIMIT_MS,
+  });
   await expect(where.getByRole('link', { name: '0800 701 9656' })).toHaveAttribute('href', 'tel:08007019656');
 }
 

@@ -33,14 +33,16 @@ const animatedSince = (page: Page, since: number) =>
   );
 
 export async function expectNoAxeViolations(page: Page, where?: string) {
-  // A toast can start fading in while axe reads the page (its code loads with the first one):
-  // then the reading is of a moment, not of the screen, and is taken again once it settles.
+  // A toast can start fading in or out while axe reads the page (its code loads with the first
+  // one; it leaves after 5 s): then the reading is of a moment, not of the screen, and is taken
+  // again once it settles. On a busy machine one reading takes seconds, so a toast's entry and
+  // exit can each fall into one: up to 6 readings (a finite number: an endless one is a spinner).
   let results;
   for (let reading = 1; ; reading += 1) {
     await animationsSettled(page);
     const since = await page.evaluate(() => Number(document.timeline.currentTime ?? 0));
     results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    if (reading === 3 || !(await animatedSince(page, since))) break;
+    if (reading === 6 || !(await animatedSince(page, since))) break;
   }
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

@@ -11,9 +11,9 @@ import { useSyncExternalStore } from 'react';
 
 export const OFFLINE_TEXT = 'Sem conexão com a internet. Quando a conexão voltar, o portal continua sozinho de onde parou.';
 
-/** The prerendered page and its hydration assume a connection (the page just arrived). */
 const subscribe = (notify: () => void) => onlineManager.subscribe(notify);
 const online = () => onlineManager.isOnline();
+/** The prerendered page and its hydration assume a connection (the page just arrived). */
 const onlineOnServer = () => true;
 
 export function ConnectionNotice() {

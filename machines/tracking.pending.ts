@@ -33,22 +33,27 @@ export function pendingFileRejection(file: Pick<ChosenFile, 'name' | 'size'>): s
   return fileRejection({ size: file.size, extension: extensionOf(file.name) });
 }
 
-/** The file chosen for a pending type, described as the wizard describes an attachment (the upload takes it as it is). */
+/**
+ * The file chosen for a pending type, described as the wizard describes an attachment (the
+ * upload takes it as it is); a photo made ready keeps the size it had ("6,2 MB → 0,9 MB").
+ */
 export function pendingAttachment(
   tracking: Pick<TrackingInfo, 'documentosPendentes'> | null,
   cdTipoDocumento: number,
-  file: ChosenFile,
+  file: ChosenFile | PreparedFile,
 ): AttachmentMeta {
-  return toAttachment(file, String(cdTipoDocumento), pendingDocumentsOf(tracking));
+  const types = pendingDocumentsOf(tracking);
+  return 'originalSize' in file
+    ? toPreparedAttachment(file, String(cdTipoDocumento), types)
+    : toAttachment(file, String(cdTipoDocumento), types);
 }
 
-/** A photo made ready for a pending type: its new name and size, and the size it had (shown as "6,2 MB → 0,9 MB"). */
-export function preparedPendingAttachment(
-  tracking: Pick<TrackingInfo, 'documentosPendentes'> | null,
-  cdTipoDocumento: number,
-  prepared: PreparedFile,
-): AttachmentMeta {
-  return toPreparedAttachment(prepared, String(cdTipoDocumento), pendingDocumentsOf(tracking));
+/**
+ * One file in hand at a time: the file chosen (not sent) for another document than
+ * `cdTipoDocumento`, which a choice for this one would drop; null when there is none.
+ */
+export function fileHeldForAnother(pendingFile: AttachmentMeta | null, cdTipoDocumento: number): AttachmentMeta | null {
+  return pendingFile !== null && pendingFile.cdTipoDocumento !== cdTipoDocumento ? pendingFile : null;
 }
 
 /** One Idempotency-Key per file chosen: 'Tentar de novo' after a lost answer stores it once. */

@@ -24,7 +24,7 @@ import {
   isPendingType,
   pendingAttachment,
   pendingFileRejection,
-  preparedPendingAttachment,
+  fileHeldForAnother,
 } from './tracking.pending';
 import {
   MESSAGES,
@@ -179,7 +179,7 @@ export const trackingSetup = setup({
     // Ready: it becomes the file chosen for its type, under the id it was chosen with.
     choosePreparedPendingFile: assign(({ context }, params: { prepared: PreparedFile }) => ({
       pendingFile: context.pendingPreparing
-        ? preparedPendingAttachment(context.tracking, context.pendingPreparing.cdTipoDocumento, {
+        ? pendingAttachment(context.tracking, context.pendingPreparing.cdTipoDocumento, {
             ...params.prepared,
             id: context.pendingPreparing.file.id,
           })
@@ -235,7 +235,7 @@ export const trackingSetup = setup({
       event.type === 'PENDING_FILE_CHOSEN' && isPendingType(context.tracking, event.cdTipoDocumento) && needsPreparing(event.file),
     hasPendingFile: ({ context }) => context.pendingFile !== null,
     isForAnotherPendingType: ({ context, event }) =>
-      event.type === 'PENDING_FILE_CHOSEN' && context.pendingFile !== null && context.pendingFile.cdTipoDocumento !== event.cdTipoDocumento,
+      event.type === 'PENDING_FILE_CHOSEN' && fileHeldForAnother(context.pendingFile, event.cdTipoDocumento) !== null,
     /** A file for a type the list holds, that the wizard's checks accept (SPEC §5). */
     isPendingFileAcceptable: ({ context, event }) =>
       event.type === 'PENDING_FILE_CHOSEN' &&

@@ -8,7 +8,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useId, useRef } from 'react';
 import { attachmentSizeLabel } from '../../../machines/attachments';
-import { PENDING_TEXT, pendingClockText, pendingDocumentsOf } from '../../../machines/tracking.pending';
+import { PENDING_TEXT, fileHeldForAnother, pendingClockText, pendingDocumentsOf } from '../../../machines/tracking.pending';
 import type { PendingDocumentInfo } from '../../../machines/tracking.types';
 import { fileRegistry, newFileId } from '../../flows/wizard/file-registry';
 import { useUploadProgress } from '../../flows/wizard/upload-progress';
@@ -89,10 +89,7 @@ function PendingRow({ pending }: { pending: PendingDocumentInfo }) {
     s.context.pendingPreparing?.cdTipoDocumento === pending.cdTipoDocumento ? s.context.pendingPreparing.file.name : null,
   );
   // One file in hand at a time: another row's file chosen and not sent makes this row wait (never dropped unsent).
-  const heldElsewhere = useSelector(actor, (s) => {
-    const held = s.context.pendingFile;
-    return held !== null && held.cdTipoDocumento !== pending.cdTipoDocumento ? held.nmDocumento : null;
-  });
+  const heldElsewhere = useSelector(actor, (s) => fileHeldForAnother(s.context.pendingFile, pending.cdTipoDocumento)?.nmDocumento ?? null);
   const hintId = useId();
   const busy = useBusy();
   const chooseButton = useRef<HTMLButtonElement>(null);

@@ -81,6 +81,11 @@ export function pendingFileHistory(events: readonly ReceivedEvent[]): PendingFil
         refusedLast = false;
         otherTypeLast = false;
         break;
+      // The request read again: a new visit of the panel starts with nothing in hand.
+      case 'xstate.done.actor.loadTrackingData':
+        held = null;
+        photo = null;
+        break;
     }
   }
   return { held, kept: held !== null, refusedLast, otherTypeLast, photo };
@@ -138,10 +143,11 @@ export const pendingDocumentsRules: readonly Invariant<M>[] = [
     holds: ({ snapshot, events, previous }) => {
       const last = events.at(-1);
       if (!previous || !last || events.length !== previous.events + 1) return true;
-      const before = previous.snapshot.context.pendingFile?.id ?? null;
+      // The file in hand before this event, by what happened (not by what the machine held).
+      const held = pendingFileHistory(events.slice(0, -1)).held;
+      const before = held?.id ?? null;
       const now = snapshot.context.pendingFile;
       // A photo for the document in hand, or for any when none is (another document's waits its turn).
-      const held = pendingFileHistory(events.slice(0, -1)).held;
       const forThisRow = !held || held.cdTipoDocumento === last.cdTipoDocumento;
       if (last.type === 'PENDING_FILE_CHOSEN' && forThisRow && preparedFirst(last.file as ChosenFile))
         return preparingPhoto(snapshot) && (now?.id ?? null) === before ? true : `${(last.file as ChosenFile).name} in hand unprepared`;

@@ -4,7 +4,7 @@
  * screen, with the wizard's checks, upload (SPEC §7, by protocol), progress and retry. Its own
  * file so the chart (tracking.machine.ts) only names it; the rules are in tracking.pending.ts.
  */
-import { PENDING_TEXT, pendingUploadKey } from './tracking.pending';
+import { PENDING_TEXT, heldPendingFileIds, pendingUploadKey } from './tracking.pending';
 import { trackingSetup } from './tracking.setup';
 
 /** Lets go of a file the checks refused (SPEC §5): its bytes are dropped, the alert says why. */
@@ -38,6 +38,9 @@ export const pendingDocumentsState = trackingSetup.createStateConfig({
     'Status 2, painel "Sua solicitação está em análise" com "Documentos pendentes": cada tipo que a operadora pediu e o motivo, o que acontece agora e o prazo da operadora; para cada um, escolher um arquivo e "Enviar". "Retornar".',
   initial: 'listing',
   entry: 'forgetStalePendingFiles',
+  // Left any way (sent and read again, 'Retornar', the session ended): the bytes go with it. The
+  // context keeps its names until the next visit's entry: a transition's own actions still read them.
+  exit: { type: 'releasePendingFiles', params: ({ context }) => ({ ids: heldPendingFileIds(context) }) },
   states: {
     listing: {
       description:
@@ -146,7 +149,7 @@ export const pendingDocumentsState = trackingSetup.createStateConfig({
               type: 'announce',
               params: ({ context }) => ({ message: PENDING_TEXT.sent(context.pendingFile?.nmDocumento ?? '') }),
             },
-            releaseKept,
+            // Its bytes were released as the panel was left (its exit, which runs first).
             'forgetPendingFile',
           ],
         },

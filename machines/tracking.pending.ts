@@ -11,7 +11,13 @@
 import { toAttachment, toPreparedAttachment } from './attachments';
 import { DISQUE_ANS } from './tracking.decision';
 import { answerWindow, answerWindowText } from './tracking.helpers';
-import { STATUS_PENDING_DOCUMENTS, type HistoryInfo, type PendingDocumentInfo, type TrackingInfo } from './tracking.types';
+import {
+  STATUS_PENDING_DOCUMENTS,
+  type HistoryInfo,
+  type PendingDocumentInfo,
+  type TrackingContext,
+  type TrackingInfo,
+} from './tracking.types';
 import { extensionOf, fileRejection } from './wizard.schemas';
 import type { AttachmentMeta, ChosenFile, PreparedFile } from './wizard.types';
 
@@ -54,6 +60,14 @@ export function pendingAttachment(
  */
 export function fileHeldForAnother(pendingFile: AttachmentMeta | null, cdTipoDocumento: number): AttachmentMeta | null {
   return pendingFile !== null && pendingFile.cdTipoDocumento !== cdTipoDocumento ? pendingFile : null;
+}
+
+/**
+ * The files whose bytes this tab holds for the panel: the one in hand and the photo being
+ * prepared. Leaving the panel lets both go (a shared phone keeps nothing of a request).
+ */
+export function heldPendingFileIds(context: Pick<TrackingContext, 'pendingFile' | 'pendingPreparing'>): string[] {
+  return [context.pendingFile?.id, context.pendingPreparing?.file.id].filter((id): id is string => id !== undefined);
 }
 
 /** One Idempotency-Key per file chosen: 'Tentar de novo' after a lost answer stores it once. */

@@ -123,6 +123,8 @@ export const trackingSetup = setup({
     disarmUnloadWarning: () => {},
     /** Status 2: the app drops the bytes it holds for a file chosen (and its upload progress). */
     releaseFile: (_, _params: { id: string }) => {},
+    /** Status 2, leaving the panel: the app drops the bytes of every file it holds for it. */
+    releasePendingFiles: (_, _params: { ids: string[] }) => {},
     /** Status 2: the same, for a file the checks refused (named apart: the trace shows a refusal). */
     dropRefusedFile: (_, _params: { id: string }) => {},
     // --- context
@@ -192,7 +194,7 @@ export const trackingSetup = setup({
     })),
     forgetPendingPreparing: assign({ pendingPreparing: null }),
     // A new visit of the panel (the request read again) starts with nothing in hand: a file left
-    // from before (its bytes only in this tab's memory) is neither shown as chosen nor sent by a later choice.
+    // from before (its bytes released when the panel was left) is neither shown as chosen nor sent by a later choice.
     forgetStalePendingFiles: assign({ pendingFile: null, pendingPreparing: null }),
     rememberPendingSent: assign(({ context }) => ({
       pendingSent: context.pendingFile

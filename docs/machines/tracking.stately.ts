@@ -43,6 +43,7 @@ export const trackingMachine = setup({
     rejectPendingFile: () => {},
     rejectUnpreparedPendingPhoto: () => {},
     releaseFile: () => {},
+    releasePendingFiles: () => {},
     rememberAcceptanceLink: () => {},
     rememberAttachedDocuments: () => {},
     rememberDocumentsToSign: () => {},
@@ -316,6 +317,7 @@ export const trackingMachine = setup({
           initial: 'listing',
           description: 'Status 2, painel "Sua solicitação está em análise" com "Documentos pendentes": cada tipo que a operadora pediu e o motivo, o que acontece agora e o prazo da operadora; para cada um, escolher um arquivo e "Enviar". "Retornar".',
           entry: 'forgetStalePendingFiles',
+          exit: 'releasePendingFiles',
           states: {
             listing: {
               description: 'A lista do servidor, cada tipo com "Escolher arquivo". Um arquivo vazio, acima de 10MB ou que não seja PDF, JPG ou PNG é recusado com o aviso da SPEC §5.',
@@ -417,7 +419,7 @@ export const trackingMachine = setup({
                 src: 'uploadPendingDocument',
                 onDone: {
                   target: '#tracking.loading',
-                  actions: ['rememberPendingSent', 'announce', 'releaseFile', 'forgetPendingFile'],
+                  actions: ['rememberPendingSent', 'announce', 'forgetPendingFile'],
                 },
                 onError: { target: 'fileChosen' },
               },

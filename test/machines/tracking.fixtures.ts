@@ -304,6 +304,7 @@ export interface ActionCall {
     | 'armUnloadWarning'
     | 'disarmUnloadWarning'
     | 'releaseFile'
+    | 'releasePendingFiles'
     | 'dropRefusedFile';
   params?: unknown;
 }
@@ -380,6 +381,9 @@ export function startLiveTracking() {
       },
       releaseFile: (_, params) => {
         calls.push({ type: 'releaseFile', params });
+      },
+      releasePendingFiles: (_, params) => {
+        calls.push({ type: 'releasePendingFiles', params });
       },
       dropRefusedFile: (_, params) => {
         calls.push({ type: 'dropRefusedFile', params });

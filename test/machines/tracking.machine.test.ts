@@ -271,7 +271,13 @@ function checkStep(before: Snapshot, event: AnyEventObject, after: Snapshot, liv
   // The tab's prompt (beforeunload) is on exactly while a choice is unsent; it is checked
   // here once for every step, so the cases below leave its calls out.
   expect(unloadArmed(live)).toBe(UNSENT_STATES.some((state) => after.matches(state as never)));
-  const calls = live.calls.slice(callsFrom).filter((c) => !UNLOAD_ACTIONS.has(c.type));
+  // Leaving the status 2 panel, any way, lets go of the bytes it held: checked once here too.
+  const onPanel = (s: Snapshot) => s.matches({ ready: 'pendingDocuments' });
+  const heldBefore = [before.context.pendingFile?.id, before.context.pendingPreparing?.file.id].filter((id) => id !== undefined);
+  expect(live.calls.slice(callsFrom).filter((c) => c.type === 'releasePendingFiles')).toEqual(
+    onPanel(before) && !onPanel(after) ? [{ type: 'releasePendingFiles', params: { ids: heldBefore } }] : [],
+  );
+  const calls = live.calls.slice(callsFrom).filter((c) => !UNLOAD_ACTIONS.has(c.type) && c.type !== 'releasePendingFiles');
   const started = live.started.slice(startedFrom);
   const home = { type: 'navigateHome', params: { cdEmpresaPlano: INPUT.cdEmpresaPlano } };
   const sessionEnded = { type: 'notify', params: { level: 'info', message: MESSAGES.sessionEnded } };

@@ -208,6 +208,13 @@ export const mutants: readonly Mutant[] = [
     },
   },
   {
+    name: 'pending-leave-keeps-bytes',
+    machineId: 'tracking',
+    flow: 'tracking',
+    edit: "status 2: leaving the panel (a document sent, 'Retornar') keeps the bytes of the file in hand in the tab",
+    apply: (machine) => patchChart(machine, ['states', 'ready', 'states', 'pendingDocuments', 'exit'], []),
+  },
+  {
     name: 'decline-after-agreeing',
     machineId: 'tracking',
     flow: 'tracking',

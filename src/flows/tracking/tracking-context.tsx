@@ -2,6 +2,7 @@
  * The tracking flow's one way to its actor (DESIGN §2): `TrackingFlow` starts the tracking
  * machine with the app's implementations, the stored protocolo and plan code (the route guard
  * guarantees a session); every view under it reaches the actor through `TrackingActorContext`.
+ * `TrackingProvider` is that start without the route's own inputs (tests render it with fakes).
  */
 import { createActorContext } from '@xstate/react';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -12,13 +13,43 @@ import { trackingMachine } from '../../../machines/tracking.machine';
 import { inspectOption } from '../../app/inspect';
 import { storage } from '../../storage';
 import { normalisePlanCode } from '../branding/use-branding';
-import { createTrackingLogic } from './tracking-logic';
+import { heldPendingFileIds } from '../../../machines/tracking.pending';
+import { createTrackingLogic, releasePendingFile } from './tracking-logic';
 import { createUnloadWarning } from './unload-warning';
 
 export const TrackingActorContext = createActorContext(trackingMachine);
 
 /** Any running tracking actor: the app's (real actors) or a test's (fakes). */
 export type TrackingActor = ActorRefFrom<typeof trackingMachine>;
+
+/**
+ * Leaving the route stops the machine without its exit actions (XState 5): the status 2 panel's
+ * files would stay in this tab's memory. A shared phone keeps nothing of a request once its
+ * screen is left, so what the stopped actor still held is let go here.
+ */
+function ReleaseHeldFilesOnLeave() {
+  const actor = TrackingActorContext.useActorRef();
+  useEffect(() => () => heldPendingFileIds(actor.getSnapshot().context).forEach(releasePendingFile), [actor]);
+  return null;
+}
+
+/** The tracking actor for the views under it, started with `logic` (the app's, or a test's with fakes). */
+export function TrackingProvider({
+  logic,
+  input,
+  children,
+}: {
+  logic: ReturnType<typeof createTrackingLogic>;
+  input: { protocolo: string; cdEmpresaPlano: string };
+  children: ReactNode;
+}) {
+  return (
+    <TrackingActorContext.Provider logic={logic} options={{ ...inspectOption(), input }}>
+      <ReleaseHeldFilesOnLeave />
+      {children}
+    </TrackingActorContext.Provider>
+  );
+}
 
 export function TrackingFlow({ children }: { children: ReactNode }) {
   const [, navigate] = useLocation();
@@ -34,8 +65,8 @@ export function TrackingFlow({ children }: { children: ReactNode }) {
     cdEmpresaPlano: normalisePlanCode(storage.get('cdEmpresaPlano') ?? DEFAULT_CD_EMPRESA_PLANO),
   }));
   return (
-    <TrackingActorContext.Provider logic={logic} options={{ ...inspectOption(), input }}>
+    <TrackingProvider logic={logic} input={input}>
       {children}
-    </TrackingActorContext.Provider>
+    </TrackingProvider>
   );
 }

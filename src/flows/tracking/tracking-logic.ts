@@ -32,6 +32,12 @@ import { uploadDocument } from '../wizard/upload-document';
 import { uploadProgress } from '../wizard/upload-progress';
 import { createUnloadWarning, type UnloadWarning } from './unload-warning';
 
+/** Status 2: a file's bytes (in this tab's memory only) and its upload progress are let go. */
+export function releasePendingFile(id: string): void {
+  fileRegistry.remove(id);
+  uploadProgress.forget(id);
+}
+
 /**
  * The screen's four reads run together (machines/tracking.machine.ts, `loading`), so they fail
  * together too (an unknown protocol, no network): one toast says so. When the request's own
@@ -116,10 +122,8 @@ export function createTrackingLogic({ navigate, unloadWarning = createUnloadWarn
       announce: (_, params) => {
         announce(params.message);
       },
-      releaseFile: (_, params) => {
-        fileRegistry.remove(params.id);
-        uploadProgress.forget(params.id);
-      },
+      releaseFile: (_, params) => releasePendingFile(params.id),
+      releasePendingFiles: (_, params) => params.ids.forEach(releasePendingFile),
       dropRefusedFile: (_, params) => {
         fileRegistry.remove(params.id);
       },

@@ -174,6 +174,18 @@ export const pendingDocumentsRules: readonly Invariant<M>[] = [
     },
   },
   {
+    rule: 'status 2: leaving the panel lets go of the bytes of the file in hand and of the photo being prepared (a shared phone keeps nothing of a request)',
+    holds: ({ snapshot, trace, events, previous }) => {
+      const last = events.at(-1);
+      if (!previous || !last || !onPendingPanel(previous.snapshot) || onPendingPanel(snapshot)) return true;
+      // What the tab held before the step that left, by what happened.
+      const before = pendingFileHistory(events.slice(0, previous.events));
+      if (!before.held && !before.photo) return true;
+      const step = trace.slice(trace.lastIndexOf(`event:${last.type}`));
+      return step.includes('action:releasePendingFiles') || `left the panel after ${last.type} with a file's bytes kept in the tab`;
+    },
+  },
+  {
     rule: 'status 2: a file chosen and not sent is never dropped by a choice for another document: that one waits, and the screen says why (found by an exploratory run)',
     holds: ({ snapshot, events, previous }) => {
       const last = events.at(-1);

@@ -74,7 +74,7 @@ function start(tracking: TrackingInfo, terms: DocumentToSignInfo[] = [], loadAtt
       loadOperatorName: fromPromise(async () => 'Operadora Exemplo'),
     },
   });
-  const actor = renderTrackingScreen(logic, { protocolo: tracking.nuProtocolo, cdEmpresaPlano: '1' });
+  const { actor } = renderTrackingScreen(logic, { protocolo: tracking.nuProtocolo, cdEmpresaPlano: '1' });
   return { actor, recordSignature, finalizeRequest, generateAcceptance, navigate };
 }
 

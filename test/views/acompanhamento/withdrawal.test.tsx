@@ -57,7 +57,7 @@ it('asks first, sends nothing on Voltar, says nothing before the answer, then sh
       withdrawRequest: fromPromise(async ({ input }) => withdrawRequest(input)),
     },
   });
-  const actor = renderTrackingScreen(logic, { protocolo: underAnalysis.nuProtocolo, cdEmpresaPlano: '1' });
+  const { actor } = renderTrackingScreen(logic, { protocolo: underAnalysis.nuProtocolo, cdEmpresaPlano: '1' });
 
   const button = await screen.findByRole('button', { name: 'Desistir da solicitação' });
   await userEvent.click(button);

@@ -80,7 +80,7 @@ export function ChoiceGroup<V extends string>({ label, hint, value, options, onC
             tabIndex={index === tabStop ? 0 : -1}
             onClick={() => confirm(option)}
             onKeyDown={(event) => onKeyDown(event, index)}
-            className={`group flex min-h-11 items-center gap-3 rounded-md px-1 outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${option.disabled ? 'cursor-default' : 'cursor-pointer'}`}
+            className={`group flex min-h-11 items-center gap-3 rounded-md px-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${option.disabled ? 'cursor-default' : 'cursor-pointer'}`}
           >
             <span
               aria-hidden="true"

@@ -40,6 +40,9 @@ test.describe('acompanhamento: choices, records and statuses', () => {
       await page.keyboard.press(key);
     }
     await expect(decline).toBeFocused();
+    // A keyboard user sees which option Space or Enter will choose (WCAG 2.4.7).
+    await expect(decline).toHaveCSS('outline-style', 'solid');
+    await expect(decline).toHaveCSS('outline-width', '2px');
     await expect(agree).toHaveAttribute('aria-checked', 'false');
     await expect(decline).toHaveAttribute('aria-checked', 'false');
     await expect(finalize(page)).toBeDisabled();

@@ -142,6 +142,14 @@ export function acceptanceRecordedMessage(tracking: Pick<TrackingInfo, 'cdStatus
   return typeCodeOf(tracking) === TYPE_CODE_AGREEMENT && choice === 'N' ? MESSAGES.declineRecorded : MESSAGES.awarenessRecorded;
 }
 
+/** What the server's answer holds recorded, said as the panel says it (null: nothing recorded). */
+export function recordedAnswerMessage(tracking: Pick<TrackingInfo, 'cdStatusPort' | 'flConcordo'>): string | null {
+  const recorded = recordedChoice(tracking);
+  if (recorded === 'N') return MESSAGES.declineRecorded;
+  if (recorded === 'S') return typeCodeOf(tracking) === TYPE_CODE_AGREEMENT ? MESSAGES.agreementRecorded : MESSAGES.awarenessRecorded;
+  return null;
+}
+
 export function welcomeTitle(operatorName: string): string {
   const name = operatorName.trim();
   return name ? `Seja bem-vindo à ${name}!` : 'Seja bem-vindo!';

@@ -8,7 +8,7 @@
  * tests with fakes. This file is the chart.
  */
 import { and, not } from 'xstate';
-import { acceptanceKind, acceptanceRecordedMessage } from './tracking.helpers';
+import { acceptanceKind, acceptanceRecordedMessage, recordedAnswerMessage } from './tracking.helpers';
 import { TIPO_PORTABILIDADE } from '../contract/rules';
 import { MESSAGES, TEXT } from './tracking.types';
 import { endSession, leave, linkOf, nameOf, trackingSetup } from './tracking.setup';
@@ -468,11 +468,46 @@ export const trackingMachine = trackingSetup.createMachine({
                     ],
                   },
                 ],
+                // No answer (the connection fell, the server did not answer): the choice may
+                // have been recorded or not, and the screen says neither before it knows.
                 onError: {
-                  target: 'choosingOptions',
+                  target: 'checkingSend',
                   actions: { type: 'notify', params: { level: 'error', message: TEXT.acceptanceError } },
-                  description: "SPEC §8: a geração do aceite falhou: aviso 'Erro ao gerar o documento'.",
+                  description:
+                    "SPEC §8: a geração do aceite falhou sem resposta: aviso 'Erro ao gerar o documento'; a tela relê a solicitação antes de dizer se a escolha foi registrada.",
                 },
+              },
+            },
+            checkingSend: {
+              description:
+                'O envio ficou sem resposta: a escolha pode ter chegado ao servidor (e a resposta se perdido) ou não. A tela relê a solicitação e só então diz: registrada, ou ainda não enviada. Opções e "Finalizar" esperam.',
+              // Closing the tab now could leave a choice unsent: it still asks.
+              entry: 'armUnloadWarning',
+              exit: 'disarmUnloadWarning',
+              invoke: {
+                id: 'loadTrackingData',
+                src: 'loadTrackingData',
+                input: ({ context }) => ({ protocolo: context.protocolo }),
+                onDone: [
+                  {
+                    guard: { type: 'isRecordedAnswerChanged', params: ({ event }) => ({ tracking: event.output }) },
+                    target: '#tracking.loading',
+                    description:
+                      'O servidor tem registrada uma resposta que a tela não mostrava (a do envio cuja resposta se perdeu): a tela diz qual foi registrada e recarrega, com a escolha travada como registrada.',
+                    // The guard holds a recorded answer: the message is never empty.
+                    actions: [
+                      { type: 'notify', params: ({ event }) => ({ level: 'success', message: recordedAnswerMessage(event.output) ?? '' }) },
+                      { type: 'announce', params: ({ event }) => ({ message: recordedAnswerMessage(event.output) ?? '' }) },
+                    ],
+                  },
+                  {
+                    target: 'choosingOptions',
+                    description:
+                      'O servidor não tem a escolha: ela continua como rascunho não enviado (o painel diz isso) e "Finalizar" a envia de novo.',
+                  },
+                ],
+                // Not even the read answered: nothing is said of the choice; 'Tentar novamente' reads again (the draft is kept).
+                onError: '#tracking.failed',
               },
             },
           },

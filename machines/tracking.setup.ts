@@ -3,7 +3,7 @@
  * types, placeholder actions and actors the app provides, guards. Kept apart so the chart
  * reads as a chart.
  */
-import { assertEvent, assign, setup, stateIn } from 'xstate';
+import { assertEvent, assign, or, setup, stateIn } from 'xstate';
 import { notProvided } from './not-provided';
 import { canOpenUnreadTerm, canSignAfterReading, canWithdraw, isWithdrawn } from './tracking.terms-and-withdrawal';
 import {
@@ -215,8 +215,14 @@ export const trackingSetup = setup({
     hasDeclined: ({ context }) => context.choice === 'N',
     /** A choice made in this visit that the server does not hold (yet). */
     hasUnsentChoice: ({ context }) => unsentChoice(context.tracking, context.choice),
-    /** The choice is on its way to the server: it is neither a draft nor recorded. */
-    isSendingChoice: stateIn('#tracking.ready.awaitingAcknowledgement.generatingAcceptance'),
+    /** The choice is on its way to the server, or its fate is being read back: neither a draft nor recorded. */
+    isSendingChoice: or([
+      stateIn('#tracking.ready.awaitingAcknowledgement.generatingAcceptance'),
+      stateIn('#tracking.ready.awaitingAcknowledgement.checkingSend'),
+    ]),
+    /** The server's answer holds a recorded answer the screen did not show (the lost answer's, or another tab's). */
+    isRecordedAnswerChanged: ({ context }, params: { tracking: TrackingInfo }) =>
+      recordedChoice(params.tracking) !== null && recordedChoice(params.tracking) !== recordedChoice(context.tracking),
     /** The holder left through 'Encerrar sessão' (else 'Sair', 'Retornar' or a menu item). */
     isEndingSession: ({ context }) => context.leaving === 'END_SESSION',
     canSignDocument: ({ context }, params: { cdFileDocumento: number }) =>

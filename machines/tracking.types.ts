@@ -196,6 +196,7 @@ export const MESSAGES = {
   unsent: "Sua escolha ainda não foi enviada: nada foi registrado. Use 'Finalizar' para enviá-la.",
   unsentOverDecline:
     "Sua escolha ainda não foi enviada: continua registrada a resposta 'Não aceito'. Use 'Finalizar' para enviar 'Estou de acordo'.",
+  agreementRecorded: 'Sua concordância foi registrada.',
   awarenessRecorded: 'Sua ciência foi registrada.',
   declineRecorded: "Sua resposta 'Não aceito' foi registrada.",
   signatureRecorded: (documento: string) => `Assinatura registrada: ${documento}.`,

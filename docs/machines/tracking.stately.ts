@@ -76,6 +76,7 @@ export const trackingMachine = setup({
     isKnownTerm: () => false,
     isPendingFileAcceptable: () => false,
     isPendingPhotoToPrepare: () => false,
+    isRecordedAnswerChanged: () => false,
     isRefused: () => false,
     isRestrictedAnswer: () => false,
     isSendingChoice: () => false,
@@ -731,13 +732,35 @@ export const trackingMachine = setup({
                   },
                 ],
                 onError: {
-                  target: 'choosingOptions',
+                  target: 'checkingSend',
                   actions: {
                     type: 'notify',
                     params: { level: 'error', message: 'Erro ao gerar o documento' },
                   },
-                  description: 'SPEC §8: a geração do aceite falhou: aviso \'Erro ao gerar o documento\'.',
+                  description: 'SPEC §8: a geração do aceite falhou sem resposta: aviso \'Erro ao gerar o documento\'; a tela relê a solicitação antes de dizer se a escolha foi registrada.',
                 },
+              },
+            },
+            checkingSend: {
+              description: 'O envio ficou sem resposta: a escolha pode ter chegado ao servidor (e a resposta se perdido) ou não. A tela relê a solicitação e só então diz: registrada, ou ainda não enviada. Opções e "Finalizar" esperam.',
+              entry: 'armUnloadWarning',
+              exit: 'disarmUnloadWarning',
+              invoke: {
+                id: 'loadTrackingData',
+                src: 'loadTrackingData',
+                onDone: [
+                  {
+                    target: '#tracking.loading',
+                    guard: 'isRecordedAnswerChanged',
+                    actions: ['notify', 'announce'],
+                    description: 'O servidor tem registrada uma resposta que a tela não mostrava (a do envio cuja resposta se perdeu): a tela diz qual foi registrada e recarrega, com a escolha travada como registrada.',
+                  },
+                  {
+                    target: 'choosingOptions',
+                    description: 'O servidor não tem a escolha: ela continua como rascunho não enviado (o painel diz isso) e "Finalizar" a envia de novo.',
+                  },
+                ],
+                onError: { target: '#tracking.failed' },
               },
             },
           },

@@ -245,7 +245,14 @@ export function eventsFor(snapshot: Snapshot): AnyEventObject[] {
   const tracking = snapshot.context.tracking;
   const firstVisit = tracking === null;
   const reloaded = tracking && recordedTracking(tracking, snapshot.context.choice);
-  const trackingAnswers = firstVisit ? ACTOR_ANSWERS.loadTrackingData : reloaded ? [done('loadTrackingData', reloaded)] : [];
+  // A send without an answer is read back: the server may have recorded it, or not.
+  const checking = snapshot.matches({ ready: { awaitingAcknowledgement: 'checkingSend' } });
+  const trackingAnswers = firstVisit
+    ? ACTOR_ANSWERS.loadTrackingData
+    : [
+        ...(reloaded ? [done('loadTrackingData', reloaded)] : []),
+        ...(checking ? [done('loadTrackingData', tracking), failed('loadTrackingData')] : []),
+      ];
   const secondary = (answers: AnyEventObject[]) =>
     firstVisit || snapshot.context.tracking?.flStatus === 1 ? answers : answers.slice(0, 1);
   const all: AnyEventObject[] = [

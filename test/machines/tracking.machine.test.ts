@@ -207,6 +207,13 @@ const MARKERS: Record<string, (s: Snapshot) => void> = {
     expect(can(s, 'AGREE')).toBe(false);
     expect(can(s, 'DECLINE')).toBe(false);
   },
+  'ready.awaitingAcknowledgement.checkingSend': (s) => {
+    expect(s.hasTag('unsentChoice')).toBe(false); // its fate unknown: neither a draft nor recorded
+    expect(can(s, 'FINALIZE')).toBe(false);
+    expect(can(s, 'AGREE')).toBe(false);
+    expect(can(s, 'DECLINE')).toBe(false);
+    expect(can(s, 'UNACKNOWLEDGE')).toBe(false);
+  },
   'ready.accepted.signing': (s) => {
     expect(s.context.tracking?.flStatus).toBe(3);
     // Status 3: the acknowledgement options are disabled, the choice comes from flConcordo.
@@ -255,16 +262,18 @@ const UNSENT_STATES = [
   'ready.awaitingAcknowledgement.confirmingSend',
   'ready.awaitingAcknowledgement.confirmingLeave',
   'ready.awaitingAcknowledgement.generatingAcceptance',
+  'ready.awaitingAcknowledgement.checkingSend',
 ];
 /** Whether the app's "leave the page?" prompt is on, after the arm / disarm calls so far. */
 const unloadArmed = (live: LiveTracking) =>
   live.calls.filter((c) => UNLOAD_ACTIONS.has(c.type)).reduce((armed, c) => c.type === 'armUnloadWarning', false);
-/** A choice made in this visit that the server does not hold, and not on its way to it. */
+/** A choice made in this visit that the server does not hold, and not on its way to it (nor being read back). */
 const holdsUnsentChoice = (s: Snapshot) =>
   s.context.choice !== null &&
   s.context.choice !== (s.context.tracking?.flConcordo ?? null) &&
   s.matches({ ready: 'awaitingAcknowledgement' }) &&
-  !s.matches({ ready: { awaitingAcknowledgement: 'generatingAcceptance' } });
+  !s.matches({ ready: { awaitingAcknowledgement: 'generatingAcceptance' } }) &&
+  !s.matches({ ready: { awaitingAcknowledgement: 'checkingSend' } });
 
 /** The SPEC rule behind each step, checked on what the live actor did. */
 function checkStep(before: Snapshot, event: AnyEventObject, after: Snapshot, live: LiveTracking, callsFrom: number, startedFrom: number) {
@@ -398,8 +407,11 @@ function checkStep(before: Snapshot, event: AnyEventObject, after: Snapshot, liv
     case 'xstate.error.actor.generateAcceptance':
       if (event.type.includes('error') || event.output === 'ERRO') {
         expect(calls).toEqual([{ type: 'notify', params: { level: 'error', message: TEXT.acceptanceError } }]);
+        // Refused ('ERRO'): a draft again. No answer: read back before anything is said of it.
+        expect(after.matches({ ready: { awaitingAcknowledgement: 'checkingSend' } })).toBe(event.type.includes('error'));
         expect(after.matches({ ready: 'awaitingAcknowledgement' })).toBe(true);
         expect(after.context.choice).toBe(before.context.choice); // the choice survives the error
+        if (event.type.includes('error')) expect(started).toEqual([{ id: 'loadTrackingData', input: { protocolo: INPUT.protocolo } }]);
       } else if (before.context.tracking?.cdStatusPort === 1 && before.context.choice === 'S') {
         expect(after.matches('avisoModal')).toBe(true);
         expect(calls).toEqual([]); // the modal is the answer
@@ -414,6 +426,27 @@ function checkStep(before: Snapshot, event: AnyEventObject, after: Snapshot, liv
       }
       break;
     case 'xstate.done.actor.loadTrackingData':
+      if (wasIn('ready.awaitingAcknowledgement.checkingSend')) {
+        // A send read back: recorded, it is said so and the screen reads it all; else the draft stays, said unsent.
+        const recorded = event.output.flConcordo !== before.context.tracking?.flConcordo ? event.output.flConcordo : null;
+        const message =
+          recorded === 'N'
+            ? MESSAGES.declineRecorded
+            : event.output.cdStatusPort === 1
+              ? MESSAGES.agreementRecorded
+              : MESSAGES.awarenessRecorded;
+        expect(calls).toEqual(
+          recorded
+            ? [
+                { type: 'notify', params: { level: 'success', message } },
+                { type: 'announce', params: { message } },
+              ]
+            : [],
+        );
+        expect(after.matches('loading')).toBe(recorded !== null);
+        if (!recorded) expect(after.hasTag('unsentChoice') && after.context.choice === before.context.choice).toBe(true);
+        break;
+      }
       // The other reads started with this one: its answer starts nothing.
       expect(started).toEqual([]);
       if (event.output === TRACKINGS.restricted) expect(after.value).toBe('loginRequired');
@@ -697,22 +730,51 @@ describe('tracking journeys', () => {
     expect(['AGREE', 'DECLINE', 'FINALIZE'].map((type) => snapshot.can({ type } as TrackingEvent))).toEqual([false, false, false]);
   });
 
-  it("an acceptance answered 'ERRO' or failing toasts 'Erro ao gerar o documento' and keeps the choice, unsent", async () => {
+  it("an acceptance answered 'ERRO' toasts 'Erro ao gerar o documento' and keeps the choice, unsent", async () => {
     const live = await loaded(TRACKINGS.finalizeTypeOne);
     await live.play({ type: 'AGREE' });
     await live.play({ type: 'FINALIZE' });
     await live.play({ type: 'SEND_CONFIRMED' });
     await live.play(done('generateAcceptance', 'ERRO'));
-    await live.play({ type: 'FINALIZE' });
-    await live.play({ type: 'SEND_CONFIRMED' });
-    await live.play(error('generateAcceptance'));
-    const toasts = live.calls.filter((c) => c.type === 'notify');
-    expect(toasts).toEqual([
-      { type: 'notify', params: { level: 'error', message: 'Erro ao gerar o documento' } },
+    expect(live.calls.filter((c) => c.type === 'notify')).toEqual([
       { type: 'notify', params: { level: 'error', message: 'Erro ao gerar o documento' } },
     ]);
     expect(live.actor.getSnapshot().matches({ ready: { awaitingAcknowledgement: { typeOne: 'agreed' } } })).toBe(true);
     expect(live.actor.getSnapshot().hasTag('unsentChoice')).toBe(true);
+  });
+
+  it('an acceptance without an answer toasts, reads the request back, and says the choice is unsent only once the server shows it does not hold it', async () => {
+    const live = await loaded(TRACKINGS.finalizeTypeOne);
+    await live.play({ type: 'DECLINE' });
+    await live.play({ type: 'FINALIZE' });
+    await live.play({ type: 'SEND_CONFIRMED' });
+    await live.play(error('generateAcceptance'));
+    expect(live.calls.filter((c) => c.type === 'notify')).toEqual([
+      { type: 'notify', params: { level: 'error', message: 'Erro ao gerar o documento' } },
+    ]);
+    // Until the read answers, the screen says neither "not sent" nor "recorded".
+    expect(live.actor.getSnapshot().matches({ ready: { awaitingAcknowledgement: 'checkingSend' } })).toBe(true);
+    expect(live.actor.getSnapshot().hasTag('unsentChoice')).toBe(false);
+    await live.play(done('loadTrackingData', TRACKINGS.finalizeTypeOne));
+    expect(live.actor.getSnapshot().matches({ ready: { awaitingAcknowledgement: { typeOne: 'declined' } } })).toBe(true);
+    expect(live.actor.getSnapshot().hasTag('unsentChoice')).toBe(true);
+  });
+
+  it('an acceptance whose answer was lost, read back recorded, is said recorded and locks the choice', async () => {
+    const live = await loaded(TRACKINGS.finalizeTypeOne);
+    await live.play({ type: 'AGREE' });
+    await live.play({ type: 'FINALIZE' });
+    await live.play({ type: 'SEND_CONFIRMED' });
+    const from = live.calls.length;
+    await live.play(error('generateAcceptance'));
+    await live.play(done('loadTrackingData', TRACKINGS.finalizeTypeOneAgreed));
+    expect(live.calls.slice(from).filter((c) => c.type === 'notify' || c.type === 'announce')).toEqual([
+      { type: 'notify', params: { level: 'error', message: 'Erro ao gerar o documento' } },
+      { type: 'notify', params: { level: 'success', message: 'Sua concordância foi registrada.' } },
+      { type: 'announce', params: { message: 'Sua concordância foi registrada.' } },
+    ]);
+    // The screen reads the whole request again (the acceptance document is listed now).
+    expect(live.actor.getSnapshot().matches('loading')).toBe(true);
   });
 
   it('status 3: Finalizar with an unsigned term warns and sends nothing; signing every term then finishing welcomes with the operator name', async () => {

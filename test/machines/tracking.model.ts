@@ -195,6 +195,10 @@ function coherent(
   }
   switch (event.type) {
     case 'xstate.done.actor.loadTrackingData':
+      // A send that had no answer, read back: an agreement (or awareness) reached the server and
+      // its answer was lost; a decline never reached it (the browser tier plays both so).
+      if (tracking !== null && matches(snapshot, { ready: { awaitingAcknowledgement: 'checkingSend' } }))
+        return event.output === (snapshot.context.choice === 'S' ? recordedTracking(tracking, 'S') : tracking);
       if (tracking !== null) return event.output === recordedTracking(tracking, snapshot.context.choice);
       // A request that needs a login the session no longer has answers its other reads 403:
       // none of them can have answered before it.

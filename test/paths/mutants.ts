@@ -215,6 +215,18 @@ export const mutants: readonly Mutant[] = [
     apply: (machine) => patchChart(machine, ['states', 'ready', 'states', 'pendingDocuments', 'exit'], []),
   },
   {
+    name: 'lost-answer-said-unsent',
+    machineId: 'tracking',
+    flow: 'tracking',
+    edit: "status 6: a send without an answer, read back, is always taken for unsent: the screen says 'nada foi registrado' although the server recorded it",
+    apply: (machine) =>
+      patchChart(
+        machine,
+        ['states', 'ready', 'states', 'awaitingAcknowledgement', 'states', 'checkingSend', 'invoke', 'onDone'],
+        [{ target: 'choosingOptions' }],
+      ),
+  },
+  {
     name: 'decline-after-agreeing',
     machineId: 'tracking',
     flow: 'tracking',

@@ -12,7 +12,7 @@
  *  - after every step, every active leaf state shows its marker (`markers`, one per leaf);
  *  - coverage is counted from the observer, i.e. from what the machines in the page did.
  */
-import { expect, type Page, type Route } from '@playwright/test';
+import { expect, type Page, type Request, type Route } from '@playwright/test';
 import type { AnyStateMachine } from 'xstate';
 import { CoverageRecorder, type Exclusion, type Observation } from './coverage';
 import { edgesOf } from './edges';
@@ -59,11 +59,13 @@ export interface NetworkActor<M extends AnyStateMachine> {
    */
   done?: (event: PathEvent<M>) => 'server' | Fulfil;
   /**
-   * How an `error` answer is produced: HTTP 500 to it and its retries (default), or 'server'
-   * for a refusal the reference server gives on its own (its data made so beforehand, e.g. a
-   * request already open for the same CPF and ANS protocol: 409).
+   * How an `error` answer is produced: HTTP 500 to it and its retries (default), 'server' for
+   * a refusal the reference server gives on its own (its data made so beforehand, e.g. a
+   * request already open for the same CPF and ANS protocol: 409), or 'lost': the server gets
+   * the request and does it, and its answer never reaches the page (500 instead, and to the
+   * retries). `request` is the page's request, for an actor whose world depends on what it sent.
    */
-  error?: (event: PathEvent<M>) => 'server' | 'fail';
+  error?: (event: PathEvent<M>, request: Request) => 'server' | 'fail' | 'lost';
 }
 /**
  * An actor that makes no request: it runs in the page and answers by itself (e.g. a photo
@@ -403,9 +405,14 @@ class HeldNetwork<M extends AnyStateMachine> {
       const how = (this.bm.network[src as ActorSrc<M>] as NetworkActor<M>).done?.(event) ?? 'server';
       if (how === 'server') await route.continue();
       else await route.fulfill({ status: how.status ?? 200, contentType: how.contentType ?? 'application/json', body: how.body });
-    } else if ((this.bm.network[src as ActorSrc<M>] as NetworkActor<M>).error?.(event) === 'server') {
-      await route.continue();
     } else {
+      const how = (this.bm.network[src as ActorSrc<M>] as NetworkActor<M>).error?.(event, route.request()) ?? 'fail';
+      if (how === 'server') {
+        await route.continue();
+        return;
+      }
+      // Lost: done on the server; what the page gets is the failure.
+      if (how === 'lost') await route.fetch();
       this.failing.set(src, ATTEMPTS - 1);
       await route.fulfill({ status: 500, body: '' });
     }

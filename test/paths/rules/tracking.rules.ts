@@ -9,8 +9,8 @@
  * what the machine's context believes.
  */
 import { recordedChoice, allSigned } from '../../../machines/tracking.helpers';
-import { TEXT, type trackingMachine } from '../../../machines/tracking.machine';
-import { traced, type Invariant, type Step } from '../framework/invariants';
+import { TEXT, type TrackingInfo, type trackingMachine } from '../../../machines/tracking.machine';
+import { outputOf, traced, type Invariant, type ReceivedEvent, type Step } from '../framework/invariants';
 import { pendingDocumentsRules } from './tracking.pending.rules';
 import { signAndWithdrawRules } from './tracking-sign-withdraw.rules';
 import { lockRules } from './tracking.locks.rules';
@@ -41,24 +41,39 @@ interface ChoiceHistory {
 }
 
 /**
- * Reads the trace: a choice event makes a choice unsent; the acceptance call's answer ends it.
- * The trace holds event types, not outputs, so an 'ERRO' answer counts as an answer here (the
- * screen then keeps the choice as a draft; tracking.machine.test.ts checks that leaving then
- * still asks). Assignments are not in the trace (XState does not report them).
+ * Reads what happened: a choice event makes a choice unsent; the acceptance call's answer ends
+ * it, and so does a read of the request that answers a recorded choice (a send whose answer was
+ * lost, read back: the server has it). An 'ERRO' answer counts as an answer here (the screen
+ * then keeps the choice as a draft; tracking.machine.test.ts checks that leaving then still
+ * asks). Assignments are not in the trace (XState does not report them).
  */
-export function choiceHistory(trace: readonly string[]): ChoiceHistory {
+export function choiceHistory(events: readonly ReceivedEvent[]): ChoiceHistory {
   const history: ChoiceHistory = { unsent: false, sending: false };
-  for (const entry of trace) {
-    if (entry === 'event:AGREE' || entry === 'event:DECLINE' || entry === 'event:ACKNOWLEDGE') history.unsent = true;
-    else if (entry === 'event:UNACKNOWLEDGE') history.unsent = false;
-    else if (entry === 'event:SEND_CONFIRMED') history.sending = true;
-    else if (entry === 'event:xstate.error.actor.generateAcceptance') history.sending = false;
-    else if (entry === 'event:xstate.done.actor.generateAcceptance') Object.assign(history, { unsent: false, sending: false });
+  // A send without an answer stays "on its way" (its fate unknown, said neither sent nor not)
+  // until a read of the request answers: a read that fails too leaves it unknown.
+  let readingBack = false;
+  for (const event of events) {
+    if (event.type === 'AGREE' || event.type === 'DECLINE' || event.type === 'ACKNOWLEDGE') history.unsent = true;
+    else if (event.type === 'UNACKNOWLEDGE') history.unsent = false;
+    else if (event.type === 'SEND_CONFIRMED') history.sending = true;
+    else if (event.type === 'xstate.error.actor.generateAcceptance') readingBack = true;
+    else if (event.type === 'xstate.done.actor.generateAcceptance') Object.assign(history, { unsent: false, sending: false });
+    else if (readingBack && event.type === 'xstate.done.actor.loadTrackingData') {
+      readingBack = false;
+      history.sending = false;
+      if (recordedChoice(outputOf(event) as TrackingInfo) !== null) history.unsent = false;
+    }
   }
   return history;
 }
 
-/** The states that hold a choice not on the server: a draft, its confirmation, the leave question, its sending. */
+/** The answer the server held at its last read of the request (the choice recorded in it), if any. */
+function lastReadChoice(events: readonly ReceivedEvent[]): 'S' | 'N' | null {
+  const read = events.findLast((event) => event.type === 'xstate.done.actor.loadTrackingData');
+  return read ? recordedChoice(outputOf(read) as TrackingInfo) : null;
+}
+
+/** The states that hold a choice not (known to be) on the server: a draft, its confirmation, the leave question, its sending, its read-back. */
 const HOLDS_UNSENT: unknown[] = [
   { ready: { awaitingAcknowledgement: { typeOne: 'agreed' } } },
   { ready: { awaitingAcknowledgement: { typeOne: 'declined' } } },
@@ -66,6 +81,8 @@ const HOLDS_UNSENT: unknown[] = [
   { ready: { awaitingAcknowledgement: 'confirmingSend' } },
   { ready: { awaitingAcknowledgement: 'confirmingLeave' } },
   { ready: { awaitingAcknowledgement: 'generatingAcceptance' } },
+  // A send without an answer, being read back: it may not be on the server.
+  { ready: { awaitingAcknowledgement: 'checkingSend' } },
 ];
 const holdsUnsent = (snapshot: S) => HOLDS_UNSENT.some((value) => snapshot.matches(value as never));
 
@@ -82,9 +99,9 @@ const onStatusSix = (snapshot: S) => snapshot.matches({ ready: 'awaitingAcknowle
 export const trackingRules: readonly Invariant<M>[] = [
   {
     rule: 'a choice is said to be recorded only after the acceptance call answered it: nothing claims it final before the server has it (issue 25)',
-    holds: ({ snapshot, trace }) => {
+    holds: ({ snapshot, trace, events }) => {
       if (!claimsRecorded(snapshot)) return true;
-      const { unsent, sending } = choiceHistory(trace);
+      const { unsent, sending } = choiceHistory(events);
       if (unsent || sending) return `says recorded with a choice ${sending ? 'still being sent' : 'never sent'}`;
       // 'Você está quase lá' answers this visit's agreement: the acceptance of the last 'Enviar'.
       const lastSend = traced.lastOf(trace, 'event:SEND_CONFIRMED', 'event:xstate.done.actor.generateAcceptance');
@@ -93,8 +110,8 @@ export const trackingRules: readonly Invariant<M>[] = [
       return true;
     },
     // While the choice is unsent the panel says so, and neither says nor shows it recorded.
-    seen: (page, { snapshot, trace }) => {
-      const { unsent, sending } = choiceHistory(trace);
+    seen: (page, { snapshot, events }) => {
+      const { unsent, sending } = choiceHistory(events);
       if (!(unsent || sending) || !onStatusSix(snapshot)) return null;
       return {
         all: [
@@ -106,10 +123,24 @@ export const trackingRules: readonly Invariant<M>[] = [
     },
   },
   {
+    rule: 'an answer the server was last read to hold is never said to be unsent: a send whose answer was lost is read back before the screen says anything of it (found by an exploratory run)',
+    holds: ({ snapshot, events }) => {
+      const held = lastReadChoice(events);
+      if (held === null || !snapshot.hasTag('unsentChoice') || snapshot.context.choice !== held) return true;
+      return `'${held}' said unsent while the server's last answer holds it`;
+    },
+    seen: (page, { snapshot, events }) => {
+      const held = lastReadChoice(events);
+      return held !== null && onStatusSix(snapshot) && snapshot.context.choice === held
+        ? { hidden: page.getByTestId('acknowledgement-unsent') }
+        : null;
+    },
+  },
+  {
     rule: "leaving with a choice not sent asks first: the screen is left only by 'Sair sem enviar' / 'Encerrar sem enviar' (issue 25)",
-    holds: ({ snapshot, trace }) => {
+    holds: ({ snapshot, trace, events }) => {
       if (!snapshot.matches('exited')) return true;
-      const { unsent, sending } = choiceHistory(trace);
+      const { unsent, sending } = choiceHistory(events);
       // On its way, the choice is no longer a draft: leaving then loses nothing the screen promised.
       if (!unsent || sending) return true;
       const last = [...trace].reverse().find((entry) => entry.startsWith('event:'));

@@ -7,7 +7,7 @@
  * itself). Only failures are injected: HTTP 500 (and the retries) for `error`, and two `done`
  * answers the server never gives: an 'ERRO' acceptance and a term with a javascript: link.
  */
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { choiceLabel, welcomeTitle } from '../../../machines/tracking.helpers';
 import { MESSAGES, TEXT, type TrackingInfo, type trackingMachine } from '../../../machines/tracking.machine';
 import { READING, WITHDRAWAL } from '../../../machines/tracking.terms-and-withdrawal';
@@ -211,6 +211,15 @@ export const trackingMarkers = {
   'ready.awaitingAcknowledgement.generatingAcceptance': (page, c) => ({
     all: [overlay(page), { visible: checked(page, c.choice === 'N' ? TEXT.decline : TEXT.agree).or(checked(page, TEXT.aware)) }],
   }),
+  // The send had no answer: the request is read back under the overlay; the panel says neither sent nor recorded.
+  'ready.awaitingAcknowledgement.checkingSend': (page, c) => ({
+    all: [
+      overlay(page),
+      { visible: checked(page, c.choice === 'N' ? TEXT.decline : TEXT.agree).or(checked(page, TEXT.aware)) },
+      { hidden: page.getByTestId('acknowledgement-unsent') },
+      { hidden: page.getByTestId('acknowledgement-recorded') },
+    ],
+  }),
   'ready.accepted.signing': (page) => ({ visible: panel(page, 'Sua solicitação foi aceita') }),
   'ready.accepted.recordingSignature': (page) => ({ all: [overlay(page), { visible: termBeingSigned(page) }] }),
   // Recorded: the term says '(assinado)' and the screen reader heard it; the table reloads under the overlay.
@@ -257,6 +266,12 @@ export const trackingMarkers = {
 /** Injected failures only: answers the reference server never gives. */
 const erroAcceptance = (event: PathEvent<M>): 'server' | Fulfil =>
   (event as { output?: unknown }).output === 'ERRO' ? { contentType: 'text/plain', body: 'ERRO' } : 'server';
+/**
+ * A send without an answer (the model's convention, test/machines/tracking.model.ts): an
+ * agreement or awareness reaches the server and its answer is lost; a decline never reaches it.
+ */
+const lostAgreement = (_event: PathEvent<M>, request: Request): 'lost' | 'fail' =>
+  (JSON.parse(request.postData() ?? '{}') as { fl_ciente?: string }).fl_ciente === 'S' ? 'lost' : 'fail';
 const tamperedTerm = (event: PathEvent<M>): 'server' | Fulfil => {
   const output = (event as { output?: unknown }).output;
   return Array.isArray(output) && output.includes(UNSAFE_TERM) ? { body: JSON.stringify(output) } : 'server';
@@ -268,7 +283,7 @@ export const trackingNetwork = {
   loadDocumentsToSign: { url: new RegExp(`${API}portabilidade/documento/assinatura\\?`), done: tamperedTerm },
   loadHistory: { url: new RegExp(`${API}portabilidade/historico\\?`) },
   recordSignature: { url: new RegExp(`${API}portabilidade/documento/assinatura$`) },
-  generateAcceptance: { url: new RegExp(`${API}portabilidade/utils/documento/aceite$`), done: erroAcceptance },
+  generateAcceptance: { url: new RegExp(`${API}portabilidade/utils/documento/aceite$`), done: erroAcceptance, error: lostAgreement },
   finalizeRequest: { url: new RegExp(`${API}portabilidade/finaliza$`) },
   loadOperatorName: { url: new RegExp(`${API}auth/recuperar-chave\\?cdTipo=65&`) },
   uploadPendingDocument: { url: new RegExp(`${API}portabilidade/utils/documento$`) },
@@ -310,7 +325,9 @@ const changesTheServer = (event: PathEvent<M>) =>
   event.type === 'xstate.done.actor.recordSignature' ||
   event.type === 'xstate.done.actor.finalizeRequest' ||
   event.type === 'xstate.done.actor.uploadPendingDocument' ||
-  (event.type === 'xstate.done.actor.generateAcceptance' && event.output !== 'ERRO');
+  (event.type === 'xstate.done.actor.generateAcceptance' && event.output !== 'ERRO') ||
+  // An agreement whose answer is lost was recorded (lostAgreement): never on a shared request.
+  event.type === 'xstate.error.actor.generateAcceptance';
 
 /** The request a path needs: in the status its first answer names (a path with none only reads one under analysis). */
 export function requestNeedOf(path: MachinePath<M>): RequestNeed {

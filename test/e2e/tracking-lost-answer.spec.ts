@@ -1,0 +1,76 @@
+/**
+ * Status 6 when 'Enviar' gets no answer (found by an exploratory run): the screen said
+ * "nada foi registrado" although the server had recorded the agreement and only its answer was
+ * lost, and a second choice was then refused with 'ERRO'. Now the screen reads the request
+ * back before it says anything of the choice. In Chromium against the real reference server:
+ * the network drops the acceptance's answers (every attempt), once after the server did it and
+ * once before it got there.
+ */
+import { expect, test, type Page } from './support/test';
+import { backoffice, fileRequest, panel, sendChoice, trackFromHome } from './support/tracking';
+
+const ACCEPTANCE = /\/portabilidade\/utils\/documento\/aceite$/;
+const notification = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+
+async function openStatusSix(page: Page, baseURL: string): Promise<string> {
+  const protocolo = await fileRequest(baseURL);
+  await backoffice('set-status', protocolo, '6', '--tipo', '1');
+  await page.goto('/#/home/1');
+  await trackFromHome(page, protocolo);
+  await expect(panel(page, 'Finalize sua solicitação')).toBeVisible();
+  return protocolo;
+}
+
+/** Every acceptance call loses its answer; with `reachServer`, the first one is done on the server first. */
+async function dropAcceptanceAnswers(page: Page, { reachServer }: { reachServer: boolean }) {
+  let first = true;
+  await page.route(ACCEPTANCE, async (route) => {
+    if (reachServer && first) await route.fetch();
+    first = false;
+    await route.abort('connectionreset');
+  });
+}
+
+test.describe('acompanhamento: a choice whose sending got no answer', () => {
+  test.describe.configure({ timeout: 150_000 });
+
+  test('recorded on the server, its answer lost: the screen says it was recorded and locks it, never "nada foi registrado"', async ({
+    page,
+    baseURL,
+  }) => {
+    const protocolo = await openStatusSix(page, baseURL!);
+    await page.getByRole('radio', { name: 'Estou de acordo' }).click();
+    await dropAcceptanceAnswers(page, { reachServer: true });
+    await sendChoice(page);
+
+    await expect(notification(page, 'Erro ao gerar o documento')).toBeVisible();
+    await expect(notification(page, 'Sua concordância foi registrada.')).toBeVisible();
+    await expect(page.getByTestId('acknowledgement-recorded')).toBeVisible();
+    await expect(page.getByTestId('acknowledgement-unsent')).toHaveCount(0);
+    await expect(page.getByRole('radio', { name: 'Não aceito' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Finalizar' })).toBeDisabled();
+    expect((await backoffice('show', protocolo)).flConcordo).toBe('S');
+  });
+
+  test('never reached the server: the screen says it was not sent, and "Finalizar" sends it once the network is back', async ({
+    page,
+    baseURL,
+  }) => {
+    const protocolo = await openStatusSix(page, baseURL!);
+    await page.getByRole('radio', { name: 'Estou de acordo' }).click();
+    await dropAcceptanceAnswers(page, { reachServer: false });
+    await sendChoice(page);
+
+    await expect(notification(page, 'Erro ao gerar o documento')).toBeVisible();
+    await expect(page.getByTestId('acknowledgement-unsent')).toHaveText(
+      "Sua escolha ainda não foi enviada: nada foi registrado. Use 'Finalizar' para enviá-la.",
+    );
+    await expect(page.getByRole('radio', { name: 'Estou de acordo' })).toHaveAttribute('aria-checked', 'true');
+    expect((await backoffice('show', protocolo)).flConcordo).toBeNull();
+
+    await page.unroute(ACCEPTANCE);
+    await sendChoice(page);
+    await expect(page.getByRole('dialog', { name: 'Você está quase lá' })).toBeVisible();
+    expect((await backoffice('show', protocolo)).flConcordo).toBe('S');
+  });
+});

@@ -79,6 +79,8 @@ test.describe('acompanhamento: pending documents (status 2)', () => {
     await page.route(failing, (route) => route.fulfill({ status: 500, body: '' }));
     await chosen.getByRole('button', { name: `Enviar: ${RESIDENCE}` }).click();
     await expect(chosen.getByRole('alert')).toHaveText('Não foi enviado.');
+    // Focus is where the person goes on, not on the page (the buttons were hidden while it went).
+    await expect(chosen.getByRole('button', { name: `Tentar de novo: ${RESIDENCE}` })).toBeFocused();
     await page.unroute(failing);
     expect(((await backoffice('show', protocolo)) as unknown as ShowAnswer).anexos).toHaveLength(0);
     await chosen.getByRole('button', { name: `Tentar de novo: ${RESIDENCE}` }).click();

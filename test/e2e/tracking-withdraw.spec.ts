@@ -36,6 +36,15 @@ for (const viewport of [
     await expect(withdraw).toBeFocused();
     expect((await backoffice('show', protocolo)).flStatus).toBe(1);
 
+    // Refused (500 to it and its retries): nothing done, and the person is back on the button.
+    await page.route('**/portabilidade/desistencia', (route) => route.fulfill({ status: 500, body: '' }));
+    await withdraw.click();
+    await dialog.getByRole('button', { name: 'Sim, desistir', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(withdraw).toBeFocused();
+    await expect(panel(page, 'Sua solicitação está em análise')).toBeVisible();
+    await page.unroute('**/portabilidade/desistencia');
+
     // Confirmed: until the server answers, nothing says it is done.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -55,6 +64,8 @@ for (const viewport of [
 
     // The server has it: cancelled at the holder's request, in the panel, the status and the history.
     await expect(panel(page, WITHDRAWN)).toBeVisible();
+    // The reloaded panel takes focus (the confirmation that had it is gone).
+    await expect(panel(page, WITHDRAWN)).toBeFocused();
     await expect(page.getByLabel('Status', { exact: true })).toHaveValue('Cancelada a seu pedido');
     await expect(page.getByTestId('withdrawn-note')).toContainText('Você desistiu desta solicitação em');
     await expect(page.getByTestId('withdrawn-note')).toContainText('nova solicitação');

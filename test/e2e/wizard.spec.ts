@@ -516,6 +516,8 @@ test.describe('nova-solicitacao wizard', () => {
     await expect(page.getByText('Ocorreu um erro inesperado!')).toBeVisible();
     await expect(currentStep(page)).toContainText('Documentos');
     await expect(next(page)).toBeEnabled();
+    // Focus is back on 'Próximo', which tries again (not on the page, whose next Tab was the footer).
+    await expect(next(page)).toBeFocused();
     await expect(page.getByRole('table', { name: 'Documentos anexados' }).locator('tbody tr')).toHaveCount(2);
     await page.unroute('**/wslinhafrente/v1/portabilidade');
     await page.getByRole('button', { name: 'Anterior' }).click();

@@ -13,6 +13,7 @@ import type { PendingDocumentInfo } from '../../../machines/tracking.types';
 import { fileRegistry, newFileId } from '../../flows/wizard/file-registry';
 import { useUploadProgress } from '../../flows/wizard/upload-progress';
 import { Button } from '../../ui/button';
+import { useRefocusWhenIdle } from '../../ui/focus-lost';
 import { PreparingPhoto, usePreparationCancel } from '../../ui/preparing-photo';
 import { UploadProgressBar } from '../../ui/upload-progress-bar';
 import { TrackingActorContext } from '../../flows/tracking/tracking-context';
@@ -41,6 +42,8 @@ function ChosenFileRow({ pending }: { pending: PendingDocumentInfo }) {
   useEffect(() => {
     if (file) sendButton.current?.focus();
   }, [file?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per file chosen
+  // A sending that failed: 'Tentar de novo' is next (the buttons were hidden while it went).
+  useRefocusWhenIdle(sending, sendButton);
   if (!file) return null;
   const failed = !sending && progress?.state === 'failed';
   return (

@@ -9,6 +9,7 @@ import { panelOf, panelTitle, type Panel } from '../../../machines/tracking.help
 import { WITHDRAWAL, isWithdrawn } from '../../../machines/tracking.terms-and-withdrawal';
 import { TEXT } from '../../../machines/tracking.types';
 import { isAwaitingDocuments } from '../../../machines/tracking.pending';
+import { focusLost } from '../../ui/focus-lost';
 import { Button } from '../../ui/button';
 import { PortalLayout } from '../layout/portal-layout';
 import { ReceiptDownload } from '../receipt/receipt-download';
@@ -69,6 +70,9 @@ const PANEL_NOTES: Partial<Record<Panel, string>> = {
 /** The panels that show the operator's decision, before the choice or the terms it informs. */
 const DECIDED_PANELS: ReadonlySet<Panel> = new Set(['awaitingAcknowledgement', 'accepted', 'contractActive']);
 
+/** How many times a panel was shown in this page: a later one follows an action's reload. */
+let panelLoads = 0;
+
 function DocumentsPanel() {
   const actor = TrackingActorContext.useActorRef();
   const headingId = useId();
@@ -79,10 +83,13 @@ function DocumentsPanel() {
   const title = useSelector(actor, (s) => (isWithdrawn(s.context.tracking) ? WITHDRAWAL.panel : panelTitle(s.context.tracking)));
   const afterAcceptance = useSelector(actor, (s) => s.context.acceptanceLink !== null);
   const awaitingDocuments = useSelector(actor, (s) => isAwaitingDocuments(s.context.tracking));
-  // Back after recording an acknowledgement (the screen reloaded, the panel appears again):
-  // start from the new state. The panel mounts once per load, so this runs once per load.
+  // Back after recording an acknowledgement, or any reload after an action (a withdrawal, a
+  // send read back) that left focus on the page: start from the new state. The panel mounts
+  // once per load, so this runs once per load; the page's first load leaves focus alone.
+  const reload = useRef(panelLoads > 0);
   useEffect(() => {
-    if (afterAcceptance) heading.current?.focus();
+    panelLoads += 1;
+    if (afterAcceptance || (reload.current && focusLost())) heading.current?.focus();
   }, [afterAcceptance]);
   const note = withdrawn ? undefined : PANEL_NOTES[panel];
   return (

@@ -5,10 +5,11 @@
  * pedido", never an operator's cancellation with its recourse.
  */
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { WITHDRAWAL, canWithdraw } from '../../../machines/tracking.terms-and-withdrawal';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
+import { useRefocusWhenIdle } from '../../ui/focus-lost';
 import { TrackingActorContext } from '../../flows/tracking/tracking-context';
 
 /** In the analysis panel: what withdrawing is, and the button that asks first. */
@@ -17,6 +18,12 @@ export function WithdrawSection() {
   const headingId = useId();
   const offered = useSelector(actor, (s) => canWithdraw(s.context.tracking));
   const can = useSelector(actor, (s) => s.can({ type: 'WITHDRAW' }));
+  // Back from the confirmation (a withdrawal refused or failed): on the button that asks again.
+  const button = useRef<HTMLButtonElement>(null);
+  useRefocusWhenIdle(
+    useSelector(actor, (s) => s.matches('withdrawal')),
+    button,
+  );
   if (!offered) return null;
   return (
     <section aria-labelledby={headingId} className="space-y-2 rounded-md border border-slate-200 p-4">
@@ -26,7 +33,7 @@ export function WithdrawSection() {
       <p className="text-sm text-slate-700">
         Enquanto a solicitação está em análise, você pode desistir dela. Antes, confirmaremos com você.
       </p>
-      <Button variant="secondary" disabled={!can} onClick={() => actor.send({ type: 'WITHDRAW' })}>
+      <Button ref={button} variant="secondary" disabled={!can} onClick={() => actor.send({ type: 'WITHDRAW' })}>
         {WITHDRAWAL.button}
       </Button>
     </section>

@@ -12,6 +12,7 @@ import { Button } from '../../ui/button';
 import { textFormat } from '../../ui/field-formats';
 import { useClientValue } from '../../ui/client-value';
 import { useFocusOnChange } from '../../ui/screen';
+import { useRefocusWhenIdle } from '../../ui/focus-lost';
 import { TextField } from '../../ui/text-field';
 import { PortalLayout } from '../layout/portal-layout';
 import { PrivacyNotice } from '../privacidade/privacy-notice';
@@ -76,6 +77,9 @@ function Wizard() {
   // A new step: focus goes to its heading, and the live region says which step of five.
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusOnChange(heading, step);
+  // A filing that failed (the toast says why): back on 'Próximo', which tries again.
+  const nextButton = useRef<HTMLButtonElement>(null);
+  useRefocusWhenIdle(submitting, nextButton);
   const shownStep = useRef(step);
   useEffect(() => {
     if (shownStep.current === step) return;
@@ -135,7 +139,7 @@ function Wizard() {
           ) : (
             <span />
           )}
-          <Button disabled={!canNext} aria-busy={submitting || undefined} onClick={() => actor.send({ type: 'NEXT' })}>
+          <Button ref={nextButton} disabled={!canNext} aria-busy={submitting || undefined} onClick={() => actor.send({ type: 'NEXT' })}>
             Próximo
           </Button>
         </div>

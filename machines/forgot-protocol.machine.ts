@@ -9,11 +9,14 @@
  * which rejects with an Error whose message is the pt-BR text to show.
  */
 import { assertEvent, assign, setup } from 'xstate';
-import { isValidCpf } from '../contract/rules';
+import { BR_DATE, isRealBrDate, isValidCpf } from '../contract/rules';
+import type { CalendarDay } from './wizard.types';
 import { notProvided } from './not-provided';
 
 export interface ForgotProtocolInput {
   cdEmpresaPlano: string;
+  /** The person's calendar day ('yyyy-mm-dd'): a birth date after it does not exist yet. */
+  today: CalendarDay;
 }
 
 export interface ForgotProtocolFields {
@@ -23,6 +26,7 @@ export interface ForgotProtocolFields {
 
 export interface ForgotProtocolContext extends ForgotProtocolFields {
   cdEmpresaPlano: string;
+  today: CalendarDay;
   /** A SUBMIT was refused for invalid fields: their messages show from then on. */
   attempted: boolean;
   /** The server's answer (the same for everyone). */
@@ -41,23 +45,28 @@ export interface SendReminderInput extends ForgotProtocolFields {
   cdEmpresaPlano: string;
 }
 
-const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
-
-/** The fields' messages ('' when valid): the same rules as the server's contract. */
-export function forgotProtocolErrors(fields: ForgotProtocolFields): Record<keyof ForgotProtocolFields, string> {
+/**
+ * The fields' messages ('' when valid): the wizard's rules (a real date, from 1900, not after
+ * today), so a try the server would take but no one could match does not use up one of the
+ * hourly tries.
+ */
+export function forgotProtocolErrors(fields: ForgotProtocolFields, today: CalendarDay): Record<keyof ForgotProtocolFields, string> {
   const cpf = fields.cpf.replace(/\D/g, '');
   return {
     cpf: cpf === '' ? 'Informe o CPF do beneficiário.' : isValidCpf(cpf) ? '' : 'CPF inválido.',
     dtNascimento:
       fields.dtNascimento === ''
         ? 'Informe a data de nascimento.'
-        : BR_DATE.test(fields.dtNascimento)
-          ? ''
-          : 'Data inválida: use dia/mês/ano.',
+        : !BR_DATE.test(fields.dtNascimento)
+          ? 'Data inválida: use dia/mês/ano.'
+          : isRealBrDate(fields.dtNascimento, today)
+            ? ''
+            : 'Data inválida: confira o dia, o mês e o ano.',
   };
 }
 
-const isValid = (fields: ForgotProtocolFields) => Object.values(forgotProtocolErrors(fields)).every((message) => message === '');
+const isValid = (context: ForgotProtocolContext) =>
+  Object.values(forgotProtocolErrors(context, context.today)).every((message) => message === '');
 
 export const forgotProtocolMachine = setup({
   types: {
@@ -87,7 +96,15 @@ export const forgotProtocolMachine = setup({
 }).createMachine({
   id: 'forgotProtocol',
   description: "'Esqueci meu protocolo': CPF e data de nascimento; o protocolo vai para o e-mail e o celular da solicitação.",
-  context: ({ input }) => ({ cdEmpresaPlano: input.cdEmpresaPlano, cpf: '', dtNascimento: '', attempted: false, answer: '', failure: '' }),
+  context: ({ input }) => ({
+    cdEmpresaPlano: input.cdEmpresaPlano,
+    today: input.today,
+    cpf: '',
+    dtNascimento: '',
+    attempted: false,
+    answer: '',
+    failure: '',
+  }),
   initial: 'closed',
   states: {
     closed: {

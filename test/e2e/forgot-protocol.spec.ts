@@ -58,7 +58,47 @@ test.describe('Esqueci meu protocolo', () => {
     expect(outbox.find((row) => row.nuProtocolo === DEMO.protocolo && row.canal === 'email')?.destinatario).toBe(DEMO.email);
     await askFor(page, '', '');
     await expect(form(page).getByText('Informe o CPF do beneficiário.')).toBeVisible();
+    // Refused on the form: the first field to correct takes focus.
+    await expect(form(page).getByLabel('CPF do beneficiário', { exact: true })).toBeFocused();
     await expectAccessible(page, 'esqueci meu protocolo, fields refused');
+  });
+
+  test('the birth date is typed and checked as in the wizard, and focus is never left on the page (found by an exploratory run)', async ({
+    page,
+  }) => {
+    await page.goto('/#/home/1');
+    await page.getByRole('button', { name: 'Acompanhar Solicitação' }).click();
+    const opener = page.getByRole('button', { name: 'Esqueci meu protocolo', exact: true });
+    await opener.click();
+    const date = form(page).getByLabel('Data de nascimento', { exact: true });
+    // Digits only, as on a phone's number pad: the wizard's mask puts the slashes.
+    await date.pressSequentially('15031985');
+    await expect(date).toHaveValue('15/03/1985');
+    // A date no one is born on never costs one of the hourly tries.
+    let asked = 0;
+    await page.route('**/portabilidade/protocolo/lembrete', async (route) => {
+      asked += 1;
+      await route.continue();
+    });
+    await form(page).getByLabel('CPF do beneficiário', { exact: true }).fill(freshCpf());
+    for (const impossible of ['31/02/1985', '15/03/2099']) {
+      await date.fill(impossible);
+      await form(page).getByRole('button', { name: 'Enviar protocolo', exact: true }).click();
+      await expect(form(page).getByText('Data inválida: confira o dia, o mês e o ano.')).toBeVisible();
+      await expect(date).toBeFocused();
+    }
+    expect(asked).toBe(0);
+    // 'Cancelar' gives focus back to the link that opens the form.
+    await form(page).getByRole('button', { name: 'Cancelar', exact: true }).click();
+    await expect(opener).toBeFocused();
+    // A try that fails: focus on 'Enviar protocolo', which tries again.
+    await page.unroute('**/portabilidade/protocolo/lembrete');
+    await page.route('**/portabilidade/protocolo/lembrete', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ message: 'Muitos pedidos.' }) }),
+    );
+    await askFor(page, freshCpf(), '01/01/1990');
+    await expect(form(page).getByRole('alert')).toHaveText('Muitos pedidos.');
+    await expect(form(page).getByRole('button', { name: 'Enviar protocolo', exact: true })).toBeFocused();
   });
 
   test('the 6th try for one CPF within the hour is braked, and says so', async ({ page }) => {

@@ -6,6 +6,7 @@
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { forgotProtocolMachine, type SendReminderInput } from '../../../machines/forgot-protocol.machine';
+import { calendarDayOf } from '../../../machines/wizard.schemas';
 import { ApiError, callApi } from '../../api/client';
 import { inspectOption } from '../../app/inspect';
 
@@ -41,5 +42,5 @@ export const forgotProtocolLogic = forgotProtocolMachine.provide({
 });
 
 export function useForgotProtocolActor(cdEmpresaPlano: string) {
-  return useActorRef(forgotProtocolLogic, { ...inspectOption(), input: { cdEmpresaPlano } });
+  return useActorRef(forgotProtocolLogic, { ...inspectOption(), input: { cdEmpresaPlano, today: calendarDayOf(new Date()) } });
 }

@@ -8,7 +8,12 @@ import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { forgotProtocolErrors } from '../../../machines/forgot-protocol.machine';
 import { useForgotProtocolActor } from '../../flows/home/forgot-protocol';
 import { Button } from '../../ui/button';
+import { focusLost, useRefocusWhenIdle } from '../../ui/focus-lost';
+import { MASK_PLACEHOLDER, maskFormat } from '../../ui/mask-formats';
 import { TextField } from '../../ui/text-field';
+
+/** The wizard's date field: SPEC §5's mask 00/00/0000 (typed digits, a pasted date read as the wizard reads it). */
+const DATE_FORMAT = maskFormat('date');
 
 const LINK = 'min-h-11 font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
 
@@ -17,6 +22,9 @@ export function ForgotProtocol({ cdEmpresaPlano }: { cdEmpresaPlano: string }) {
   const headingId = useId();
   const cpfRef = useRef<HTMLInputElement>(null);
   const answerRef = useRef<HTMLParagraphElement>(null);
+  const dateRef = useRef<HTMLInputElement>(null);
+  const openerRef = useRef<HTMLButtonElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
   const state = useSelector(actor, (s) =>
     s.matches('closed')
       ? 'closed'
@@ -29,17 +37,25 @@ export function ForgotProtocol({ cdEmpresaPlano }: { cdEmpresaPlano: string }) {
             : 'editing',
   );
   const context = useSelector(actor, (s) => s.context);
-  const errors = context.attempted ? forgotProtocolErrors(context) : { cpf: '', dtNascimento: '' };
+  const errors = context.attempted ? forgotProtocolErrors(context, context.today) : { cpf: '', dtNascimento: '' };
 
   useEffect(() => {
     if (state === 'editing' && !context.attempted) cpfRef.current?.focus();
     if (state === 'sent') answerRef.current?.focus();
   }, [state, context.attempted]);
+  // Closed ('Cancelar', 'Fechar'): back on the link that opens it (the button pressed is gone).
+  const opened = useRef(false);
+  useEffect(() => {
+    if (state !== 'closed') opened.current = true;
+    else if (opened.current && focusLost()) openerRef.current?.focus();
+  }, [state]);
+  // A try that failed (the alert says why): back on 'Enviar protocolo', which tries again.
+  useRefocusWhenIdle(state === 'sending', submitRef);
 
   if (state === 'closed') {
     return (
       <p className="mt-4">
-        <button type="button" className={LINK} onClick={() => actor.send({ type: 'OPENED' })}>
+        <button ref={openerRef} type="button" className={LINK} onClick={() => actor.send({ type: 'OPENED' })}>
           Esqueci meu protocolo
         </button>
       </p>
@@ -49,6 +65,10 @@ export function ForgotProtocol({ cdEmpresaPlano }: { cdEmpresaPlano: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'SUBMIT' });
+    // Refused on the form: the first field to correct takes focus, as on home's login.
+    const refused = forgotProtocolErrors(context, context.today);
+    if (refused.cpf) cpfRef.current?.focus();
+    else if (refused.dtNascimento) dateRef.current?.focus();
   };
 
   return (
@@ -90,7 +110,9 @@ export function ForgotProtocol({ cdEmpresaPlano }: { cdEmpresaPlano: string }) {
             error={errors.dtNascimento || undefined}
             inputMode="numeric"
             autoComplete="bday"
-            placeholder="dd/mm/aaaa"
+            placeholder={MASK_PLACEHOLDER.date}
+            format={DATE_FORMAT}
+            inputRef={dateRef}
           />
           {state === 'failed' && (
             <p role="alert" className="text-red-700">
@@ -98,7 +120,7 @@ export function ForgotProtocol({ cdEmpresaPlano }: { cdEmpresaPlano: string }) {
             </p>
           )}
           <div className="flex flex-wrap gap-3">
-            <Button type="submit" disabled={state === 'sending'}>
+            <Button ref={submitRef} type="submit" disabled={state === 'sending'}>
               {state === 'sending' ? 'Enviando…' : 'Enviar protocolo'}
             </Button>
             <Button variant="link" onClick={() => actor.send({ type: 'CLOSED' })}>

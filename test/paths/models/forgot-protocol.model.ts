@@ -44,7 +44,8 @@ const refused = fixture<M, 'xstate.error.actor.sendReminder'>(forgotProtocolFixt
 export const forgotProtocolModel = definePathModel({
   flow: 'forgot-protocol',
   machine: underTest(forgotProtocolMachine),
-  starts: [{ name: 'track mode, plan 1', input: { cdEmpresaPlano: '1' } }],
+  // The page's own day in the browser tier; any day after the fixtures' dates of birth here.
+  starts: [{ name: 'track mode, plan 1', input: { cdEmpresaPlano: '1', today: '2026-01-15' } }],
   invariants: forgotProtocolRules,
   fixtures: forgotProtocolFixtures,
   journeys: [

@@ -24,7 +24,7 @@ export const forgotProtocolRules: readonly Invariant<M>[] = [
     rule: 'nothing is sent before the CPF and the date of birth are valid (issue 26)',
     holds: ({ snapshot }) =>
       !snapshot.matches('sending') ||
-      Object.values(forgotProtocolErrors(snapshot.context)).every((m) => m === '') ||
+      Object.values(forgotProtocolErrors(snapshot.context, snapshot.context.today)).every((m) => m === '') ||
       'sent with invalid fields',
   },
   {

@@ -1,14 +1,16 @@
 /**
  * Form → request payload of SPEC §3, as a pure function (tested on its own).
- * Text is uppercased (SPEC §3: the app's inputs uppercase), except the e-mail; masked values
- * travel as digits; dates keep dd/mm/yyyy.
+ * Text is uppercased (SPEC §3: the app's inputs uppercase), except the e-mail, with its accents
+ * composed and its runs of spaces made one (as the review shows it); masked values travel as
+ * digits; dates keep dd/mm/yyyy.
  */
 import { DEFAULT_CD_EMPRESA_PLANO, isPlanCode, type Parentesco } from '../contract/rules';
 import type { Dependent, PortabilityPayload, WizardContext } from './wizard.types';
 
 export { DEFAULT_CD_EMPRESA_PLANO };
 
-const upper = (value: string) => value.trim().toUpperCase();
+/** Text as one writes it: accents composed (NFC), spaces as one, uppercased — what the review shows. */
+const upper = (value: string) => value.normalize('NFC').trim().replace(/\s+/g, ' ').toUpperCase();
 const digits = (value: string) => value.replace(/\D/g, '');
 
 export function toDependentPayload(dependents: readonly Dependent[]): PortabilityPayload['dependente'] {

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import {
   ALLOWED_EXTENSIONS,
+  INPUT_BOUNDS,
   MAX_FILE_BYTES,
   MOBILE_PHONE_MESSAGE,
   firstControlCharacter,
@@ -61,6 +62,8 @@ export const MESSAGES = {
   // The server refuses control characters in free text (contract/rules.ts); a pasted one is
   // invisible, so the field says what to do instead of the save failing.
   controlCharacter: '* Há um caractere invisível (de controle) neste campo: apague-o e digite o texto de novo',
+  /** The server's bound on free text (contract/rules.ts INPUT_BOUNDS): said here, on the field, not after 'Enviar'. */
+  tooLong: (subject: string) => `* ${subject}: no máximo ${INPUT_BOUNDS.text} caracteres; abrevie o texto`,
 } as const;
 
 export const FILE_MESSAGES = {
@@ -86,8 +89,11 @@ export function isValidBrDate(value: string, today: CalendarDay): boolean {
 
 /** No control character once trimmed (the payload trims every text, as the server does). */
 const plainText = () => z.refine<string>((value) => firstControlCharacter(value.trim()) === null, MESSAGES.controlCharacter);
-const optional = () => z.string().check(plainText());
-const required = (message: string) => z.string().check(z.trim(), z.minLength(1, message), plainText());
+/** Free text the server takes (contract/api.ts): at most INPUT_BOUNDS.text characters once trimmed; the message names the field. */
+const bounded = (subject: string) => z.maxLength(INPUT_BOUNDS.text, MESSAGES.tooLong(subject));
+const optional = (subject: string) => z.string().check(z.trim(), bounded(subject), plainText());
+const required = (message: string, subject?: string) =>
+  z.string().check(z.trim(), z.minLength(1, message), ...(subject ? [bounded(subject)] : []), plainText());
 const requiredThen = (message: string, test: (value: string) => boolean, invalid: string) =>
   z.string().check(
     z.trim(),
@@ -98,8 +104,8 @@ const requiredThen = (message: string, test: (value: string) => boolean, invalid
 const date = (message: string, today: CalendarDay) => requiredThen(message, (value) => isValidBrDate(value, today), MESSAGES.dateInvalid);
 
 const step1Fields = (today: CalendarDay) => ({
-  nome: required(MESSAGES.nome),
-  nm_mae: required(MESSAGES.nm_mae),
+  nome: required(MESSAGES.nome, 'Nome do beneficiário'),
+  nm_mae: required(MESSAGES.nm_mae, 'Nome da mãe'),
   dt_nascimento: date(MESSAGES.dt_nascimento, today),
   cpf: requiredThen(MESSAGES.cpf, isValidCpf, MESSAGES.cpfInvalid),
   celular: requiredThen(MESSAGES.celular, isMobilePhone, MESSAGES.celularInvalid),
@@ -107,11 +113,11 @@ const step1Fields = (today: CalendarDay) => ({
   email: requiredThen(MESSAGES.email, isPlainEmail, MESSAGES.emailInvalid),
   cd_cep: requiredThen(MESSAGES.cd_cep, isCep, MESSAGES.cepInvalid),
   ds_uf: requiredThen(MESSAGES.ds_uf, isUf, MESSAGES.ufInvalid),
-  ds_cidade: required(MESSAGES.ds_cidade),
-  ds_endereco: required(MESSAGES.ds_endereco),
-  nu_endereco: required(MESSAGES.nu_endereco),
-  ds_bairro: required(MESSAGES.ds_bairro),
-  ds_complemento: optional(),
+  ds_cidade: required(MESSAGES.ds_cidade, 'Cidade'),
+  ds_endereco: required(MESSAGES.ds_endereco, 'Endereço'),
+  nu_endereco: required(MESSAGES.nu_endereco, 'Número'),
+  ds_bairro: required(MESSAGES.ds_bairro, 'Bairro'),
+  ds_complemento: optional('Complemento'),
 });
 
 /** The steps' schemas for a given day (the dates may not lie after it). */
@@ -120,11 +126,11 @@ const schemasOn = (today: CalendarDay) => ({
   /** 'Beneficiário não possui CPF': the CPF is not required (and is cleared). */
   dadosPessoaisSemCpf: z.object({ ...step1Fields(today), cpf: z.string() }),
   planoOrigem: z.object({
-    ops_origem: required(MESSAGES.ops_origem),
+    ops_origem: required(MESSAGES.ops_origem, 'Nome da operadora'),
     nu_ans_ops_origem: required(MESSAGES.nu_ans_ops_origem),
-    plano_origem: required(MESSAGES.plano_origem),
+    plano_origem: required(MESSAGES.plano_origem, 'Nome do plano'),
     nu_ans_plano_origem: required(MESSAGES.nu_ans_plano_origem),
-    area_plano: required(MESSAGES.area_plano),
+    area_plano: required(MESSAGES.area_plano, 'Abrangência'),
     dt_inicio: date(MESSAGES.dt_inicio, today),
     tp_contrato_origem: required(MESSAGES.tp_contrato_origem),
   }),
@@ -135,9 +141,9 @@ const schemasOn = (today: CalendarDay) => ({
     tp_port_destino: required(MESSAGES.tp_port_destino),
   }),
   dependent: z.object({
-    nome: required(MESSAGES.dependentNome),
+    nome: required(MESSAGES.dependentNome, 'Nome do dependente'),
     ds_parentesco: z.string(MESSAGES.dependentParentesco).check(z.refine(isParentesco, MESSAGES.dependentParentesco)),
-    nm_mae: required(MESSAGES.dependentMae),
+    nm_mae: required(MESSAGES.dependentMae, 'Nome da mãe'),
     dt_nasc: date(MESSAGES.dependentNascimento, today),
     cpf: z.string().check(z.refine((value) => value.trim() === '' || isValidCpf(value.trim()), MESSAGES.cpfInvalid)),
   }),

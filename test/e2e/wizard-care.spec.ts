@@ -171,6 +171,25 @@ test.describe('the wizard, with care', () => {
     await expect(control).toHaveText('Selecione');
   });
 
+  test("a name longer than the server takes is said on its field at 'Próximo', kept as typed (found by an exploratory run)", async ({
+    page,
+  }) => {
+    await startNewRequest(page, uniqueIds().protocoloAns);
+    const name = field(page, 'Nome do beneficiário');
+    const long = 'MARIA DA SILVA '.repeat(17).trim(); // 254 characters, as a careless paste
+    await name.fill(long);
+    await next(page).click();
+    await expect(currentStep(page)).toContainText('Dados Pessoais');
+    const message = 'Nome do beneficiário: no máximo 200 caracteres; abrevie o texto';
+    await expect(name).toHaveAccessibleDescription(new RegExp(`\\* ${message}$`));
+    // The summary takes focus and links to the field (as for any refused step).
+    const summary = page.locator('#wizard-resumo-erros');
+    await expect(summary).toBeFocused();
+    await summary.getByRole('link', { name: message }).click();
+    await expect(name).toBeFocused();
+    await expect(name).toHaveValue(long);
+  });
+
   test('a dependent with an invalid CPF is kept with its message, across steps, until it is fixed', async ({ page }) => {
     await toStep4(page);
     await page.getByRole('button', { name: 'Incluir dependente' }).click();

@@ -66,6 +66,14 @@ describe('request payload', () => {
     expect(toPortabilityPayload(base).fl_aceita_sms).toBe('0');
   });
 
+  it('sends text as the review shows it: accents composed, runs of spaces made one', () => {
+    const form = { ...base.form, nome: '  maria   da\u00a0 silva ', nm_mae: 'jose\u0301 conceic\u0327a\u0303o' };
+    const payload = toPortabilityPayload({ ...base, form });
+    expect(payload.nome).toBe('MARIA DA SILVA');
+    expect(payload.nm_mae).toBe('JOSÉ CONCEIÇÃO');
+    expect(payload.nm_mae).toHaveLength('JOSÉ CONCEIÇÃO'.length);
+  });
+
   it('is accepted by the contract the server validates with', () => {
     expect(portabilityRequest.safeParse(toPortabilityPayload(base)).success).toBe(true);
   });

@@ -127,6 +127,26 @@ describe('wizard step schemas', () => {
     expect(validateStep('dadosPessoais', { ...FILLED_FORM, nome: 'MARIA DA SILVA\t', ds_complemento: ' APTO 1\n' }, TODAY)).toEqual({});
   });
 
+  it("free text over the server's 200 characters is said on its own field, not after 'Enviar' (found by an exploratory run)", () => {
+    const over = (subject: string) => `* ${subject}: no máximo 200 caracteres; abrevie o texto`;
+    const long = 'MARIA '.repeat(40).trim(); // 239 characters
+    expect(validateStep('dadosPessoais', { ...FILLED_FORM, nome: long, ds_complemento: long }, TODAY)).toEqual({
+      nome: over('Nome do beneficiário'),
+      ds_complemento: over('Complemento'),
+    });
+    expect(validateStep('dadosPessoais', { ...FILLED_FORM, nome: 'A'.repeat(200), ds_endereco: ` ${'R'.repeat(200)} ` }, TODAY)).toEqual(
+      {},
+    );
+    expect(validateStep('planoOrigem', { ...FILLED_FORM, plano_origem: 'P'.repeat(201) }, TODAY)).toEqual({
+      plano_origem: over('Nome do plano'),
+    });
+    expect(
+      validateDependent({ nome: 'J'.repeat(201), ds_parentesco: 'Filho(a)', nm_mae: 'ANA', dt_nasc: '01/01/2010', cpf: '' }, TODAY),
+    ).toEqual({
+      nome: over('Nome do dependente'),
+    });
+  });
+
   it('an e-mail is a plain address only: no display name, no list, no spaces', () => {
     for (const email of ['"Maria" <maria@example.com>', 'maria@example.com,joao@example.com', 'maria@exemplo', 'ma ria@example.com']) {
       expect(validateStep('dadosPessoais', { ...FILLED_FORM, email }, TODAY).email, email).toBe('* Email inválido');

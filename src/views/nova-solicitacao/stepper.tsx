@@ -12,10 +12,15 @@ export const STEP_TITLES: Record<StepId, string> = {
 export function Stepper({ current }: { current: StepId }) {
   const currentIndex = STEPS.indexOf(current);
   return (
-    <nav aria-label="Etapas da solicitação">
-      {/* Phones (320 px and up): the other steps are only their numbered marks, the current
-          one takes the rest of the line and wraps its name; from 720 px every step is a box. */}
-      <ol className="flex items-center gap-1 desktop:gap-2">
+    // The bar answers to its own width, not the screen's: beside the 720 px sidebar, or with the
+    // text made larger, the five boxes did not fit and the current one shrank to a letter a line.
+    <nav aria-label="Etapas da solicitação" className="@container">
+      {/* Narrow (phones, beside the sidebar, large text): the other steps are only their
+          numbered marks, the current one takes the rest of the line and wraps its name. From
+          42rem wide (the five boxes need about 39rem) every step is a box with its name. In rem,
+          the width grows with the text; and the bar wraps rather than squeeze a box below its
+          longest word. */}
+      <ol className="flex flex-wrap items-center gap-1 @min-[42rem]:gap-2">
         {STEPS.map((step, index) => {
           const status = index < currentIndex ? 'done' : index === currentIndex ? 'current' : 'pending';
           const mark = status === 'done' ? '✓' : String(index + 1);
@@ -24,8 +29,8 @@ export function Stepper({ current }: { current: StepId }) {
               key={step}
               data-status={status}
               aria-current={status === 'current' ? 'step' : undefined}
-              className={`flex items-center gap-2 rounded-md text-sm desktop:flex-1 desktop:border desktop:px-2 desktop:py-2 ${
-                status === 'current' ? 'min-w-0 flex-1 border px-2 py-2' : ''
+              className={`flex max-w-full items-center gap-2 rounded-md text-sm @min-[42rem]:flex-1 @min-[42rem]:border @min-[42rem]:px-2 @min-[42rem]:py-2 ${
+                status === 'current' ? 'flex-1 border px-2 py-2' : ''
               } ${
                 status === 'current'
                   ? 'border-brand-600 bg-brand-50 font-semibold text-brand-700'
@@ -46,8 +51,9 @@ export function Stepper({ current }: { current: StepId }) {
               >
                 {mark}
               </span>
-              {/* Phones show the current step's name; the others keep theirs for screen readers. */}
-              <span className={status === 'current' ? 'min-w-0 break-words' : 'sr-only desktop:not-sr-only'}>
+              {/* Narrow, only the current step shows its name; the others keep theirs for screen
+                  readers. A word breaks only when it alone is wider than the line. */}
+              <span className={status === 'current' ? 'min-w-0 break-words' : 'sr-only @min-[42rem]:not-sr-only'}>
                 {STEP_TITLES[step]}
                 <span className="sr-only">{status === 'done' ? ' (concluída)' : status === 'pending' ? ' (pendente)' : ' (atual)'}</span>
               </span>

@@ -1,14 +1,25 @@
 /**
  * Widths between a phone and a desktop, and larger text (WCAG 1.4.4 and 1.4.10): the wizard's
- * step bar from 320 px up with the page's text at 100, 150 and 200 %. Each check is what a
- * person sees: the page does not scroll sideways, no word is broken a letter a line, no text
+ * step bar from 320 px up with the page's text at 100, 150 and 200 %; and at 360 px with text
+ * at 200 % (a phone's large font), home. Each check is what a person sees: the page does not scroll sideways, no word is broken a letter a line, no text
  * runs past its box, nothing is drawn over another.
  */
 import { expect, test, type Locator, type Page } from './support/test';
-import { next } from './support/portal';
+import { next, waitIdle } from './support/portal';
 import { openWizard, stepTitle } from './support/wizard';
 
 type Box = { x: number; y: number; width: number; height: number };
+
+/** The page's text at that size, now and on every page this tab loads (as the browser's text size setting does). */
+async function textAt(page: Page, percent: number) {
+  await page.addInitScript((size) => {
+    // Before the document has its root element, only the listener can apply it.
+    const apply = () => document.documentElement?.style.setProperty('font-size', size);
+    apply();
+    document.addEventListener('DOMContentLoaded', apply);
+  }, `${percent}%`);
+  await page.evaluate((size) => document.documentElement.style.setProperty('font-size', size), `${percent}%`);
+}
 
 /** The page, and every open dialog, are no wider than the screen. */
 async function expectNoSidewaysScroll(page: Page, where: string) {
@@ -67,6 +78,13 @@ async function boxOf(locator: Locator): Promise<Box> {
   return box!;
 }
 
+/** Inside the screen, left and right. */
+async function expectOnScreen(page: Page, locator: Locator, where: string) {
+  const box = await boxOf(locator);
+  expect(box.x, `${where}: left edge`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${where}: right edge`).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
 test.describe("the wizard's step bar", () => {
   test.setTimeout(120_000);
 
@@ -120,5 +138,34 @@ test.describe("the wizard's step bar", () => {
       await page.evaluate(() => document.documentElement.style.removeProperty('font-size'));
       await page.setViewportSize({ width: 1280, height: 800 });
     }
+  });
+});
+
+test.describe('a 360 px phone with its text at 200 %', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+  test.setTimeout(180_000);
+
+  test("home: the header's title and both buttons' text stay on screen and inside their boxes", async ({ page }) => {
+    await page.goto('/#/home/1');
+    await textAt(page, 200);
+    await waitIdle(page);
+    await expectNoSidewaysScroll(page, 'home');
+    await expectOnScreen(page, page.getByRole('heading', { level: 1 }), 'home, the title');
+    await expectReadable(page.getByRole('heading', { level: 1 }), 'home, the title');
+    for (const name of ['Realizar Solicitação', 'Acompanhar Solicitação'])
+      await expectReadable(page.getByRole('button', { name }), `home, '${name}'`);
+  });
+
+  test("the wizard's header holds its title, above the page, not over it", async ({ page }) => {
+    await textAt(page, 200);
+    await openWizard(page, false);
+    const [header, title] = [await boxOf(page.getByRole('banner')), await boxOf(page.getByRole('heading', { level: 1 }))];
+    expect(title.y, 'the title starts inside the header').toBeGreaterThanOrEqual(header.y);
+    expect(title.y + title.height, 'the title ends inside the header').toBeLessThanOrEqual(header.y + header.height);
+    await expectReadable(page.getByRole('heading', { level: 1 }), "the wizard's title");
+    expect((await boxOf(page.getByRole('main'))).y, 'the page starts below the header').toBeGreaterThanOrEqual(
+      header.y + header.height - 1,
+    );
+    await expectNoSidewaysScroll(page, 'wizard, step 1');
   });
 });

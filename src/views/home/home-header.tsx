@@ -18,7 +18,10 @@ export function HomeHeader({ title, logoUrl, operatorName }: HomeHeaderProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useArrivalFocus(heading);
   return (
-    <header className="home-header flex h-header items-center gap-4 border-b border-slate-200 bg-white px-4 text-brand-700 shadow-sm">
+    // 60 px high at the usual text size; larger text (a phone's large font) would not fit beside
+    // the logo: the title then wraps below it and the header grows, instead of running off the
+    // screen. The title goes below only when its longest word has no room (flex-basis 0).
+    <header className="home-header flex min-h-header flex-wrap items-center gap-x-4 border-b border-slate-200 bg-white px-4 text-brand-700 shadow-sm">
       {logoUrl ? (
         // Sized and decoded off the main thread so it never holds the first paint back.
         <img
@@ -33,7 +36,7 @@ export function HomeHeader({ title, logoUrl, operatorName }: HomeHeaderProps) {
       ) : (
         <span className="inline-block h-10 w-[120px]" aria-hidden="true" />
       )}
-      <h1 ref={heading} tabIndex={-1} className="home-header-title text-2xl font-semibold focus:outline-none">
+      <h1 ref={heading} tabIndex={-1} className="home-header-title max-w-full flex-1 break-words text-2xl font-semibold focus:outline-none">
         {title}
       </h1>
     </header>

@@ -123,13 +123,15 @@ function HomeScreen({ cdEmpresaPlano }: { cdEmpresaPlano: string }) {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 text-slate-800">
       <HomeHeader title={HOME_TITLE[mode]} logoUrl={logoUrl} operatorName={operatorName} />
-      <main className="mx-auto w-full max-w-xl flex-1 px-4 py-8">
+      {/* Side gutters in px: grown with the text (64 px more at 200 %), they left a phone's
+          large font no room for 'Acompanhar' inside its button. */}
+      <main className="mx-auto w-full max-w-xl flex-1 px-[16px] py-8">
         {/* The name arrives after the first paint: its line is reserved, so nothing below moves. */}
         <p className="mb-6 text-lg text-slate-700" data-testid="welcome">
           Bem-vindo(a) ao portal de portabilidade{' '}
           <span className="block min-h-7 font-semibold">{operatorName ? `da ${operatorName}` : ''}</span>
         </p>
-        <section aria-label={HOME_TITLE[mode]} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        <section aria-label={HOME_TITLE[mode]} className="rounded-lg border border-slate-200 bg-white p-[24px] shadow-sm">
           {mode === 'home' && <ModeChooser focusOnMount={returnedHome} />}
           {mode !== 'home' && <ModeSteps key={mode} mode={mode} focusField={modeChosenHere} cdEmpresaPlano={cdEmpresaPlano} />}
         </section>

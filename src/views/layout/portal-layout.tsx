@@ -60,7 +60,10 @@ export function PortalLayout({ title, children, onLeave, onEndSession, focusTitl
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 text-slate-800">
-      <header className="flex h-header items-center gap-3 border-b border-slate-200 bg-white px-4 text-brand-700 shadow-sm">
+      {/* 60 px high at the usual text size; with larger text it grows rather than spill its
+          title over the page (at 200 % on a phone the title takes two lines and more), and its
+          side gutters stay 16 px so that 'Solicitação' still has room beside the menu button. */}
+      <header className="flex min-h-header items-center gap-3 border-b border-slate-200 bg-white px-[16px] py-1 text-brand-700 shadow-sm">
         <button
           type="button"
           className="min-h-11 min-w-11 rounded-md border border-slate-300 px-2 text-brand-700 desktop:hidden"
@@ -76,7 +79,7 @@ export function PortalLayout({ title, children, onLeave, onEndSession, focusTitl
           tabIndex={-1}
           className="flex min-w-0 flex-wrap items-baseline gap-x-2 text-lg font-semibold outline-none desktop:text-2xl"
         >
-          <span>{title}</span>
+          <span className="min-w-0 break-words">{title}</span>
           <span className="text-sm font-normal text-slate-600 desktop:text-base">Portabilidade</span>
         </h1>
         {onEndSession && (

@@ -54,7 +54,7 @@ export function ListboxField({
         </span>
       )}
       <Listbox value={value} onChange={(next: string) => onChange(next.toUpperCase())} invalid={Boolean(error)}>
-        <ListboxButton id={id} aria-describedby={describers || undefined} className={selectButtonClass(Boolean(error))}>
+        <ListboxButton id={id} aria-describedby={describers || undefined} className={`${selectButtonClass(Boolean(error))} py-2`}>
           <SelectButtonFace text={chosen?.label} />
         </ListboxButton>
         {/* As wide as its options (at least its button) from the first frame: sized by the

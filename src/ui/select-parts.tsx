@@ -7,7 +7,7 @@ export interface SelectOptionItem {
   value: string;
 }
 
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { Requirement } from './field-label';
 
 export interface SelectFieldProps {
@@ -36,10 +36,30 @@ export function selectButtonClass(invalid: boolean): string {
   }`;
 }
 
+/** A place to wrap after each '/' ('INDIVIDUAL/FAMILIAR'), where the browser would not break a line. */
+function wrapsAfterSlashes(text: string): ReactNode {
+  return text.split('/').map((part, index) =>
+    index === 0 ? (
+      part
+    ) : (
+      <Fragment key={index}>
+        /<wbr />
+        {part}
+      </Fragment>
+    ),
+  );
+}
+
+/**
+ * The chosen value wraps, never cut with an ellipsis: cut at 200 % text on a phone, 'TITULAR'
+ * and 'TITULAR S/ DIREITO' both read 'TITUL…'. A word wider than the whole line breaks.
+ */
 export function SelectButtonFace({ text }: { text: string | undefined }) {
   return (
     <>
-      <span className={`truncate ${text && text !== PLACEHOLDER ? '' : 'text-slate-600'}`}>{text ?? PLACEHOLDER}</span>
+      <span className={`min-w-0 break-words ${text && text !== PLACEHOLDER ? '' : 'text-slate-600'}`}>
+        {wrapsAfterSlashes(text ?? PLACEHOLDER)}
+      </span>
       <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 shrink-0 fill-brand-700">
         <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
       </svg>

@@ -1,11 +1,11 @@
 /**
  * Widths between a phone and a desktop, and larger text (WCAG 1.4.4 and 1.4.10): the wizard's
  * step bar from 320 px up with the page's text at 100, 150 and 200 %; and at 360 px with text
- * at 200 % (a phone's large font), home. Each check is what a person sees: the page does not scroll sideways, no word is broken a letter a line, no text
+ * at 200 % (a phone's large font), home and the dropdowns. Each check is what a person sees: the page does not scroll sideways, no word is broken a letter a line, no text
  * runs past its box, nothing is drawn over another.
  */
 import { expect, test, type Locator, type Page } from './support/test';
-import { next, waitIdle } from './support/portal';
+import { choose, field, next, waitIdle } from './support/portal';
 import { openWizard, stepTitle } from './support/wizard';
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -167,5 +167,23 @@ test.describe('a 360 px phone with its text at 200 %', () => {
       header.y + header.height - 1,
     );
     await expectNoSidewaysScroll(page, 'wizard, step 1');
+  });
+
+  test("a dropdown's chosen value is shown whole, so 'TITULAR' and 'TITULAR S/ DIREITO' can be told apart", async ({ page }) => {
+    await textAt(page, 200);
+    await openWizard(page, true);
+    await next(page).click();
+    await expect(stepTitle(page, 'Dados do Plano de Origem')).toBeVisible();
+    for (const option of ['TITULAR', 'TITULAR S/ DIREITO']) {
+      await choose(page, 'Titularidade', option);
+      const button = field(page, 'Titularidade');
+      await expect(button).toContainText(option);
+      await expectReadable(button, `'Titularidade' showing '${option}'`);
+      const cut = await button.evaluate((element) =>
+        [...element.querySelectorAll('*')].some((part) => part.scrollWidth > part.clientWidth + 1 && part.textContent?.trim()),
+      );
+      expect(cut, `'Titularidade' showing '${option}': a part of its text is cut`).toBe(false);
+    }
+    await expectNoSidewaysScroll(page, 'step 2');
   });
 });

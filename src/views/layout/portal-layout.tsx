@@ -120,8 +120,9 @@ export function PortalLayout({ title, children, onLeave, onEndSession, focusTitl
           </p>
         </nav>
         {/* At least a screen high, so the footer starts below the fold and never jumps as the
-            page's content arrives (CLS). */}
-        <main className="min-h-[calc(100svh-60px)] min-w-0 flex-1 p-4 desktop:p-8">{children}</main>
+            page's content arrives (CLS). Phone gutters in px: grown with the text, they left a
+            phone's large font 64 px less for a field's value ('TITULAR' was cut to 'TITUL…'). */}
+        <main className="min-h-[calc(100svh-60px)] min-w-0 flex-1 p-[16px] desktop:p-8">{children}</main>
       </div>
       <footer className="flex flex-wrap items-center justify-center gap-x-6 gap-y-3 border-t border-slate-200 bg-white px-4 py-3">
         {/* A person to reach, and the ANS, on every screen (issue 26). */}

@@ -103,7 +103,7 @@ function Wizard() {
         onSubmit={(event) => event.preventDefault()}
         onKeyDown={ignoreEnter}
         aria-labelledby="wizard-step-title"
-        className="space-y-6 rounded-lg bg-white p-4 shadow-sm desktop:p-6"
+        className="space-y-6 rounded-lg bg-white p-[16px] shadow-sm desktop:p-6"
       >
         <h2 id="wizard-step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold text-brand-700 focus:outline-none">
           {STEP_TITLES[step]}

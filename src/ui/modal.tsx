@@ -35,7 +35,9 @@ export function Modal({ open, title, children, actions, onDismiss, testId }: Mod
       data-testid={testId}
       aria-labelledby={titleId}
       aria-describedby={children ? bodyId : undefined}
-      className="modal m-auto w-[min(32rem,calc(100%-2rem))] rounded-lg bg-white p-0 text-slate-800 shadow-xl backdrop:bg-black/60"
+      // Its margin and side padding in px: grown with the text, at 200 % on a 360 px phone they left
+      // 210 px for 'acompanhamento' (256 px), which spilled out; a longer word still breaks.
+      className="modal m-auto w-[min(32rem,calc(100%-32px))] break-words rounded-lg bg-white p-0 text-slate-800 shadow-xl backdrop:bg-black/60"
       onCancel={(event) => {
         // Escape: only a dismissable modal closes; the others stay (SPEC: not escapable).
         event.preventDefault();
@@ -46,7 +48,7 @@ export function Modal({ open, title, children, actions, onDismiss, testId }: Mod
         if (open && ref.current && !ref.current.open) ref.current.showModal();
       }}
     >
-      <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
+      <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-[20px] py-4">
         <h2 id={titleId} className="min-w-0 break-words text-lg font-semibold text-brand-700">
           {title}
         </h2>
@@ -62,11 +64,11 @@ export function Modal({ open, title, children, actions, onDismiss, testId }: Mod
         )}
       </div>
       {children && (
-        <div id={bodyId} className="space-y-3 px-5 py-4 text-base">
+        <div id={bodyId} className="space-y-3 px-[20px] py-4 text-base">
           {children}
         </div>
       )}
-      <div className="modal-actions flex flex-wrap justify-end gap-3 border-t border-slate-200 px-5 py-3">{actions}</div>
+      <div className="modal-actions flex flex-wrap justify-end gap-3 border-t border-slate-200 px-[20px] py-3">{actions}</div>
     </dialog>
   );
 }

@@ -1,11 +1,13 @@
 /**
  * Widths between a phone and a desktop, and larger text (WCAG 1.4.4 and 1.4.10): the wizard's
  * step bar from 320 px up with the page's text at 100, 150 and 200 %; and at 360 px with text
- * at 200 % (a phone's large font), home and the dropdowns. Each check is what a person sees: the page does not scroll sideways, no word is broken a letter a line, no text
+ * at 200 % (a phone's large font), home, the dropdowns, step 5's table and the protocol modal.
+ * Each check is what a person sees: the page does not scroll sideways, no word is broken a letter a line, no text
  * runs past its box, nothing is drawn over another.
  */
 import { expect, test, type Locator, type Page } from './support/test';
 import { choose, field, next, waitIdle } from './support/portal';
+import { attach, fileReviewed, openDocumentsStep } from './support/photos';
 import { openWizard, stepTitle } from './support/wizard';
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -185,5 +187,41 @@ test.describe('a 360 px phone with its text at 200 %', () => {
       expect(cut, `'Titularidade' showing '${option}': a part of its text is cut`).toBe(false);
     }
     await expectNoSidewaysScroll(page, 'step 2');
+  });
+
+  test("step 5's table, then the protocol modal: nothing overlaps, nothing is cut, no sideways scroll", async ({ page }) => {
+    test.slow();
+    await textAt(page, 200);
+    await openDocumentsStep(page);
+    await attach(page, {
+      name: 'rg.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+    });
+    const table = page.getByRole('table', { name: 'Documentos anexados' });
+    await expect(table).toContainText('rg.pdf');
+    await expectNoSidewaysScroll(page, 'step 5');
+    const headings = await Promise.all((await table.getByRole('columnheader').filter({ visible: true }).all()).map(boxOf));
+    headings.forEach((a, i) =>
+      headings.slice(i + 1).forEach((b) => expect(overlap(a, b), 'step 5: two column headings overlap').toBe(false)),
+    );
+    const name = table.getByText('rg.pdf', { exact: true });
+    await expectReadable(name, "step 5, the file's name");
+    for (const action of ['Visualizar rg.pdf', 'Remover rg.pdf']) {
+      const button = table.getByRole('button', { name: action });
+      await expectReadable(button, `step 5, '${action}'`);
+      await expectOnScreen(page, button, `step 5, '${action}'`);
+      expect(overlap(await boxOf(button), await boxOf(name)), `step 5: '${action}' is drawn over the file's name`).toBe(false);
+    }
+
+    await fileReviewed(page);
+    const modal = page.getByTestId('protocol-modal');
+    await waitIdle(page);
+    await expectNoSidewaysScroll(page, 'protocol modal');
+    for (const button of await modal.getByRole('button').filter({ visible: true }).all()) {
+      const label = (await button.textContent())?.trim() || (await button.getAttribute('aria-label'));
+      await expectOnScreen(page, button, `protocol modal, '${label}'`);
+      await expectReadable(button, `protocol modal, '${label}'`);
+    }
   });
 });

@@ -160,64 +160,72 @@ export function StepDocumentos() {
         <p className="text-slate-700">Nenhum documento anexado.</p>
       ) : (
         // Phones (down to 320 px) get two columns: the document (type, file and size stacked)
-        // and its actions; from 720 px each has its own column.
-        <table className="w-full table-fixed border-collapse text-left text-sm desktop:table-auto">
-          <caption className="sr-only">Documentos anexados</caption>
-          <thead>
-            <tr className="border-b border-slate-300">
-              <th scope="col" className="hidden p-2 desktop:table-cell">
-                Tipo
-              </th>
-              <th scope="col" className="p-2">
-                <span className="desktop:hidden">Documento</span>
-                <span className="hidden desktop:inline">Arquivo</span>
-              </th>
-              <th scope="col" className="hidden p-2 desktop:table-cell">
-                Tamanho
-              </th>
-              <th scope="col" className="w-28 p-2 desktop:w-auto">
-                Ações
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {attachments.map((attachment) => (
-              <tr key={attachment.id} className="border-b border-slate-200 align-top">
-                <td className="hidden p-2 desktop:table-cell">{attachment.nmDocumento}</td>
-                <td className="p-2">
-                  <span className="block font-medium desktop:hidden">{attachment.nmDocumento}</span>
-                  <span className="block break-all">{attachment.fileName}</span>
-                  <span className="block text-slate-700 desktop:hidden">{attachmentSizeLabel(attachment)}</span>
-                </td>
-                <td className="hidden p-2 desktop:table-cell">{attachmentSizeLabel(attachment)}</td>
-                <td className="p-2">
-                  <div className="flex flex-wrap gap-x-2">
-                    <Button
-                      variant="link"
-                      aria-label={`Visualizar ${attachment.fileName}`}
-                      onClick={() => actor.send({ type: 'ATTACHMENT_PREVIEW', id: attachment.id })}
-                    >
-                      Visualizar
-                    </Button>
-                    {attachment.uploaded ? (
-                      <span className="flex min-h-11 items-center px-2 text-slate-700">Enviado</span>
-                    ) : (
+        // and its actions; from 720 px each has its own column. Under 15rem of its own width (a
+        // phone's large font) the two columns had no room: each row becomes a card with its
+        // actions below the name. The roles keep it a table for screen readers laid out so.
+        <div className="@container">
+          <table role="table" className="w-full table-fixed border-collapse text-left text-sm desktop:table-auto @max-[15rem]:block">
+            <caption className="sr-only">Documentos anexados</caption>
+            <thead role="rowgroup" className="@max-[15rem]:sr-only">
+              <tr role="row" className="border-b border-slate-300">
+                <th role="columnheader" scope="col" className="hidden p-2 desktop:table-cell">
+                  Tipo
+                </th>
+                <th role="columnheader" scope="col" className="p-2">
+                  <span className="desktop:hidden">Documento</span>
+                  <span className="hidden desktop:inline">Arquivo</span>
+                </th>
+                <th role="columnheader" scope="col" className="hidden p-2 desktop:table-cell">
+                  Tamanho
+                </th>
+                <th role="columnheader" scope="col" className="w-28 p-2 desktop:w-auto">
+                  Ações
+                </th>
+              </tr>
+            </thead>
+            <tbody role="rowgroup" className="@max-[15rem]:block">
+              {attachments.map((attachment) => (
+                <tr role="row" key={attachment.id} className="border-b border-slate-200 align-top @max-[15rem]:block @max-[15rem]:py-1">
+                  <td role="cell" className="hidden p-2 desktop:table-cell">
+                    {attachment.nmDocumento}
+                  </td>
+                  <td role="cell" className="p-2 @max-[15rem]:block @max-[15rem]:pb-0">
+                    <span className="block font-medium desktop:hidden">{attachment.nmDocumento}</span>
+                    <span className="block break-all">{attachment.fileName}</span>
+                    <span className="block text-slate-700 desktop:hidden">{attachmentSizeLabel(attachment)}</span>
+                  </td>
+                  <td role="cell" className="hidden p-2 desktop:table-cell">
+                    {attachmentSizeLabel(attachment)}
+                  </td>
+                  <td role="cell" className="p-2 @max-[15rem]:block @max-[15rem]:pt-0">
+                    <div className="flex flex-wrap gap-x-2">
                       <Button
                         variant="link"
-                        disabled={submitting}
-                        aria-label={`Remover ${attachment.fileName}`}
-                        onClick={() => actor.send({ type: 'ATTACHMENT_REMOVE', id: attachment.id })}
+                        aria-label={`Visualizar ${attachment.fileName}`}
+                        onClick={() => actor.send({ type: 'ATTACHMENT_PREVIEW', id: attachment.id })}
                       >
-                        Remover
+                        Visualizar
                       </Button>
-                    )}
-                  </div>
-                  {!attachment.uploaded && <UploadStatus attachment={attachment} submitting={submitting} />}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                      {attachment.uploaded ? (
+                        <span className="flex min-h-11 items-center px-2 text-slate-700">Enviado</span>
+                      ) : (
+                        <Button
+                          variant="link"
+                          disabled={submitting}
+                          aria-label={`Remover ${attachment.fileName}`}
+                          onClick={() => actor.send({ type: 'ATTACHMENT_REMOVE', id: attachment.id })}
+                        >
+                          Remover
+                        </Button>
+                      )}
+                    </div>
+                    {!attachment.uploaded && <UploadStatus attachment={attachment} submitting={submitting} />}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </div>
   );

@@ -114,8 +114,12 @@ export function ProtocolModal() {
           <Button variant="secondary" onClick={() => void copy(protocolo)}>
             Copiar
           </Button>
+          {/* A place to wrap after the '/': whole, 'Imprimir/Salvar' is wider than a phone's
+              modal at 200 % text, and the button ran off the screen's left edge. */}
           <Button variant="secondary" onClick={() => window.print()}>
-            Imprimir/Salvar PDF
+            Imprimir/
+            <wbr />
+            Salvar PDF
           </Button>
           <Button onClick={() => actor.send({ type: 'PROTOCOL_MODAL_CONFIRMED' })}>OK</Button>
         </>

@@ -1,13 +1,14 @@
 /**
  * Widths between a phone and a desktop, and larger text (WCAG 1.4.4 and 1.4.10): the wizard's
  * step bar from 320 px up with the page's text at 100, 150 and 200 %; and at 360 px with text
- * at 200 % (a phone's large font), home, the dropdowns, step 5's table and the protocol modal.
- * Each check is what a person sees: the page does not scroll sideways, no word is broken a letter a line, no text
- * runs past its box, nothing is drawn over another.
+ * at 200 % (a phone's large font), home, the dropdowns, step 5's table, the protocol modal and
+ * the tracking screen. Each check is what a person sees: the page does not scroll sideways, no
+ * word is broken a letter a line, no text runs past its box, nothing is drawn over another.
  */
 import { expect, test, type Locator, type Page } from './support/test';
 import { choose, field, next, waitIdle } from './support/portal';
 import { attach, fileReviewed, openDocumentsStep } from './support/photos';
+import { fileRequest, panel, trackFromHome } from './support/tracking';
 import { openWizard, stepTitle } from './support/wizard';
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -85,6 +86,18 @@ async function expectOnScreen(page: Page, locator: Locator, where: string) {
   const box = await boxOf(locator);
   expect(box.x, `${where}: left edge`).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width, `${where}: right edge`).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
+/** A field's whole value is in view (a read-only field cannot be scrolled by a person who only reads it). */
+async function expectWholeValue(locator: Locator, where: string) {
+  const size = await locator.evaluate((element) => ({
+    scrollWidth: element.scrollWidth,
+    clientWidth: element.clientWidth,
+    scrollHeight: element.scrollHeight,
+    clientHeight: element.clientHeight,
+  }));
+  expect(size.scrollWidth, `${where}: the value's width against the field's`).toBeLessThanOrEqual(size.clientWidth);
+  expect(size.scrollHeight, `${where}: the value's height against the field's`).toBeLessThanOrEqual(size.clientHeight);
 }
 
 test.describe("the wizard's step bar", () => {
@@ -223,5 +236,26 @@ test.describe('a 360 px phone with its text at 200 %', () => {
       await expectOnScreen(page, button, `protocol modal, '${label}'`);
       await expectReadable(button, `protocol modal, '${label}'`);
     }
+  });
+
+  test("tracking: both 20-digit protocols are shown whole, and 'Baixar comprovante (PDF)' stays in its card", async ({ page, baseURL }) => {
+    const protocolo = await fileRequest(baseURL!);
+    await page.goto('/#/home/1');
+    await textAt(page, 200);
+    await trackFromHome(page, protocolo);
+    await expect(panel(page, 'Sua solicitação está em análise')).toBeVisible();
+    await waitIdle(page);
+    await expectNoSidewaysScroll(page, 'tracking');
+    await expectReadable(page.getByRole('heading', { level: 1 }), "tracking's title");
+    for (const label of ['Protocolo ANS', 'Protocolo'])
+      await expectWholeValue(page.getByLabel(label, { exact: true }), `tracking, '${label}'`);
+    const receipt = page.getByRole('button', { name: 'Baixar comprovante (PDF)' });
+    await expectReadable(receipt, "tracking, 'Baixar comprovante (PDF)'");
+    await expectOnScreen(page, receipt, "tracking, 'Baixar comprovante (PDF)'");
+    const card = receipt.locator('xpath=ancestor::section[1]');
+    const [button, around] = [await boxOf(receipt), await boxOf(card)];
+    expect(button.x + button.width, "tracking: 'Baixar comprovante (PDF)' ends inside its card").toBeLessThanOrEqual(
+      around.x + around.width,
+    );
   });
 });

@@ -62,8 +62,9 @@ export function PortalLayout({ title, children, onLeave, onEndSession, focusTitl
     <div className="flex min-h-screen flex-col bg-slate-50 text-slate-800">
       {/* 60 px high at the usual text size; with larger text it grows rather than spill its
           title over the page (at 200 % on a phone the title takes two lines and more), and its
-          side gutters stay 16 px so that 'Solicitação' still has room beside the menu button. */}
-      <header className="flex min-h-header items-center gap-3 border-b border-slate-200 bg-white px-[16px] py-1 text-brand-700 shadow-sm">
+          side gutters and gap stay 16 and 12 px so that 'Acompanhar' still has room beside the
+          menu button. */}
+      <header className="flex min-h-header items-center gap-[12px] border-b border-slate-200 bg-white px-[16px] py-1 text-brand-700 shadow-sm">
         <button
           type="button"
           className="min-h-11 min-w-11 rounded-md border border-slate-300 px-2 text-brand-700 desktop:hidden"

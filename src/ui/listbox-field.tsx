@@ -10,6 +10,7 @@
  * read-only field. SPEC §3: option values are uppercased.
  */
 import { Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
+import type { KeyboardEvent } from 'react';
 
 import { PLACEHOLDER, SelectButtonFace, selectButtonClass, type SelectFieldProps } from './select-parts';
 import { FieldError } from './field-error';
@@ -54,7 +55,18 @@ export function ListboxField({
         </span>
       )}
       <Listbox value={value} onChange={(next: string) => onChange(next.toUpperCase())} invalid={Boolean(error)}>
-        <ListboxButton id={id} aria-describedby={describers || undefined} className={`${selectButtonClass(Boolean(error))} py-2`}>
+        <ListboxButton
+          id={id}
+          aria-describedby={describers || undefined}
+          className={`${selectButtonClass(Boolean(error))} py-2`}
+          // Headless UI gives Enter to the form (a native select's way); the control is announced
+          // as a button, and Enter is what people press on one: it opens the list, as a click does.
+          onKeyDown={(event: KeyboardEvent<HTMLButtonElement>) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            event.currentTarget.click();
+          }}
+        >
           <SelectButtonFace text={chosen?.label} />
         </ListboxButton>
         {/* As wide as its options (at least its button) from the first frame: sized by the

@@ -152,6 +152,13 @@ test.describe('the wizard, with care', () => {
     await expect(list).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(hrModal).toBeHidden();
+    // Enter opens it too: the closed control is announced as a button, and Enter is what people
+    // press on a button (found by an exploratory run); it chooses nothing.
+    await page.keyboard.press('Enter');
+    await expect(list).toBeVisible();
+    await expect(control).toHaveText('Selecione');
+    await page.keyboard.press('Escape');
+    await expect(control).toBeFocused();
 
     // Enter on INDIVIDUAL/FAMILIAR chooses it; the arrows go over the collective options on the way.
     await page.keyboard.press('ArrowDown');

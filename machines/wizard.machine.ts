@@ -731,7 +731,7 @@ export const wizardMachine = wizardSetup.createMachine({
     },
     leaveConfirm: {
       description:
-        "Modal 'Sair da solicitação?': o que foi digitado fica guardado onde o rascunho é guardado; 'Sair' sai, 'Continuar preenchendo' volta ao passo.",
+        "Modal 'Sair da solicitação?': o que foi digitado fica guardado onde o rascunho é guardado; 'Sair' sai, 'Sair e apagar os dados' sai sem deixar nada neste navegador (rascunho, arquivos, protocolo), 'Continuar preenchendo' volta ao passo.",
       on: {
         LEAVE_CONFIRMED: {
           target: 'left',
@@ -740,11 +740,23 @@ export const wizardMachine = wizardSetup.createMachine({
             params: ({ context }) => ({ via: context.leaveVia ?? 'menu', cdEmpresaPlano: context.cdEmpresaPlano }),
           },
         },
+        // A shared phone: nothing of this request stays behind (draft, files, the stored protocol).
+        LEAVE_DISCARDED: {
+          target: 'left',
+          actions: [
+            'discardRequestHere',
+            {
+              type: 'leaveWizard',
+              params: ({ context }) => ({ via: context.leaveVia ?? 'menu', cdEmpresaPlano: context.cdEmpresaPlano }),
+            },
+          ],
+        },
         LEAVE_CANCELLED: { target: '#wizard.editing.resumed', actions: 'forgetLeaveVia' },
       },
     },
     left: {
-      description: 'A pessoa saiu da solicitação para a home; o rascunho fica onde estava guardado.',
+      description:
+        "A pessoa saiu da solicitação para a home; o rascunho fica onde estava guardado, ou foi apagado ('Sair e apagar os dados').",
       type: 'final',
     },
   },

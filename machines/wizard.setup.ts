@@ -347,6 +347,11 @@ export const wizardSetup = setup({
       return { leaveVia: event.via };
     }),
     forgetLeaveVia: assign({ leaveVia: null }),
+    /**
+     * Storage: nothing of this request stays in the browser ('Sair e apagar os dados', a shared
+     * phone): the draft of the tab and of the device, its files, and the stored session.
+     */
+    discardRequestHere: () => {},
     /** Navigation: out of the wizard, home/{cdEmpresaPlano}; 'back' steps back through the browser's history. */
     leaveWizard: (_, _params: { via: LeaveVia; cdEmpresaPlano: string }) => {},
     /** Navigation: home/{cdEmpresaPlano} in track mode, the new protocol already typed. */

@@ -200,6 +200,7 @@ export type WizardEvent =
   | { type: 'KEEP_ON_DEVICE_TOGGLED'; checked: boolean }
   | { type: 'LEAVE_REQUESTED'; via: LeaveVia }
   | { type: 'LEAVE_CONFIRMED' }
+  | { type: 'LEAVE_DISCARDED' }
   | { type: 'LEAVE_CANCELLED' };
 
 /** Request payload of SPEC §3: the contract's own type (`z.output` of its schema), never a copy. */

@@ -24,6 +24,7 @@ export const wizardMachine = setup({
     closePreview: () => {},
     confirmDependentDraft: () => {},
     discardDependentDraft: () => {},
+    discardRequestHere: () => {},
     dropLostAttachments: () => {},
     dropPreparingFile: () => {},
     fillAddressFromCep: () => {},
@@ -705,15 +706,16 @@ export const wizardMachine = setup({
       description: 'A solicitação está registrada e a pessoa voltou à home.',
     },
     leaveConfirm: {
-      description: 'Modal \'Sair da solicitação?\': o que foi digitado fica guardado onde o rascunho é guardado; \'Sair\' sai, \'Continuar preenchendo\' volta ao passo.',
+      description: 'Modal \'Sair da solicitação?\': o que foi digitado fica guardado onde o rascunho é guardado; \'Sair\' sai, \'Sair e apagar os dados\' sai sem deixar nada neste navegador (rascunho, arquivos, protocolo), \'Continuar preenchendo\' volta ao passo.',
       on: {
         LEAVE_CONFIRMED: { target: 'left', actions: 'leaveWizard' },
+        LEAVE_DISCARDED: { target: 'left', actions: ['discardRequestHere', 'leaveWizard'] },
         LEAVE_CANCELLED: { target: '#wizard.editing.resumed', actions: 'forgetLeaveVia' },
       },
     },
     left: {
       type: 'final',
-      description: 'A pessoa saiu da solicitação para a home; o rascunho fica onde estava guardado.',
+      description: 'A pessoa saiu da solicitação para a home; o rascunho fica onde estava guardado, ou foi apagado (\'Sair e apagar os dados\').',
     },
   },
 });

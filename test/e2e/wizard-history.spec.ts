@@ -69,6 +69,29 @@ test('a menu item on a step with data asks first too', async ({ page }) => {
   await expect(stepTitle(page, 'Dados do Plano de Origem')).toBeVisible();
 });
 
+test("a shared phone: 'Sair e apagar os dados' leaves nothing of the request, and Back does not bring it back (found by an exploratory run)", async ({
+  page,
+}) => {
+  await openWizard(page, true);
+  await next(page).click();
+  await page.getByRole('button', { name: 'Acompanhar Solicitação' }).click();
+  await expect(leaveModal(page)).toContainText("Em aparelho compartilhado, use 'Sair e apagar os dados'");
+  await leaveModal(page).getByRole('button', { name: 'Sair e apagar os dados', exact: true }).click();
+  await expect(page).toHaveURL(/#\/home\/1$/);
+  // Nothing of the request in the browser: no session, no draft in the tab or on the device.
+  // (The tab's random id, portabilidade.wizard.aba, names no request and stays.)
+  const kept = await page.evaluate(() => ({
+    local: Object.keys(localStorage).filter((key) => /protocolo|token|portabilidade\.wizard\.aparelho/.test(key)),
+    session: Object.keys(sessionStorage).filter((key) => key === 'portabilidade.wizard.v1'),
+  }));
+  expect(kept).toEqual({ local: [], session: [] });
+  // The next person pressing Back does not see the form, nor its data.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/#\/nova-solicitacao$/);
+  await expect(page.getByText(FILLED_FORM.nome)).toHaveCount(0);
+  await expect(page.locator(`input[value="${FILLED_FORM.nome}"]`)).toHaveCount(0);
+});
+
 test('Back from a blank step 1 goes home at once', async ({ page }) => {
   await openWizard(page, false);
   await page.goBack();

@@ -141,6 +141,7 @@ export const wizardFixtures = {
     { type: 'LEAVE_REQUESTED', via: 'menu' },
   ],
   LEAVE_CONFIRMED: [{ type: 'LEAVE_CONFIRMED' }],
+  LEAVE_DISCARDED: [{ type: 'LEAVE_DISCARDED' }],
   LEAVE_CANCELLED: [{ type: 'LEAVE_CANCELLED' }],
   DOCUMENTS_SKIPPED: [{ type: 'DOCUMENTS_SKIPPED' }],
   NO_DOCUMENTS_CANCELLED: [{ type: 'NO_DOCUMENTS_CANCELLED' }],

@@ -171,6 +171,17 @@ export const mutants: readonly Mutant[] = [
     apply: (machine) => patchChart(machine, PREPARATION_CANCELLED, {}),
   },
   {
+    name: 'discard-keeps-draft',
+    machineId: 'wizard',
+    flow: 'wizard',
+    edit: "'Sair e apagar os dados' leaves the wizard but keeps the saved draft and the stored protocol",
+    apply: (machine) =>
+      patchChart(machine, ['states', 'leaveConfirm', 'on', 'LEAVE_DISCARDED'], {
+        target: 'left',
+        actions: { type: 'leaveWizard', params: { via: 'menu', cdEmpresaPlano: '1' } },
+      }),
+  },
+  {
     name: 'cancel-keeps-bytes',
     machineId: 'wizard',
     flow: 'wizard',

@@ -96,6 +96,11 @@ export function createWizardLogic(deps: WizardDeps) {
         clearWizardSnapshot();
         for (const attachment of context.attachments) fileRegistry.remove(attachment.id);
       },
+      discardRequestHere: ({ context }) => {
+        clearWizardSnapshot();
+        for (const attachment of context.attachments) fileRegistry.remove(attachment.id);
+        storage.endSession();
+      },
       openAcceptanceLink: (_, params) => {
         openServerLink(params.link);
       },

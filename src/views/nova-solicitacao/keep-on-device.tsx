@@ -9,7 +9,7 @@ import { useWizard, useWizardActorRef } from '../../flows/wizard/wizard-context'
 
 export const KEEP_ON_DEVICE_DESCRIPTION =
   `Guarda os dados digitados e os arquivos anexados neste navegador por ${DEVICE_DRAFT_DAYS} dias após a última alteração, ` +
-  'mesmo depois de fechar a aba. Não marque em aparelho compartilhado. O rascunho é apagado ao enviar a solicitação ou ao encerrar a sessão.';
+  "mesmo depois de fechar a aba. Não marque em aparelho compartilhado. O rascunho é apagado ao enviar a solicitação ou ao sair com 'Sair e apagar os dados'.";
 
 export function KeepOnDevice() {
   const actor = useWizardActorRef();

@@ -162,6 +162,9 @@ export function LeaveModal() {
       onDismiss={cancel}
       actions={
         <>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'LEAVE_DISCARDED' })}>
+            Sair e apagar os dados
+          </Button>
           <Button variant="secondary" onClick={() => actor.send({ type: 'LEAVE_CONFIRMED' })}>
             Sair
           </Button>
@@ -173,6 +176,7 @@ export function LeaveModal() {
         A solicitação ainda não foi enviada. Os dados digitados e os arquivos anexados ficam guardados{' '}
         {kept ? 'neste aparelho, para continuar depois.' : 'nesta aba até ela ser fechada.'}
       </p>
+      <p>Em aparelho compartilhado, use 'Sair e apagar os dados': nada desta solicitação fica neste navegador.</p>
     </Modal>
   );
 }

@@ -97,6 +97,7 @@ export const wizardRegions: readonly Region[] = [
       'xstate.error.actor.cepAddress',
       'LEAVE_REQUESTED',
       'LEAVE_CONFIRMED',
+      'LEAVE_DISCARDED',
       'LEAVE_CANCELLED',
       'KEEP_ON_DEVICE_TOGGLED',
     ),
@@ -131,6 +132,7 @@ export const wizardRegions: readonly Region[] = [
       'xstate.error.actor.cepAddress',
       'LEAVE_REQUESTED',
       'LEAVE_CONFIRMED',
+      'LEAVE_DISCARDED',
       'LEAVE_CANCELLED',
       'KEEP_ON_DEVICE_TOGGLED',
     ),
@@ -318,6 +320,11 @@ export const wizardJourneys: ReadonlyArray<{ name: string; start: Start<M>; even
     name: 'leaving with data asks first: by the menu on step 2, kept on the step; by Back on step 1, gone home',
     start: filledStart,
     events: [NEXT, MENU_OUT, ev('LEAVE_CANCELLED'), PREVIOUS, BACK_OUT, ev('LEAVE_CONFIRMED')],
+  },
+  {
+    name: "a shared phone: 'Sair e apagar os dados' leaves nothing of the request behind",
+    start: filledStart,
+    events: [NEXT, MENU_OUT, ev('LEAVE_DISCARDED')],
   },
   {
     name: 'a blank step 1 refuses NEXT, with or without a CPF',

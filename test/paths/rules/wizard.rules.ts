@@ -234,7 +234,27 @@ export const wizardRules: readonly Invariant<M>[] = [
     holds: ({ trace }) => {
       const typed = trace.findIndex((entry) => TYPING.includes(entry));
       const left = trace.lastIndexOf('action:leaveWizard');
-      return typed < 0 || left < typed || trace.lastIndexOf('event:LEAVE_CONFIRMED') === left - 1 || 'left with typed data, unasked';
+      const confirmed = trace.lastIndexOf('event:LEAVE_CONFIRMED');
+      const discarded = trace.lastIndexOf('event:LEAVE_DISCARDED');
+      const answered = Math.max(confirmed, discarded);
+      return (
+        typed < 0 ||
+        left < typed ||
+        (answered >= 0 && answered < left && !trace.slice(answered + 1, left).some((e) => e.startsWith('event:'))) ||
+        'left with typed data, unasked'
+      );
+    },
+  },
+  {
+    rule: "'Sair e apagar os dados' leaves nothing of the request in the browser: the saved draft, its files and the stored session go before the wizard is left (found by an exploratory run)",
+    holds: ({ trace }) => {
+      const discarded = trace.lastIndexOf('event:LEAVE_DISCARDED');
+      if (discarded < 0) return true;
+      const after = trace.slice(discarded);
+      const left = after.indexOf('action:leaveWizard');
+      if (left < 0) return true;
+      const before = after.slice(0, left);
+      return before.includes('action:discardRequestHere') || 'left with the draft, its files or the session kept';
     },
   },
   {

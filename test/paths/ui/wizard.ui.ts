@@ -200,6 +200,7 @@ export function canDoOnScreen(snapshot: Snap, event: WizardPathEvent): boolean {
     case 'LEAVE_REQUESTED':
       return !modal && (leaf === 'editing.dadosPessoais.idle' || (e.via === 'menu' && leaf === 'editing.planoOrigem'));
     case 'LEAVE_CONFIRMED':
+    case 'LEAVE_DISCARDED':
     case 'LEAVE_CANCELLED':
       return leaf === 'leaveConfirm';
   }
@@ -402,6 +403,7 @@ export const wizardGestures = {
   LEAVE_REQUESTED: (page, e) =>
     e.via === 'back' ? page.evaluate(() => window.history.back()) : button(page, 'Acompanhar Solicitação').click(),
   LEAVE_CONFIRMED: (page) => page.getByTestId('leave-modal').getByRole('button', { name: 'Sair', exact: true }).click(),
+  LEAVE_DISCARDED: (page) => page.getByTestId('leave-modal').getByRole('button', { name: 'Sair e apagar os dados', exact: true }).click(),
   LEAVE_CANCELLED: (page) => page.getByTestId('leave-modal').getByRole('button', { name: 'Continuar preenchendo' }).click(),
 } satisfies Gestures<M>;
 

@@ -137,17 +137,14 @@ export function acceptanceKind(tracking: Pick<TrackingInfo, 'cdStatusPort'> | nu
   return typeCodeOf(tracking) === TYPE_CODE_AGREEMENT ? 'D' : 'I';
 }
 
-/** What a generated acceptance recorded, when no modal follows: a 'Não aceito' (type 1) or 'Estou ciente' (type 2). */
+/**
+ * What an acceptance recorded, said as the panel says it: 'Não aceito' or 'Estou de acordo'
+ * (type 1), 'Estou ciente' (type 2). Said when no modal follows, or when a send whose answer
+ * was lost is read back recorded.
+ */
 export function acceptanceRecordedMessage(tracking: Pick<TrackingInfo, 'cdStatusPort'> | null, choice: Choice): string {
-  return typeCodeOf(tracking) === TYPE_CODE_AGREEMENT && choice === 'N' ? MESSAGES.declineRecorded : MESSAGES.awarenessRecorded;
-}
-
-/** What the server's answer holds recorded, said as the panel says it (null: nothing recorded). */
-export function recordedAnswerMessage(tracking: Pick<TrackingInfo, 'cdStatusPort' | 'flConcordo'>): string | null {
-  const recorded = recordedChoice(tracking);
-  if (recorded === 'N') return MESSAGES.declineRecorded;
-  if (recorded === 'S') return typeCodeOf(tracking) === TYPE_CODE_AGREEMENT ? MESSAGES.agreementRecorded : MESSAGES.awarenessRecorded;
-  return null;
+  if (typeCodeOf(tracking) !== TYPE_CODE_AGREEMENT) return MESSAGES.awarenessRecorded;
+  return choice === 'N' ? MESSAGES.declineRecorded : MESSAGES.agreementRecorded;
 }
 
 export function welcomeTitle(operatorName: string): string {

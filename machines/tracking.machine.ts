@@ -8,7 +8,7 @@
  * tests with fakes. This file is the chart.
  */
 import { and, not } from 'xstate';
-import { acceptanceKind, acceptanceRecordedMessage, recordedAnswerMessage } from './tracking.helpers';
+import { acceptanceKind, acceptanceRecordedMessage, recordedChoice } from './tracking.helpers';
 import { TIPO_PORTABILIDADE } from '../contract/rules';
 import { MESSAGES, TEXT } from './tracking.types';
 import { endSession, leave, linkOf, nameOf, trackingSetup } from './tracking.setup';
@@ -494,10 +494,18 @@ export const trackingMachine = trackingSetup.createMachine({
                     target: '#tracking.loading',
                     description:
                       'O servidor tem registrada uma resposta que a tela não mostrava (a do envio cuja resposta se perdeu): a tela diz qual foi registrada e recarrega, com a escolha travada como registrada.',
-                    // The guard holds a recorded answer: the message is never empty.
                     actions: [
-                      { type: 'notify', params: ({ event }) => ({ level: 'success', message: recordedAnswerMessage(event.output) ?? '' }) },
-                      { type: 'announce', params: ({ event }) => ({ message: recordedAnswerMessage(event.output) ?? '' }) },
+                      {
+                        type: 'notify',
+                        params: ({ event }) => ({
+                          level: 'success',
+                          message: acceptanceRecordedMessage(event.output, recordedChoice(event.output)),
+                        }),
+                      },
+                      {
+                        type: 'announce',
+                        params: ({ event }) => ({ message: acceptanceRecordedMessage(event.output, recordedChoice(event.output)) }),
+                      },
                     ],
                   },
                   {

@@ -6,17 +6,11 @@
  */
 import { expect, test, type Page } from './support/test';
 import { lastAnnouncement as announced } from './support/portal';
-import { CPF, backoffice, expectAccessible, fileRequest, panel, stored, trackFromHome } from './support/tracking';
+import { CPF, backoffice, expectAccessible, fileRequest, openAt, panel, stored, trackFromHome } from './support/tracking';
 
 const finalize = (page: Page) => page.getByRole('button', { name: 'Finalizar' });
 /** One 'Visualizar' per row of the attached documents table. */
 const documentRows = (page: Page) => page.getByRole('button', { name: /^Visualizar/ });
-
-async function openAt(page: Page, protocolo: string, ...status: string[]) {
-  await backoffice('set-status', protocolo, ...status);
-  await page.goto('/#/home/1');
-  await trackFromHome(page, protocolo);
-}
 
 test.describe('acompanhamento: choices, records and statuses', () => {
   // Each test files a request and moves it with the backoffice (a process per move) and runs axe.

@@ -5,7 +5,7 @@
  * --valor --cancelar-ate --motivo`), as an analyst would.
  */
 import { expect, test, type Page } from './support/test';
-import { backoffice, expectAccessible, fileRequest, panel, sendChoice, trackFromHome } from './support/tracking';
+import { backoffice, expectAccessible, fileRequest, openAt, panel, sendChoice } from './support/tracking';
 
 /** A calendar day `days` from today in Brasília, 'dd/mm/yyyy' (the server and the portal count days there). */
 function brasiliaDay(days: number): string {
@@ -16,12 +16,6 @@ function brasiliaDay(days: number): string {
 const fact = (page: Page, label: string) =>
   page.getByTestId('decision-facts').locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
 const nextSteps = (page: Page) => page.getByTestId('next-steps');
-
-async function openAt(page: Page, protocolo: string, ...args: string[]) {
-  await backoffice('set-status', protocolo, ...args);
-  await page.goto('/#/home/1');
-  await trackFromHome(page, protocolo);
-}
 
 test.describe("acompanhamento: the operator's decision", () => {
   // Each test files a request, moves it with the backoffice (a process per move) and runs axe.

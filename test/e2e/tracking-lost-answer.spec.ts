@@ -7,16 +7,14 @@
  * once before it got there.
  */
 import { expect, test, type Page } from './support/test';
-import { backoffice, fileRequest, panel, sendChoice, trackFromHome } from './support/tracking';
+import { backoffice, fileRequest, openAt, panel, sendChoice } from './support/tracking';
 
 const ACCEPTANCE = /\/portabilidade\/utils\/documento\/aceite$/;
 const notification = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
 async function openStatusSix(page: Page, baseURL: string): Promise<string> {
   const protocolo = await fileRequest(baseURL);
-  await backoffice('set-status', protocolo, '6', '--tipo', '1');
-  await page.goto('/#/home/1');
-  await trackFromHome(page, protocolo);
+  await openAt(page, protocolo, '6', '--tipo', '1');
   await expect(panel(page, 'Finalize sua solicitação')).toBeVisible();
   return protocolo;
 }

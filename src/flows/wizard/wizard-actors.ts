@@ -77,6 +77,12 @@ export const wizardActors = {
   ),
 };
 
+/** The draft (this tab's and the device's) and the files it attached, gone from the browser. */
+function clearSavedWork(attachments: readonly { id: string }[]): void {
+  clearWizardSnapshot();
+  for (const attachment of attachments) fileRegistry.remove(attachment.id);
+}
+
 export function createWizardLogic(deps: WizardDeps) {
   return wizardMachine.provide({
     actors: wizardActors,
@@ -92,13 +98,9 @@ export function createWizardLogic(deps: WizardDeps) {
       keepScreenAwake: () => screenAwake.keep(),
       letScreenSleep: () => screenAwake.release(),
       clearStoredProtocol: () => storage.remove('protocolo'),
-      clearSavedWork: ({ context }) => {
-        clearWizardSnapshot();
-        for (const attachment of context.attachments) fileRegistry.remove(attachment.id);
-      },
+      clearSavedWork: ({ context }) => clearSavedWork(context.attachments),
       discardRequestHere: ({ context }) => {
-        clearWizardSnapshot();
-        for (const attachment of context.attachments) fileRegistry.remove(attachment.id);
+        clearSavedWork(context.attachments);
         storage.endSession();
       },
       openAcceptanceLink: (_, params) => {

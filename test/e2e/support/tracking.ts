@@ -106,6 +106,13 @@ export async function trackFromHome(page: Page, protocolo: string, login?: { cpf
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Acompanhar Solicitação');
 }
 
+/** The request put in a state by the backoffice (`set-status` and its flags), then opened from home in track mode. */
+export async function openAt(page: Page, protocolo: string, ...status: string[]) {
+  await backoffice('set-status', protocolo, ...status);
+  await page.goto('/#/home/1');
+  await trackFromHome(page, protocolo);
+}
+
 export const panel = (page: Page, title: string) => page.getByRole('heading', { level: 2, name: title });
 export const stored = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
 

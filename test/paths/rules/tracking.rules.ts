@@ -67,6 +67,12 @@ export function choiceHistory(events: readonly ReceivedEvent[]): ChoiceHistory {
   return history;
 }
 
+/** The person's last choice in this visit, by the events ('Estou ciente' unticked: none). */
+function madeChoice(events: readonly ReceivedEvent[]): 'S' | 'N' | null {
+  const last = events.findLast((event) => ['AGREE', 'DECLINE', 'ACKNOWLEDGE', 'UNACKNOWLEDGE'].includes(event.type));
+  return last?.type === 'DECLINE' ? 'N' : last?.type === 'AGREE' || last?.type === 'ACKNOWLEDGE' ? 'S' : null;
+}
+
 /** The answer the server held at its last read of the request (the choice recorded in it), if any. */
 function lastReadChoice(events: readonly ReceivedEvent[]): 'S' | 'N' | null {
   const read = events.findLast((event) => event.type === 'xstate.done.actor.loadTrackingData');
@@ -126,12 +132,12 @@ export const trackingRules: readonly Invariant<M>[] = [
     rule: 'an answer the server was last read to hold is never said to be unsent: a send whose answer was lost is read back before the screen says anything of it (found by an exploratory run)',
     holds: ({ snapshot, events }) => {
       const held = lastReadChoice(events);
-      if (held === null || !snapshot.hasTag('unsentChoice') || snapshot.context.choice !== held) return true;
+      if (held === null || !snapshot.hasTag('unsentChoice') || madeChoice(events) !== held) return true;
       return `'${held}' said unsent while the server's last answer holds it`;
     },
     seen: (page, { snapshot, events }) => {
       const held = lastReadChoice(events);
-      return held !== null && onStatusSix(snapshot) && snapshot.context.choice === held
+      return held !== null && onStatusSix(snapshot) && madeChoice(events) === held
         ? { hidden: page.getByTestId('acknowledgement-unsent') }
         : null;
     },

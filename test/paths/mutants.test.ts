@@ -25,6 +25,8 @@ import { mutate } from './framework/mutants';
 import { judgePure, judgeRefusals, type RefusalGroup } from './framework/pure-runner';
 import { runUnitPath } from './framework/unit-runner';
 import { mutants } from './mutants';
+import { eligibilityModel } from './models/eligibility.model';
+import { forgotProtocolModel } from './models/forgot-protocol.model';
 import { homeModel } from './models/home.model';
 import { requestActivityModel } from './models/request-activity.model';
 import { generateWizardPaths, wizardModel } from './models/wizard.model';
@@ -37,6 +39,8 @@ const models = {
   tracking: trackingModel,
   wizard: wizardModel,
   home: homeModel,
+  eligibility: eligibilityModel,
+  forgotProtocol: forgotProtocolModel,
 } as unknown as Record<string, AnyModel>;
 
 /** The wizard's hour-long debounce, as its path test gives it (the paths send the debounce event). */

@@ -4,6 +4,7 @@
  * models take their machine through `underTest`.
  */
 import { assign, type AnyStateMachine } from 'xstate';
+import { isValidCpf } from '../../contract/rules';
 import { activeMutant, mutate, patchChart, type Mutant } from './framework/mutants';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a mutant's implementation replaces one of any machine's */
@@ -238,6 +239,13 @@ export const mutants: readonly Mutant[] = [
       ),
   },
   {
+    name: 'decline-taken-as-agreement',
+    machineId: 'tracking',
+    flow: 'tracking',
+    edit: "status 6 type 1: 'Não aceito' clicked is kept as an agreement, so 'Finalizar' offers to send what the person did not choose",
+    apply: (machine) => provide(machine, { actions: { chooseDecline: assign({ choice: 'S' }) } }),
+  },
+  {
     name: 'decline-after-agreeing',
     machineId: 'tracking',
     flow: 'tracking',
@@ -283,6 +291,32 @@ export const mutants: readonly Mutant[] = [
     flow: 'tracking',
     edit: "a request already withdrawn (or closed) still offers 'Desistir' (guard canWithdraw always true)",
     apply: (machine) => provide(machine, { guards: { canWithdraw: () => true } }),
+  },
+  {
+    name: 'eligibility-no-kept-as-yes',
+    machineId: 'eligibility',
+    flow: 'eligibility',
+    edit: "an eligibility answer 'não' is recorded as 'sim', so a person with a requirement unmet is told they may port",
+    apply: (machine) =>
+      provide(machine, {
+        actions: {
+          recordAnswer: assign(({ context }: Loose, params: Loose) => ({ answers: { ...context.answers, [params.question]: true } })),
+        },
+      }),
+  },
+  {
+    name: 'forgot-keeps-valid-cpf',
+    machineId: 'forgotProtocol',
+    flow: 'forgot-protocol',
+    edit: "'Esqueci meu protocolo' keeps a valid CPF when another is typed over it, so what is sent is not what the field shows",
+    apply: (machine) =>
+      provide(machine, {
+        actions: {
+          setField: assign(({ context, event }: Loose) =>
+            event.field === 'cpf' && isValidCpf(context.cpf) ? {} : { [event.field]: event.value },
+          ),
+        },
+      }),
   },
   {
     name: 'track-empty-protocol',

@@ -8,6 +8,7 @@
  * asks before closing while one is unsent — judged from the trace of what happened, not from
  * what the machine's context believes.
  */
+import { isAcceptanceRefused } from '../../../contract/rules';
 import { recordedChoice, allSigned } from '../../../machines/tracking.helpers';
 import { TEXT, type TrackingInfo, type trackingMachine } from '../../../machines/tracking.machine';
 import { outputOf, traced, type Invariant, type ReceivedEvent, type Step } from '../framework/invariants';
@@ -28,9 +29,6 @@ const CHOICE_STATES: object[] = [
 
 /** Status 6's panel at rest, with its options and 'Finalizar' on screen. */
 const choosing = (snapshot: S) => CHOICE_STATES.some((value) => snapshot.matches(value as never));
-/** 'Finalizar' may record something: a choice made and not yet the one the server holds. */
-const mayFinalize = (snapshot: S) =>
-  snapshot.context.choice !== null && snapshot.context.choice !== recordedChoice(snapshot.context.tracking);
 
 /** What the trace says of the holder's choice in this visit. */
 interface ChoiceHistory {
@@ -77,6 +75,35 @@ function madeChoice(events: readonly ReceivedEvent[]): 'S' | 'N' | null {
 function lastReadChoice(events: readonly ReceivedEvent[]): 'S' | 'N' | null {
   const read = events.findLast((event) => event.type === 'xstate.done.actor.loadTrackingData');
   return read ? recordedChoice(outputOf(read) as TrackingInfo) : null;
+}
+
+/**
+ * What the screen and the server hold, by what happened: the option on screen is the person's
+ * last pick, or the answer a later read brought back (SPEC §4: a recorded answer is shown
+ * chosen, and 'Não aceito' stays locked); the server holds what its last read answered, or
+ * what an acceptance call took after it (one that answered a document).
+ */
+function choiceState(events: readonly ReceivedEvent[]): { shown: 'S' | 'N' | null; held: 'S' | 'N' | null } {
+  let shown: 'S' | 'N' | null = null;
+  let held: 'S' | 'N' | null = null;
+  for (const event of events) {
+    if (event.type === 'AGREE' || event.type === 'ACKNOWLEDGE') shown = 'S';
+    else if (event.type === 'DECLINE') shown = 'N';
+    else if (event.type === 'UNACKNOWLEDGE') shown = null;
+    // SPEC §8: an 'ERRO' answer recorded nothing.
+    else if (event.type === 'xstate.done.actor.generateAcceptance' && !isAcceptanceRefused(String(outputOf(event)))) held = shown;
+    else if (event.type === 'xstate.done.actor.loadTrackingData') {
+      held = recordedChoice(outputOf(event) as TrackingInfo);
+      if (held !== null) shown = held;
+    }
+  }
+  return { shown, held };
+}
+
+/** 'Finalizar' may record something: a choice on screen that is not the one the server holds. */
+function mayFinalize(events: readonly ReceivedEvent[]): boolean {
+  const { shown, held } = choiceState(events);
+  return shown !== null && shown !== held;
 }
 
 /** The states that hold a choice not (known to be) on the server: a draft, its confirmation, the leave question, its sending, its read-back. */
@@ -163,26 +190,25 @@ export const trackingRules: readonly Invariant<M>[] = [
   },
   {
     rule: "status 6: 'Finalizar' is enabled only once a choice is made that the server does not hold yet (SPEC §2, §4)",
-    holds: ({ snapshot }) => {
+    holds: ({ snapshot, events }) => {
       if (!choosing(snapshot)) return true;
       const can = snapshot.can({ type: 'FINALIZE' });
-      return (
-        can === mayFinalize(snapshot) ||
-        `'Finalizar' ${can ? 'enabled' : 'disabled'} with choice ${snapshot.context.choice} and ${recordedChoice(snapshot.context.tracking)} recorded`
-      );
+      const { shown, held } = choiceState(events);
+      return can === mayFinalize(events) || `'Finalizar' ${can ? 'enabled' : 'disabled'} with ${shown} chosen and ${held} recorded`;
     },
-    seen: (page, { snapshot }) => {
+    seen: (page, { snapshot, events }) => {
       if (!choosing(snapshot)) return null;
       const button = page.getByRole('button', { name: TEXT.finalize, exact: true });
-      return mayFinalize(snapshot) ? { enabled: button } : { disabled: button };
+      return mayFinalize(events) ? { enabled: button } : { disabled: button };
     },
   },
   {
     rule: "status 6: 'Não aceito' is recorded once — no acceptance document answers 'N' again (SPEC §4)",
-    holds: ({ snapshot }) =>
-      !snapshot.matches({ ready: { awaitingAcknowledgement: 'generatingAcceptance' } }) ||
-      !(snapshot.context.choice === 'N' && recordedChoice(snapshot.context.tracking) === 'N') ||
-      "generating a second 'Não aceito'",
+    holds: ({ snapshot, events }) => {
+      if (!snapshot.matches({ ready: { awaitingAcknowledgement: 'generatingAcceptance' } })) return true;
+      const { shown, held } = choiceState(events);
+      return !(shown === 'N' && held === 'N') || "generating a second 'Não aceito'";
+    },
   },
   {
     rule: 'status 3: the request is finalized only with every term signed (SPEC §5)',
@@ -192,9 +218,13 @@ export const trackingRules: readonly Invariant<M>[] = [
       'finalizing with an unsigned term',
   },
   {
-    rule: "'Você está quase lá' opens only after the acceptance document was generated (SPEC §4)",
-    holds: ({ snapshot, trace }) =>
-      !snapshot.matches('avisoModal') || trace.includes('event:xstate.done.actor.generateAcceptance') || 'no acceptance document answered',
+    rule: "'Você está quase lá' opens only after an agreement's acceptance document was generated (SPEC §4)",
+    holds: ({ snapshot, trace, events }) => {
+      if (!snapshot.matches('avisoModal')) return true;
+      if (!trace.includes('event:xstate.done.actor.generateAcceptance')) return 'no acceptance document answered';
+      const { held } = choiceState(events);
+      return held === 'S' || `opened with ${held} sent`;
+    },
   },
   {
     rule: "'Seja bem-vindo' opens only after the request was finalized (SPEC §4)",

@@ -36,7 +36,9 @@ describe('pacedGets: a stated rate, spread evenly over each second', () => {
     const run = await pacedGets({ url, rate: 100, seconds: 1 });
     expect(run.errors).toBe(0);
     expect(run.p99).toBeGreaterThanOrEqual(300);
-    expect(run.p50).toBeLessThan(50);
+    // Held back behind the stalls, most answers would be counted 130–300 ms late; a busy
+    // machine's timers add tens of ms (61 ms seen beside a full test run), not that.
+    expect(run.p50).toBeLessThan(100);
     // Sent one after another, the five stalls alone would take 1.5 s.
     expect(arrivals.at(-1)! - arrivals[0]!).toBeLessThan(1700);
   });

@@ -1,8 +1,8 @@
 /**
  * Widths between a phone and a desktop, and larger text (WCAG 1.4.4 and 1.4.10): the wizard's
  * step bar from 320 px up with the page's text at 100, 150 and 200 %; and at 360 px with text
- * at 200 % (a phone's large font), home, the dropdowns, step 5's table, the protocol modal and
- * the tracking screen. Each check is what a person sees: the page does not scroll sideways, no
+ * at 200 % (a phone's large font), home, the wizard's read-only values, the dropdowns, step 5's
+ * table, the protocol modal and the tracking screen. Each check is what a person sees: the page does not scroll sideways, no
  * word is broken a letter a line, no text runs past its box, nothing is drawn over another.
  */
 import { expect, test, type Locator, type Page } from './support/test';
@@ -171,7 +171,9 @@ test.describe('a 360 px phone with its text at 200 %', () => {
       await expectReadable(page.getByRole('button', { name }), `home, '${name}'`);
   });
 
-  test("the wizard's header holds its title, above the page, not over it", async ({ page }) => {
+  test("the wizard's header holds its title, above the page, not over it, and the 'Protocolo ANS' below it is shown whole", async ({
+    page,
+  }) => {
     await textAt(page, 200);
     await openWizard(page, false);
     const [header, title] = [await boxOf(page.getByRole('banner')), await boxOf(page.getByRole('heading', { level: 1 }))];
@@ -182,6 +184,7 @@ test.describe('a 360 px phone with its text at 200 %', () => {
       header.y + header.height - 1,
     );
     await expectNoSidewaysScroll(page, 'wizard, step 1');
+    await expectWholeValue(field(page, 'Protocolo ANS'), "the wizard's 'Protocolo ANS'");
   });
 
   test("a dropdown's chosen value is shown whole, so 'TITULAR' and 'TITULAR S/ DIREITO' can be told apart", async ({ page }) => {
@@ -200,6 +203,18 @@ test.describe('a 360 px phone with its text at 200 %', () => {
       expect(cut, `'Titularidade' showing '${option}': a part of its text is cut`).toBe(false);
     }
     await expectNoSidewaysScroll(page, 'step 2');
+  });
+
+  test("step 3: the destination plan's name is shown whole, so one plan can be told from another", async ({ page }) => {
+    await textAt(page, 200);
+    await openWizard(page, true);
+    await next(page).click();
+    await next(page).click();
+    await expect(stepTitle(page, 'Dados do Plano de Destino')).toBeVisible();
+    const name = field(page, 'Nome do plano de destino');
+    await expect(name).toHaveValue(/\S/);
+    await expectWholeValue(name, "step 3, 'Nome do plano de destino'");
+    await expectNoSidewaysScroll(page, 'step 3');
   });
 
   test("step 5's table, then the protocol modal: nothing overlaps, nothing is cut, no sideways scroll", async ({ page }) => {

@@ -32,7 +32,6 @@ interface TextInputProps {
   onChange?(value: string): void;
   error?: string | undefined;
   maxLength?: number;
-  readOnly?: boolean;
   disabled?: boolean;
   /** E-mail and similar: keep the case typed. */
   keepCase?: boolean;
@@ -49,7 +48,7 @@ export function TextInput({ label, maxLength = DEFAULT_MAX_LENGTH, keepCase, dig
     () => (digitsOnly ? digitsFormat({ max: maxLength, label }) : textFormat({ uppercase: !keepCase, max: maxLength })),
     [digitsOnly, maxLength, label, keepCase],
   );
-  const help = useFieldHelp(props.id, label, props.readOnly);
+  const help = useFieldHelp(props.id, label);
   return <TextField {...props} {...help} label={label} format={format} onValue={onChange} />;
 }
 

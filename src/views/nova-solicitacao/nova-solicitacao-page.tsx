@@ -9,11 +9,10 @@ import { WizardFlow, readWizardStart, useRestoredFiles, type WizardStart } from 
 import { bindWizardHistory, stepIndexOf } from '../../flows/wizard/wizard-history';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
-import { textFormat } from '../../ui/field-formats';
 import { useClientValue } from '../../ui/client-value';
 import { useFocusOnChange } from '../../ui/screen';
 import { useRefocusWhenIdle } from '../../ui/focus-lost';
-import { TextField } from '../../ui/text-field';
+import { ReadOnlyField } from '../../ui/read-only-field';
 import { PortalLayout } from '../layout/portal-layout';
 import { PrivacyNotice } from '../privacidade/privacy-notice';
 import { useFieldHelpTexts } from '../../flows/wizard/wizard-help-reads';
@@ -30,8 +29,6 @@ import { STEP_TITLES, Stepper } from './stepper';
 import { DuplicateModal, NoDocumentsModal, ReviewModal } from './review-modals';
 import { HrModal, LeaveModal, PreviewModal, ProtocolModal } from './wizard-modals';
 import { useWizard, useWizardActorRef } from '../../flows/wizard/wizard-context';
-
-const PROTOCOL_FORMAT = textFormat({ uppercase: false });
 
 /** The steps whose fields are typed and checked by 'Próximo' (steps 4 and 5 always pass). */
 const FORM_STEPS: ReadonlySet<StepId> = new Set(['dadosPessoais', 'planoOrigem', 'planoDestino']);
@@ -89,14 +86,7 @@ function Wizard() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <TextField
-        id="wizard-protocolo-ans"
-        label="Protocolo ANS"
-        readOnly
-        value={protocoloAns}
-        format={PROTOCOL_FORMAT}
-        className="max-w-xs"
-      />
+      <ReadOnlyField id="wizard-protocolo-ans" label="Protocolo ANS" value={protocoloAns} className="max-w-xs" />
       <Stepper current={step} />
       <form
         noValidate

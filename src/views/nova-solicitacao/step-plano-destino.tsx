@@ -5,11 +5,15 @@
  */
 import { shallowEqual } from '@xstate/react';
 import { MESSAGES } from '../../../machines/wizard.schemas';
+import { ReadOnlyField } from '../../ui/read-only-field';
+import { useFieldHelp } from './field-help';
 import { SelectInput, TextInput } from './fields';
 import { PlanSearch } from './plan-search';
 import { OWNERSHIP_SELECT } from './step-plano-origem';
 import { useStepForm } from './use-step-form';
 import { useWizard } from '../../flows/wizard/wizard-context';
+
+const [NAME_ID, NAME_LABEL] = ['wizard-plano_destino', 'Nome do plano de destino'];
 
 export function StepPlanoDestino() {
   const { actor, form, errors, change, locked } = useStepForm('planoDestino');
@@ -18,6 +22,7 @@ export function StepPlanoDestino() {
     (s) => s.matches({ editing: { planoDestino: 'debouncing' } }) || s.matches({ editing: { planoDestino: 'lookingUp' } }),
   );
   const lookup = useWizard((s) => s.context.destinationLookup);
+  const nameHelp = useFieldHelp(NAME_ID, NAME_LABEL, true);
   const nameError = errors.plano_destino ?? (!searching && lookup === 'notFound' ? MESSAGES.planNotFound : undefined);
   const status = searching
     ? 'Buscando o plano...'
@@ -38,7 +43,7 @@ export function StepPlanoDestino() {
         error={errors.nu_ans_plano_destino}
       />
       <div>
-        <TextInput id="wizard-plano_destino" label="Nome do plano de destino" readOnly value={form.plano_destino} error={nameError} />
+        <ReadOnlyField {...nameHelp} id={NAME_ID} label={NAME_LABEL} value={form.plano_destino} error={nameError} />
         <p className="mt-1 min-h-5 text-sm text-slate-700" role="status">
           {status}
         </p>

@@ -101,7 +101,12 @@ export interface DigitsRules {
   readWhole?: (pasted: string) => string | { refused: string };
   /** Said when pasted digits do not fit. */
   tooLong: string;
+  /** A separator typed at the end closes the part being typed: the digits it leaves (a date's "1/" → "01"). */
+  closePart?: (digits: string) => string;
 }
+
+/** The separators a person types between a date's parts. */
+const SEPARATOR = /^[/.-]$/;
 
 export function digitsEdit(rules: DigitsRules, show: (digits: string) => string) {
   return ({ head, inserted, tail, pasted }: Change): Edited => {
@@ -113,10 +118,13 @@ export function digitsEdit(rules: DigitsRules, show: (digits: string) => string)
       if (typeof read !== 'string') return { text: null, caret: head.length, message: read.refused };
       put = read;
     }
-    const digits = digitsOf(head) + put + digitsOf(tail);
+    const typedAtEnd = digitsOf(tail) === '';
+    // A separator typed at the end may close the part before it: its digits are the field's.
+    const closed = !pasted && typedAtEnd && rules.closePart && SEPARATOR.test(inserted) ? rules.closePart(digitsOf(head)) : null;
+    const digits = closed ?? digitsOf(head) + put + digitsOf(tail);
     if (digits.length > rules.max) return { text: null, caret: head.length, message: pasted ? rules.tooLong : null };
     const text = show(digits);
-    return { text, caret: caretAfterDigits(text, keep + put.length) };
+    return { text, caret: closed === null ? caretAfterDigits(text, keep + put.length) : text.length };
   };
 }
 

@@ -38,8 +38,23 @@ function readMobile(pasted: string): string {
   return digits;
 }
 
+/**
+ * A separator typed after a one-digit day or month pads it, as people write dates: "1/3/1960"
+ * is 01/03/1960 (the mask alone would run the digits on: 13/19/60).
+ */
+function closeDatePart(digits: string): string {
+  if (digits.length === 1) return `0${digits}`;
+  if (digits.length === 3) return `${digits.slice(0, 2)}0${digits[2]}`;
+  return digits;
+}
+
 const MASK_RULES: Record<MaskKind, DigitsRules> = {
-  date: { max: 8, readWhole: readDate, tooLong: 'A data tem 8 dígitos (dd/mm/aaaa); o valor colado tem mais.' },
+  date: {
+    max: 8,
+    readWhole: readDate,
+    closePart: closeDatePart,
+    tooLong: 'A data tem 8 dígitos (dd/mm/aaaa); o valor colado tem mais.',
+  },
   cpf: { max: 11, tooLong: 'O CPF tem 11 dígitos; o valor colado tem mais.' },
   mobile: { max: 11, readWhole: readMobile, tooLong: 'O celular tem DDD e número, até 11 dígitos; o valor colado tem mais.' },
   cep: { max: 8, tooLong: 'O CEP tem 8 dígitos; o valor colado tem mais.' },

@@ -74,6 +74,12 @@ test.describe('Esqueci meu protocolo', () => {
     // Digits only, as on a phone's number pad: the wizard's mask puts the slashes.
     await date.pressSequentially('15031985');
     await expect(date).toHaveValue('15/03/1985');
+    // Typed with its slashes, as people write a date: a one-digit day and month are padded.
+    await date.clear();
+    await date.pressSequentially('1/3/1960');
+    await expect(date).toHaveValue('01/03/1960');
+    await date.clear();
+    await date.pressSequentially('15031985');
     // A date no one is born on never costs one of the hourly tries.
     let asked = 0;
     await page.route('**/portabilidade/protocolo/lembrete', async (route) => {

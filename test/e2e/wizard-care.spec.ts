@@ -76,6 +76,16 @@ async function paste(page: Page, label: string, text: string) {
 }
 
 test.describe('the wizard, with care', () => {
+  test('a date typed with its slashes, as people write it, keeps its day and month: 1/3/1960 is 01/03/1960', async ({ page }) => {
+    await startNewRequest(page, uniqueIds().protocoloAns);
+    const date = field(page, 'Data de nascimento');
+    await date.pressSequentially('1/3/1960');
+    await expect(date).toHaveValue('01/03/1960');
+    await date.clear();
+    await date.pressSequentially('15-3-1960');
+    await expect(date).toHaveValue('15/03/1960');
+  });
+
   test('pasted values land as the digits meant, or are refused with a message and the field unchanged', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await startNewRequest(page, uniqueIds().protocoloAns);

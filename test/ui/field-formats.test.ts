@@ -29,6 +29,18 @@ describe('typing key by key', () => {
     expect(maskFormat('date').parse('15/03/1985')).toBe('15/03/1985');
   });
 
+  it("takes a date typed with its separators as people write it: a one-digit day or month is padded ('1/3/1960')", () => {
+    const date = maskFormat('date');
+    expect(typeKeys(date, '1/3/1960')).toBe('01/03/1960');
+    expect(typeKeys(date, '1-3-1960')).toBe('01/03/1960');
+    expect(typeKeys(date, '1.03.1960')).toBe('01/03/1960');
+    expect(typeKeys(date, '15/3/1960')).toBe('15/03/1960');
+    expect(typeKeys(date, '15/03/1960')).toBe('15/03/1960');
+    // A separator typed inside the value, or in another mask, changes nothing.
+    expect(input(date, '15/03/1960', '1/5/03/1960', 1)).toMatchObject({ text: '15/03/1960' });
+    expect(typeKeys(maskFormat('cpf'), '1.2')).toBe('12');
+  });
+
   it('ignores a key that is not a digit, and a digit beyond the end, quietly', () => {
     expect(typeKeys(maskFormat('cpf'), '529a.98/2247259999')).toBe('529.982.247-25');
     const full = input(maskFormat('cep'), '01310-100', '01310-1009');

@@ -106,7 +106,12 @@ export const loginRequest = z.object({
   senha: matching(PASSWORD_PATTERN, 'Senha deve ter 6 dígitos', 6),
   cdEmpresaPlano: idDigits('Código do plano inválido'),
 });
-export const loginResponse = z.object({ token: z.string() });
+/**
+ * SPEC §4/§8: a login with an empty answer — no body, `null`, no token or an empty one — means
+ * the access opens only when the registration is finished ('Prezado Cliente'). The reference
+ * server answers `{ "token": "" }`; an operator's own back-end may answer any of them.
+ */
+export const loginResponse = z.nullable(z.object({ token: z.optional(z.nullable(z.string())) }));
 
 export const contato = z
   .object({

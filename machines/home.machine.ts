@@ -204,7 +204,7 @@ export const homeMachine = setup({
                     params: ({ context, event }) => ({
                       protocolo: context.protocol.trim(),
                       cdEmpresaPlano: context.cdEmpresaPlano,
-                      token: event.output.token ?? null,
+                      token: event.output?.token ?? null,
                       type: null,
                     }),
                   },
@@ -261,7 +261,7 @@ export const homeMachine = setup({
                         params: ({ context, event }) => ({
                           protocolo: context.protocol.trim(),
                           cdEmpresaPlano: context.cdEmpresaPlano,
-                          token: event.output.token ?? null,
+                          token: event.output?.token ?? null,
                           type: null,
                         }),
                       },

@@ -193,7 +193,9 @@ export async function callApi<N extends EndpointName>(
     }
     let body: unknown;
     try {
-      body = endpoint.responseKind === 'json' ? await response.json() : await response.text();
+      const text = await response.text();
+      // An empty JSON answer is read as null: the endpoint's schema says whether that is an answer (a login's is).
+      body = endpoint.responseKind === 'json' ? (text.trim() === '' ? null : JSON.parse(text)) : text;
     } catch {
       throw failure('schema', response.status);
     }

@@ -38,7 +38,8 @@ const fakeFetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
   });
   const reply = replies.length > 1 ? replies.shift()! : replies[0]!;
   const payload = reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
-  return new Response(payload, {
+  // A 204 has no body at all (the Response constructor refuses even '').
+  return new Response(reply.status === 204 ? null : payload, {
     status: reply.status,
     headers: { 'Content-Type': reply.text !== undefined ? 'text/plain' : 'application/json' },
   });
@@ -312,6 +313,28 @@ describe('the error catalogue (SPEC §8), after the retries', () => {
   it('a 200 whose JSON is truncated is an unexpected error too', async () => {
     replies = [{ status: 200, text: '[{"nmCampo":' }];
     await expect(fetchApi(queryClient, 'tooltips', { solicitacao: '9' })).rejects.toMatchObject({ kind: 'schema' });
+    expect(error).toHaveBeenCalledExactlyOnceWith(UNEXPECTED_ERROR);
+  });
+
+  it("a login's empty answer — no body, null, no token — is an answer, once, with no toast (SPEC §4/§8: 'Prezado Cliente')", async () => {
+    for (const reply of [
+      { status: 200, text: '' },
+      { status: 204, text: '' },
+      { status: 200, body: null },
+      { status: 200, body: {} },
+    ]) {
+      calls = [];
+      replies = [reply];
+      const answer = await mutateApi(queryClient, 'login', login);
+      expect(answer?.token ?? '', JSON.stringify(reply)).toBe('');
+      expect(calls).toHaveLength(1);
+    }
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('an empty answer to a read that needs one is an unexpected error, as before', async () => {
+    replies = [{ status: 200, text: '' }];
+    await expect(fetchApi(queryClient, 'tracking', { protocolo: unique() })).rejects.toMatchObject({ kind: 'schema', status: 200 });
     expect(error).toHaveBeenCalledExactlyOnceWith(UNEXPECTED_ERROR);
   });
 

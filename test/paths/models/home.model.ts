@@ -90,8 +90,9 @@ export const homeFixtures = {
   'xstate.error.actor.lookUpProtocol': [{ type: 'xstate.error.actor.lookUpProtocol', actorId: 'lookUpProtocol', error: failure }],
   'xstate.done.actor.logIn': [
     { type: 'xstate.done.actor.logIn', actorId: 'logIn', output: { token: 'demo.signed.token' } },
-    // SPEC §4: an empty answer means the registration is not finished ('Prezado Cliente').
-    { type: 'xstate.done.actor.logIn', actorId: 'logIn', output: { token: '' } },
+    // SPEC §4: an empty answer means the registration is not finished ('Prezado Cliente'): no
+    // body at all here (the reference server's `{ "token": "" }` is home.spec.ts's).
+    { type: 'xstate.done.actor.logIn', actorId: 'logIn', output: null },
   ],
   'xstate.error.actor.logIn': [{ type: 'xstate.error.actor.logIn', actorId: 'logIn', error: failure }],
 } as const satisfies EventFixtures<M>;
@@ -108,7 +109,7 @@ function coherent(snapshot: { context: { protocol: string; cpf: string; senha: s
     if (neighbour) return event.output === neighbour.answer;
     return protocol === DEMO.freeProtocol && event.output === free;
   }
-  if (event.type === 'xstate.done.actor.logIn' && event.output.token) {
+  if (event.type === 'xstate.done.actor.logIn' && event.output?.token) {
     return cpf === DEMO.loginCpf && senha === DEMO.loginPassword;
   }
   return true;

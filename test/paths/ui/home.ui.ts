@@ -52,8 +52,8 @@ export const homeNetwork = {
   logIn: {
     url: new RegExp(`${API.source}auth$`),
     // The server answers a token for the demo's CPF and password; the empty answer of a
-    // registration not yet finished (SPEC §4) is not in its data, so it is fulfilled.
-    done: (event) => (event.type === 'xstate.done.actor.logIn' && !event.output.token ? { body: JSON.stringify({ token: '' }) } : 'server'),
+    // registration not yet finished (SPEC §4) is not in its data, so it is fulfilled: no body.
+    done: (event) => (event.type === 'xstate.done.actor.logIn' && !event.output?.token ? { body: '' } : 'server'),
   },
 } satisfies Network<M>;
 

@@ -113,3 +113,41 @@ test.describe('wizard: help on the fields', () => {
     });
   }
 });
+
+test.describe('wizard: help that fails to arrive', () => {
+  /**
+   * The wizard opened again with the field help's read answering 500 to its first `failures`
+   * tries; counts the tries of this opening.
+   */
+  async function reopenFailingHelp(page: Page, failures: number) {
+    await openWizard(page, false);
+    const tries = { count: 0 };
+    await page.route(/\/portabilidade\?solicitacao=9$/, async (route) => {
+      tries.count += 1;
+      if (tries.count <= failures) await route.fulfill({ status: 500, body: '' });
+      else await route.continue();
+    });
+    await page.reload();
+    return tries;
+  }
+
+  test('a read that fails is tried again, as every call is (SPEC §7), and the help arrives', async ({ page }) => {
+    const tries = await reopenFailingHelp(page, 2);
+    await expect(field(page, 'Nome do beneficiário')).toHaveAccessibleDescription(HELP.get('nome')!);
+    expect(tries.count).toBe(3);
+    await expect(page.getByText('Ocorreu um erro inesperado!')).toHaveCount(0);
+  });
+
+  test('a read that fails every try says nothing and takes nothing away: the step is filled without it', async ({ page }) => {
+    const tries = await reopenFailingHelp(page, 99);
+    await expect.poll(() => tries.count).toBe(3);
+    await expect(page.getByTestId('loading-overlay')).toHaveAttribute('data-visible', 'false');
+    await field(page, 'Nome do beneficiário').fill('Maria');
+    await expect(field(page, 'Nome do beneficiário')).toHaveValue('MARIA');
+    await expect(page.getByRole('button', { name: 'Ajuda: Nome do beneficiário' })).toHaveCount(0);
+    await expect(page.getByText('Ocorreu um erro inesperado!')).toHaveCount(0);
+    // Three tries in all: the retries' back-off is over by now (250 ms, then 500 ms).
+    await page.waitForTimeout(1_000);
+    expect(tries.count).toBe(3);
+  });
+});

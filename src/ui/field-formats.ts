@@ -139,12 +139,8 @@ export function caretAfterDigits(text: string, n: number): number {
   return text.length;
 }
 
-export function digitsFormat({ max, label }: { max: number; label: string }): FieldFormat {
-  return {
-    kind: 'digits',
-    max,
-    display: digitsOf,
-    parse: digitsOf,
-    edit: digitsEdit({ max, tooLong: `${label} tem até ${max} dígitos; o valor colado tem mais.` }, (digits) => digits),
-  };
+/** Digits only, at most `max`; `exact` when a value has exactly that many (the ANS protocol). */
+export function digitsFormat({ max, label, exact = false }: { max: number; label: string; exact?: boolean }): FieldFormat {
+  const tooLong = `${label} tem ${exact ? '' : 'até '}${max} dígitos; o valor colado tem mais.`;
+  return { kind: 'digits', max, display: digitsOf, parse: digitsOf, edit: digitsEdit({ max, tooLong }, (digits) => digits) };
 }

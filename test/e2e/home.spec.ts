@@ -77,7 +77,8 @@ test.describe('home', () => {
     // A pasted protocol longer than 20 digits is refused with a message, not cut into another one.
     await field.fill('1234567890123456789012345');
     await expect(field).toHaveValue('202412345');
-    await expect(field).toHaveAccessibleDescription(/O protocolo ANS tem até 20 dígitos/);
+    await expect(field).toHaveAccessibleDescription(/O protocolo ANS tem 20 dígitos; o valor colado tem mais\./);
+    await expect(field).toHaveAttribute('placeholder', 'Somente números (20 dígitos)');
     await field.fill('12345678901234567890');
     await expect(field).toHaveValue('12345678901234567890');
     await next.click();

@@ -96,9 +96,13 @@ describe('pasting or filling a whole value', () => {
     });
     expect(paste(maskFormat('mobile'), '+1 415 555 2671 99')).toMatchObject({ text: null, message: expect.stringContaining('celular') });
     expect(paste(maskFormat('date'), '15 de março de 1985')).toMatchObject({ text: null, message: expect.stringContaining('dd/mm/aaaa') });
-    expect(paste(digitsFormat({ max: 20, label: 'O protocolo ANS' }), '1234567890123456789012345')).toMatchObject({
+    expect(paste(digitsFormat({ max: 20, label: 'O protocolo ANS', exact: true }), '1234567890123456789012345')).toMatchObject({
       text: null,
-      message: 'O protocolo ANS tem até 20 dígitos; o valor colado tem mais.',
+      message: 'O protocolo ANS tem 20 dígitos; o valor colado tem mais.',
+    });
+    expect(paste(digitsFormat({ max: 9, label: 'O registro ANS' }), '1234567890')).toMatchObject({
+      text: null,
+      message: 'O registro ANS tem até 9 dígitos; o valor colado tem mais.',
     });
     expect(paste(textFormat({ max: 2 }), 'São Paulo')).toMatchObject({ text: null, message: expect.stringContaining('até 2 caracteres') });
   });

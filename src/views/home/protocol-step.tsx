@@ -24,8 +24,9 @@ const LoginFields = lazy(() => import('./login-fields').then((m) => ({ default: 
 const STEP = {
   new: {
     label: 'Digite o protocolo ANS',
-    placeholder: 'Somente números (até 20 dígitos)',
-    format: digitsFormat({ max: ANS_PROTOCOL_MAX_DIGITS, label: 'O protocolo ANS' }),
+    // Exactly 20 digits (issue 27 item 6): the hint under the field counts what is missing.
+    placeholder: 'Somente números (20 dígitos)',
+    format: digitsFormat({ max: ANS_PROTOCOL_MAX_DIGITS, label: 'O protocolo ANS', exact: true }),
   },
   track: {
     label: 'Digite o protocolo',

@@ -436,9 +436,12 @@ export const trackingMachine = trackingSetup.createMachine({
                 }),
                 onDone: [
                   {
+                    // 'ERRO' may mean the server already holds an answer (sent from another tab
+                    // or device): the screen reads it back before saying the choice is unsent.
                     guard: { type: 'isAcceptanceRefused', params: ({ event }) => ({ answer: event.output }) },
-                    target: 'choosingOptions',
-                    description: "SPEC §8: a geração do aceite respondeu 'ERRO': aviso 'Erro ao gerar o documento'.",
+                    target: 'checkingSend',
+                    description:
+                      "SPEC §8: a geração do aceite respondeu 'ERRO': aviso 'Erro ao gerar o documento'; a tela relê a solicitação, que pode já ter uma resposta registrada (de outra aba ou aparelho).",
                     actions: { type: 'notify', params: { level: 'error', message: TEXT.acceptanceError } },
                   },
                   {
@@ -480,7 +483,7 @@ export const trackingMachine = trackingSetup.createMachine({
             },
             checkingSend: {
               description:
-                'O envio ficou sem resposta: a escolha pode ter chegado ao servidor (e a resposta se perdido) ou não. A tela relê a solicitação e só então diz: registrada, ou ainda não enviada. Opções e "Finalizar" esperam.',
+                'O envio ficou sem resposta, ou o servidor o recusou: a escolha (ou outra, enviada de outra aba) pode estar registrada ou não. A tela relê a solicitação e só então diz: registrada, ou ainda não enviada. Opções e "Finalizar" esperam.',
               // Closing the tab now could leave a choice unsent: it still asks.
               entry: 'armUnloadWarning',
               exit: 'disarmUnloadWarning',

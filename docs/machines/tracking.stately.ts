@@ -711,13 +711,13 @@ export const trackingMachine = setup({
                 src: 'generateAcceptance',
                 onDone: [
                   {
-                    target: 'choosingOptions',
+                    target: 'checkingSend',
                     guard: 'isAcceptanceRefused',
                     actions: {
                       type: 'notify',
                       params: { level: 'error', message: 'Erro ao gerar o documento' },
                     },
-                    description: 'SPEC §8: a geração do aceite respondeu \'ERRO\': aviso \'Erro ao gerar o documento\'.',
+                    description: 'SPEC §8: a geração do aceite respondeu \'ERRO\': aviso \'Erro ao gerar o documento\'; a tela relê a solicitação, que pode já ter uma resposta registrada (de outra aba ou aparelho).',
                   },
                   {
                     target: '#tracking.avisoModal',
@@ -742,7 +742,7 @@ export const trackingMachine = setup({
               },
             },
             checkingSend: {
-              description: 'O envio ficou sem resposta: a escolha pode ter chegado ao servidor (e a resposta se perdido) ou não. A tela relê a solicitação e só então diz: registrada, ou ainda não enviada. Opções e "Finalizar" esperam.',
+              description: 'O envio ficou sem resposta, ou o servidor o recusou: a escolha (ou outra, enviada de outra aba) pode estar registrada ou não. A tela relê a solicitação e só então diz: registrada, ou ainda não enviada. Opções e "Finalizar" esperam.',
               entry: 'armUnloadWarning',
               exit: 'disarmUnloadWarning',
               invoke: {

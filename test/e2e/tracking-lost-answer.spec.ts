@@ -4,10 +4,11 @@
  * lost, and a second choice was then refused with 'ERRO'. Now the screen reads the request
  * back before it says anything of the choice. In Chromium against the real reference server:
  * the network drops the acceptance's answers (every attempt), once after the server did it and
- * once before it got there.
+ * once before it got there. And a choice refused with 'ERRO' because another tab's answer is
+ * recorded is read back the same way.
  */
 import { expect, test, type Page } from './support/test';
-import { backoffice, fileRequest, openAt, panel, sendChoice } from './support/tracking';
+import { backoffice, fileRequest, openAt, panel, sendChoice, trackFromHome } from './support/tracking';
 
 const ACCEPTANCE = /\/portabilidade\/utils\/documento\/aceite$/;
 const notification = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
@@ -69,6 +70,30 @@ test.describe('acompanhamento: a choice whose sending got no answer', () => {
     await page.unroute(ACCEPTANCE);
     await sendChoice(page);
     await expect(page.getByRole('dialog', { name: 'Você está quase lá' })).toBeVisible();
+    expect((await backoffice('show', protocolo)).flConcordo).toBe('S');
+  });
+
+  test("another tab agreed first: this tab's 'Não aceito', refused with 'ERRO', is read back and the agreement said recorded (found by an exploratory run)", async ({
+    page,
+    baseURL,
+  }) => {
+    const protocolo = await openStatusSix(page, baseURL!);
+    const other = await page.context().newPage();
+    await other.goto('/#/home/1');
+    await trackFromHome(other, protocolo);
+    await expect(panel(other, 'Finalize sua solicitação')).toBeVisible();
+    await other.getByRole('radio', { name: 'Estou de acordo' }).click();
+    await sendChoice(other);
+    await expect(other.getByRole('dialog', { name: 'Você está quase lá' })).toBeVisible();
+    await other.close();
+
+    await page.getByRole('radio', { name: 'Não aceito' }).click();
+    await sendChoice(page);
+    await expect(notification(page, 'Erro ao gerar o documento')).toBeVisible();
+    await expect(notification(page, 'Sua concordância foi registrada.')).toBeVisible();
+    await expect(page.getByTestId('acknowledgement-recorded')).toBeVisible();
+    await expect(page.getByTestId('acknowledgement-unsent')).toHaveCount(0);
+    await expect(page.getByRole('radio', { name: 'Estou de acordo' })).toHaveAttribute('aria-checked', 'true');
     expect((await backoffice('show', protocolo)).flConcordo).toBe('S');
   });
 });

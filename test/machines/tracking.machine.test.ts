@@ -407,11 +407,11 @@ function checkStep(before: Snapshot, event: AnyEventObject, after: Snapshot, liv
     case 'xstate.error.actor.generateAcceptance':
       if (event.type.includes('error') || event.output === 'ERRO') {
         expect(calls).toEqual([{ type: 'notify', params: { level: 'error', message: TEXT.acceptanceError } }]);
-        // Refused ('ERRO'): a draft again. No answer: read back before anything is said of it.
-        expect(after.matches({ ready: { awaitingAcknowledgement: 'checkingSend' } })).toBe(event.type.includes('error'));
-        expect(after.matches({ ready: 'awaitingAcknowledgement' })).toBe(true);
+        // No answer, or refused ('ERRO': another tab's answer may be recorded): read back
+        // before anything is said of it.
+        expect(after.matches({ ready: { awaitingAcknowledgement: 'checkingSend' } })).toBe(true);
         expect(after.context.choice).toBe(before.context.choice); // the choice survives the error
-        if (event.type.includes('error')) expect(started).toEqual([{ id: 'loadTrackingData', input: { protocolo: INPUT.protocolo } }]);
+        expect(started).toEqual([{ id: 'loadTrackingData', input: { protocolo: INPUT.protocolo } }]);
       } else if (before.context.tracking?.cdStatusPort === 1 && before.context.choice === 'S') {
         expect(after.matches('avisoModal')).toBe(true);
         expect(calls).toEqual([]); // the modal is the answer
@@ -730,7 +730,7 @@ describe('tracking journeys', () => {
     expect(['AGREE', 'DECLINE', 'FINALIZE'].map((type) => snapshot.can({ type } as TrackingEvent))).toEqual([false, false, false]);
   });
 
-  it("an acceptance answered 'ERRO' toasts 'Erro ao gerar o documento' and keeps the choice, unsent", async () => {
+  it("an acceptance answered 'ERRO' toasts 'Erro ao gerar o documento', reads the request back and, with nothing recorded, keeps the choice, unsent", async () => {
     const live = await loaded(TRACKINGS.finalizeTypeOne);
     await live.play({ type: 'AGREE' });
     await live.play({ type: 'FINALIZE' });
@@ -739,8 +739,28 @@ describe('tracking journeys', () => {
     expect(live.calls.filter((c) => c.type === 'notify')).toEqual([
       { type: 'notify', params: { level: 'error', message: 'Erro ao gerar o documento' } },
     ]);
+    expect(live.actor.getSnapshot().matches({ ready: { awaitingAcknowledgement: 'checkingSend' } })).toBe(true);
+    expect(live.actor.getSnapshot().hasTag('unsentChoice')).toBe(false);
+    await live.play(done('loadTrackingData', TRACKINGS.finalizeTypeOne));
     expect(live.actor.getSnapshot().matches({ ready: { awaitingAcknowledgement: { typeOne: 'agreed' } } })).toBe(true);
     expect(live.actor.getSnapshot().hasTag('unsentChoice')).toBe(true);
+  });
+
+  it("a decline refused with 'ERRO' because another tab's agreement is recorded says the agreement is, never 'nada foi registrado' (found by an exploratory run)", async () => {
+    const live = await loaded(TRACKINGS.finalizeTypeOne);
+    await live.play({ type: 'DECLINE' });
+    await live.play({ type: 'FINALIZE' });
+    await live.play({ type: 'SEND_CONFIRMED' });
+    const from = live.calls.length;
+    await live.play(done('generateAcceptance', 'ERRO'));
+    expect(live.actor.getSnapshot().hasTag('unsentChoice')).toBe(false);
+    await live.play(done('loadTrackingData', TRACKINGS.finalizeTypeOneAgreed));
+    expect(live.calls.slice(from).filter((c) => c.type === 'notify' || c.type === 'announce')).toEqual([
+      { type: 'notify', params: { level: 'error', message: 'Erro ao gerar o documento' } },
+      { type: 'notify', params: { level: 'success', message: 'Sua concordância foi registrada.' } },
+      { type: 'announce', params: { message: 'Sua concordância foi registrada.' } },
+    ]);
+    expect(live.actor.getSnapshot().matches('loading')).toBe(true);
   });
 
   it('an acceptance without an answer toasts, reads the request back, and says the choice is unsent only once the server shows it does not hold it', async () => {

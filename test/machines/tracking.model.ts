@@ -195,8 +195,9 @@ function coherent(
   }
   switch (event.type) {
     case 'xstate.done.actor.loadTrackingData':
-      // A send that had no answer, read back: an agreement (or awareness) reached the server and
-      // its answer was lost; a decline never reached it (the browser tier plays both so).
+      // A send that had no answer, or was refused with 'ERRO', read back: an agreement (or
+      // awareness) is on the server (its answer lost, or the same one sent from another tab
+      // first); a decline is not (the browser tier plays both worlds so).
       if (tracking !== null && matches(snapshot, { ready: { awaitingAcknowledgement: 'checkingSend' } }))
         return event.output === (snapshot.context.choice === 'S' ? recordedTracking(tracking, 'S') : tracking);
       if (tracking !== null) return event.output === recordedTracking(tracking, snapshot.context.choice);
@@ -346,6 +347,7 @@ export const trackingModel = definePathModel({
         f('FINALIZE'),
         f('SEND_CONFIRMED'),
         f('xstate.done.actor.generateAcceptance', 1),
+        f('xstate.done.actor.loadTrackingData', REQUEST.finalizeTypeOne),
         f('FINALIZE'),
         f('SEND_CONFIRMED'),
         f('xstate.done.actor.generateAcceptance'),

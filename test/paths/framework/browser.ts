@@ -47,7 +47,13 @@ export type Gestures<M extends AnyStateMachine> = {
 export type Markers<M extends AnyStateMachine> = { readonly [K in LeafStateKey<M>]: Marker<M> };
 
 type ActorSrc<M extends AnyStateMachine> = ActorsOf<M>['src'];
-export type Fulfil = { status?: number; contentType?: string; body: string };
+export type Fulfil = {
+  status?: number;
+  contentType?: string;
+  body: string;
+  /** The server gets the request and does it first (as if another tab had sent the same): only the page's answer is this one. */
+  serverDoesIt?: boolean;
+};
 
 export interface NetworkActor<M extends AnyStateMachine> {
   /** The requests this actor makes (matched against the full URL). */
@@ -57,7 +63,7 @@ export interface NetworkActor<M extends AnyStateMachine> {
    * How a `done` answer is produced: 'server' (default), or, only to inject a failure the
    * server does not give on its own ('ERRO', a tampered term), a fulfilled response.
    */
-  done?: (event: PathEvent<M>) => 'server' | Fulfil;
+  done?: (event: PathEvent<M>, request: Request) => 'server' | Fulfil;
   /**
    * How an `error` answer is produced: HTTP 500 to it and its retries (default), 'server' for
    * a refusal the reference server gives on its own (its data made so beforehand, e.g. a
@@ -402,9 +408,12 @@ class HeldNetwork<M extends AnyStateMachine> {
       .toBeGreaterThan(0);
     const route = this.held.get(src)!.shift()!;
     if (done) {
-      const how = (this.bm.network[src as ActorSrc<M>] as NetworkActor<M>).done?.(event) ?? 'server';
+      const how = (this.bm.network[src as ActorSrc<M>] as NetworkActor<M>).done?.(event, route.request()) ?? 'server';
       if (how === 'server') await route.continue();
-      else await route.fulfill({ status: how.status ?? 200, contentType: how.contentType ?? 'application/json', body: how.body });
+      else {
+        if (how.serverDoesIt) await route.fetch();
+        await route.fulfill({ status: how.status ?? 200, contentType: how.contentType ?? 'application/json', body: how.body });
+      }
     } else {
       const how = (this.bm.network[src as ActorSrc<M>] as NetworkActor<M>).error?.(event, route.request()) ?? 'fail';
       if (how === 'server') {

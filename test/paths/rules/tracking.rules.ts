@@ -41,20 +41,25 @@ interface ChoiceHistory {
 /**
  * Reads what happened: a choice event makes a choice unsent; the acceptance call's answer ends
  * it, and so does a read of the request that answers a recorded choice (a send whose answer was
- * lost, read back: the server has it). An 'ERRO' answer counts as an answer here (the screen
- * then keeps the choice as a draft; tracking.machine.test.ts checks that leaving then still
- * asks). Assignments are not in the trace (XState does not report them).
+ * lost, or refused with 'ERRO' because another tab's answer is recorded, read back: the server
+ * has one). An 'ERRO' answer (SPEC §8) recorded nothing: the choice stays unsent. Assignments
+ * are not in the trace (XState does not report them).
  */
+/** SPEC §8: the acceptance call answered 'ERRO': it recorded nothing. */
+const isRefusedAcceptance = (event: ReceivedEvent) =>
+  event.type === 'xstate.done.actor.generateAcceptance' && isAcceptanceRefused(String(outputOf(event)));
+
 export function choiceHistory(events: readonly ReceivedEvent[]): ChoiceHistory {
   const history: ChoiceHistory = { unsent: false, sending: false };
-  // A send without an answer stays "on its way" (its fate unknown, said neither sent nor not)
-  // until a read of the request answers: a read that fails too leaves it unknown.
+  // A send without an answer, or refused with 'ERRO', stays "on its way" (its fate unknown,
+  // said neither sent nor not) until a read of the request answers: a read that fails too
+  // leaves it unknown.
   let readingBack = false;
   for (const event of events) {
     if (event.type === 'AGREE' || event.type === 'DECLINE' || event.type === 'ACKNOWLEDGE') history.unsent = true;
     else if (event.type === 'UNACKNOWLEDGE') history.unsent = false;
     else if (event.type === 'SEND_CONFIRMED') history.sending = true;
-    else if (event.type === 'xstate.error.actor.generateAcceptance') readingBack = true;
+    else if (event.type === 'xstate.error.actor.generateAcceptance' || isRefusedAcceptance(event)) readingBack = true;
     else if (event.type === 'xstate.done.actor.generateAcceptance') Object.assign(history, { unsent: false, sending: false });
     else if (readingBack && event.type === 'xstate.done.actor.loadTrackingData') {
       readingBack = false;
@@ -91,7 +96,7 @@ function choiceState(events: readonly ReceivedEvent[]): { shown: 'S' | 'N' | nul
     else if (event.type === 'DECLINE') shown = 'N';
     else if (event.type === 'UNACKNOWLEDGE') shown = null;
     // SPEC §8: an 'ERRO' answer recorded nothing.
-    else if (event.type === 'xstate.done.actor.generateAcceptance' && !isAcceptanceRefused(String(outputOf(event)))) held = shown;
+    else if (event.type === 'xstate.done.actor.generateAcceptance' && !isRefusedAcceptance(event)) held = shown;
     else if (event.type === 'xstate.done.actor.loadTrackingData') {
       held = recordedChoice(outputOf(event) as TrackingInfo);
       if (held !== null) shown = held;

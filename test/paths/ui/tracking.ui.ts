@@ -263,15 +263,22 @@ export const trackingMarkers = {
   exited: (page) => ({ visible: page.getByTestId('welcome') }),
 } satisfies Markers<M>;
 
-/** Injected failures only: answers the reference server never gives. */
-const erroAcceptance = (event: PathEvent<M>): 'server' | Fulfil =>
-  (event as { output?: unknown }).output === 'ERRO' ? { contentType: 'text/plain', body: 'ERRO' } : 'server';
+/** What the page sent: an agreement (or awareness), or a decline. */
+const sentAgreement = (request: Request) => (JSON.parse(request.postData() ?? '{}') as { fl_ciente?: string }).fl_ciente === 'S';
 /**
- * A send without an answer (the model's convention, test/machines/tracking.model.ts): an
- * agreement or awareness reaches the server and its answer is lost; a decline never reaches it.
+ * Injected failures only: answers the reference server never gives. 'ERRO' to an agreement
+ * (the model's convention, test/machines/tracking.model.ts): the same agreement is recorded by
+ * another tab first, so the server holds it; to a decline, the server holds nothing.
  */
-const lostAgreement = (_event: PathEvent<M>, request: Request): 'lost' | 'fail' =>
-  (JSON.parse(request.postData() ?? '{}') as { fl_ciente?: string }).fl_ciente === 'S' ? 'lost' : 'fail';
+const erroAcceptance = (event: PathEvent<M>, request: Request): 'server' | Fulfil =>
+  (event as { output?: unknown }).output === 'ERRO'
+    ? { contentType: 'text/plain', body: 'ERRO', serverDoesIt: sentAgreement(request) }
+    : 'server';
+/**
+ * A send without an answer (the model's convention): an agreement or awareness reaches the
+ * server and its answer is lost; a decline never reaches it.
+ */
+const lostAgreement = (_event: PathEvent<M>, request: Request): 'lost' | 'fail' => (sentAgreement(request) ? 'lost' : 'fail');
 const tamperedTerm = (event: PathEvent<M>): 'server' | Fulfil => {
   const output = (event as { output?: unknown }).output;
   return Array.isArray(output) && output.includes(UNSAFE_TERM) ? { body: JSON.stringify(output) } : 'server';
@@ -325,8 +332,9 @@ const changesTheServer = (event: PathEvent<M>) =>
   event.type === 'xstate.done.actor.recordSignature' ||
   event.type === 'xstate.done.actor.finalizeRequest' ||
   event.type === 'xstate.done.actor.uploadPendingDocument' ||
-  (event.type === 'xstate.done.actor.generateAcceptance' && event.output !== 'ERRO') ||
-  // An agreement whose answer is lost was recorded (lostAgreement): never on a shared request.
+  // An answer, or an agreement whose answer is lost or refused with 'ERRO' was recorded
+  // (lostAgreement, erroAcceptance): never on a shared request.
+  event.type === 'xstate.done.actor.generateAcceptance' ||
   event.type === 'xstate.error.actor.generateAcceptance';
 
 /** The request a path needs: in the status its first answer names (a path with none only reads one under analysis). */

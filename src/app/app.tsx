@@ -5,7 +5,7 @@
  * home stays small.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, lazy, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, use, useSyncExternalStore, type ReactNode } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { DEFAULT_CD_EMPRESA_PLANO } from '../../contract/api';
@@ -20,6 +20,8 @@ import { RequestActivityFlow } from './request-activity';
 import { queryClient } from './services';
 import { useSessionEnded } from './session-watch';
 import { toastRequests } from './notify';
+import { QuietBoundary } from './quiet-boundary';
+import { ToastFallback } from './toast-fallback';
 
 const NovaSolicitacaoPage = lazyScreen(() => import('../views/nova-solicitacao/nova-solicitacao-page').then((m) => m.NovaSolicitacaoPage));
 const AcompanhamentoPage = lazyScreen(() => import('../views/acompanhamento/acompanhamento-page').then((m) => m.AcompanhamentoPage));
@@ -28,16 +30,32 @@ const QuemPodePage = lazyScreen(() => import('../views/quem-pode/quem-pode-page'
 // Development only (Vite drops it, chunk included, from a production build): the analysts'
 // page of machines, with each chart, its spec sheet and the running screens' states.
 const MaquinasPage = import.meta.env.DEV ? lazyScreen(() => import('../views/maquinas/maquinas-page').then((m) => m.MaquinasPage)) : null;
-const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
+/** The toaster's code for one try at loading the toasts (a failed download is not kept for the next try). */
+let toasterCode: { attempt: number; module: Promise<typeof import('./toaster')> } | undefined;
+function toasterCodeFor(attempt: number) {
+  if (toasterCode?.attempt !== attempt) toasterCode = { attempt, module: import('./toaster') };
+  return toasterCode.module;
+}
 
-/** The toaster (and react-hot-toast) load with the first toast, not with the home screen. */
+function LoadedToaster({ attempt }: { attempt: number }) {
+  const { Toaster } = use(toasterCodeFor(attempt));
+  return <Toaster />;
+}
+
+/**
+ * The toaster (and react-hot-toast) load with the first toast, not with the home screen. A
+ * download that fails (the server down) shows nothing here, never a blank page: the message
+ * goes to the fallback, and the next toast tries again.
+ */
 function ToasterWhenNeeded() {
-  const requested = useSyncExternalStore(toastRequests.subscribe, toastRequests.requested, () => false);
-  if (!requested) return null;
+  const attempt = useSyncExternalStore(toastRequests.subscribe, toastRequests.attempt, () => 0);
+  if (attempt === 0) return null;
   return (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
+    <QuietBoundary key={attempt}>
+      <Suspense fallback={null}>
+        <LoadedToaster attempt={attempt} />
+      </Suspense>
+    </QuietBoundary>
   );
 }
 
@@ -137,6 +155,7 @@ export function App({ ssrPath }: { ssrPath?: string }) {
         </Router>
         <LoadingOverlay />
         <ToasterWhenNeeded />
+        <ToastFallback />
         <ConnectionNotice />
       </RequestActivityFlow>
     </QueryClientProvider>

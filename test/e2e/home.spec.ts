@@ -204,6 +204,28 @@ test.describe('home', () => {
     await expect(page.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
   });
 
+  test('the server down when the first toast comes: its message is shown all the same, the page stays, and the next toast tries again (found by an exploratory run)', async ({
+    page,
+  }) => {
+    await page.goto('/#/home/1');
+    await page.getByRole('button', { name: 'Acompanhar Solicitação' }).click();
+    const protocol = page.getByRole('textbox', { name: 'Digite o protocolo', exact: true });
+    await protocol.fill('99999999999999999999');
+    // Everything from now on fails, the toasts' code too: a restart, a deploy, a proxy down.
+    await page.route('**/*', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Prosseguir' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Ocorreu um erro inesperado!' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Acompanhar Portabilidade' })).toBeVisible();
+    await expect(protocol).toHaveValue('99999999999999999999');
+
+    // The server is back: the next message comes as a toast again.
+    await page.unroute('**/*');
+    const toasterCode = page.waitForResponse((response) => /\/assets\/toaster-[^/]+\.js$/.test(response.url()) && response.ok());
+    await page.getByRole('button', { name: 'Prosseguir' }).click();
+    await toasterCode;
+    await expect(page.getByTestId('toast').filter({ hasText: 'Número de protocolo inválido ou não encontrado' })).toBeVisible();
+  });
+
   test('opening #/acompanhamento or #/nova-solicitacao with empty storage lands on #/home/1', async ({ page }) => {
     await page.goto('/#/acompanhamento');
     await expect(page).toHaveURL(/#\/home\/1$/);

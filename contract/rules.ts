@@ -251,6 +251,14 @@ export function isParentesco(value: string): value is Parentesco {
  * answer itself (not only show it). One is a second request for a CPF and ANS protocol that
  * already have an open one (issue 27 item 6): answered 409; the answer never names that request.
  */
+/**
+ * A call refused for a while because this connection asked too often (the reference server's
+ * brakes, HTTP 429): the answer says how long to wait; asking again sooner changes nothing.
+ */
+export function isRateLimited(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 429;
+}
+
 export const ERROR_CODES = { openRequestExists: 'SOLICITACAO_EM_ANDAMENTO' } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 export const OPEN_REQUEST_EXISTS_MESSAGE =

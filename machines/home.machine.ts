@@ -8,7 +8,7 @@
  */
 import { assign, setup } from 'xstate';
 import { notProvided } from './not-provided';
-import { isAnsProtocol } from '../contract/rules';
+import { isAnsProtocol, isRateLimited } from '../contract/rules';
 import {
   TIPO_PORTABILIDADE,
   loginFormSchema,
@@ -67,6 +67,8 @@ export const homeMachine = setup({
     forgetPassword: assign({ senha: '' }),
   },
   guards: {
+    /** The lookup was refused for a while (HTTP 429), not answered: the protocol may well be valid. */
+    wasRateLimited: (_, params: { error: unknown }) => isRateLimited(params.error),
     presetIsNew: ({ context }) => context.presetMode === 'new',
     presetIsTrack: ({ context }) => context.presetMode === 'track',
     hasProtocol: ({ context }) => context.protocol.trim().length > 0,
@@ -213,11 +215,19 @@ export const homeMachine = setup({
               },
             ],
             // The global handler already reported the HTTP error (SPEC §8); this adds the lookup's own toast.
-            onError: {
-              target: 'editing',
-              actions: 'notifyLookupFailed',
-              description: "SPEC §8: consulta falhou: aviso 'Número de protocolo inválido ou não encontrado'.",
-            },
+            onError: [
+              {
+                guard: { type: 'wasRateLimited', params: ({ event }) => ({ error: event.error }) },
+                target: 'editing',
+                description:
+                  'Muitas consultas desta conexão (429): o aviso do servidor diz quanto esperar; o protocolo não é dito inválido (ele pode ser válido).',
+              },
+              {
+                target: 'editing',
+                actions: 'notifyLookupFailed',
+                description: "SPEC §8: consulta falhou: aviso 'Número de protocolo inválido ou não encontrado'.",
+              },
+            ],
           },
         },
         login: {

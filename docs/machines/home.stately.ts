@@ -39,6 +39,7 @@ export const homeMachine = setup({
     presetIsNew: () => false,
     presetIsTrack: () => false,
     requiresLogin: () => false,
+    wasRateLimited: () => false,
   },
   actors: {
     loadTooltips: waitsForever,
@@ -146,11 +147,18 @@ export const homeMachine = setup({
                 description: 'SPEC §4: sem exigência de login, guarda o token e segue para o acompanhamento.',
               },
             ],
-            onError: {
-              target: 'editing',
-              actions: 'notifyLookupFailed',
-              description: 'SPEC §8: consulta falhou: aviso \'Número de protocolo inválido ou não encontrado\'.',
-            },
+            onError: [
+              {
+                target: 'editing',
+                guard: 'wasRateLimited',
+                description: 'Muitas consultas desta conexão (429): o aviso do servidor diz quanto esperar; o protocolo não é dito inválido (ele pode ser válido).',
+              },
+              {
+                target: 'editing',
+                actions: 'notifyLookupFailed',
+                description: 'SPEC §8: consulta falhou: aviso \'Número de protocolo inválido ou não encontrado\'.',
+              },
+            ],
           },
         },
         login: {

@@ -1,8 +1,9 @@
 /**
  * SPEC §8, applied once a request has failed for good (after react-query's retries):
- * 400/404 show the server's message as information, anything else is unexpected.
+ * 400/404 show the server's message as information, anything else is unexpected. And a 429
+ * (a brake SPEC's back-end did not have) shows its message too: it says how long to wait.
  */
-import { ERROR_CODES } from '../../contract/rules';
+import { ERROR_CODES, isRateLimited } from '../../contract/rules';
 import { ApiError } from './client';
 
 /** Answers a screen tells the person about itself (issue 27: the wizard's duplicate warning): no toast beside it. */
@@ -23,7 +24,7 @@ export function reportApiError(error: unknown, notify: Notifier, log: (...args: 
   log(error);
   if (error instanceof ApiError && error.code !== undefined && SHOWN_BY_THE_SCREEN.has(error.code)) return;
   const say = (kind: 'info' | 'error', message: string) => (event ? notify[kind](message, event) : notify[kind](message));
-  if (error instanceof ApiError && error.kind === 'http' && (error.status === 400 || error.status === 404)) {
+  if (error instanceof ApiError && error.kind === 'http' && (error.status === 400 || error.status === 404 || isRateLimited(error))) {
     say('info', error.serverMessage ?? UNEXPECTED_ERROR);
     return;
   }

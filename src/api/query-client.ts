@@ -4,6 +4,7 @@
  * through `fetchApi` (reads) and `mutateApi` (writes) below.
  */
 import { MutationCache, MutationObserver, QueryCache, QueryClient, queryOptions } from '@tanstack/react-query';
+import { isRateLimited } from '../../contract/rules';
 import { ApiError, callApi, type CallOptions } from './client';
 import type { EndpointInput, EndpointName, EndpointOutput } from '../../contract/api';
 
@@ -24,8 +25,11 @@ const isQuiet = (meta: Record<string, unknown> | undefined) => meta?.quiet === t
  * would only keep the overlay up another minute before the same message.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  // A typed answer (e.g. 409 SOLICITACAO_EM_ANDAMENTO) is the server's decision: asking again changes nothing.
-  return failureCount < RETRIES && !(error instanceof ApiError && (error.kind === 'timeout' || error.code !== undefined));
+  // A typed answer (e.g. 409 SOLICITACAO_EM_ANDAMENTO) or a 429 ("aguarde …") is the server's
+  // decision: asking again changes nothing (a retry would only count against the limit).
+  return (
+    failureCount < RETRIES && !(error instanceof ApiError && (error.kind === 'timeout' || error.code !== undefined || isRateLimited(error)))
+  );
 }
 
 export function createQueryClient(hooks: QueryClientHooks): QueryClient {

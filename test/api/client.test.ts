@@ -285,7 +285,16 @@ describe('the error catalogue (SPEC §8), after the retries', () => {
     expect(log).toHaveBeenCalled();
   });
 
-  it.each([401, 403, 409, 429, 500, 502])('%i shows the error "Ocorreu um erro inesperado!" even with a body', async (status) => {
+  it('429 (too many calls from this connection) shows the server\'s "aguarde" message, asked once: a retry would only count against the limit', async () => {
+    const wait = 'Muitas consultas a partir desta conexão. Aguarde 48 segundos e tente novamente.';
+    replies = [{ status: 429, body: { message: wait } }];
+    await expect(fetchApi(queryClient, 'tracking', { protocolo: unique() })).rejects.toMatchObject({ status: 429 });
+    expect(calls).toHaveLength(1);
+    expect(info).toHaveBeenCalledExactlyOnceWith(wait);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it.each([401, 403, 409, 500, 502])('%i shows the error "Ocorreu um erro inesperado!" even with a body', async (status) => {
     replies = [{ status, body: { message: 'detalhe interno' } }];
     await expect(fetchApi(queryClient, 'tracking', { protocolo: unique() })).rejects.toBeInstanceOf(ApiError);
     expect(error).toHaveBeenCalledExactlyOnceWith('Ocorreu um erro inesperado!');

@@ -326,6 +326,13 @@ export const mutants: readonly Mutant[] = [
     apply: (machine) => provide(machine, { guards: { hasProtocol: () => true } }),
   },
   {
+    name: 'rate-limited-said-invalid',
+    machineId: 'home',
+    flow: 'home',
+    edit: "a lookup refused with 429 ('aguarde') is taken for a failed one: 'Número de protocolo inválido ou não encontrado' (guard wasRateLimited always false)",
+    apply: (machine) => provide(machine, { guards: { wasRateLimited: () => false } }),
+  },
+  {
     name: 'login-ignores-flConcordo',
     machineId: 'home',
     flow: 'home',

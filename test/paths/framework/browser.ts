@@ -69,9 +69,11 @@ export interface NetworkActor<M extends AnyStateMachine> {
    * a refusal the reference server gives on its own (its data made so beforehand, e.g. a
    * request already open for the same CPF and ANS protocol: 409), or 'lost': the server gets
    * the request and does it, and its answer never reaches the page (500 instead, and to the
-   * retries). `request` is the page's request, for an actor whose world depends on what it sent.
+   * retries), or a fulfilled refusal the page does not retry (a 429 with the server's message,
+   * which the reference server gives only after many calls). `request` is the page's request,
+   * for an actor whose world depends on what it sent.
    */
-  error?: (event: PathEvent<M>, request: Request) => 'server' | 'fail' | 'lost';
+  error?: (event: PathEvent<M>, request: Request) => 'server' | 'fail' | 'lost' | Fulfil;
 }
 /**
  * An actor that makes no request: it runs in the page and answers by itself (e.g. a photo
@@ -418,6 +420,10 @@ class HeldNetwork<M extends AnyStateMachine> {
       const how = (this.bm.network[src as ActorSrc<M>] as NetworkActor<M>).error?.(event, route.request()) ?? 'fail';
       if (how === 'server') {
         await route.continue();
+        return;
+      }
+      if (typeof how === 'object') {
+        await route.fulfill({ status: how.status ?? 500, contentType: how.contentType ?? 'application/json', body: how.body });
         return;
       }
       // Lost: done on the server; what the page gets is the failure.

@@ -24,6 +24,8 @@ export const DEMO = {
 } as const;
 
 const failure = new Error('HTTP 500 (fixture)');
+export const RATE_LIMITED_MESSAGE = 'Muitas consultas a partir desta conexão. Aguarde 1 minuto e tente novamente.';
+const rateLimited = Object.assign(new Error(RATE_LIMITED_MESSAGE), { status: 429 });
 const needsLogin: LookupResult = { flStatus: 3, cdStatusPort: 1, flConcordo: 'S' };
 const free: LookupResult = { flStatus: 1, cdStatusPort: 1, flConcordo: null };
 
@@ -87,7 +89,11 @@ export const homeFixtures = {
       output: answer as LookupResult,
     })),
   ],
-  'xstate.error.actor.lookUpProtocol': [{ type: 'xstate.error.actor.lookUpProtocol', actorId: 'lookUpProtocol', error: failure }],
+  'xstate.error.actor.lookUpProtocol': [
+    { type: 'xstate.error.actor.lookUpProtocol', actorId: 'lookUpProtocol', error: failure },
+    // Too many lookups from this connection: the server's brake (HTTP 429), not an answer.
+    { type: 'xstate.error.actor.lookUpProtocol', actorId: 'lookUpProtocol', error: rateLimited },
+  ],
   'xstate.done.actor.logIn': [
     { type: 'xstate.done.actor.logIn', actorId: 'logIn', output: { token: 'demo.signed.token' } },
     // SPEC §4: an empty answer means the registration is not finished ('Prezado Cliente'): no
@@ -180,6 +186,18 @@ export const homeModel = definePathModel({
         f('PROTOCOL_CHANGED'),
         f('SUBMIT'),
         f('xstate.error.actor.lookUpProtocol'),
+        f('SUBMIT'),
+        f('xstate.done.actor.lookUpProtocol'),
+      ],
+    },
+    {
+      name: "too many lookups from this connection: the server's 'aguarde', the protocol not called invalid, then the lookup again",
+      events: [
+        f('xstate.done.actor.loadTooltips'),
+        f('CHOOSE_TRACK'),
+        f('PROTOCOL_CHANGED'),
+        f('SUBMIT'),
+        f('xstate.error.actor.lookUpProtocol', 1),
         f('SUBMIT'),
         f('xstate.done.actor.lookUpProtocol'),
       ],

@@ -6,7 +6,7 @@
  * which the guard under test computed).
  */
 import type { homeMachine } from '../../../machines/home.machine';
-import type { Invariant, ReceivedEvent } from '../framework/invariants';
+import { traced, type Invariant, type ReceivedEvent } from '../framework/invariants';
 
 type M = typeof homeMachine;
 
@@ -84,6 +84,29 @@ export const homeRules: readonly Invariant<M>[] = [
       const login = events.slice(at).find((e) => e.type === 'xstate.done.actor.logIn');
       const token = (login?.output as { token?: string | null } | undefined)?.token;
       return (typeof token === 'string' && token.trim() !== '') || 'opened without a login that gave a token';
+    },
+  },
+  {
+    rule: "a lookup refused for a while (HTTP 429, too many from this connection) never says the protocol is invalid: only the server's 'aguarde' (SPEC §8's lookup toast is for a lookup that failed)",
+    holds: ({ trace, events }) => {
+      const last = events.findLast((e) => e.type === 'xstate.error.actor.lookUpProtocol');
+      if ((last?.error as { status?: unknown } | undefined)?.status !== 429) return true;
+      return (
+        traced.lastOf(trace, 'event:xstate.error.actor.lookUpProtocol', 'action:notifyLookupFailed') !== 'action:notifyLookupFailed' ||
+        'a 429 said the protocol is invalid'
+      );
+    },
+    // What the person reads: the server's 'aguarde', and no toast calling the protocol invalid.
+    seen: (page, { snapshot, events }) => {
+      const last = events.findLast((e) => e.type === 'xstate.error.actor.lookUpProtocol' || e.type === LOOKED_UP);
+      if (!snapshot.matches({ track: 'editing' }) || (last?.error as { status?: unknown } | undefined)?.status !== 429) return null;
+      const toasts = page.getByTestId('toast');
+      return {
+        all: [
+          { visible: toasts.filter({ hasText: /Aguarde .+ e tente novamente\./ }) },
+          { hidden: toasts.filter({ hasText: 'Número de protocolo inválido' }) },
+        ],
+      };
     },
   },
 ];

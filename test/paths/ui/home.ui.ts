@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import type { homeMachine } from '../../../machines/home.machine';
 import type { BrowserModel, Gestures, Markers, Network } from '../framework/browser';
-import { LOGIN_NEIGHBOURS, homeModel } from '../models/home.model';
+import { LOGIN_NEIGHBOURS, RATE_LIMITED_MESSAGE, homeModel } from '../models/home.model';
 import { serverRequest } from './reference-server';
 
 /** The protocols of the requests filed for a path's login-table rows, by the model's stand-in protocol. */
@@ -48,7 +48,14 @@ export const homeMarkers = {
 
 export const homeNetwork = {
   loadTooltips: { url: new RegExp(`${API.source}portabilidade\\?solicitacao=`) },
-  lookUpProtocol: { url: new RegExp(`${API.source}portabilidade/acompanhamento\\?`) },
+  lookUpProtocol: {
+    url: new RegExp(`${API.source}portabilidade/acompanhamento\\?`),
+    // The brake answers only after dozens of lookups from one address: fulfilled, once (a 429 is not retried).
+    error: (event) =>
+      (event as { error?: { status?: number } }).error?.status === 429
+        ? { status: 429, body: JSON.stringify({ message: RATE_LIMITED_MESSAGE }) }
+        : 'fail',
+  },
   logIn: {
     url: new RegExp(`${API.source}auth$`),
     // The server answers a token for the demo's CPF and password; the empty answer of a

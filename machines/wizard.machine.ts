@@ -277,10 +277,11 @@ export const wizardMachine = wizardSetup.createMachine({
             // Once saved, the data sent is final (as for every field): the view's disabled select is not the rule.
             CONTRACT_TYPE_CHOSEN: [
               {
+                // No target: a plan lookup waiting for a pause in the typing, or on its way, goes on.
                 guard: and(['isNotSaved', 'isAcceptedContractType']),
-                target: '.idle',
                 actions: 'setContractType',
-                description: 'SPEC §5/§9: só o tipo de contratação 3 (individual) é aceito (só antes de gravar).',
+                description:
+                  'SPEC §5/§9: só o tipo de contratação 3 (individual) é aceito (só antes de gravar); a consulta do plano em curso continua.',
               },
               {
                 guard: 'isNotSaved',

@@ -314,10 +314,9 @@ export const wizardMachine = setup({
             },
             CONTRACT_TYPE_CHOSEN: [
               {
-                target: '.idle',
                 guard: and(['isNotSaved', 'isAcceptedContractType']),
                 actions: 'setContractType',
-                description: 'SPEC §5/§9: só o tipo de contratação 3 (individual) é aceito (só antes de gravar).',
+                description: 'SPEC §5/§9: só o tipo de contratação 3 (individual) é aceito (só antes de gravar); a consulta do plano em curso continua.',
               },
               {
                 target: '.hrModal',

@@ -248,6 +248,18 @@ describe('wizard journeys', () => {
     expect(contextAfter(filled, [...base]).form.plano_destino).toBe('');
   });
 
+  it('a contract type chosen while the registry waits for its lookup lets the lookup go on (found by an exploratory run)', async () => {
+    const typed = [ev('NEXT'), ev('NEXT'), ev('DESTINATION_REGISTRY_CHANGED', 0), ev('CONTRACT_TYPE_CHOSEN', 0)];
+    const found = await run(filled, [...typed, LOOKUP_DEBOUNCE_ELAPSED, ev('xstate.done.actor.destinationPlan', 0)]);
+    expect(found.values.slice(2)).toEqual([
+      { editing: { planoDestino: 'debouncing' } },
+      { editing: { planoDestino: 'debouncing' } },
+      { editing: { planoDestino: 'lookingUp' } },
+      { editing: { planoDestino: 'idle' } },
+    ]);
+    expect(found.inputs.destinationPlan).toEqual([{ registroAns: '481234561' }]);
+  });
+
   it('a complete CEP is looked up at once and fills street, district, city and UF, uppercased', async () => {
     const found = await run(blank, [ev('FIELD_CHANGED', 4), ev('xstate.done.actor.cepAddress', 0)]);
     expect(found.values).toEqual([{ editing: { dadosPessoais: 'lookingUpCep' } }, { editing: { dadosPessoais: 'idle' } }]);

@@ -10,7 +10,7 @@
  * read-only field. SPEC §3: option values are uppercased.
  */
 import { Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
-import type { KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 
 import { PLACEHOLDER, SelectButtonFace, selectButtonClass, type SelectFieldProps } from './select-parts';
 import { FieldError } from './field-error';
@@ -40,6 +40,15 @@ export function ListboxField({
   const describers = [requirement === 'required' ? requiredId : undefined, describedBy, error ? errorId : undefined]
     .filter(Boolean)
     .join(' ');
+  // Headless UI writes the button's aria-describedby from its own <Description>s (none here)
+  // over the one given to it: ours is set on the element after each render instead (React
+  // leaves alone an attribute it never rendered). Without it a screen reader hears neither
+  // the error, nor "Campo obrigatório", nor the field's help.
+  const button = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    if (describers) button.current?.setAttribute('aria-describedby', describers);
+    else button.current?.removeAttribute('aria-describedby');
+  });
   return (
     <Field className={`min-w-0 ${className}`} disabled={disabled}>
       <div className={`relative flex flex-wrap items-center gap-2 ${labelAddon === undefined ? '' : 'min-h-8'}`}>
@@ -56,8 +65,9 @@ export function ListboxField({
       )}
       <Listbox value={value} onChange={(next: string) => onChange(next.toUpperCase())} invalid={Boolean(error)}>
         <ListboxButton
+          ref={button}
           id={id}
-          aria-describedby={describers || undefined}
+          aria-invalid={error ? true : undefined}
           className={`${selectButtonClass(Boolean(error))} py-2`}
           // Headless UI gives Enter to the form (a native select's way); the control is announced
           // as a button, and Enter is what people press on one: it opens the list, as a click does.

@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page } from './support/test';
 import { TOOLTIPS } from '../../server/seed/reference-data.ts';
-import { expectNoAxeViolations, field, next } from './support/portal';
+import { choose, expectNoAxeViolations, field, next } from './support/portal';
 import { errorSummary, openWizard, stepTitle } from './support/wizard';
 
 const HELP = new Map(TOOLTIPS);
@@ -112,6 +112,26 @@ test.describe('wizard: help on the fields', () => {
       await expectNoAxeViolations(page, `step 3, ${width} px`);
     });
   }
+});
+
+test.describe('wizard: a dropdown in error', () => {
+  test('says it is in error, with its message, that it is required and its help, as the text fields do (found by an exploratory run)', async ({
+    page,
+  }) => {
+    await openWizard(page, true);
+    await next(page).click();
+    await expect(stepTitle(page, 'Dados do Plano de Origem')).toBeVisible();
+    await choose(page, 'Titularidade', 'Selecione');
+    await next(page).click();
+    const ownership = field(page, 'Titularidade');
+    await expect(ownership).toHaveAttribute('aria-invalid', 'true');
+    await expect(ownership).toHaveAccessibleDescription(/Campo obrigatório/);
+    await expect(ownership).toHaveAccessibleDescription(/\* Titularidade é obrigatória/);
+    // Chosen again: no longer in error, its description without the message.
+    await choose(page, 'Titularidade', 'TITULAR');
+    await expect(ownership).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(ownership).not.toHaveAccessibleDescription(/obrigatória/);
+  });
 });
 
 test.describe('wizard: help that fails to arrive', () => {

@@ -86,7 +86,8 @@ export function ChoiceGroup<V extends string>({ label, hint, value, options, onC
               aria-hidden="true"
               className={`grid size-6 shrink-0 place-items-center rounded-full border-2 ${isChecked ? 'border-brand-600' : option.disabled ? 'border-slate-400' : 'border-slate-600 group-hover:border-brand-600'}`}
             >
-              {isChecked && <span className="size-3 rounded-full bg-brand-600" />}
+              {/* In forced colors a background is dropped: the dot keeps the text's colour, so the chosen option still shows. */}
+              {isChecked && <span className="size-3 rounded-full bg-brand-600 forced-color-adjust-none forced-colors:bg-[CanvasText]" />}
             </span>
             <span className="min-w-0">
               <span

@@ -17,6 +17,26 @@ const fact = (page: Page, label: string) =>
   page.getByTestId('decision-facts').locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
 const nextSteps = (page: Page) => page.getByTestId('next-steps');
 
+/** The centre and the top-left corner pixels of a PNG, read in a blank page of the same browser. */
+async function pixels(page: Page, png: Buffer): Promise<[string, string]> {
+  const scratch = await page.context().newPage();
+  try {
+    return await scratch.evaluate(async (data) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${data}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      [canvas.width, canvas.height] = [image.width, image.height];
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      const at = (x: number, y: number) => [...context.getImageData(x, y, 1, 1).data].join(',');
+      return [at(image.width >> 1, image.height >> 1), at(0, 0)] as [string, string];
+    }, png.toString('base64'));
+  } finally {
+    await scratch.close();
+  }
+}
+
 test.describe("acompanhamento: the operator's decision", () => {
   // Each test files a request, moves it with the backoffice (a process per move) and runs axe.
   test.describe.configure({ timeout: 150_000 });
@@ -54,8 +74,16 @@ test.describe("acompanhamento: the operator's decision", () => {
     );
     await expectAccessible(page, 'status 6 with the decision');
 
-    // 'Não aceito', sent: the status, the panel and the document say what happened.
+    // 'Não aceito', chosen: in forced colors (Windows' high contrast) the chosen option still
+    // shows its dot (a background alone is dropped there): the ring's centre is not its corner.
     await page.getByRole('radio', { name: 'Não aceito' }).click();
+    await page.emulateMedia({ forcedColors: 'active' });
+    const ring = page.getByRole('radio', { name: 'Não aceito' }).locator('[aria-hidden="true"]');
+    const [centre, corner] = await pixels(page, await ring.screenshot());
+    expect(centre, "the chosen option's dot, in forced colors").not.toEqual(corner);
+    await page.emulateMedia({ forcedColors: 'none' });
+
+    // 'Não aceito', sent: the status, the panel and the document say what happened.
     await sendChoice(page);
     await expect(page.getByTestId('acknowledgement-recorded')).toContainText("Sua resposta 'Não aceito' foi registrada.");
     await expect(page.getByLabel('Status', { exact: true })).toHaveValue("Resposta 'Não aceito' registrada");

@@ -196,6 +196,28 @@ test.describe('home', () => {
     await expect(toast).toBeHidden();
   });
 
+  test('with reduced motion, a toast fades in without sliding and its icon without growing (found by an exploratory run)', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await startTracking(page, '99999999999999999999');
+    const toast = page.getByTestId('toast').filter({ hasText: 'Número de protocolo inválido ou não encontrado' });
+    await expect(toast).toBeVisible();
+    const moving = await toast.evaluate((button) =>
+      document
+        .getAnimations()
+        .map((animation) => animation.effect as KeyframeEffect)
+        .filter((effect) => effect.target instanceof Element && (effect.target.contains(button) || button.contains(effect.target)))
+        .filter((effect) => {
+          const keyframes = effect.getKeyframes();
+          const moves = keyframes.some((frame) => frame.transform !== undefined && frame.transform !== 'none');
+          return moves && Number(effect.getComputedTiming().duration) > 1;
+        })
+        .map((effect) => (effect.target as Element).outerHTML.slice(0, 80)),
+    );
+    expect(moving).toEqual([]);
+  });
+
   test('a part of home that cannot be downloaded gets a clear message and a way out, not a blank page', async ({ page }) => {
     await page.route('**/assets/protocol-step-*.js', (route) => route.abort());
     await page.goto('/#/home/1');

@@ -184,6 +184,20 @@ export const storage = {
   },
 };
 
+/**
+ * Whether this browser keeps what the portal stores (the session, the wizard's draft): one that
+ * blocks a site's data (its settings, some in-app browsers) throws on every access, and the
+ * portal cannot open a request without it.
+ */
+export function browserStorageWorks(): boolean {
+  return safe(() => {
+    const probe = 'portabilidade.teste';
+    window.localStorage.setItem(probe, '1');
+    window.localStorage.removeItem(probe);
+    return window.sessionStorage !== null;
+  }, false);
+}
+
 /** The wizard's draft kept on this device when the holder asks (src/flows/wizard/wizard-persistence.ts). */
 export const DEVICE_DRAFT_KEY = 'portabilidade.wizard.aparelho.v1';
 

@@ -21,6 +21,7 @@ import { queryClient } from './services';
 import { useSessionEnded } from './session-watch';
 import { toastRequests } from './notify';
 import { QuietBoundary } from './quiet-boundary';
+import { StorageNotice } from './storage-notice';
 import { ToastFallback } from './toast-fallback';
 
 const NovaSolicitacaoPage = lazyScreen(() => import('../views/nova-solicitacao/nova-solicitacao-page').then((m) => m.NovaSolicitacaoPage));
@@ -150,6 +151,7 @@ export function App({ ssrPath }: { ssrPath?: string }) {
   return (
     <QueryClientProvider client={queryClient}>
       <RequestActivityFlow>
+        <StorageNotice />
         <Router hook={useHashLocation} ssrPath={ssrPath}>
           <AppRoutes />
         </Router>

@@ -218,6 +218,24 @@ test.describe('home', () => {
     expect(moving).toEqual([]);
   });
 
+  test("a browser that blocks the site's data is told so and what to do, instead of 'Prosseguir' leading nowhere (found by an exploratory run)", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', {
+        get() {
+          throw new DOMException('O acesso foi negado.', 'SecurityError');
+        },
+      });
+    });
+    await page.goto('/#/home/1');
+    const notice = page.getByTestId('storage-notice');
+    await expect(notice).toHaveText(/bloqueando os dados deste site/);
+    await expect(notice).toHaveText(/recarregue a página/);
+    await page.getByRole('button', { name: 'Acompanhar Solicitação' }).click();
+    await expect(notice).toBeVisible();
+  });
+
   test('a part of home that cannot be downloaded gets a clear message and a way out, not a blank page', async ({ page }) => {
     await page.route('**/assets/protocol-step-*.js', (route) => route.abort());
     await page.goto('/#/home/1');

@@ -68,6 +68,19 @@ export function protocolEmail(
 }
 
 /**
+ * Whether one more message may be queued to `to` (an e-mail address, case-insensitive, or a
+ * mobile number as `mobileNumberOf` writes it): fewer than `max` messages of any kind were
+ * queued to it in the hour before `now` (counted when queued, delivered or not).
+ */
+export async function recipientHasRoom(tx: Queryable, to: string, max: number, now: Date): Promise<boolean> {
+  const [recent] = await tx.query<{ total: number }>(
+    'SELECT count(*)::int AS total FROM outbox_emails WHERE lower(ds_destinatario) = lower($1) AND dt_criacao > $2',
+    [to, new Date(now.getTime() - HOUR_MS)],
+  );
+  return (recent?.total ?? 0) < max;
+}
+
+/**
  * Queues the message when the beneficiary asked for e-mail and gave a plain address, unless
  * that address already got its hourly share; call inside the save's transaction. The count
  * and the insert run under a lock on the address (held until the save commits), so saves at
@@ -83,11 +96,7 @@ export async function queueProtocolEmail(
   const to = request.contato.find((contact) => contact.tp_contato === '2')?.ds_contato.trim();
   if (request.fl_aceita_email !== '1' || !to || !isPlainEmail(to)) return false;
   await tx.query('SELECT pg_advisory_xact_lock($1, hashtext(lower($2)))', [RECIPIENT_LOCK, to]);
-  const [recent] = await tx.query<{ total: number }>(
-    'SELECT count(*)::int AS total FROM outbox_emails WHERE lower(ds_destinatario) = lower($1) AND dt_criacao > $2',
-    [to, new Date(now.getTime() - HOUR_MS)],
-  );
-  if ((recent?.total ?? 0) >= MAX_EMAILS_PER_RECIPIENT_PER_HOUR) return false;
+  if (!(await recipientHasRoom(tx, to, MAX_EMAILS_PER_RECIPIENT_PER_HOUR, now))) return false;
   const contact = await findOperatorContact(tx, Number(request.cd_empresa_plano));
   const message = protocolEmail(request, to, saved.nuProtocolo, contact?.operadora ?? 'a operadora', publicUrl, contactLines(contact));
   await tx.query(

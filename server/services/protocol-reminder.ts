@@ -1,23 +1,31 @@
 /**
  * "Esqueci meu protocolo" (issue 26): CPF, date of birth and plan code in; the protocol of
- * each matching request goes to the e-mail and the mobile number on file, never to the screen.
+ * each matching request goes to the e-mail and the mobile number on file, never to the screen,
+ * and only by the channels the holder agreed to when filing (fl_aceita_email, fl_aceita_sms):
+ * whoever asks proves nothing, so the asking cannot stand in for the holder's consent.
  * The answer is the same whether a request matched or not, and so is the brake: at most
  * MAX_TRIES_PER_CPF_PER_HOUR per CPF typed (counted by a keyed hash, existing or not), on top
  * of the per-address rate limit `forgot` (http/rate-limits.ts).
  *
  * The e-mail carries the whole protocol; the text message only its first 14 digits (the last
  * 6 are the access password) and says the whole number went to the e-mail. The per-recipient
- * quota of the protocol e-mail (5 an hour) applies, so nobody can flood an inbox through it.
+ * quota of the protocol e-mail (5 an hour) applies, and the same quota per mobile number to
+ * the text messages, so nobody can flood an inbox or a phone through it.
  */
 import { createHmac } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import { isPlainEmail, DISQUE_ANS } from '../../contract/rules.ts';
-import { MAX_EMAILS_PER_RECIPIENT_PER_HOUR, trackingLink } from './protocol-email.ts';
+import { MAX_EMAILS_PER_RECIPIENT_PER_HOUR, recipientHasRoom, trackingLink } from './protocol-email.ts';
 import { contactLines, findOperatorContact } from './operator-contact.ts';
 import { mobileNumberOf } from './sms-provider.ts';
 import { maskedProtocol } from './status-notifications.ts';
 
 export const MAX_TRIES_PER_CPF_PER_HOUR = 5;
+/**
+ * Text messages one mobile number may receive in any hour (counted when queued, as the
+ * e-mails per address): more reminders to it queue none.
+ */
+export const MAX_SMS_PER_RECIPIENT_PER_HOUR = 5;
 /** A CPF may have a few requests (one refused, a new one): the newest ones only. */
 const MAX_REQUESTS_REMINDED = 3;
 const HOUR_MS = 60 * 60_000;
@@ -44,6 +52,8 @@ interface Found {
   cd_solicitacao: number;
   nu_protocolo: string;
   cd_empresa_plano: number;
+  fl_aceita_email: string;
+  fl_aceita_sms: string;
 }
 
 /**
@@ -69,23 +79,29 @@ export async function requestProtocolReminder(
   await tx.query('INSERT INTO protocol_reminder_tries (ds_chave, dt_pedido) VALUES ($1, $2)', [key, options.now]);
 
   const found = await tx.query<Found>(
-    `SELECT cd_solicitacao, nu_protocolo, cd_empresa_plano FROM requests
+    `SELECT cd_solicitacao, nu_protocolo, cd_empresa_plano, fl_aceita_email, fl_aceita_sms FROM requests
       WHERE cpf = $1 AND dt_nascimento = $2 AND cd_empresa_plano = $3
       ORDER BY cd_solicitacao DESC LIMIT ${MAX_REQUESTS_REMINDED}`,
     [input.cpf, input.dtNascimento, input.cdEmpresaPlano],
   );
   let queued = 0;
-  for (const request of found) queued += await queueReminder(tx, request, options.publicUrl, options.now, hourAgo);
+  for (const request of found) queued += await queueReminder(tx, request, options.publicUrl, options.now);
   return queued;
 }
 
-async function queueReminder(tx: Queryable, request: Found, publicUrl: string | undefined, now: Date, hourAgo: Date): Promise<number> {
+async function queueReminder(tx: Queryable, request: Found, publicUrl: string | undefined, now: Date): Promise<number> {
   const contacts = await tx.query<{ tp_contato: string; ds_contato: string }>(
     'SELECT tp_contato, ds_contato FROM contacts WHERE cd_solicitacao = $1 ORDER BY id',
     [request.cd_solicitacao],
   );
-  const email = contacts.map((c) => (c.tp_contato === '2' ? c.ds_contato.trim() : '')).find((value) => isPlainEmail(value));
-  const mobile = contacts.map((c) => (c.tp_contato === '1' ? mobileNumberOf(c.ds_contato) : null)).find(Boolean);
+  // Only where the holder agreed to be written to: whoever asks proves nothing (a CPF and a birth date are no secret).
+  const email =
+    request.fl_aceita_email === '1'
+      ? contacts.map((c) => (c.tp_contato === '2' ? c.ds_contato.trim() : '')).find((value) => isPlainEmail(value))
+      : undefined;
+  const mobile =
+    request.fl_aceita_sms === '1' ? contacts.map((c) => (c.tp_contato === '1' ? mobileNumberOf(c.ds_contato) : null)).find(Boolean) : null;
+  if (!email && !mobile) return 0;
   const contact = await findOperatorContact(tx, request.cd_empresa_plano);
   const operator = contact?.operadora ?? 'a operadora';
   const link = trackingLink(publicUrl, request.cd_empresa_plano);
@@ -97,11 +113,7 @@ async function queueReminder(tx: Queryable, request: Found, publicUrl: string | 
     );
   let queued = 0;
   if (email) {
-    const [recent] = await tx.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM outbox_emails WHERE tp_canal = 'email' AND lower(ds_destinatario) = lower($1) AND dt_criacao > $2`,
-      [email, hourAgo],
-    );
-    if ((recent?.total ?? 0) < MAX_EMAILS_PER_RECIPIENT_PER_HOUR) {
+    if (await recipientHasRoom(tx, email, MAX_EMAILS_PER_RECIPIENT_PER_HOUR, now)) {
       const text = [
         'Olá,',
         '',
@@ -127,10 +139,10 @@ async function queueReminder(tx: Queryable, request: Found, publicUrl: string | 
       queued += 1;
     }
   }
-  if (mobile) {
+  if (mobile && (await recipientHasRoom(tx, mobile, MAX_SMS_PER_RECIPIENT_PER_HOUR, now))) {
     const sms =
       `Portabilidade ${operator}: foi pedido o seu protocolo (${maskedProtocol(request.nu_protocolo)}). ` +
-      `${email ? 'O número completo foi enviado ao seu e-mail. ' : ''}Acompanhe em ${link ?? 'o portal de portabilidade'}. ` +
+      `${email ? 'O número completo foi enviado ao seu e-mail. ' : ''}${link ? `Acompanhe em ${link}` : 'Acompanhe no portal de portabilidade'}. ` +
       'Se não foi você, ignore.';
     await insert('sms', mobile, 'Lembrete de protocolo', sms);
     queued += 1;

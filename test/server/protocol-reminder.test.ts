@@ -3,6 +3,8 @@
  * never into the answer; the answer is the same whether a request exists or not; tries are
  * braked per CPF (whoever asks) and per address.
  */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliIo } from '../../server/backoffice-cli.ts';
 import { REMINDER_ANSWER } from '../../server/services/protocol-reminder.ts';
@@ -40,7 +42,8 @@ describe('Esqueci meu protocolo', () => {
       'portabilidade',
       validRequest({
         cpf: '52998224725',
-        fl_aceita_email: '0',
+        fl_aceita_email: '1',
+        fl_aceita_sms: '1',
         contato: [
           { tp_contato: '1', ds_contato: '11987654321' },
           { tp_contato: '2', ds_contato: 'lembrete@example.com' },
@@ -48,20 +51,89 @@ describe('Esqueci meu protocolo', () => {
       }),
     );
     const protocolo = (saved.json() as { nuProtocolo: string }).nuProtocolo;
+    // The save's own protocol e-mail, then what the reminder adds.
+    const filed = (await queuedFor(protocolo)).length;
     const response = await ask({ cpf: '52998224725', dtNascimento: '01/02/1980', cdEmpresaPlano: '1' }, '198.51.100.10');
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(REMINDER_ANSWER);
     expect(response.body).not.toContain(protocolo);
-    expect((await queuedFor(protocolo)).map((row) => [row.canal, row.destinatario])).toEqual([
+    expect((await queuedFor(protocolo)).slice(filed).map((row) => [row.canal, row.destinatario])).toEqual([
       ['email', 'lembrete@example.com'],
       ['sms', '11987654321'],
     ]);
-    const [email, sms] = await texts(protocolo);
+    const [email, sms] = (await texts(protocolo)).slice(filed);
     expect(email?.ds_texto).toContain(`O número do protocolo é: ${protocolo}`);
     expect(email?.ds_texto).toContain(`${PUBLIC_URL}/#/home/1`);
     expect(sms?.ds_texto).toContain(`${protocolo.slice(0, -6)}******`);
     expect(sms?.ds_texto).not.toContain(protocolo.slice(-6));
     expect(sms?.ds_texto).toContain('O número completo foi enviado ao seu e-mail.');
+  });
+
+  it('writes only by the channels the holder agreed to when filing, and answers the same either way', async () => {
+    // One CPF per request: each asks for its own reminder.
+    const cases = [
+      { cpf: '28625587887', fl_aceita_email: '0', fl_aceita_sms: '0', expected: [] },
+      { cpf: '45317828791', fl_aceita_email: '1', fl_aceita_sms: '0', expected: [['email', 'consente-email@example.com']] },
+      { cpf: '81563458004', fl_aceita_email: '0', fl_aceita_sms: '1', expected: [['sms', '11976543210']] },
+    ] as const;
+    let smsOnly = '';
+    for (const { cpf, fl_aceita_email, fl_aceita_sms, expected } of cases) {
+      const saved = await server.post(
+        'portabilidade',
+        validRequest({
+          cpf,
+          fl_aceita_email,
+          fl_aceita_sms,
+          contato: [
+            { tp_contato: '1', ds_contato: '11976543210' },
+            { tp_contato: '2', ds_contato: 'consente-email@example.com' },
+          ],
+        }),
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+      const protocolo = (saved.json() as { nuProtocolo: string }).nuProtocolo;
+      const filed = (await queuedFor(protocolo)).length;
+      const response = await ask({ cpf, dtNascimento: '01/02/1980', cdEmpresaPlano: '1' }, '198.51.100.12');
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(REMINDER_ANSWER);
+      expect((await queuedFor(protocolo)).slice(filed).map((row) => [row.canal, row.destinatario])).toEqual(expected);
+      if (fl_aceita_sms === '1' && fl_aceita_email === '0') smsOnly = protocolo;
+    }
+    // Without the e-mail, the text message does not say the whole number went there.
+    const [sms] = await texts(smsOnly);
+    expect(sms?.tp_canal).toBe('sms');
+    expect(sms?.ds_texto).not.toContain('e-mail');
+    expect(sms?.ds_texto).toContain(`Acompanhe em ${PUBLIC_URL}/#/home/1.`);
+  });
+
+  it('sends at most 5 text messages an hour to one mobile number, however many requests and tries name it', async () => {
+    // A made-up holder files 3 requests giving a stranger's mobile (and ticks SMS), then asks 5 times.
+    const cpf = '73145883097';
+    const stranger = '21987001122';
+    for (let index = 0; index < 3; index += 1) {
+      const saved = await server.post(
+        'portabilidade',
+        validRequest({ cpf, fl_aceita_email: '0', fl_aceita_sms: '1', contato: [{ tp_contato: '1', ds_contato: stranger }] }),
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    const toStranger = async () =>
+      (
+        await server.db.query<{ total: number }>(
+          "SELECT count(*)::int AS total FROM outbox_emails WHERE tp_canal = 'sms' AND ds_destinatario = $1",
+          [stranger],
+        )
+      )[0]?.total;
+    for (let index = 0; index < 5; index += 1) {
+      const response = await ask({ cpf, dtNascimento: '01/02/1980', cdEmpresaPlano: '1' }, `198.51.100.${20 + index}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(REMINDER_ANSWER);
+    }
+    expect(await toStranger()).toBe(5);
+    // An hour later the number has room again (the CPF's own brake too).
+    server.clock.advance(61 * 60_000);
+    expect((await ask({ cpf, dtNascimento: '01/02/1980', cdEmpresaPlano: '1' }, '198.51.100.30')).statusCode).toBe(200);
+    expect(await toStranger()).toBe(8);
   });
 
   it('answers an unknown CPF, or a wrong birth date or plan, exactly the same, and sends nothing', async () => {
@@ -115,4 +187,42 @@ describe('Esqueci meu protocolo', () => {
     );
     expect((await ask({ cpf: '52998224725', dtNascimento: '01/01/1990', cdEmpresaPlano: 'x' }, '192.0.2.10')).statusCode).toBe(400);
   });
+});
+
+describe('Esqueci meu protocolo without PUBLIC_URL', () => {
+  it('names the portal in a sentence that reads: "Acompanhe no portal de portabilidade"', async () => {
+    const bare = await startServer({ mail: { pollMs: 50 } });
+    try {
+      const saved = await bare.post(
+        'portabilidade',
+        validRequest({
+          cpf: '64821357909',
+          fl_aceita_email: '0',
+          fl_aceita_sms: '1',
+          contato: [{ tp_contato: '1', ds_contato: '11955554444' }],
+        }),
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+      const response = await bare.post(
+        'portabilidade/protocolo/lembrete',
+        { cpf: '64821357909', dtNascimento: '01/02/1980', cdEmpresaPlano: '1' },
+        { headers: { 'x-forwarded-for': '198.51.100.40' } },
+      );
+      expect(response.statusCode).toBe(200);
+      // Delivered without SMS_PROVIDER_URL: the JSON a gateway would get, written to DATA_DIR/outbox.
+      const outbox = join(bare.dataDir, 'outbox');
+      const written = () => (existsSync(outbox) ? readdirSync(outbox).filter((name) => name.endsWith('.sms.json')) : []);
+      for (let waited = 0; written().length === 0; waited += 50) {
+        if (waited > 10_000) throw new Error('o SMS não foi gravado');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const [file] = written();
+      const sms = JSON.parse(readFileSync(join(outbox, file ?? ''), 'utf8')) as { numero: string; text: string };
+      expect(sms.numero).toBe('11955554444');
+      expect(sms.text).toContain('Acompanhe no portal de portabilidade. Se não foi você, ignore.');
+      expect(sms.text).not.toContain('Acompanhe em o portal');
+    } finally {
+      await bare.close();
+    }
+  }, 60_000);
 });

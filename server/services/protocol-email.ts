@@ -68,7 +68,25 @@ export function protocolEmail(
 }
 
 /**
- * Whether one more message may be queued to `to` (an e-mail address, case-insensitive, or a
+ * Takes the transaction-level lock of each recipient (an e-mail address, case-insensitive, or a
+ * mobile number), held until the transaction ends: whoever counts a recipient's quota and then
+ * queues to it holds its lock, so transactions at once on any process cannot all see room for
+ * one more. Several are locked in one order (by key), so two transactions locking recipients
+ * they share never wait for each other in a circle.
+ */
+export async function lockRecipients(tx: Queryable, recipients: readonly string[]): Promise<void> {
+  const keys = new Set<number>();
+  for (const to of recipients) {
+    const [row] = await tx.query<{ key: number }>('SELECT hashtext(lower($1)) AS key', [to]);
+    if (row) keys.add(row.key);
+  }
+  for (const key of [...keys].sort((a, b) => a - b)) {
+    await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [RECIPIENT_LOCK, key]);
+  }
+}
+
+/**
+ * Whether one more message may be queued to `to` (call under its lock, `lockRecipients`) (an e-mail address, case-insensitive, or a
  * mobile number as `mobileNumberOf` writes it): fewer than `max` messages of any kind were
  * queued to it in the hour before `now` (counted when queued, delivered or not).
  */
@@ -95,7 +113,7 @@ export async function queueProtocolEmail(
 ): Promise<boolean> {
   const to = request.contato.find((contact) => contact.tp_contato === '2')?.ds_contato.trim();
   if (request.fl_aceita_email !== '1' || !to || !isPlainEmail(to)) return false;
-  await tx.query('SELECT pg_advisory_xact_lock($1, hashtext(lower($2)))', [RECIPIENT_LOCK, to]);
+  await lockRecipients(tx, [to]);
   if (!(await recipientHasRoom(tx, to, MAX_EMAILS_PER_RECIPIENT_PER_HOUR, now))) return false;
   const contact = await findOperatorContact(tx, Number(request.cd_empresa_plano));
   const message = protocolEmail(request, to, saved.nuProtocolo, contact?.operadora ?? 'a operadora', publicUrl, contactLines(contact));

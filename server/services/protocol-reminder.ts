@@ -15,7 +15,7 @@
 import { createHmac } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import { isPlainEmail, DISQUE_ANS } from '../../contract/rules.ts';
-import { MAX_EMAILS_PER_RECIPIENT_PER_HOUR, recipientHasRoom, trackingLink } from './protocol-email.ts';
+import { MAX_EMAILS_PER_RECIPIENT_PER_HOUR, lockRecipients, recipientHasRoom, trackingLink } from './protocol-email.ts';
 import { contactLines, findOperatorContact } from './operator-contact.ts';
 import { mobileNumberOf } from './sms-provider.ts';
 import { maskedProtocol } from './status-notifications.ts';
@@ -84,23 +84,48 @@ export async function requestProtocolReminder(
       ORDER BY cd_solicitacao DESC LIMIT ${MAX_REQUESTS_REMINDED}`,
     [input.cpf, input.dtNascimento, input.cdEmpresaPlano],
   );
+  const reminders: Reminder[] = [];
+  for (const request of found) reminders.push({ request, ...(await recipientsOf(tx, request)) });
+  // The quotas are counted under each recipient's lock (the one saves take), all taken before
+  // any count: reminders at once for CPFs sharing an address cannot all see room for one more.
+  await lockRecipients(
+    tx,
+    reminders.flatMap(({ email, mobile }) => [email, mobile].filter((to): to is string => Boolean(to))),
+  );
   let queued = 0;
-  for (const request of found) queued += await queueReminder(tx, request, options.publicUrl, options.now);
+  for (const reminder of reminders) queued += await queueReminder(tx, reminder, options.publicUrl, options.now);
   return queued;
 }
 
-async function queueReminder(tx: Queryable, request: Found, publicUrl: string | undefined, now: Date): Promise<number> {
+interface Reminder {
+  request: Found;
+  email: string | undefined;
+  mobile: string | undefined;
+}
+
+/** Where the request may be written to: only by a channel the holder agreed to (whoever asks proves nothing). */
+async function recipientsOf(tx: Queryable, request: Found): Promise<Omit<Reminder, 'request'>> {
   const contacts = await tx.query<{ tp_contato: string; ds_contato: string }>(
     'SELECT tp_contato, ds_contato FROM contacts WHERE cd_solicitacao = $1 ORDER BY id',
     [request.cd_solicitacao],
   );
-  // Only where the holder agreed to be written to: whoever asks proves nothing (a CPF and a birth date are no secret).
   const email =
     request.fl_aceita_email === '1'
       ? contacts.map((c) => (c.tp_contato === '2' ? c.ds_contato.trim() : '')).find((value) => isPlainEmail(value))
       : undefined;
   const mobile =
-    request.fl_aceita_sms === '1' ? contacts.map((c) => (c.tp_contato === '1' ? mobileNumberOf(c.ds_contato) : null)).find(Boolean) : null;
+    request.fl_aceita_sms === '1'
+      ? (contacts.map((c) => (c.tp_contato === '1' ? mobileNumberOf(c.ds_contato) : null)).find(Boolean) ?? undefined)
+      : undefined;
+  return { email, mobile };
+}
+
+async function queueReminder(
+  tx: Queryable,
+  { request, email, mobile }: Reminder,
+  publicUrl: string | undefined,
+  now: Date,
+): Promise<number> {
   if (!email && !mobile) return 0;
   const contact = await findOperatorContact(tx, request.cd_empresa_plano);
   const operator = contact?.operadora ?? 'a operadora';

@@ -12,7 +12,7 @@ import type { Executor, Queryable } from '../db/database.ts';
 import { isPlainEmail } from '../../contract/rules.ts';
 import type { FileStore } from './file-store.ts';
 import { findOperator } from './operators.ts';
-import { HOUR_MS, MAX_EMAILS_PER_RECIPIENT_PER_HOUR, RECIPIENT_LOCK, trackingLink } from './protocol-email.ts';
+import { MAX_EMAILS_PER_RECIPIENT_PER_HOUR, lockRecipients, recipientHasRoom, trackingLink } from './protocol-email.ts';
 import { changeStatusIn, lockRequest } from './requests.ts';
 import { STATUS, describeStatus } from './status.ts';
 import type { RequestRow } from '../db/rows.ts';
@@ -80,12 +80,8 @@ async function queueWithdrawalEmail(tx: Queryable, request: RequestRow, now: Dat
   );
   const to = contact?.ds_contato.trim();
   if (!to || !isPlainEmail(to)) return false;
-  await tx.query('SELECT pg_advisory_xact_lock($1, hashtext(lower($2)))', [RECIPIENT_LOCK, to]);
-  const [recent] = await tx.query<{ total: number }>(
-    'SELECT count(*)::int AS total FROM outbox_emails WHERE lower(ds_destinatario) = lower($1) AND dt_criacao > $2',
-    [to, new Date(now.getTime() - HOUR_MS)],
-  );
-  if ((recent?.total ?? 0) >= MAX_EMAILS_PER_RECIPIENT_PER_HOUR) return false;
+  await lockRecipients(tx, [to]);
+  if (!(await recipientHasRoom(tx, to, MAX_EMAILS_PER_RECIPIENT_PER_HOUR, now))) return false;
   const operator = await findOperator(tx, request.cd_empresa_plano);
   const message = withdrawalEmail(
     to,

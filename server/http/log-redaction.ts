@@ -3,7 +3,9 @@
  * half of a login, a token or a file link's signature is a session: the request line keeps
  * only the query values known to be harmless (`cdEmpresaPlano=1`), and every string any log
  * call carries loses what looks like a CPF or protocol (11 or more digits in a row, or
- * 000.000.000-00) and the credential after `Bearer`. The request serializer never includes
+ * 000.000.000-00), the credential after `Bearer` and the handle of a receipt link
+ * (`comprovante/<handle>`: like a file link's signature, it downloads a request's receipt for
+ * two hours, whoever holds it). The request serializer never includes
  * headers, so `Authorization` and cookies stay out as well.
  */
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
@@ -21,9 +23,15 @@ const FORMATTED_CPF = /\d{3}\.\d{3}\.\d{3}-\d{2}/g;
 const LONG_DIGITS_OR_FILE_NAME = /[a-f0-9]{32}|\d{11,}/g;
 const hideDigits = (match: string) => (/^\d+$/.test(match) ? HIDDEN : match);
 const BEARER = /\b(Bearer)\s+[^\s"',;]+/gi;
+/** The receipt link's handle (services/receipt-links.ts), or anything in its place: up to the next separator. */
+const RECEIPT_HANDLE = /\b(comprovante\/)[^\s"'/?#&;,]+/gi;
 
 export function redactText(text: string): string {
-  return text.replace(FORMATTED_CPF, HIDDEN).replace(LONG_DIGITS_OR_FILE_NAME, hideDigits).replace(BEARER, `$1 ${HIDDEN}`);
+  return text
+    .replace(RECEIPT_HANDLE, `$1${HIDDEN}`)
+    .replace(FORMATTED_CPF, HIDDEN)
+    .replace(LONG_DIGITS_OR_FILE_NAME, hideDigits)
+    .replace(BEARER, `$1 ${HIDDEN}`);
 }
 
 function decoded(text: string): string {

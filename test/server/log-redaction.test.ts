@@ -52,6 +52,17 @@ beforeAll(async () => {
   const link = new URL(document?.linkUrl ?? '', 'http://portal.test');
   secrets.push(link.searchParams.get('assinatura') ?? 'no-signature');
   expect((await server.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` })).statusCode).toBe(200);
+  // The receipt's link (a capability for two hours), asked with the save's token and opened.
+  const receipt = await server.get(`portabilidade/comprovante?protocolo=${saved.nuProtocolo}`, { token: saved.token });
+  expect(receipt.statusCode, receipt.body).toBe(200);
+  const receiptUrl = new URL(receipt.body, 'http://portal.test');
+  const handle = receiptUrl.pathname.split('/').at(-1) ?? '';
+  expect(handle.length).toBeGreaterThan(40);
+  secrets.push(handle);
+  const opened = await server.app.inject({ method: 'GET', url: receiptUrl.pathname });
+  expect(opened.statusCode).toBe(200);
+  // A log call that carries the link, as an error message might.
+  server.app.log.info({ link: receipt.body }, `comprovante em ${receipt.body}`);
   // A log call of our own that carries them in its message and its fields.
   server.app.log.warn(
     { detalhe: `CPF ${formatCpf(NEW_CPF)}`, erro: new Error(`protocolo ${saved.nuProtocolo}`) },
@@ -72,12 +83,14 @@ describe('the server log', () => {
     expect(log).toContain(`"url":"/wslinhafrente/v1/portabilidade/acompanhamento?protocolo=${HIDDEN}"`);
     expect(log).toContain(`"url":"/wslinhafrente/v1/portabilidade/documento/assinatura?protocolo=${HIDDEN}"`);
     expect(log).toMatch(/"url":"\/wslinhafrente\/v1\/arquivos\/[a-f0-9]{32}\.pdf\?expira=\d+&assinatura=\[oculto\]"/);
+    expect(log).toContain(`"url":"/wslinhafrente/v1/comprovante/${HIDDEN}"`);
+    expect(log).toContain(`comprovante em /wslinhafrente/v1/comprovante/${HIDDEN}`);
     expect(log).toContain('"msg":"request completed"');
     expect(log).toContain('e-mail gravado (sem SMTP_URL)');
     expect(log).toContain(`"msg":"falha com ${HIDDEN}"`);
   });
 
-  it('holds no protocol, CPF (with or without punctuation), token or link signature', () => {
+  it('holds no protocol, CPF (with or without punctuation), token, link signature or receipt handle', () => {
     const log = lines.join('');
     expect(secrets.length).toBeGreaterThan(20);
     expect(secrets.filter((secret) => log.includes(secret))).toEqual([]);
@@ -118,6 +131,16 @@ describe('redaction', () => {
       `cpf ${HIDDEN} e ${HIDDEN}, protocolo ${HIDDEN}, porta 8080`,
     );
     expect(redactText('Authorization: Bearer eyJwIjoiNDgy.abc')).toBe(`Authorization: Bearer ${HIDDEN}`);
+    expect(redactUrl('/wslinhafrente/v1/comprovante/q3Y_8-Zx0aLk2mN4pQ7rS9tUvW1xYz3AbCdEfGhIjKlMnOpQ')).toBe(
+      `/wslinhafrente/v1/comprovante/${HIDDEN}`,
+    );
+    expect(redactText('link https://portal.test/wslinhafrente/v1/comprovante/q3Y_8-Zx0aLk2mN4pQ7rS9t?x "e"')).toBe(
+      `link https://portal.test/wslinhafrente/v1/comprovante/${HIDDEN}?x "e"`,
+    );
+    // The call that asks for the link names no handle: kept as it is.
+    expect(redactUrl('/wslinhafrente/v1/portabilidade/comprovante?protocolo=1')).toBe(
+      `/wslinhafrente/v1/portabilidade/comprovante?protocolo=${HIDDEN}`,
+    );
     // A stored file's name is no secret, even when it holds a long run of digits by chance.
     expect(redactText('arquivos/3a40917283645520918842b1c2d3e4f5.pdf')).toBe('arquivos/3a40917283645520918842b1c2d3e4f5.pdf');
     expect(redactText('x/00000000000000000000000000000000')).toBe(`x/${HIDDEN}`);

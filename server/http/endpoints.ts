@@ -37,7 +37,7 @@ const TEXT_TYPE = 'text/plain; charset=utf-8';
 
 /**
  * Reference data: the same answer for everyone (plan names, types, branding, field help, the
- * privacy notice, CEPs). Browsers and proxies may keep it for five minutes and then revalidate
+ * privacy notice, the operator's contact, CEPs). Browsers and proxies may keep it for five minutes and then revalidate
  * it by its ETag (a 304 instead of the body); a back-office change shows within that time.
  * Everything else is about a person or a request and is never stored.
  */
@@ -50,6 +50,7 @@ const REFERENCE_DATA: ReadonlySet<EndpointName> = new Set([
   'documentTypes',
   'setting',
   'privacy',
+  'contact',
   'cepAddress',
 ]);
 const REFERENCE_MAX_AGE_S = 300;
@@ -59,6 +60,33 @@ function cacheControl(name: EndpointName, reply: FastifyReply): string {
   // An answer that hands this browser its CSRF cookie is this browser's alone.
   const audience = reply.hasHeader('set-cookie') ? 'private' : 'public';
   return `${audience}, max-age=${REFERENCE_MAX_AGE_S}`;
+}
+
+/** If-None-Match (RFC 9110 §13.1.2): `*`, or a list of tags compared weakly (W/ aside). */
+function noneMatch(header: string | undefined, tag: string): boolean {
+  if (!header) return false;
+  const opaque = (value: string) => value.trim().replace(/^W\//, '');
+  return header.split(',').some((candidate) => candidate.trim() === '*' || opaque(candidate) === opaque(tag));
+}
+
+/**
+ * The ETag of a reference answer and the 304 to a conditional request that holds it, for 2xx
+ * answers only (RFC 9110 §13.2.1: preconditions do not apply to any other): an error (a CEP
+ * that is not one, an unknown plan) gets no tag, and a conditional request never turns it
+ * into a 304 that would keep a cached answer alive. @fastify/etag makes the tag; this decides.
+ */
+async function referenceValidators(scope: FastifyInstance): Promise<void> {
+  await scope.register(etag, { replyWith304: false });
+  scope.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 200 || reply.statusCode > 299) {
+      reply.removeHeader('etag');
+      return payload;
+    }
+    const tag = reply.getHeader('etag');
+    if (typeof tag !== 'string' || !noneMatch(request.headers['if-none-match'], tag)) return payload;
+    reply.code(304);
+    return '';
+  });
 }
 
 function send(reply: FastifyReply, answer: Answer, name: EndpointName): FastifyReply {
@@ -85,7 +113,7 @@ function registerEndpoint(app: FastifyInstance, deps: AppDeps, handlers: Endpoin
   if (REFERENCE_DATA.has(name)) {
     // Its own scope: only reference data carries an ETag and answers If-None-Match with 304.
     void app.register(async (scope) => {
-      await scope.register(etag);
+      await referenceValidators(scope);
       defineRoute(scope, deps, handlers, name, endpoints[name].input, bodyLimit);
     });
     return;

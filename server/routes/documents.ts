@@ -162,8 +162,10 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
           [cdSolicitacao, kind, ciente],
         );
         if (earlier) return earlier.nm_armazenado;
-        // Tracking acknowledgements belong to status 6; agreeing is final (SPEC §4).
-        if (kind !== 'N' && (request.fl_status !== STATUS.aguardandoCiencia || (request.fl_concordo === 'S' && ciente === 'N'))) {
+        if (kind === 'N') {
+          if (!(await mayRecordNewRequestTerm(tx, request))) return null;
+        } else if (request.fl_status !== STATUS.aguardandoCiencia || (request.fl_concordo === 'S' && ciente === 'N')) {
+          // Tracking acknowledgements belong to status 6; agreeing is final (SPEC §4).
           return null;
         }
         const current =
@@ -187,6 +189,20 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
     }
   },
 };
+
+/**
+ * The new request's acceptance term ('N') is the last step of the wizard's submit sequence
+ * (SPEC §4: save, upload each document, generate the acceptance document): it belongs to a
+ * request still being filed, so only while its documents may still be sent (status 1, or 2
+ * when the operator asked for more before a resumed wizard finished), and once per request,
+ * before any tracking acknowledgement. The same call again (a retry, with or without its
+ * Idempotency-Key) is answered before this, with the same document; anything else is 'ERRO'.
+ */
+async function mayRecordNewRequestTerm(tx: Queryable, request: { cd_solicitacao: number; fl_status: number }): Promise<boolean> {
+  if (request.fl_status !== STATUS.emAnalise && request.fl_status !== STATUS.pendenteDocumentacao) return false;
+  const [any] = await tx.query('SELECT 1 FROM acceptances WHERE cd_solicitacao = $1 LIMIT 1', [request.cd_solicitacao]);
+  return !any;
+}
 
 /**
  * How a file link is served. What a person uploaded goes out as an attachment, under its

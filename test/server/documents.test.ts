@@ -283,6 +283,73 @@ describe('the acceptance document', () => {
     expect(acceptanceTitle('I', 'N')).not.toMatch(/^Termo de Ciência/);
   });
 
+  it("makes the new request's term once: the same call again answers the same document, another choice 'ERRO'", async () => {
+    const saved = (await server.post('portabilidade', validRequest(), { key: 'term-once' })).json() as {
+      nuProtocolo: string;
+      cdSolicitacao: number;
+      token: string;
+    };
+    const body = { fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: saved.cdSolicitacao };
+    const first = await aceite(body, saved.token);
+    expect(first.body).toMatch(SIGNED_PDF_LINK);
+    // The wizard's retry: with its Idempotency-Key (replayed), or without it (a new tab).
+    const keyed = { headers: { authorization: `Bearer ${saved.token}`, 'idempotency-key': 'term-once:aceite' } };
+    const replayedFirst = await server.post('portabilidade/utils/documento/aceite', { tipo: '9', ...body }, keyed);
+    const replayed = await server.post('portabilidade/utils/documento/aceite', { tipo: '9', ...body }, keyed);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    for (const again of [replayedFirst, replayed, await aceite(body, saved.token)]) {
+      expect(again.statusCode).toBe(200);
+      expect(new URL(again.body, 'http://portal.test').pathname).toBe(new URL(first.body, 'http://portal.test').pathname);
+    }
+    expect((await aceite({ ...body, fl_ciente: 'N' }, saved.token)).body).toBe('ERRO');
+    const docs = (await server.get(`portabilidade/documento?protocolo=${saved.nuProtocolo}`)).json() as Array<{ nmDocumento: string }>;
+    expect(docs.map((doc) => doc.nmDocumento)).toEqual(['Termo de Aceite da Solicitação']);
+  });
+
+  it("refuses the new request's term ('ERRO') on a request past filing: refused, or once acknowledged in tracking", async () => {
+    const quiet = { out: () => undefined, err: () => undefined };
+    const setStatus = (protocolo: string, ...args: string[]) =>
+      runCli(['set-status', protocolo, ...args], { db: server.db, io: quiet, env: { DATA_DIR: server.dataDir } });
+    const track = async (protocolo: string) =>
+      (await server.get(`portabilidade/acompanhamento?protocolo=${protocolo}`)).json() as { cdSolicitacao: number; token: string };
+    const termsOf = async (protocolo: string) =>
+      ((await server.get(`portabilidade/documento?protocolo=${protocolo}`)).json() as Array<{ nmDocumento: string }>).map(
+        (doc) => doc.nmDocumento,
+      );
+
+    // Refused by the operator, then a tracking token asks for a new request's term.
+    const refused = (await server.post('portabilidade', validRequest(), { key: 'term-refused' })).json() as { nuProtocolo: string };
+    expect(await setStatus(refused.nuProtocolo, '4')).toBe(0);
+    const onRefused = await track(refused.nuProtocolo);
+    expect((await aceite({ fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: onRefused.cdSolicitacao }, onRefused.token)).body).toBe('ERRO');
+    expect(await termsOf(refused.nuProtocolo)).toEqual([]);
+
+    // Agreed in status 6, and the status set back to 1: a 'Termo de Aceite' would sit beside the agreement.
+    const agreed = (await server.post('portabilidade', validRequest(), { key: 'term-agreed' })).json() as { nuProtocolo: string };
+    expect(await setStatus(agreed.nuProtocolo, '6', '--tipo', '1')).toBe(0);
+    const onAgreed = await track(agreed.nuProtocolo);
+    expect((await aceite({ fl_ciente: 'S', fl_tipo: 'D', cd_solicitacao: onAgreed.cdSolicitacao }, onAgreed.token)).body).toMatch(
+      SIGNED_PDF_LINK,
+    );
+    expect((await aceite({ fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: onAgreed.cdSolicitacao }, onAgreed.token)).body).toBe('ERRO');
+    expect(await setStatus(agreed.nuProtocolo, '1')).toBe(0);
+    expect((await aceite({ fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: onAgreed.cdSolicitacao }, onAgreed.token)).body).toBe('ERRO');
+    expect(await termsOf(agreed.nuProtocolo)).toEqual(['Termo de Concordância']);
+  });
+
+  it("still makes the new request's term when the operator asked for documents before a resumed wizard finished (status 2)", async () => {
+    const saved = (await server.post('portabilidade', validRequest(), { key: 'term-pending' })).json() as {
+      nuProtocolo: string;
+      cdSolicitacao: number;
+      token: string;
+    };
+    const quiet = { out: () => undefined, err: () => undefined };
+    expect(await runCli(['set-status', saved.nuProtocolo, '2'], { db: server.db, io: quiet, env: { DATA_DIR: server.dataDir } })).toBe(0);
+    expect((await aceite({ fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: saved.cdSolicitacao }, saved.token)).body).toMatch(
+      SIGNED_PDF_LINK,
+    );
+  });
+
   it('answers ERRO to a tracking acknowledgement outside status 6', async () => {
     const response = await aceite({ fl_ciente: 'S', fl_tipo: 'I', cd_solicitacao: cdSolicitacao });
     expect(response.body).toBe('ERRO');

@@ -1,8 +1,9 @@
 /**
  * "Esqueci meu protocolo" (issue 26): CPF, date of birth and plan code in; the protocol of
- * each matching request goes to the e-mail and the mobile number on file, never to the screen,
- * and only by the channels the holder agreed to when filing (fl_aceita_email, fl_aceita_sms):
- * whoever asks proves nothing, so the asking cannot stand in for the holder's consent.
+ * each matching request goes to the e-mail and the mobile number on file (issue 26), never to
+ * the screen. Not gated by the consents to status messages: the holder asked for their own
+ * protocol, and whoever files a request can tick those boxes anyway. What stops a flood of a
+ * stranger's inbox or phone is the quota per recipient below.
  * The answer is the same whether a request matched or not, and so is the brake: at most
  * MAX_TRIES_PER_CPF_PER_HOUR per CPF typed (counted by a keyed hash, existing or not), on top
  * of the per-address rate limit `forgot` (http/rate-limits.ts).
@@ -52,8 +53,6 @@ interface Found {
   cd_solicitacao: number;
   nu_protocolo: string;
   cd_empresa_plano: number;
-  fl_aceita_email: string;
-  fl_aceita_sms: string;
 }
 
 /**
@@ -79,7 +78,7 @@ export async function requestProtocolReminder(
   await tx.query('INSERT INTO protocol_reminder_tries (ds_chave, dt_pedido) VALUES ($1, $2)', [key, options.now]);
 
   const found = await tx.query<Found>(
-    `SELECT cd_solicitacao, nu_protocolo, cd_empresa_plano, fl_aceita_email, fl_aceita_sms FROM requests
+    `SELECT cd_solicitacao, nu_protocolo, cd_empresa_plano FROM requests
       WHERE cpf = $1 AND dt_nascimento = $2 AND cd_empresa_plano = $3
       ORDER BY cd_solicitacao DESC LIMIT ${MAX_REQUESTS_REMINDED}`,
     [input.cpf, input.dtNascimento, input.cdEmpresaPlano],
@@ -103,20 +102,14 @@ interface Reminder {
   mobile: string | undefined;
 }
 
-/** Where the request may be written to: only by a channel the holder agreed to (whoever asks proves nothing). */
+/** Where the request is written to: the e-mail and the mobile number on file. */
 async function recipientsOf(tx: Queryable, request: Found): Promise<Omit<Reminder, 'request'>> {
   const contacts = await tx.query<{ tp_contato: string; ds_contato: string }>(
     'SELECT tp_contato, ds_contato FROM contacts WHERE cd_solicitacao = $1 ORDER BY id',
     [request.cd_solicitacao],
   );
-  const email =
-    request.fl_aceita_email === '1'
-      ? contacts.map((c) => (c.tp_contato === '2' ? c.ds_contato.trim() : '')).find((value) => isPlainEmail(value))
-      : undefined;
-  const mobile =
-    request.fl_aceita_sms === '1'
-      ? (contacts.map((c) => (c.tp_contato === '1' ? mobileNumberOf(c.ds_contato) : null)).find(Boolean) ?? undefined)
-      : undefined;
+  const email = contacts.map((c) => (c.tp_contato === '2' ? c.ds_contato.trim() : '')).find((value) => isPlainEmail(value));
+  const mobile = contacts.map((c) => (c.tp_contato === '1' ? mobileNumberOf(c.ds_contato) : null)).find(Boolean) ?? undefined;
   return { email, mobile };
 }
 

@@ -69,39 +69,39 @@ describe('Esqueci meu protocolo', () => {
     expect(sms?.ds_texto).toContain('O número completo foi enviado ao seu e-mail.');
   });
 
-  it('writes only by the channels the holder agreed to when filing, and answers the same either way', async () => {
-    // One CPF per request: each asks for its own reminder.
-    const cases = [
-      { cpf: '28625587887', fl_aceita_email: '0', fl_aceita_sms: '0', expected: [] },
-      { cpf: '45317828791', fl_aceita_email: '1', fl_aceita_sms: '0', expected: [['email', 'consente-email@example.com']] },
-      { cpf: '81563458004', fl_aceita_email: '0', fl_aceita_sms: '1', expected: [['sms', '11976543210']] },
-    ] as const;
-    let smsOnly = '';
-    for (const { cpf, fl_aceita_email, fl_aceita_sms, expected } of cases) {
-      const saved = await server.post(
-        'portabilidade',
-        validRequest({
-          cpf,
-          fl_aceita_email,
-          fl_aceita_sms,
-          contato: [
-            { tp_contato: '1', ds_contato: '11976543210' },
-            { tp_contato: '2', ds_contato: 'consente-email@example.com' },
-          ],
-        }),
-      );
-      expect(saved.statusCode, saved.body).toBe(200);
-      const protocolo = (saved.json() as { nuProtocolo: string }).nuProtocolo;
-      const filed = (await queuedFor(protocolo)).length;
-      const response = await ask({ cpf, dtNascimento: '01/02/1980', cdEmpresaPlano: '1' }, '198.51.100.12');
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toBe(REMINDER_ANSWER);
-      expect((await queuedFor(protocolo)).slice(filed).map((row) => [row.canal, row.destinatario])).toEqual(expected);
-      if (fl_aceita_sms === '1' && fl_aceita_email === '0') smsOnly = protocolo;
-    }
-    // Without the e-mail, the text message does not say the whole number went there.
-    const [sms] = await texts(smsOnly);
-    expect(sms?.tp_canal).toBe('sms');
+  it('writes to the e-mail and mobile on file whatever the consents to status messages (issue 26), and answers the same', async () => {
+    const cpf = '28625587887';
+    const saved = await server.post(
+      'portabilidade',
+      validRequest({
+        cpf,
+        fl_aceita_email: '0',
+        fl_aceita_sms: '0',
+        contato: [
+          { tp_contato: '1', ds_contato: '11976543210' },
+          { tp_contato: '2', ds_contato: 'sem-avisos@example.com' },
+        ],
+      }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const protocolo = (saved.json() as { nuProtocolo: string }).nuProtocolo;
+    const filed = (await queuedFor(protocolo)).length;
+    const response = await ask({ cpf, dtNascimento: '01/02/1980', cdEmpresaPlano: '1' }, '198.51.100.12');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(REMINDER_ANSWER);
+    expect((await queuedFor(protocolo)).slice(filed).map((row) => [row.canal, row.destinatario])).toEqual([
+      ['email', 'sem-avisos@example.com'],
+      ['sms', '11976543210'],
+    ]);
+  });
+
+  it('a text message without an e-mail on file does not say the whole number went there', async () => {
+    const cpf = '81563458004';
+    const saved = await server.post('portabilidade', validRequest({ cpf, contato: [{ tp_contato: '1', ds_contato: '11976543210' }] }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const protocolo = (saved.json() as { nuProtocolo: string }).nuProtocolo;
+    expect((await ask({ cpf, dtNascimento: '01/02/1980', cdEmpresaPlano: '1' }, '198.51.100.13')).statusCode).toBe(200);
+    const sms = (await texts(protocolo)).findLast((row) => row.tp_canal === 'sms');
     expect(sms?.ds_texto).not.toContain('e-mail');
     expect(sms?.ds_texto).toContain(`Acompanhe em ${PUBLIC_URL}/#/home/1.`);
   });

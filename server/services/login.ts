@@ -17,8 +17,10 @@
  * Address brake: 30 wrong passwords from one client address within 15 minutes (sliding):
  * further attempts from it are refused, unevaluated, with a message about the connection.
  *
- * A right password clears the account's failures. Only evaluated wrong passwords are
- * recorded; refused attempts cost one transaction and no password check.
+ * A right password clears the account's failures only when the account holds that one request:
+ * anyone can file a request under someone else's CPF and log into it, and that must not wipe
+ * the guesses at the owner's (the failures then pass out of the window). Only evaluated wrong
+ * passwords are recorded; refused attempts cost one transaction and no password check.
  *
  * Atomic: the brakes are read, the password evaluated and the failure recorded in one
  * transaction holding advisory locks on the address and on the account (always in that order,
@@ -121,7 +123,9 @@ async function decide(db: Database, input: LoginRequest, clientAddress: string, 
       ]);
       return { refused: WRONG_CREDENTIALS, recorded: true };
     }
-    await tx.query('DELETE FROM login_failures WHERE ds_conta = $1', [account.id]);
+    // A right password proves only this request's: if the account holds another (anyone can
+    // file one under any CPF), its failures may be guesses at that one, and they stay.
+    if (candidates.length === 1) await tx.query('DELETE FROM login_failures WHERE ds_conta = $1', [account.id]);
     return { granted: match };
   });
 }

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FREE_FAILURES, MAX_FAILURES_PER_ADDRESS } from '../../server/services/login.ts';
-import { API, CSRF, DEMO, messageOf, startServer, type TestServer } from './helpers.ts';
+import { API, CSRF, DEMO, messageOf, startServer, validRequest, type TestServer } from './helpers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ beforeEach(() => server.clock.advance(2 * HOUR));
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
-const { loginRequired, analysis, status6Type1, status6Type2, active, plan2 } = DEMO;
+const { loginRequired, analysis, status6Type1, status6Type2, active, plan2, refused } = DEMO;
 const body = (who: { cpf: string }, senha: string, cdEmpresaPlano = '1') => ({ cpf: who.cpf, senha, cdEmpresaPlano });
 
 /** A login from a given client address (the socket's: no proxy in these tests). */
@@ -159,6 +159,25 @@ describe('account brake', () => {
     const okReplay = await server.post('auth', body(loginRequired, loginRequired.senha), { key: 'login-replay-0002' });
     expect(ok.statusCode).toBe(200);
     expect(okReplay.body).toBe(ok.body);
+  });
+
+  it("keeps counting guesses at the owner's request when someone logs into a request of their own under the same CPF", async () => {
+    // The owner's only request: their right password clears their typos.
+    for (let attempt = 0; attempt < FREE_FAILURES - 1; attempt++) await server.post('auth', body(refused, '111111'));
+    expect((await server.post('auth', body(refused, refused.senha))).statusCode).toBe(200);
+    for (let attempt = 0; attempt < FREE_FAILURES - 1; attempt++) await server.post('auth', body(refused, '111111'));
+    expect((await server.post('auth', body(refused, refused.senha))).statusCode).toBe(200);
+    // Anyone files a request under that CPF and plan, and so knows its password.
+    const filed = await server.post('portabilidade', validRequest({ cpf: refused.cpf, cd_empresa_plano: '1' }));
+    const own = (filed.json() as { nuProtocolo: string }).nuProtocolo.slice(-6);
+    // 4 guesses at the owner's, a login into their own, a 5th guess: the brake holds.
+    for (let attempt = 0; attempt < FREE_FAILURES - 1; attempt++) await server.post('auth', body(refused, String(700000 + attempt)));
+    expect((await server.post('auth', body(refused, own))).statusCode).toBe(200);
+    expect(answerOf(await server.post('auth', body(refused, '799999')))).toEqual(WRONG);
+    expect(answerOf(await server.post('auth', body(refused, refused.senha)))).toEqual(WRONG);
+    // The owner gets in once the pause has passed.
+    server.clock.advance(30 * SECOND);
+    expect((await server.post('auth', body(refused, refused.senha))).statusCode).toBe(200);
   });
 
   it('refuses an Idempotency-Key reused with other data', async () => {

@@ -14,7 +14,7 @@ import { migrate } from '../../server/db/migrate.ts';
 import { seed } from '../../server/seed/seed.ts';
 import { DatabaseFileStore } from '../../server/services/database-file-store.ts';
 import { FREE_FAILURES, MAX_FAILURES_PER_ADDRESS } from '../../server/services/login.ts';
-import { API, CSRF, DEMO, SECRET, START } from './helpers.ts';
+import { API, CSRF, DEMO, SECRET, START, validRequest } from './helpers.ts';
 import { everyCallWith } from './support/every-call.ts';
 import { POSTGRES_TIER, createScratchDatabase, postgresUrl } from './support/postgres.ts';
 
@@ -118,6 +118,30 @@ describe.skipIf(!postgresUrl)(`login brakes and session ends ${POSTGRES_TIER}`, 
       { remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '192.0.2.250, 203.0.113.77' } },
     );
     expect(answerOf(right)).toEqual(WRONG);
+  }, 30_000);
+
+  it("keeps counting concurrent guesses at the owner's request while someone logs into their own request under that CPF, on two instances", async () => {
+    const who = DEMO.refused;
+    const filed = await first.inject({
+      method: 'POST',
+      url: `${API}portabilidade`,
+      headers: HEADERS,
+      payload: JSON.stringify(validRequest({ cpf: who.cpf, cd_empresa_plano: '1' })),
+    });
+    const own = (filed.json() as { nuProtocolo: string }).nuProtocolo.slice(-6);
+    // Rounds of 4 concurrent guesses, then a login into the attacker's own request.
+    for (let round = 0; round < 3; round++) {
+      await Promise.all(
+        Array.from({ length: FREE_FAILURES - 1 }, (_, index) =>
+          login(index % 2 ? second : first, { cpf: who.cpf, senha: String(600000 + round * 10 + index), cdEmpresaPlano: '1' }),
+        ),
+      );
+      await login(round % 2 ? first : second, { cpf: who.cpf, senha: own, cdEmpresaPlano: '1' });
+    }
+    // Braked since the 5th guess: the owner's right password gets the wrong-password answer.
+    expect(answerOf(await login(first, { cpf: who.cpf, senha: who.senha, cdEmpresaPlano: '1' }))).toEqual(WRONG);
+    clock.now = new Date(clock.now.getTime() + 30 * SECOND);
+    expect((await login(second, { cpf: who.cpf, senha: who.senha, cdEmpresaPlano: '1' })).statusCode).toBe(200);
   }, 30_000);
 
   it('blocks the proxy-given address after 30 wrong passwords, whatever X-Forwarded-For the client forges', async () => {

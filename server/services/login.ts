@@ -14,8 +14,9 @@
  * So a guesser gets about 12 evaluated guesses an hour on one account (a 6-digit password),
  * while the owner, once the guessing stops, waits at most 5 minutes — not the hour.
  *
- * Address brake: 30 wrong passwords from one client address within 15 minutes (sliding):
- * further attempts from it are refused, unevaluated, with a message about the connection.
+ * Address brake: 30 wrong passwords from one client address (an IPv6 one by its /64, as the
+ * rate limits count) within 15 minutes (sliding): further attempts from it are refused,
+ * unevaluated, with a message about the connection.
  *
  * A right password clears the account's failures only when the account holds that one request:
  * anyone can file a request under someone else's CPF and log into it, and that must not wipe
@@ -29,6 +30,7 @@
  * across processes; the embedded database runs its transactions one at a time anyway.
  */
 import { createHash, createHmac } from 'node:crypto';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { Database, Executor } from '../db/database.ts';
 import type { RequestRow } from '../db/rows.ts';
 import type { LoginRequest } from '../../contract/api.ts';
@@ -149,7 +151,8 @@ export async function login(
   now: Date,
   secret: string,
 ): Promise<{ token: string }> {
-  const decision = await decide(db, input, clientAddress, now, secret);
+  // One IPv6 host holds a whole /64: counted (and stored) by it, as the rate limits count.
+  const decision = await decide(db, input, normalizeIP(clientAddress), now, secret);
   if ('refused' in decision) {
     if (decision.recorded) await sweep(db, now);
     throw badRequest(decision.refused);

@@ -202,4 +202,16 @@ describe('address brake', () => {
     server.clock.advance(15 * MINUTE + SECOND);
     expect((await loginFrom(attacker, body(loginRequired, loginRequired.senha))).statusCode).toBe(200);
   });
+
+  it('counts an IPv6 client by its /64: a new address in it for every guess is still one address', async () => {
+    const inPrefix = (host: number) => `2001:db8:7:1::${host.toString(16)}`;
+    for (let attempt = 0; attempt < MAX_FAILURES_PER_ADDRESS; attempt++) {
+      expect(answerOf(await loginFrom(inPrefix(attempt + 1), body(loginRequired, '555555', String(300 + attempt))))).toEqual(WRONG);
+    }
+    const blocked = await loginFrom(inPrefix(0xbeef), body(loginRequired, loginRequired.senha));
+    expect(blocked.statusCode).toBe(400);
+    expect(messageOf(blocked)).toMatch(/desta conexão/);
+    // The next /64 is someone else.
+    expect((await loginFrom('2001:db8:7:2::1', body(loginRequired, loginRequired.senha))).statusCode).toBe(200);
+  });
 });

@@ -157,6 +157,20 @@ describe.skipIf(!postgresUrl)(`login brakes and session ends ${POSTGRES_TIER}`, 
     expect((blocked.json() as { message: string }).message).toMatch(/desta conexão/);
   }, 30_000);
 
+  it('counts an IPv6 client behind the proxy by its /64 and records it so: of 40 concurrent wrong passwords from 40 of its addresses, 30 are evaluated', async () => {
+    const since = clock.now;
+    const via = (host: number) => ({ remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': `2001:db8:9:1::${host.toString(16)}` } });
+    const burst = await Promise.all(
+      Array.from({ length: MAX_FAILURES_PER_ADDRESS + 10 }, (_, index) =>
+        login(proxied, { cpf: DEMO.active.cpf, senha: '000000', cdEmpresaPlano: String(400 + index) }, via(index + 1)),
+      ),
+    );
+    const blocked = burst.filter((answer) => /desta conexão/.test((answer.json() as { message: string }).message));
+    expect(blocked).toHaveLength(10);
+    const recorded = await failuresSince(since);
+    expect(recorded.map((row) => row.ds_endereco_ip)).toEqual(Array.from({ length: MAX_FAILURES_PER_ADDRESS }, () => '2001:db8:9:1::'));
+  }, 30_000);
+
   it('refuses a login token, and a lookup token, on every call of either instance after auth/sair on one of them', async () => {
     const loginAnswer = await login(first, { cpf: DEMO.loginRequired.cpf, senha: DEMO.loginRequired.senha, cdEmpresaPlano: '1' });
     const loginToken = (loginAnswer.json() as { token: string }).token;

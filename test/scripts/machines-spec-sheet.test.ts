@@ -61,7 +61,9 @@ describe('the spec sheet of each machine', () => {
 
   it('shows the actions on the arrows and inside the states they keep', () => {
     const home = chartOf(flows.find((f) => f.flow === 'home')!.machine, 'home').mermaid;
-    expect(home).toContain('home_track_lookingUp --> home_track_editing : error lookUpProtocol §8<br/>/ notifyLookupFailed');
+    expect(home).toContain(
+      'home_track_lookingUp --> home_track_editing : (1) error lookUpProtocol [wasRateLimited]<br/>(2) error lookUpProtocol [else] §8<br/>/ notifyLookupFailed',
+    );
     expect(home).toContain('home_track_editing : PROTOCOL_CHANGED / setTrackProtocol');
   });
 });

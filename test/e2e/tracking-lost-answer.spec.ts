@@ -8,7 +8,7 @@
  * recorded is read back the same way.
  */
 import { expect, test, type Page } from './support/test';
-import { backoffice, fileRequest, openAt, panel, sendChoice, trackFromHome } from './support/tracking';
+import { backoffice, fileRequest, openAt, panel, sendChoice, sendConfirmation, trackFromHome } from './support/tracking';
 
 const ACCEPTANCE = /\/portabilidade\/utils\/documento\/aceite$/;
 const notification = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
@@ -95,5 +95,26 @@ test.describe('acompanhamento: a choice whose sending got no answer', () => {
     await expect(page.getByTestId('acknowledgement-unsent')).toHaveCount(0);
     await expect(page.getByRole('radio', { name: 'Estou de acordo' })).toHaveAttribute('aria-checked', 'true');
     expect((await backoffice('show', protocolo)).flConcordo).toBe('S');
+  });
+
+  test("while a confirmed choice is sent, focus stays on 'Finalizar', never on the page (found by an exploratory run)", async ({
+    page,
+    baseURL,
+  }) => {
+    await openStatusSix(page, baseURL!);
+    await page.getByRole('radio', { name: 'Estou de acordo' }).click();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(ACCEPTANCE, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const finalize = page.getByRole('button', { name: 'Finalizar' });
+    await finalize.click();
+    await sendConfirmation(page).getByRole('button', { name: 'Enviar', exact: true }).press('Enter');
+    await expect(finalize).toBeDisabled();
+    await expect(finalize).toBeFocused();
+    release();
+    await expect(page.getByRole('dialog', { name: 'Você está quase lá' })).toBeVisible();
   });
 });

@@ -45,7 +45,7 @@ function PanelActions() {
         </Button>
       )}
       {finishing ? (
-        <Button disabled={!canFinalize} onClick={() => actor.send({ type: 'FINALIZE' })}>
+        <Button inactive={!canFinalize} onClick={() => actor.send({ type: 'FINALIZE' })}>
           {TEXT.finalize}
         </Button>
       ) : (

@@ -33,7 +33,7 @@ export function WithdrawSection() {
       <p className="text-sm text-slate-700">
         Enquanto a solicitação está em análise, você pode desistir dela. Antes, confirmaremos com você.
       </p>
-      <Button ref={button} variant="secondary" disabled={!can} onClick={() => actor.send({ type: 'WITHDRAW' })}>
+      <Button ref={button} variant="secondary" inactive={!can} onClick={() => actor.send({ type: 'WITHDRAW' })}>
         {WITHDRAWAL.button}
       </Button>
     </section>

@@ -129,7 +129,7 @@ function Wizard() {
           ) : (
             <span />
           )}
-          <Button ref={nextButton} disabled={!canNext} aria-busy={submitting || undefined} onClick={() => actor.send({ type: 'NEXT' })}>
+          <Button ref={nextButton} inactive={!canNext} aria-busy={submitting || undefined} onClick={() => actor.send({ type: 'NEXT' })}>
             Próximo
           </Button>
         </div>

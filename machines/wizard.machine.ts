@@ -706,7 +706,13 @@ export const wizardMachine = wizardSetup.createMachine({
     protocolModal: {
       description:
         "Modal 'O número do protocolo da sua solicitação é' com o protocolo, 'Copiar' e 'Imprimir/Salvar PDF'; OK abre o documento de aceite e a home no modo acompanhar com o protocolo digitado.",
-      entry: ['clearStoredProtocol', 'clearSavedWork'],
+      // The protocol is shown only here: handed to home's track mode at once, so a reload (or a
+      // phone discarding the tab) lands there with it instead of losing it (found by an exploratory run).
+      entry: [
+        'clearStoredProtocol',
+        'clearSavedWork',
+        { type: 'keepProtocolForTracking', params: ({ context }) => trackingHandOver(context) },
+      ],
       on: {
         PROTOCOL_MODAL_CONFIRMED: [
           {

@@ -356,6 +356,8 @@ export const wizardSetup = setup({
     leaveWizard: (_, _params: { via: LeaveVia; cdEmpresaPlano: string }) => {},
     /** Navigation: home/{cdEmpresaPlano} in track mode, the new protocol already typed. */
     goTrackProtocol: (_, _params: TrackingHandOver) => {},
+    /** The protocol handed to home's track mode as soon as it is shown: a reload of the modal lands there with it. */
+    keepProtocolForTracking: (_, _params: TrackingHandOver) => {},
     /**
      * Navigation: home/{cdEmpresaPlano} in track mode with the field empty (issue 27 item 6): the
      * holder tracks the open request by the protocol they received; none is handed over.

@@ -36,6 +36,7 @@ export const wizardMachine = setup({
     goTrackMode: () => {},
     goTrackProtocol: () => {},
     holdChosenFile: () => {},
+    keepProtocolForTracking: () => {},
     keepScreenAwake: () => {},
     keyTheRequest: () => {},
     leaveWizard: () => {},
@@ -683,7 +684,7 @@ export const wizardMachine = setup({
     },
     protocolModal: {
       description: 'Modal \'O número do protocolo da sua solicitação é\' com o protocolo, \'Copiar\' e \'Imprimir/Salvar PDF\'; OK abre o documento de aceite e a home no modo acompanhar com o protocolo digitado.',
-      entry: ['clearStoredProtocol', 'clearSavedWork'],
+      entry: ['clearStoredProtocol', 'clearSavedWork', 'keepProtocolForTracking'],
       on: {
         PROTOCOL_MODAL_CONFIRMED: [
           {

@@ -8,6 +8,7 @@ import { expect, test, type Page } from './support/test';
 import { FILLED_FORM } from '../machines/wizard.fixtures';
 import { expectNoAxeViolations, field, next } from './support/portal';
 import { openWizard, stepTitle } from './support/wizard';
+import { attach, fileReviewed, openDocumentsStep } from './support/photos';
 
 const leaveModal = (page: Page) => page.getByRole('dialog', { name: 'Sair da solicitação?' });
 
@@ -118,4 +119,19 @@ test('closing the tab asks first only while typed data would be lost', async ({ 
   await typed.close({ runBeforeUnload: true });
   expect((await dialog).type()).toBe('beforeunload');
   await (await dialog).accept();
+});
+
+test('a reload while the protocol is shown lands on home, tracking with that protocol typed: it is never lost (found by an exploratory run)', async ({
+  page,
+}) => {
+  await openDocumentsStep(page, { seedOnce: true });
+  await attach(page, {
+    name: 'rg.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  });
+  const protocolo = await fileReviewed(page);
+  await page.reload();
+  await expect(page).toHaveURL(/#\/home\/1$/);
+  await expect(page.getByRole('textbox', { name: 'Digite o protocolo', exact: true })).toHaveValue(protocolo);
 });

@@ -83,6 +83,12 @@ function clearSavedWork(attachments: readonly { id: string }[]): void {
   for (const attachment of attachments) fileRegistry.remove(attachment.id);
 }
 
+/** Home opens in track mode with this protocol typed (this tab only: its last 6 digits are the password). */
+function handOverToTracking(protocolo: string): void {
+  storage.set('type', 'track');
+  protocolToTrack.give(protocolo);
+}
+
 export function createWizardLogic(deps: WizardDeps) {
   return wizardMachine.provide({
     actors: wizardActors,
@@ -114,9 +120,9 @@ export function createWizardLogic(deps: WizardDeps) {
         storage.set('type', 'track');
         deps.navigate(`/home/${params.cdEmpresaPlano}`);
       },
+      keepProtocolForTracking: (_, params) => handOverToTracking(params.protocolo),
       goTrackProtocol: (_, params) => {
-        storage.set('type', 'track');
-        protocolToTrack.give(params.protocolo);
+        handOverToTracking(params.protocolo);
         deps.navigate(`/home/${params.cdEmpresaPlano}`);
       },
     },

@@ -89,13 +89,14 @@ export function withExifOrientation(jpeg: Buffer, orientation: number): Buffer {
 }
 
 /** The wizard on step 5 with steps 1–4 filled (this tab's snapshot, as a reload finds it). */
-export async function openDocumentsStep(page: Page) {
+/** `seedOnce`: the session is seeded on the first load only, so a reload sees what the portal left (not a fresh seed). */
+export async function openDocumentsStep(page: Page, { seedOnce = false }: { seedOnce?: boolean } = {}) {
   const { protocoloAns } = uniqueIds();
   const actor = createActor(wizardMachine, { input: { protocoloAns, cdEmpresaPlano: '1', form: FILLED_FORM, today: TODAY } });
   actor.start();
   const snapshot = JSON.stringify(actor.getPersistedSnapshot());
   actor.stop();
-  await seedSession(page, { protocolo: protocoloAns, token: 'free', cdEmpresaPlano: '1' });
+  await seedSession(page, { protocolo: protocoloAns, token: 'free', cdEmpresaPlano: '1' }, { once: seedOnce });
   await page.addInitScript((saved) => {
     if (!sessionStorage.getItem('photos.seeded')) {
       sessionStorage.setItem('portabilidade.wizard.v1', saved);

@@ -204,7 +204,12 @@ export const DEVICE_DRAFT_KEY = 'portabilidade.wizard.aparelho.v1';
 /** Storage that outlives the tab, for what the holder chose to keep on this device. */
 export const deviceStorage = {
   get: (key: string): string | null => read(key),
-  set: (key: string, value: string): void => write(key, value),
+  /** Whether it was kept: a full storage (quota) or a blocked one refuses it. */
+  set: (key: string, value: string): boolean =>
+    safe(() => {
+      window.localStorage.setItem(key, value);
+      return true;
+    }, false),
   remove: (key: string): void => erase(key),
 };
 

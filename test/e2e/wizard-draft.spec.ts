@@ -91,3 +91,25 @@ test('without it, nothing is left once the tab is closed', async ({ page, contex
   expect(await again.evaluate((key) => window.localStorage.getItem(key), DEVICE_DRAFT_KEY)).toBeNull();
   await expect.poll(() => storedFileNames(again)).toEqual([]);
 });
+
+test('a device without room for the draft says so, and closing the tab asks first again (found by an exploratory run)', async ({
+  page,
+}) => {
+  await openWizard(page, true);
+  const keep = page.getByLabel('Continuar depois neste aparelho', { exact: true });
+  await keep.check();
+  await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key) !== null, DEVICE_DRAFT_KEY)).toBe(true);
+  // The device's storage is full from now on.
+  await page.evaluate((key) => {
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (name: string, value: string) {
+      if (name === key) throw new DOMException('O armazenamento está cheio.', 'QuotaExceededError');
+      return setItem.call(this, name, value);
+    };
+  }, DEVICE_DRAFT_KEY);
+  await page.getByLabel('Nome da mãe', { exact: true }).fill('Ana de Souza');
+  await expect(page.getByTestId('keep-on-device-refused')).toHaveText(/sem espaço para guardar o rascunho/);
+  const dialog = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  expect((await dialog).type()).toBe('beforeunload');
+});

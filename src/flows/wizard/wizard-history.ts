@@ -44,8 +44,16 @@ function entryOf(state: unknown): number | null {
   return typeof step === 'number' ? step : null;
 }
 
-/** Binds the actor to the browser's history; answers the function that unbinds it. */
-export function bindWizardHistory(actor: WizardActorLike, keepsOnDevice: () => boolean = () => false): () => void {
+/**
+ * Binds the actor to the browser's history; answers the function that unbinds it.
+ * `keepsOnDevice`: whether the draft outlives the tab (closing it then loses nothing), and
+ * `keepChanges` subscribes to its changes (the device refusing a draft).
+ */
+export function bindWizardHistory(
+  actor: WizardActorLike,
+  keepsOnDevice: () => boolean = () => false,
+  keepChanges: (listener: () => void) => () => void = () => () => {},
+): () => void {
   const unload = createUnloadWarning();
   /** The entry a history.go() of ours is heading to: its popstate is ours, not the person's. */
   let heading: number | null = null;
@@ -92,6 +100,7 @@ export function bindWizardHistory(actor: WizardActorLike, keepsOnDevice: () => b
     else if (step < entry) go(entry, step);
   };
   const subscription = actor.subscribe(follow);
+  const stopKeepChanges = keepChanges(follow);
   follow();
 
   // The browser's Back and Forward: the machine decides, the browser follows it.
@@ -134,6 +143,7 @@ export function bindWizardHistory(actor: WizardActorLike, keepsOnDevice: () => b
 
   return () => {
     subscription.unsubscribe();
+    stopKeepChanges();
     window.removeEventListener('popstate', onPopState);
     clearTimeout(headingTimer);
     unload.disarm();

@@ -49,14 +49,37 @@ interface PersistableActor {
   getPersistedSnapshot(): Snapshot<unknown>;
 }
 
+/**
+ * Whether the last draft asked to be kept on the device was kept: a full storage refuses it
+ * (found by an exploratory run), and then the tab is the draft's only home: the screen says so
+ * and closing the tab asks first again (wizard-history.ts).
+ */
+let deviceKept = true;
+const deviceKeptListeners = new Set<() => void>();
+export const deviceDraftKept = {
+  now: (): boolean => deviceKept,
+  subscribe(listener: () => void): () => void {
+    deviceKeptListeners.add(listener);
+    return () => deviceKeptListeners.delete(listener);
+  },
+};
+function setDeviceKept(kept: boolean): void {
+  if (kept === deviceKept) return;
+  deviceKept = kept;
+  deviceKeptListeners.forEach((listener) => listener());
+}
+
 export function saveWizardSnapshot(actor: PersistableActor, now = Date.now()): void {
   const snapshot = actor.getSnapshot();
   if (!snapshot.hasTag(PERSIST_TAG)) return;
   const persisted = JSON.stringify(actor.getPersistedSnapshot());
   tabStorage.set(WIZARD_SNAPSHOT_KEY, persisted);
   if (snapshot.context.keepOnDevice) {
-    deviceStorage.set(DEVICE_DRAFT_KEY, `{"expiresAt":${now + DEVICE_DRAFT_MS},"snapshot":${persisted}}`);
-  } else if (readDeviceDraft(now)?.snapshot.context?.protocoloAns === snapshot.context.protocoloAns) {
+    setDeviceKept(deviceStorage.set(DEVICE_DRAFT_KEY, `{"expiresAt":${now + DEVICE_DRAFT_MS},"snapshot":${persisted}}`));
+    return;
+  }
+  setDeviceKept(true);
+  if (readDeviceDraft(now)?.snapshot.context?.protocoloAns === snapshot.context.protocoloAns) {
     // Unchecked: this request's draft no longer outlives the tab.
     deviceStorage.remove(DEVICE_DRAFT_KEY);
   }

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { STEPS, type StepId } from '../../../machines/wizard.types';
 import { WizardFlow, readWizardStart, useRestoredFiles, type WizardStart } from '../../flows/wizard/wizard-flow';
 import { bindWizardHistory, stepIndexOf } from '../../flows/wizard/wizard-history';
+import { deviceDraftKept } from '../../flows/wizard/wizard-persistence';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
 import { useClientValue } from '../../ui/client-value';
@@ -150,7 +151,11 @@ function WizardScreen() {
   // The operator's help for each field (issue 27 item 5), beside the fields once it arrives.
   const fieldHelp = useFieldHelpTexts();
   // Each step an entry of the browser's history (issue 27 item 3).
-  useEffect(() => bindWizardHistory(actor, () => actor.getSnapshot().context.keepOnDevice), [actor]);
+  // Kept on the device, closing the tab loses nothing, unless the device refused the last draft.
+  useEffect(
+    () => bindWizardHistory(actor, () => actor.getSnapshot().context.keepOnDevice && deviceDraftKept.now(), deviceDraftKept.subscribe),
+    [actor],
+  );
   return (
     <PortalLayout title="Nova Solicitação" onLeave={() => actor.send({ type: 'LEAVE_REQUESTED', via: 'menu' })}>
       <FieldHelpContext.Provider value={fieldHelp}>

@@ -570,7 +570,15 @@ export async function runBrowserPath<M extends AnyStateMachine>(
           .toEqual([]);
       }
       debug(`${event.type} reached`, t0);
-      await checkMarkers(page, bm.markers, path.expected[index], pageContext(coverage, bm, path.contexts[index + 1]), where);
+      try {
+        await checkMarkers(page, bm.markers, path.expected[index], pageContext(coverage, bm, path.contexts[index + 1]), where);
+      } catch (error) {
+        // A state its own actor leaves (a photo shrunk in a worker) may be left between two of
+        // its markers' checks: what the page shows then belongs to the next state. A marker that
+        // fails while the page is still in the state is a failure.
+        await coverage.drain(page);
+        if (!leavesByItself || coverage.last.get(bm.model.machine.id) === JSON.stringify(path.expected[index])) throw error;
+      }
       await coverage.judge(page, bm.model.machine.id, where);
       // The step happened in the page, in lockstep: its abstract edge counts for this tier.
       if (recorder?.spaces.length)

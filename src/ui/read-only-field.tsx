@@ -45,7 +45,8 @@ export function ReadOnlyField({ id, label, value, name, error, labelAddon, descr
         aria-describedby={describers || undefined}
         className={`${inputClass(Boolean(error), true)} field-sizing-content resize-none py-[9px] leading-6`}
       />
-      <FieldError id={errorId} message={error} />
+      {/* Filled for the person by a lookup: its error comes while nothing moves focus. */}
+      <FieldError id={errorId} message={error} live />
     </div>
   );
 }

@@ -13,7 +13,8 @@
  * keys (GoncharukOrg/react-input#59). Its `format` draws the masks here instead.
  *
  * The label is tied by htmlFor; the flow's message and a refused paste's message are tied
- * by aria-describedby and announced (role="alert").
+ * by aria-describedby. The paste's message is announced (role="alert": it answers the paste);
+ * the flow's is read with the field (field-error.tsx).
  */
 import { useLayoutEffect, useRef, useState, type ChangeEvent, type ClipboardEvent, type ReactNode, type Ref } from 'react';
 import { diffEdit, isPasteLike, textFormat, type Edited, type FieldFormat } from './field-formats';

@@ -72,6 +72,9 @@ test.describe('wizard: help on the fields', () => {
       const links = errorSummary(page).getByRole('link');
       await expect(links).toHaveCount(12);
       await expect(links.first()).toHaveText('Nome do beneficiário é obrigatório');
+      // The summary says it; the fields' messages are read with each field, not all at once.
+      await expect(page.locator('form').getByRole('alert')).toHaveCount(0);
+      await expect(field(page, 'Nome do beneficiário')).toHaveAccessibleDescription(/Nome do beneficiário é obrigatório/);
       await expectNoAxeViolations(page, `step 1 refused, glossary open, ${width} px`);
 
       // A link moves focus to its field, and the step stays where it was.

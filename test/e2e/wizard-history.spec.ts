@@ -39,7 +39,7 @@ test('Forward is no way around a step that does not validate', async ({ page }) 
   await expect(stepTitle(page, 'Dados Pessoais')).toBeVisible();
   await field(page, 'Nome do beneficiário').fill('');
   await page.goForward();
-  await expect(page.getByRole('alert').filter({ hasText: 'Nome do beneficiário é obrigatório' })).toBeVisible();
+  await expect(field(page, 'Nome do beneficiário')).toHaveAccessibleDescription(/Nome do beneficiário é obrigatório/);
   await expect(stepTitle(page, 'Dados Pessoais')).toBeVisible();
 });
 

@@ -237,7 +237,8 @@ test.describe('nova-solicitacao wizard', () => {
   test('every step 1–3 and dependent message shows exactly, and only after a submit attempt', async ({ page }) => {
     const { protocoloAns, nome } = uniqueIds();
     await startNewRequest(page, protocoloAns);
-    const alerts = page.locator('form [role="alert"]');
+    // The message under each field (field-error.tsx), in the order of the fields.
+    const alerts = page.locator('form p[id$="-erro"]');
     await expect(alerts).toHaveCount(0);
     // Enter in a field does not submit nor validate.
     await field(page, 'Nome do beneficiário').press('Enter');

@@ -86,9 +86,10 @@ export async function lockRecipients(tx: Queryable, recipients: readonly string[
 }
 
 /**
- * Whether one more message may be queued to `to` (call under its lock, `lockRecipients`) (an e-mail address, case-insensitive, or a
+ * Whether one more message may be queued to `to` (an e-mail address, case-insensitive, or a
  * mobile number as `mobileNumberOf` writes it): fewer than `max` messages of any kind were
- * queued to it in the hour before `now` (counted when queued, delivered or not).
+ * queued to it in the hour before `now` (counted when queued, delivered or not). Call it
+ * under the recipient's lock (`lockRecipients`).
  */
 export async function recipientHasRoom(tx: Queryable, to: string, max: number, now: Date): Promise<boolean> {
   const [recent] = await tx.query<{ total: number }>(

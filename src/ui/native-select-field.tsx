@@ -6,7 +6,7 @@
  */
 import { PLACEHOLDER, selectButtonClass, type SelectFieldProps } from './select-parts';
 import { FieldError } from './field-error';
-import { LabelText, RequiredMark } from './field-label';
+import { LabelRow } from './field-label';
 
 interface NativeSelectFieldProps extends SelectFieldProps {
   autoComplete?: string;
@@ -30,13 +30,7 @@ export function NativeSelectField({
   const describers = [describedBy, error ? errorId : undefined].filter(Boolean).join(' ');
   return (
     <div className={`min-w-0 ${className}`}>
-      <div className={`relative flex flex-wrap items-center gap-2 ${labelAddon === undefined ? '' : 'min-h-8'}`}>
-        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-          <LabelText label={label} requirement={requirement} />
-        </label>
-        <RequiredMark requirement={requirement} />
-        {labelAddon}
-      </div>
+      <LabelRow htmlFor={id} label={label} requirement={requirement} addon={labelAddon} />
       <div className="relative">
         <select
           id={id}

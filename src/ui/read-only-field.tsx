@@ -7,6 +7,7 @@
  */
 import type { ReactNode } from 'react';
 import { FieldError } from './field-error';
+import { LabelRow } from './field-label';
 import { inputClass } from './text-field';
 
 export interface ReadOnlyFieldProps {
@@ -28,12 +29,7 @@ export function ReadOnlyField({ id, label, value, name, error, labelAddon, descr
   const describers = [describedBy, error ? errorId : undefined].filter(Boolean).join(' ');
   return (
     <div className={`min-w-0 ${className}`}>
-      <div className={`relative flex flex-wrap items-center gap-2 ${labelAddon === undefined ? '' : 'min-h-8'}`}>
-        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-          {label}
-        </label>
-        {labelAddon}
-      </div>
+      <LabelRow htmlFor={id} label={label} addon={labelAddon} />
       {/* field-sizing: content grows it with its text; one row where the browser cannot. */}
       <textarea
         id={id}

@@ -19,7 +19,7 @@
 import { useLayoutEffect, useRef, useState, type ChangeEvent, type ClipboardEvent, type ReactNode, type Ref } from 'react';
 import { diffEdit, isPasteLike, textFormat, type Edited, type FieldFormat } from './field-formats';
 import { FieldError } from './field-error';
-import { LabelText, RequiredMark, type Requirement } from './field-label';
+import { LabelRow, type Requirement } from './field-label';
 import { takeTypedBeforeTakeover } from './typed-before-takeover';
 
 export interface TextFieldProps {
@@ -169,15 +169,7 @@ export function TextField({
 
   return (
     <div className={className}>
-      {/* Positioned: a help tooltip beside the label opens across this row. The row is as
-          tall as the help button before the help text arrives, so the field never moves. */}
-      <div className={`relative flex flex-wrap items-center gap-2 ${labelAddon === undefined ? '' : 'min-h-8'}`}>
-        <label htmlFor={id} className={`block text-slate-800 ${labelClassName}`}>
-          <LabelText label={label} requirement={requirement} />
-        </label>
-        <RequiredMark requirement={requirement} />
-        {labelAddon}
-      </div>
+      <LabelRow htmlFor={id} label={label} requirement={requirement} addon={labelAddon} labelClassName={labelClassName} />
       <input
         ref={inputRef}
         id={id}

@@ -5,6 +5,7 @@
  */
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
+import { isRateLimited } from '../../../contract/rules';
 import { forgotProtocolMachine, type SendReminderInput } from '../../../machines/forgot-protocol.machine';
 import { calendarDayOf } from '../../../machines/wizard.schemas';
 import { ApiError, callApi } from '../../api/client';
@@ -12,7 +13,7 @@ import { inspectOption } from '../../app/inspect';
 
 export function reminderFailure(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 429) return error.serverMessage ?? 'Muitos pedidos de protocolo. Aguarde e tente novamente mais tarde.';
+    if (isRateLimited(error)) return error.serverMessage ?? 'Muitos pedidos de protocolo. Aguarde e tente novamente mais tarde.';
     if (error.status === 400 && error.serverMessage) return error.serverMessage;
     if (error.kind === 'network' || error.kind === 'timeout')
       return 'Sem conexão com o portal. Verifique a sua internet e tente novamente.';

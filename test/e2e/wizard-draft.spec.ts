@@ -113,3 +113,29 @@ test('a device without room for the draft says so, and closing the tab asks firs
   await page.close({ runBeforeUnload: true });
   expect((await dialog).type()).toBe('beforeunload');
 });
+
+test('a file the device has no room for is said to live only in this tab, and closing asks first (found by an exploratory run)', async ({
+  page,
+}) => {
+  await openWizard(page, true);
+  await page.getByLabel('Continuar depois neste aparelho', { exact: true }).check();
+  // The device's file store is full from now on: each write is refused.
+  await page.evaluate(() => {
+    IDBObjectStore.prototype.put = function () {
+      throw new DOMException('O armazenamento está cheio.', 'QuotaExceededError');
+    };
+  });
+  for (let step = 0; step < 4; step += 1) await next(page).click();
+  await expect(stepTitle(page, 'Documentos')).toBeVisible();
+  await choose(page, 'Tipo de documento', 'RG (documento de identidade)');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Anexar arquivo', exact: true }).click();
+  await (await chooser).setFiles({ name: 'rg.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.getByTestId('files-only-in-tab')).toHaveText(
+    'Este aparelho está sem espaço para guardar este arquivo: rg.pdf. Por enquanto ele fica só nesta aba: ' +
+      'não feche nem recarregue a página antes de enviar a solicitação, ou libere espaço no aparelho.',
+  );
+  const dialog = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  expect((await dialog).type()).toBe('beforeunload');
+});

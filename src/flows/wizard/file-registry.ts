@@ -28,6 +28,29 @@ function tabId(): string {
 }
 
 const memory = new Map<string, File>();
+
+/**
+ * The files meant to survive a reload that the device refused to store (a full disk, a
+ * browser without IndexedDB): until they are sent or removed, this tab is their only home.
+ * The step says so at once and closing the tab asks first (found by an exploratory run: they
+ * were lost in silence, and only the next visit said which to attach again).
+ */
+let onlyInTab: readonly string[] = [];
+const onlyInTabListeners = new Set<() => void>();
+function setOnlyInTab(id: string, only: boolean): void {
+  if (onlyInTab.includes(id) === only) return;
+  onlyInTab = only ? [...onlyInTab, id] : onlyInTab.filter((each) => each !== id);
+  onlyInTabListeners.forEach((listener) => listener());
+}
+export const filesOnlyInTab = {
+  /** The ids, the same array until it changes (a React external store). */
+  now: (): readonly string[] => onlyInTab,
+  subscribe(listener: () => void): () => void {
+    onlyInTabListeners.add(listener);
+    return () => onlyInTabListeners.delete(listener);
+  },
+};
+
 let dbPromise: Promise<IDBDatabase | null> | null = null;
 
 function openDb(): Promise<IDBDatabase | null> {
@@ -86,9 +109,11 @@ export const fileRegistry = {
   async put(id: string, file: File, { survivesReload = true }: { survivesReload?: boolean } = {}): Promise<void> {
     forgetObjectUrl(id);
     memory.set(id, file);
-    if (file.size > MAX_FILE_BYTES || !survivesReload) return;
+    if (file.size > MAX_FILE_BYTES || !survivesReload) return setOnlyInTab(id, false);
     const record: StoredFile = { id, blob: file, name: file.name, savedAt: Date.now(), tab: tabId() };
-    await withStore('readwrite', (store) => store.put(record));
+    const stored = await withStore('readwrite', (store) => store.put(record));
+    // Released while it was being written: nothing of it is left to warn about.
+    setOnlyInTab(id, stored === null && memory.get(id) === file);
   },
   get(id: string): File | undefined {
     return memory.get(id);
@@ -104,6 +129,7 @@ export const fileRegistry = {
   remove(id: string): void {
     forgetObjectUrl(id);
     memory.delete(id);
+    setOnlyInTab(id, false);
     void withStore('readwrite', (store) => store.delete(id));
   },
   /** Loads the given ids back after a reload; answers the ids that could not be found. */

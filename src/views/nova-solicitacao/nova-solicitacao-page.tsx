@@ -4,7 +4,8 @@
  * machine's snapshot and sends its events; the Enter key never submits the form.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { STEPS, type StepId } from '../../../machines/wizard.types';
+import { STEPS, type StepId, type WizardContext } from '../../../machines/wizard.types';
+import { filesOnlyInTab } from '../../flows/wizard/file-registry';
 import { WizardFlow, readWizardStart, useRestoredFiles, type WizardStart } from '../../flows/wizard/wizard-flow';
 import { bindWizardHistory, stepIndexOf } from '../../flows/wizard/wizard-history';
 import { deviceDraftKept } from '../../flows/wizard/wizard-persistence';
@@ -146,16 +147,28 @@ function Wizard() {
   );
 }
 
+function allKeptOnDevice(context: WizardContext): boolean {
+  const onlyInTab = filesOnlyInTab.now();
+  return context.keepOnDevice && deviceDraftKept.now() && !context.attachments.some((a) => !a.uploaded && onlyInTab.includes(a.id));
+}
+
+function followDeviceRefusals(listener: () => void): () => void {
+  const stopDraft = deviceDraftKept.subscribe(listener);
+  const stopFiles = filesOnlyInTab.subscribe(listener);
+  return () => {
+    stopDraft();
+    stopFiles();
+  };
+}
+
 function WizardScreen() {
   const actor = useWizardActorRef();
   // The operator's help for each field (issue 27 item 5), beside the fields once it arrives.
   const fieldHelp = useFieldHelpTexts();
   // Each step an entry of the browser's history (issue 27 item 3).
-  // Kept on the device, closing the tab loses nothing, unless the device refused the last draft.
-  useEffect(
-    () => bindWizardHistory(actor, () => actor.getSnapshot().context.keepOnDevice && deviceDraftKept.now(), deviceDraftKept.subscribe),
-    [actor],
-  );
+  // Kept on the device, closing the tab loses nothing, unless the device refused the last
+  // draft or a file still to send.
+  useEffect(() => bindWizardHistory(actor, () => allKeptOnDevice(actor.getSnapshot().context), followDeviceRefusals), [actor]);
   return (
     <PortalLayout title="Nova Solicitação" onLeave={() => actor.send({ type: 'LEAVE_REQUESTED', via: 'menu' })}>
       <FieldHelpContext.Provider value={fieldHelp}>

@@ -5,10 +5,10 @@
  * 'Anexar arquivo' (the row and its button are gone).
  */
 import { shallowEqual } from '@xstate/react';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { attachmentSizeLabel, couldKeep, hasFailedUpload, uploadCounter } from '../../../machines/attachments';
 import type { AttachmentMeta } from '../../../machines/wizard.types';
-import { fileRegistry, newFileId } from '../../flows/wizard/file-registry';
+import { fileRegistry, filesOnlyInTab, newFileId } from '../../flows/wizard/file-registry';
 import { useUploadProgress } from '../../flows/wizard/upload-progress';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
@@ -65,6 +65,26 @@ function SendingStatus() {
   return null;
 }
 
+/** The files still to send that the device had no room for: they live only in this tab. */
+export function notKeptOnDeviceMessage(names: readonly string[]): string {
+  const [these, they] = names.length === 1 ? ['este arquivo', 'ele fica'] : ['estes arquivos', 'eles ficam'];
+  return (
+    `Este aparelho está sem espaço para guardar ${these}: ${names.join(', ')}. Por enquanto ${they} só nesta aba: ` +
+    'não feche nem recarregue a página antes de enviar a solicitação, ou libere espaço no aparelho.'
+  );
+}
+
+function FilesOnlyInTab({ attachments }: { attachments: readonly AttachmentMeta[] }) {
+  const onlyInTab = useSyncExternalStore(filesOnlyInTab.subscribe, filesOnlyInTab.now, filesOnlyInTab.now);
+  const names = attachments.filter((a) => !a.uploaded && onlyInTab.includes(a.id)).map((a) => a.fileName);
+  // Always in the page, so the refusal is announced when it comes.
+  return (
+    <p role="status" className="rounded-md border border-amber-600 bg-amber-50 p-3 text-slate-900 empty:hidden" data-testid="files-only-in-tab">
+      {names.length > 0 ? notKeptOnDeviceMessage(names) : ''}
+    </p>
+  );
+}
+
 /** While the request is sent: this file's bytes sent so far; after a failure, a retry of it. */
 function UploadStatus({ attachment, submitting }: { attachment: AttachmentMeta; submitting: boolean }) {
   const actor = useWizardActorRef();
@@ -117,6 +137,7 @@ export function StepDocumentos() {
   return (
     <div className="space-y-4">
       <SendingStatus />
+      <FilesOnlyInTab attachments={attachments} />
       {lost.length > 0 && (
         <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-800">
           Não foi possível recuperar estes arquivos depois que a página foi recarregada. Anexe-os novamente: {lost.join(', ')}.

@@ -92,9 +92,13 @@ export function OperatorContactCard({ compact = false, level = 2, withAns = true
   const headingId = useId();
   const contact = useOperatorContact();
   const name = contact?.operadora;
+  // The footer's card is part of the footer (contentinfo), not a region of its own: a second
+  // region with the name of the one in main (status 4 and 5) made a screen reader's landmark
+  // list say it twice.
+  const Container = compact ? 'div' : 'section';
   return (
-    <section
-      aria-labelledby={headingId}
+    <Container
+      aria-labelledby={compact ? undefined : headingId}
       data-testid={compact ? 'footer-contact' : 'operator-contact'}
       className={compact ? 'w-full max-w-3xl text-sm text-slate-800' : 'space-y-2 rounded-md border border-slate-300 bg-white px-4 py-3'}
     >
@@ -106,6 +110,6 @@ export function OperatorContactCard({ compact = false, level = 2, withAns = true
         {withAns && <AnsLines />}
       </ul>
       {!contact && !withAns && <p className="text-slate-700">Pelos canais de atendimento da operadora.</p>}
-    </section>
+    </Container>
   );
 }

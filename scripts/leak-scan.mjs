@@ -3,7 +3,9 @@
 // by scripts/e2e-server.mjs at info level, request lines included) and the name of every file
 // under the data directories (test-results/e2e-data*), and looks for the demo requests'
 // protocols and CPFs (server/seed/demo-requests.ts; CPFs with and without punctuation) and, in
-// the logs, for any 20-digit run (a protocol the browser tests made). Stored files' names are
+// the logs, for any 20-digit run (a protocol the browser tests made) and any bearer secret
+// left whole: a receipt link's handle, a file link's signature, a token after `Bearer` (each
+// opens a request's papers or session; the server logs them as [oculto]). Stored files' names are
 // 32 random hex characters and may hold long digit runs by chance: they are not protocols.
 // Fails naming each finding. Usage: node scripts/leak-scan.mjs [results dir]
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -15,6 +17,23 @@ export const LOG_DIR = 'server-logs';
 const DATA_DIR_PREFIX = 'e2e-data';
 const STORED_NAME = /[a-f0-9]{32}/g;
 const PROTOCOL_SHAPE = /(?<!\d)\d{20}(?!\d)/;
+const HIDDEN = '[oculto]';
+/** Where a log line may carry a secret, and what it is called; what follows must be HIDDEN. */
+const SECRET_PLACES = [
+  { before: 'comprovante/', label: 'link do comprovante' },
+  { before: 'assinatura=', label: 'assinatura de link de arquivo' },
+  { before: 'Bearer ', label: 'token' },
+];
+
+function secretsLeft(line) {
+  return SECRET_PLACES.filter(({ before }) => {
+    for (let at = line.indexOf(before); at >= 0; at = line.indexOf(before, at + 1)) {
+      const rest = line.slice(at + before.length);
+      if (rest !== '' && !rest.startsWith(HIDDEN) && !/^["'\s&?#]/.test(rest)) return true;
+    }
+    return false;
+  }).map(({ label }) => label);
+}
 
 const formatCpf = (cpf) => `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
 
@@ -57,6 +76,7 @@ export function scanForLeaks(resultsDir, needles = demoNeedles()) {
         if (line.includes('"incoming request"')) requestLines += 1;
         const where = `${relative(resultsDir, path)}:${index + 1}`;
         for (const needle of needles) if (line.includes(needle.text)) findings.push({ where, label: needle.label });
+        for (const label of secretsLeft(line)) findings.push({ where, label });
         const protocol = PROTOCOL_SHAPE.exec(line.replace(STORED_NAME, ''));
         if (protocol && !needles.some((needle) => needle.text === protocol[0])) {
           findings.push({ where, label: `número de 20 dígitos (protocolo?) ${protocol[0]}` });
@@ -90,7 +110,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(1);
   }
   if (findings.length) {
-    console.error(`leaks: ${findings.length} vazamento(s) de protocolo ou CPF em logs ou nomes de arquivo:`);
+    console.error(`leaks: ${findings.length} vazamento(s) de protocolo, CPF ou segredo de link em logs ou nomes de arquivo:`);
     for (const finding of findings.slice(0, 50)) console.error(`  ${finding.where}: ${finding.label}`);
     if (findings.length > 50) console.error(`  … e mais ${findings.length - 50}`);
     process.exit(1);

@@ -1,6 +1,7 @@
 /**
  * The leak check `npm test` runs after the browser tests (scripts/leak-scan.mjs): it finds the
- * demo protocols and CPFs, and any 20-digit run, in the servers' logs and in file names under
+ * demo protocols and CPFs, any 20-digit run and any receipt handle, file-link signature or
+ * token left whole, in the servers' logs, and the first two in file names under
  * the data directories, and leaves the stored files' random hex names alone.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +29,7 @@ beforeEach(() => {
     [
       clean(1, '/wslinhafrente/v1/portabilidade/acompanhamento?protocolo=[oculto]'),
       clean(2, `/wslinhafrente/v1/arquivos/${HEX_WITH_DIGITS}.pdf?expira=1741612500&assinatura=[oculto]`),
+      clean(3, '/wslinhafrente/v1/portabilidade/comprovante/[oculto]'),
       '',
     ].join('\n'),
   );
@@ -46,7 +48,7 @@ describe('the leak scan', () => {
   });
 
   it('passes clean logs and names, counting what it read, stored hex names included', () => {
-    expect(scanForLeaks(results)).toEqual({ findings: [], logs: 1, lines: 2, requestLines: 2, names: 4 });
+    expect(scanForLeaks(results)).toEqual({ findings: [], logs: 1, lines: 3, requestLines: 3, names: 4 });
   });
 
   it('names each log line and file that holds a protocol or a CPF', () => {
@@ -59,6 +61,9 @@ describe('the leak scan', () => {
         clean(1, `/wslinhafrente/v1/portabilidade/acompanhamento?protocolo=${demo.nuProtocolo}`),
         `{"msg":"login de ${formatted}"}`,
         `{"msg":"nova solicitação 12345678901234567890"}`,
+        clean(4, '/wslinhafrente/v1/portabilidade/comprovante/k3Jd9-aQ'),
+        clean(5, `/wslinhafrente/v1/arquivos/${HEX_WITH_DIGITS}.pdf?expira=1741612500&assinatura=9f8e7d`),
+        `{"msg":"Authorization: Bearer eyJhbGciOi.x.y"}`,
       ].join('\n'),
     );
     writeFileSync(join(results, 'e2e-data', 'outbox', `2-${demo.nuProtocolo}.eml`), '');
@@ -69,6 +74,9 @@ describe('the leak scan', () => {
         { where: 'server-logs/e2e-data-postgres.log:1', label: `protocolo ${demo.nuProtocolo}` },
         { where: 'server-logs/e2e-data-postgres.log:2', label: `CPF ${formatted}` },
         { where: 'server-logs/e2e-data-postgres.log:3', label: 'número de 20 dígitos (protocolo?) 12345678901234567890' },
+        { where: 'server-logs/e2e-data-postgres.log:4', label: 'link do comprovante' },
+        { where: 'server-logs/e2e-data-postgres.log:5', label: 'assinatura de link de arquivo' },
+        { where: 'server-logs/e2e-data-postgres.log:6', label: 'token' },
         { where: `e2e-data/outbox/2-${demo.nuProtocolo}.eml`, label: `protocolo ${demo.nuProtocolo}` },
         { where: `e2e-data-links/${demo.cpf}`, label: `CPF ${demo.cpf}` },
       ]),

@@ -19,6 +19,8 @@ export interface QueryClientHooks {
 const reportGroupOf = (meta: Record<string, unknown> | undefined) => (typeof meta?.reportAs === 'string' ? meta.reportAs : undefined);
 /** A quiet read (`ReadOptions.quiet`) is a courtesy: its failure is nobody's error. */
 const isQuiet = (meta: Record<string, unknown> | undefined) => meta?.quiet === true;
+/** A write whose screen says its own failure where the person looks (`WriteOptions.saysOwnFailure`). */
+const saysOwnFailure = (meta: Record<string, unknown> | undefined) => meta?.saysOwnFailure === true;
 
 /**
  * SPEC §7: up to 2 more tries. Not after a timeout: a server that did not answer in 30 s
@@ -39,7 +41,11 @@ export function createQueryClient(hooks: QueryClientHooks): QueryClient {
         if (!isQuiet(query.meta)) hooks.onFinalError(error, reportGroupOf(query.meta));
       },
     }),
-    mutationCache: new MutationCache({ onError: (error) => hooks.onFinalError(error) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _result, mutation) => {
+        if (!saysOwnFailure(mutation.meta)) hooks.onFinalError(error);
+      },
+    }),
     defaultOptions: {
       queries: {
         retry: shouldRetry,
@@ -96,12 +102,17 @@ export function fetchApi<N extends EndpointName>(
   return queryClient.fetchQuery(query);
 }
 
+export interface WriteOptions extends Pick<CallOptions, 'idempotencyKey' | 'token' | 'onUploadProgress' | 'quiet'> {
+  /** The screen shows the failure itself (a form's own message): it is retried, but never a toast. */
+  saysOwnFailure?: boolean;
+}
+
 /** A write through react-query's mutation cache, so it is retried and reported like a query. */
 export function mutateApi<N extends EndpointName>(
   queryClient: QueryClient,
   name: N,
   input: EndpointInput<N>,
-  options: Pick<CallOptions, 'idempotencyKey' | 'token' | 'onUploadProgress' | 'quiet'> = {},
+  { saysOwnFailure: ownFailure, ...options }: WriteOptions = {},
 ): Promise<EndpointOutput<N>> {
   // One key for the logical write: every retry of it carries the same key.
   const idempotencyKey = options.idempotencyKey ?? crypto.randomUUID();
@@ -109,6 +120,7 @@ export function mutateApi<N extends EndpointName>(
   if (options.token === undefined) delete callOptions.token;
   const observer = new MutationObserver<EndpointOutput<N>, unknown, void>(queryClient, {
     mutationFn: () => callApi(name, input, callOptions),
+    ...(ownFailure ? { meta: { saysOwnFailure: true } } : {}),
   });
   return observer.mutate();
 }

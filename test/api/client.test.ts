@@ -249,6 +249,26 @@ describe('retries through react-query', () => {
     expect(error).toHaveBeenCalledTimes(1);
   });
 
+  it('retries a write whose screen says its own failure (Esqueci meu protocolo), then leaves the saying to it: no toast', async () => {
+    replies = [{ status: 503 }];
+    await expect(
+      mutateApi(
+        queryClient,
+        'forgotProtocol',
+        { cpf: '52998224725', dtNascimento: '01/01/1980', cdEmpresaPlano: '1' },
+        {
+          token: null,
+          saysOwnFailure: true,
+        },
+      ),
+    ).rejects.toMatchObject({ status: 503 });
+    expect(calls).toHaveLength(3);
+    expect(new Set(calls.map((c) => c.headers['Idempotency-Key'])).size).toBe(1);
+    expect(calls[0]!.headers.Authorization).toBeUndefined();
+    expect(info).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+  });
+
   it('succeeds without any report when a retry answers', async () => {
     replies = [{ status: 500 }, { status: 200, body: [tooltip] }];
     await expect(fetchApi(queryClient, 'tooltips', { solicitacao: '9' })).resolves.toEqual([tooltip]);

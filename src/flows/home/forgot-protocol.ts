@@ -8,8 +8,10 @@ import { fromPromise } from 'xstate';
 import { isRateLimited } from '../../../contract/rules';
 import { forgotProtocolMachine, type SendReminderInput } from '../../../machines/forgot-protocol.machine';
 import { calendarDayOf } from '../../../machines/wizard.schemas';
-import { ApiError, callApi } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { mutateApi } from '../../api/query-client';
 import { inspectOption } from '../../app/inspect';
+import { queryClient } from '../../app/services';
 
 export function reminderFailure(error: unknown): string {
   if (error instanceof ApiError) {
@@ -21,24 +23,15 @@ export function reminderFailure(error: unknown): string {
   return 'Não foi possível enviar o pedido agora. Tente novamente em alguns minutos.';
 }
 
-const ATTEMPTS = 3;
-const transient = (error: unknown) =>
-  error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout' || error.status >= 500);
-
 export const forgotProtocolLogic = forgotProtocolMachine.provide({
   actors: {
-    sendReminder: fromPromise<string, SendReminderInput>(async ({ input }) => {
-      // Like every read (react-query's 2 retries): a lost connection or a 5xx is tried again,
-      // under one idempotency key, so a try the server did take is answered from its record.
-      const idempotencyKey = crypto.randomUUID();
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          return await callApi('forgotProtocol', input, { token: null, idempotencyKey });
-        } catch (error) {
-          if (attempt >= ATTEMPTS || !transient(error)) throw new Error(reminderFailure(error));
-        }
-      }
-    }),
+    // Retried as every write is (react-query, under one idempotency key: a try the server did
+    // take is answered from its record); the form says the failure, so no toast.
+    sendReminder: fromPromise<string, SendReminderInput>(({ input }) =>
+      mutateApi(queryClient, 'forgotProtocol', input, { token: null, saysOwnFailure: true }).catch((error: unknown) => {
+        throw new Error(reminderFailure(error));
+      }),
+    ),
   },
 });
 

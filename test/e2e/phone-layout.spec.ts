@@ -176,7 +176,8 @@ test.describe('the wizard at 320 px', () => {
     page,
   }) => {
     await startNewRequest(page, uniqueIds().protocoloAns);
-    await expect(page).toHaveTitle('Nova Solicitação - Portabilidade');
+    // The tab names the step (WCAG 2.4.2), not only the screen.
+    await expect(page).toHaveTitle('Etapa 1 de 5: Dados Pessoais - Nova Solicitação - Portabilidade');
     await checkScreen(page, 'step 1');
     // A box with a long explanation stands level with its label, not with the middle of the text.
     const box = await page.locator('#wizard-keep-on-device').boundingBox();
@@ -186,6 +187,7 @@ test.describe('the wizard at 320 px', () => {
     await checkScreen(page, 'step 1 with its messages');
     await fillSteps1And2(page, true);
 
+    await expect(page).toHaveTitle('Etapa 3 de 5: Dados do Plano de Destino - Nova Solicitação - Portabilidade');
     await field(page, 'Registro ANS do plano de destino').fill('999999999');
     await expect(page.getByText('* Plano não encontrado para o registro informado')).toBeVisible();
     await checkScreen(page, 'step 3, a registry without plan');

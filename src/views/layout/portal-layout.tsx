@@ -16,6 +16,8 @@ import { OperatorContactCard } from './operator-contact';
 
 export interface PortalLayoutProps {
   title: string;
+  /** The tab's title when it says more than the heading (the wizard's step); `title` otherwise. */
+  pageTitle?: string;
   children?: ReactNode;
   /** What the menu items do (SPEC: both return home); without it they only navigate home. */
   onLeave?: () => void;
@@ -41,7 +43,7 @@ function AnsMark() {
   );
 }
 
-export function PortalLayout({ title, children, onLeave, onEndSession, focusTitleOnEntry = false }: PortalLayoutProps) {
+export function PortalLayout({ title, pageTitle = title, children, onLeave, onEndSession, focusTitleOnEntry = false }: PortalLayoutProps) {
   const [, navigate] = useLocation();
   const cdEmpresaPlano = storage.get('cdEmpresaPlano') || DEFAULT_CD_EMPRESA_PLANO;
   const { sealUrl } = useBranding(cdEmpresaPlano, LAYOUT_BRANDING);
@@ -51,7 +53,7 @@ export function PortalLayout({ title, children, onLeave, onEndSession, focusTitl
 
   const titleRef = useRef<HTMLHeadingElement>(null);
   useArrivalFocus(titleRef, focusTitleOnEntry);
-  useScreenTitle(title);
+  useScreenTitle(pageTitle);
 
   const goHome = onLeave ?? (() => navigate(`/home/${cdEmpresaPlano}`));
   const menuItems = ['Nova Solicitação', 'Acompanhar Solicitação'];

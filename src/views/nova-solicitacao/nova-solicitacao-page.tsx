@@ -147,6 +147,11 @@ function Wizard() {
   );
 }
 
+/** The tab says the step (WCAG 2.4.2), as the live region does when it changes. */
+function stepPageTitle(step: StepId): string {
+  return `Etapa ${STEPS.indexOf(step) + 1} de ${STEPS.length}: ${STEP_TITLES[step]} - Nova Solicitação`;
+}
+
 function allKeptOnDevice(context: WizardContext): boolean {
   const onlyInTab = filesOnlyInTab.now();
   return context.keepOnDevice && deviceDraftKept.now() && !context.attachments.some((a) => !a.uploaded && onlyInTab.includes(a.id));
@@ -163,6 +168,7 @@ function followDeviceRefusals(listener: () => void): () => void {
 
 function WizardScreen() {
   const actor = useWizardActorRef();
+  const step = useShownStep();
   // The operator's help for each field (issue 27 item 5), beside the fields once it arrives.
   const fieldHelp = useFieldHelpTexts();
   // Each step an entry of the browser's history (issue 27 item 3).
@@ -170,7 +176,11 @@ function WizardScreen() {
   // draft or a file still to send.
   useEffect(() => bindWizardHistory(actor, () => allKeptOnDevice(actor.getSnapshot().context), followDeviceRefusals), [actor]);
   return (
-    <PortalLayout title="Nova Solicitação" onLeave={() => actor.send({ type: 'LEAVE_REQUESTED', via: 'menu' })}>
+    <PortalLayout
+      title="Nova Solicitação"
+      pageTitle={stepPageTitle(step)}
+      onLeave={() => actor.send({ type: 'LEAVE_REQUESTED', via: 'menu' })}
+    >
       <FieldHelpContext.Provider value={fieldHelp}>
         <Wizard />
       </FieldHelpContext.Provider>

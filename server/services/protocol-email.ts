@@ -87,13 +87,15 @@ export async function lockRecipients(tx: Queryable, recipients: readonly string[
 
 /**
  * Whether one more message may be queued to `to` (an e-mail address, case-insensitive, or a
- * mobile number as `mobileNumberOf` writes it): fewer than `max` messages of any kind were
- * queued to it in the hour before `now` (counted when queued, delivered or not). Call it
- * under the recipient's lock (`lockRecipients`).
+ * mobile number as `mobileNumberOf` writes it): fewer than `max` messages a visitor can cause
+ * (protocol, reminder, withdrawal) were queued to it in the hour before `now` (counted when
+ * queued, delivered or not). The operator's status messages are not counted: they do not
+ * use up a person's room for the protocol e-mail. Call it under the recipient's lock
+ * (`lockRecipients`).
  */
 export async function recipientHasRoom(tx: Queryable, to: string, max: number, now: Date): Promise<boolean> {
   const [recent] = await tx.query<{ total: number }>(
-    'SELECT count(*)::int AS total FROM outbox_emails WHERE lower(ds_destinatario) = lower($1) AND dt_criacao > $2',
+    'SELECT count(*)::int AS total FROM outbox_emails WHERE lower(ds_destinatario) = lower($1) AND dt_criacao > $2 AND NOT fl_operadora',
     [to, new Date(now.getTime() - HOUR_MS)],
   );
   return (recent?.total ?? 0) < max;

@@ -192,8 +192,9 @@ export async function queueStatusNotifications(
   });
   const insert = (canal: 'email' | 'sms', to: string, subject: string, text: string) =>
     tx.query(
-      `INSERT INTO outbox_emails (cd_solicitacao, tp_canal, ds_destinatario, ds_assunto, ds_texto, dt_proxima, dt_criacao)
-       VALUES ($1, $2, $3, $4, $5, $6, $6)`,
+      // The operator's message: not counted against the recipient's hourly room (protocol-email.ts).
+      `INSERT INTO outbox_emails (cd_solicitacao, tp_canal, ds_destinatario, ds_assunto, ds_texto, dt_proxima, dt_criacao, fl_operadora)
+       VALUES ($1, $2, $3, $4, $5, $6, $6, true)`,
       [request.cd_solicitacao, canal, to, subject, text, now],
     );
   if (email) await insert('email', email.ds_contato.trim(), message.subject, message.email);

@@ -280,6 +280,19 @@ describe('the protocol e-mail carries nothing a stranger typed (issue 24 item 9)
     expect((await plain.post('portabilidade', withAddress(address))).statusCode).toBe(200);
     expect(await queued()).toHaveLength(MAX_EMAILS_PER_RECIPIENT_PER_HOUR + 1);
   });
+
+  it("the operator's status messages do not use up the address's room: a new request still gets its protocol e-mail (found by an exploratory run)", async () => {
+    const address = 'muitos.avisos@example.com';
+    const first = (await plain.post('portabilidade', withAddress(address))).json() as { nuProtocolo: string };
+    const io: CliIo = { out: () => undefined, err: () => undefined };
+    for (const status of ['6', '3', '6', '3', '6']) {
+      expect(await runCli(['set-status', first.nuProtocolo, status], { db: plain.db, io, env: { DATA_DIR: plain.dataDir } })).toBe(0);
+    }
+    const toAddress = async () => (await outboxCommand(plain)).filter((mail) => mail.destinatario === address);
+    expect(await toAddress()).toHaveLength(1 + 5);
+    const second = (await plain.post('portabilidade', withAddress(address))).json() as { nuProtocolo: string };
+    expect((await toAddress()).map((mail) => mail.nuProtocolo)).toContain(second.nuProtocolo);
+  });
 });
 
 describe('SMTP_URL smtp:// requires TLS', () => {

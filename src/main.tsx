@@ -5,10 +5,15 @@ import { App } from './app/app';
 import { loadShellCode } from './app/shell-code';
 import { SHELL_ATTRIBUTE, shellPath } from './app/shells';
 import { dropExpiredDeviceDraft } from './app/device-draft';
+import { pruneOrphanFilesSoon } from './app/draft-files';
+import { dropDraftWithoutSession } from './storage';
 import { noteTypedBeforeTakeover } from './ui/typed-before-takeover';
 
-// A wizard draft kept on this device past its time is deleted before anything reads it (issue 27 item 4).
+// A wizard draft kept on this device past its time, or kept in this tab past its session, is
+// deleted before anything reads it; so are the files no draft needs any more (issue 27 item 4).
 dropExpiredDeviceDraft();
+dropDraftWithoutSession();
+if (!location.hash.startsWith('#/nova-solicitacao')) pruneOrphanFilesSoon();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

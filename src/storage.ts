@@ -90,10 +90,16 @@ function writeTimes(times: SessionTimes): void {
   write(SESSION_TIMES_KEY, JSON.stringify(times));
 }
 
+/**
+ * The session ends with what it opened in this tab: the wizard's draft of this tab (a shared
+ * phone's next person must find nothing of it; found by an exploratory run). The draft the
+ * holder chose to keep on the device stays (DEVICE_DRAFT_KEY, until its own time).
+ */
 function removeSession(): void {
   erase('protocolo');
   erase('token');
   erase(SESSION_TIMES_KEY);
+  tabStorage.remove(TAB_DRAFT_KEY);
 }
 
 interface LiveSession {
@@ -200,6 +206,16 @@ export function browserStorageWorks(): boolean {
 
 /** The wizard's draft kept on this device when the holder asks (src/flows/wizard/wizard-persistence.ts). */
 export const DEVICE_DRAFT_KEY = 'portabilidade.wizard.aparelho.v1';
+/** The wizard's draft of this tab (src/flows/wizard/wizard-persistence.ts): it lives only while the session does. */
+export const TAB_DRAFT_KEY = 'portabilidade.wizard.v1';
+
+/**
+ * At boot: a tab draft whose session has ended (index.html's script removed it, or it ended
+ * while the tab was closed and reopened) is forgotten before anything reads it.
+ */
+export function dropDraftWithoutSession(): void {
+  if (!storage.hasSession()) tabStorage.remove(TAB_DRAFT_KEY);
+}
 
 /** Storage that outlives the tab, for what the holder chose to keep on this device. */
 export const deviceStorage = {

@@ -5,7 +5,7 @@
  * home stays small.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, use, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, use, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { DEFAULT_CD_EMPRESA_PLANO } from '../../contract/api';
@@ -18,6 +18,7 @@ import { LoadingOverlay, LoadingOverlayView } from './loading-overlay';
 import { ConnectionNotice } from './connection-notice';
 import { RequestActivityFlow } from './request-activity';
 import { queryClient } from './services';
+import { pruneOrphanFilesSoon } from './draft-files';
 import { useSessionEnded } from './session-watch';
 import { toastRequests } from './notify';
 import { QuietBoundary } from './quiet-boundary';
@@ -74,7 +75,12 @@ function Guarded({ children }: { children: ReactNode }) {
 
 /** The guarded screen, until its session ends while it is open (src/app/session-watch.ts). */
 function WhileSessionLives({ children }: { children: ReactNode }) {
-  if (useSessionEnded()) return <Redirect to="/" replace />;
+  const ended = useSessionEnded();
+  // Its end forgot the tab's draft (src/storage.ts); the files only that draft needed go too.
+  useEffect(() => {
+    if (ended) pruneOrphanFilesSoon();
+  }, [ended]);
+  if (ended) return <Redirect to="/" replace />;
   return (
     <ChunkErrorBoundary>
       <Suspense fallback={<LoadingOverlayView visible />}>{children}</Suspense>

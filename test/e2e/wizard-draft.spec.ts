@@ -139,3 +139,34 @@ test('a file the device has no room for is said to live only in this tab, and cl
   await page.close({ runBeforeUnload: true });
   expect((await dialog).type()).toBe('beforeunload');
 });
+
+test("a session that ends takes the tab's draft and its files with it: the next person typing the protocol starts blank (found by an exploratory run)", async ({
+  page,
+}) => {
+  await page.clock.install();
+  const protocoloAns = await openWizard(page, true);
+  await attachTwoFiles(page);
+  // Nobody touched the phone for 31 minutes.
+  await page.clock.fastForward('31:00');
+  await expect(page.getByTestId('welcome')).toBeVisible();
+  expect(await page.evaluate(() => window.sessionStorage.getItem('portabilidade.wizard.v1'))).toBeNull();
+  await expect.poll(() => storedFileNames(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Realizar Solicitação' }).click();
+  await page.getByRole('textbox', { name: 'Digite o protocolo ANS' }).fill(protocoloAns);
+  await page.getByRole('button', { name: 'Prosseguir' }).click();
+  await expect(stepTitle(page, 'Dados Pessoais')).toBeVisible();
+  await expect(page.getByLabel('Nome do beneficiário', { exact: true })).toHaveValue('');
+});
+
+test('files a closed tab left behind are deleted when the portal opens again, on any screen', async ({ page, context }) => {
+  await openWizard(page, true);
+  await attachTwoFiles(page);
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.close({ runBeforeUnload: true });
+
+  const again = await context.newPage();
+  await again.goto('/#/home/1');
+  await expect(again.getByTestId('welcome')).toBeVisible();
+  await expect.poll(() => storedFileNames(again)).toEqual([]);
+});

@@ -80,7 +80,6 @@ test("a shared phone: 'Sair e apagar os dados' leaves nothing of the request, an
   await leaveModal(page).getByRole('button', { name: 'Sair e apagar os dados', exact: true }).click();
   await expect(page).toHaveURL(/#\/home\/1$/);
   // Nothing of the request in the browser: no session, no draft in the tab or on the device.
-  // (The tab's random id, portabilidade.wizard.aba, names no request and stays.)
   const kept = await page.evaluate(() => ({
     local: Object.keys(localStorage).filter((key) => /protocolo|token|portabilidade\.wizard\.aparelho/.test(key)),
     session: Object.keys(sessionStorage).filter((key) => key === 'portabilidade.wizard.v1'),

@@ -5,26 +5,15 @@
  * files to attach again (ATTACHMENTS_LOST).
  */
 import { MAX_FILE_BYTES } from '../../../contract/rules';
-import { tabStorage } from '../../storage';
 
 const DB_NAME = 'portabilidade-wizard';
 const STORE = 'files';
-const TAB_KEY = 'portabilidade.wizard.aba';
 
 interface StoredFile {
   id: string;
   blob: Blob;
   name: string;
   savedAt: number;
-  /** The tab that attached it: another tab's file is kept only while a draft names it. */
-  tab?: string;
-}
-
-/** This tab's id (kept across its reloads, gone with it). */
-function tabId(): string {
-  let id = tabStorage.get(TAB_KEY);
-  if (!id) tabStorage.set(TAB_KEY, (id = globalThis.crypto.randomUUID()));
-  return id;
 }
 
 const memory = new Map<string, File>();
@@ -110,7 +99,7 @@ export const fileRegistry = {
     forgetObjectUrl(id);
     memory.set(id, file);
     if (file.size > MAX_FILE_BYTES || !survivesReload) return setOnlyInTab(id, false);
-    const record: StoredFile = { id, blob: file, name: file.name, savedAt: Date.now(), tab: tabId() };
+    const record: StoredFile = { id, blob: file, name: file.name, savedAt: Date.now() };
     const stored = await withStore('readwrite', (store) => store.put(record));
     // Released while it was being written: nothing of it is left to warn about.
     setOnlyInTab(id, stored === null && memory.get(id) === file);
@@ -144,16 +133,26 @@ export const fileRegistry = {
     return missing;
   },
   /**
-   * Drops the stored files no draft names (`keep`: this tab's and the one kept on the device)
-   * that this tab did not attach: a closed tab's files go with it (issue 27 item 4). Another
-   * wizard tab still open keeps its files in memory; only its next reload would miss them
-   * (and say which to attach again).
+   * Drops the stored files no draft names (`keep`: this tab's and the one kept on the device),
+   * whichever tab attached them: a closed tab's files, and those of a session that ended, go
+   * with it (issue 27 item 4; a shared phone's next person must find none). Run before this page
+   * attaches anything (at boot, on the wizard's mount, when a session ends). Another wizard tab
+   * still open keeps its files in memory; only its next reload would miss them (and say which
+   * to attach again).
    */
   async prune(keep: readonly string[]): Promise<void> {
     const all = await withStore<StoredFile[]>('readonly', (store) => store.getAll() as IDBRequest<StoredFile[]>);
-    const mine = tabId();
     for (const record of all ?? []) {
-      if (record.tab !== mine && !keep.includes(record.id)) void withStore('readwrite', (store) => store.delete(record.id));
+      if (!keep.includes(record.id)) void withStore('readwrite', (store) => store.delete(record.id));
+    }
+  },
+  /** Whether this browser holds the wizard's file store at all (so a boot need not create one to look). */
+  async exists(): Promise<boolean> {
+    if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return false;
+    try {
+      return (await indexedDB.databases()).some((db) => db.name === DB_NAME);
+    } catch {
+      return false;
     }
   },
 };

@@ -1,7 +1,8 @@
 /**
  * Nothing lost on reload: the wizard's persisted snapshot is kept per tab (sessionStorage
  * through `tabStorage`) on every change, and restored on mount when it belongs to the same
- * ANS protocol. Cleared after a successful submission.
+ * ANS protocol, while the session that opened it lives (its end forgets the tab's draft:
+ * src/storage.ts). Cleared after a successful submission.
  *
  * "Continuar depois neste aparelho" (issue 27 item 4, the holder's opt-in): the same snapshot
  * is also kept in this browser's localStorage for DEVICE_DRAFT_DAYS after its last change, so
@@ -11,12 +12,15 @@
 import type { Snapshot } from 'xstate';
 import { PERSIST_TAG } from '../../../machines/wizard.machine';
 import type { CalendarDay, WizardContext } from '../../../machines/wizard.types';
-import { DEVICE_DRAFT_KEY, deviceStorage, tabStorage } from '../../storage';
+import { DEVICE_DRAFT_KEY, TAB_DRAFT_KEY, deviceStorage, storage, tabStorage } from '../../storage';
 import { DEVICE_DRAFT_MS, readDeviceDraft } from '../../app/device-draft';
+import { attachmentIdsOf } from '../../app/draft-files';
+
+export { attachmentIdsOf } from '../../app/draft-files';
 
 export { DEVICE_DRAFT_DAYS, dropExpiredDeviceDraft } from '../../app/device-draft';
 
-export const WIZARD_SNAPSHOT_KEY = 'portabilidade.wizard.v1';
+export const WIZARD_SNAPSHOT_KEY = TAB_DRAFT_KEY;
 
 interface PersistedShape {
   status?: unknown;
@@ -71,7 +75,9 @@ function setDeviceKept(kept: boolean): void {
 
 export function saveWizardSnapshot(actor: PersistableActor, now = Date.now()): void {
   const snapshot = actor.getSnapshot();
-  if (!snapshot.hasTag(PERSIST_TAG)) return;
+  // A draft lives only while its session does (src/storage.ts): a wizard still mounted when
+  // its session ended writes nothing back.
+  if (!snapshot.hasTag(PERSIST_TAG) || !storage.hasSession()) return;
   const persisted = JSON.stringify(actor.getPersistedSnapshot());
   tabStorage.set(WIZARD_SNAPSHOT_KEY, persisted);
   if (snapshot.context.keepOnDevice) {
@@ -89,11 +95,6 @@ export function saveWizardSnapshot(actor: PersistableActor, now = Date.now()): v
 export function clearWizardSnapshot(): void {
   tabStorage.remove(WIZARD_SNAPSHOT_KEY);
   deviceStorage.remove(DEVICE_DRAFT_KEY);
-}
-
-export function attachmentIdsOf(snapshot: Snapshot<unknown> | undefined): string[] {
-  const context = (snapshot as PersistedShape | undefined)?.context;
-  return (context?.attachments ?? []).filter((attachment) => !attachment.uploaded).map((attachment) => attachment.id);
 }
 
 /** The files the draft kept on this device needs (kept by the prune while it lives). */

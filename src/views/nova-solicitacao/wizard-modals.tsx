@@ -174,7 +174,7 @@ export function LeaveModal() {
     >
       <p>
         A solicitação ainda não foi enviada. Os dados digitados e os arquivos anexados ficam guardados{' '}
-        {kept ? 'neste aparelho, para continuar depois.' : 'nesta aba até ela ser fechada.'}
+        {kept ? 'neste aparelho, para continuar depois.' : 'nesta aba enquanto ela estiver aberta, por até 30 minutos sem uso.'}
       </p>
       <p>Em aparelho compartilhado, use 'Sair e apagar os dados': nada desta solicitação fica neste navegador.</p>
     </Modal>

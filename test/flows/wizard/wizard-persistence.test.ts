@@ -4,7 +4,7 @@
  * always; on the device only with the holder's opt-in, for 7 days after the last change;
  * deleted by sending, by 'Encerrar sessão', by unchecking, and at boot once expired.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { wizardMachine } from '../../../machines/wizard.machine';
 import {
@@ -14,7 +14,7 @@ import {
   loadWizardSnapshot,
   saveWizardSnapshot,
 } from '../../../src/flows/wizard/wizard-persistence';
-import { DEVICE_DRAFT_KEY, storage } from '../../../src/storage';
+import { DEVICE_DRAFT_KEY, TAB_DRAFT_KEY, dropDraftWithoutSession, storage } from '../../../src/storage';
 
 const TODAY = '2026-01-15';
 const DAY_MS = 24 * 60 * 60_000;
@@ -28,6 +28,9 @@ function wizardFor(protocoloAns: string, keep: boolean) {
 
 /** A new tab: its own storage is empty, the device's is not. */
 const newTab = () => window.sessionStorage.clear();
+
+// The wizard runs under a live session (the route guard's rule).
+beforeEach(() => storage.startSession({ protocolo: '111', token: 'free' }));
 
 afterEach(() => {
   window.localStorage.clear();
@@ -73,5 +76,31 @@ describe('the wizard draft kept on this device', () => {
     saveWizardSnapshot(wizardFor('111', true));
     storage.endSession();
     expect(window.localStorage.getItem(DEVICE_DRAFT_KEY)).toBeNull();
+  });
+});
+
+describe("this tab's draft and the session", () => {
+  it('is written only while the session lives', () => {
+    storage.endSession();
+    saveWizardSnapshot(wizardFor('111', false));
+    expect(window.sessionStorage.getItem(TAB_DRAFT_KEY)).toBeNull();
+  });
+
+  it("goes with the session's end, whichever way it ends; the draft kept on the device stays", () => {
+    saveWizardSnapshot(wizardFor('111', true));
+    expect(window.sessionStorage.getItem(TAB_DRAFT_KEY)).not.toBeNull();
+    // 31 idle minutes: the next read finds the session ended.
+    const then = Date.now() - 31 * 60_000;
+    window.localStorage.setItem('sessao', JSON.stringify({ desde: then, ultimaAtividade: then }));
+    expect(storage.hasSession()).toBe(false);
+    expect(window.sessionStorage.getItem(TAB_DRAFT_KEY)).toBeNull();
+    expect(window.localStorage.getItem(DEVICE_DRAFT_KEY)).not.toBeNull();
+  });
+
+  it("is dropped at boot when the session was already gone (removed by index.html's script)", () => {
+    saveWizardSnapshot(wizardFor('111', false));
+    for (const key of ['protocolo', 'token', 'sessao']) window.localStorage.removeItem(key);
+    dropDraftWithoutSession();
+    expect(window.sessionStorage.getItem(TAB_DRAFT_KEY)).toBeNull();
   });
 });

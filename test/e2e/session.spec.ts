@@ -118,4 +118,21 @@ test.describe('a shared phone or PC', () => {
     await expect(page.locator('.loading-overlay')).toBeHidden();
     expect(held).toEqual([`Bearer ${token}`]);
   });
+
+  test("the browser's Back from tracking ends the session as 'Retornar' does: Forward opens nothing of it (found by an exploratory run)", async ({
+    page,
+  }) => {
+    const signOut = page.waitForRequest((request) => request.url().endsWith('/auth/sair'));
+    await page.goto('/#/home/1');
+    await trackFromHome(page, PROTOCOLO);
+    await expect(page.getByLabel('Protocolo', { exact: true })).toHaveValue(PROTOCOLO);
+    const token = await stored(page, 'token');
+    await page.goBack();
+    await expect(page).toHaveURL(/#\/home\/1$/);
+    expect(await (await signOut).headerValue('authorization')).toBe(`Bearer ${token}`);
+    expect([await stored(page, 'protocolo'), await stored(page, 'token')]).toEqual([null, null]);
+    // The next person presses Forward.
+    await page.goForward();
+    await expectNothingOfTheRequest(page);
+  });
 });

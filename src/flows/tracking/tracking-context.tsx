@@ -14,7 +14,7 @@ import { inspectOption } from '../../app/inspect';
 import { storage } from '../../storage';
 import { normalisePlanCode } from '../branding/use-branding';
 import { heldPendingFileIds } from '../../../machines/tracking.pending';
-import { createTrackingLogic, releasePendingFile } from './tracking-logic';
+import { createTrackingLogic, endTrackingSession, releasePendingFile } from './tracking-logic';
 import { createUnloadWarning } from './unload-warning';
 
 export const TrackingActorContext = createActorContext(trackingMachine);
@@ -51,6 +51,23 @@ export function TrackingProvider({
   );
 }
 
+/**
+ * Every way out of the screen to home ends the session ('Retornar', 'Sair', 'Encerrar
+ * sessão'); the browser's Back is the phone's usual one, and it left the session live, so the
+ * next person's Forward opened the request again (found by an exploratory run). Only home
+ * counts: a link to another page (the privacy notice) is no leaving.
+ */
+function useEndSessionOnBackHome() {
+  // At unmount, where the route went is already in the URL (the router re-renders on the
+  // history's own event, before a listener of ours would hear it).
+  useEffect(
+    () => () => {
+      if (/^#?\/?(home(\/|$)|$)/.test(window.location.hash)) endTrackingSession();
+    },
+    [],
+  );
+}
+
 export function TrackingFlow({ children }: { children: ReactNode }) {
   const [, navigate] = useLocation();
   // The machine keeps the first implementation it is given; wouter's navigate is one stable
@@ -60,6 +77,7 @@ export function TrackingFlow({ children }: { children: ReactNode }) {
   // Leaving the route another way (the back button) stops the machine without its exit
   // actions: the prompt must not outlive the screen.
   useEffect(() => () => unloadWarning.disarm(), [unloadWarning]);
+  useEndSessionOnBackHome();
   const [input] = useState(() => ({
     protocolo: storage.get('protocolo') ?? '',
     cdEmpresaPlano: normalisePlanCode(storage.get('cdEmpresaPlano') ?? DEFAULT_CD_EMPRESA_PLANO),

@@ -38,12 +38,19 @@ export function useArrivalFocus(heading: RefObject<HTMLElement | null>, evenOnFi
   }, [heading, evenOnFirstScreen]);
 }
 
-/** Focuses `target` each time `key` changes after the first render (a new step, a new mode). */
+/**
+ * Focuses `target` each time `key` changes after the first render (a new step, a new mode),
+ * and brings it into view: focusing an element that already has focus (the heading of the
+ * step before, when the browser's Back changes the step) scrolls nothing by itself.
+ */
 export function useFocusOnChange(target: RefObject<HTMLElement | null>, key: unknown): void {
   const previous = useRef(key);
   useEffect(() => {
     if (Object.is(previous.current, key)) return;
     previous.current = key;
-    target.current?.focus();
+    const element = target.current;
+    if (!element) return;
+    if (document.activeElement === element) element.scrollIntoView({ block: 'nearest' });
+    else element.focus();
   }, [target, key]);
 }

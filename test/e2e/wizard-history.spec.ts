@@ -31,6 +31,34 @@ test('Back on step 3 shows step 2 with its data, on the same page; Forward goes 
   await expect(field(page, 'Nome do beneficiário')).toHaveValue(FILLED_FORM.nome);
 });
 
+test("on a phone, 'Anterior' and Back show the step from its heading, and a double tap goes back one step (found by an exploratory run)", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openWizard(page, true);
+  for (let step = 0; step < 3; step += 1) await next(page).click();
+  await expect(stepTitle(page, 'Dependentes')).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByRole('button', { name: 'Anterior' }).click();
+  await expect(stepTitle(page, 'Dados do Plano de Destino')).toBeFocused();
+  await expect(stepTitle(page, 'Dados do Plano de Destino')).toBeInViewport();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.goBack();
+  await expect(stepTitle(page, 'Dados do Plano de Origem')).toBeFocused();
+  await expect(stepTitle(page, 'Dados do Plano de Origem')).toBeInViewport();
+  // Two quick taps where 'Anterior' was: the second lands on the step shown, not its button row.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const box = await page.getByRole('button', { name: 'Anterior' }).boundingBox();
+  await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+  await page.waitForTimeout(250);
+  await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+  await expect(stepTitle(page, 'Dados Pessoais')).toBeVisible();
+  // One step back, not two: no leaving the wizard (its question) on the second tap.
+  await page.waitForTimeout(500);
+  await expect(stepTitle(page, 'Dados Pessoais')).toBeVisible();
+  await expect(leaveModal(page)).toHaveCount(0);
+});
+
 test('Forward is no way around a step that does not validate', async ({ page }) => {
   await openWizard(page, true);
   await next(page).click();

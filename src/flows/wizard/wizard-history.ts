@@ -55,6 +55,12 @@ export function bindWizardHistory(
   keepChanges: (listener: () => void) => () => void = () => () => {},
 ): () => void {
   const unload = createUnloadWarning();
+  // The step's heading takes focus, and so the view, on every step change. Left to itself
+  // the browser put back the scroll of the entry it returned to after that (found by an
+  // exploratory run): 'Anterior' and Back showed the previous step scrolled to its end, its
+  // focused heading out of sight, and the button row under a second tap's finger.
+  const scrollRestoration = window.history.scrollRestoration;
+  window.history.scrollRestoration = 'manual';
   /** The entry a history.go() of ours is heading to: its popstate is ours, not the person's. */
   let heading: number | null = null;
   let headingTimer: ReturnType<typeof setTimeout> | undefined;
@@ -147,5 +153,6 @@ export function bindWizardHistory(
     window.removeEventListener('popstate', onPopState);
     clearTimeout(headingTimer);
     unload.disarm();
+    window.history.scrollRestoration = scrollRestoration;
   };
 }

@@ -34,6 +34,7 @@ import type { FileStore } from './services/file-store.ts';
 import { openFileStore } from './services/open-file-store.ts';
 import { Outbox, type OutboxOptions } from './services/outbox.ts';
 import { purgeExpired } from './services/purge.ts';
+import { MAX_RECEIPT_HANDLE } from './services/receipt-links.ts';
 import { DEFAULT_RETENTION_DAYS } from './services/retention.ts';
 import { SERVER_VERSION } from './version.ts';
 
@@ -106,6 +107,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: fastifyTrustProxy(options.trustProxy),
     http: nodeServerOptions(timeouts),
     clientErrorHandler,
+    // The receipt link's handle is the longest path parameter (the arquivos and imagens names
+    // are far shorter); each route checks its own parameter's shape.
+    routerOptions: { maxParamLength: MAX_RECEIPT_HANDLE },
     // Fastify answers some malformed requests before any route; keep them in our format.
     frameworkErrors: (error, _request, frameworkReply) => {
       // Typed by Fastify for its generic route; it is an ordinary reply.

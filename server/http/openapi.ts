@@ -79,7 +79,7 @@ function extraPaths(): Record<string, Record<string, Json>> {
       get: {
         operationId: 'storedFile',
         description:
-          'Um arquivo guardado (documento enviado, termo ou PDF gerado), pelo link assinado que as respostas trazem (linkUrl, aceite, documento/assina): a assinatura é a permissão, pois o portal abre estes links em outra aba, onde nenhum token viaja. Cada link vale 2 horas (como o token da tela que o recebeu) e só para a solicitação que o recebeu; as listas geram links novos a cada chamada.',
+          'Um arquivo guardado (documento enviado, termo ou PDF gerado), pelo link assinado que as respostas trazem (linkUrl, aceite, documento/assina): a assinatura é a permissão, pois o portal abre estes links em outra aba, onde nenhum token viaja. Cada link vale 2 horas (como o token da tela que o recebeu) e só para a solicitação que o recebeu; pedido com um token, vale só enquanto a sessão desse token não for encerrada (auth/sair). As listas geram links novos a cada chamada.',
         security: [{}],
         parameters: [
           name('^[a-f0-9]{32}\\.(pdf|jpg|jpeg|png)$', 'nome guardado, como nos linkUrl das respostas'),
@@ -89,6 +89,13 @@ function extraPaths(): Record<string, Record<string, Json>> {
             required: true,
             description: 'validade do link (segundos desde 1970, UTC)',
             schema: { type: 'string', pattern: '^\\d{1,12}$' },
+          },
+          {
+            name: 'sessao',
+            in: 'query',
+            required: false,
+            description: 'a sessão do token que pediu o link (ausente num link pedido sem token): encerrada a sessão, o link responde 410',
+            schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{22}$' },
           },
           {
             name: 'assinatura',
@@ -107,7 +114,7 @@ function extraPaths(): Record<string, Record<string, Json>> {
             },
             404: errorResponse('Arquivo não encontrado, ou link incompleto, alterado ou de outra solicitação'),
             410: errorResponse(
-              'Link expirado (abra o documento de novo pelo portal), ou prazo de guarda da solicitação encerrada terminado',
+              'Link expirado ou de uma sessão encerrada (abra o documento de novo pelo portal), ou prazo de guarda da solicitação encerrada terminado',
             ),
             ...common(),
           },
@@ -119,14 +126,14 @@ function extraPaths(): Record<string, Record<string, Json>> {
       get: {
         operationId: 'receiptFile',
         description:
-          'O comprovante da solicitação em PDF (protocolo, data e hora do registro, titular com CPF mascarado, dependentes, documentos enviados, próximos passos e prazos), feito na hora, pelo link que portabilidade/comprovante entrega a um token do protocolo. O link não mostra protocolo nem id (o protocolo vai selado) e vale 2 horas.',
+          'O comprovante da solicitação em PDF (protocolo, data e hora do registro, titular com CPF mascarado, dependentes, documentos enviados, próximos passos e prazos), feito na hora, pelo link que portabilidade/comprovante entrega a um token do protocolo. O link não mostra protocolo nem id (o protocolo vai selado, com a sessão do token que o pediu) e vale 2 horas, e só enquanto essa sessão não for encerrada (auth/sair).',
         security: [{}],
         parameters: [
           {
             name: 'handle',
             in: 'path',
             required: true,
-            description: 'o protocolo e a validade, selados (AES-256-GCM)',
+            description: 'o protocolo, a validade e a sessão, selados (AES-256-GCM)',
             schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{40,300}$' },
           },
         ],
@@ -138,7 +145,7 @@ function extraPaths(): Record<string, Record<string, Json>> {
             },
             404: errorResponse('Link incompleto, alterado, de outro servidor, ou de uma solicitação que não existe'),
             410: errorResponse(
-              'Link expirado (peça o comprovante de novo pelo portal), ou prazo de guarda da solicitação encerrada terminado',
+              'Link expirado ou de uma sessão encerrada (peça o comprovante de novo pelo portal), ou prazo de guarda da solicitação encerrada terminado',
             ),
             ...common(),
           },

@@ -2,9 +2,9 @@
  * Files of a request: uploads from the wizard, the attached-documents list, the
  * acceptance term (`aceite`), and the file links themselves. A link's signature is what
  * grants it — the portal opens links in a new tab, where no token travels — and it is short-
- * lived and bound to the request (services/file-links.ts): every call that answers a link
- * signs a fresh one, and a closed request's files stop being served after the retention
- * period (services/retention.ts).
+ * lived and bound to the request and to the session that asked (services/file-links.ts): every
+ * call that answers a link signs a fresh one, ending the session ends its links, and a closed
+ * request's files stop being served after the retention period (services/retention.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { ACCEPTANCE_ERROR_ANSWER } from '../../contract/rules.ts';
@@ -17,6 +17,7 @@ import { formatDate } from '../services/dates.ts';
 import { checkFileLink, FILE_LINK_TTL_SECONDS, signedFilePath } from '../services/file-links.ts';
 import { STORED_NAME } from '../services/file-store.ts';
 import { findFileOwner, isPastRetention } from '../services/retention.ts';
+import { isSessionRevoked } from '../services/sessions.ts';
 import { findOperator } from '../services/operators.ts';
 import { renderPdf } from '../services/pdf.ts';
 import { acceptancePdf } from '../services/request-documents.ts';
@@ -32,9 +33,13 @@ export const MAX_DOCUMENTS_PER_REQUEST = 30;
 /** The wizard uploads right after saving; later, only while the request is still being analysed. */
 const UPLOAD_STATUSES: readonly number[] = [STATUS.emAnalise, STATUS.pendenteDocumentacao];
 
-/** A fresh signed link to a file of the request with this protocol. */
+/**
+ * A fresh signed link to a file of the request with this protocol, bound to the session of the
+ * token that asked for it (none when asked without one): ending that session ends the link.
+ */
 export function fileUrl(ctx: HandlerContext, storedName: string, nuProtocolo: string): string {
-  return ctx.apiUrl(signedFilePath(ctx.deps.secret, storedName, nuProtocolo, ctx.now));
+  const session = ctx.access.kind === 'protocol' ? ctx.access.session : null;
+  return ctx.apiUrl(signedFilePath(ctx.deps.secret, storedName, nuProtocolo, ctx.now, session));
 }
 
 export const FILE_NOT_FOUND = 'Arquivo não encontrado. Abra o documento novamente pelo portal.';
@@ -219,9 +224,9 @@ async function dispositionOf(db: Queryable, storedName: string): Promise<string>
 }
 
 /**
- * GET arquivos/<name>?expira=…&assinatura=…: a forged, altered or incomplete link is the same
- * 404 as a file that does not exist; a genuine one past its expiry, or of a request closed
- * longer than the retention period, is 410 saying so.
+ * GET arquivos/<name>?expira=…[&sessao=…]&assinatura=…: a forged, altered or incomplete link is
+ * the same 404 as a file that does not exist; a genuine one past its expiry, issued under a
+ * session ended since, or of a request closed longer than the retention period, is 410 saying so.
  */
 export function registerFiles(app: FastifyInstance, deps: HandlerContext['deps']): void {
   app.get<{ Params: { name: string }; Querystring: Record<string, unknown> }>(`${API_BASE}arquivos/:name`, async (request, reply) => {
@@ -230,9 +235,12 @@ export function registerFiles(app: FastifyInstance, deps: HandlerContext['deps']
     if (!STORED_NAME.test(name) || typeof expira !== 'string' || typeof assinatura !== 'string') throw notFound(FILE_NOT_FOUND);
     const now = deps.clock();
     const owner = await findFileOwner(deps.db, name);
-    const check = owner ? checkFileLink(deps.secret, name, owner.nu_protocolo, expira, assinatura, now) : 'invalid';
-    if (!owner || check === 'invalid') throw notFound(FILE_NOT_FOUND);
-    if (check === 'expired') throw new HttpError(410, FILE_LINK_EXPIRED);
+    const check = owner ? checkFileLink(deps.secret, name, owner.nu_protocolo, request.query, now) : { kind: 'invalid' as const };
+    if (!owner || check.kind === 'invalid') throw notFound(FILE_NOT_FOUND);
+    // A link issued under a session ended since ('Encerrar sessão', 'Retornar') is as dead as an expired one.
+    if (check.kind === 'expired' || (check.session !== null && (await isSessionRevoked(deps.db, check.session)))) {
+      throw new HttpError(410, FILE_LINK_EXPIRED);
+    }
     if (isPastRetention(owner, now, deps.retentionDays)) throw new HttpError(410, FILE_RETENTION_OVER);
     const file = await deps.files.read(deps.db, name);
     if (!file) throw notFound(FILE_NOT_FOUND);

@@ -42,7 +42,8 @@ const pathOf = (link: string) => {
   const url = new URL(link, 'http://portal.test');
   return `${url.pathname}${url.search}`;
 };
-const SIGNED_PDF_LINK = /^\/wslinhafrente\/v1\/arquivos\/[a-f0-9]{32}\.pdf\?expira=\d+&assinatura=[\w-]{22}$/;
+/** Asked with a token, bound to its session (test/server/sessions.test.ts); asked without one, not. */
+const SIGNED_PDF_LINK = /^\/wslinhafrente\/v1\/arquivos\/[a-f0-9]{32}\.pdf\?expira=\d+(&sessao=[\w-]{22})?&assinatura=[\w-]{22}$/;
 
 const uploadCount = async () =>
   (

@@ -85,6 +85,9 @@ describe('a document link', () => {
       `${API}${signedFilePath('another-server-secret', name, DEMO.analysis.protocolo, now)}`,
       `${API}arquivos/${name}?expira=${expira}&assinatura=${assinatura}&assinatura=${assinatura}`,
       `${API}arquivos/${name}?expira=1e9&assinatura=${assinatura}`,
+      // A session added to a link issued without one, or one not of the right shape.
+      `${API}arquivos/${name}?expira=${expira}&sessao=AAAAAAAAAAAAAAAAAAAAAA&assinatura=${assinatura}`,
+      `${API}arquivos/${name}?expira=${expira}&sessao=&assinatura=${assinatura}`,
     ];
     for (const attempt of attempts) {
       const response = await open(attempt);
@@ -118,7 +121,8 @@ describe('a document link', () => {
       { tipo: '9', fl_ciente: 'S', fl_tipo: 'I', cd_solicitacao: tracking.cdSolicitacao },
       { token: tracking.token },
     );
-    expect(acceptance.body).toMatch(/\?expira=\d+&assinatura=/);
+    // Asked with the tracking page's token: bound to its session (test/server/sessions.test.ts).
+    expect(acceptance.body).toMatch(/\?expira=\d+&sessao=[\w-]{22}&assinatura=[\w-]{22}$/);
     expect((await open(acceptance.body)).statusCode).toBe(200);
   });
 

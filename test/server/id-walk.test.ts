@@ -127,6 +127,6 @@ describe('walking internal ids 1–50', () => {
       { token: identities['token of the save of another request'] },
     );
     expect(link.statusCode).toBe(200);
-    expect(link.body).toMatch(/^\/wslinhafrente\/v1\/arquivos\/[a-f0-9]{32}\.pdf\?expira=\d+&assinatura=[\w-]{22}$/);
+    expect(link.body).toMatch(/^\/wslinhafrente\/v1\/arquivos\/[a-f0-9]{32}\.pdf\?expira=\d+&sessao=[\w-]{22}&assinatura=[\w-]{22}$/);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Two servers as `npm start` runs them, on one empty PostgreSQL, started at the same moment
  * with their own PORT and DATA_DIR: both come up (one seed), and whatever one of them stored
- * — a request, its document, login failures, an ended session, an idempotency key — the other one serves.
+ * — a request, its document, login failures, an ended session (its tokens and its links), an
+ * idempotency key — the other one serves.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -153,6 +154,27 @@ describe.skipIf(!postgresUrl)(`two processes ${POSTGRES_TIER}`, () => {
       for (const [call, status] of Object.entries(answers)) expect({ call, status }).toEqual({ call, status: 401 });
     }
   }, 60_000);
+
+  it('refuses on both processes the document and receipt links of a session ended on the first (410, as expired)', async () => {
+    const who = DEMO.analysis;
+    const lookup = await fetch(`${second.base}portabilidade/acompanhamento?protocolo=${who.protocolo}`);
+    const { token } = (await lookup.json()) as { token: string };
+    const bearer = { authorization: `Bearer ${token}` };
+    const listed = (await (
+      await fetch(`${second.base}portabilidade/documento?protocolo=${who.protocolo}`, { headers: bearer })
+    ).json()) as Array<{
+      linkUrl: string;
+    }>;
+    const receipt = await (await fetch(`${second.base}portabilidade/comprovante?protocolo=${who.protocolo}`, { headers: bearer })).text();
+    const links = [listed[0]?.linkUrl ?? '', receipt];
+    for (const server of [first, second]) {
+      for (const link of links) expect((await fetch(new URL(link, server.base))).status, link).toBe(200);
+    }
+    expect(await (await post(first, 'auth/sair', {}, bearer)).text()).toBe('OK');
+    for (const server of [first, second]) {
+      for (const link of links) expect((await fetch(new URL(link, server.base))).status, link).toBe(410);
+    }
+  });
 
   it('replays on the second process the answer of an Idempotency-Key first used on the first', async () => {
     const body = validRequest({ cpf: '52998224725' });

@@ -75,7 +75,8 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
 /**
  * A new CSRF token: 18 random bytes and their HMAC under the server's secret, both base64url.
  * Every cookieless response mints one (the portal's page in production; under the Vite dev
- * server, whose index.html is not ours, the first API answers).
+ * server, whose index.html is not ours, the first API answers), except an answer a shared
+ * cache may keep (`Cache-Control: public`), which never carries it.
  */
 const RANDOM_BYTES = 18;
 const MAC_BYTES = 16;
@@ -104,6 +105,23 @@ function appendCookie(reply: FastifyReply, cookie: string) {
     return;
   }
   reply.header('set-cookie', [...(Array.isArray(current) ? current : [String(current)]), cookie]);
+}
+
+/**
+ * Whether a shared cache (a proxy, a CDN) may keep this answer for everyone: then it must not
+ * carry the CSRF cookie, or the cache would hand one browser's token to the next.
+ */
+function sharedCacheable(reply: FastifyReply): boolean {
+  return /(^|,)\s*public\s*(,|$)/i.test(String(reply.getHeader('cache-control') ?? ''));
+}
+
+/** The answer without the CSRF cookie this server added (any other cookie stays). */
+function dropCsrfCookie(reply: FastifyReply): void {
+  const current = reply.getHeader('set-cookie');
+  if (current === undefined) return;
+  const kept = (Array.isArray(current) ? current : [String(current)]).filter((cookie) => !cookie.startsWith(`${HEADERS.csrfCookie}=`));
+  if (kept.length === 0) reply.removeHeader('set-cookie');
+  else reply.header('set-cookie', kept);
 }
 
 /** Same bytes in constant time. */
@@ -175,6 +193,9 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions)
     if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     const pagePolicy = pagePolicies.get(reply);
     if (pagePolicy) reply.header('content-security-policy', pagePolicy);
+    // The cookie goes with the page (no-cache) and the API answers (no-store or private), never
+    // with what a shared cache may keep: the bundle under /assets/, plan images.
+    if (sharedCacheable(reply)) dropCsrfCookie(reply);
     reply.removeHeader('x-powered-by');
     return payload;
   });

@@ -95,3 +95,26 @@ describe("the page's content security policy", () => {
     expect(asset.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
   });
 });
+
+describe('the CSRF cookie', () => {
+  // A shared cache keeps an answer marked public, cookie included, and hands it to the next
+  // browser: that one would then echo a token another browser holds (server/README.md, HTTP caching).
+  it.each(['/assets/app-9f8e7d.js', '/wslinhafrente/v1/imagens/operadora-1-logo.svg'])(
+    '%s: a public answer never carries it, even to a browser that has none',
+    async (url) => {
+      const response = await fetchWith(url, 'br');
+      expect(response.statusCode).toBe(200);
+      expect(String(response.headers['cache-control'])).toMatch(/^public\b/);
+      expect(response.headers['set-cookie']).toBeUndefined();
+    },
+  );
+
+  it('comes with the page, which no shared cache keeps, and with API answers', async () => {
+    const page = await fetchWith('/', 'br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(String(page.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=[\w-]{24}\.[\w-]{22}; Path=\/; SameSite=Strict$/);
+    const tracking = await fetchWith('/wslinhafrente/v1/portabilidade/acompanhamento?protocolo=00000000000000000000');
+    expect(tracking.headers['cache-control']).toBe('no-store');
+    expect(String(tracking.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=/);
+  });
+});

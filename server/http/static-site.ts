@@ -4,11 +4,11 @@
  * time so a new build is picked up at once. Every text file goes out brotli- or
  * gzip-compressed when the browser accepts it, from the `.br`/`.gz` files the build writes
  * beside it (scripts/vite-precompress.ts): no compression work per request. Without a
- * build, `/` says how to make one.
+ * build, `/` (and `/index.html`, the same answer) says how to make one.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { allowInlineScripts } from './security.ts';
 
@@ -37,7 +37,10 @@ function negotiateIndex(request: FastifyRequest, indexPath: string): { path: str
 export async function registerStaticSite(app: FastifyInstance, staticDir: string): Promise<void> {
   const indexPath = join(staticDir, 'index.html');
 
-  app.get('/', async (request, reply) => {
+  // The page, with its inline scripts' hashes in the CSP. `/index.html` is the same page and
+  // gets the same answer (not the static plugin's, which has no hashes, so the early session
+  // check and the early reads would be blocked there); a hash route after it stays as it is.
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     if (!existsSync(indexPath)) return reply.send(NO_BUILD_PAGE);
     // Read per request: a rebuild while the server runs is served without a restart.
@@ -45,7 +48,9 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
     const { path, encoding } = negotiateIndex(request, indexPath);
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(readFileSync(path));
-  });
+  };
+  app.get('/', page);
+  app.get('/index.html', page);
 
   if (!existsSync(staticDir)) return;
   await app.register(fastifyStatic, {

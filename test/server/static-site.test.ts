@@ -90,6 +90,18 @@ describe("the page's content security policy", () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
+  it('is the same at /index.html as at /: the page answers exactly as it does there', async () => {
+    for (const encoding of ['br', 'gzip', undefined]) {
+      const [root, index] = await Promise.all([fetchWith('/', encoding), fetchWith('/index.html', encoding)]);
+      expect(index.statusCode).toBe(200);
+      expect(index.headers['content-security-policy']).toContain(`script-src 'self' ${sha256(INLINE)};`);
+      for (const header of ['content-security-policy', 'cache-control', 'content-type', 'content-encoding', 'vary']) {
+        expect({ header, value: index.headers[header] }).toEqual({ header, value: root.headers[header] });
+      }
+      expect(index.rawPayload.equals(root.rawPayload)).toBe(true);
+    }
+  });
+
   it('is the plain policy for every other file', async () => {
     const asset = await fetchWith('/assets/app-9f8e7d.js');
     expect(asset.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);

@@ -483,6 +483,13 @@ export type AcceptanceRequest = z.output<typeof acceptanceRequest>;
 export type FinalizeRequest = z.output<typeof finalizeRequest>;
 export type PendingDocument = z.output<typeof pendingDocument>;
 
+/**
+ * The receipt's download name, the server's (Content-Disposition) and the portal's (the link's
+ * `download`) alike. Not the protocol: its last 6 digits are the tracking password, and a
+ * shared phone lists its downloads by name.
+ */
+export const RECEIPT_FILE_NAME = 'comprovante-portabilidade.pdf';
+
 /** Headers the contract relies on besides the body. */
 export const HEADERS = {
   /** Sent on every request (SPEC §7). */

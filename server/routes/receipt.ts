@@ -7,6 +7,7 @@
  * dies with the session of the token that asked for it.
  */
 import type { FastifyInstance } from 'fastify';
+import { RECEIPT_FILE_NAME } from '../../contract/api.ts';
 import { assertCanUse } from '../http/access.ts';
 import { API_BASE, type HandlerContext } from '../http/context.ts';
 import type { EndpointHandlers } from '../http/endpoints.ts';
@@ -48,10 +49,9 @@ export function registerReceipt(app: FastifyInstance, deps: HandlerContext['deps
     if (!data) throw notFound(FILE_NOT_FOUND);
     if (isPastRetention(data.request, now, deps.retentionDays)) throw new HttpError(410, FILE_RETENTION_OVER);
     const pdf = await renderPdf(receiptPdf(data, now), now);
-    const filename = `comprovante-${data.request.nu_protocolo.replace(/[^\w-]/g, '')}.pdf`;
     return reply
       .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('content-disposition', `attachment; filename="${RECEIPT_FILE_NAME}"`)
       .header('content-length', pdf.byteLength)
       .header('cache-control', 'private, no-store')
       .send(Buffer.from(pdf));

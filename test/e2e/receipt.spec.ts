@@ -122,7 +122,7 @@ test('the receipt downloads from the protocol modal and from tracking with every
   const fromModal = page.waitForEvent('download');
   await modal.getByRole('button', { name: 'Baixar comprovante (PDF)' }).click();
   const modalDownload = await fromModal;
-  expect(modalDownload.suggestedFilename()).toBe(`comprovante-${protocolo}.pdf`);
+  expect(modalDownload.suggestedFilename()).toBe('comprovante-portabilidade.pdf');
   expectWholeReceipt(await downloadedText(modalDownload), protocolo, nome);
   await expect(modal).toBeVisible();
 
@@ -148,7 +148,7 @@ test('the receipt downloads from the protocol modal and from tracking with every
   const fromTracking = page.waitForEvent('download');
   await receipt.click();
   const trackingDownload = await fromTracking;
-  expect(trackingDownload.suggestedFilename()).toBe(`comprovante-${protocolo}.pdf`);
+  expect(trackingDownload.suggestedFilename()).toBe('comprovante-portabilidade.pdf');
   expectWholeReceipt(await downloadedText(trackingDownload), protocolo, nome);
   await expectNoAxeViolations(page, 'tracking with the receipt');
 });

@@ -98,7 +98,8 @@ describe('the receipt PDF', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['cache-control']).toBe('private, no-store');
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="comprovante-${filed.nuProtocolo}.pdf"`);
+    // Not the protocol: its last 6 digits are the password, and a shared phone lists its downloads.
+    expect(response.headers['content-disposition']).toBe('attachment; filename="comprovante-portabilidade.pdf"');
     expect(response.rawPayload.length).toBeLessThan(20_000);
     const text = await textOf(response.rawPayload);
     expect(text).toContain('Comprovante de Solicitação de Portabilidade');

@@ -7,6 +7,7 @@
  * tap from asking again meanwhile.
  */
 import { useState } from 'react';
+import { RECEIPT_FILE_NAME } from '../../../contract/api';
 import { callApi } from '../../api/client';
 import { notify } from '../../app/notify';
 import { UNSAFE_LINK_MESSAGE, safeDocumentUrl } from '../../app/open-link';
@@ -43,7 +44,7 @@ export function useReceiptDownload(protocolo: string, token?: string): { busy: b
         staleTime: 0,
         gcTime: 0,
       });
-      downloadServerLink(link, `comprovante-${protocolo}.pdf`);
+      downloadServerLink(link, RECEIPT_FILE_NAME);
     } catch {
       // Reported once by react-query's error catalogue (src/app/services.ts).
     } finally {

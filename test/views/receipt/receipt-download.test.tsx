@@ -45,7 +45,7 @@ describe('ReceiptDownload', () => {
     ]);
     expect(clicked[0]).toEqual({
       href: `${window.location.origin}/wslinhafrente/v1/comprovante/selado`,
-      download: `comprovante-${PROTOCOLO}.pdf`,
+      download: 'comprovante-portabilidade.pdf',
     });
     expect(document.querySelector('a[download]')).toBeNull();
   });

@@ -19,9 +19,22 @@ const PAGE: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
 const BRAND_RGB = [0.05, 0.3, 0.6] as const;
 
-/** Keeps only characters Helvetica (WinAnsi) can draw. */
+const DRAWABLE = /^[\x20-\x7E\u00A0-\u00FF–—‘’“”•…]+$/;
+let graphemes: Intl.Segmenter | undefined;
+
+/**
+ * Keeps the characters Helvetica (WinAnsi) can draw and puts one '?' for each other one, as a
+ * reader sees it: a name may hold any character but a control one (contract/api.ts), and an
+ * emoji (two UTF-16 units, or several code points joined) or a letter with a mark WinAnsi has
+ * no precomposed form for is one character, not two or three '?'.
+ */
 function printable(text: string): string {
-  return text.normalize('NFC').replace(/[^\x20-\x7E\u00A0-\u00FF–—‘’“”•…]/g, '?');
+  const normalized = text.normalize('NFC');
+  if (normalized === '' || DRAWABLE.test(normalized)) return normalized;
+  graphemes ??= new Intl.Segmenter('pt-BR', { granularity: 'grapheme' });
+  let out = '';
+  for (const { segment } of graphemes.segment(normalized)) out += DRAWABLE.test(segment) ? segment : '?';
+  return out;
 }
 
 /**

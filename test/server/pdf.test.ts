@@ -50,4 +50,24 @@ describe('generated PDFs', () => {
     const pdf = await renderPdf({ title: 'T', operator: 'O', blocks: [{ kind: 'text', text: 'Nome: 王 Silva' }], footer: 'F' }, new Date());
     expect(drawnTexts(pdf)).toContain('Nome: ? Silva');
   });
+
+  it('put one "?" for each character of a name the font cannot draw, whatever its UTF-16 length, and keep every accent', async () => {
+    // A name may hold any character but a control one (contract/api.ts): an emoji is two UTF-16
+    // units, a family or a flag several code points, a thumbs-up with its skin tone two.
+    const names = {
+      'JOÃO 😀 SILVA': 'JOÃO ? SILVA',
+      'ANA 👨‍👩‍👧 🇧🇷 👍🏽 SOUZA': 'ANA ? ? ? SOUZA',
+      'MARIA ❤️ DA CONCEIÇÃO': 'MARIA ? DA CONCEIÇÃO',
+      // Decomposed accents are composed first; a mark WinAnsi has no letter for is one '?' with its letter.
+      'JOSE\u0301 PAÇOCA ŞAHIN Ñ': 'JOSÉ PAÇOCA ?AHIN Ñ',
+      'ÁÉÍÓÚ àèìòù âêô ãõ ç Ü ñ': 'ÁÉÍÓÚ àèìòù âêô ãõ ç Ü ñ',
+    };
+    for (const [name, drawn] of Object.entries(names)) {
+      const pdf = await renderPdf(
+        { title: 'T', operator: 'O', blocks: [{ kind: 'fields', heading: 'Titular', fields: [['Nome', name]] }], footer: 'F' },
+        new Date(),
+      );
+      expect(drawnTexts(pdf), name).toContain(`Nome: ${drawn}`);
+    }
+  });
 });

@@ -21,6 +21,7 @@ import { isSessionRevoked } from '../services/sessions.ts';
 import { findOperator } from '../services/operators.ts';
 import { renderPdf } from '../services/pdf.ts';
 import { acceptancePdf } from '../services/request-documents.ts';
+import { readRequestFacts } from '../services/documents-to-sign.ts';
 import { changeStatusIn, findRequestById, lockRequest } from '../services/requests.ts';
 import { isDiskFull } from '../services/disk-full.ts';
 import { STATUS, describeStatus } from '../services/status.ts';
@@ -177,7 +178,9 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
           kind !== 'N' && request.fl_concordo !== ciente
             ? await changeStatusIn(tx, ctx.deps.files, request.cd_solicitacao, { flConcordo: ciente }, 'portal', ctx.now)
             : request;
-        const pdf = await renderPdf(acceptancePdf(kind, ciente, current, operator, ctx.now), ctx.now);
+        const facts = await readRequestFacts(tx, current);
+        if (!facts) return null;
+        const pdf = await renderPdf(acceptancePdf(kind, ciente, facts, ctx.now), ctx.now);
         const name = await ctx.deps.files.save(tx, pdf, 'pdf', ctx.now);
         await tx.query(
           'INSERT INTO acceptances (cd_solicitacao, fl_tipo, fl_ciente, nm_armazenado, dt_aceite) VALUES ($1, $2, $3, $4, $5)',

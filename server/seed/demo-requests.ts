@@ -3,7 +3,7 @@
  * can be tried at once. Their protocols are fixed (printed at start to a terminal, never to a
  * log, and listed in server/README.md); real requests always get random ones. Password = last 6 digits.
  */
-import type { Executor } from '../db/database.ts';
+import type { Transaction } from '../db/database.ts';
 import type { PortabilityRequest } from '../../contract/api.ts';
 import { ANS_PROTOCOL_DIGITS } from '../../contract/rules.ts';
 import type { FileStore } from '../services/file-store.ts';
@@ -188,7 +188,7 @@ async function identityPdf(demo: Demo, now: Date): Promise<Uint8Array> {
  * Creates the demos when the database has no request at all; returns whether it did.
  * Called inside the seed's locked transaction, so the count cannot change under it.
  */
-export async function seedDemoRequests(tx: Executor, files: FileStore, now: Date): Promise<boolean> {
+export async function seedDemoRequests(tx: Transaction, files: FileStore, now: Date): Promise<boolean> {
   const [row] = await tx.query<{ total: number }>('SELECT count(*)::int AS total FROM requests');
   if ((row?.total ?? 0) > 0) return false;
   for (const demo of DEMOS) {

@@ -1,32 +1,79 @@
 /** The terms and declarations a request gets when it reaches status 3 (SPEC §4). */
+import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import type { FileStore } from './file-store.ts';
 import type { DocumentToSignRow, RequestRow } from '../db/rows.ts';
+import { findDecision } from './operator-decision.ts';
 import { findOperator } from './operators.ts';
-import { renderPdf } from './pdf.ts';
-import { DOCUMENTS_TO_SIGN, documentToSignPdf } from './request-documents.ts';
+import { renderPdf, type PdfContent } from './pdf.ts';
+import { DOCUMENTS_TO_SIGN, documentToSignPdf, type DependentFacts, type RequestFacts } from './request-documents.ts';
 
-/** Creates each missing document once; going back to 3 later keeps the earlier ones and their signatures. */
-export async function createDocumentsToSign(tx: Queryable, files: FileStore, request: RequestRow, now: Date): Promise<void> {
-  const operator = await findOperator(tx, request.cd_empresa_plano);
-  if (!operator) throw new Error(`operadora ${request.cd_empresa_plano} não cadastrada`);
-  const existing = new Set(
+/** What the documents about this request say: its operator, the operator's decision and its dependents, as stored now. */
+export async function readRequestFacts(db: Queryable, request: RequestRow): Promise<RequestFacts | null> {
+  const operator = await findOperator(db, request.cd_empresa_plano);
+  if (!operator) return null;
+  const decision = await findDecision(db, request.cd_solicitacao);
+  const dependents = await db.query<DependentFacts>(
+    'SELECT nome, ds_parentesco, dt_nasc, cpf FROM dependents WHERE cd_solicitacao = $1 ORDER BY nu_ordem, id',
+    [request.cd_solicitacao],
+  );
+  return { request, operator, decision, dependents };
+}
+
+/** What a document says, without the footer's moment of generation: equal hashes, the same document. */
+export function contentHash(content: PdfContent): string {
+  return createHash('sha256')
+    .update(JSON.stringify([content.title, content.operator, content.blocks]))
+    .digest('hex');
+}
+
+/**
+ * Makes the documents to sign from the facts as stored now (the operator's decision, the
+ * dependents): each missing one, and each one not signed yet whose text would change (the
+ * request came back to 3 with another plan, start, price…), which is then a new file, not yet
+ * read. A signed document is the record of what was signed and is never made again.
+ * Called at the end of the transaction that moved the request to 3 (`changeStatusIn`), so a
+ * decision saved after the status in that transaction is in the documents.
+ */
+export async function makeDocumentsToSign(tx: Queryable, files: FileStore, cdSolicitacao: number, now: Date): Promise<void> {
+  const [request] = await tx.query<RequestRow>('SELECT * FROM requests WHERE cd_solicitacao = $1', [cdSolicitacao]);
+  if (!request) throw new Error(`solicitação ${cdSolicitacao} não existe`);
+  const facts = await readRequestFacts(tx, request);
+  if (!facts) throw new Error(`operadora ${request.cd_empresa_plano} não cadastrada`);
+  const existing = new Map(
     (
-      await tx.query<{ nm_documento: string }>('SELECT nm_documento FROM documents_to_sign WHERE cd_solicitacao = $1', [
-        request.cd_solicitacao,
-      ])
-    ).map((row) => row.nm_documento),
+      await tx.query<{
+        cd_file_documento: number;
+        nm_documento: string;
+        nm_armazenado: string;
+        ds_hash_conteudo: string | null;
+        assinado: boolean;
+      }>(
+        `SELECT d.cd_file_documento, d.nm_documento, d.nm_armazenado, d.ds_hash_conteudo, s.cd_file_documento IS NOT NULL AS assinado
+         FROM documents_to_sign d LEFT JOIN signatures s USING (cd_file_documento) WHERE d.cd_solicitacao = $1`,
+        [cdSolicitacao],
+      )
+    ).map((row) => [row.nm_documento, row]),
   );
   for (const name of DOCUMENTS_TO_SIGN) {
-    if (existing.has(name)) continue;
-    const pdf = await renderPdf(documentToSignPdf(name, request, operator, now), now);
-    const stored = await files.save(tx, pdf, 'pdf', now);
-    await tx.query('INSERT INTO documents_to_sign (cd_solicitacao, nm_documento, nm_armazenado, dt_criacao) VALUES ($1, $2, $3, $4)', [
-      request.cd_solicitacao,
-      name,
-      stored,
-      now,
-    ]);
+    const content = documentToSignPdf(name, facts, now);
+    const hash = contentHash(content);
+    const current = existing.get(name);
+    if (current && (current.assinado || current.ds_hash_conteudo === hash)) continue;
+    const stored = await files.save(tx, await renderPdf(content, now), 'pdf', now);
+    if (!current) {
+      await tx.query(
+        'INSERT INTO documents_to_sign (cd_solicitacao, nm_documento, nm_armazenado, dt_criacao, ds_hash_conteudo) VALUES ($1, $2, $3, $4, $5)',
+        [cdSolicitacao, name, stored, now, hash],
+      );
+      continue;
+    }
+    // The same document (its id, its place in the list), with the new text: read it again before signing.
+    await tx.query(
+      'UPDATE documents_to_sign SET nm_armazenado = $2, ds_hash_conteudo = $3, dt_criacao = $4, dt_leitura = NULL WHERE cd_file_documento = $1',
+      [current.cd_file_documento, stored, hash, now],
+    );
+    await files.remove(tx, current.nm_armazenado);
   }
 }
 

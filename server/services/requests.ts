@@ -2,13 +2,13 @@
  * The portability request and its life: creation (with dependents and contacts, in one
  * transaction), lookups, and status changes that always leave a history event.
  */
-import type { Database, Executor, Queryable } from '../db/database.ts';
+import type { Database, Queryable, Transaction } from '../db/database.ts';
 import { REQUEST_STATE_COLUMNS, type RequestRow, type RequestState } from '../db/rows.ts';
 import type { PortabilityRequest } from '../../contract/api.ts';
 import { newProtocol } from './protocol.ts';
 import { STATUS } from './status.ts';
 import type { FileStore } from './file-store.ts';
-import { createDocumentsToSign } from './documents-to-sign.ts';
+import { makeDocumentsToSign } from './documents-to-sign.ts';
 
 /** 'titular': the holder's own withdrawal (services/withdrawal.ts), told apart from an operator's cancellation. */
 export type HistoryOrigin = 'portal' | 'backoffice' | 'demonstracao' | 'titular';
@@ -153,7 +153,8 @@ export interface StatusChange {
 
 /**
  * Applies a status change in one transaction: the request row, a history event, and —
- * when the request reaches status 3 — its documents to sign (created once).
+ * when the request reaches status 3 — its documents to sign, made at the end of the
+ * transaction from the facts it leaves (a signed one is never made again: documents-to-sign.ts).
  */
 export async function changeStatus(
   db: Database,
@@ -167,7 +168,7 @@ export async function changeStatus(
 }
 
 export async function changeStatusIn(
-  tx: Executor,
+  tx: Transaction,
   files: FileStore,
   cdSolicitacao: number,
   change: StatusChange,
@@ -188,6 +189,8 @@ export async function changeStatusIn(
   );
   await addHistory(tx, cdSolicitacao, next, origin, now);
   if (!updated) throw new Error('a solicitação sumiu durante a atualização');
-  if (next.flStatus === STATUS.aceita) await createDocumentsToSign(tx, files, updated, now);
+  // At the end of the transaction: the operator's decision saved after this call is in the documents.
+  if (next.flStatus === STATUS.aceita)
+    tx.atEnd(`documents-to-sign ${cdSolicitacao}`, () => makeDocumentsToSign(tx, files, cdSolicitacao, now));
   return updated;
 }

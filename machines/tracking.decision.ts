@@ -7,6 +7,7 @@
  * A fact the operator did not send is said to be missing, never derived: the portal does not
  * work out the cancellation day from the start date (whether the start day counts is the
  * operator's to state, and a day too late would cost the holder more than no date).
+ * The server's receipt (server/services/receipt.ts) says the same facts and steps on paper.
  */
 import { formatDay, panelOf, parseDay, recordedChoice, todayIn, typeCodeOf } from './tracking.helpers';
 import { TYPE_CODE_AGREEMENT, type TrackingInfo } from './tracking.types';

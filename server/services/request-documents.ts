@@ -4,6 +4,8 @@
  * operator's decision (services/operator-decision.ts) where it decided something and the
  * wizard's answers where it did not, and every person the request covers.
  */
+// A fact the operator has not sent is said as the tracking screen says it.
+import { NOT_INFORMED } from '../../machines/tracking.decision.ts';
 import type { PdfBlock, PdfContent } from './pdf.ts';
 import type { RequestRow } from '../db/rows.ts';
 import type { OperatorRow } from './operators.ts';
@@ -31,9 +33,6 @@ export interface RequestFacts {
   decision: OperatorDecision;
   dependents: readonly DependentFacts[];
 }
-
-/** What the tracking screen says of a fact the operator has not sent (machines/tracking.decision.ts). */
-export const NOT_INFORMED = 'Ainda não informado pela operadora.';
 
 function holder(request: RequestRow): PdfBlock {
   return {
@@ -74,7 +73,13 @@ function protocols(request: RequestRow): PdfBlock {
 }
 
 /** The destination plan: the operator's when it decided one, else the one chosen in the wizard. */
-export function destinationPlan({ request, decision }: Pick<RequestFacts, 'request' | 'decision'>): string {
+export function destinationPlan({
+  request,
+  decision,
+}: {
+  request: Pick<RequestRow, 'plano_destino' | 'nu_ans_plano_destino'>;
+  decision: Pick<OperatorDecision, 'nmPlano' | 'nuRegistroPlano'>;
+}): string {
   if (decision.nuRegistroPlano !== null) {
     return decision.nmPlano ? `${decision.nmPlano} (registro ANS ${decision.nuRegistroPlano})` : `Registro ANS ${decision.nuRegistroPlano}`;
   }

@@ -5,6 +5,7 @@
  */
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../server/backoffice-cli.ts';
 import { FILE_LINK_EXPIRED, FILE_NOT_FOUND } from '../../server/routes/documents.ts';
 import { RECEIPT_NEEDS_TOKEN } from '../../server/routes/receipt.ts';
 import { FILE_LINK_TTL_SECONDS } from '../../server/services/file-links.ts';
@@ -149,5 +150,90 @@ describe('the receipt PDF', () => {
     const expired = await open(link);
     expect(expired.statusCode).toBe(410);
     expect(messageOf(expired)).toBe(FILE_LINK_EXPIRED);
+  });
+});
+
+describe("the receipt's next steps follow the status and the operator's decision", () => {
+  const setStatus = async (...args: string[]) => {
+    const io = { out: () => {}, err: (line: string) => console.error(line) };
+    expect(
+      await runCli(['set-status', ...args], { db: server.db, io, env: { DATA_DIR: server.dataDir }, clock: () => server.clock.now }),
+    ).toBe(0);
+  };
+  const receiptOf = async (request: { nuProtocolo: string; token: string }) =>
+    textOf((await open((await receiptLink(request.nuProtocolo, request.token)).body)).rawPayload);
+  /** What the receipt said of every request, whatever its status, before the status was read. */
+  const UNDER_ANALYSIS = /responde até|Aceita a portabilidade/;
+
+  it('lists the origin and destination plans: the wizard’s, then the one the operator decided', async () => {
+    const request = await file({ nu_ans_plano_destino: '481234561' });
+    const filed = await receiptOf(request);
+    expect(filed).toContain('Plano de origem: PLANO ANTIGO (registro ANS 987654321), OPERADORA ANTIGA');
+    expect(filed).toContain('Plano de destino: VIDA PLENA ESSENCIAL ENFERMARIA (registro ANS 481234561)');
+    await setStatus(request.nuProtocolo, '6', '--tipo', '2', '--plano', '481234562');
+    expect(await receiptOf(request)).toMatch(/Plano de destino: [^:]+ \(registro ANS 481234562\)/);
+  });
+
+  it('says the refusal’s reason and where to turn (operator, ANS), not the analysis’ deadline', async () => {
+    const request = await file();
+    await setStatus(request.nuProtocolo, '4', '--motivo', 'Carência do plano de origem não cumprida.');
+    const text = await receiptOf(request);
+    expect(text).toContain('Situação atual: Recusada');
+    expect(text).toContain(
+      'A operadora recusou a portabilidade. Motivo informado pela operadora: Carência do plano de origem não cumprida.',
+    );
+    expect(text).toContain("nova solicitação de portabilidade: na página inicial, em 'Realizar Solicitação'");
+    expect(text).toContain('pelos canais de atendimento dela');
+    expect(text).toContain('Notificação de Intermediação Preliminar (NIP)');
+    expect(text).toContain('Disque ANS 0800 701 9656');
+    expect(text).not.toMatch(UNDER_ANALYSIS);
+    await setStatus(request.nuProtocolo, '5');
+    const cancelled = await receiptOf(request);
+    expect(cancelled).toContain('A solicitação foi cancelada. Motivo informado pela operadora: A operadora não informou o motivo.');
+    expect(cancelled).not.toMatch(UNDER_ANALYSIS);
+  });
+
+  it('lists the documents the operator still waits for (status 2), with its reason', async () => {
+    const request = await file();
+    await setStatus(request.nuProtocolo, '2', '--pendente', '1:Foto ilegível.', '--pendente', '2');
+    const text = await receiptOf(request);
+    expect(text).toContain('A operadora precisa destes documentos para continuar a análise da sua solicitação.');
+    expect(text).toMatch(/• [^•]+ \(motivo informado pela operadora: Foto ilegível\.\) • /);
+    expect(text).toContain('responde até 20/03/2025');
+    expect(text).not.toContain('Aceita a portabilidade');
+  });
+
+  it("gives the operator's start, price and last day to cancel, and what is left to answer (status 6) or sign (status 3)", async () => {
+    const request = await file();
+    await setStatus(request.nuProtocolo, '6', '--tipo', '2', '--inicio', '01/12/2026', '--valor', '612,40', '--cancelar-ate', '31/12/2026');
+    const waiting = await receiptOf(request);
+    expect(waiting).toContain('Início da cobertura: 01/12/2026');
+    expect(waiting).toContain('Mensalidade: R$ 612,40');
+    expect(waiting).toContain('Cancelar o plano anterior até: 31/12/2026');
+    expect(waiting).toContain("marque 'Estou ciente' e use 'Finalizar'");
+    expect(waiting).toContain(
+      'Se a portabilidade seguir, a cobertura do novo plano começa em 01/12/2026; depois disso, cancele o seu plano anterior até 31/12/2026.',
+    );
+    expect(waiting).not.toMatch(UNDER_ANALYSIS);
+
+    await setStatus(request.nuProtocolo, '3');
+    const accepted = await receiptOf(request);
+    expect(accepted).toContain("Abra e aceite cada termo e declaração pelo acompanhamento e use 'Finalizar'. Falta aceitar:");
+    for (const name of ['Proposta de Adesão', 'Declaração de Portabilidade', 'Carta de Orientação ao Beneficiário'])
+      expect(accepted).toContain(`• ${name}`);
+    expect(accepted).toContain(
+      'A cobertura do novo plano começa em 01/12/2026; depois disso, cancele o seu plano anterior até 31/12/2026.',
+    );
+    expect(accepted).not.toMatch(UNDER_ANALYSIS);
+  });
+
+  it('says the contract is active from the start of coverage (status 7)', async () => {
+    const request = await file();
+    await setStatus(request.nuProtocolo, '7', '--inicio', '01/04/2025', '--cancelar-ate', '06/04/2025');
+    const text = await receiptOf(request);
+    expect(text).toContain('Situação atual: Contrato ativo');
+    expect(text).toContain('Seu contrato está ativo, com cobertura a partir de 01/04/2025.');
+    expect(text).toContain('cancele o seu plano anterior até 06/04/2025, se ainda não o fez');
+    expect(text).not.toMatch(UNDER_ANALYSIS);
   });
 });

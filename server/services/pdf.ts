@@ -19,21 +19,29 @@ const PAGE: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
 const BRAND_RGB = [0.05, 0.3, 0.6] as const;
 
-const DRAWABLE = /^[\x20-\x7E\u00A0-\u00FF–—‘’“”•…]+$/;
+/** Helvetica's WinAnsi (Windows-1252): ASCII, Latin-1 and the 0x80–0x9F letters and signs. */
+const DRAWABLE = /^[\x20-\x7E\u00A0-\u00FF€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]+$/;
 let graphemes: Intl.Segmenter | undefined;
+
+/** A letter WinAnsi lacks with its marks taken off ('Ễ' → 'E', 'ă' → 'a'), or '?' when that is not drawable either. */
+function withoutMarks(segment: string): string {
+  const bare = segment.normalize('NFD').replace(/\p{M}/gu, '');
+  return bare !== '' && DRAWABLE.test(bare) ? bare : '?';
+}
 
 /**
  * Keeps the characters Helvetica (WinAnsi) can draw and puts one '?' for each other one, as a
  * reader sees it: a name may hold any character but a control one (contract/api.ts), and an
- * emoji (two UTF-16 units, or several code points joined) or a letter with a mark WinAnsi has
- * no precomposed form for is one character, not two or three '?'.
+ * emoji (two UTF-16 units, or several code points joined) is one character, not two or three
+ * '?'. A letter with a mark WinAnsi has no precomposed form for keeps its letter (a name from
+ * Vietnam or Romania stays readable); one WinAnsi has no base for ('Ł') is a '?'.
  */
 function printable(text: string): string {
   const normalized = text.normalize('NFC');
   if (normalized === '' || DRAWABLE.test(normalized)) return normalized;
   graphemes ??= new Intl.Segmenter('pt-BR', { granularity: 'grapheme' });
   let out = '';
-  for (const { segment } of graphemes.segment(normalized)) out += DRAWABLE.test(segment) ? segment : '?';
+  for (const { segment } of graphemes.segment(normalized)) out += DRAWABLE.test(segment) ? segment : withoutMarks(segment);
   return out;
 }
 

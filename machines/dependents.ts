@@ -4,8 +4,20 @@
  * draft with data that is not valid yet is never dropped (issue 13): it stays open, with its
  * messages, until the user fixes it or cancels it.
  */
+import { INPUT_BOUNDS } from '../contract/rules';
 import { isDependentValid } from './wizard.schemas';
 import type { CalendarDay, Dependent, DependentDraft } from './wizard.types';
+
+/** The most dependents one request carries (the server refuses more: contract/rules.ts). */
+export const MAX_DEPENDENTS = INPUT_BOUNDS.dependents;
+
+/** Said where 'Incluir dependente' was, once the list is full (found by an exploratory run). */
+export const DEPENDENTS_FULL_MESSAGE = `Esta solicitação já tem ${MAX_DEPENDENTS} dependentes, o máximo permitido.`;
+
+/** Whether one more row may be opened: fewer than MAX_DEPENDENTS are confirmed. */
+export function hasRoomForDependent(dependents: readonly Dependent[]): boolean {
+  return dependents.length < MAX_DEPENDENTS;
+}
 
 export function emptyDependentDraft(): DependentDraft {
   return { nome: '', ds_parentesco: '', nm_mae: '', dt_nasc: '', cpf: '' };

@@ -362,10 +362,10 @@ export const wizardMachine = wizardSetup.createMachine({
               },
               on: {
                 DEPENDENT_ADD: {
-                  guard: 'isNotSaved',
+                  guard: and(['isNotSaved', 'hasRoomForDependent']),
                   target: 'editingRow',
                   actions: 'openDependentDraft',
-                  description: 'SPEC §2: adicionar abre uma linha em branco em edição.',
+                  description: 'SPEC §2: adicionar abre uma linha em branco em edição, até 20 dependentes (o limite do servidor).',
                 },
               },
             },

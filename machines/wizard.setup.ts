@@ -18,7 +18,14 @@ import {
   toAttachment,
   toPreparedAttachment,
 } from './attachments';
-import { confirmDependent, draftNeedsFixing, emptyDependentDraft, removeDependent, settleDependentDraft } from './dependents';
+import {
+  confirmDependent,
+  draftNeedsFixing,
+  emptyDependentDraft,
+  hasRoomForDependent,
+  removeDependent,
+  settleDependentDraft,
+} from './dependents';
 import { hasTypedData, type LeaveVia } from './wizard.leave';
 import { toPortabilityPayload } from './wizard.payload';
 import {
@@ -114,6 +121,7 @@ export const wizardSetup = setup({
   guards: {
     stepIsValid: ({ context }, params: { step: StepId }) => isStepValid(params.step, context.form, context.today),
     isNotSaved: ({ context }) => context.saved === null,
+    hasRoomForDependent: ({ context }) => hasRoomForDependent(context.dependents),
     isCepChange: ({ event }) => event.type === 'FIELD_CHANGED' && event.field === 'cd_cep',
     isCompleteCep: ({ event }) => event.type === 'FIELD_CHANGED' && event.field === 'cd_cep' && isCep(event.value),
     cepWasFound: (_, params: { address: CepFound | null }) => params.address !== null,

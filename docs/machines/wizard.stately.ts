@@ -87,6 +87,7 @@ export const wizardMachine = setup({
     hasNoAttachments: () => false,
     hasNoDocumentType: () => false,
     hasPendingUploads: () => false,
+    hasRoomForDependent: () => false,
     hasTypedData: () => false,
     isAcceptanceRefused: () => false,
     isAcceptedContractType: () => false,
@@ -384,9 +385,9 @@ export const wizardMachine = setup({
               on: {
                 DEPENDENT_ADD: {
                   target: 'editingRow',
-                  guard: 'isNotSaved',
+                  guard: and(['isNotSaved', 'hasRoomForDependent']),
                   actions: 'openDependentDraft',
-                  description: 'SPEC §2: adicionar abre uma linha em branco em edição.',
+                  description: 'SPEC §2: adicionar abre uma linha em branco em edição, até 20 dependentes (o limite do servidor).',
                 },
               },
               always: {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { wizardMachine } from '../../machines/wizard.machine';
+import { MAX_DEPENDENTS } from '../../machines/dependents';
 import { FILE_MESSAGES, MESSAGES } from '../../machines/wizard.schemas';
 import type { AcceptanceInput, SaveRequestInput, SaveResult, UploadDocumentInput, WizardContext } from '../../machines/wizard.types';
 import { CoverageRecorder } from '../paths/framework/coverage';
@@ -308,6 +309,16 @@ describe('wizard journeys', () => {
     expect(blankDropped.draft).toBeNull();
     const removed = contextAfter(filled, [...toStep4, ...dependent, ev('DEPENDENT_CONFIRM'), ev('DEPENDENT_REMOVE')]);
     expect(removed.dependents).toEqual([]);
+  });
+
+  it(`dependents: at most ${MAX_DEPENDENTS}, the server's limit; a removal makes room again (found by an exploratory run)`, () => {
+    const toStep4 = [ev('NEXT'), ev('NEXT'), ev('NEXT')];
+    const twentyOne = Array.from({ length: MAX_DEPENDENTS + 1 }, () => [...dependent, ev('DEPENDENT_CONFIRM')]).flat();
+    const full = contextAfter(filled, [...toStep4, ...twentyOne]);
+    expect(full.dependents).toHaveLength(MAX_DEPENDENTS);
+    expect(full.draft).toBeNull();
+    const roomAgain = contextAfter(filled, [...toStep4, ...twentyOne, ev('DEPENDENT_REMOVE'), ...dependent]);
+    expect(roomAgain.draft).not.toBeNull();
   });
 
   it('dependents: a row with data that is not valid is never dropped (issue 13): NEXT stays with its messages, PREVIOUS keeps it open', async () => {

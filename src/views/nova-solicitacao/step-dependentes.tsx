@@ -8,6 +8,7 @@
 import { shallowEqual } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { PARENTESCOS } from '../../../contract/rules';
+import { DEPENDENTS_FULL_MESSAGE, hasRoomForDependent } from '../../../machines/dependents';
 import { validateDependent } from '../../../machines/wizard.schemas';
 import type { Dependent, DependentField } from '../../../machines/wizard.types';
 import { announce } from '../../ui/announcer';
@@ -83,9 +84,13 @@ function DraftRow() {
   );
 }
 
-/** What changed in the list since the last render, said and followed by focus. */
+/**
+ * What changed in the list since the last render, said and followed by focus: back on
+ * 'Incluir dependente', or on the note that takes its place once the list is full.
+ */
 function useRowFeedback(dependents: readonly Dependent[], draftOpen: boolean) {
   const addButton = useRef<HTMLButtonElement>(null);
+  const fullNote = useRef<HTMLParagraphElement>(null);
   const before = useRef({ dependents, draftOpen });
   useEffect(() => {
     const previous = before.current;
@@ -96,9 +101,9 @@ function useRowFeedback(dependents: readonly Dependent[], draftOpen: boolean) {
     for (const dependent of added) announce(`Dependente ${dependent.nome} incluído.`);
     for (const dependent of removed) announce(`Dependente ${dependent.nome} removido.`);
     if (draftOpen && !previous.draftOpen) document.getElementById('dependente-nome')?.focus();
-    else if ((!draftOpen && previous.draftOpen) || removed.length > 0) addButton.current?.focus();
+    else if ((!draftOpen && previous.draftOpen) || removed.length > 0) (addButton.current ?? fullNote.current)?.focus();
   }, [dependents, draftOpen]);
-  return addButton;
+  return { addButton, fullNote };
 }
 
 export function StepDependentes() {
@@ -107,7 +112,8 @@ export function StepDependentes() {
   const draftOpen = useWizard((s) => s.context.draft !== null);
   const canAdd = useWizard((s) => s.can({ type: 'DEPENDENT_ADD' }));
   const locked = useWizard((s) => s.context.saved !== null);
-  const addButton = useRowFeedback(dependents, draftOpen);
+  const full = !locked && !draftOpen && !hasRoomForDependent(dependents);
+  const { addButton, fullNote } = useRowFeedback(dependents, draftOpen);
   return (
     <div className="space-y-4">
       {dependents.length === 0 ? (
@@ -156,6 +162,11 @@ export function StepDependentes() {
         <Button ref={addButton} variant="secondary" onClick={() => actor.send({ type: 'DEPENDENT_ADD' })}>
           Incluir dependente
         </Button>
+      )}
+      {full && (
+        <p ref={fullNote} tabIndex={-1} className="text-slate-700 focus:outline-none">
+          {DEPENDENTS_FULL_MESSAGE}
+        </p>
       )}
     </div>
   );

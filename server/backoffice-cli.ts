@@ -91,25 +91,73 @@ const DECISION_FLAG_NAMES = [
   ['--motivo', 'motivo'],
 ] as const;
 
-export function parseArgs(args: readonly string[]): { command: BackofficeCommand; json: boolean } {
-  const json = args.includes('--json');
-  const rest = args.filter((arg) => arg !== '--json');
-  const flag = (name: string): string | undefined => {
-    const index = rest.indexOf(name);
-    if (index < 0) return undefined;
-    const value = rest[index + 1];
-    if (value === undefined) throw new UsageError(`Falta o valor de ${name}.`);
-    rest.splice(index, 2);
-    return value;
-  };
-  // --pendente repeats: one per document type still awaited.
-  const pendentes: string[] = [];
-  for (let index = rest.indexOf('--pendente'); index >= 0; index = rest.indexOf('--pendente')) {
-    const value = rest[index + 1];
-    if (value === undefined) throw new UsageError('Falta o valor de --pendente.');
-    pendentes.push(value);
-    rest.splice(index, 2);
+/** The flags that take a value, and the commands each belongs to; `--pendente` repeats. */
+const VALUE_FLAGS: Readonly<Record<string, ReadonlyArray<BackofficeCommand['cmd']>>> = {
+  '--tipo': ['set-status'],
+  '--concordo': ['set-status'],
+  '--pendente': ['set-status'],
+  ...Object.fromEntries(DECISION_FLAG_NAMES.map(([name]) => [name, ['set-status']])),
+  ...Object.fromEntries(CONTACT_FIELDS.map((field) => [`--${field}`, ['contato']])),
+};
+/** How many positional arguments each command takes after its name. */
+const POSITIONALS: Readonly<Record<BackofficeCommand['cmd'], number>> = {
+  list: 0,
+  plans: 0,
+  outbox: 0,
+  purge: 0,
+  show: 1,
+  contato: 1,
+  'set-status': 2,
+};
+
+/**
+ * Reads the arguments strictly: a flag this command does not take (a typo such as `--motiv`)
+ * or an argument too many is a usage error naming it, never quietly dropped; a flag other
+ * than `--pendente` given twice is one too.
+ */
+function splitArgs(args: readonly string[]): { json: boolean; values: Map<string, string[]>; positional: string[] } {
+  let json = false;
+  const values = new Map<string, string[]>();
+  const positional: string[] = [];
+  const unknown: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index] as string;
+    if (arg === '--json') {
+      json = true;
+    } else if (arg in VALUE_FLAGS) {
+      const value = args[index + 1];
+      if (value === undefined) throw new UsageError(`Falta o valor de ${arg}.`);
+      const given = values.get(arg) ?? [];
+      if (given.length > 0 && arg !== '--pendente') throw new UsageError(`${arg} foi informado mais de uma vez.`);
+      values.set(arg, [...given, value]);
+      index += 1;
+    } else if (arg.startsWith('-') && !/^\d/.test(arg.slice(1))) {
+      unknown.push(arg);
+    } else {
+      positional.push(arg);
+    }
   }
+  if (unknown.length) {
+    throw new UsageError(`Opção desconhecida: ${unknown.map((arg) => `"${arg.slice(0, 40)}"`).join(', ')}.`);
+  }
+  const [cmd, ...rest] = positional;
+  const command = cmd as BackofficeCommand['cmd'];
+  if (cmd !== undefined && Object.hasOwn(POSITIONALS, cmd)) {
+    const misplaced = [...values.keys()].filter((flag) => !VALUE_FLAGS[flag]?.includes(command));
+    if (misplaced.length) throw new UsageError(`${misplaced.join(', ')} não vale com o comando ${cmd}.`);
+    const extra = rest.slice(POSITIONALS[command]);
+    if (extra.length) {
+      throw new UsageError(`Argumento a mais para ${cmd}: ${extra.map((arg) => `"${arg.slice(0, 40)}"`).join(', ')}.`);
+    }
+  }
+  return { json, values, positional };
+}
+
+export function parseArgs(args: readonly string[]): { command: BackofficeCommand; json: boolean } {
+  const { json, values, positional: rest } = splitArgs(args);
+  const flag = (name: string): string | undefined => values.get(name)?.[0];
+  // --pendente repeats: one per document type still awaited.
+  const pendentes = values.get('--pendente') ?? [];
   const tipo = flag('--tipo');
   const concordo = flag('--concordo')?.toUpperCase();
   const decisao: DecisionFlags = {};
@@ -149,8 +197,15 @@ export function parseArgs(args: readonly string[]): { command: BackofficeCommand
       return { command: { cmd, cdEmpresaPlano, contato }, json };
     }
     case 'set-status': {
+      // Digits only: Number() would take " 3", "0x3" or "1e0" for 3.
+      if (!/^\d{1,9}$/.test(positional[1] ?? '')) {
+        throw new UsageError(
+          positional[1] === undefined
+            ? 'Informe o novo flStatus (número).'
+            : `O flStatus deve ser um número inteiro, só dígitos (ex.: 3), e não "${positional[1].slice(0, 40)}".`,
+        );
+      }
       const flStatus = Number(positional[1]);
-      if (!Number.isInteger(flStatus)) throw new UsageError('Informe o novo flStatus (número).');
       if (tipo !== undefined && tipo !== '1' && tipo !== '2') throw new UsageError('--tipo deve ser 1 ou 2.');
       if (concordo !== undefined && concordo !== 'S' && concordo !== 'N') throw new UsageError('--concordo deve ser S ou N.');
       const decided = Object.keys(decisao).length > 0;

@@ -136,6 +136,32 @@ describe('backoffice commands on the database', () => {
     expect(await runCli(['show', '123'], { db: server.db, io: unknown })).toBe(1);
     expect(unknown.stderr[0]).toBe('Protocolo 123 não encontrado.');
   });
+
+  it('refuses unknown flags, arguments too many and a status that is not plain digits (exit 2, named), changing nothing', async () => {
+    const saved = (await server.post('portabilidade', validRequest(), { key: 'backoffice-strict-args' })).json() as { nuProtocolo: string };
+    const cases: Array<[string[], RegExp]> = [
+      // A typo of --motivo: the refusal would go out without its reason.
+      [['set-status', saved.nuProtocolo, '4', '--motiv', 'Carência'], /Opção desconhecida: "--motiv"/],
+      [['set-status', saved.nuProtocolo, '4', 'Carência não cumprida'], /Argumento a mais para set-status: "Carência não cumprida"/],
+      [['set-status', saved.nuProtocolo, ' 3'], /só dígitos[\s\S]*" 3"/],
+      [['set-status', saved.nuProtocolo, '0x3'], /só dígitos[\s\S]*"0x3"/],
+      [['set-status', saved.nuProtocolo, '1e0'], /só dígitos[\s\S]*"1e0"/],
+      [['set-status', saved.nuProtocolo, '3.0'], /só dígitos/],
+      [['set-status', saved.nuProtocolo, '4', '--motivo', 'Um', '--motivo', 'Dois'], /--motivo foi informado mais de uma vez/],
+      [['show', saved.nuProtocolo, '--plano', '481234561'], /--plano não vale com o comando show/],
+      [['list', 'tudo'], /Argumento a mais para list: "tudo"/],
+      [['contato', '1', '--telefon', '0800 000 0000'], /Opção desconhecida: "--telefon"/],
+    ];
+    for (const args of cases) {
+      const io = capture();
+      expect(await runCli(args[0], { db: server.db, io, env: { DATA_DIR: server.dataDir } }), args[0].join(' ')).toBe(2);
+      expect(io.stderr.join('\n'), args[0].join(' ')).toMatch(args[1]);
+      expect(io.stderr.join('\n')).toContain('Uso:');
+    }
+    const show = capture();
+    await runCli(['show', saved.nuProtocolo, '--json'], { db: server.db, io: show });
+    expect(JSON.parse(show.stdout[0] ?? '{}')).toMatchObject({ flStatus: 1, historico: [{ flStatus: 1 }] });
+  });
 });
 
 describe("set-status records the operator's decision", () => {

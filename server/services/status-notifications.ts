@@ -57,7 +57,9 @@ const when = (date: string | null, fallback: string) => (date ? `até ${date}` :
 
 function partsOf(flStatus: number, cdStatusPort: number, decision: OperatorDecision): Parts {
   const plan = decision.nmPlano ? ` para o plano ${decision.nmPlano}` : '';
-  const reason = decision.dsMotivo ? ` Motivo informado: ${decision.dsMotivo}.` : '';
+  // Without a stored reason the portal says none was given: no message may send the person to look for one.
+  const reason = decision.dsMotivo ? ` Motivo informado: ${decision.dsMotivo}.` : ' A operadora não informou o motivo.';
+  const seeReason = decision.dsMotivo ? 'Veja o motivo no portal' : 'Veja a situação no portal';
   switch (flStatus) {
     case STATUS.pendenteDocumentacao:
       return {
@@ -78,14 +80,14 @@ function partsOf(flStatus: number, cdStatusPort: number, decision: OperatorDecis
         headline: 'solicitação recusada',
         happened: `A operadora recusou a sua solicitação de portabilidade.${reason}`,
         todo: 'O que fazer: nada é preciso no portal. Se não concordar, fale com a operadora (contatos abaixo) ou com a ANS.',
-        smsTodo: 'Veja o motivo no portal',
+        smsTodo: seeReason,
       };
     case STATUS.cancelada:
       return {
         headline: 'solicitação cancelada',
         happened: `A sua solicitação de portabilidade foi cancelada.${reason}`,
         todo: 'O que fazer: nada é preciso no portal. Se não concordar, fale com a operadora (contatos abaixo) ou com a ANS.',
-        smsTodo: 'Veja o motivo no portal',
+        smsTodo: seeReason,
       };
     case STATUS.aguardandoCiencia: {
       const answer = cdStatusPort === 2 ? '"Estou ciente"' : '"Estou de acordo" ou "Não aceito"';

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliIo } from '../../server/backoffice-cli.ts';
+import { statusMessage } from '../../server/services/status-notifications.ts';
 import { startServer, validRequest, type TestServer } from './helpers.ts';
 
 const PUBLIC_URL = 'https://portal.exemplo.com.br';
@@ -238,6 +239,32 @@ describe('messages on each status change made by the back-office', () => {
     const protocolo = await save(server, 'avisos-so-sms@example.com', { email: '0', sms: '1' });
     expect((await cli(server, ['set-status', protocolo, '4'])).code).toBe(0);
     expect((await outbox(server, protocolo)).map((row) => row.canal)).toEqual(['sms']);
+  });
+});
+
+describe('a refusal or cancellation without a reason', () => {
+  const decision = {
+    nuRegistroPlano: null,
+    nmPlano: null,
+    dtInicioCobertura: null,
+    vlMensalidadeCentavos: null,
+    dtLimiteCancelamento: null,
+    dsMotivo: null,
+  };
+  const request = { nu_protocolo: '12345678901234567890', cd_empresa_plano: 1, cd_status_port: 1 };
+  const context = { operatorName: 'Vida Plena Saúde', publicUrl: PUBLIC_URL };
+
+  it('does not send the person to the portal for a reason the portal does not have; with one stored, it does', () => {
+    for (const flStatus of [4, 5]) {
+      const without = statusMessage({ ...request, fl_status: flStatus }, decision, context);
+      expect(without.sms).not.toContain('motivo');
+      expect(without.sms).toContain('Veja a situação no portal');
+      expect(without.email).toContain('A operadora não informou o motivo.');
+      const withReason = statusMessage({ ...request, fl_status: flStatus }, { ...decision, dsMotivo: 'Carência não cumprida' }, context);
+      expect(withReason.sms).toContain('Veja o motivo no portal');
+      expect(withReason.email).toContain('Motivo informado: Carência não cumprida.');
+      expect(withReason.email).not.toContain('não informou o motivo');
+    }
   });
 });
 

@@ -265,9 +265,19 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
       const updated = result as RequestSummary & {
         decisao: OperatorDecision;
         documentosPendentes: PendingDocumentRecord[];
+        alterado?: boolean;
         avisos?: number;
       };
       const avisos = updated.avisos ?? 0;
+      if (updated.alterado === false) {
+        // The same command again, or one that restates what is stored: no event, no message.
+        return [
+          `Nada mudou: ${describe(updated)}`,
+          `Decisão da operadora: ${describeDecision(updated.decisao)}`,
+          ...pendingLines(updated.documentosPendentes),
+          'Avisos ao beneficiário: nenhum (nada que ele veja mudou); nenhum evento no histórico.',
+        ].join('\n');
+      }
       return [
         `Atualizado: ${describe(updated)}`,
         `Decisão da operadora: ${describeDecision(updated.decisao)}`,

@@ -4,12 +4,12 @@
  * the running server (the CLI asked over loopback, since PGlite admits one process).
  */
 import { join } from 'node:path';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import type { Clock } from './clock.ts';
 import { formatDate, formatDateTime } from './dates.ts';
 import type { FileStore } from './file-store.ts';
 import { passwordOf } from './protocol.ts';
-import { changeStatusIn, findRequestByProtocol } from './requests.ts';
+import { changeStatusIn, findRequestByProtocol, lockRequest } from './requests.ts';
 import { describeStatus, isKnownStatus, requiresLogin, STATUS_DESCRIPTIONS } from './status.ts';
 import { listDocumentsToSign } from './documents-to-sign.ts';
 import { purgeExpired, type PurgeReport } from './purge.ts';
@@ -19,7 +19,6 @@ import { CONTACT_FIELDS, ContactError, findOperatorContact, saveOperatorContact,
 import {
   DecisionError,
   findDecision,
-  hasDecision,
   parseDecisionFlags,
   saveDecision,
   type DecisionFlags,
@@ -28,6 +27,7 @@ import {
 import {
   PendingDocumentsError,
   listPendingDocuments,
+  openPendingDocuments,
   parsePendingFlags,
   replacePendingDocuments,
   MAX_PENDING_TYPES,
@@ -189,12 +189,16 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
   }
   const decision = decisionChange(command.decisao ?? {}, command.flStatus);
   const pending = pendingChange(command.pendentes ?? [], command.flStatus);
-  const request = await findRequestByProtocol(deps.db, command.protocolo);
-  if (!request) throw new BackofficeError(`Protocolo ${command.protocolo} não encontrado.`);
+  const found = await findRequestByProtocol(deps.db, command.protocolo);
+  if (!found) throw new BackofficeError(`Protocolo ${command.protocolo} não encontrado.`);
   const now = deps.clock();
   try {
     // The status, the facts of the decision and the messages about them change together, or none does.
     const result = await deps.db.transaction(async (tx) => {
+      // Read under the row's lock: what the beneficiary saw before this change.
+      const request = await lockRequest(tx, found.cd_solicitacao);
+      if (!request) throw new BackofficeError(`Protocolo ${command.protocolo} não encontrado.`);
+      const before = await visibleFacts(tx, request.cd_solicitacao);
       const updated = await changeStatusIn(
         tx,
         deps.files,
@@ -205,11 +209,22 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
       );
       await saveDecision(tx, request.cd_solicitacao, decision, now, { forgetReason: request.fl_status !== command.flStatus });
       await replacePendingDocuments(tx, request.cd_solicitacao, pending, now);
-      const decisao = await findDecision(tx, request.cd_solicitacao);
-      // A new status, or new facts of the decision, is news for the beneficiary (issue 26).
-      const news = request.fl_status !== command.flStatus || hasDecision(decision);
-      const avisos = news ? await queueStatusNotifications(tx, updated, decisao, deps.publicUrl, now) : 0;
-      return { ...summary(updated), decisao, documentosPendentes: await listPendingDocuments(tx, request.cd_solicitacao), avisos };
+      const after = await visibleFacts(tx, request.cd_solicitacao);
+      // News for the beneficiary (issue 26) is what they would see changed: the state, the facts
+      // of the decision as stored, or the documents still awaited; not that flags were given.
+      const alterado =
+        updated.fl_status !== request.fl_status ||
+        updated.cd_status_port !== request.cd_status_port ||
+        updated.fl_concordo !== request.fl_concordo ||
+        JSON.stringify(after) !== JSON.stringify(before);
+      const avisos = alterado ? await queueStatusNotifications(tx, updated, after.decisao, deps.publicUrl, now) : 0;
+      return {
+        ...summary(updated),
+        decisao: after.decisao,
+        documentosPendentes: await listPendingDocuments(tx, request.cd_solicitacao),
+        alterado,
+        avisos,
+      };
     });
     if (result.avisos > 0) deps.outbox?.kick();
     return result;
@@ -217,6 +232,11 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
     if (error instanceof DecisionError || error instanceof PendingDocumentsError) throw new BackofficeError(error.message);
     throw error;
   }
+}
+
+/** What the beneficiary reads besides the state: the facts of the decision and the documents still awaited. */
+async function visibleFacts(tx: Queryable, cdSolicitacao: number) {
+  return { decisao: await findDecision(tx, cdSolicitacao), pendentes: await openPendingDocuments(tx, cdSolicitacao) };
 }
 
 function decisionChange(flags: DecisionFlags, flStatus: number) {

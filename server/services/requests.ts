@@ -1,6 +1,6 @@
 /**
  * The portability request and its life: creation (with dependents and contacts, in one
- * transaction), lookups, and status changes that always leave a history event.
+ * transaction), lookups, and status changes, each of which leaves a history event.
  */
 import type { Database, Queryable, Transaction } from '../db/database.ts';
 import { REQUEST_STATE_COLUMNS, type RequestRow, type RequestState } from '../db/rows.ts';
@@ -155,6 +155,7 @@ export interface StatusChange {
  * Applies a status change in one transaction: the request row, a history event, and —
  * when the request reaches status 3 — its documents to sign, made at the end of the
  * transaction from the facts it leaves (a signed one is never made again: documents-to-sign.ts).
+ * A change to the state the request already has (status, type code and answer) writes nothing.
  */
 export async function changeStatus(
   db: Database,
@@ -182,6 +183,13 @@ export async function changeStatusIn(
     cdStatusPort: change.cdStatusPort ?? (current.cd_status_port === 2 ? 2 : 1),
     flConcordo: change.flConcordo === undefined ? current.fl_concordo : change.flConcordo,
   };
+  // At the end of the transaction: the operator's decision saved after this call is in the documents.
+  if (next.flStatus === STATUS.aceita)
+    tx.atEnd(`documents-to-sign ${cdSolicitacao}`, () => makeDocumentsToSign(tx, files, cdSolicitacao, now));
+  // The same state again is no event: the history lists what changed, once each.
+  if (next.flStatus === current.fl_status && next.cdStatusPort === current.cd_status_port && next.flConcordo === current.fl_concordo) {
+    return current;
+  }
   const [updated] = await tx.query<RequestRow>(
     `UPDATE requests SET fl_status = $2, cd_status_port = $3, fl_concordo = $4, dt_atualizacao = $5
      WHERE cd_solicitacao = $1 RETURNING *`,
@@ -189,8 +197,5 @@ export async function changeStatusIn(
   );
   await addHistory(tx, cdSolicitacao, next, origin, now);
   if (!updated) throw new Error('a solicitação sumiu durante a atualização');
-  // At the end of the transaction: the operator's decision saved after this call is in the documents.
-  if (next.flStatus === STATUS.aceita)
-    tx.atEnd(`documents-to-sign ${cdSolicitacao}`, () => makeDocumentsToSign(tx, files, cdSolicitacao, now));
   return updated;
 }

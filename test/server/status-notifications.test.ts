@@ -218,8 +218,43 @@ describe('messages on each status change made by the back-office', () => {
     const queued = (await outbox(server, protocolo)).length;
     expect((await cli(server, ['set-status', protocolo, '1'])).out).toContain('Avisos ao beneficiário: nenhum');
     expect((await cli(server, ['set-status', protocolo, '2'])).code).toBe(0);
-    expect((await cli(server, ['set-status', protocolo, '2', '--tipo', '2'])).out).toContain('Avisos ao beneficiário: nenhum');
+    expect((await cli(server, ['set-status', protocolo, '2'])).out).toContain('Avisos ao beneficiário: nenhum');
     expect((await outbox(server, protocolo)).length).toBe(queued + 2);
+  });
+
+  it('sends nothing and writes no history for a command that changes nothing the beneficiary sees; a changed fact is news', async () => {
+    const protocolo = await save(server, 'avisos-repetidos@example.com', { email: '1', sms: '1' });
+    const queued = async () => (await outbox(server, protocolo)).length;
+    const history = async () =>
+      (JSON.parse((await cli(server, ['show', protocolo, '--json'])).out) as { historico: Array<{ flStatus: number; origem: string }> })
+        .historico;
+    const first = await queued();
+    expect((await cli(server, ['set-status', protocolo, '4', '--motivo', 'Carência não cumprida'])).out).toContain(
+      'Avisos ao beneficiário: 2 na fila',
+    );
+    expect(await queued()).toBe(first + 2);
+    // The same command again, and the status alone: nothing new for the person.
+    for (const args of [['4', '--motivo', 'Carência não cumprida'], ['4'], ['4', '--motivo', '  Carência não cumprida  ']]) {
+      const again = await cli(server, ['set-status', protocolo, ...args]);
+      expect(again.code, again.err).toBe(0);
+      expect(again.out).toMatch(/^Nada mudou: /);
+      expect(again.out).toContain('Avisos ao beneficiário: nenhum');
+    }
+    expect(await queued()).toBe(first + 2);
+    expect((await history()).map((event) => event.flStatus)).toEqual([1, 4]);
+    // A new reason is news (the messages), but no new status event.
+    expect((await cli(server, ['set-status', protocolo, '4', '--motivo', 'Documentos ilegíveis'])).out).toContain('2 na fila');
+    expect(await queued()).toBe(first + 4);
+    expect((await history()).map((event) => event.flStatus)).toEqual([1, 4]);
+
+    const other = await save(server, 'avisos-repetidos-6@example.com', { email: '1', sms: '1' });
+    const base = (await outbox(server, other)).length;
+    expect((await cli(server, ['set-status', other, '6', '--plano', '481234562', '--valor', '612,40'])).code).toBe(0);
+    // The price restated as stored: nothing; a new price: news.
+    expect((await cli(server, ['set-status', other, '6', '--valor', 'R$ 612,4'])).out).toMatch(/^Nada mudou/);
+    expect((await outbox(server, other)).length).toBe(base + 2);
+    expect((await cli(server, ['set-status', other, '6', '--valor', '650,00'])).out).toContain('2 na fila');
+    expect((await outbox(server, other)).length).toBe(base + 4);
   });
 
   it('sends no SMS without the SMS consent, and nothing at all without either consent', async () => {

@@ -55,7 +55,8 @@ export const USAGE = `Uso: npm run backoffice -- <comando> [--json]
                                          com 2, os documentos que faltam: um --pendente por tipo de documento
                                          (código, e depois de ":" o motivo; ex.: --pendente "3:Comprovante
                                          com mais de 90 dias"); a lista dada substitui a que estava aberta
-                                         e cada tipo sai dela quando o beneficiário envia um documento dele
+                                         (para pedir mais um tipo, repita os abertos) e cada tipo sai dela
+                                         quando o beneficiário envia um documento dele
   plans                                  lista os planos de destino (registro ANS → nome)
   outbox                                 lista as mensagens (e-mails e SMS): enviadas, pendentes e com erro
   contato <cdEmpresaPlano> [--telefone "0800 …"] [--whatsapp "(85) 9…"] [--horario "texto"]
@@ -265,9 +266,11 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
       const updated = result as RequestSummary & {
         decisao: OperatorDecision;
         documentosPendentes: PendingDocumentRecord[];
+        pendentesRetirados?: Array<{ cdTipoDocumento: number; nmDocumento: string }>;
         alterado?: boolean;
         avisos?: number;
       };
+      const dropped = updated.pendentesRetirados ?? [];
       const avisos = updated.avisos ?? 0;
       if (updated.alterado === false) {
         // The same command again, or one that restates what is stored: no event, no message.
@@ -282,6 +285,12 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
         `Atualizado: ${describe(updated)}`,
         `Decisão da operadora: ${describeDecision(updated.decisao)}`,
         ...pendingLines(updated.documentosPendentes),
+        ...(dropped.length
+          ? [
+              'Não são mais pedidos (a lista dada com --pendente substitui a que estava aberta):',
+              ...dropped.map((document) => `  #${document.cdTipoDocumento} ${printable(document.nmDocumento)}`),
+            ]
+          : []),
         `Avisos ao beneficiário: ${avisos ? `${avisos} na fila (veja com o comando outbox)` : 'nenhum (status sem aviso ou sem consentimento)'}`,
       ].join('\n');
     }

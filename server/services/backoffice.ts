@@ -222,6 +222,10 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
         ...summary(updated),
         decisao: after.decisao,
         documentosPendentes: await listPendingDocuments(tx, request.cd_solicitacao),
+        // The list given replaces the open one: the types it left out are no longer asked for.
+        pendentesRetirados: before.pendentes.filter(
+          (open) => !after.pendentes.some((still) => still.cdTipoDocumento === open.cdTipoDocumento),
+        ),
         alterado,
         avisos,
       };

@@ -1,8 +1,8 @@
 /**
  * The messages a status change sends (issue 26): when the back-office moves a request to a
  * status that needs the beneficiary or reports an outcome (2 pending documents, 3 accepted:
- * sign, 4 refused, 5 cancelled, 6 awaiting the answer, 7 contract active), or records the
- * operator's facts of the decision, one e-mail (with fl_aceita_email '1' and a plain address)
+ * sign, 4 refused, 5 cancelled, 6 awaiting the answer, 7 contract active), or changes the
+ * operator's facts of the decision or the documents still awaited, one e-mail (with fl_aceita_email '1' and a plain address)
  * and one text message (with fl_aceita_sms '1' and a mobile number) are queued in the change's
  * own transaction; the outbox (services/outbox.ts) delivers and retries them.
  *
@@ -18,6 +18,7 @@ import { trackingLink } from './protocol-email.ts';
 import { contactLines, findOperatorContact } from './operator-contact.ts';
 import { mobileNumberOf } from './sms-provider.ts';
 import { STATUS } from './status.ts';
+import { openPendingDocuments, type OpenPendingDocument } from './pending-documents.ts';
 
 /** The statuses that send a message when the back-office sets them (1, under analysis, does not). */
 export const NOTIFIED_STATUSES: ReadonlySet<number> = new Set([
@@ -123,6 +124,16 @@ function factLines(decision: OperatorDecision): string[] {
   return lines.length ? ['Decisão da operadora:', ...lines.map((line) => `- ${line}`), ''] : [];
 }
 
+/** Status 2: the documents still awaited, one line each with the operator's reason (nothing when none is open). */
+function missingLines(missing: readonly OpenPendingDocument[]): string[] {
+  if (!missing.length) return [];
+  return [
+    'Documentos que faltam:',
+    ...missing.map((document) => `- ${document.nmDocumento}${document.dsMotivo ? `: ${document.dsMotivo}` : ''}`),
+    '',
+  ];
+}
+
 /** The protocol as a text message may show it: without the last 6 digits (the password). */
 export function maskedProtocol(nuProtocolo: string): string {
   return `${nuProtocolo.slice(0, -6)}******`;
@@ -132,6 +143,8 @@ export function statusMessage(
   request: Pick<RequestRow, 'nu_protocolo' | 'cd_empresa_plano' | 'fl_status' | 'cd_status_port'>,
   decision: OperatorDecision,
   context: MessageContext,
+  /** Status 2: the documents still awaited, listed in the e-mail. */
+  missing: readonly OpenPendingDocument[] = [],
 ): StatusMessage {
   const parts = partsOf(request.fl_status, request.cd_status_port, decision);
   const link = trackingLink(context.publicUrl, request.cd_empresa_plano);
@@ -147,6 +160,7 @@ export function statusMessage(
     '',
     // A refusal or cancellation does not repeat the plan and price of an acceptance it undoes.
     ...(CLOSING.has(request.fl_status) ? [] : factLines(decision)),
+    ...(request.fl_status === STATUS.pendenteDocumentacao ? missingLines(missing) : []),
     parts.todo,
     where,
     '',
@@ -187,11 +201,13 @@ export async function queueStatusNotifications(
     request.fl_aceita_sms === '1' ? contacts.map((c) => (c.tp_contato === '1' ? mobileNumberOf(c.ds_contato) : null)).find(Boolean) : null;
   if (!email && !mobile) return 0;
   const contact = await findOperatorContact(tx, request.cd_empresa_plano);
-  const message = statusMessage(request, decision, {
-    operatorName: contact?.operadora ?? 'a operadora',
-    publicUrl,
-    contactLines: contactLines(contact),
-  });
+  const missing = request.fl_status === STATUS.pendenteDocumentacao ? await openPendingDocuments(tx, request.cd_solicitacao) : [];
+  const message = statusMessage(
+    request,
+    decision,
+    { operatorName: contact?.operadora ?? 'a operadora', publicUrl, contactLines: contactLines(contact) },
+    missing,
+  );
   const insert = (canal: 'email' | 'sms', to: string, subject: string, text: string) =>
     tx.query(
       // The operator's message: not counted against the recipient's hourly room (protocol-email.ts).

@@ -257,6 +257,31 @@ describe('messages on each status change made by the back-office', () => {
     expect((await outbox(server, other)).length).toBe(base + 4);
   });
 
+  it('tells the beneficiary when the operator asks for other documents while already in status 2, listing what is now missing', async () => {
+    const protocolo = await save(server, 'avisos-pendentes@example.com', { email: '1', sms: '1' });
+    await expect.poll(async () => (await outbox(server, protocolo)).length, { timeout: 10_000 }).toBe(1);
+    expect((await cli(server, ['set-status', protocolo, '2', '--pendente', '4'])).out).toContain('2 na fila');
+    const asked = await cli(server, ['set-status', protocolo, '2', '--pendente', '5:Faltam os boletos']);
+    expect(asked.code, asked.err).toBe(0);
+    expect(asked.out).toContain('Avisos ao beneficiário: 2 na fila');
+    // The list given replaces the open one, and the output says which type left it.
+    expect(asked.out).toMatch(
+      /Não são mais pedidos \(a lista dada com --pendente substitui a que estava aberta\):\n {2}#4 Carteirinha do plano anterior/,
+    );
+    await expect
+      .poll(async () => (await outbox(server, protocolo)).filter((row) => row.situacao === 'enviado').length, { timeout: 10_000 })
+      .toBe(5);
+    const [, first, , second] = (await outbox(server, protocolo)).filter((row) => row.canal === 'email' || row.canal === 'sms');
+    const firstEmail = readable(readFileSync(first?.entrega ?? '', 'utf8'));
+    expect(firstEmail).toMatch(/Documentos que faltam:\r?\n- Carteirinha do plano anterior/);
+    const email = readable(readFileSync(second?.entrega ?? '', 'utf8'));
+    expect(email).toMatch(/Documentos que faltam:\r?\n- Comprovante de pagamento \(últimos 3 boletos\): Faltam os boletos/);
+    expect(email).not.toContain('Carteirinha do plano anterior');
+    // The same list again is nothing new.
+    expect((await cli(server, ['set-status', protocolo, '2', '--pendente', '5:Faltam os boletos'])).out).toMatch(/^Nada mudou/);
+    expect((await outbox(server, protocolo)).length).toBe(5);
+  });
+
   it('sends no SMS without the SMS consent, and nothing at all without either consent', async () => {
     const emailOnly = await save(server, 'avisos-so-email@example.com', { email: '1' });
     const none = await save(server, 'avisos-sem@example.com', { email: '0', sms: '0' });

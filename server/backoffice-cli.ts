@@ -11,6 +11,7 @@ import { BACKOFFICE_PATH, BACKOFFICE_SECRET_HEADER } from './routes/backoffice.t
 import { seed } from './seed/seed.ts';
 import {
   BackofficeError,
+  BackofficeUsageError,
   runBackofficeCommand,
   type BackofficeCommand,
   type OutboxEntry,
@@ -52,7 +53,8 @@ export const USAGE = `Uso: npm run backoffice -- <comando> [--json]
                                          a decisão da operadora: com 3, 6 ou 7 o plano de destino, o início
                                          da cobertura, a mensalidade e o último dia para cancelar o plano
                                          anterior; com 4 ou 5 o motivo da recusa ou do cancelamento;
-                                         com 2, os documentos que faltam: um --pendente por tipo de documento
+                                         com 2, os documentos que faltam (ao menos um, se nenhum pedido antes
+                                         continua aberto): um --pendente por tipo de documento
                                          (código, e depois de ":" o motivo; ex.: --pendente "3:Comprovante
                                          com mais de 90 dias"); a lista dada substitui a que estava aberta
                                          (para pedir mais um tipo, repita os abertos) e cada tipo sai dela
@@ -385,7 +387,8 @@ async function viaServer(port: number, secret: string, command: BackofficeComman
     headers: { 'content-type': 'application/json', [BACKOFFICE_SECRET_HEADER]: secret },
     body: JSON.stringify(command),
   });
-  const body = (await response.json()) as { result?: unknown; message?: string };
+  const body = (await response.json()) as { result?: unknown; message?: string; uso?: boolean };
+  if (!response.ok && body.uso && body.message) throw new BackofficeUsageError(body.message);
   if (!response.ok) throw new BackofficeError(body.message ?? `O servidor respondeu ${response.status}.`);
   return body.result;
 }
@@ -465,6 +468,10 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
     io.out(parsed.json ? JSON.stringify(result, null, 2) : formatResult(parsed.command, result));
     return 0;
   } catch (error) {
+    if (error instanceof BackofficeUsageError) {
+      io.err(error.message);
+      return 2;
+    }
     if (error instanceof BackofficeError || error instanceof StartFailure) {
       io.err(error.message);
       return 1;

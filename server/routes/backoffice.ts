@@ -8,7 +8,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../http/context.ts';
 import { HttpError, notFound } from '../http/http-error.ts';
-import { BackofficeError, parseBackofficeCommand, runBackofficeCommand } from '../services/backoffice.ts';
+import { BackofficeError, BackofficeUsageError, parseBackofficeCommand, runBackofficeCommand } from '../services/backoffice.ts';
 
 export const BACKOFFICE_PATH = '/_backoffice/run';
 export const BACKOFFICE_SECRET_HEADER = 'x-backoffice-secret';
@@ -33,6 +33,8 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: AppDeps, se
     try {
       return reply.header('cache-control', 'no-store').send({ ok: true, result: await runBackofficeCommand(deps, command) });
     } catch (error) {
+      // `uso`: the CLI exits 2 for it, as it does when it runs the command itself.
+      if (error instanceof BackofficeUsageError) return reply.code(400).send({ message: error.message, uso: true });
       if (error instanceof BackofficeError) throw new HttpError(400, error.message);
       throw error;
     }

@@ -10,7 +10,7 @@ import { formatDate, formatDateTime } from './dates.ts';
 import type { FileStore } from './file-store.ts';
 import { passwordOf } from './protocol.ts';
 import { changeStatusIn, findRequestByProtocol, lockRequest } from './requests.ts';
-import { describeStatus, isKnownStatus, requiresLogin, STATUS_DESCRIPTIONS } from './status.ts';
+import { describeStatus, isKnownStatus, requiresLogin, STATUS, STATUS_DESCRIPTIONS } from './status.ts';
 import { listDocumentsToSign } from './documents-to-sign.ts';
 import { purgeExpired, type PurgeReport } from './purge.ts';
 import { DEFAULT_RETENTION_DAYS } from './retention.ts';
@@ -68,6 +68,12 @@ export interface BackofficeDeps {
 }
 
 export class BackofficeError extends Error {}
+
+/**
+ * A command that cannot be run as given, whatever is retried (exit 2, as a usage error): it
+ * misses what the request's state asks for (the documents of a status 2, `--reabrir`).
+ */
+export class BackofficeUsageError extends BackofficeError {}
 
 export interface RequestSummary {
   nuProtocolo: string;
@@ -199,6 +205,19 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
       const request = await lockRequest(tx, found.cd_solicitacao);
       if (!request) throw new BackofficeError(`Protocolo ${command.protocolo} não encontrado.`);
       const before = await visibleFacts(tx, request.cd_solicitacao);
+      // Status 2 without a list would be a dead end: the portal has nothing to ask for, nowhere to upload.
+      if (
+        command.flStatus === STATUS.pendenteDocumentacao &&
+        request.fl_status !== STATUS.pendenteDocumentacao &&
+        pending.length === 0 &&
+        before.pendentes.length === 0
+      ) {
+        throw new BackofficeUsageError(
+          'Para pôr a solicitação em Pendente de documentação (status 2), informe quais documentos faltam: um ' +
+            '--pendente <tipo>[:<motivo>] por tipo de documento (ex.: --pendente "3:Comprovante com mais de 90 dias"). ' +
+            'Sem essa lista o portal não mostra ao beneficiário o que enviar nem onde enviar.',
+        );
+      }
       const updated = await changeStatusIn(
         tx,
         deps.files,

@@ -345,7 +345,13 @@ describe('the acceptance document', () => {
       token: string;
     };
     const quiet = { out: () => undefined, err: () => undefined };
-    expect(await runCli(['set-status', saved.nuProtocolo, '2'], { db: server.db, io: quiet, env: { DATA_DIR: server.dataDir } })).toBe(0);
+    expect(
+      await runCli(['set-status', saved.nuProtocolo, '2', '--pendente', '3'], {
+        db: server.db,
+        io: quiet,
+        env: { DATA_DIR: server.dataDir },
+      }),
+    ).toBe(0);
     expect((await aceite({ fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: saved.cdSolicitacao }, saved.token)).body).toMatch(
       SIGNED_PDF_LINK,
     );

@@ -73,11 +73,14 @@ describe('pending documents: the operator marks them, tracking lists them, an up
     expect(text).toMatch(/#5 Comprovante de pagamento \(últimos 3 boletos\): pendente/);
   });
 
-  it('answers an empty list for status 2 without pending types, and no list in any other status', async () => {
+  it('refuses status 2 without --pendente (exit 2) unless documents asked for earlier are still open; no list in any other status', async () => {
     const protocolo = await newRequest();
     expect((await track(protocolo)).documentosPendentes).toBeUndefined();
-    expect(await cli(['set-status', protocolo, '2'])).toBe(0);
-    expect((await track(protocolo)).documentosPendentes).toEqual([]);
+    // A status 2 without a list is a dead end: the portal would have nothing to ask for.
+    const bare = capture();
+    expect(await cli(['set-status', protocolo, '2'], bare)).toBe(2);
+    expect(bare.stderr.join('\n')).toMatch(/informe quais documentos faltam: um --pendente <tipo>\[:<motivo>\] por tipo/);
+    expect(await track(protocolo)).toMatchObject({ flStatus: 1 });
     expect(await cli(['set-status', protocolo, '2', '--pendente', '4'])).toBe(0);
     expect((await track(protocolo)).documentosPendentes).toHaveLength(1);
     // Back under analysis the list is not shown; at 2 again, what is still open comes back.
@@ -85,6 +88,11 @@ describe('pending documents: the operator marks them, tracking lists them, an up
     expect((await track(protocolo)).documentosPendentes).toBeUndefined();
     expect(await cli(['set-status', protocolo, '2'])).toBe(0);
     expect((await track(protocolo)).documentosPendentes?.map((d) => d.cdTipoDocumento)).toEqual([4]);
+    // Once every type asked for arrived, the list is empty and a new status 2 needs a new one.
+    expect((await upload(protocolo, 4)).body).toBe('OK');
+    expect((await track(protocolo)).documentosPendentes).toEqual([]);
+    expect(await cli(['set-status', protocolo, '1'])).toBe(0);
+    expect(await cli(['set-status', protocolo, '2'])).toBe(2);
   });
 
   it('replaces the open list with the one given, and reopens a type sent before when it is asked again', async () => {
@@ -148,6 +156,17 @@ describe('pending documents: the operator marks them, tracking lists them, an up
     expect(bad.statusCode).toBe(400);
     expect((bad.json() as { message: string }).message).toMatch(/o motivo deve ter/);
     expect((await post({ pendentes: 'x' })).statusCode).toBe(400);
+    // Status 2 without a list, through the door: refused as a usage error (the CLI exits 2).
+    const filed = await newRequest();
+    const bare = await server.app.inject({
+      method: 'POST',
+      url: BACKOFFICE_PATH,
+      payload: { cmd: 'set-status', protocolo: filed, flStatus: 2 },
+      headers: { [BACKOFFICE_SECRET_HEADER]: SECRET },
+      remoteAddress: '127.0.0.1',
+    });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json()).toMatchObject({ uso: true, message: expect.stringMatching(/informe quais documentos faltam/) });
     expect((await post({ pendentes: [7] })).statusCode).toBe(400);
   });
 });

@@ -123,7 +123,16 @@ afterAll(async () => {
 
 /** What each status must say in the e-mail (what happened, what to do). */
 const EXPECTED: Array<{ status: string; flags: string[]; email: RegExp[]; sms: RegExp; noFacts?: boolean }> = [
-  { status: '2', flags: [], email: [/precisa de mais documentos/, /envie-os o quanto antes/], sms: /faltam documentos/ },
+  {
+    status: '2',
+    flags: ['--pendente', '3:Comprovante com mais de 90 dias'],
+    email: [
+      /precisa de mais documentos/,
+      /envie-os o quanto antes/,
+      /Documentos que faltam:\r?\n- Comprovante de residência: Comprovante com mais de 90 dias/,
+    ],
+    sms: /faltam documentos/,
+  },
   {
     status: '3',
     flags: ['--plano', '481234561', '--inicio', '01/05/2025', '--valor', '456,78', '--cancelar-ate', '15/05/2025'],
@@ -217,8 +226,8 @@ describe('messages on each status change made by the back-office', () => {
     const protocolo = await save(server, 'avisos-nada@example.com', { email: '1', sms: '1' });
     const queued = (await outbox(server, protocolo)).length;
     expect((await cli(server, ['set-status', protocolo, '1'])).out).toContain('Avisos ao beneficiário: nenhum');
-    expect((await cli(server, ['set-status', protocolo, '2'])).code).toBe(0);
-    expect((await cli(server, ['set-status', protocolo, '2'])).out).toContain('Avisos ao beneficiário: nenhum');
+    expect((await cli(server, ['set-status', protocolo, '2', '--pendente', '3'])).code).toBe(0);
+    expect((await cli(server, ['set-status', protocolo, '2', '--pendente', '3'])).out).toContain('Avisos ao beneficiário: nenhum');
     expect((await outbox(server, protocolo)).length).toBe(queued + 2);
   });
 
@@ -286,8 +295,8 @@ describe('messages on each status change made by the back-office', () => {
     const emailOnly = await save(server, 'avisos-so-email@example.com', { email: '1' });
     const none = await save(server, 'avisos-sem@example.com', { email: '0', sms: '0' });
     const smsFor = (protocolo: string) => receiver.posts.filter((post) => post.body.text.includes(protocolo.slice(0, -6))).length;
-    expect((await cli(server, ['set-status', emailOnly, '2'])).out).toContain('Avisos ao beneficiário: 1 na fila');
-    expect((await cli(server, ['set-status', none, '2'])).out).toContain('Avisos ao beneficiário: nenhum');
+    expect((await cli(server, ['set-status', emailOnly, '2', '--pendente', '3'])).out).toContain('Avisos ao beneficiário: 1 na fila');
+    expect((await cli(server, ['set-status', none, '2', '--pendente', '3'])).out).toContain('Avisos ao beneficiário: nenhum');
     const rows = await outbox(server, emailOnly);
     expect(rows.map((row) => row.canal)).toEqual(['email', 'email']);
     expect(await outbox(server, none)).toEqual([]);
@@ -332,7 +341,7 @@ describe('the SMS provider', () => {
   it('is retried when it fails, and `backoffice outbox` lists the failed attempts and then the delivery', async () => {
     const protocolo = await save(server, 'avisos-retry@example.com', { email: '0', sms: '1' });
     receiver.failNext = { match: protocolo.slice(0, -6), count: 2 };
-    expect((await cli(server, ['set-status', protocolo, '2'])).code).toBe(0);
+    expect((await cli(server, ['set-status', protocolo, '2', '--pendente', '3'])).code).toBe(0);
     await expect.poll(async () => (await outbox(server, protocolo))[0]?.situacao, { timeout: 10_000 }).toBe('enviado');
     const [row] = await outbox(server, protocolo);
     expect(row).toMatchObject({ canal: 'sms', tentativas: 3, entrega: 'sms' });
@@ -347,7 +356,7 @@ describe('the SMS provider', () => {
     });
     try {
       const protocolo = await save(failing, 'avisos-falha@example.com', { email: '0', sms: '1' });
-      expect((await cli(failing, ['set-status', protocolo, '2'])).code).toBe(0);
+      expect((await cli(failing, ['set-status', protocolo, '2', '--pendente', '3'])).code).toBe(0);
       await expect.poll(async () => (await outbox(failing, protocolo))[0]?.situacao, { timeout: 10_000 }).toBe('desistido');
       const [row] = await outbox(failing, protocolo);
       expect(row).toMatchObject({ canal: 'sms', tentativas: 2, erro: 'o provedor de SMS não respondeu a tempo' });

@@ -25,7 +25,7 @@ describe('tracking lookups after writes (no in-process cache: every lookup reads
     expect((await track(protocolo)).json()).toMatchObject({ flStatus: 1, dsStatus: 'Em análise' });
     expect((await track(protocolo)).json()).toMatchObject({ flStatus: 1 });
 
-    expect(await setStatus(protocolo, '2')).toBe(0);
+    expect(await setStatus(protocolo, '2', '--pendente', '3')).toBe(0);
     expect((await track(protocolo)).json()).toMatchObject({ flStatus: 2, dsStatus: 'Pendente de documentação' });
 
     expect(await setStatus(protocolo, '3', '--tipo', '1', '--concordo', 'S')).toBe(0);
@@ -79,7 +79,8 @@ describe('tracking lookups after writes (no in-process cache: every lookup reads
     const { protocolo } = DEMO.status6Type2;
     for (const flStatus of ['2', '1', '2', '1', '2', '1']) {
       // The lookup's read and the change race; whichever wins, the next lookup is current.
-      const [, code] = await Promise.all([track(protocolo), setStatus(protocolo, flStatus), track(protocolo)]);
+      const flags = flStatus === '2' ? ['--pendente', '3'] : [];
+      const [, code] = await Promise.all([track(protocolo), setStatus(protocolo, flStatus, ...flags), track(protocolo)]);
       expect(code).toBe(0);
       expect((await track(protocolo)).json()).toMatchObject({ flStatus: Number(flStatus) });
     }

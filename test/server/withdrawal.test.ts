@@ -28,10 +28,10 @@ async function filed(key: string, email: '0' | '1' = '1'): Promise<{ protocolo: 
   return { protocolo: saved.nuProtocolo, token, cdSolicitacao: saved.cdSolicitacao };
 }
 
-async function setStatus(protocolo: string, status: string) {
+async function setStatus(protocolo: string, status: string, ...flags: string[]) {
   const io = { out: () => {}, err: () => {} };
   expect(
-    await runCli(['set-status', protocolo, status], {
+    await runCli(['set-status', protocolo, status, ...flags], {
       db: server.db,
       io,
       env: { DATA_DIR: server.dataDir },
@@ -77,7 +77,7 @@ describe('the holder withdraws a request under analysis', () => {
 
   it('withdraws from pending documents (2) too, and queues no e-mail when none was asked for', async () => {
     const { protocolo, token, cdSolicitacao } = await filed('withdraw-pending', '0');
-    await setStatus(protocolo, '2');
+    await setStatus(protocolo, '2', '--pendente', '3');
     expect((await withdraw(protocolo, token)).body).toBe('OK');
     expect((await track(protocolo, token)).json()).toMatchObject({ flStatus: 5 });
     expect(await emailsOf(cdSolicitacao)).toHaveLength(0);

@@ -161,13 +161,15 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
         // The request's row is locked: two identical calls at once still make one document.
         const request = await lockRequest(tx, cdSolicitacao);
         if (!request) return null;
-        // Idempotent per request and choice: the same answer again is the same document.
+        // Idempotent per request and choice: the same answer again is the same document. A
+        // tracking answer only while the request still holds it: one the operator cleared by
+        // changing the conditions (services/backoffice.ts) is a new answer, with its own term.
         const [earlier] = await tx.query<{ nm_armazenado: string }>(
           `SELECT nm_armazenado FROM acceptances WHERE cd_solicitacao = $1 AND fl_tipo = $2 AND fl_ciente = $3
-           ORDER BY cd_aceite LIMIT 1`,
+           ORDER BY cd_aceite DESC LIMIT 1`,
           [cdSolicitacao, kind, ciente],
         );
-        if (earlier) return earlier.nm_armazenado;
+        if (earlier && (kind === 'N' || request.fl_concordo === ciente)) return earlier.nm_armazenado;
         if (kind === 'N') {
           if (!(await mayRecordNewRequestTerm(tx, request))) return null;
         } else if (request.fl_status !== STATUS.aguardandoCiencia || (request.fl_concordo === 'S' && ciente === 'N')) {

@@ -12,7 +12,7 @@ import type { HandlerContext } from '../http/context.ts';
 import { addDays, formatDate, formatDateTime } from '../services/dates.ts';
 import type { RequestState } from '../db/rows.ts';
 import { findRequestStateByProtocol } from '../services/requests.ts';
-import { STATUS, describeAnswerStatus, type AnswerState } from '../services/status.ts';
+import { STATUS, describeAnswerStatus, describeHistoryEvent, type AnswerState } from '../services/status.ts';
 import { WITHDRAWAL_ORIGIN, WITHDRAWN_STATUS, withdrawnAt } from '../services/withdrawal.ts';
 import { decisionFields, findTrackingByProtocol } from '../services/operator-decision.ts';
 import { issueToken } from '../services/tokens.ts';
@@ -84,7 +84,7 @@ export const trackingHandlers: Pick<EndpointHandlers, 'tracking' | 'history'> = 
       eventos: events.map((event) => ({
         flStatus: event.fl_status,
         dsStatus:
-          event.fl_status === STATUS.cancelada && event.ds_origem === WITHDRAWAL_ORIGIN ? WITHDRAWN_STATUS : describeAnswerStatus(event),
+          event.fl_status === STATUS.cancelada && event.ds_origem === WITHDRAWAL_ORIGIN ? WITHDRAWN_STATUS : describeHistoryEvent(event),
         dtEvento: formatDateTime(event.dt_evento),
       })),
     };

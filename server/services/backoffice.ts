@@ -218,17 +218,25 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
             'Sem essa lista o portal não mostra ao beneficiário o que enviar nem onde enviar.',
         );
       }
+      await saveDecision(tx, request.cd_solicitacao, decision, now, { forgetReason: request.fl_status !== command.flStatus });
+      await replacePendingDocuments(tx, request.cd_solicitacao, pending, now);
+      const after = await visibleFacts(tx, request.cd_solicitacao);
+      // An answer stands only for the conditions it was given to: new facts while the request
+      // waits in 6 open the answer again (its term stays, the record of the earlier round).
+      const reopened =
+        request.fl_status === STATUS.aguardandoCiencia &&
+        command.flStatus === STATUS.aguardandoCiencia &&
+        request.fl_concordo !== null &&
+        command.concordo === undefined &&
+        JSON.stringify(after.decisao) !== JSON.stringify(before.decisao);
       const updated = await changeStatusIn(
         tx,
         deps.files,
         request.cd_solicitacao,
-        { flStatus: command.flStatus, cdStatusPort: command.tipo, flConcordo: command.concordo },
+        { flStatus: command.flStatus, cdStatusPort: command.tipo, flConcordo: reopened ? null : command.concordo },
         'backoffice',
         now,
       );
-      await saveDecision(tx, request.cd_solicitacao, decision, now, { forgetReason: request.fl_status !== command.flStatus });
-      await replacePendingDocuments(tx, request.cd_solicitacao, pending, now);
-      const after = await visibleFacts(tx, request.cd_solicitacao);
       // News for the beneficiary (issue 26) is what they would see changed: the state, the facts
       // of the decision as stored, or the documents still awaited; not that flags were given.
       const alterado =
@@ -236,7 +244,9 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
         updated.cd_status_port !== request.cd_status_port ||
         updated.fl_concordo !== request.fl_concordo ||
         JSON.stringify(after) !== JSON.stringify(before);
-      const avisos = alterado ? await queueStatusNotifications(tx, updated, after.decisao, deps.publicUrl, now) : 0;
+      const avisos = alterado
+        ? await queueStatusNotifications(tx, updated, after.decisao, deps.publicUrl, now, { conditionsChanged: reopened })
+        : 0;
       return {
         ...summary(updated),
         decisao: after.decisao,

@@ -56,7 +56,7 @@ interface Parts {
 
 const when = (date: string | null, fallback: string) => (date ? `até ${date}` : fallback);
 
-function partsOf(flStatus: number, cdStatusPort: number, decision: OperatorDecision): Parts {
+function partsOf(flStatus: number, cdStatusPort: number, decision: OperatorDecision, conditionsChanged = false): Parts {
   const plan = decision.nmPlano ? ` para o plano ${decision.nmPlano}` : '';
   // Without a stored reason the portal says none was given: no message may send the person to look for one.
   const reason = decision.dsMotivo ? ` Motivo informado: ${decision.dsMotivo}.` : ' A operadora não informou o motivo.';
@@ -92,6 +92,15 @@ function partsOf(flStatus: number, cdStatusPort: number, decision: OperatorDecis
       };
     case STATUS.aguardandoCiencia: {
       const answer = cdStatusPort === 2 ? '"Estou ciente"' : '"Estou de acordo" ou "Não aceito"';
+      if (conditionsChanged) {
+        // The answer given was to other conditions: it no longer stands, and the message says so.
+        return {
+          headline: 'as condições mudaram, responda de novo',
+          happened: `A operadora mudou as condições da decisão sobre a sua portabilidade${plan}. A resposta que você deu valia para as condições anteriores e não vale mais.`,
+          todo: `O que fazer: em "Acompanhar Solicitação", leia as novas condições e responda de novo ${answer} ${when(decision.dtLimiteCancelamento, 'o quanto antes')}.`,
+          smsTodo: `Responda de novo no portal ${when(decision.dtLimiteCancelamento, 'o quanto antes')}`,
+        };
+      }
       return {
         headline: 'responda à operadora',
         happened: `A operadora registrou a decisão sobre a sua portabilidade${plan} e aguarda a sua resposta.`,
@@ -145,8 +154,10 @@ export function statusMessage(
   context: MessageContext,
   /** Status 2: the documents still awaited, listed in the e-mail. */
   missing: readonly OpenPendingDocument[] = [],
+  /** Status 6: the operator changed the facts after the beneficiary answered, and the answer was cleared. */
+  conditionsChanged = false,
 ): StatusMessage {
-  const parts = partsOf(request.fl_status, request.cd_status_port, decision);
+  const parts = partsOf(request.fl_status, request.cd_status_port, decision, conditionsChanged);
   const link = trackingLink(context.publicUrl, request.cd_empresa_plano);
   const where = link
     ? `Acesse ${link}, escolha "Acompanhar Solicitação" e informe o protocolo.`
@@ -189,6 +200,7 @@ export async function queueStatusNotifications(
   decision: OperatorDecision,
   publicUrl: string | undefined,
   now: Date,
+  { conditionsChanged = false }: { conditionsChanged?: boolean } = {},
 ): Promise<number> {
   if (!NOTIFIED_STATUSES.has(request.fl_status)) return 0;
   const contacts = await tx.query<{ tp_contato: string; ds_contato: string }>(
@@ -207,6 +219,7 @@ export async function queueStatusNotifications(
     decision,
     { operatorName: contact?.operadora ?? 'a operadora', publicUrl, contactLines: contactLines(contact) },
     missing,
+    conditionsChanged,
   );
   const insert = (canal: 'email' | 'sms', to: string, subject: string, text: string) =>
     tx.query(

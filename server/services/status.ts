@@ -51,13 +51,28 @@ export interface AnswerState {
  * request with 'N' (only the backoffice sets it) still waits for 'Estou ciente'.
  */
 export function describeAnswerStatus(state: AnswerState): string {
-  if (state.fl_status === STATUS.aguardandoCiencia) {
-    if (state.fl_concordo === 'N' && state.cd_status_port !== 2) return "Resposta 'Não aceito' registrada";
-    if (state.fl_concordo === 'S') {
-      return `Resposta '${state.cd_status_port === 2 ? 'Estou ciente' : 'Estou de acordo'}' registrada - aguardando a operadora`;
-    }
-  }
+  const answer = answerOf(state);
+  if (answer === 'Não aceito') return "Resposta 'Não aceito' registrada";
+  if (answer) return `Resposta '${answer}' registrada - aguardando a operadora`;
   return describeStatus(state.fl_status);
+}
+
+/** The answer a status-6 state holds ('Não aceito', 'Estou de acordo', 'Estou ciente'), or null while none is. */
+export function answerOf(state: AnswerState): string | null {
+  if (state.fl_status !== STATUS.aguardandoCiencia) return null;
+  if (state.fl_concordo === 'N' && state.cd_status_port !== 2) return 'Não aceito';
+  if (state.fl_concordo === 'S') return state.cd_status_port === 2 ? 'Estou ciente' : 'Estou de acordo';
+  return null;
+}
+
+/**
+ * A history event in the words of its moment, saying who did it: an answer the back-office
+ * recorded (`--concordo`) is the operator's, never told as the beneficiary's own.
+ */
+export function describeHistoryEvent(event: AnswerState & { ds_origem: string }): string {
+  const answer = answerOf(event);
+  if (answer && event.ds_origem === 'backoffice') return `Resposta '${answer}' registrada pela operadora`;
+  return describeAnswerStatus(event);
 }
 
 export function isKnownStatus(flStatus: number): boolean {

@@ -262,6 +262,81 @@ describe('the acceptance document', () => {
     expect(docs.at(-1)).toMatchObject({ nmDocumento: 'Termo de Concordância', dtAssinatura: '10/03/2025' });
   });
 
+  it('opens the answer again when the operator changes the conditions after it, and takes the new answer; the old term stays', async () => {
+    const saved = (await server.post('portabilidade', validRequest({ fl_aceita_email: '1' }), { key: 'reopened-answer' })).json() as {
+      nuProtocolo: string;
+    };
+    const out: string[] = [];
+    const cli = (...args: string[]) =>
+      runCli(['set-status', saved.nuProtocolo, ...args], {
+        db: server.db,
+        io: { out: (text) => out.push(text), err: (text) => out.push(text) },
+        env: { DATA_DIR: server.dataDir },
+        clock: () => server.clock.now,
+      });
+    const tracking = async () =>
+      (await server.get(`portabilidade/acompanhamento?protocolo=${saved.nuProtocolo}`)).json() as {
+        cdSolicitacao: number;
+        token: string;
+        flConcordo: string | null;
+        dsStatus: string;
+        dtInicioCobertura?: string;
+      };
+    const emails = async (cdSolicitacao: number) =>
+      server.db.query<{ ds_texto: string }>('SELECT ds_texto FROM outbox_emails WHERE cd_solicitacao = $1 ORDER BY cd_mensagem', [
+        cdSolicitacao,
+      ]);
+    expect(await cli('6', '--tipo', '1', '--plano', '481234562', '--inicio', '01/02/2027')).toBe(0);
+    const first = await tracking();
+    const agreed = await aceite({ fl_ciente: 'S', fl_tipo: 'D', cd_solicitacao: first.cdSolicitacao }, first.token);
+    expect(agreed.body).toMatch(SIGNED_PDF_LINK);
+    expect(await tracking()).toMatchObject({ flConcordo: 'S' });
+    const sentBefore = (await emails(first.cdSolicitacao)).length;
+
+    // New conditions: the agreement was to the old ones, so it is cleared in the same change.
+    expect(await cli('6', '--inicio', '01/03/2027')).toBe(0);
+    const reopened = await tracking();
+    expect(reopened).toMatchObject({ flConcordo: null, dsStatus: 'Aguardando sua confirmação', dtInicioCobertura: '01/03/2027' });
+    const sent = (await emails(first.cdSolicitacao)).slice(sentBefore);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.ds_texto).toMatch(/mudou as condições[\s\S]*não vale mais[\s\S]*responda de novo "Estou de acordo" ou "Não aceito"/);
+
+    // The new answer is taken: a new term, the request holds it again. Even a 'Não aceito' now.
+    const again = await aceite({ fl_ciente: 'N', fl_tipo: 'D', cd_solicitacao: reopened.cdSolicitacao }, reopened.token);
+    expect(again.body).toMatch(SIGNED_PDF_LINK);
+    expect(await tracking()).toMatchObject({ flConcordo: 'N' });
+    const docs = (await server.get(`portabilidade/documento?protocolo=${saved.nuProtocolo}`)).json() as Array<{ nmDocumento: string }>;
+    // Both rounds' terms are kept: the earlier agreement is the record of the earlier conditions.
+    expect(docs.map((doc) => doc.nmDocumento).filter((name) => name === 'Termo de Concordância' || name === 'Termo de Recusa')).toEqual([
+      'Termo de Concordância',
+      'Termo de Recusa',
+    ]);
+    // And the agreement again, after the second round: a term of its own, not the first round's.
+    const reagreed = await aceite({ fl_ciente: 'S', fl_tipo: 'D', cd_solicitacao: reopened.cdSolicitacao }, reopened.token);
+    expect(reagreed.body).toMatch(SIGNED_PDF_LINK);
+    expect(pathOf(reagreed.body)).not.toBe(pathOf(agreed.body));
+    expect(await tracking()).toMatchObject({ flConcordo: 'S' });
+
+    // The history says who did what: the person's answers, the operator's reopening.
+    const history = (await server.get(`portabilidade/historico?protocolo=${saved.nuProtocolo}`, { token: reopened.token })).json() as {
+      eventos: Array<{ dsStatus: string }>;
+    };
+    expect(history.eventos.map((event) => event.dsStatus)).toEqual([
+      'Em análise',
+      'Aguardando sua confirmação',
+      "Resposta 'Estou de acordo' registrada - aguardando a operadora",
+      'Aguardando sua confirmação',
+      "Resposta 'Não aceito' registrada",
+      "Resposta 'Estou de acordo' registrada - aguardando a operadora",
+    ]);
+    // An answer the operator records is said to be the operator's.
+    expect(await cli('6', '--concordo', 'N')).toBe(0);
+    const last = (await server.get(`portabilidade/historico?protocolo=${saved.nuProtocolo}`, { token: reopened.token })).json() as {
+      eventos: Array<{ dsStatus: string }>;
+    };
+    expect(last.eventos.at(-1)?.dsStatus).toBe("Resposta 'Não aceito' registrada pela operadora");
+  });
+
   it("names a 'Não aceito' a refusal, never a 'Termo de Concordância', in the list and in the PDF's title", async () => {
     const saved = (await server.post('portabilidade', validRequest(), { key: 'decline-name' })).json() as { nuProtocolo: string };
     const quiet = { out: () => undefined, err: () => undefined };

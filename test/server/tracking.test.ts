@@ -272,12 +272,13 @@ describe("the operator's decision in the tracking answer", () => {
 
 describe('words that match what happened', () => {
   it("status 6 stops saying 'Aguardando sua confirmação' once an answer is recorded, and says which", async () => {
+    // The history also says who answered: here the back-office recorded it (`--concordo`), not the person.
     const cases = [
-      ['1', 'N', "Resposta 'Não aceito' registrada"],
-      ['1', 'S', "Resposta 'Estou de acordo' registrada - aguardando a operadora"],
-      ['2', 'S', "Resposta 'Estou ciente' registrada - aguardando a operadora"],
+      ['1', 'N', "Resposta 'Não aceito' registrada", "Resposta 'Não aceito' registrada pela operadora"],
+      ['1', 'S', "Resposta 'Estou de acordo' registrada - aguardando a operadora", "Resposta 'Estou de acordo' registrada pela operadora"],
+      ['2', 'S', "Resposta 'Estou ciente' registrada - aguardando a operadora", "Resposta 'Estou ciente' registrada pela operadora"],
     ] as const;
-    for (const [tipo, concordo, dsStatus] of cases) {
+    for (const [tipo, concordo, dsStatus, event] of cases) {
       const saved = (await server.post('portabilidade', validRequest(), { key: `words-${tipo}-${concordo}` })).json() as {
         nuProtocolo: string;
       };
@@ -288,7 +289,7 @@ describe('words that match what happened', () => {
       const history = (await server.get(`portabilidade/historico?protocolo=${saved.nuProtocolo}`)).json() as {
         eventos: Array<{ dsStatus: string }>;
       };
-      expect(history.eventos.map((event) => event.dsStatus)).toEqual(['Em análise', 'Aguardando sua confirmação', dsStatus]);
+      expect(history.eventos.map((entry) => entry.dsStatus)).toEqual(['Em análise', 'Aguardando sua confirmação', event]);
     }
   });
 

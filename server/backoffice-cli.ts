@@ -48,7 +48,7 @@ export const USAGE = `Uso: npm run backoffice -- <comando> [--json]
   show <protocolo>                       mostra uma solicitação, seu histórico e documentos
   set-status <protocolo> <flStatus> [--tipo 1|2] [--concordo S|N]
              [--plano <registro ANS>] [--inicio dd/mm/aaaa] [--valor 123,45] [--cancelar-ate dd/mm/aaaa]
-             [--motivo "texto"] [--pendente <tipo>[:<motivo>]]...
+             [--motivo "texto"] [--pendente <tipo>[:<motivo>]]... [--reabrir]
                                          muda o status (3 cria os documentos para assinar) e registra
                                          a decisão da operadora: com 3, 6 ou 7 o plano de destino, o início
                                          da cobertura, a mensalidade e o último dia para cancelar o plano
@@ -58,7 +58,9 @@ export const USAGE = `Uso: npm run backoffice -- <comando> [--json]
                                          (código, e depois de ":" o motivo; ex.: --pendente "3:Comprovante
                                          com mais de 90 dias"); a lista dada substitui a que estava aberta
                                          (para pedir mais um tipo, repita os abertos) e cada tipo sai dela
-                                         quando o beneficiário envia um documento dele
+                                         quando o beneficiário envia um documento dele; uma solicitação
+                                         encerrada (4, 5, 7) só muda de status com --reabrir, e 3 só
+                                         passa a 7 com todos os documentos assinados
   plans                                  lista os planos de destino (registro ANS → nome)
   outbox                                 lista as mensagens (e-mails e SMS): enviadas, pendentes e com erro
   contato <cdEmpresaPlano> [--telefone "0800 …"] [--whatsapp "(85) 9…"] [--horario "texto"]
@@ -99,6 +101,7 @@ const VALUE_FLAGS: Readonly<Record<string, ReadonlyArray<BackofficeCommand['cmd'
   '--tipo': ['set-status'],
   '--concordo': ['set-status'],
   '--pendente': ['set-status'],
+  '--reabrir': ['set-status'],
   ...Object.fromEntries(DECISION_FLAG_NAMES.map(([name]) => [name, ['set-status']])),
   ...Object.fromEntries(CONTACT_FIELDS.map((field) => [`--${field}`, ['contato']])),
 };
@@ -127,6 +130,8 @@ function splitArgs(args: readonly string[]): { json: boolean; values: Map<string
     const arg = args[index] as string;
     if (arg === '--json') {
       json = true;
+    } else if (arg === '--reabrir') {
+      values.set(arg, ['']);
     } else if (arg in VALUE_FLAGS) {
       const value = args[index + 1];
       if (value === undefined) throw new UsageError(`Falta o valor de ${arg}.`);
@@ -233,6 +238,7 @@ export function parseArgs(args: readonly string[]): { command: BackofficeCommand
           flStatus,
           ...(tipo ? { tipo: tipo === '1' ? 1 : 2 } : {}),
           ...(concordo ? { concordo: concordo === 'S' ? 'S' : 'N' } : {}),
+          ...(values.has('--reabrir') ? { reabrir: true } : {}),
           ...(decided ? { decisao } : {}),
           ...(pendentes.length ? { pendentes } : {}),
         },

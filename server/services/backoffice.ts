@@ -8,12 +8,13 @@ import type { Database, Queryable } from '../db/database.ts';
 import type { Clock } from './clock.ts';
 import { formatDate, formatDateTime } from './dates.ts';
 import type { FileStore } from './file-store.ts';
+import type { RequestRow } from '../db/rows.ts';
 import { passwordOf } from './protocol.ts';
 import { changeStatusIn, findRequestByProtocol, lockRequest } from './requests.ts';
 import { describeStatus, isKnownStatus, requiresLogin, STATUS, STATUS_DESCRIPTIONS } from './status.ts';
 import { listDocumentsToSign } from './documents-to-sign.ts';
 import { purgeExpired, type PurgeReport } from './purge.ts';
-import { DEFAULT_RETENTION_DAYS } from './retention.ts';
+import { CLOSED_STATUSES, DEFAULT_RETENTION_DAYS } from './retention.ts';
 import { queueStatusNotifications } from './status-notifications.ts';
 import { CONTACT_FIELDS, ContactError, findOperatorContact, saveOperatorContact, type ContactFlags } from './operator-contact.ts';
 import {
@@ -46,6 +47,8 @@ export type BackofficeCommand =
       decisao?: DecisionFlags;
       /** The documents still awaited with status 2 (`--pendente <tipo>[:<motivo>]`, repeated), as typed. */
       pendentes?: string[];
+      /** `--reabrir`: leave a closed status (4, 5, 7) for another, on purpose. */
+      reabrir?: boolean;
     }
   | { cmd: 'plans' }
   | { cmd: 'outbox' }
@@ -204,6 +207,7 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
       // Read under the row's lock: what the beneficiary saw before this change.
       const request = await lockRequest(tx, found.cd_solicitacao);
       if (!request) throw new BackofficeError(`Protocolo ${command.protocolo} não encontrado.`);
+      await checkTransition(tx, request, command);
       const before = await visibleFacts(tx, request.cd_solicitacao);
       // Status 2 without a list would be a dead end: the portal has nothing to ask for, nowhere to upload.
       if (
@@ -264,6 +268,34 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
   } catch (error) {
     if (error instanceof DecisionError || error instanceof PendingDocumentsError) throw new BackofficeError(error.message);
     throw error;
+  }
+}
+
+/**
+ * The operator moves a request freely, except: a closed request (4, 5, 7) is left only with
+ * `--reabrir` (a slip of the status would reopen it), and 3 becomes 7 only once every document
+ * to sign is signed (SPEC §4: status 3 ends with the signatures). Call under the row's lock.
+ */
+async function checkTransition(
+  tx: Queryable,
+  request: RequestRow,
+  command: Extract<BackofficeCommand, { cmd: 'set-status' }>,
+): Promise<void> {
+  const from = request.fl_status;
+  if (CLOSED_STATUSES.includes(from) && command.flStatus !== from && !command.reabrir) {
+    throw new BackofficeUsageError(
+      `A solicitação está encerrada (${from} ${describeStatus(from)}). Para levá-la a ${command.flStatus} ` +
+        `(${describeStatus(command.flStatus)}), confirme que ela deve ser reaberta com --reabrir.`,
+    );
+  }
+  if (from === STATUS.aceita && command.flStatus === STATUS.contratoAtivo) {
+    const unsigned = (await listDocumentsToSign(tx, request.cd_solicitacao)).filter((document) => document.dt_assinatura === null);
+    if (unsigned.length) {
+      throw new BackofficeError(
+        `A solicitação só passa de 3 (${describeStatus(STATUS.aceita)}) a 7 (${describeStatus(STATUS.contratoAtivo)}) ` +
+          `depois que o beneficiário assinar todos os documentos; falta assinar: ${unsigned.map((document) => document.nm_documento).join(', ')}.`,
+      );
+    }
   }
 }
 
@@ -417,6 +449,7 @@ export function parseBackofficeCommand(value: unknown): BackofficeCommand | null
       if (!protocolo || typeof flStatus !== 'number' || !Number.isInteger(flStatus)) return null;
       if (input.tipo !== undefined && input.tipo !== 1 && input.tipo !== 2) return null;
       if (input.concordo !== undefined && input.concordo !== 'S' && input.concordo !== 'N') return null;
+      if (input.reabrir !== undefined && typeof input.reabrir !== 'boolean') return null;
       const decisao = decisionFlagsOf(input.decisao);
       if (decisao === null) return null;
       const pendentes = pendingFlagsOf(input.pendentes);
@@ -427,6 +460,7 @@ export function parseBackofficeCommand(value: unknown): BackofficeCommand | null
         flStatus,
         tipo: input.tipo,
         concordo: input.concordo,
+        ...(input.reabrir ? { reabrir: true } : {}),
         ...(decisao ? { decisao } : {}),
         ...(pendentes ? { pendentes } : {}),
       };

@@ -150,8 +150,9 @@ test.describe("acompanhamento: the operator's decision", () => {
     await expect(page.getByTestId('decision-facts')).toHaveCount(0);
     await expectAccessible(page, 'status 4 with its reason');
 
-    // Cancelled afterwards without a reason: the refusal's reason is not the cancellation's.
-    await backoffice('set-status', protocolo, '5');
+    // Cancelled afterwards without a reason: the refusal's reason is not the cancellation's
+    // (leaving the closed 4 is a reopening, said so).
+    await backoffice('set-status', protocolo, '5', '--reabrir');
     await page.reload();
     await expect(panel(page, 'Sua solicitação foi cancelada')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Motivo informado pela operadora' })).toHaveText(/A operadora não informou o motivo\./);

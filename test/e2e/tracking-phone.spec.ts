@@ -88,7 +88,8 @@ test.describe('acompanhamento at 320 px', () => {
       ['4', 'Sua solicitação foi recusada'],
       ['5', 'Sua solicitação foi cancelada'],
     ] as const) {
-      await backoffice('set-status', protocolo, status);
+      // 7, 4 and 5 are closed: leaving one for the next is a reopening, said so.
+      await backoffice('set-status', protocolo, status, ...(status === '7' ? [] : ['--reabrir']));
       await page.reload();
       await expect(panel(page, title)).toBeVisible();
       await fitsThePhone(page, `status ${status}`);

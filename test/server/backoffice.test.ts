@@ -218,7 +218,7 @@ describe("set-status records the operator's decision", () => {
       ((await server.get(`portabilidade/acompanhamento?protocolo=${protocolo}`)).json() as { dsMotivo?: string }).dsMotivo;
     expect(await reasonOf()).toBe('Documentação do plano de origem ilegível.');
     // A refusal's reason is not a later cancellation's: another status forgets it, unless given a new one.
-    expect((await run('set-status', protocolo, '5')).code).toBe(0);
+    expect((await run('set-status', protocolo, '5', '--reabrir')).code).toBe(0);
     expect(await reasonOf()).toBeUndefined();
     expect((await run('set-status', protocolo, '5', '--motivo', 'Pedido do beneficiário por telefone.')).code).toBe(0);
     expect((await run('set-status', protocolo, '5')).code).toBe(0); // the same status again keeps it
@@ -268,6 +268,76 @@ describe("set-status records the operator's decision", () => {
     expect(detail.flStatus).toBe(3);
     expect(detail.historico).toHaveLength(2); // filed, then 3: the refused changes wrote nothing
     expect(detail.decisao).toMatchObject({ vlMensalidadeCentavos: null, dtLimiteCancelamento: null });
+  });
+});
+
+describe('set-status keeps the operator free, but not past the signatures nor out of a closed request by a slip', () => {
+  const run = async (...args: string[]) => {
+    const io = capture();
+    const code = await runCli(args, { db: server.db, io, env: { DATA_DIR: server.dataDir }, clock: () => server.clock.now });
+    return { code, out: io.stdout.join('\n'), err: io.stderr.join('\n') };
+  };
+  const statusOf = async (protocolo: string) => (JSON.parse((await run('show', protocolo, '--json')).out) as { flStatus: number }).flStatus;
+
+  it('moves 3 to 7 only once every document to sign is signed', async () => {
+    const saved = (await server.post('portabilidade', validRequest(), { key: 'transition-signatures' })).json() as {
+      nuProtocolo: string;
+      cdSolicitacao: number;
+    };
+    expect((await run('set-status', saved.nuProtocolo, '3')).code).toBe(0);
+    const early = await run('set-status', saved.nuProtocolo, '7');
+    expect(early.code).toBe(1);
+    expect(early.err).toMatch(
+      /só passa de 3 \(Aceita - aguardando assinatura dos documentos\) a 7 \(Contrato ativo\) depois que o beneficiário assinar todos os documentos; falta assinar: Proposta de Adesão, /,
+    );
+    expect(await statusOf(saved.nuProtocolo)).toBe(3);
+    const documents = await server.db.query<{ cd_file_documento: number }>(
+      'SELECT cd_file_documento FROM documents_to_sign WHERE cd_solicitacao = $1 ORDER BY cd_file_documento',
+      [saved.cdSolicitacao],
+    );
+    for (const [index, document] of documents.entries()) {
+      // One left unsigned still holds it.
+      if (index === documents.length - 1) expect((await run('set-status', saved.nuProtocolo, '7')).code).toBe(1);
+      await server.db.query('INSERT INTO signatures (cd_file_documento, dt_assinatura) VALUES ($1, $2)', [
+        document.cd_file_documento,
+        server.clock.now,
+      ]);
+    }
+    expect((await run('set-status', saved.nuProtocolo, '7')).code).toBe(0);
+    expect(await statusOf(saved.nuProtocolo)).toBe(7);
+  });
+
+  it('leaves a closed status (4, 5, 7) for another only with --reabrir (exit 2 without it, saying so)', async () => {
+    const saved = (await server.post('portabilidade', validRequest(), { key: 'transition-reopen' })).json() as { nuProtocolo: string };
+    expect((await run('set-status', saved.nuProtocolo, '4', '--motivo', 'Carência não cumprida')).code).toBe(0);
+    for (const target of ['1', '5', '6']) {
+      const slip = await run('set-status', saved.nuProtocolo, target);
+      expect(slip.code, target).toBe(2);
+      expect(slip.err).toMatch(
+        /A solicitação está encerrada \(4 Recusada\)\. Para levá-la a \d .*confirme que ela deve ser reaberta com --reabrir\./,
+      );
+    }
+    expect(await statusOf(saved.nuProtocolo)).toBe(4);
+    // The same closed status again is no reopening.
+    expect((await run('set-status', saved.nuProtocolo, '4')).code).toBe(0);
+    expect((await run('set-status', saved.nuProtocolo, '1', '--reabrir')).code).toBe(0);
+    expect(await statusOf(saved.nuProtocolo)).toBe(1);
+    // Through the loopback door too: a usage error there, the flag as `reabrir: true`.
+    expect((await run('set-status', saved.nuProtocolo, '5')).code).toBe(0);
+    const post = (body: Record<string, unknown>) =>
+      server.app.inject({
+        method: 'POST',
+        url: BACKOFFICE_PATH,
+        payload: { cmd: 'set-status', protocolo: saved.nuProtocolo, flStatus: 1, ...body },
+        headers: { [BACKOFFICE_SECRET_HEADER]: SECRET },
+        remoteAddress: '127.0.0.1',
+      });
+    const refused = await post({});
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ uso: true, message: expect.stringMatching(/--reabrir/) });
+    expect((await post({ reabrir: 'sim' })).statusCode).toBe(400);
+    expect((await post({ reabrir: true })).statusCode).toBe(200);
+    expect(await statusOf(saved.nuProtocolo)).toBe(1);
   });
 });
 

@@ -161,13 +161,13 @@ const EXPECTED: Array<{ status: string; flags: string[]; email: RegExp[]; sms: R
   },
   {
     status: '5',
-    flags: ['--motivo', 'Pedido do beneficiário'],
+    flags: ['--motivo', 'Pedido do beneficiário', '--reabrir'],
     email: [/foi cancelada\. Motivo informado: Pedido do beneficiário\./],
     sms: /solicitação cancelada/,
   },
   {
     status: '4',
-    flags: ['--motivo', 'Carência não cumprida'],
+    flags: ['--motivo', 'Carência não cumprida', '--reabrir'],
     email: [/recusou a sua solicitação de portabilidade\. Motivo informado: Carência não cumprida\./, /Disque ANS 0800 701 9656/],
     sms: /solicitação recusada/,
     noFacts: true,

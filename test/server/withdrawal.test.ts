@@ -101,7 +101,7 @@ describe('the holder withdraws a request under analysis', () => {
   it('a withdrawn request reopened by the operator is no longer "cancelada a seu pedido"', async () => {
     const { protocolo, token } = await filed('withdraw-reopened', '0');
     expect((await withdraw(protocolo, token)).body).toBe('OK');
-    await setStatus(protocolo, '1');
+    await setStatus(protocolo, '1', '--reabrir');
     expect((await track(protocolo, token)).json()).toMatchObject({ flStatus: 1, dsStatus: 'Em análise' });
     await setStatus(protocolo, '5');
     expect((await track(protocolo, token)).json()).toMatchObject({ dsStatus: 'Cancelada' });

@@ -34,6 +34,7 @@ import {
   type OperatorDecision,
 } from './services/operator-decision.ts';
 import { printable, printableLines } from './services/printable.ts';
+import { answerOf } from './services/status.ts';
 import {
   PendingDocumentsError,
   describePendingDocument,
@@ -251,9 +252,12 @@ export function parseArgs(args: readonly string[]): { command: BackofficeCommand
 }
 
 function describe(request: RequestSummary): string {
+  // Status 6 with an answer recorded no longer waits for it: say which, as the portal does.
+  const answer = answerOf({ fl_status: request.flStatus, cd_status_port: request.cdStatusPort, fl_concordo: request.flConcordo });
+  const status = answer ? `${request.dsStatus} — resposta: ${answer}` : request.dsStatus;
   return (
     `${printable(request.nuProtocolo)}  senha ${printable(request.senha)}  CPF ${printable(formatCpf(request.cpf)) || '-'}  plano ${request.cdEmpresaPlano}  ` +
-    `status ${request.flStatus} (${request.dsStatus})  cdStatusPort ${request.cdStatusPort}  flConcordo ${printable(request.flConcordo ?? '-')}` +
+    `status ${request.flStatus} (${status})  cdStatusPort ${request.cdStatusPort}  flConcordo ${printable(request.flConcordo ?? '-')}` +
     `${request.exigeLogin ? '  [exige login]' : ''}  ${printable(request.nome)}`
   );
 }

@@ -70,6 +70,26 @@ describe('backoffice commands on the database', () => {
     expect(plans.stdout[0]).toContain('481234561  VIDA PLENA ESSENCIAL ENFERMARIA');
   });
 
+  it("says in list and show which answer a status 6 holds, as the portal's status does", async () => {
+    const saved = (await server.post('portabilidade', validRequest(), { key: 'backoffice-answer-shown' })).json() as {
+      nuProtocolo: string;
+    };
+    const text = async (...args: string[]) => {
+      const io = capture();
+      expect(await runCli(args, { db: server.db, io, env: { DATA_DIR: server.dataDir }, clock: () => server.clock.now })).toBe(0);
+      return io.stdout.join('\n');
+    };
+    expect(await text('set-status', saved.nuProtocolo, '6', '--tipo', '1')).toContain('status 6 (Aguardando sua confirmação)  ');
+    expect(await text('set-status', saved.nuProtocolo, '6', '--concordo', 'S')).toContain(
+      'status 6 (Aguardando sua confirmação — resposta: Estou de acordo)',
+    );
+    const line = (await text('list')).split('\n').find((row) => row.startsWith(saved.nuProtocolo));
+    expect(line).toContain('status 6 (Aguardando sua confirmação — resposta: Estou de acordo)');
+    expect(await text('show', saved.nuProtocolo)).toContain('status 6 (Aguardando sua confirmação — resposta: Estou de acordo)');
+    await text('set-status', saved.nuProtocolo, '6', '--concordo', 'N');
+    expect(await text('show', saved.nuProtocolo)).toContain('status 6 (Aguardando sua confirmação — resposta: Não aceito)');
+  });
+
   it('shows a saved request with its dependents and contacts, so an operator can check what was filed', async () => {
     const saved = (await server.post('portabilidade', validRequest(), { key: 'backoffice-show-dependents' })).json() as {
       nuProtocolo: string;

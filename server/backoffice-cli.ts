@@ -471,6 +471,19 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
       );
     } else {
       const server = env.DATABASE_URL ? null : await findRunningServer(dataDir);
+      // The running server makes the messages' links with its own PUBLIC_URL, not this process's.
+      if (server && publicUrl !== undefined && server.publicUrl !== publicUrl && parsed.command.cmd === 'set-status') {
+        io.err(
+          `Aviso: o PUBLIC_URL deste comando (${publicUrl}) não vale aqui: o servidor em execução (porta ${server.port}) ` +
+            `faz os links das mensagens com ${
+              server.publicUrl === undefined
+                ? 'o PUBLIC_URL dele'
+                : server.publicUrl === null
+                  ? 'nenhum PUBLIC_URL (sem link)'
+                  : `o PUBLIC_URL dele (${server.publicUrl})`
+            }. Para mudar, reinicie o servidor com o PUBLIC_URL certo.`,
+        );
+      }
       result = server
         ? await viaServer(server.port, server.secret, parsed.command)
         : await directly(env, dataDir, parsed.command, clock, days, publicUrl);

@@ -115,7 +115,13 @@ await app.listen({ port: config.port, host: config.host }).catch(fail);
 const port = (app.server.address() as { port: number }).port;
 if (backofficeSecret) {
   try {
-    writeServerFile(config.dataDir, { pid: process.pid, port, secret: backofficeSecret, host: config.host });
+    writeServerFile(config.dataDir, {
+      pid: process.pid,
+      port,
+      secret: backofficeSecret,
+      host: config.host,
+      publicUrl: config.publicUrl ?? null,
+    });
   } catch (error) {
     fail(error);
   }

@@ -18,6 +18,11 @@ export interface ServerFile {
   secret: string;
   /** The HOST it listens on (absent in files of earlier versions: loopback). */
   host?: string;
+  /**
+   * The PUBLIC_URL its messages link to (null: none, links are relative; absent in files of
+   * earlier versions), so the CLI can say that its own PUBLIC_URL does not apply.
+   */
+  publicUrl?: string | null;
 }
 
 export const serverFilePath = (dataDir: string) => join(dataDir, 'server.json');

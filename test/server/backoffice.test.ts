@@ -377,6 +377,27 @@ describe('backoffice through a running server', () => {
     removeServerFile(server.dataDir);
   });
 
+  it("warns on stderr that the CLI's PUBLIC_URL does not apply when the running server has another", async () => {
+    const run = async (publicUrl: string | null | undefined, env: Record<string, string>) => {
+      writeServerFile(server.dataDir, { pid: process.pid, port, secret: SECRET, ...(publicUrl !== undefined ? { publicUrl } : {}) });
+      const io = capture();
+      const code = await runCli(['set-status', DEMO.status6Type2.protocolo, '6'], { io, env: { DATA_DIR: server.dataDir, ...env } });
+      removeServerFile(server.dataDir);
+      expect(code).toBe(0);
+      return io.stderr.join('\n');
+    };
+    expect(await run(null, { PUBLIC_URL: 'https://portal.exemplo.com.br' })).toMatch(
+      /^Aviso: o PUBLIC_URL deste comando \(https:\/\/portal\.exemplo\.com\.br\) não vale aqui: o servidor em execução \(porta \d+\) faz os links das mensagens com nenhum PUBLIC_URL/,
+    );
+    expect(await run('https://outro.exemplo.com.br', { PUBLIC_URL: 'https://portal.exemplo.com.br' })).toContain(
+      'com o PUBLIC_URL dele (https://outro.exemplo.com.br)',
+    );
+    expect(await run(undefined, { PUBLIC_URL: 'https://portal.exemplo.com.br' })).toContain('com o PUBLIC_URL dele.');
+    // The same setting, or none given: nothing to say.
+    expect(await run('https://portal.exemplo.com.br', { PUBLIC_URL: 'https://portal.exemplo.com.br' })).toBe('');
+    expect(await run(null, {})).toBe('');
+  });
+
   it("sends the operator's decision over loopback too, and the server checks it again", async () => {
     writeServerFile(server.dataDir, { pid: process.pid, port, secret: SECRET });
     const io = capture();

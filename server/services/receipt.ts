@@ -132,7 +132,8 @@ function statusSteps(data: ReceiptData, now: Date): string[] {
     case STATUS.cancelada: {
       const reason = closingReason(tracking);
       return [
-        `${request.fl_status === STATUS.recusada ? 'A operadora recusou a portabilidade' : 'A solicitação foi cancelada'}. Motivo informado pela operadora: ${reason.text}`,
+        `${request.fl_status === STATUS.recusada ? 'A operadora recusou a portabilidade' : 'A solicitação foi cancelada'}. ` +
+          (reason.given ? `Motivo informado pela operadora: ${reason.text}` : reason.text),
         "Você pode fazer uma nova solicitação de portabilidade: na página inicial, em 'Realizar Solicitação'.",
         'Você pode falar com a operadora, pelos canais de atendimento dela, para entender a decisão ou corrigir o que faltou.' +
           (data.contact.length ? `\n${data.contact.join('\n')}` : ''),

@@ -187,9 +187,9 @@ describe("the receipt's next steps follow the status and the operator's decision
     expect(text).toContain('Notificação de Intermediação Preliminar (NIP)');
     expect(text).toContain('Disque ANS 0800 701 9656');
     expect(text).not.toMatch(UNDER_ANALYSIS);
-    await setStatus(request.nuProtocolo, '5');
+    await setStatus(request.nuProtocolo, '5', '--reabrir');
     const cancelled = await receiptOf(request);
-    expect(cancelled).toContain('A solicitação foi cancelada. Motivo informado pela operadora: A operadora não informou o motivo.');
+    expect(cancelled).toContain('A solicitação foi cancelada. A operadora não informou o motivo.');
     expect(cancelled).not.toMatch(UNDER_ANALYSIS);
   });
 

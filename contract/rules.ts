@@ -87,6 +87,18 @@ export function isHeicExtension(extension: string): boolean {
 
 /** A CPF as the forms keep it: its 11 digits, no punctuation. */
 export const CPF_PATTERN = /^\d{11}$/;
+/**
+ * A protocol as typed to follow a request: the portal shows it in groups of four, so spaces,
+ * dots, dashes and slashes between digits are no part of it (a person copying it by hand
+ * types them; found by an exploratory run). Anything else is kept as typed, trimmed: an
+ * operator's own protocols may hold letters.
+ */
+export function typedProtocol(value: string): string {
+  const trimmed = value.trim();
+  const digits = trimmed.replace(/[\s./-]/g, '');
+  return /^\d+$/.test(digits) ? digits : trimmed;
+}
+
 /** The tracking password: the protocol's last 6 digits (SPEC §4). */
 export const PASSWORD_PATTERN = /^\d{6}$/;
 

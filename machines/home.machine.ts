@@ -8,7 +8,7 @@
  */
 import { assign, setup } from 'xstate';
 import { notProvided } from './not-provided';
-import { isAnsProtocol, isRateLimited } from '../contract/rules';
+import { isAnsProtocol, isRateLimited, typedProtocol } from '../contract/rules';
 import {
   TIPO_PORTABILIDADE,
   loginFormSchema,
@@ -71,7 +71,7 @@ export const homeMachine = setup({
     wasRateLimited: (_, params: { error: unknown }) => isRateLimited(params.error),
     presetIsNew: ({ context }) => context.presetMode === 'new',
     presetIsTrack: ({ context }) => context.presetMode === 'track',
-    hasProtocol: ({ context }) => context.protocol.trim().length > 0,
+    hasProtocol: ({ context }) => typedProtocol(context.protocol).length > 0,
     // Issue 27 item 6: a new request goes on only with the whole ANS protocol (contract/rules.ts).
     hasAnsProtocol: ({ context }) => isAnsProtocol(context.protocol),
     requiresLogin: (_, params: { result: LookupResult }) => lookupRequiresLogin(params.result),
@@ -188,7 +188,7 @@ export const homeMachine = setup({
           invoke: {
             id: 'lookUpProtocol',
             src: 'lookUpProtocol',
-            input: ({ context }) => ({ protocolo: context.protocol.trim() }),
+            input: ({ context }) => ({ protocolo: typedProtocol(context.protocol) }),
             onDone: [
               {
                 guard: { type: 'requiresLogin', params: ({ event }) => ({ result: event.output }) },
@@ -204,7 +204,7 @@ export const homeMachine = setup({
                     type: 'storeSession',
                     // The lookup's token, bound to this protocol: it opens the tracking screen's writes.
                     params: ({ context, event }) => ({
-                      protocolo: context.protocol.trim(),
+                      protocolo: typedProtocol(context.protocol),
                       cdEmpresaPlano: context.cdEmpresaPlano,
                       token: event.output?.token ?? null,
                       type: null,
@@ -269,7 +269,7 @@ export const homeMachine = setup({
                       {
                         type: 'storeSession',
                         params: ({ context, event }) => ({
-                          protocolo: context.protocol.trim(),
+                          protocolo: typedProtocol(context.protocol),
                           cdEmpresaPlano: context.cdEmpresaPlano,
                           token: event.output?.token ?? null,
                           type: null,

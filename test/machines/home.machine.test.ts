@@ -163,6 +163,21 @@ describe('home machine behaviour', () => {
   });
 
   it.each([
+    ['2352 7843 1621 1712 0677', '23527843162117120677'],
+    ['2352.7843.1621.1712-0677', '23527843162117120677'],
+    [' AB-2024/77 ', 'AB-2024/77'],
+  ])('track: %j, typed as the portal shows it, is looked up as %j (found by an exploratory run)', async (typed, asked) => {
+    const { inputs, actions } = await journey([
+      f.CHOOSE_TRACK[0],
+      { type: 'PROTOCOL_CHANGED', value: typed },
+      f.SUBMIT[0],
+      f['xstate.done.actor.lookUpProtocol'][1],
+    ]);
+    expect(inputs.lookUpProtocol).toEqual([{ protocolo: asked }]);
+    expect(actions.storeSession).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ protocolo: asked }));
+  });
+
+  it.each([
     [{ flStatus: 3, cdStatusPort: 1, flConcordo: 'S' }, true],
     [{ flStatus: 3, cdStatusPort: 2, flConcordo: 'S' }, false],
     [{ flStatus: 3, cdStatusPort: 1, flConcordo: 'N' }, false],

@@ -66,6 +66,20 @@ test.describe('acompanhamento: pending documents (status 2)', () => {
     await expect(alertWith(page, 'Tipo de arquivo não permitido')).toBeVisible();
     await expect(page.getByTestId('pending-file')).toHaveCount(0);
 
+    // A text file named .pdf passes the screen's checks and is refused by the server: the row
+    // keeps its reason, and offers only 'Remover' (found by an exploratory run: it said only
+    // 'Não foi enviado.' and 'Tentar de novo' sent the same file again).
+    await fileInput(page, RESIDENCE).setInputFiles({ name: 'falso.pdf', mimeType: 'application/pdf', buffer: Buffer.from('texto') });
+    const refused = page.getByTestId('pending-file');
+    await refused.getByRole('button', { name: `Enviar: ${RESIDENCE}` }).click();
+    await expect(refused.getByRole('alert')).toHaveText(
+      'Não foi enviado. O conteúdo do arquivo não é um PDF válido. Envie um arquivo PDF, JPG ou PNG verdadeiro.',
+    );
+    await expect(refused.getByRole('button', { name: `Tentar de novo: ${RESIDENCE}` })).toHaveCount(0);
+    await expect(refused.getByRole('button', { name: 'Remover falso.pdf' })).toBeFocused();
+    await refused.getByRole('button', { name: 'Remover falso.pdf' }).click();
+    await expect(page.getByTestId('pending-file')).toHaveCount(0);
+
     // A real PDF: named with its size, 'Enviar' next. The first sending fails (the network
     // answers 500 to it and its retries): 'Não foi enviado' and 'Tentar de novo', as the wizard.
     await fileInput(page, RESIDENCE).setInputFiles({ name: 'conta-de-luz.pdf', mimeType: 'application/pdf', buffer: PDF });

@@ -6,7 +6,11 @@
  */
 import { useSyncExternalStore } from 'react';
 
-export type UploadProgress = { state: 'sending'; sent: number; total: number } | { state: 'failed' };
+/**
+ * `refusal`: the server's reason when it refused the file itself (a 4xx with a message, e.g. a
+ * PDF whose content is not a PDF): kept beside the row, since sending it again cannot work.
+ */
+export type UploadProgress = { state: 'sending'; sent: number; total: number } | { state: 'failed'; refusal?: string };
 
 let progress: ReadonlyMap<string, UploadProgress> = new Map();
 const listeners = new Set<() => void>();
@@ -21,7 +25,7 @@ function set(id: string, value: UploadProgress | undefined): void {
 
 export const uploadProgress = {
   sending: (id: string, sent: number, total: number) => set(id, { state: 'sending', sent, total }),
-  failed: (id: string) => set(id, { state: 'failed' }),
+  failed: (id: string, refusal?: string) => set(id, refusal ? { state: 'failed', refusal } : { state: 'failed' }),
   forget: (id: string) => set(id, undefined),
 };
 

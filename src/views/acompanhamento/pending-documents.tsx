@@ -42,10 +42,12 @@ function ChosenFileRow({ pending }: { pending: PendingDocumentInfo }) {
   useEffect(() => {
     if (file) sendButton.current?.focus();
   }, [file?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per file chosen
-  // A sending that failed: 'Tentar de novo' is next (the buttons were hidden while it went).
+  // A sending that failed: 'Tentar de novo' is next (the buttons were hidden while it went), or
+  // 'Remover' for a file the server refused.
   useRefocusWhenIdle(sending, sendButton);
   if (!file) return null;
   const failed = !sending && progress?.state === 'failed';
+  const refusal = failed && progress.state === 'failed' ? progress.refusal : undefined;
   return (
     <div className="space-y-2 rounded-md bg-slate-50 px-3 py-2" data-testid="pending-file">
       <p className="text-slate-900">
@@ -60,18 +62,23 @@ function ChosenFileRow({ pending }: { pending: PendingDocumentInfo }) {
       {failed && (
         <p role="alert" className="text-sm font-medium text-red-800">
           {PENDING_TEXT.failed}
+          {refusal && ` ${refusal}`}
         </p>
       )}
       {!busy && (
         <div className="flex flex-wrap gap-x-3 gap-y-2">
+          {/* A file the server refused is not sent again as it is: it is removed and another chosen. */}
+          {!refusal && (
+            <Button
+              ref={sendButton}
+              aria-label={`${failed ? PENDING_TEXT.retry : PENDING_TEXT.send}: ${pending.nmDocumento}`}
+              onClick={() => actor.send({ type: 'PENDING_FILE_SEND' })}
+            >
+              {failed ? PENDING_TEXT.retry : PENDING_TEXT.send}
+            </Button>
+          )}
           <Button
-            ref={sendButton}
-            aria-label={`${failed ? PENDING_TEXT.retry : PENDING_TEXT.send}: ${pending.nmDocumento}`}
-            onClick={() => actor.send({ type: 'PENDING_FILE_SEND' })}
-          >
-            {failed ? PENDING_TEXT.retry : PENDING_TEXT.send}
-          </Button>
-          <Button
+            ref={refusal ? sendButton : undefined}
             variant="link"
             aria-label={`${PENDING_TEXT.remove} ${file.fileName}`}
             onClick={() => actor.send({ type: 'PENDING_FILE_REMOVED' })}

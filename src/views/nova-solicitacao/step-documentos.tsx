@@ -79,7 +79,11 @@ function FilesOnlyInTab({ attachments }: { attachments: readonly AttachmentMeta[
   const names = attachments.filter((a) => !a.uploaded && onlyInTab.includes(a.id)).map((a) => a.fileName);
   // Always in the page, so the refusal is announced when it comes.
   return (
-    <p role="status" className="rounded-md border border-amber-600 bg-amber-50 p-3 text-slate-900 empty:hidden" data-testid="files-only-in-tab">
+    <p
+      role="status"
+      className="rounded-md border border-amber-600 bg-amber-50 p-3 text-slate-900 empty:hidden"
+      data-testid="files-only-in-tab"
+    >
       {names.length > 0 ? notKeptOnDeviceMessage(names) : ''}
     </p>
   );
@@ -94,10 +98,15 @@ function UploadStatus({ attachment, submitting }: { attachment: AttachmentMeta; 
   if (progress?.state === 'failed' && !submitting)
     return (
       <div className="flex flex-wrap items-center gap-x-2 px-2 text-sm">
-        <span className="font-medium text-red-800">Não foi enviado.</span>
-        <Button variant="link" aria-label={`Enviar ${attachment.fileName} de novo`} onClick={() => actor.send({ type: 'NEXT' })}>
-          Tentar de novo
-        </Button>
+        <span className="font-medium text-red-800">
+          Não foi enviado.{progress.refusal && ` ${progress.refusal} Remova-o e anexe outro arquivo.`}
+        </span>
+        {/* A file the server refused cannot go as it is: no 'Tentar de novo' for it. */}
+        {!progress.refusal && (
+          <Button variant="link" aria-label={`Enviar ${attachment.fileName} de novo`} onClick={() => actor.send({ type: 'NEXT' })}>
+            Tentar de novo
+          </Button>
+        )}
       </div>
     );
   return null;

@@ -33,9 +33,31 @@ export const TYPE_CODE_AWARENESS = 2;
 /** SPEC §5's date mask, 00/00/0000, as the wizard stores it. */
 export const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 
+/** The time zone of every date the portal says or checks (the server's dates are Brasília's too). */
+export const BRASILIA_TIME_ZONE = 'America/Sao_Paulo';
+
+const brasiliaCalendar = new Intl.DateTimeFormat('en-US', {
+  timeZone: BRASILIA_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/**
+ * "Today" for the date rules, one on every side: the calendar day in Brasília ('yyyy-mm-dd'),
+ * wherever the device or the server is. The wizard and the server once read it from the device
+ * and from UTC: a newborn's date passed one and not the other (found by an exploratory run).
+ * Read from the time zone's own rules (Intl), never a fixed offset.
+ */
+export function brasiliaDayOf(now: Date): string {
+  const parts: Record<string, string> = {};
+  for (const part of brasiliaCalendar.formatToParts(now)) parts[part.type] = part.value;
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
 /**
  * A dd/mm/yyyy date that exists in the calendar (no 31/02), from 1900, and not after `today`
- * ('yyyy-mm-dd': the caller's calendar day; the wizard passes the person's, the server UTC's).
+ * ('yyyy-mm-dd': Brasília's calendar day, `brasiliaDayOf`, on both sides).
  */
 export function isRealBrDate(value: string, today: string): boolean {
   const match = BR_DATE.exec(value);

@@ -15,7 +15,7 @@ import { notProvided } from './not-provided';
 
 export interface ForgotProtocolInput {
   cdEmpresaPlano: string;
-  /** The person's calendar day ('yyyy-mm-dd'): a birth date after it does not exist yet. */
+  /** Brasília's calendar day ('yyyy-mm-dd', as the server has it): a birth date after it does not exist yet. */
   today: CalendarDay;
 }
 

@@ -76,12 +76,6 @@ export const FILE_MESSAGES = {
 export const INDIVIDUAL_CONTRACT_TYPE = '3';
 export const OWNERSHIP_OPTIONS = ['TITULAR', 'TITULAR S/ DIREITO'] as const;
 
-/** Today in the person's own time zone, for whoever starts a flow (not for machines). */
-export function calendarDayOf(now: Date): CalendarDay {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** dd/mm/yyyy that exists in the calendar, from 1900 up to `today` (the shared rule, contract/rules.ts). */
 export function isValidBrDate(value: string, today: CalendarDay): boolean {
   return isRealBrDate(value, today);

@@ -156,7 +156,7 @@ export interface WizardContext {
 export interface WizardInput {
   protocoloAns: string;
   cdEmpresaPlano?: string;
-  /** Today, as the person's calendar has it ('yyyy-mm-dd'). */
+  /** Today, Brasília's calendar day as the server has it ('yyyy-mm-dd', contract/rules.ts brasiliaDayOf). */
   today: CalendarDay;
   /** Data already known (e.g. prefilled by an integration, or a test's filled form). */
   form?: Partial<WizardForm>;

@@ -4,12 +4,9 @@
  * Each failure names the field, like the schema messages.
  */
 import type { PortabilityRequest } from '../../contract/api.ts';
-import { isMobilePhone, isPlainEmail, isRealBrDate } from '../../contract/rules.ts';
+import { brasiliaDayOf, isMobilePhone, isPlainEmail, isRealBrDate } from '../../contract/rules.ts';
 import type { Queryable } from '../db/database.ts';
 import { badRequest } from '../http/http-error.ts';
-
-/** Today as the shared date rule takes it: the server's calendar day is UTC's. */
-const utcDayOf = (now: Date) => now.toISOString().slice(0, 10);
 
 export async function checkNewRequest(db: Queryable, payload: PortabilityRequest, now: Date): Promise<void> {
   const dates: Array<[string, string]> = [
@@ -17,8 +14,10 @@ export async function checkNewRequest(db: Queryable, payload: PortabilityRequest
     ['dt_inicio', payload.dt_inicio],
     ...payload.dependente.map((dep, index): [string, string] => [`dependente[${index}].dt_nasc`, dep.dt_nasc]),
   ];
+  // Today as the wizard has it: Brasília's calendar day.
+  const today = brasiliaDayOf(now);
   for (const [field, value] of dates) {
-    if (!isRealBrDate(value, utcDayOf(now))) throw badRequest(`Campo ${field}: data inexistente ou futura (use dd/mm/aaaa).`);
+    if (!isRealBrDate(value, today)) throw badRequest(`Campo ${field}: data inexistente ou futura (use dd/mm/aaaa).`);
   }
   for (const [index, contact] of payload.contato.entries()) {
     const value = contact.ds_contato.trim();

@@ -1,12 +1,12 @@
 /** The wizard's step schemas give SPEC §5's messages, word for word, and only real errors. */
 import { describe, expect, it } from 'vitest';
+import { brasiliaDayOf } from '../../contract/rules';
 import { EMPTY_FORM } from '../../machines/wizard.machine';
 import {
   FILE_MESSAGES,
   MAX_FILE_BYTES,
   firstInvalidField,
   fileRejection,
-  calendarDayOf,
   isValidBrDate,
   isValidCpf,
   validateDependent,
@@ -172,8 +172,14 @@ describe('wizard step schemas', () => {
     expect(isValidBrDate('31/12/1899', '2025-01-01')).toBe(false);
   });
 
-  it("today is the person's calendar day, not UTC's", () => {
-    expect(calendarDayOf(new Date(2025, 0, 1, 23, 59))).toBe('2025-01-01');
-    expect(calendarDayOf(new Date(2025, 11, 31, 0, 0))).toBe('2025-12-31');
+  it("today is Brasília's calendar day, wherever the device (or the server) is", () => {
+    // Brasília is 3 hours behind UTC: its day turns at 03:00 UTC.
+    expect(brasiliaDayOf(new Date('2025-03-11T02:59:59Z'))).toBe('2025-03-10');
+    expect(brasiliaDayOf(new Date('2025-03-11T03:00:00Z'))).toBe('2025-03-11');
+    expect(brasiliaDayOf(new Date('2025-12-31T23:59:00Z'))).toBe('2025-12-31');
+    expect(brasiliaDayOf(new Date('2026-01-01T03:00:00Z'))).toBe('2026-01-01');
+    // The time zone's own rules, not a fixed offset: in the summer time of 2018–19 the day turned at 02:00 UTC.
+    expect(brasiliaDayOf(new Date('2018-12-01T01:59:00Z'))).toBe('2018-11-30');
+    expect(brasiliaDayOf(new Date('2018-12-01T02:00:00Z'))).toBe('2018-12-01');
   });
 });

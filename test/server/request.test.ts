@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRateLimits } from '../../server/http/rate-limits.ts';
-import { messageOf, startServer, validRequest, type TestServer } from './helpers.ts';
+import { START, messageOf, startServer, validRequest, type TestServer } from './helpers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -106,6 +106,24 @@ describe('saving a new request', () => {
       }),
     );
     expect(response.statusCode).toBe(200);
+  });
+
+  // "Today" is Brasília's calendar day, as in the wizard (contract/rules.ts brasiliaDayOf): not UTC's.
+  it.each([
+    ['23:30 in Brasília (02:30 UTC, already the next day there)', '2025-03-11T02:30:00Z'],
+    ['00:30 in Brasília', '2025-03-10T03:30:00Z'],
+  ])("at %s a newborn born on Brasília's today is accepted and one born tomorrow refused", async (_, instant) => {
+    const newborn = (dt_nasc: string) =>
+      validRequest({ dependente: [{ id: 1, nome: 'BEBÊ', nm_mae: 'MÃE', dt_nasc, cpf: '', ds_parentesco: 'Filho(a)' }] });
+    server.clock.now = new Date(instant);
+    try {
+      expect((await server.post('portabilidade', newborn('10/03/2025'))).statusCode).toBe(200);
+      const tomorrow = await server.post('portabilidade', newborn('11/03/2025'));
+      expect(tomorrow.statusCode).toBe(400);
+      expect(messageOf(tomorrow)).toBe('Campo dependente[0].dt_nasc: data inexistente ou futura (use dd/mm/aaaa).');
+    } finally {
+      server.clock.now = new Date(START);
+    }
   });
 });
 

@@ -5,9 +5,8 @@
  */
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { isRateLimited } from '../../../contract/rules';
+import { brasiliaDayOf, isRateLimited } from '../../../contract/rules';
 import { forgotProtocolMachine, type SendReminderInput } from '../../../machines/forgot-protocol.machine';
-import { calendarDayOf } from '../../../machines/wizard.schemas';
 import { ApiError } from '../../api/client';
 import { mutateApi } from '../../api/query-client';
 import { inspectOption } from '../../app/inspect';
@@ -36,5 +35,5 @@ export const forgotProtocolLogic = forgotProtocolMachine.provide({
 });
 
 export function useForgotProtocolActor(cdEmpresaPlano: string) {
-  return useActorRef(forgotProtocolLogic, { ...inspectOption(), input: { cdEmpresaPlano, today: calendarDayOf(new Date()) } });
+  return useActorRef(forgotProtocolLogic, { ...inspectOption(), input: { cdEmpresaPlano, today: brasiliaDayOf(new Date()) } });
 }

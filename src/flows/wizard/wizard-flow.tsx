@@ -11,8 +11,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createActor, type ActorRefFrom, type Snapshot } from 'xstate';
 import { useLocation } from 'wouter';
 import { DEFAULT_CD_EMPRESA_PLANO } from '../../../contract/api';
+import { brasiliaDayOf } from '../../../contract/rules';
 import { wizardMachine } from '../../../machines/wizard.machine';
-import { calendarDayOf } from '../../../machines/wizard.schemas';
 import type { WizardInput } from '../../../machines/wizard.types';
 import { inspectOption } from '../../app/inspect';
 import { storage } from '../../storage';
@@ -48,7 +48,7 @@ function isReadable(input: WizardInput, snapshot: Snapshot<unknown>): boolean {
 /** What the wizard starts from, read once per visit. */
 export function readWizardStart(): WizardStart {
   const protocoloAns = storage.get('protocolo') ?? '';
-  const today = calendarDayOf(new Date());
+  const today = brasiliaDayOf(new Date());
   const input = { protocoloAns, cdEmpresaPlano: storage.get('cdEmpresaPlano') || DEFAULT_CD_EMPRESA_PLANO, today };
   // A draft kept from another day is checked against today's date.
   let snapshot = loadWizardSnapshot(protocoloAns, today);

@@ -34,7 +34,7 @@ export const forgotProtocolRules: readonly Invariant<M>[] = [
   },
   {
     rule: 'nothing is sent before the CPF and the date of birth are valid (issue 26)',
-    // `today` is the machine's input (the person's calendar day), not something it computed.
+    // `today` is the machine's input (Brasília's calendar day), not something it computed.
     holds: ({ snapshot, events }) =>
       !snapshot.matches('sending') || validTyped(events, snapshot.context.today) || 'sent with invalid fields',
   },

@@ -2,7 +2,7 @@
  * The attachments list of step 5: metadata only (the bytes live in the app's file registry),
  * so the wizard's snapshot stays serialisable and can be kept per tab.
  */
-import { MAX_FILE_BYTES, extensionOf, fileRejection } from './wizard.schemas';
+import { MAX_FILE_BYTES, fileExtensionOf, fileRejection } from './wizard.schemas';
 import type { AttachmentMeta, ChosenFile, DocumentTypeOption, PreparedFile } from './wizard.types';
 
 /**
@@ -30,15 +30,16 @@ export const PREPARATION_MESSAGES: Record<PreparationFailure, string> = {
   codeNotLoaded: 'Não foi possível preparar a foto porque a conexão falhou. Verifique sua internet e anexe a foto de novo.',
 };
 
-export function isHeicName(fileName: string): boolean {
-  return (HEIC_EXTENSIONS as readonly string[]).includes(extensionOf(fileName));
+/** An iPhone photo, by its name's extension or, for a name without one, its type. */
+export function isHeicFile(file: Pick<ChosenFile, 'name' | 'mimeType'>): boolean {
+  return (HEIC_EXTENSIONS as readonly string[]).includes(fileExtensionOf(file));
 }
 
 /** Whether a chosen file goes through the browser's preparation (HEIC decoded, large photo shrunk) before it is listed. */
-export function needsPreparing(file: Pick<ChosenFile, 'name' | 'size'>): boolean {
+export function needsPreparing(file: Pick<ChosenFile, 'name' | 'size' | 'mimeType'>): boolean {
   if (file.size <= 0) return false;
-  if (isHeicName(file.name)) return true;
-  return SHRINKABLE_EXTENSIONS.includes(extensionOf(file.name)) && file.size > SHRINK_OVER_BYTES;
+  if (isHeicFile(file)) return true;
+  return SHRINKABLE_EXTENSIONS.includes(fileExtensionOf(file)) && file.size > SHRINK_OVER_BYTES;
 }
 
 /**
@@ -47,15 +48,15 @@ export function needsPreparing(file: Pick<ChosenFile, 'name' | 'size'>): boolean
  * first so that a file refused anyway (empty, over 10MB, a wrong type) is not written to the
  * tab's store before its message shows.
  */
-export function couldKeep(file: Pick<ChosenFile, 'name' | 'size'>): boolean {
-  return needsPreparing(file) || fileRejection({ size: file.size, extension: extensionOf(file.name) }) === null;
+export function couldKeep(file: Pick<ChosenFile, 'name' | 'size' | 'mimeType'>): boolean {
+  return needsPreparing(file) || fileRejection({ size: file.size, extension: fileExtensionOf(file) }) === null;
 }
 
 /** The failure a prepareFile error names (anything else: the image could not be read). */
-export function preparationFailureOf(error: unknown, file: Pick<ChosenFile, 'name'> | null): PreparationFailure {
+export function preparationFailureOf(error: unknown, file: Pick<ChosenFile, 'name' | 'mimeType'> | null): PreparationFailure {
   const reason = (error as { reason?: unknown } | null)?.reason;
   if (typeof reason === 'string' && Object.hasOwn(PREPARATION_MESSAGES, reason)) return reason as PreparationFailure;
-  return file && isHeicName(file.name) ? 'heic' : 'unreadable';
+  return file && isHeicFile(file) ? 'heic' : 'unreadable';
 }
 
 /** A prepared photo fits when its new size is within the server's limit. */
@@ -71,7 +72,7 @@ export function toAttachment(file: ChosenFile, documentType: string, documentTyp
     cdTipoDocumento,
     nmDocumento: type?.nmDocumento ?? documentType,
     fileName: file.name,
-    extension: extensionOf(file.name),
+    extension: fileExtensionOf(file),
     size: file.size,
     mimeType: file.mimeType,
     uploaded: false,

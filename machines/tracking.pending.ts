@@ -18,7 +18,7 @@ import {
   type TrackingContext,
   type TrackingInfo,
 } from './tracking.types';
-import { extensionOf, fileRejection } from './wizard.schemas';
+import { fileExtensionOf, fileRejection } from './wizard.schemas';
 import type { AttachmentMeta, ChosenFile, PreparedFile } from './wizard.types';
 
 export function isAwaitingDocuments(tracking: Pick<TrackingInfo, 'flStatus'> | null): boolean {
@@ -35,8 +35,8 @@ export function isPendingType(tracking: Pick<TrackingInfo, 'documentosPendentes'
 }
 
 /** SPEC §5's alert for a file that cannot be sent (empty, over 10MB, not PDF/JPG/PNG), or null: the wizard's rule. */
-export function pendingFileRejection(file: Pick<ChosenFile, 'name' | 'size'>): string | null {
-  return fileRejection({ size: file.size, extension: extensionOf(file.name) });
+export function pendingFileRejection(file: Pick<ChosenFile, 'name' | 'size' | 'mimeType'>): string | null {
+  return fileRejection({ size: file.size, extension: fileExtensionOf(file) });
 }
 
 /**

@@ -247,3 +247,21 @@ export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
   return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
 }
+
+/** The extension a file of each type is sent with when its name has none. */
+const EXTENSION_OF_TYPE: Readonly<Record<string, string>> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/heic': 'heic',
+  'image/heif': 'heif',
+};
+
+/**
+ * A chosen file's extension: its name's, or, when the name has none (some Android document
+ * providers name a photo '1000012345'), its type's; the file is sent with it (the server reads
+ * the bytes anyway). A name with a wrong extension keeps it, and is refused.
+ */
+export function fileExtensionOf(file: { name: string; mimeType: string }): string {
+  return extensionOf(file.name) || (EXTENSION_OF_TYPE[file.mimeType.trim().toLowerCase()] ?? '');
+}

@@ -31,7 +31,7 @@ import { toPortabilityPayload } from './wizard.payload';
 import {
   INDIVIDUAL_CONTRACT_TYPE,
   DEPENDENT_FIELDS,
-  extensionOf,
+  fileExtensionOf,
   fileRejection,
   isDependentValid,
   isStepValid,
@@ -142,7 +142,7 @@ export const wizardSetup = setup({
     fileIsAcceptable: ({ context, event }) =>
       event.type === 'FILE_CHOSEN' &&
       !context.attachments.some((attachment) => attachment.id === event.file.id) &&
-      fileRejection({ size: event.file.size, extension: extensionOf(event.file.name) }) === null,
+      fileRejection({ size: event.file.size, extension: fileExtensionOf(event.file) }) === null,
     isPendingAttachment: ({ context, event }) =>
       event.type === 'ATTACHMENT_REMOVE' && context.attachments.some((a) => a.id === event.id && !a.uploaded),
     isSavedWithPendingUploads: ({ context }) => context.saved !== null && pendingUploads(context.attachments).length > 0,
@@ -259,7 +259,7 @@ export const wizardSetup = setup({
     }),
     rejectFile: assign(({ event }) => {
       assertEvent(event, 'FILE_CHOSEN');
-      return { fileAlert: fileRejection({ size: event.file.size, extension: extensionOf(event.file.name) }) };
+      return { fileAlert: fileRejection({ size: event.file.size, extension: fileExtensionOf(event.file) }) };
     }),
     holdChosenFile: assign(({ event }) => {
       assertEvent(event, 'FILE_CHOSEN');

@@ -183,6 +183,21 @@ test.describe('photos that fit (issue 27)', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
+  test("a JPEG named without an extension, as some Android document providers give it ('1000012345'), is listed and filed as a JPG", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await openDocumentsStep(page);
+    const photo = await noisyJpeg(page, { width: 400, height: 300, quality: 0.8, noise: 4 });
+    await attach(page, { name: '1000012345', mimeType: 'image/jpeg', buffer: photo });
+    await expect(row(page, '1000012345')).toBeVisible();
+    await expect(page.getByText('Tipo de arquivo não permitido')).toHaveCount(0);
+
+    const protocolo = await fileReviewed(page);
+    const stored = ((await backoffice('show', protocolo)) as unknown as { anexos: Array<{ arquivo: string; bytes: number }> }).anexos;
+    expect(stored).toEqual([expect.objectContaining({ arquivo: '1000012345.jpg', bytes: photo.length })]);
+  });
+
   test('a HEIC file the browser cannot read is refused with how to send it, and nothing is listed', async ({ page }) => {
     await openDocumentsStep(page);
     const unreadable = Buffer.concat([

@@ -26,11 +26,13 @@ describe('status 2: the pending documents', () => {
 
   it("refuses the files the wizard refuses, with SPEC §5's words", () => {
     expect(pendingFileRejection(PENDING_FILES.pdf)).toBeNull();
-    expect(pendingFileRejection({ name: 'FOTO.JPEG', size: 1 })).toBeNull();
+    expect(pendingFileRejection({ name: 'FOTO.JPEG', size: 1, mimeType: '' })).toBeNull();
     expect(pendingFileRejection(PENDING_FILES.empty)).toBe('O arquivo está vazio. Por favor, selecione um arquivo válido.');
-    expect(pendingFileRejection({ name: 'grande.pdf', size: 10_485_761 })).toBe('O arquivo excede o tamanho máximo permitido de 10MB.');
-    expect(pendingFileRejection({ name: 'limite.pdf', size: 10_485_760 })).toBeNull();
-    expect(pendingFileRejection({ name: 'nota.txt', size: 5 })).toMatch(/^Tipo de arquivo não permitido/);
+    expect(pendingFileRejection({ name: 'grande.pdf', size: 10_485_761, mimeType: '' })).toBe(
+      'O arquivo excede o tamanho máximo permitido de 10MB.',
+    );
+    expect(pendingFileRejection({ name: 'limite.pdf', size: 10_485_760, mimeType: '' })).toBeNull();
+    expect(pendingFileRejection({ name: 'nota.txt', size: 5, mimeType: '' })).toMatch(/^Tipo de arquivo não permitido/);
   });
 
   it("describes the chosen file as the wizard's upload takes it: the pending type's code and name, one key per file", () => {

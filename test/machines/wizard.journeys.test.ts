@@ -381,6 +381,37 @@ describe('wizard journeys', () => {
     expect(lost.lostAttachments).toEqual(['foto.png']);
   });
 
+  it("a file whose name has no extension (an Android document provider's '1000012345') is listed with its type's, and one with a wrong extension still refused", () => {
+    const chosen = (name: string, mimeType: string, size = 2048) =>
+      ({ type: 'FILE_CHOSEN', file: { id: `f-${name}`, name, size, mimeType } }) as WizardPathEvent;
+    const listed = contextAfter(filled, [
+      ...toStep5,
+      ev('DOCUMENT_TYPE_CHOSEN'),
+      chosen('1000012345', 'image/jpeg'),
+      chosen('1000012346', 'application/pdf'),
+      chosen('1000012347', 'image/png'),
+    ]);
+    expect(listed.fileAlert).toBeNull();
+    expect(listed.attachments.map((a) => [a.fileName, a.extension])).toEqual([
+      ['1000012345', 'jpg'],
+      ['1000012346', 'pdf'],
+      ['1000012347', 'png'],
+    ]);
+    expect(contextAfter(filled, [...toStep5, ev('DOCUMENT_TYPE_CHOSEN'), chosen('foto.txt', 'image/jpeg')]).fileAlert).toBe(
+      FILE_MESSAGES.wrongType,
+    );
+    expect(contextAfter(filled, [...toStep5, ev('DOCUMENT_TYPE_CHOSEN'), chosen('1000012348', 'text/plain')]).fileAlert).toBe(
+      FILE_MESSAGES.wrongType,
+    );
+    // A large photo without an extension is shrunk like any other; an iPhone one decoded.
+    expect(
+      contextAfter(filled, [...toStep5, ev('DOCUMENT_TYPE_CHOSEN'), chosen('1000012349', 'image/jpeg', 3_000_000)]).preparing?.id,
+    ).toBe('f-1000012349');
+    expect(contextAfter(filled, [...toStep5, ev('DOCUMENT_TYPE_CHOSEN'), chosen('1000012350', 'image/heic')]).preparing?.id).toBe(
+      'f-1000012350',
+    );
+  });
+
   it('the persisted snapshot restores the step and everything typed', () => {
     const actor = createActor(wizardMachine, { input: filled.input }).start();
     for (const event of [ev('NEXT'), ev('NEXT'), ev('CONTRACT_TYPE_CHOSEN', 2)]) actor.send(event as never);

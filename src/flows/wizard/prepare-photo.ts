@@ -9,7 +9,7 @@
  */
 // Served by the portal itself: the library's worker loads it from here, never from a CDN.
 import compressionLibUrl from 'browser-image-compression/dist/browser-image-compression.js?url';
-import { isHeicName, preparedFits, type PreparationFailure } from '../../../machines/attachments';
+import { isHeicFile, preparedFits, type PreparationFailure } from '../../../machines/attachments';
 import type { ChosenFile, PreparedFile } from '../../../machines/wizard.types';
 import { fileRegistry } from './file-registry';
 
@@ -90,7 +90,7 @@ export async function preparePhoto(
   const file = fileRegistry.get(chosen.id);
   // Not in this tab any more (e.g. the page reloaded while it was being prepared).
   if (!file) throw new PreparationError('unreadable');
-  const heic = isHeicName(chosen.name);
+  const heic = isHeicFile(chosen);
   const decoded = heic ? await decodeHeic(file, signal) : file;
   signal.throwIfAborted();
   const shrunk = await shrink(decoded, jpegName(chosen.name), signal);

@@ -138,9 +138,9 @@ export function StepDocumentos() {
     const file = files?.[0];
     if (!file) return;
     if (inputRef.current) inputRef.current.value = '';
-    const id = newFileId();
-    if (couldKeep(file)) await fileRegistry.put(id, file);
-    actor.send({ type: 'FILE_CHOSEN', file: { id, name: file.name, size: file.size, mimeType: file.type } });
+    const chosen = { id: newFileId(), name: file.name, size: file.size, mimeType: file.type };
+    if (couldKeep(chosen)) await fileRegistry.put(chosen.id, file);
+    actor.send({ type: 'FILE_CHOSEN', file: chosen });
   };
 
   return (

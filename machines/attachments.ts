@@ -17,7 +17,7 @@ export const HEIC_EXTENSIONS = ['heic', 'heif'] as const;
 const SHRINKABLE_EXTENSIONS = ['jpg', 'jpeg', 'png'];
 
 /** Why a photo could not be made ready to send, as the prepareFile actor reports it. */
-export type PreparationFailure = 'heic' | 'unreadable' | 'tooLarge' | 'codeNotLoaded';
+export type PreparationFailure = 'heic' | 'unreadable' | 'tooLarge' | 'codeNotLoaded' | 'interrupted';
 
 export const PREPARATION_MESSAGES: Record<PreparationFailure, string> = {
   heic:
@@ -28,6 +28,9 @@ export const PREPARATION_MESSAGES: Record<PreparationFailure, string> = {
   tooLarge: 'O arquivo excede o tamanho máximo permitido de 10MB.',
   // The photo is fine: what failed is the download of the code that prepares it.
   codeNotLoaded: 'Não foi possível preparar a foto porque a conexão falhou. Verifique sua internet e anexe a foto de novo.',
+  // The photo is fine: the page reloaded while it was being prepared and its bytes are gone
+  // (preparationAlert names it).
+  interrupted: 'A preparação da foto foi interrompida. Anexe a foto de novo.',
 };
 
 /** An iPhone photo, by its name's extension or, for a name without one, its type. */
@@ -57,6 +60,13 @@ export function preparationFailureOf(error: unknown, file: Pick<ChosenFile, 'nam
   const reason = (error as { reason?: unknown } | null)?.reason;
   if (typeof reason === 'string' && Object.hasOwn(PREPARATION_MESSAGES, reason)) return reason as PreparationFailure;
   return file && isHeicFile(file) ? 'heic' : 'unreadable';
+}
+
+/** The alert for a photo that could not be made ready: its failure's message, an interrupted one naming the photo. */
+export function preparationAlert(error: unknown, file: Pick<ChosenFile, 'name' | 'mimeType'> | null): string {
+  const failure = preparationFailureOf(error, file);
+  if (failure === 'interrupted' && file) return `A preparação de ${file.name} foi interrompida. Anexe a foto de novo.`;
+  return PREPARATION_MESSAGES[failure];
 }
 
 /** A prepared photo fits when its new size is within the server's limit. */

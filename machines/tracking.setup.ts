@@ -17,7 +17,7 @@ import {
   typeCodeOf,
   unsentChoice,
 } from './tracking.helpers';
-import { PREPARATION_MESSAGES, needsPreparing, preparationFailureOf } from './attachments';
+import { needsPreparing, preparationAlert } from './attachments';
 import {
   PENDING_TEXT,
   isAwaitingDocuments,
@@ -189,7 +189,7 @@ export const trackingSetup = setup({
       pendingPreparing: null,
     })),
     rejectUnpreparedPendingPhoto: assign(({ context }, params: { error: unknown }) => ({
-      pendingFileAlert: PREPARATION_MESSAGES[preparationFailureOf(params.error, context.pendingPreparing?.file ?? null)],
+      pendingFileAlert: preparationAlert(params.error, context.pendingPreparing?.file ?? null),
       pendingPreparing: null,
     })),
     forgetPendingPreparing: assign({ pendingPreparing: null }),

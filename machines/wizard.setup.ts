@@ -12,8 +12,7 @@ import {
   markUploaded,
   needsPreparing,
   pendingUploads,
-  PREPARATION_MESSAGES,
-  preparationFailureOf,
+  preparationAlert,
   removeAttachment,
   toAttachment,
   toPreparedAttachment,
@@ -280,7 +279,7 @@ export const wizardSetup = setup({
       lostAttachments: [],
     })),
     rejectUnpreparedFile: assign(({ context }, params: { error: unknown }) => ({
-      fileAlert: PREPARATION_MESSAGES[preparationFailureOf(params.error, context.preparing)],
+      fileAlert: preparationAlert(params.error, context.preparing),
       preparing: null,
     })),
     dropPreparingFile: assign({ preparing: null, fileAlert: null }),

@@ -11,10 +11,15 @@ import { readDeviceDraft } from './device-draft';
 
 type DraftShape = { context?: Partial<WizardContext> } | undefined;
 
-/** The files a draft still has to send (one already sent needs no copy here). */
+/**
+ * The files a draft still has to send (one already sent needs no copy here), and the photo it
+ * was preparing: a reload meanwhile reads its chosen bytes back and prepares it again.
+ */
 export function attachmentIdsOf(snapshot: unknown): string[] {
   const context = (snapshot as DraftShape)?.context;
-  return (context?.attachments ?? []).filter((attachment) => !attachment.uploaded).map((attachment) => attachment.id);
+  const pending = (context?.attachments ?? []).filter((attachment) => !attachment.uploaded).map((attachment) => attachment.id);
+  const preparing = context?.preparing?.id;
+  return typeof preparing === 'string' && !pending.includes(preparing) ? [...pending, preparing] : pending;
 }
 
 function tabDraft(): unknown {

@@ -163,6 +163,29 @@ test.describe('photos that fit (issue 27)', () => {
     expect(kept, 'the tab keeps the listed photo only').toBe(1);
   });
 
+  test('a reload while a photo is being prepared prepares it again from the bytes kept on the device, without blaming the photo', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await openDocumentsStep(page, { seedOnce: true });
+    const photo = await noisyJpeg(page, { width: 2400, height: 1800, quality: 1, noise: 4 });
+    expect(photo.length, 'a photo the page shrinks').toBeGreaterThan(1024 * 1024);
+    // The shrinking code held on its way: the photo stays 'Preparando' until the reload.
+    const shrinkingCode = /\/assets\/browser-image-compression-[^/]+\.js$/;
+    let asked = 0;
+    await page.route(shrinkingCode, () => void (asked += 1));
+    await attach(page, { name: 'IMG_9.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(page.getByRole('status').filter({ hasText: 'Preparando IMG_9.jpg' })).toBeVisible();
+    await expect.poll(() => asked, { message: 'the shrinking code asked for' }).toBeGreaterThan(0);
+
+    await page.unroute(shrinkingCode);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 2, name: 'Documentos', exact: true })).toBeVisible();
+    await expect(row(page, 'IMG_9.jpg')).toContainText(/\d+,\d MB → \d+(,\d)? (KB|MB)/, { timeout: 60_000 });
+    await expect(page.getByText('Não foi possível ler esta imagem')).toHaveCount(0);
+    await expect(page.getByText('foi interrompida')).toHaveCount(0);
+  });
+
   test('an iPhone photo whose decoder cannot be downloaded: the connection is blamed, not the photo, and the next pick converts it', async ({
     page,
   }) => {

@@ -88,8 +88,10 @@ export async function preparePhoto(
   { survivesReload = true }: { survivesReload?: boolean } = {},
 ): Promise<PreparedFile> {
   const file = fileRegistry.get(chosen.id);
-  // Not in this tab any more (e.g. the page reloaded while it was being prepared).
-  if (!file) throw new PreparationError('unreadable');
+  // Not in this tab any more: the page reloaded while it was being prepared and its bytes
+  // could not be read back (the wizard reads them back first: src/app/draft-files.ts). The
+  // photo is not to blame.
+  if (!file) throw new PreparationError('interrupted');
   const heic = isHeicFile(chosen);
   const decoded = heic ? await decodeHeic(file, signal) : file;
   signal.throwIfAborted();

@@ -5,6 +5,10 @@
  */
 import type { WizardContext } from '../../machines/wizard.types';
 import { DEVICE_DRAFT_KEY, deviceStorage } from '../storage';
+import { notify } from './notify';
+
+/** Said once, when the draft the person asked to keep turns out unreadable (it is deleted). */
+export const DEVICE_DRAFT_UNREADABLE = 'Não foi possível ler o rascunho salvo neste aparelho. Preencha a solicitação de novo.';
 
 /** How long a draft kept on the device waits after its last change (said beside the box). */
 export const DEVICE_DRAFT_DAYS = 7;
@@ -15,17 +19,25 @@ export interface DeviceDraft {
   snapshot: { status?: unknown; context?: Partial<WizardContext> };
 }
 
-/** The live draft, or null; a garbled or expired one is removed on the way. */
+/**
+ * The live draft, or null; an expired one is removed on the way, and so is a garbled one,
+ * saying so (the person asked to keep it: it does not vanish in silence).
+ */
 export function readDeviceDraft(now = Date.now()): DeviceDraft | null {
   const raw = deviceStorage.get(DEVICE_DRAFT_KEY);
   if (!raw) return null;
+  let garbled = true;
   try {
-    const draft = JSON.parse(raw) as Partial<DeviceDraft>;
-    if (typeof draft.expiresAt === 'number' && draft.expiresAt > now && draft.snapshot?.status === 'active') return draft as DeviceDraft;
+    const draft = JSON.parse(raw) as Partial<DeviceDraft> | null;
+    if (typeof draft?.expiresAt === 'number' && typeof draft.snapshot === 'object' && draft.snapshot !== null) {
+      garbled = false;
+      if (draft.expiresAt > now && draft.snapshot.status === 'active') return draft as DeviceDraft;
+    }
   } catch {
     // Garbled: forgotten below.
   }
   deviceStorage.remove(DEVICE_DRAFT_KEY);
+  if (garbled) notify.warning(DEVICE_DRAFT_UNREADABLE, 'device-draft-unreadable');
   return null;
 }
 

@@ -4,7 +4,8 @@
  * wizard at the same step with every file; unchecked, nothing is left once the tab is closed.
  */
 import { expect, test, type Page } from './support/test';
-import { choose, expectNoAxeViolations, next } from './support/portal';
+import { choose, expectNoAxeViolations, field, next, sendWithoutDocuments } from './support/portal';
+import { openDocumentsStep } from './support/photos';
 import { openWizard, stepTitle } from './support/wizard';
 
 /** src/storage.ts DEVICE_DRAFT_KEY */
@@ -169,4 +170,34 @@ test('files a closed tab left behind are deleted when the portal opens again, on
   await again.goto('/#/home/1');
   await expect(again.getByTestId('welcome')).toBeVisible();
   await expect.poll(() => storedFileNames(again)).toEqual([]);
+});
+
+test('a draft from before a field existed: restored without it, the wizard opens on its step, says so once, and the request goes out', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await openDocumentsStep(page, { seedOnce: true });
+  // An older version's draft: its form had no 'nome' (the send crashed the page, and 'Tentar novamente' again).
+  // Changed as the next page starts: the page leaving writes its own draft back.
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('test.olderDraft') !== '1') return;
+    sessionStorage.removeItem('test.olderDraft');
+    const draft = JSON.parse(sessionStorage.getItem('portabilidade.wizard.v1')!) as { context: { form: Record<string, unknown> } };
+    delete draft.context.form.nome;
+    sessionStorage.setItem('portabilidade.wizard.v1', JSON.stringify(draft));
+  });
+  await page.evaluate(() => sessionStorage.setItem('test.olderDraft', '1'));
+  await page.reload();
+
+  await expect(page.getByText('Alguns dados do rascunho precisam ser revistos: Dados Pessoais.', { exact: true })).toHaveCount(1);
+  await expect(stepTitle(page, 'Dados Pessoais')).toBeVisible();
+  await expect(field(page, 'Nome do beneficiário')).toHaveValue('');
+  await field(page, 'Nome do beneficiário').fill('MARIA DA SILVA');
+  for (const title of ['Dados do Plano de Origem', 'Dados do Plano de Destino', 'Dependentes', 'Documentos']) {
+    await next(page).click();
+    await expect(stepTitle(page, title)).toBeVisible();
+  }
+  await sendWithoutDocuments(page);
+  await expect(page.getByRole('dialog', { name: 'O número do protocolo da sua solicitação é' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Não foi possível abrir esta página')).toHaveCount(0);
 });

@@ -13,12 +13,13 @@ import { useLocation } from 'wouter';
 import { DEFAULT_CD_EMPRESA_PLANO } from '../../../contract/api';
 import { brasiliaDayOf } from '../../../contract/rules';
 import { wizardMachine } from '../../../machines/wizard.machine';
-import type { WizardInput } from '../../../machines/wizard.types';
+import { STEPS, type WizardInput } from '../../../machines/wizard.types';
 import { inspectOption } from '../../app/inspect';
 import { storage } from '../../storage';
 import { fileRegistry } from './file-registry';
 import { createWizardLogic, type WizardLogic } from './wizard-actors';
 import { WizardActorContext, useWizardActorRef } from './wizard-context';
+import { repairWizardDraft, type DraftRevision } from './draft-repair';
 import {
   attachmentIdsOf,
   clearWizardSnapshot,
@@ -35,6 +36,10 @@ export interface WizardStart {
   snapshot: Snapshot<unknown> | undefined;
   /** The files that draft had attached. */
   attachmentIds: string[];
+  /** What the draft, made to fit this version, asks the person to look at again (draft-repair.ts). */
+  revise: DraftRevision | null;
+  /** A draft was found that could not be read: the wizard starts over, and says so. */
+  unreadable: boolean;
 }
 
 function isReadable(input: WizardInput, snapshot: Snapshot<unknown>): boolean {
@@ -50,14 +55,19 @@ export function readWizardStart(): WizardStart {
   const protocoloAns = storage.get('protocolo') ?? '';
   const today = brasiliaDayOf(new Date());
   const input = { protocoloAns, cdEmpresaPlano: storage.get('cdEmpresaPlano') || DEFAULT_CD_EMPRESA_PLANO, today };
+  let unreadable = false;
   // A draft kept from another day is checked against today's date.
-  let snapshot = loadWizardSnapshot(protocoloAns, today);
-  // A snapshot this version cannot read: start over rather than crash.
-  if (snapshot && !isReadable(input, snapshot)) {
+  const loaded = loadWizardSnapshot(protocoloAns, today, () => (unreadable = true));
+  // A draft of an older shape is made to fit before the machine gets it.
+  const repaired = loaded ? repairWizardDraft(loaded, input) : null;
+  let snapshot = repaired?.snapshot;
+  // A snapshot this version cannot read even so: start over (and say so) rather than crash.
+  if ((loaded && !repaired) || (snapshot && !isReadable(input, snapshot))) {
     clearWizardSnapshot();
     snapshot = undefined;
+    unreadable = true;
   }
-  return { input, snapshot, attachmentIds: attachmentIdsOf(snapshot) };
+  return { input, snapshot, attachmentIds: attachmentIdsOf(snapshot), revise: snapshot ? (repaired?.revise ?? null) : null, unreadable };
 }
 
 /** The ids of the draft's files that could not be read back; null while they are being read. */
@@ -122,11 +132,16 @@ function WizardUpkeep({ start, missingFiles }: Omit<WizardFlowProps, 'children'>
     if (settled.current) return;
     settled.current = true;
     if (missingFiles.length > 0) actor.send({ type: 'ATTACHMENTS_LOST', ids: [...missingFiles] });
+    // A draft with data to revise opens on the first step to revise: one 'Anterior' per step
+    // ('Anterior' never validates). The actor starts after this effect: the events wait for it.
+    const first = start.revise?.steps[0];
+    const shown = STEPS.findIndex((step) => actor.getSnapshot().matches({ editing: step }));
+    if (first) for (let step = shown; step > STEPS.indexOf(first); step -= 1) actor.send({ type: 'PREVIOUS' });
     const restored = actor.getSnapshot();
     if (start.snapshot && restored.matches({ editing: { planoDestino: 'debouncing' } })) {
       actor.send({ type: 'DESTINATION_REGISTRY_CHANGED', value: restored.context.form.nu_ans_plano_destino });
     }
-  }, [actor, missingFiles, start.snapshot]);
+  }, [actor, missingFiles, start.snapshot, start.revise]);
 
   return null;
 }

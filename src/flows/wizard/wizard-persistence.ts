@@ -31,7 +31,8 @@ function forToday(parsed: PersistedShape, today: CalendarDay): Snapshot<unknown>
   return { ...parsed, context: { ...parsed.context, today } } as unknown as Snapshot<unknown>;
 }
 
-export function loadWizardSnapshot(protocoloAns: string, today: CalendarDay): Snapshot<unknown> | undefined {
+/** `onUnreadable`: this tab's draft was garbled (forgotten: the wizard starts over, and says so). */
+export function loadWizardSnapshot(protocoloAns: string, today: CalendarDay, onUnreadable?: () => void): Snapshot<unknown> | undefined {
   const raw = tabStorage.get(WIZARD_SNAPSHOT_KEY);
   if (raw) {
     try {
@@ -40,6 +41,7 @@ export function loadWizardSnapshot(protocoloAns: string, today: CalendarDay): Sn
       if (parsed.status === 'active' && parsed.context?.protocoloAns === protocoloAns) return forToday(parsed, today);
     } catch {
       // Garbled: forgotten below.
+      onUnreadable?.();
     }
     tabStorage.remove(WIZARD_SNAPSHOT_KEY);
   }

@@ -5,10 +5,12 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { STEPS, type StepId, type WizardContext } from '../../../machines/wizard.types';
+import type { DraftRevision } from '../../flows/wizard/draft-repair';
 import { filesOnlyInTab } from '../../flows/wizard/file-registry';
 import { WizardFlow, readWizardStart, useRestoredFiles, type WizardStart } from '../../flows/wizard/wizard-flow';
 import { bindWizardHistory, stepIndexOf } from '../../flows/wizard/wizard-history';
 import { deviceDraftKept } from '../../flows/wizard/wizard-persistence';
+import { notify } from '../../app/notify';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
 import { useClientValue } from '../../ui/client-value';
@@ -196,8 +198,35 @@ function RunningWizard({ start, missingFiles }: { start: WizardStart; missingFil
   );
 }
 
+/** 'Alguns dados do rascunho precisam ser revistos: Dados Pessoais, Dependentes (MARIA).' */
+function draftRevisionMessage(revise: DraftRevision): string {
+  const parts = revise.steps.map((step) => {
+    if (step !== 'dependentes') return STEP_TITLES[step];
+    const names = [
+      ...(revise.reopened !== null ? [revise.reopened || 'sem nome'] : []),
+      ...(revise.removed.length > 0 ? [`adicione de novo: ${revise.removed.map((name) => name || 'sem nome').join(', ')}`] : []),
+    ];
+    return names.length > 0 ? `${STEP_TITLES[step]} (${names.join('; ')})` : STEP_TITLES[step];
+  });
+  return `Alguns dados do rascunho precisam ser revistos: ${parts.join(', ')}.`;
+}
+
+/** Once per visit: what the restored draft asks to revise, or that it could not be read. */
+function useDraftNotice(start: WizardStart): void {
+  const told = useRef(false);
+  useEffect(() => {
+    if (told.current) return;
+    told.current = true;
+    if (start.unreadable) notify.warning(DRAFT_UNREADABLE, 'wizard-draft-unreadable');
+    if (start.revise) notify.warning(draftRevisionMessage(start.revise), 'wizard-draft-revise');
+  }, [start]);
+}
+
+const DRAFT_UNREADABLE = 'Não foi possível ler o rascunho desta solicitação. Preencha os dados de novo.';
+
 export function NovaSolicitacaoPage() {
   const [start] = useState(readWizardStart);
+  useDraftNotice(start);
   const missingFiles = useRestoredFiles(start.attachmentIds);
   return missingFiles ? (
     <RunningWizard start={start} missingFiles={missingFiles} />

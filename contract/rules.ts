@@ -151,6 +151,10 @@ export const INPUT_BOUNDS = {
   dependents: 20,
 } as const;
 
+/** Documents one request may carry, all uploads together (the server refuses more). */
+export const MAX_DOCUMENTS_PER_REQUEST = 30;
+export const DOCUMENTS_LIMIT_MESSAGE = `Limite de ${MAX_DOCUMENTS_PER_REQUEST} documentos por solicitação atingido.`;
+
 /**
  * Free text is text (issue 24): C0 and C1 control characters (U+0000–U+001F, U+007F–U+009F)
  * never belong in a name, an address or a plan, and in a terminal or an e-mail they act

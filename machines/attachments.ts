@@ -2,6 +2,7 @@
  * The attachments list of step 5: metadata only (the bytes live in the app's file registry),
  * so the wizard's snapshot stays serialisable and can be kept per tab.
  */
+import { DOCUMENTS_LIMIT_MESSAGE, MAX_DOCUMENTS_PER_REQUEST } from '../contract/rules';
 import { MAX_FILE_BYTES, fileExtensionOf, fileRejection } from './wizard.schemas';
 import type { AttachmentMeta, ChosenFile, DocumentTypeOption, PreparedFile } from './wizard.types';
 
@@ -43,6 +44,21 @@ export function needsPreparing(file: Pick<ChosenFile, 'name' | 'size' | 'mimeTyp
   if (file.size <= 0) return false;
   if (isHeicFile(file)) return true;
   return SHRINKABLE_EXTENSIONS.includes(fileExtensionOf(file)) && file.size > SHRINK_OVER_BYTES;
+}
+
+/**
+ * Whether one more file fits the request: the server takes MAX_DOCUMENTS_PER_REQUEST in all,
+ * and refused the 31st after the request was saved, leaving a file that could never go (found
+ * by an exploratory run). Step 5 refuses it when it is chosen instead.
+ */
+export function hasRoomForAttachment(attachments: readonly unknown[]): boolean {
+  return attachments.length < MAX_DOCUMENTS_PER_REQUEST;
+}
+
+/** Why step 5 refuses a chosen file (the list is full, or SPEC's checks), or null when it does not. */
+export function attachmentRefusal(attachments: readonly unknown[], file: Pick<ChosenFile, 'name' | 'size' | 'mimeType'>): string | null {
+  if (!hasRoomForAttachment(attachments)) return DOCUMENTS_LIMIT_MESSAGE;
+  return fileRejection({ size: file.size, extension: fileExtensionOf(file) });
 }
 
 /**

@@ -447,17 +447,18 @@ export const wizardMachine = wizardSetup.createMachine({
                 guard: 'needsPreparing',
                 target: '.preparing',
                 actions: 'holdChosenFile',
-                description: 'Uma foto grande é reduzida, uma foto HEIC convertida, antes de entrar na lista.',
+                description: 'Uma foto grande é reduzida, uma foto HEIC convertida, antes de entrar na lista (se a lista ainda tem lugar).',
               },
               {
                 guard: 'fileIsAcceptable',
                 actions: 'addAttachment',
-                description: 'SPEC §5/§9: arquivo não vazio e de até 10485760 bytes: entra na lista.',
+                description:
+                  'SPEC §5/§9: arquivo não vazio e de até 10485760 bytes, com a lista abaixo de 30 (o limite do servidor): entra na lista.',
               },
               {
                 actions: ['rejectFile', { type: 'releaseFile', params: ({ event }) => ({ id: event.file.id }) }],
                 description:
-                  "SPEC §5/§8: arquivo vazio ou acima de 10MB: recusado com o alerta ('O arquivo está vazio…' / 'O arquivo excede…').",
+                  "SPEC §5/§8: arquivo vazio ou acima de 10MB, ou a lista já com 30: recusado com o alerta ('O arquivo está vazio…' / 'O arquivo excede…' / 'Limite de 30 documentos…').",
               },
             ],
             // A reload that lost files shows the step with its alert, whatever was open.

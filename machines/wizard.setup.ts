@@ -8,7 +8,9 @@ import { notProvided } from './not-provided';
 import { ERROR_CODES, hasErrorCode, isAcceptanceRefused, isCep } from '../contract/rules';
 import { fillFromCep, type CepFound } from './cep-address';
 import {
+  attachmentRefusal,
   dropLostAttachments,
+  hasRoomForAttachment,
   markUploaded,
   needsPreparing,
   pendingUploads,
@@ -27,15 +29,7 @@ import {
 } from './dependents';
 import { hasTypedData, type LeaveVia } from './wizard.leave';
 import { toPortabilityPayload } from './wizard.payload';
-import {
-  INDIVIDUAL_CONTRACT_TYPE,
-  DEPENDENT_FIELDS,
-  fileExtensionOf,
-  fileRejection,
-  isDependentValid,
-  isStepValid,
-  validateDependent,
-} from './wizard.schemas';
+import { INDIVIDUAL_CONTRACT_TYPE, DEPENDENT_FIELDS, isDependentValid, isStepValid, validateDependent } from './wizard.schemas';
 import type {
   AcceptanceInput,
   ChosenFile,
@@ -134,6 +128,7 @@ export const wizardSetup = setup({
     needsPreparing: ({ context, event }) =>
       event.type === 'FILE_CHOSEN' &&
       !context.attachments.some((attachment) => attachment.id === event.file.id) &&
+      hasRoomForAttachment(context.attachments) &&
       needsPreparing(event.file),
     // A photo being prepared is not in the list yet: the step waits for it (nothing is lost).
     isNotPreparingFile: ({ context }) => !context.preparing,
@@ -141,7 +136,7 @@ export const wizardSetup = setup({
     fileIsAcceptable: ({ context, event }) =>
       event.type === 'FILE_CHOSEN' &&
       !context.attachments.some((attachment) => attachment.id === event.file.id) &&
-      fileRejection({ size: event.file.size, extension: fileExtensionOf(event.file) }) === null,
+      attachmentRefusal(context.attachments, event.file) === null,
     isPendingAttachment: ({ context, event }) =>
       event.type === 'ATTACHMENT_REMOVE' && context.attachments.some((a) => a.id === event.id && !a.uploaded),
     isSavedWithPendingUploads: ({ context }) => context.saved !== null && pendingUploads(context.attachments).length > 0,
@@ -256,9 +251,9 @@ export const wizardSetup = setup({
         lostAttachments: [],
       };
     }),
-    rejectFile: assign(({ event }) => {
+    rejectFile: assign(({ context, event }) => {
       assertEvent(event, 'FILE_CHOSEN');
-      return { fileAlert: fileRejection({ size: event.file.size, extension: fileExtensionOf(event.file) }) };
+      return { fileAlert: attachmentRefusal(context.attachments, event.file) };
     }),
     holdChosenFile: assign(({ event }) => {
       assertEvent(event, 'FILE_CHOSEN');

@@ -7,7 +7,7 @@
  * request's files stop being served after the retention period (services/retention.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { ACCEPTANCE_ERROR_ANSWER } from '../../contract/rules.ts';
+import { ACCEPTANCE_ERROR_ANSWER, DOCUMENTS_LIMIT_MESSAGE, MAX_DOCUMENTS_PER_REQUEST } from '../../contract/rules.ts';
 import type { Queryable } from '../db/database.ts';
 import { assertCanUse, ownedRequest, requireToken } from '../http/access.ts';
 import { API_BASE, type HandlerContext } from '../http/context.ts';
@@ -30,7 +30,6 @@ import { answerPendingDocument } from '../services/pending-documents.ts';
 import { recordTermReading } from '../services/term-reading.ts';
 import { requestByProtocol } from './tracking.ts';
 
-export const MAX_DOCUMENTS_PER_REQUEST = 30;
 /** The wizard uploads right after saving; later, only while the request is still being analysed. */
 const UPLOAD_STATUSES: readonly number[] = [STATUS.emAnalise, STATUS.pendenteDocumentacao];
 
@@ -96,7 +95,7 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
         request.cd_solicitacao,
       ]);
       if ((count?.total ?? 0) >= MAX_DOCUMENTS_PER_REQUEST) {
-        throw badRequest(`Limite de ${MAX_DOCUMENTS_PER_REQUEST} documentos por solicitação atingido.`);
+        throw badRequest(DOCUMENTS_LIMIT_MESSAGE);
       }
       const stored = await ctx.deps.files.save(tx, file.content, file.extension, ctx.now);
       await tx.query(

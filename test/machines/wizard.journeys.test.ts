@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { wizardMachine } from '../../machines/wizard.machine';
 import { MAX_DEPENDENTS } from '../../machines/dependents';
+import { DOCUMENTS_LIMIT_MESSAGE, MAX_DOCUMENTS_PER_REQUEST } from '../../contract/rules';
 import { FILE_MESSAGES, MESSAGES } from '../../machines/wizard.schemas';
 import type { AcceptanceInput, SaveRequestInput, SaveResult, UploadDocumentInput, WizardContext } from '../../machines/wizard.types';
 import { CoverageRecorder } from '../paths/framework/coverage';
@@ -359,6 +360,25 @@ describe('wizard journeys', () => {
     expect(back.values.slice(-2)).toEqual([{ editing: 'planoOrigem' }, { editing: { documentos: 'reviewing' } }]);
     const usual = await run(filled, [...review, ev('REVIEW_EDIT_REQUESTED', 1), ev('NEXT'), ev('PREVIOUS'), ev('NEXT')]);
     expect(usual.values.slice(-2)).toEqual([{ editing: { dependentes: 'listing' } }, { editing: { documentos: 'idle' } }]);
+  });
+
+  it(`attachments: at most ${MAX_DOCUMENTS_PER_REQUEST}, the server's limit; the next is refused when chosen, not after saving (found by an exploratory run)`, () => {
+    const file = (n: number): WizardPathEvent => ({
+      type: 'FILE_CHOSEN',
+      file: { id: `f-${n}`, name: `doc-${n}.pdf`, size: 2048, mimeType: 'application/pdf' },
+    });
+    const chosen = Array.from({ length: MAX_DOCUMENTS_PER_REQUEST + 1 }, (_, n) => file(n + 1));
+    const full = contextAfter(filled, [...toStep5, ev('DOCUMENT_TYPE_CHOSEN'), ...chosen]);
+    expect(full.attachments).toHaveLength(MAX_DOCUMENTS_PER_REQUEST);
+    expect(full.fileAlert).toBe(DOCUMENTS_LIMIT_MESSAGE);
+    // A big photo is not even prepared once the list is full.
+    const photo: WizardPathEvent = {
+      type: 'FILE_CHOSEN',
+      file: { id: 'f-photo', name: 'foto.jpg', size: 3_000_000, mimeType: 'image/jpeg' },
+    };
+    const noPhoto = contextAfter(filled, [...toStep5, ev('DOCUMENT_TYPE_CHOSEN'), ...chosen.slice(0, -1), photo]);
+    expect(noPhoto.preparing).toBeNull();
+    expect(noPhoto.fileAlert).toBe(DOCUMENTS_LIMIT_MESSAGE);
   });
 
   it('attachments: a type first; empty and over-10MB files refused with the exact alerts and their bytes let go', async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { MAX_EMAILS_PER_RECIPIENT_PER_HOUR } from '../../server/services/protocol-email.ts';
 import { STATUS } from '../../server/services/status.ts';
-import { MAX_DOCUMENTS_PER_REQUEST } from '../../server/routes/documents.ts';
+import { MAX_DOCUMENTS_PER_REQUEST } from '../../contract/rules.ts';
 import { API, CSRF, DEMO, FILES, START, validRequest } from './helpers.ts';
 import { POSTGRES_TIER, postgresUrl } from './support/postgres.ts';
 import { startTwoApps, type TwoApps } from './support/postgres-apps.ts';

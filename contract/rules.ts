@@ -9,10 +9,14 @@ export const TIPO_PORTABILIDADE = '9';
 /** SPEC §2: the plan (operator) home opens with when none is given. */
 export const DEFAULT_CD_EMPRESA_PLANO = '1';
 
-/** A plan code as routes and requests carry it. */
+/**
+ * A plan code as routes and requests carry it: an id the server takes (1 to MAX_ID). '0' or
+ * eleven digits opened a home whose request the server refused after step 5 (found by an
+ * exploratory run); such a route now goes to the default plan's home.
+ */
 const PLAN_CODE = /^\d{1,10}$/;
 export function isPlanCode(value: string): boolean {
-  return PLAN_CODE.test(value);
+  return PLAN_CODE.test(value) && Number(value) >= 1 && Number(value) <= MAX_ID;
 }
 
 /**

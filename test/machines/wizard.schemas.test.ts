@@ -1,6 +1,6 @@
 /** The wizard's step schemas give SPEC §5's messages, word for word, and only real errors. */
 import { describe, expect, it } from 'vitest';
-import { brasiliaDayOf } from '../../contract/rules';
+import { brasiliaDayOf, isPlanCode } from '../../contract/rules';
 import { EMPTY_FORM } from '../../machines/wizard.machine';
 import {
   FILE_MESSAGES,
@@ -181,5 +181,13 @@ describe('wizard step schemas', () => {
     // The time zone's own rules, not a fixed offset: in the summer time of 2018–19 the day turned at 02:00 UTC.
     expect(brasiliaDayOf(new Date('2018-12-01T01:59:00Z'))).toBe('2018-11-30');
     expect(brasiliaDayOf(new Date('2018-12-01T02:00:00Z'))).toBe('2018-12-01');
+  });
+});
+
+describe('a plan code in a route or a request', () => {
+  it('is an id the server takes: 1 to 2147483647 in digits (found by an exploratory run: 0 and 11 digits opened a home whose request was refused)', () => {
+    for (const good of ['1', '7', '2147483647']) expect(isPlanCode(good), good).toBe(true);
+    for (const bad of ['0', '00', '2147483648', '9999999999', '12345678901', '', '1e3', ' 1', '-1'])
+      expect(isPlanCode(bad), bad).toBe(false);
   });
 });

@@ -54,7 +54,7 @@ describe('the operator contact card', () => {
     expect(within(card).queryByRole('link', { name: /0800 000/ })).toBeNull();
   });
 
-  it("is one region in a screen that shows it in main and in the footer (status 4 and 5), not two of the same name", async () => {
+  it('is one region in a screen that shows it in main and in the footer (status 4 and 5), not two of the same name', async () => {
     answer('7', 200, CONTACT);
     render(
       <>
@@ -67,6 +67,8 @@ describe('the operator contact card', () => {
       </>,
     );
     expect(await screen.findAllByText('Fale com a operadora Vida Plena Saúde')).toHaveLength(2);
-    expect(screen.getAllByRole('region').map((region) => region.textContent?.slice(0, 37))).toEqual(['Fale com a operadora Vida Plena Saúde']);
+    expect(screen.getAllByRole('region').map((region) => region.textContent?.slice(0, 37))).toEqual([
+      'Fale com a operadora Vida Plena Saúde',
+    ]);
   });
 });

@@ -165,7 +165,8 @@ test.describe('acompanhamento: choices, records and statuses', () => {
       ['5', 'Cancelada', 'Sua solicitação foi cancelada', 'não seguirá adiante'],
     ] as const;
     for (const [status, dsStatus, title, next] of cases) {
-      await backoffice('set-status', protocolo, status);
+      // Each case leaves the closed status before it (set-status asks for --reabrir).
+      await backoffice('set-status', protocolo, status, '--reabrir');
       await page.reload();
       await expect(panel(page, title)).toBeVisible();
       await expect(page.getByLabel('Status', { exact: true })).toHaveValue(dsStatus);

@@ -206,6 +206,19 @@ export function browserStorageWorks(): boolean {
 
 /** The wizard's draft kept on this device when the holder asks (src/flows/wizard/wizard-persistence.ts). */
 export const DEVICE_DRAFT_KEY = 'portabilidade.wizard.aparelho.v1';
+/** The IndexedDB database of the wizard's attached files (src/flows/wizard/file-registry.ts). */
+export const WIZARD_FILES_DB = 'portabilidade-wizard';
+
+/** Whether this browser holds the wizard's file store at all (asked without creating it). */
+export async function wizardFilesStoreExists(): Promise<boolean> {
+  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return false;
+  try {
+    return (await indexedDB.databases()).some((db) => db.name === WIZARD_FILES_DB);
+  } catch {
+    return false;
+  }
+}
+
 /** The wizard's draft of this tab (src/flows/wizard/wizard-persistence.ts): it lives only while the session does. */
 export const TAB_DRAFT_KEY = 'portabilidade.wizard.v1';
 

@@ -6,7 +6,7 @@
  * Apart from the wizard's code, so a boot does this without loading the wizard's machine.
  */
 import type { WizardContext } from '../../machines/wizard.types';
-import { TAB_DRAFT_KEY, tabStorage } from '../storage';
+import { TAB_DRAFT_KEY, tabStorage, wizardFilesStoreExists } from '../storage';
 import { readDeviceDraft } from './device-draft';
 
 type DraftShape = { context?: Partial<WizardContext> } | undefined;
@@ -42,8 +42,10 @@ export function draftAttachmentIds(): string[] {
  */
 export function pruneOrphanFilesSoon(): void {
   const prune = async () => {
+    // The registry's code is the wizard's: fetched only when there is something to look at.
+    if (!(await wizardFilesStoreExists())) return;
     const { fileRegistry } = await import('../flows/wizard/file-registry');
-    if (await fileRegistry.exists()) await fileRegistry.prune(draftAttachmentIds());
+    await fileRegistry.prune(draftAttachmentIds());
   };
   const run = () => void prune().catch(() => undefined);
   if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 3_000 });

@@ -5,8 +5,9 @@
  * files to attach again (ATTACHMENTS_LOST).
  */
 import { MAX_FILE_BYTES } from '../../../contract/rules';
+import { WIZARD_FILES_DB } from '../../storage';
 
-const DB_NAME = 'portabilidade-wizard';
+const DB_NAME = WIZARD_FILES_DB;
 const STORE = 'files';
 
 interface StoredFile {
@@ -144,15 +145,6 @@ export const fileRegistry = {
     const all = await withStore<StoredFile[]>('readonly', (store) => store.getAll() as IDBRequest<StoredFile[]>);
     for (const record of all ?? []) {
       if (!keep.includes(record.id)) void withStore('readwrite', (store) => store.delete(record.id));
-    }
-  },
-  /** Whether this browser holds the wizard's file store at all (so a boot need not create one to look). */
-  async exists(): Promise<boolean> {
-    if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return false;
-    try {
-      return (await indexedDB.databases()).some((db) => db.name === DB_NAME);
-    } catch {
-      return false;
     }
   },
 };

@@ -34,25 +34,13 @@ export interface Executor extends Queryable {
   exec(sql: string): Promise<void>;
 }
 
-/** The executor of one transaction. */
-export interface Transaction extends Executor {
-  /**
-   * Runs `job` at the end of the transaction: after `fn` returned, before COMMIT, in the
-   * transaction (a failure rolls everything back). Queued again under the same key, it runs
-   * once, in its first place, the last one given. For work made from what the transaction
-   * leaves, whatever order its steps came in (the documents to sign are made from the
-   * operator's decision, which the backoffice saves after the status).
-   */
-  atEnd(key: string, job: () => Promise<void>): void;
-}
-
 export interface Database extends Executor {
   readonly kind: 'pglite' | 'postgres';
   /**
    * Runs `fn` in one transaction: everything it does is committed together or not at all.
    * Inside `fn`, use only `tx` (the embedded engine would wait for itself otherwise).
    */
-  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -190,23 +178,6 @@ function processIsRunning(pid: number): boolean {
   }
 }
 
-/** Runs `fn` with `executor` as a Transaction, then the jobs it queued with `atEnd` (a job may queue more). */
-async function withEndJobs<T>(executor: Executor, fn: (tx: Transaction) => Promise<T>): Promise<T> {
-  const jobs = new Map<string, () => Promise<void>>();
-  const tx: Transaction = {
-    query: (sql, params, options) => executor.query(sql, params, options),
-    exec: (sql) => executor.exec(sql),
-    atEnd: (key, job) => void jobs.set(key, job),
-  };
-  const result = await fn(tx);
-  // A Map is iterated live: a job queued while the others run is run too.
-  for (const [key, job] of jobs) {
-    jobs.delete(key);
-    await job();
-  }
-  return result;
-}
-
 /** The Database interface over an already created PGlite (tests load prepared ones). */
 export function wrapPglite(db: PGlite): Database {
   // PGlite runs one statement at a time anyway; this queue keeps a transaction's statements
@@ -225,17 +196,14 @@ export function wrapPglite(db: PGlite): Database {
     transaction: (fn) =>
       serial(() =>
         db.transaction(async (tx) =>
-          withEndJobs(
-            {
-              async query<Row extends object>(sql: string, params: readonly SqlParam[] = []) {
-                return (await tx.query<Row>(sql, [...params])).rows;
-              },
-              async exec(sql: string) {
-                await tx.exec(sql);
-              },
+          fn({
+            async query<Row extends object>(sql: string, params: readonly SqlParam[] = []) {
+              return (await tx.query<Row>(sql, [...params])).rows;
             },
-            fn,
-          ),
+            async exec(sql: string) {
+              await tx.exec(sql);
+            },
+          }),
         ),
       ),
     exec: (sql) =>
@@ -270,17 +238,14 @@ async function openPostgres(url: string): Promise<Database> {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await withEndJobs(
-          {
-            async query<Row extends object>(sql: string, params: readonly SqlParam[] = [], options: QueryOptions = {}) {
-              return (await client.query(statement(sql, params, options))).rows as Row[];
-            },
-            async exec(sql: string) {
-              await client.query(sql);
-            },
+        const result = await fn({
+          async query<Row extends object>(sql: string, params: readonly SqlParam[] = [], options: QueryOptions = {}) {
+            return (await client.query(statement(sql, params, options))).rows as Row[];
           },
-          fn,
-        );
+          async exec(sql: string) {
+            await client.query(sql);
+          },
+        });
         await client.query('COMMIT');
         return result;
       } catch (error) {

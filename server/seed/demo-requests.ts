@@ -3,7 +3,7 @@
  * can be tried at once. Their protocols are fixed (printed at start to a terminal, never to a
  * log, and listed in server/README.md); real requests always get random ones. Password = last 6 digits.
  */
-import type { Transaction } from '../db/database.ts';
+import type { Executor } from '../db/database.ts';
 import type { PortabilityRequest } from '../../contract/api.ts';
 import { ANS_PROTOCOL_DIGITS } from '../../contract/rules.ts';
 import type { FileStore } from '../services/file-store.ts';
@@ -188,7 +188,7 @@ async function identityPdf(demo: Demo, now: Date): Promise<Uint8Array> {
  * Creates the demos when the database has no request at all; returns whether it did.
  * Called inside the seed's locked transaction, so the count cannot change under it.
  */
-export async function seedDemoRequests(tx: Transaction, files: FileStore, now: Date): Promise<boolean> {
+export async function seedDemoRequests(tx: Executor, files: FileStore, now: Date): Promise<boolean> {
   const [row] = await tx.query<{ total: number }>('SELECT count(*)::int AS total FROM requests');
   if ((row?.total ?? 0) > 0) return false;
   for (const demo of DEMOS) {
@@ -200,10 +200,11 @@ export async function seedDemoRequests(tx: Transaction, files: FileStore, now: D
        VALUES ($1, 1, 'RG (documento de identidade)', 'rg-exemplo.pdf', 'pdf', $2, $3)`,
       [cdSolicitacao, stored, filed],
     );
+    // The decision first: the documents to sign made at status 3 state it.
+    if (demo.decision) await saveDecision(tx, cdSolicitacao, decisionChange(demo.decision, now), now);
     for (const [index, step] of demo.steps.entries()) {
       await changeStatusIn(tx, files, cdSolicitacao, step, 'demonstracao', addDays(filed, index + 1));
     }
-    if (demo.decision) await saveDecision(tx, cdSolicitacao, decisionChange(demo.decision, now), now);
   }
   return true;
 }

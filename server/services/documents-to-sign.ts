@@ -32,8 +32,8 @@ export function contentHash(content: PdfContent): string {
  * dependents): each missing one, and each one not signed yet whose text would change (the
  * request came back to 3 with another plan, start, price…), which is then a new file, not yet
  * read. A signed document is the record of what was signed and is never made again.
- * Called at the end of the transaction that moved the request to 3 (`changeStatusIn`), so a
- * decision saved after the status in that transaction is in the documents.
+ * Called by `changeStatusIn` whenever the request is (or stays) in 3, after the caller saved
+ * the operator's decision.
  */
 export async function makeDocumentsToSign(tx: Queryable, files: FileStore, cdSolicitacao: number, now: Date): Promise<void> {
   const [request] = await tx.query<RequestRow>('SELECT * FROM requests WHERE cd_solicitacao = $1', [cdSolicitacao]);

@@ -2,7 +2,7 @@
  * The portability request and its life: creation (with dependents and contacts, in one
  * transaction), lookups, and status changes, each of which leaves a history event.
  */
-import type { Database, Queryable, Transaction } from '../db/database.ts';
+import type { Database, Executor, Queryable } from '../db/database.ts';
 import { REQUEST_STATE_COLUMNS, type RequestRow, type RequestState } from '../db/rows.ts';
 import type { PortabilityRequest } from '../../contract/api.ts';
 import { newProtocol } from './protocol.ts';
@@ -153,8 +153,9 @@ export interface StatusChange {
 
 /**
  * Applies a status change in one transaction: the request row, a history event, and —
- * when the request reaches status 3 — its documents to sign, made at the end of the
- * transaction from the facts it leaves (a signed one is never made again: documents-to-sign.ts).
+ * when the request is in status 3 — its documents to sign, made from the facts stored so far
+ * (so a caller saves the operator's decision first; a signed one is never made again:
+ * documents-to-sign.ts).
  * A change to the state the request already has (status, type code and answer) writes nothing.
  */
 export async function changeStatus(
@@ -169,7 +170,7 @@ export async function changeStatus(
 }
 
 export async function changeStatusIn(
-  tx: Transaction,
+  tx: Executor,
   files: FileStore,
   cdSolicitacao: number,
   change: StatusChange,
@@ -183,11 +184,10 @@ export async function changeStatusIn(
     cdStatusPort: change.cdStatusPort ?? (current.cd_status_port === 2 ? 2 : 1),
     flConcordo: change.flConcordo === undefined ? current.fl_concordo : change.flConcordo,
   };
-  // At the end of the transaction: the operator's decision saved after this call is in the documents.
-  if (next.flStatus === STATUS.aceita)
-    tx.atEnd(`documents-to-sign ${cdSolicitacao}`, () => makeDocumentsToSign(tx, files, cdSolicitacao, now));
-  // The same state again is no event: the history lists what changed, once each.
+  // The same state again is no event: the history lists what changed, once each. In 3 the
+  // documents still follow the facts (an operator's new decision, saved before this call).
   if (next.flStatus === current.fl_status && next.cdStatusPort === current.cd_status_port && next.flConcordo === current.fl_concordo) {
+    if (next.flStatus === STATUS.aceita) await makeDocumentsToSign(tx, files, cdSolicitacao, now);
     return current;
   }
   const [updated] = await tx.query<RequestRow>(
@@ -197,5 +197,6 @@ export async function changeStatusIn(
   );
   await addHistory(tx, cdSolicitacao, next, origin, now);
   if (!updated) throw new Error('a solicitação sumiu durante a atualização');
+  if (next.flStatus === STATUS.aceita) await makeDocumentsToSign(tx, files, cdSolicitacao, now);
   return updated;
 }

@@ -8,7 +8,7 @@
  * `lockRequest`), as finaliza does: a back-office change or a second withdrawal at the same
  * moment, on any process, either comes first (and this one sees it) or waits.
  */
-import type { Queryable, Transaction } from '../db/database.ts';
+import type { Executor, Queryable } from '../db/database.ts';
 import { isPlainEmail } from '../../contract/rules.ts';
 import type { FileStore } from './file-store.ts';
 import { findOperator } from './operators.ts';
@@ -39,7 +39,7 @@ export async function withdrawnAt(db: Queryable, cdSolicitacao: number): Promise
 }
 
 /** Checks and withdraws in the caller's transaction. A withdrawal already done answers 'already' (a retry). */
-export async function withdrawIn(tx: Transaction, files: FileStore, cdSolicitacao: number, now: Date, publicUrl: string | undefined) {
+export async function withdrawIn(tx: Executor, files: FileStore, cdSolicitacao: number, now: Date, publicUrl: string | undefined) {
   const request = await lockRequest(tx, cdSolicitacao);
   if (!request) return { kind: 'refused', flStatus: 0 } as const;
   if (request.fl_status === STATUS.cancelada && (await withdrawnAt(tx, cdSolicitacao))) return { kind: 'already' } as const;

@@ -257,6 +257,10 @@ test.describe('home', () => {
     await expect(page.getByTestId('toast').filter({ hasText: 'Ocorreu um erro inesperado!' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Acompanhar Portabilidade' })).toBeVisible();
     await expect(protocol).toHaveValue('99999999999999999999');
+    // A plain message closes with a tap, or by itself after the toasts' 5 seconds, as a toast
+    // does (on a slow run they were still up when the next ones came: the same words twice).
+    await page.getByTestId('toast').filter({ hasText: 'Ocorreu um erro inesperado!' }).click();
+    await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 10_000 });
 
     // The server is back: the next message comes as a toast again.
     await page.unroute('**/*');

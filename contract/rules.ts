@@ -301,6 +301,18 @@ export function isRateLimited(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 429;
 }
 
+/**
+ * The server's reason for refusing what was sent (a 4xx with a message: e.g. a PDF whose bytes
+ * are no PDF), or undefined: a lost connection, a timeout, a 5xx or a 429 may go through later.
+ * Such a refusal is final for that file: sending it again meets it again.
+ */
+export function refusalOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { status, serverMessage } = error as { status?: unknown; serverMessage?: unknown };
+  if (typeof status !== 'number' || status < 400 || status >= 500 || status === 408 || status === 429) return undefined;
+  return typeof serverMessage === 'string' && serverMessage.trim() !== '' ? serverMessage : undefined;
+}
+
 export const ERROR_CODES = { openRequestExists: 'SOLICITACAO_EM_ANDAMENTO' } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 export const OPEN_REQUEST_EXISTS_MESSAGE =

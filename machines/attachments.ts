@@ -125,8 +125,22 @@ export function hasFailedUpload(saved: boolean, attachments: readonly Attachment
   return saved && pendingUploads(attachments).length > 0;
 }
 
+/** The files still to send: neither sent nor refused by the server (a refused one would meet the same refusal). */
 export function pendingUploads(attachments: readonly AttachmentMeta[]): AttachmentMeta[] {
-  return attachments.filter((attachment) => !attachment.uploaded);
+  return attachments.filter((attachment) => !attachment.uploaded && attachment.refused === undefined);
+}
+
+/** The files the server refused, kept in the list with their reason until removed. */
+export function refusedUploads(attachments: readonly AttachmentMeta[]): AttachmentMeta[] {
+  return attachments.filter((attachment) => !attachment.uploaded && attachment.refused !== undefined);
+}
+
+/** The file being sent (the first still to send) was refused for `reason`. */
+export function markNextRefused(attachments: readonly AttachmentMeta[], reason: string): AttachmentMeta[] {
+  const next = pendingUploads(attachments)[0];
+  return next
+    ? attachments.map((attachment) => (attachment.id === next.id ? { ...attachment, refused: reason } : attachment))
+    : [...attachments];
 }
 
 export function markUploaded(attachments: readonly AttachmentMeta[], id: string): AttachmentMeta[] {

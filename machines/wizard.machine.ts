@@ -661,10 +661,13 @@ export const wizardMachine = wizardSetup.createMachine({
                 target: '#wizard.editing.documentos.awaitingVisibility',
                 description: 'O envio falhou com a página escondida: espera a pessoa voltar à página.',
               },
-              // Back on step 5: the banner says a file was not sent and 'Próximo' sends it again.
+              // Back on step 5: the banner says a file was not sent and 'Próximo' sends it again;
+              // a file the server refused keeps its reason and is left out of the sending.
               {
                 target: '#wizard.editing.documentos',
-                description: "SPEC §8: o envio falhou: de volta ao passo 5, intacto; 'Próximo' envia de novo.",
+                actions: 'noteRefusedUpload',
+                description:
+                  "SPEC §8: o envio falhou: de volta ao passo 5, intacto; 'Próximo' envia de novo (um arquivo recusado pelo servidor fica de fora, com o motivo).",
               },
             ],
           },

@@ -5,12 +5,13 @@
  */
 import { assertEvent, assign, setup } from 'xstate';
 import { notProvided } from './not-provided';
-import { ERROR_CODES, hasErrorCode, isAcceptanceRefused, isCep } from '../contract/rules';
+import { ERROR_CODES, hasErrorCode, isAcceptanceRefused, isCep, refusalOf } from '../contract/rules';
 import { fillFromCep, type CepFound } from './cep-address';
 import {
   attachmentRefusal,
   dropLostAttachments,
   hasRoomForAttachment,
+  markNextRefused,
   markUploaded,
   needsPreparing,
   pendingUploads,
@@ -323,6 +324,11 @@ export const wizardSetup = setup({
     // ---- the review's 'Alterar' (issue 27 item 7)
     rememberReviewReturn: assign({ returnToReview: true }),
     forgetReviewReturn: assign({ returnToReview: false }),
+    /** An upload the server refused for the file itself: kept with its reason, not sent again. */
+    noteRefusedUpload: assign(({ context, event }) => {
+      const reason = refusalOf((event as { error?: unknown }).error);
+      return reason ? { attachments: markNextRefused(context.attachments, reason) } : {};
+    }),
     markNextUploaded: assign(({ context }) => {
       const next = pendingUploads(context.attachments)[0];
       return next ? { attachments: markUploaded(context.attachments, next.id) } : {};

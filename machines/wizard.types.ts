@@ -81,6 +81,8 @@ export interface AttachmentMeta {
   mimeType: string;
   /** Sent to the server already (kept across a failed submission so it is not sent twice). */
   uploaded: boolean;
+  /** The server's reason when it refused this file: it is not sent again (removed, or left out). */
+  refused?: string;
   /** A photo shrunk (or converted) in the browser: its size as chosen ("6,2 MB → 0,9 MB"). */
   originalSize?: number;
 }

@@ -49,6 +49,7 @@ export const wizardMachine = setup({
     noteLeaveVia: () => {},
     notePageHidden: () => {},
     notePageVisible: () => {},
+    noteRefusedUpload: () => {},
     notify: () => {},
     openAcceptanceLink: () => {},
     openDependentDraft: () => {},
@@ -645,7 +646,8 @@ export const wizardMachine = setup({
               },
               {
                 target: '#wizard.editing.documentos',
-                description: 'SPEC §8: o envio falhou: de volta ao passo 5, intacto; \'Próximo\' envia de novo.',
+                actions: 'noteRefusedUpload',
+                description: 'SPEC §8: o envio falhou: de volta ao passo 5, intacto; \'Próximo\' envia de novo (um arquivo recusado pelo servidor fica de fora, com o motivo).',
               },
             ],
           },

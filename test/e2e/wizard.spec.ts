@@ -493,17 +493,21 @@ test.describe('nova-solicitacao wizard', () => {
     await expect(row).toContainText(`Não foi enviado. ${reason} Remova-o e anexe outro arquivo.`);
     await expect(row.getByRole('button', { name: 'Enviar falso.pdf de novo' })).toHaveCount(0);
     await expect(currentStep(page)).toContainText('Documentos');
-    // The request is saved and rg.pdf sent: only the refused file may still be removed.
+    // The request is saved and rg.pdf sent: only the refused file may still be removed, and
+    // 'Próximo' would conclude without it, never send it again (found by a regression walk).
     await expect(
-      page.getByRole('status').filter({ hasText: 'Sua solicitação já foi registrada, mas um documento não foi enviado.' }),
-    ).toBeVisible();
+      page.getByRole('status').filter({ hasText: 'Sua solicitação já foi registrada, mas o arquivo falso.pdf foi recusado' }),
+    ).toContainText("Remova-o e anexe outro, ou clique em 'Próximo' para concluir sem ele.");
     await expect(page.getByRole('button', { name: 'Remover rg.pdf' })).toHaveCount(0);
+    const uploads: string[] = [];
+    page.on('request', (request) => void (/\/utils\/documento$/.test(request.url()) && uploads.push(request.url())));
     await page.getByRole('button', { name: 'Remover falso.pdf' }).click();
     await next(page).click();
     await expect(page.getByTestId('protocol-modal')).toBeVisible();
     const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.replace(/\s/g, '');
     expect((await requestsNamed(nome)).map((r) => r.nuProtocolo)).toEqual([protocolo]);
     expect((await backoffice<Shown>('show', protocolo)).anexos.map((a) => a.arquivo)).toEqual(['rg.pdf']);
+    expect(uploads).toEqual([]);
   });
 
   test('a failed save leaves step 5 intact; submitting again creates exactly one request', async ({ page }) => {

@@ -193,6 +193,29 @@ describe('wizard journeys', () => {
     expect(uploads[2]!.idempotencyKey).toBe(uploads[1]!.idempotencyKey);
   });
 
+  it('a file the server refused is kept with its reason and left out: the other files go, and the protocol comes (found by a regression walk)', async () => {
+    const reason = 'O conteúdo do arquivo não é um PDF válido. Envie um arquivo PDF, JPG ou PNG verdadeiro.';
+    const refusal = Object.assign(new Error('HTTP 400 (fixture)'), { status: 400, serverMessage: reason });
+    const events: WizardPathEvent[] = [
+      ...withTwoFiles,
+      ...send,
+      ev('xstate.done.actor.saveRequest'),
+      { type: 'xstate.error.actor.uploadDocument', actorId: 'uploadDocument', error: refusal } as WizardPathEvent,
+      ev('NEXT'),
+      ev('xstate.done.actor.uploadDocument'),
+      ev('xstate.done.actor.acceptance'),
+    ];
+    const result = await run(filled, events);
+    expect(result.last).toBe('protocolModal');
+    // The refused file is not sent again: the second upload is the other file.
+    expect((result.inputs.uploadDocument as UploadDocumentInput[]).map((u) => u.attachment.id)).toEqual(['f-a1', 'f-a2']);
+    const context = contextAfter(filled, events.slice(0, -3));
+    expect(context.attachments.map((a) => [a.fileName, a.refused])).toEqual([
+      ['rg.pdf', reason],
+      ['foto.png', undefined],
+    ]);
+  });
+
   it('a second click while submitting sends nothing', () => {
     let saves = 0;
     const machine = wizardMachine.provide({

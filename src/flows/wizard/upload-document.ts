@@ -7,18 +7,12 @@
 import { fromPromise } from 'xstate';
 import type { UploadDocumentInput } from '../../../machines/wizard.types';
 import { TIPO_PORTABILIDADE } from '../../../contract/api';
-import { isRateLimited } from '../../../contract/rules';
-import { ApiError } from '../../api/client';
+import { refusalOf } from '../../../contract/rules';
 import { mutateApi } from '../../api/query-client';
 import { notify } from '../../app/notify';
 import { queryClient } from '../../app/services';
 import { fileRegistry, fileToBase64 } from './file-registry';
 import { uploadProgress } from './upload-progress';
-
-/** The server's reason for refusing this file (a 4xx with a message); none for a lost connection or a 5xx. */
-function refusalOf(error: unknown): string | undefined {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 && !isRateLimited(error) ? error.serverMessage : undefined;
-}
 
 export const uploadDocument = fromPromise<string, UploadDocumentInput>(async ({ input }) => {
   const { attachment } = input;

@@ -6,7 +6,7 @@
  */
 import { shallowEqual } from '@xstate/react';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
-import { attachmentSizeLabel, couldKeep, hasFailedUpload, uploadCounter } from '../../../machines/attachments';
+import { attachmentSizeLabel, couldKeep, hasFailedUpload, refusedUploads, uploadCounter } from '../../../machines/attachments';
 import type { AttachmentMeta } from '../../../machines/wizard.types';
 import { fileRegistry, filesOnlyInTab, newFileId } from '../../flows/wizard/file-registry';
 import { useUploadProgress } from '../../flows/wizard/upload-progress';
@@ -31,6 +31,22 @@ function useAttachmentFeedback(attachments: readonly AttachmentMeta[], afterRemo
   }, [attachments, afterRemoval]);
 }
 
+const NO_NAMES: readonly string[] = [];
+
+/**
+ * The request is saved and every other file sent, but the server refused these (found by a
+ * regression walk: 'Próximo' sent the same file to the same refusal and the protocol never
+ * came). 'Próximo' now concludes without them; another file can be attached first.
+ */
+export function refusedFilesMessage(names: readonly string[]): string {
+  const [file, was] =
+    names.length === 1 ? [`o arquivo ${names[0]}`, 'foi recusado'] : [`os arquivos ${names.join(', ')}`, 'foram recusados'];
+  return (
+    `Sua solicitação já foi registrada, mas ${file} ${was} (o motivo está na lista). ` +
+    "Remova-o e anexe outro, ou clique em 'Próximo' para concluir sem ele."
+  );
+}
+
 /** What the step says while the request goes out, and after a file failed (issue 27). */
 function SendingStatus() {
   const uploading = useWizard((s) => s.matches({ submitting: 'uploading' }));
@@ -38,6 +54,10 @@ function SendingStatus() {
   const waiting = useWizard((s) => s.matches({ editing: { documentos: 'awaitingVisibility' } }));
   const counter = useWizard((s) => uploadCounter(s.context.attachments), shallowEqual);
   const failed = useWizard((s) => !s.matches('submitting') && hasFailedUpload(s.context.saved !== null, s.context.attachments));
+  const refused = useWizard(
+    (s) => (s.context.saved !== null && !s.matches('submitting') ? refusedUploads(s.context.attachments).map((a) => a.fileName) : NO_NAMES),
+    shallowEqual,
+  );
   if (uploading)
     return (
       <p role="status" className="rounded-md border border-brand-700 bg-brand-50 p-3 font-medium text-slate-900">
@@ -60,6 +80,12 @@ function SendingStatus() {
     return (
       <p role="status" className="rounded-md border border-amber-600 bg-amber-50 p-3 text-slate-900">
         Sua solicitação já foi registrada, mas um documento não foi enviado. Clique em 'Próximo' para concluir o envio dos documentos.
+      </p>
+    );
+  if (refused.length > 0)
+    return (
+      <p role="status" className="rounded-md border border-amber-600 bg-amber-50 p-3 text-slate-900">
+        {refusedFilesMessage(refused)}
       </p>
     );
   return null;
@@ -95,18 +121,20 @@ function UploadStatus({ attachment, submitting }: { attachment: AttachmentMeta; 
   const progress = useUploadProgress(attachment.id);
   if (progress?.state === 'sending' && submitting)
     return <UploadProgressBar fileName={attachment.fileName} sent={progress.sent} total={progress.total} />;
+  // A file the server refused cannot go as it is: its reason, and no 'Tentar de novo' for it.
+  if (attachment.refused !== undefined && !submitting)
+    return (
+      <div className="px-2 text-sm">
+        <span className="font-medium text-red-800">Não foi enviado. {attachment.refused} Remova-o e anexe outro arquivo.</span>
+      </div>
+    );
   if (progress?.state === 'failed' && !submitting)
     return (
       <div className="flex flex-wrap items-center gap-x-2 px-2 text-sm">
-        <span className="font-medium text-red-800">
-          Não foi enviado.{progress.refusal && ` ${progress.refusal} Remova-o e anexe outro arquivo.`}
-        </span>
-        {/* A file the server refused cannot go as it is: no 'Tentar de novo' for it. */}
-        {!progress.refusal && (
-          <Button variant="link" aria-label={`Enviar ${attachment.fileName} de novo`} onClick={() => actor.send({ type: 'NEXT' })}>
-            Tentar de novo
-          </Button>
-        )}
+        <span className="font-medium text-red-800">Não foi enviado.</span>
+        <Button variant="link" aria-label={`Enviar ${attachment.fileName} de novo`} onClick={() => actor.send({ type: 'NEXT' })}>
+          Tentar de novo
+        </Button>
       </div>
     );
   return null;

@@ -79,6 +79,8 @@ test.describe('acompanhamento: pending documents (status 2)', () => {
     await expect(refused.getByRole('button', { name: 'Remover falso.pdf' })).toBeFocused();
     await refused.getByRole('button', { name: 'Remover falso.pdf' }).click();
     await expect(page.getByTestId('pending-file')).toHaveCount(0);
+    // Focus goes on to choosing another file for the same document, not to the page.
+    await expect(page.getByRole('button', { name: `Escolher arquivo para ${RESIDENCE}` })).toBeFocused();
 
     // A real PDF: named with its size, 'Enviar' next. The first sending fails (the network
     // answers 500 to it and its retries): 'Não foi enviado' and 'Tentar de novo', as the wizard.

@@ -31,7 +31,8 @@ function useBusy(): boolean {
 }
 
 /** The chosen file of a row: name and size, then 'Enviar' / 'Remover', its progress, or its failure and retry. */
-function ChosenFileRow({ pending }: { pending: PendingDocumentInfo }) {
+/** `onRemoved`: where focus goes once 'Remover' took the row (and itself) away. */
+function ChosenFileRow({ pending, onRemoved }: { pending: PendingDocumentInfo; onRemoved: () => void }) {
   const actor = TrackingActorContext.useActorRef();
   const file = useSelector(actor, (s) => s.context.pendingFile);
   const sending = useSelector(actor, (s) => s.matches({ ready: { pendingDocuments: 'sending' } }));
@@ -81,7 +82,11 @@ function ChosenFileRow({ pending }: { pending: PendingDocumentInfo }) {
             ref={refusal ? sendButton : undefined}
             variant="link"
             aria-label={`${PENDING_TEXT.remove} ${file.fileName}`}
-            onClick={() => actor.send({ type: 'PENDING_FILE_REMOVED' })}
+            onClick={() => {
+              actor.send({ type: 'PENDING_FILE_REMOVED' });
+              // The button is gone with the row: focus goes on to choosing a file for this document.
+              onRemoved();
+            }}
           >
             {PENDING_TEXT.remove}
           </Button>
@@ -137,7 +142,7 @@ function PendingRow({ pending }: { pending: PendingDocumentInfo }) {
         disabled={busy || heldElsewhere !== null}
         onChange={(event) => void choose(event.target.files)}
       />
-      {chosenHere && <ChosenFileRow pending={pending} />}
+      {chosenHere && <ChosenFileRow pending={pending} onRemoved={focusChoose} />}
       {preparing !== null && <PreparingPhoto name={preparing} onCancel={cancelPreparation} />}
       <Button
         ref={chooseButton}

@@ -12,7 +12,15 @@ import type { HandlerContext } from '../http/context.ts';
 import { addDays, formatDate, formatDateTime } from '../services/dates.ts';
 import type { RequestState } from '../db/rows.ts';
 import { findRequestStateByProtocol } from '../services/requests.ts';
-import { STATUS, describeAnswerStatus, describeHistoryEvent, type AnswerState } from '../services/status.ts';
+import {
+  CONDITIONS_CHANGED_STATUS,
+  STATUS,
+  answerOf,
+  clearsAnswer,
+  describeAnswerStatus,
+  describeHistoryEvent,
+  type AnswerState,
+} from '../services/status.ts';
 import { WITHDRAWAL_ORIGIN, WITHDRAWN_STATUS, withdrawnAt } from '../services/withdrawal.ts';
 import { decisionFields, findTrackingByProtocol } from '../services/operator-decision.ts';
 import { issueToken } from '../services/tokens.ts';
@@ -24,6 +32,15 @@ export async function requestByProtocol(ctx: HandlerContext, protocolo: string):
   const request = await findRequestStateByProtocol(ctx.deps.db, protocolo);
   if (!request) throw notFound('Protocolo não encontrado.');
   return request;
+}
+
+/** Whether the request's last event is the operator clearing an answer with new conditions. */
+async function answerWasCleared(ctx: HandlerContext, cdSolicitacao: number): Promise<boolean> {
+  const [last, previous] = await ctx.deps.db.query<AnswerState & { ds_origem: string }>(
+    'SELECT fl_status, cd_status_port, fl_concordo, ds_origem FROM status_history WHERE cd_solicitacao = $1 ORDER BY dt_evento DESC, id DESC LIMIT 2',
+    [cdSolicitacao],
+  );
+  return last !== undefined && clearsAnswer(last, previous);
 }
 
 export const trackingHandlers: Pick<EndpointHandlers, 'tracking' | 'history'> = {
@@ -54,6 +71,14 @@ export const trackingHandlers: Pick<EndpointHandlers, 'tracking' | 'history'> = 
     if (request.fl_status === STATUS.pendenteDocumentacao) {
       data.documentosPendentes = await openPendingDocuments(ctx.deps.db, request.cd_solicitacao);
     }
+    // Waiting in 6 for an answer the operator's new conditions cleared: said so.
+    if (
+      answerOf(request) === null &&
+      request.fl_status === STATUS.aguardandoCiencia &&
+      (await answerWasCleared(ctx, request.cd_solicitacao))
+    ) {
+      data.dsStatus = CONDITIONS_CHANGED_STATUS;
+    }
     // Cancelled at the holder's own request (issue 25): said so, with when, never as the operator's cancellation.
     const withdrawn = request.fl_status === STATUS.cancelada ? await withdrawnAt(ctx.deps.db, request.cd_solicitacao) : null;
     if (withdrawn) Object.assign(data, { dsStatus: WITHDRAWN_STATUS, dtDesistencia: formatDateTime(withdrawn) });
@@ -81,10 +106,12 @@ export const trackingHandlers: Pick<EndpointHandlers, 'tracking' | 'history'> = 
       prazoRespostaDias: ANSWER_DAYS,
       dtLimiteResposta: formatDate(addDays(request.dt_cadastramento, ANSWER_DAYS)),
       // Each event in the words of its moment: a recorded answer says which one it was.
-      eventos: events.map((event) => ({
+      eventos: events.map((event, index) => ({
         flStatus: event.fl_status,
         dsStatus:
-          event.fl_status === STATUS.cancelada && event.ds_origem === WITHDRAWAL_ORIGIN ? WITHDRAWN_STATUS : describeHistoryEvent(event),
+          event.fl_status === STATUS.cancelada && event.ds_origem === WITHDRAWAL_ORIGIN
+            ? WITHDRAWN_STATUS
+            : describeHistoryEvent(event, events[index - 1]),
         dtEvento: formatDateTime(event.dt_evento),
       })),
     };

@@ -66,12 +66,32 @@ export function answerOf(state: AnswerState): string | null {
 }
 
 /**
- * A history event in the words of its moment, saying who did it: an answer the back-office
- * recorded (`--concordo`) is the operator's, never told as the beneficiary's own.
+ * Status 6 after the operator changed the conditions an answer was given to (the answer is
+ * cleared: services/backoffice.ts): the screen and the history say why the person is asked
+ * again (found by a regression walk: only the e-mail said so).
  */
-export function describeHistoryEvent(event: AnswerState & { ds_origem: string }): string {
+export const CONDITIONS_CHANGED_STATUS = 'Condições alteradas pela operadora - aguardando sua nova resposta';
+
+/** Whether `event` is the operator's clearing of an answer `previous` held, in status 6. */
+export function clearsAnswer(event: AnswerState & { ds_origem: string }, previous: AnswerState | undefined): boolean {
+  return (
+    event.fl_status === STATUS.aguardandoCiencia &&
+    event.fl_concordo === null &&
+    event.ds_origem === 'backoffice' &&
+    previous !== undefined &&
+    answerOf(previous) !== null
+  );
+}
+
+/**
+ * A history event in the words of its moment, saying who did it: an answer the back-office
+ * recorded (`--concordo`) is the operator's, never told as the beneficiary's own; an answer it
+ * cleared with new conditions says so. `previous`: the event before it.
+ */
+export function describeHistoryEvent(event: AnswerState & { ds_origem: string }, previous?: AnswerState): string {
   const answer = answerOf(event);
   if (answer && event.ds_origem === 'backoffice') return `Resposta '${answer}' registrada pela operadora`;
+  if (clearsAnswer(event, previous)) return CONDITIONS_CHANGED_STATUS;
   return describeAnswerStatus(event);
 }
 

@@ -296,7 +296,12 @@ describe('the acceptance document', () => {
     // New conditions: the agreement was to the old ones, so it is cleared in the same change.
     expect(await cli('6', '--inicio', '01/03/2027')).toBe(0);
     const reopened = await tracking();
-    expect(reopened).toMatchObject({ flConcordo: null, dsStatus: 'Aguardando sua confirmação', dtInicioCobertura: '01/03/2027' });
+    // The status says why the person is asked again (found by a regression walk: only the e-mail did).
+    expect(reopened).toMatchObject({
+      flConcordo: null,
+      dsStatus: 'Condições alteradas pela operadora - aguardando sua nova resposta',
+      dtInicioCobertura: '01/03/2027',
+    });
     const sent = (await emails(first.cdSolicitacao)).slice(sentBefore);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.ds_texto).toMatch(/mudou as condições[\s\S]*não vale mais[\s\S]*responda de novo "Estou de acordo" ou "Não aceito"/);
@@ -325,7 +330,7 @@ describe('the acceptance document', () => {
       'Em análise',
       'Aguardando sua confirmação',
       "Resposta 'Estou de acordo' registrada - aguardando a operadora",
-      'Aguardando sua confirmação',
+      'Condições alteradas pela operadora - aguardando sua nova resposta',
       "Resposta 'Não aceito' registrada",
       "Resposta 'Estou de acordo' registrada - aguardando a operadora",
     ]);

@@ -3,7 +3,7 @@
  * the stepper, the current step, 'Anterior' / 'Próximo', and the modals. Renders the wizard
  * machine's snapshot and sends its events; the Enter key never submits the form.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { STEPS, type StepId, type WizardContext } from '../../../machines/wizard.types';
 import type { DraftRevision } from '../../flows/wizard/draft-repair';
 import { filesOnlyInTab } from '../../flows/wizard/file-registry';
@@ -173,10 +173,12 @@ function WizardScreen() {
   const step = useShownStep();
   // The operator's help for each field (issue 27 item 5), beside the fields once it arrives.
   const fieldHelp = useFieldHelpTexts();
-  // Each step an entry of the browser's history (issue 27 item 3).
+  // Each step an entry of the browser's history (issue 27 item 3), from the first paint: a Back
+  // pressed as the step appears is the wizard's to answer (a slow CI run pressed it before a
+  // passive effect had run, and left without the question).
   // Kept on the device, closing the tab loses nothing, unless the device refused the last
   // draft or a file still to send.
-  useEffect(() => bindWizardHistory(actor, () => allKeptOnDevice(actor.getSnapshot().context), followDeviceRefusals), [actor]);
+  useLayoutEffect(() => bindWizardHistory(actor, () => allKeptOnDevice(actor.getSnapshot().context), followDeviceRefusals), [actor]);
   return (
     <PortalLayout
       title="Nova Solicitação"

@@ -8,7 +8,9 @@ import { DEVICE_DRAFT_KEY, deviceStorage } from '../storage';
 import { notify } from './notify';
 
 /** Said once, when the draft the person asked to keep turns out unreadable (it is deleted). */
-export const DEVICE_DRAFT_UNREADABLE = 'Não foi possível ler o rascunho salvo neste aparelho. Preencha a solicitação de novo.';
+// It says what was lost and nothing more: this tab's own draft, when there is one, is intact
+// (a regression walk saw 'Preencha a solicitação de novo' over a restored draft).
+export const DEVICE_DRAFT_UNREADABLE = 'O rascunho salvo neste aparelho não pôde ser lido e foi apagado.';
 
 /** How long a draft kept on the device waits after its last change (said beside the box). */
 export const DEVICE_DRAFT_DAYS = 7;

@@ -53,10 +53,12 @@ test("on a phone, 'Anterior' and Back show the step from its heading, and a doub
   await page.waitForTimeout(250);
   await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
   await expect(stepTitle(page, 'Dados Pessoais')).toBeVisible();
-  // One step back, not two: no leaving the wizard (its question) on the second tap.
+  // One step back, not two: no leaving the wizard (its question) on the second tap, and
+  // nothing of the new step under the finger taken either (its help stays closed).
   await page.waitForTimeout(500);
   await expect(stepTitle(page, 'Dados Pessoais')).toBeVisible();
   await expect(leaveModal(page)).toHaveCount(0);
+  await expect(page.locator('form details[open]')).toHaveCount(0);
 });
 
 test('Forward is no way around a step that does not validate', async ({ page }) => {

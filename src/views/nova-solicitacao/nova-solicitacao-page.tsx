@@ -45,6 +45,9 @@ const STEP_VIEWS: Record<StepId, () => React.JSX.Element> = {
   documentos: StepDocumentos,
 };
 
+/** How long a new step ignores taps: longer than a double tap, shorter than reading its title. */
+const TAP_THROUGH_MS = 400;
+
 /** Enter in a field would submit or jump a step: SPEC says it is ignored. */
 function ignoreEnter(event: KeyboardEvent<HTMLFormElement>) {
   const target = event.target as HTMLElement;
@@ -82,10 +85,17 @@ function Wizard() {
   const nextButton = useRef<HTMLButtonElement>(null);
   useRefocusWhenIdle(submitting, nextButton);
   const shownStep = useRef(step);
+  // A new step's fields take no tap for a moment: the second tap of a quick double tap on
+  // 'Anterior' landed on whatever the new step has there (its help opened; found by a
+  // regression walk). Keys, and the step buttons, are not held back.
+  const [settling, setSettling] = useState(false);
   useEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
     announce(`Etapa ${STEPS.indexOf(step) + 1} de ${STEPS.length}: ${STEP_TITLES[step]}`);
+    setSettling(true);
+    const timer = setTimeout(() => setSettling(false), TAP_THROUGH_MS);
+    return () => clearTimeout(timer);
   }, [step]);
 
   return (
@@ -97,7 +107,7 @@ function Wizard() {
         onSubmit={(event) => event.preventDefault()}
         onKeyDown={ignoreEnter}
         aria-labelledby="wizard-step-title"
-        className="space-y-6 rounded-lg bg-white p-[16px] shadow-sm desktop:p-6"
+        className={`space-y-6 rounded-lg bg-white p-[16px] shadow-sm desktop:p-6${settling ? ' pointer-events-none' : ''}`}
       >
         <h2 id="wizard-step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold text-brand-700 focus:outline-none">
           {STEP_TITLES[step]}
@@ -125,7 +135,8 @@ function Wizard() {
         )}
         <StepView />
         <KeepOnDevice />
-        <div className="flex flex-wrap justify-between gap-3 border-t border-slate-200 pt-4">
+        {/* The step buttons take taps at once: a person going on quickly is not held back. */}
+        <div className="pointer-events-auto flex flex-wrap justify-between gap-3 border-t border-slate-200 pt-4">
           {step !== 'dadosPessoais' ? (
             <Button variant="secondary" disabled={!canPrevious} onClick={() => actor.send({ type: 'PREVIOUS' })}>
               Anterior

@@ -12,11 +12,19 @@ export const DEFAULT_CD_EMPRESA_PLANO = '1';
 /**
  * A plan code as routes and requests carry it: an id the server takes (1 to MAX_ID). '0' or
  * eleven digits opened a home whose request the server refused after step 5 (found by an
- * exploratory run); such a route now goes to the default plan's home.
+ * exploratory run); such a route now goes to the default plan's home. One written with leading
+ * zeros is the same plan (a second spelling would be stored and sent as it is).
  */
-const PLAN_CODE = /^\d{1,10}$/;
+const PLAN_CODE = /^[1-9]\d{0,9}$/;
 export function isPlanCode(value: string): boolean {
-  return PLAN_CODE.test(value) && Number(value) >= 1 && Number(value) <= MAX_ID;
+  return PLAN_CODE.test(value) && Number(value) <= MAX_ID;
+}
+
+/** The way a route writes a plan code ('02' is plan 2), or null when it names no plan. */
+export function planCodeOf(value: string): string | null {
+  if (!/^\d{1,12}$/.test(value)) return null;
+  const canonical = String(Number(value));
+  return isPlanCode(canonical) ? canonical : null;
 }
 
 /**

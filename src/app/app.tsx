@@ -9,7 +9,7 @@ import { Suspense, use, useEffect, useSyncExternalStore, type ReactNode } from '
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { DEFAULT_CD_EMPRESA_PLANO } from '../../contract/api';
-import { isPlanCode } from '../../contract/rules';
+import { planCodeOf } from '../../contract/rules';
 import { storage } from '../storage';
 import { HomePage } from '../views/home/home-page';
 import { ChunkErrorBoundary } from './chunk-error-boundary';
@@ -88,6 +88,20 @@ function WhileSessionLives({ children }: { children: ReactNode }) {
   );
 }
 
+/** Home for the plan the route names: '02' is plan 2's home; a code that names no plan, plan 1's. */
+function PlanHome({ code }: { code: string }) {
+  const plan = planCodeOf(code);
+  if (plan === null) return <Redirect to={HOME_PATH} replace />;
+  if (plan !== code) return <Redirect to={`/home/${plan}`} replace />;
+  // Keyed by plan: another plan code starts a fresh home flow. The boundary covers the home's
+  // own lazy parts (protocol step, login fields, access-later modal).
+  return (
+    <ChunkErrorBoundary key={plan}>
+      <HomePage cdEmpresaPlano={plan} />
+    </ChunkErrorBoundary>
+  );
+}
+
 export function AppRoutes() {
   return (
     <Switch>
@@ -97,17 +111,7 @@ export function AppRoutes() {
         <Redirect to={HOME_PATH} replace />
       </Route>
       <Route key="home" path="/home/:cdEmpresaPlano">
-        {({ cdEmpresaPlano }) =>
-          isPlanCode(cdEmpresaPlano) ? (
-            // Keyed by plan: another plan code starts a fresh home flow. The boundary covers
-            // the home's own lazy parts (protocol step, login fields, access-later modal).
-            <ChunkErrorBoundary key={cdEmpresaPlano}>
-              <HomePage cdEmpresaPlano={cdEmpresaPlano} />
-            </ChunkErrorBoundary>
-          ) : (
-            <Redirect to={HOME_PATH} replace />
-          )
-        }
+        {({ cdEmpresaPlano }) => <PlanHome code={cdEmpresaPlano} />}
       </Route>
       <Route key="nova-solicitacao" path="/nova-solicitacao">
         <Guarded>

@@ -277,6 +277,15 @@ test.describe('home', () => {
     await expect(page).toHaveURL(/#\/home\/1$/);
     await page.goto('/#/rota-desconhecida');
     await expect(page).toHaveURL(/#\/home\/1$/);
+    // A plan code the server does not take goes to plan 1's home; one with leading zeros is that plan.
+    for (const [asked, landed] of [
+      ['0', '1'],
+      ['99999999999', '1'],
+      ['02', '2'],
+    ]) {
+      await page.goto(`/#/home/${asked}`);
+      await expect(page).toHaveURL(new RegExp(`#/home/${landed}$`));
+    }
   });
 
   test("the stored type 'track' opens home in track mode, once", async ({ page }) => {

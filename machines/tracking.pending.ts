@@ -99,16 +99,20 @@ export const PENDING_TEXT = {
 
 /**
  * How long the operator has, in words: its 10 days to answer (ANS; the server's `historico`
- * says until when), and, once they are over, where to turn. Null without the history.
+ * says until when), and, once they are over, where to turn. Null without the history. The
+ * push to send comes only while something is `stillToSend` (with everything received it
+ * contradicted 'Todos os documentos pedidos foram recebidos'; found by a regression walk).
  */
 export function pendingClockText(
   history: Pick<HistoryInfo, 'dtCadastramento' | 'dtLimiteResposta' | 'prazoRespostaDias'> | null,
   now: Date,
+  stillToSend = true,
 ): string | null {
   const window = answerWindow(history, now);
   if (!window) return null;
   if (window.overdue) {
     return `${answerWindowText(window)} Se ainda não recebeu resposta, fale com a operadora ou reclame na ANS (Disque ANS ${DISQUE_ANS.label}).`;
   }
+  if (!stillToSend) return answerWindowText(window);
   return `${answerWindowText(window)} Envie os documentos o quanto antes: sem eles, a análise não pode ser concluída.`;
 }

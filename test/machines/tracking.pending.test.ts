@@ -56,5 +56,9 @@ describe('status 2: the pending documents', () => {
       'O prazo de 10 dias da operadora para responder terminou em 12/01/2025. Se ainda não recebeu resposta, fale com a operadora ou reclame na ANS (Disque ANS 0800 701 9656).',
     );
     expect(pendingClockText(null, brasiliaNoon('2025-01-09'))).toBeNull();
+    // Everything asked for received: the clock alone, no push to send (found by a regression walk).
+    expect(pendingClockText(history, brasiliaNoon('2025-01-09'), false)).toBe(
+      'A operadora tem 10 dias para responder: restam 3 dias (até 12/01/2025).',
+    );
   });
 });

@@ -176,7 +176,7 @@ export function PendingDocuments({ now = () => new Date() }: { now?: () => Date 
     if (sent) heading.current?.focus();
   }, [sent]);
   const pending = pendingDocumentsOf(tracking);
-  const clock = pendingClockText(history, now());
+  const clock = pendingClockText(history, now(), pending.length > 0);
   return (
     <section aria-labelledby={headingId} data-testid="pending-documents" className="space-y-3 rounded-md border border-slate-300 px-4 py-3">
       <h3 id={headingId} ref={heading} tabIndex={-1} className="font-semibold text-slate-800 outline-none">
@@ -209,7 +209,7 @@ export function PendingDocuments({ now = () => new Date() }: { now?: () => Date 
         )}
       </div>
       <div className="space-y-1 rounded-md bg-brand-50 px-3 py-2 text-slate-900" data-testid="pending-next">
-        <p>{PENDING_TEXT.whatNext}</p>
+        {pending.length > 0 && <p>{PENDING_TEXT.whatNext}</p>}
         {clock && <p>{clock}</p>}
       </div>
     </section>

@@ -212,9 +212,13 @@ test.describe('the first paint, before any script', () => {
     await seedSession(page, SESSION);
     await page.goto('/#/nova-solicitacao');
     await page.getByLabel('Nome do beneficiário', { exact: true }).fill('Maria da Silva');
-    // The draft is kept once the app holds what was typed (it shows it in capitals): typed on
-    // the painted HTML and reloaded before the code ran, there is no app yet to keep it.
     await expect(page.getByLabel('Nome do beneficiário', { exact: true })).toHaveValue('MARIA DA SILVA');
+    // The reload comes once the draft is in this tab's storage: typed on the painted HTML and
+    // reloaded before the code ran, there is no app yet to keep it (the capitals the field
+    // shows are its own; a slow CI run reloaded before the draft was written).
+    await expect
+      .poll(() => page.evaluate(() => window.sessionStorage.getItem('portabilidade.wizard.v1')?.includes('MARIA DA SILVA') ?? false))
+      .toBe(true);
     await page.reload();
     await expect(page.locator('#root')).not.toHaveAttribute('data-shell');
     await expect(page.getByLabel('Nome do beneficiário', { exact: true })).toHaveValue('MARIA DA SILVA');

@@ -15,16 +15,15 @@ export const DEFAULT_CD_EMPRESA_PLANO = '1';
  * exploratory run); such a route now goes to the default plan's home. One written with leading
  * zeros is the same plan (a second spelling would be stored and sent as it is).
  */
-const PLAN_CODE = /^[1-9]\d{0,9}$/;
 export function isPlanCode(value: string): boolean {
-  return PLAN_CODE.test(value) && Number(value) <= MAX_ID;
+  return planCodeOf(value) === value;
 }
 
 /** The way a route writes a plan code ('02' is plan 2), or null when it names no plan. */
 export function planCodeOf(value: string): string | null {
   if (!/^\d{1,12}$/.test(value)) return null;
-  const canonical = String(Number(value));
-  return isPlanCode(canonical) ? canonical : null;
+  const id = Number(value);
+  return id >= 1 && id <= MAX_ID ? String(id) : null;
 }
 
 /**

@@ -176,7 +176,8 @@ function decisionOf(row: DecisionRow): OperatorDecision {
   };
 }
 
-const NOTHING_DECIDED: OperatorDecision = {
+/** A request the operator decided nothing about yet. */
+export const NOTHING_DECIDED: OperatorDecision = {
   nuRegistroPlano: null,
   nmPlano: null,
   dtInicioCobertura: null,

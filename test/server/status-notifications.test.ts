@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliIo } from '../../server/backoffice-cli.ts';
+import { NOTHING_DECIDED } from '../../server/services/operator-decision.ts';
 import { statusMessage } from '../../server/services/status-notifications.ts';
 import { startServer, validRequest, type TestServer } from './helpers.ts';
 
@@ -312,14 +313,7 @@ describe('messages on each status change made by the back-office', () => {
 });
 
 describe('a refusal or cancellation without a reason', () => {
-  const decision = {
-    nuRegistroPlano: null,
-    nmPlano: null,
-    dtInicioCobertura: null,
-    vlMensalidadeCentavos: null,
-    dtLimiteCancelamento: null,
-    dsMotivo: null,
-  };
+  const decision = NOTHING_DECIDED;
   const request = { nu_protocolo: '12345678901234567890', cd_empresa_plano: 1, cd_status_port: 1 };
   const context = { operatorName: 'Vida Plena Saúde', publicUrl: PUBLIC_URL };
 

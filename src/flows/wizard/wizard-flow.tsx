@@ -16,17 +16,12 @@ import { wizardMachine } from '../../../machines/wizard.machine';
 import { STEPS, type WizardInput } from '../../../machines/wizard.types';
 import { inspectOption } from '../../app/inspect';
 import { storage } from '../../storage';
+import { draftAttachmentIds } from '../../app/draft-files';
 import { fileRegistry } from './file-registry';
 import { createWizardLogic, type WizardLogic } from './wizard-actors';
 import { WizardActorContext, useWizardActorRef } from './wizard-context';
 import { repairWizardDraft, type DraftRevision } from './draft-repair';
-import {
-  attachmentIdsOf,
-  clearWizardSnapshot,
-  deviceDraftAttachmentIds,
-  loadWizardSnapshot,
-  saveWizardSnapshot,
-} from './wizard-persistence';
+import { attachmentIdsOf, clearWizardSnapshot, loadWizardSnapshot, saveWizardSnapshot } from './wizard-persistence';
 
 export type WizardActor = ActorRefFrom<WizardLogic>;
 
@@ -74,7 +69,7 @@ export function readWizardStart(): WizardStart {
 export function useRestoredFiles(ids: readonly string[]): string[] | null {
   const [missing, setMissing] = useState<string[] | null>(ids.length === 0 ? [] : null);
   useEffect(() => {
-    void fileRegistry.prune([...ids, ...deviceDraftAttachmentIds()]);
+    void fileRegistry.prune([...ids, ...draftAttachmentIds()]);
     if (ids.length === 0) return;
     let cancelled = false;
     // Files kept for this tab live in IndexedDB: read them back before the machine needs them.

@@ -14,7 +14,6 @@ import { PERSIST_TAG } from '../../../machines/wizard.machine';
 import type { CalendarDay, WizardContext } from '../../../machines/wizard.types';
 import { DEVICE_DRAFT_KEY, TAB_DRAFT_KEY, deviceStorage, storage, tabStorage } from '../../storage';
 import { DEVICE_DRAFT_MS, readDeviceDraft } from '../../app/device-draft';
-import { attachmentIdsOf } from '../../app/draft-files';
 
 export { attachmentIdsOf } from '../../app/draft-files';
 
@@ -97,9 +96,4 @@ export function saveWizardSnapshot(actor: PersistableActor, now = Date.now()): v
 export function clearWizardSnapshot(): void {
   tabStorage.remove(WIZARD_SNAPSHOT_KEY);
   deviceStorage.remove(DEVICE_DRAFT_KEY);
-}
-
-/** The files the draft kept on this device needs (kept by the prune while it lives). */
-export function deviceDraftAttachmentIds(): string[] {
-  return attachmentIdsOf(readDeviceDraft()?.snapshot as Snapshot<unknown> | undefined);
 }

@@ -5,7 +5,8 @@
  * call carries loses what looks like a CPF or protocol (11 or more digits in a row, or
  * 000.000.000-00), the credential after `Bearer` and the handle of a receipt link
  * (`comprovante/<handle>`: like a file link's signature, it downloads a request's receipt for
- * two hours, whoever holds it). The request serializer never includes
+ * two hours, whoever holds it). An e-mail address is a person's, wherever it appears (a path
+ * a caller made up, an error's message): hidden too. The request serializer never includes
  * headers, so `Authorization` and cookies stay out as well.
  */
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
@@ -26,8 +27,12 @@ const BEARER = /\b(Bearer)\s+[^\s"',;]+/gi;
 /** The receipt link's handle (services/receipt-links.ts), or anything in its place: up to the next separator. */
 const RECEIPT_HANDLE = /\b(comprovante\/)[^\s"'/?#&;,]+/gi;
 
+/** Enough of an address's shape to catch one typed anywhere; a stray '@' alone is kept. */
+const EMAIL = /[\w.%+-]+@[a-z\d-]+(?:\.[a-z\d-]+)+/gi;
+
 export function redactText(text: string): string {
   return text
+    .replace(EMAIL, HIDDEN)
     .replace(RECEIPT_HANDLE, `$1${HIDDEN}`)
     .replace(FORMATTED_CPF, HIDDEN)
     .replace(LONG_DIGITS_OR_FILE_NAME, hideDigits)

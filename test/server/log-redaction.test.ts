@@ -131,6 +131,10 @@ describe('redaction', () => {
       `cpf ${HIDDEN} e ${HIDDEN}, protocolo ${HIDDEN}, porta 8080`,
     );
     expect(redactText('Authorization: Bearer eyJwIjoiNDgy.abc')).toBe(`Authorization: Bearer ${HIDDEN}`);
+    expect(redactUrl('/wslinhafrente/v1/maria.silva%2Bplano@exemplo.com.br/x?cdEmpresaPlano=1')).toBe(
+      `/wslinhafrente/v1/${HIDDEN}/x?cdEmpresaPlano=1`,
+    );
+    expect(redactText('para jose_2@mail.exemplo.org: falhou; @ sozinho fica')).toBe(`para ${HIDDEN}: falhou; @ sozinho fica`);
     expect(redactUrl('/wslinhafrente/v1/comprovante/q3Y_8-Zx0aLk2mN4pQ7rS9tUvW1xYz3AbCdEfGhIjKlMnOpQ')).toBe(
       `/wslinhafrente/v1/comprovante/${HIDDEN}`,
     );

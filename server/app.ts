@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { MAX_FILE_BYTES } from '../contract/api.ts';
 import type { Database } from './db/database.ts';
 import { API_BASE, type AppDeps } from './http/context.ts';
+import { registerBodyEncodingCheck } from './http/body-encoding.ts';
 import { registerEndpoints, type EndpointHandlers } from './http/endpoints.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { DEFAULT_CONNECTION_CAPS, capConnections, type ConnectionCaps } from './http/connection-caps.ts';
@@ -144,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerSecurity(app, { secret: options.secret, publicUrl: options.publicUrl, trustProxy: options.trustProxy });
   registerBodyDeadline(app, timeouts);
+  registerBodyEncodingCheck(app);
   registerErrorHandling(app);
   await registerRateLimits(app, { db: options.db, limits: options.rateLimits ?? DEFAULT_RATE_LIMITS });
   registerEndpoints(app, deps, handlers, { bodyLimits: { uploadDocument: BODY_LIMIT } });

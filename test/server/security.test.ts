@@ -1,9 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../../server/app.ts';
+import { ENCODED_BODY_MESSAGE } from '../../server/http/body-encoding.ts';
 import { API, DEMO, messageOf, startServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;
@@ -113,6 +115,21 @@ describe('bad bodies', () => {
     const response = await server.post('auth', 'cpf=1', { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(response.statusCode).toBe(415);
     expect(messageOf(response)).toContain('application/json');
+  });
+
+  it('refuses a compressed body with 415 and says so, on a call and on the upload', async () => {
+    const body = gzipSync(JSON.stringify({ cpf: '52998224725', senha: '123456', cdEmpresaPlano: '1' }));
+    for (const path of ['auth', 'portabilidade/utils/documento']) {
+      const response = await server.post(path, body, { headers: { 'content-encoding': 'gzip' } });
+      expect(response.statusCode, path).toBe(415);
+      expect(messageOf(response)).toBe(ENCODED_BODY_MESSAGE);
+    }
+    const plain = await server.post(
+      'auth',
+      { cpf: '52998224725', senha: '123456', cdEmpresaPlano: '1' },
+      { headers: { 'content-encoding': 'identity' } },
+    );
+    expect(plain.statusCode).not.toBe(415);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   BackofficeUsageError,
   runBackofficeCommand,
   type BackofficeCommand,
+  type FiledFacts,
   type OutboxEntry,
   type RequestSummary,
 } from './services/backoffice.ts';
@@ -262,6 +263,20 @@ function describe(request: RequestSummary): string {
   );
 }
 
+/** What the person filed besides name and CPF: the operator checks it against the documents. */
+function filedLines(detail: FiledFacts): string[] {
+  const { beneficiario: person, planoOrigem: origin } = detail;
+  const address = person.endereco;
+  const street = [address.logradouro, address.numero, address.complemento].filter(Boolean).map(printable).join(', ');
+  return [
+    `Titular: mãe ${printable(person.nmMae)}  nascimento ${printable(person.dtNascimento)}`,
+    `Endereço: ${street} - ${printable(address.bairro)} - ${printable(address.cidade)}/${printable(address.uf)}  CEP ${printable(address.cep)}`,
+    `Plano de origem: ${printable(origin.plano)} (${printable(origin.registroAnsPlano)}) da ${printable(origin.operadora)} (${printable(origin.registroAnsOperadora)})  abrangência ${printable(origin.area)}  início ${printable(origin.inicio)}  contratação ${printable(origin.contratacao)}`,
+    `Contratação no destino: ${printable(detail.contratacaoDestino.tipo)}  tipo ${printable(detail.contratacaoDestino.tpPortDestino)}`,
+    `Avisos: e-mail ${detail.avisos.email ? 'sim' : 'não'}  SMS ${detail.avisos.sms ? 'sim' : 'não'}`,
+  ];
+}
+
 /** The documents asked for with status 2, open or sent (nothing when none was ever asked for). */
 function pendingLines(records: readonly PendingDocumentRecord[] | undefined): string[] {
   if (!records?.length) return [];
@@ -344,21 +359,23 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
         .map((plan) => `${printable(plan.registroAns)}  ${printable(plan.nmPlano)}`)
         .join('\n');
     case 'show': {
-      const detail = result as RequestSummary & {
-        decisao: OperatorDecision;
-        documentosPendentes: PendingDocumentRecord[];
-        cdSolicitacao: number;
-        nuProtocoloAns: string;
-        planoDestino: string;
-        historico: Array<{ dtEvento: string; flStatus: number; dsStatus: string; flConcordo: string | null; origem: string }>;
-        documentosParaAssinar: Array<{ cdFileDocumento: number; documento: string; assinadoEm: string | null }>;
-        anexos: Array<{ documento: string; arquivo: string; bytes: number }>;
-        dependentes: Array<{ nome: string; nmMae: string; dtNasc: string; cpf: string; parentesco: string }>;
-        contatos: Array<{ tpContato: string; dsContato: string }>;
-      };
+      const detail = result as RequestSummary &
+        FiledFacts & {
+          decisao: OperatorDecision;
+          documentosPendentes: PendingDocumentRecord[];
+          cdSolicitacao: number;
+          nuProtocoloAns: string;
+          planoDestino: string;
+          historico: Array<{ dtEvento: string; flStatus: number; dsStatus: string; flConcordo: string | null; origem: string }>;
+          documentosParaAssinar: Array<{ cdFileDocumento: number; documento: string; assinadoEm: string | null }>;
+          anexos: Array<{ documento: string; arquivo: string; bytes: number }>;
+          dependentes: Array<{ nome: string; nmMae: string; dtNasc: string; cpf: string; parentesco: string }>;
+          contatos: Array<{ tpContato: string; dsContato: string }>;
+        };
       return [
         describe(detail),
         `cdSolicitacao ${detail.cdSolicitacao}  protocolo ANS ${printable(detail.nuProtocoloAns)}  destino ${printable(detail.planoDestino)}  cadastro ${detail.dtCadastramento}`,
+        ...filedLines(detail),
         `Decisão da operadora: ${printable(describeDecision(detail.decisao))}`,
         ...pendingLines(detail.documentosPendentes),
         'Histórico:',

@@ -12,6 +12,11 @@ export interface RequestRow {
   nm_mae: string;
   cpf: string;
   dt_nascimento: string;
+  cd_cep: string;
+  ds_endereco: string;
+  nu_endereco: string;
+  ds_bairro: string;
+  ds_complemento: string | null;
   ds_cidade: string;
   ds_uf: string;
   ops_origem: string;

@@ -127,6 +127,38 @@ export async function listRequests(db: Database): Promise<RequestSummary[]> {
   return rows.map(summary);
 }
 
+/** What the person filed besides name and CPF, so an operator can check it against the documents without the database. */
+export function filedFacts(request: RequestRow) {
+  return {
+    beneficiario: {
+      nmMae: request.nm_mae,
+      dtNascimento: request.dt_nascimento,
+      endereco: {
+        cep: request.cd_cep,
+        logradouro: request.ds_endereco,
+        numero: request.nu_endereco,
+        complemento: request.ds_complemento ?? '',
+        bairro: request.ds_bairro,
+        cidade: request.ds_cidade,
+        uf: request.ds_uf,
+      },
+    },
+    planoOrigem: {
+      operadora: request.ops_origem,
+      registroAnsOperadora: request.nu_ans_ops_origem,
+      plano: request.plano_origem,
+      registroAnsPlano: request.nu_ans_plano_origem,
+      area: request.area_plano,
+      inicio: request.dt_inicio,
+      contratacao: request.tp_contrato_origem,
+    },
+    contratacaoDestino: { tipo: request.tp_contrato_destino, tpPortDestino: request.tp_port_destino },
+    avisos: { email: request.fl_aceita_email === '1', sms: request.fl_aceita_sms === '1' },
+  };
+}
+
+export type FiledFacts = ReturnType<typeof filedFacts>;
+
 async function showRequest(deps: BackofficeDeps, protocolo: string) {
   const request = await findRequestByProtocol(deps.db, protocolo);
   if (!request) throw new BackofficeError(`Protocolo ${protocolo} não encontrado.`);
@@ -158,6 +190,7 @@ async function showRequest(deps: BackofficeDeps, protocolo: string) {
     cdSolicitacao: request.cd_solicitacao,
     nuProtocoloAns: request.nu_protocolo_ans,
     planoDestino: `${request.plano_destino} (${request.nu_ans_plano_destino})`,
+    ...filedFacts(request),
     historico: history.map((event) => ({
       flStatus: event.fl_status,
       dsStatus: describeStatus(event.fl_status),

@@ -103,6 +103,13 @@ describe('backoffice commands on the database', () => {
     const text = capture();
     await runCli(['show', saved.nuProtocolo], { db: server.db, io: text });
     expect(text.stdout[0]).toContain('PEDRO DA SILVA (Filho(a))');
+    // What the holder filed, beyond name and CPF: checked against the documents without the database.
+    expect(text.stdout[0]).toContain('Titular: mãe MARIA DA SILVA  nascimento 01/02/1980');
+    expect(text.stdout[0]).toContain('Endereço: AVENIDA PAULISTA, 1000 - BELA VISTA - SÃO PAULO/SP  CEP 01310100');
+    expect(text.stdout[0]).toContain(
+      'Plano de origem: PLANO ANTIGO (987654321) da OPERADORA ANTIGA (123456)  abrangência NACIONAL  início 01/01/2015  contratação TITULAR',
+    );
+    expect(text.stdout[0]).toContain('Avisos: e-mail sim  SMS não');
     expect(detail.contatos).toEqual([
       { tpContato: '1', dsContato: '11987654321' },
       { tpContato: '2', dsContato: 'jose@example.com' },

@@ -22,6 +22,15 @@ async function fitsWidth(page: Page) {
 test('typing CEP 01310-100 fills street, district, city and UF; an unknown CEP says so and changes nothing', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await startNewRequest(page, uniqueIds().protocoloAns);
+  // A phone's saved address fills every address field, the district included.
+  const tokens = {
+    CEP: 'postal-code',
+    UF: 'address-level1',
+    Cidade: 'address-level2',
+    Endereço: 'address-line1',
+    Bairro: 'address-level3',
+  };
+  for (const [label, token] of Object.entries(tokens)) await expect(field(page, label), label).toHaveAttribute('autocomplete', token);
   await field(page, 'Bairro').fill('Jardim Paulista');
   await field(page, 'CEP').pressSequentially('01310100', { delay: 20 });
   await expect(note(page)).toHaveText('Endereço preenchido pelo CEP. Confira os dados e informe o número.');

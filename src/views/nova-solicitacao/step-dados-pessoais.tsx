@@ -132,7 +132,15 @@ export function StepDadosPessoais() {
         onChange={change('nu_endereco')}
         error={errors.nu_endereco}
       />
-      <TextInput id="wizard-ds_bairro" label="Bairro" value={form.ds_bairro} onChange={change('ds_bairro')} error={errors.ds_bairro} />
+      <TextInput
+        id="wizard-ds_bairro"
+        label="Bairro"
+        value={form.ds_bairro}
+        onChange={change('ds_bairro')}
+        error={errors.ds_bairro}
+        // The district, in the browsers' address book ("dependent locality").
+        autoComplete="address-level3"
+      />
       <TextInput
         id="wizard-ds_complemento"
         label="Complemento"

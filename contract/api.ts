@@ -230,6 +230,8 @@ export const history = z.object({
   dtCadastramento: z.string(),
   prazoRespostaDias: z.number(),
   dtLimiteResposta: z.string(),
+  /** Brasília's day when the server answered: the days left count from it, not from a phone's clock that may be off. */
+  dtConsulta: z.optional(z.string()),
   eventos: z.array(historyEvent),
 });
 

@@ -198,6 +198,9 @@ export function todayIn(now: Date): number {
   return Math.floor(Date.UTC(part('year'), part('month') - 1, part('day')) / DAY_MS);
 }
 
+/** What the answer window is counted from: the history's dates. */
+export type AnswerClockFacts = Pick<HistoryInfo, 'dtCadastramento' | 'dtLimiteResposta' | 'prazoRespostaDias' | 'dtConsulta'>;
+
 export interface AnswerWindow {
   /** 'dd/mm/yyyy' */
   deadline: string;
@@ -210,18 +213,17 @@ export interface AnswerWindow {
 /**
  * ANS rule: the operator answers within 10 days of the request. The server's
  * dtLimiteResposta is the deadline; without it, dtCadastramento + prazoRespostaDias (10).
- * `now` is injected so the rule is testable and the view decides when "today" is.
+ * Today is the server's day (dtConsulta) when it said one: a phone whose clock reset to 2000
+ * would count years. Else `now`, injected so the rule is testable and the view decides when
+ * "today" is.
  */
-export function answerWindow(
-  history: Pick<HistoryInfo, 'dtCadastramento' | 'dtLimiteResposta' | 'prazoRespostaDias'> | null,
-  now: Date,
-): AnswerWindow | null {
+export function answerWindow(history: AnswerClockFacts | null, now: Date): AnswerWindow | null {
   if (!history) return null;
   const totalDays = history.prazoRespostaDias > 0 ? history.prazoRespostaDias : ANSWER_DAYS;
   const filed = parseDay(history.dtCadastramento);
   const deadline = parseDay(history.dtLimiteResposta) ?? (filed === null ? null : filed + totalDays);
   if (deadline === null) return null;
-  const remaining = deadline - todayIn(now);
+  const remaining = deadline - (parseDay(history.dtConsulta) ?? todayIn(now));
   return { deadline: formatDay(deadline), daysLeft: Math.max(0, remaining), overdue: remaining < 0, totalDays };
 }
 

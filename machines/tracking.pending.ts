@@ -10,14 +10,8 @@
  */
 import { toAttachment, toPreparedAttachment } from './attachments';
 import { DISQUE_ANS } from './tracking.decision';
-import { answerWindow, answerWindowText } from './tracking.helpers';
-import {
-  STATUS_PENDING_DOCUMENTS,
-  type HistoryInfo,
-  type PendingDocumentInfo,
-  type TrackingContext,
-  type TrackingInfo,
-} from './tracking.types';
+import { answerWindow, answerWindowText, type AnswerClockFacts } from './tracking.helpers';
+import { STATUS_PENDING_DOCUMENTS, type PendingDocumentInfo, type TrackingContext, type TrackingInfo } from './tracking.types';
 import { fileExtensionOf, fileRejection } from './wizard.schemas';
 import type { AttachmentMeta, ChosenFile, PreparedFile } from './wizard.types';
 
@@ -103,11 +97,7 @@ export const PENDING_TEXT = {
  * push to send comes only while something is `stillToSend` (with everything received it
  * contradicted 'Todos os documentos pedidos foram recebidos'; found by a regression walk).
  */
-export function pendingClockText(
-  history: Pick<HistoryInfo, 'dtCadastramento' | 'dtLimiteResposta' | 'prazoRespostaDias'> | null,
-  now: Date,
-  stillToSend = true,
-): string | null {
+export function pendingClockText(history: AnswerClockFacts | null, now: Date, stillToSend = true): string | null {
   const window = answerWindow(history, now);
   if (!window) return null;
   if (window.overdue) {

@@ -105,6 +105,7 @@ export const trackingHandlers: Pick<EndpointHandlers, 'tracking' | 'history'> = 
       dtCadastramento: formatDate(request.dt_cadastramento),
       prazoRespostaDias: ANSWER_DAYS,
       dtLimiteResposta: formatDate(addDays(request.dt_cadastramento, ANSWER_DAYS)),
+      dtConsulta: formatDate(ctx.now),
       // Each event in the words of its moment: a recorded answer says which one it was.
       eventos: events.map((event, index) => ({
         flStatus: event.fl_status,

@@ -1,6 +1,6 @@
 /**
  * Date formats of the API (documented in server/README.md):
- * - calendar dates (dtCadastramento, dtAssinatura, dtLimiteResposta): 'dd/mm/yyyy';
+ * - calendar dates (dtCadastramento, dtAssinatura, dtLimiteResposta, dtConsulta): 'dd/mm/yyyy';
  * - history events (dtEvento): 'dd/mm/yyyy HH:mm'.
  * Both in Brasília time, whatever the server's own time zone is.
  */

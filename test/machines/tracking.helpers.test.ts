@@ -134,6 +134,20 @@ describe('the ANS 10-day answer window', () => {
     expect(answerWindow(history, brasiliaNoon('2025-01-20'))).toMatchObject({ daysLeft: 0, overdue: true });
   });
 
+  it("counts from the server's day when the answer says it, whatever the device's clock says", () => {
+    // A phone whose clock reset to 2000, and one set a year ahead.
+    expect(answerWindow({ ...history, dtConsulta: '09/01/2025' }, brasiliaNoon('2000-01-01'))).toMatchObject({
+      daysLeft: 3,
+      overdue: false,
+    });
+    expect(answerWindow({ ...history, dtConsulta: '09/01/2025' }, brasiliaNoon('2026-01-09'))).toMatchObject({
+      daysLeft: 3,
+      overdue: false,
+    });
+    // An unreadable day is no day: the device's is used.
+    expect(answerWindow({ ...history, dtConsulta: '' }, brasiliaNoon('2025-01-11'))?.daysLeft).toBe(1);
+  });
+
   it('falls back to the filing date plus the answer period when the deadline is missing', () => {
     expect(answerWindow({ ...history, dtLimiteResposta: '' }, brasiliaNoon('2025-01-05'))).toMatchObject({
       deadline: '12/01/2025',

@@ -36,6 +36,7 @@ describe('saving a new request', () => {
       dtCadastramento: '10/03/2025',
       prazoRespostaDias: 10,
       dtLimiteResposta: '20/03/2025',
+      dtConsulta: '10/03/2025',
       eventos: [{ flStatus: 1, dsStatus: 'Em análise', dtEvento: '10/03/2025 10:00' }],
     });
     const [dependents] = await server.db.query<{ total: number }>(

@@ -112,6 +112,12 @@ describe('history', () => {
     expect(history.eventos.map((event) => event.flStatus)).toEqual([1, 6, 6, 3]);
     expect(history.eventos[0]?.dtEvento).toMatch(/^05\/03\/2025 \d{2}:\d{2}$/);
   });
+
+  it('says which day it is in Brasília, so a phone whose clock is off still counts the days left right', async () => {
+    const response = await server.get(`portabilidade/historico?protocolo=${loginRequired.protocolo}`, { token: tokenA });
+    const today = server.clock.now.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+    expect((response.json() as { dtConsulta: string }).dtConsulta).toBe(today);
+  });
 });
 
 describe('signing and finishing', () => {

@@ -193,6 +193,12 @@ test('a draft from before a field existed: restored without it, the wizard opens
   await expect(stepTitle(page, 'Dados Pessoais')).toBeVisible();
   await expect(field(page, 'Nome do beneficiário')).toHaveValue('');
   await field(page, 'Nome do beneficiário').fill('MARIA DA SILVA');
+  // In the form, not in a 5-second toast: there until the person says they read it.
+  const note = page.locator('form').getByTestId('draft-revision');
+  await expect(note).toHaveText(/Alguns dados do rascunho precisam ser revistos: Dados Pessoais\./);
+  await note.getByRole('button', { name: 'Entendi' }).click();
+  await expect(note).toHaveCount(0);
+  await expect(stepTitle(page, 'Dados Pessoais')).toBeFocused();
   for (const title of ['Dados do Plano de Origem', 'Dados do Plano de Destino', 'Dependentes', 'Documentos']) {
     await next(page).click();
     await expect(stepTitle(page, title)).toBeVisible();

@@ -30,6 +30,7 @@ import { StepDocumentos } from './step-documentos';
 import { StepPlanoDestino } from './step-plano-destino';
 import { StepPlanoOrigem } from './step-plano-origem';
 import { STEP_TITLES, Stepper } from './stepper';
+import { DraftRevisionNote } from './draft-revision-note';
 import { DuplicateModal, NoDocumentsModal, ReviewModal } from './review-modals';
 import { HrModal, LeaveModal, PreviewModal, ProtocolModal } from './wizard-modals';
 import { useWizard, useWizardActorRef } from '../../flows/wizard/wizard-context';
@@ -64,7 +65,7 @@ function useShownStep(): StepId {
   return shown ?? last;
 }
 
-function Wizard() {
+function Wizard({ revise }: { revise: DraftRevision | null }) {
   const actor = useWizardActorRef();
   const step = useShownStep();
   // Stored in this browser: the prerendered page shows the field empty, then React fills it.
@@ -133,6 +134,7 @@ function Wizard() {
             Você está corrigindo a partir da conferência: depois de corrigir, clique em 'Próximo' para voltar a ela.
           </p>
         )}
+        <DraftRevisionNote revise={revise} onRead={() => heading.current?.focus()} />
         <StepView />
         <KeepOnDevice />
         {/* The step buttons take taps at once: a person going on quickly is not held back. */}
@@ -179,7 +181,7 @@ function followDeviceRefusals(listener: () => void): () => void {
   };
 }
 
-function WizardScreen() {
+function WizardScreen({ revise }: { revise: DraftRevision | null }) {
   const actor = useWizardActorRef();
   const step = useShownStep();
   // The operator's help for each field (issue 27 item 5), beside the fields once it arrives.
@@ -197,7 +199,7 @@ function WizardScreen() {
       onLeave={() => actor.send({ type: 'LEAVE_REQUESTED', via: 'menu' })}
     >
       <FieldHelpContext.Provider value={fieldHelp}>
-        <Wizard />
+        <Wizard revise={revise} />
       </FieldHelpContext.Provider>
     </PortalLayout>
   );
@@ -206,32 +208,18 @@ function WizardScreen() {
 function RunningWizard({ start, missingFiles }: { start: WizardStart; missingFiles: readonly string[] }) {
   return (
     <WizardFlow start={start} missingFiles={missingFiles}>
-      <WizardScreen />
+      <WizardScreen revise={start.revise} />
     </WizardFlow>
   );
 }
 
-/** 'Alguns dados do rascunho precisam ser revistos: Dados Pessoais, Dependentes (MARIA).' */
-function draftRevisionMessage(revise: DraftRevision): string {
-  const parts = revise.steps.map((step) => {
-    if (step !== 'dependentes') return STEP_TITLES[step];
-    const names = [
-      ...(revise.reopened !== null ? [revise.reopened || 'sem nome'] : []),
-      ...(revise.removed.length > 0 ? [`adicione de novo: ${revise.removed.map((name) => name || 'sem nome').join(', ')}`] : []),
-    ];
-    return names.length > 0 ? `${STEP_TITLES[step]} (${names.join('; ')})` : STEP_TITLES[step];
-  });
-  return `Alguns dados do rascunho precisam ser revistos: ${parts.join(', ')}.`;
-}
-
-/** Once per visit: what the restored draft asks to revise, or that it could not be read. */
+/** Once per visit: that the restored draft could not be read (what it asks to revise stays on the page). */
 function useDraftNotice(start: WizardStart): void {
   const told = useRef(false);
   useEffect(() => {
     if (told.current) return;
     told.current = true;
     if (start.unreadable) notify.warning(DRAFT_UNREADABLE, 'wizard-draft-unreadable');
-    if (start.revise) notify.warning(draftRevisionMessage(start.revise), 'wizard-draft-revise');
   }, [start]);
 }
 

@@ -11,7 +11,7 @@ import { HEADERS, endpoints, type EndpointName, type EndpointOutput, type Endpoi
 import { readAccess } from './access.ts';
 import { API_BASE, apiUrl, type AppDeps, type HandlerContext } from './context.ts';
 import { HttpError } from './http-error.ts';
-import { fingerprint, withIdempotency, type Answer } from './idempotency.ts';
+import { callerOf, fingerprint, withIdempotency, type Answer } from './idempotency.ts';
 import { documentUploadReceived, streamUploadBodies } from './streamed-upload.ts';
 import { parseOrThrow } from './validation.ts';
 
@@ -169,7 +169,7 @@ function defineRoute(
       const key = request.headers[HEADERS.idempotencyKey.toLowerCase()];
       if (endpoint.method !== 'POST' || key === undefined) return send(reply, await run(), name);
       if (typeof key !== 'string') throw new HttpError(400, 'Envie um único cabeçalho Idempotency-Key.');
-      const answer = await withIdempotency(deps.db, name, key, fingerprint(input, deps.secret), now, run);
+      const answer = await withIdempotency(deps.db, name, key, fingerprint({ input, caller: callerOf(ctx.access) }, deps.secret), now, run);
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return send(reply, answer, name);
     },

@@ -5,9 +5,16 @@
  * success or a 4xx the client should see again — is stored and replayed to every retry.
  * A retry therefore never creates a second request nor counts a wrong login twice.
  * Server errors (5xx) release the key so the retry really runs again.
+ *
+ * A claim whose process died before answering (a crash, an OOM kill, a hard redeploy) would
+ * hold the key with "being processed" until it is forgotten a day later, while the portal
+ * retries with the same key on purpose: past its lease a pending claim is taken over by the
+ * retry. The fingerprint (endpoints.ts) covers who asks as well as what: a replay is only
+ * ever handed to the caller the first answer was for.
  */
 import { createHash, createHmac } from 'node:crypto';
 import type { Database } from '../db/database.ts';
+import type { Access } from './access.ts';
 import { HttpError, errorBodyOf } from './http-error.ts';
 
 export interface Answer {
@@ -19,6 +26,13 @@ export interface Answer {
 const KEY_FORMAT = /^[\w.:-]{8,200}$/;
 /** Older keys are forgotten: retries happen within seconds, not days. */
 export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long a claim without an answer is taken as still running. Twice the portal's time limit
+ * for one call (30 s): by then its caller has given up, and a live handler has long answered.
+ */
+export const IDEMPOTENCY_LEASE_MS = 60_000;
+
+const IN_PROGRESS = 'Esta operação está sendo processada. Tente novamente em instantes.';
 
 interface KeyRow {
   ds_impressao: string;
@@ -36,6 +50,11 @@ export function fingerprint(body: unknown, secret: string): string {
     typeof value === 'string' && value.length > LONG_STRING ? `sha256:${createHash('sha256').update(value).digest('hex')}` : value,
   );
   return createHmac('sha256', secret).update(text).digest('hex');
+}
+
+/** Who asks, as the fingerprint names them: nobody, or the protocol a token is bound to and how it was had. */
+export function callerOf(access: Access): string | null {
+  return access.kind === 'protocol' ? `${access.via}:${access.nuProtocolo}` : null;
 }
 
 export async function withIdempotency(
@@ -60,14 +79,20 @@ export async function withIdempotency(
       'SELECT ds_impressao, nu_status_http, ds_tipo, ds_corpo FROM idempotency_keys WHERE ds_escopo = $1 AND ds_chave = $2',
       [scope, key],
     );
-    if (!row) throw new HttpError(409, 'Esta operação está sendo processada. Tente novamente em instantes.');
+    if (!row) throw new HttpError(409, IN_PROGRESS);
     if (row.ds_impressao !== print) {
       throw new HttpError(422, 'Esta Idempotency-Key já foi usada com outros dados. Gere uma nova chave para uma nova operação.');
     }
-    if (row.nu_status_http === null || row.ds_corpo === null) {
-      throw new HttpError(409, 'Esta operação está sendo processada. Tente novamente em instantes.');
+    if (row.nu_status_http !== null && row.ds_corpo !== null) {
+      return { statusCode: row.nu_status_http, contentType: row.ds_tipo ?? 'application/json', body: row.ds_corpo, replayed: true };
     }
-    return { statusCode: row.nu_status_http, contentType: row.ds_tipo ?? 'application/json', body: row.ds_corpo, replayed: true };
+    // One statement, so of two retries after a dead claim only one takes it over.
+    const takenOver = await db.query(
+      `UPDATE idempotency_keys SET dt_criacao = $3
+       WHERE ds_escopo = $1 AND ds_chave = $2 AND nu_status_http IS NULL AND dt_criacao < $4 RETURNING ds_chave`,
+      [scope, key, now, new Date(now.getTime() - IDEMPOTENCY_LEASE_MS)],
+    );
+    if (takenOver.length === 0) throw new HttpError(409, IN_PROGRESS);
   }
 
   let answer: Answer;

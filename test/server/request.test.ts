@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRateLimits } from '../../server/http/rate-limits.ts';
-import { START, messageOf, startServer, validRequest, type TestServer } from './helpers.ts';
+import { DEMO, START, loginToken, messageOf, startServer, validRequest, type TestServer } from './helpers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -65,6 +65,36 @@ describe('saving a new request', () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual(first.json());
     expect(await count()).toBe(before);
+  });
+
+  it("replays a first answer only to the caller it was for: another protocol's token with the same key and body gets none", async () => {
+    const body = validRequest({ nome: 'CHAVE ALHEIA' });
+    const first = await server.post('portabilidade', body, { key: 'save-other-caller-0001' });
+    expect(first.statusCode).toBe(200);
+    const other = await loginToken(server, DEMO.loginRequired);
+    const replay = await server.post('portabilidade', body, { key: 'save-other-caller-0001', token: other });
+    expect(replay.statusCode).toBe(422);
+    expect(replay.headers['idempotent-replayed']).toBeUndefined();
+    expect(replay.body).not.toContain((first.json() as { nuProtocolo: string }).nuProtocolo);
+  });
+
+  it('takes over a claim whose process died before answering, once its lease is over, instead of refusing the retry for a day', async () => {
+    const login = { cpf: DEMO.loginRequired.cpf, senha: DEMO.loginRequired.senha, cdEmpresaPlano: '1' };
+    expect((await server.post('auth', login, { key: 'login-dead-claim-0001' })).statusCode).toBe(200);
+    // What a process killed while running the call leaves behind: the claim, without its answer.
+    await server.db.query(
+      "UPDATE idempotency_keys SET nu_status_http = NULL, ds_tipo = NULL, ds_corpo = NULL WHERE ds_chave = 'login-dead-claim-0001'",
+    );
+    const early = await server.post('auth', login, { key: 'login-dead-claim-0001' });
+    expect(early.statusCode).toBe(409);
+    expect(messageOf(early)).toBe('Esta operação está sendo processada. Tente novamente em instantes.');
+    server.clock.advance(61_000);
+    const retry = await server.post('auth', login, { key: 'login-dead-claim-0001' });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect((retry.json() as { token: string }).token.length).toBeGreaterThan(20);
+    // Answered now: the next retry is a replay again.
+    expect((await server.post('auth', login, { key: 'login-dead-claim-0001' })).headers['idempotent-replayed']).toBe('true');
   });
 
   it.each([

@@ -184,4 +184,23 @@ describe.skipIf(!postgresUrl)(`two processes ${POSTGRES_TIER}`, () => {
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(await retry.json()).toEqual(await original.json());
   });
+
+  it('lets exactly one of many retries across both processes take over a claim whose process died', async () => {
+    const login = { cpf: DEMO.status6Type1.cpf, senha: DEMO.status6Type1.senha, cdEmpresaPlano: '1' };
+    const key = { 'idempotency-key': 'two-processes-dead-claim-1' };
+    expect((await post(first, 'auth', login, key)).status).toBe(200);
+    // What a process killed mid-call leaves: the claim without its answer, older than the lease.
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+    await client.query(
+      `UPDATE idempotency_keys SET nu_status_http = NULL, ds_tipo = NULL, ds_corpo = NULL, dt_criacao = now() - interval '2 minutes'
+       WHERE ds_chave = $1`,
+      [key['idempotency-key']],
+    );
+    await client.end();
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => post(index % 2 ? second : first, 'auth', login, key)));
+    const ran = answers.filter((answer) => answer.status === 200 && answer.headers.get('idempotent-replayed') === null);
+    expect(ran).toHaveLength(1);
+    for (const answer of answers) expect([200, 409]).toContain(answer.status);
+  });
 });

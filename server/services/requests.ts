@@ -137,10 +137,16 @@ export async function createRequest(
   }
 }
 
+/**
+ * An event is never dated before the one it follows. `now` is read when the call arrives,
+ * before the request's lock: a call that waited on the lock (an answer racing the operator's
+ * new conditions, on PostgreSQL) would otherwise be listed before the change it came after,
+ * and the history would contradict the state (found by an exploratory run).
+ */
 async function addHistory(tx: Queryable, cdSolicitacao: number, state: NewRequestState, origin: HistoryOrigin, now: Date) {
   await tx.query(
     `INSERT INTO status_history (cd_solicitacao, fl_status, cd_status_port, fl_concordo, ds_origem, dt_evento)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
+     SELECT $1, $2, $3, $4, $5, GREATEST($6::timestamptz, max(dt_evento)) FROM status_history WHERE cd_solicitacao = $1`,
     [cdSolicitacao, state.flStatus, state.cdStatusPort, state.flConcordo, origin, now],
   );
 }

@@ -113,6 +113,23 @@ describe('history', () => {
     expect(history.eventos[0]?.dtEvento).toMatch(/^05\/03\/2025 \d{2}:\d{2}$/);
   });
 
+  it('lists a change that waited on the lock after the one it followed, dated no earlier, so the last event is the state', async () => {
+    const saved = (await server.post('portabilidade', validRequest(), { key: 'history-order-0001' })).json() as { nuProtocolo: string };
+    const at = (ms: number) => () => new Date(server.clock.now.getTime() + ms);
+    const run = (clock: () => Date, ...args: string[]) =>
+      runCli(['set-status', saved.nuProtocolo, ...args], { db: server.db, io: quiet, env: { DATA_DIR: server.dataDir }, clock });
+    expect(await run(at(60_000), '6', '--tipo', '1')).toBe(0);
+    // Read its time before the change above committed (it waited on the request's lock).
+    expect(await run(at(30_000), '4', '--motivo', 'Carência não cumprida')).toBe(0);
+    const history = (await server.get(`portabilidade/historico?protocolo=${saved.nuProtocolo}`)).json() as {
+      eventos: Array<{ flStatus: number; dtEvento: string }>;
+    };
+    expect(history.eventos.map((event) => event.flStatus)).toEqual([1, 6, 4]);
+    const [, six, four] = history.eventos;
+    expect(four?.dtEvento).toBe(six?.dtEvento);
+    expect((await track(saved.nuProtocolo)).json()).toMatchObject({ flStatus: 4 });
+  });
+
   it('says which day it is in Brasília, so a phone whose clock is off still counts the days left right', async () => {
     const response = await server.get(`portabilidade/historico?protocolo=${loginRequired.protocolo}`, { token: tokenA });
     const today = server.clock.now.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });

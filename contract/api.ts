@@ -218,6 +218,11 @@ export const trackingData = z.object({
   documentosPendentes: z.optional(z.array(pendingDocument)),
   /** Status 5 by the holder's own withdrawal (issue 25): when they withdrew ('dd/mm/yyyy hh:mm'). */
   dtDesistencia: z.optional(z.string()),
+  /**
+   * Status 6: the conditions shown (answer type and the operator's facts) as a short version,
+   * which the answer (`aceite`) sends back as `versao_condicoes`.
+   */
+  dsVersaoCondicoes: z.optional(z.string()),
 });
 
 export const historyEvent = z.object({
@@ -342,6 +347,11 @@ export const acceptanceRequest = z.object({
   /** D: type code 1 on tracking; I: other tracking; N: new request. */
   fl_tipo: z.enum(['D', 'I', 'N']),
   cd_solicitacao: id('Código da solicitação inválido'),
+  /**
+   * A tracking answer: the `dsVersaoCondicoes` of the conditions the person answered. When
+   * the operator has changed them since, the answer is not recorded ('ERRO').
+   */
+  versao_condicoes: z.optional(z.string().check(z.maxLength(64, 'Versão das condições inválida'))),
 });
 
 export const signatureRequest = z.object({ cdFileDocumento: id('Código do documento inválido') });

@@ -26,6 +26,7 @@ import { changeStatusIn, findRequestById, lockRequest } from '../services/reques
 import { isDiskFull } from '../services/disk-full.ts';
 import { STATUS, describeStatus } from '../services/status.ts';
 import { checkUploadedFile } from '../services/upload-check.ts';
+import { conditionsVersion, findDecision } from '../services/operator-decision.ts';
 import { answerPendingDocument } from '../services/pending-documents.ts';
 import { recordTermReading } from '../services/term-reading.ts';
 import { requestByProtocol } from './tracking.ts';
@@ -150,7 +151,7 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
     }));
   },
 
-  async acceptance({ fl_ciente: ciente, fl_tipo: kind, cd_solicitacao: cdSolicitacao }, ctx) {
+  async acceptance({ fl_ciente: ciente, fl_tipo: kind, cd_solicitacao: cdSolicitacao, versao_condicoes: shown }, ctx) {
     requireToken(ctx.access);
     const found = ownedRequest(ctx.access, await findRequestById(ctx.deps.db, cdSolicitacao));
     const operator = await findOperator(ctx.deps.db, found.cd_empresa_plano);
@@ -160,6 +161,15 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
         // The request's row is locked: two identical calls at once still make one document.
         const request = await lockRequest(tx, cdSolicitacao);
         if (!request) return null;
+        // An answer to conditions the operator has changed since the screen showed them is no
+        // answer to the new ones: 'ERRO', and the portal reads the request again.
+        if (
+          kind !== 'N' &&
+          shown !== undefined &&
+          shown !== conditionsVersion(request.cd_status_port, await findDecision(tx, cdSolicitacao))
+        ) {
+          return null;
+        }
         // Idempotent per request and choice: the same answer again is the same document. A
         // tracking answer only while the request still holds it: one the operator cleared by
         // changing the conditions (services/backoffice.ts) is a new answer, with its own term.

@@ -22,7 +22,7 @@ import {
   type AnswerState,
 } from '../services/status.ts';
 import { WITHDRAWAL_ORIGIN, WITHDRAWN_STATUS, withdrawnAt } from '../services/withdrawal.ts';
-import { decisionFields, findTrackingByProtocol } from '../services/operator-decision.ts';
+import { conditionsVersion, decisionFields, findTrackingByProtocol } from '../services/operator-decision.ts';
 import { issueToken } from '../services/tokens.ts';
 import { openPendingDocuments } from '../services/pending-documents.ts';
 
@@ -71,6 +71,8 @@ export const trackingHandlers: Pick<EndpointHandlers, 'tracking' | 'history'> = 
     if (request.fl_status === STATUS.pendenteDocumentacao) {
       data.documentosPendentes = await openPendingDocuments(ctx.deps.db, request.cd_solicitacao);
     }
+    // The conditions an answer in 6 is given to: sent back with it (the acceptance route).
+    if (request.fl_status === STATUS.aguardandoCiencia) data.dsVersaoCondicoes = conditionsVersion(request.cd_status_port, decision);
     // Waiting in 6 for an answer the operator's new conditions cleared: said so.
     if (
       answerOf(request) === null &&

@@ -5,6 +5,7 @@
  * --cancelar-ate --motivo`); the tracking answer carries the ones that were set. Nothing is
  * derived: a fact never set is absent, and the portal says it is not informed.
  */
+import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import { REQUEST_STATE_COLUMNS, type RequestState } from '../db/rows.ts';
 import { STATUS } from './status.ts';
@@ -281,6 +282,19 @@ export function decisionFields(decision: OperatorDecision) {
     ...(decision.dtLimiteCancelamento !== null ? { dtLimiteCancelamentoPlanoAnterior: decision.dtLimiteCancelamento } : {}),
     ...(decision.dsMotivo !== null ? { dsMotivo: decision.dsMotivo } : {}),
   };
+}
+
+/**
+ * The conditions a status-6 answer is given to, as a short fingerprint: the kind of answer
+ * asked (type code 1 or 2) and the facts shown. The tracking answer carries it and the answer
+ * sends it back, so an answer to conditions the operator has changed since is not recorded
+ * against the new ones (a screen left open, or an answer racing the change).
+ */
+export function conditionsVersion(cdStatusPort: number, decision: OperatorDecision): string {
+  return createHash('sha256')
+    .update(JSON.stringify([cdStatusPort, decisionFields(decision)]))
+    .digest('base64url')
+    .slice(0, 16);
 }
 
 /** One line for the backoffice's `show` and `set-status`. */

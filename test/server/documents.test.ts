@@ -342,6 +342,43 @@ describe('the acceptance document', () => {
     expect(last.eventos.at(-1)?.dsStatus).toBe("Resposta 'Não aceito' registrada pela operadora");
   });
 
+  it('records no answer given to conditions the operator has changed since they were shown', async () => {
+    const saved = (await server.post('portabilidade', validRequest(), { key: 'stale-conditions' })).json() as { nuProtocolo: string };
+    const cli = (...args: string[]) =>
+      runCli(['set-status', saved.nuProtocolo, ...args], {
+        db: server.db,
+        io: { out: () => undefined, err: () => undefined },
+        env: { DATA_DIR: server.dataDir },
+        clock: () => server.clock.now,
+      });
+    const tracking = async () =>
+      (await server.get(`portabilidade/acompanhamento?protocolo=${saved.nuProtocolo}`)).json() as {
+        cdSolicitacao: number;
+        token: string;
+        flConcordo: string | null;
+        dsVersaoCondicoes?: string;
+      };
+    expect(await cli('6', '--tipo', '1', '--valor', '100,00')).toBe(0);
+    const shown = await tracking();
+    expect(shown.dsVersaoCondicoes).toMatch(/^[\w-]{16}$/);
+    // The screen stays open while the operator changes the price, then the person agrees.
+    expect(await cli('6', '--valor', '200,00')).toBe(0);
+    const changed = await tracking();
+    expect(changed.dsVersaoCondicoes).not.toBe(shown.dsVersaoCondicoes);
+    const answer = { fl_ciente: 'S', fl_tipo: 'D', cd_solicitacao: shown.cdSolicitacao } as const;
+    const stale = await aceite({ ...answer, versao_condicoes: shown.dsVersaoCondicoes }, changed.token);
+    expect(stale.body).toBe('ERRO');
+    expect(await tracking()).toMatchObject({ flConcordo: null });
+    // To the conditions now shown, the answer is recorded.
+    const current = await aceite({ ...answer, versao_condicoes: changed.dsVersaoCondicoes }, changed.token);
+    expect(current.body).toMatch(SIGNED_PDF_LINK);
+    expect(await tracking()).toMatchObject({ flConcordo: 'S' });
+    // Its retry after yet another change is not the earlier answer again.
+    expect(await cli('6', '--valor', '300,00')).toBe(0);
+    expect((await aceite({ ...answer, versao_condicoes: changed.dsVersaoCondicoes }, changed.token)).body).toBe('ERRO');
+    expect(await tracking()).toMatchObject({ flConcordo: null });
+  });
+
   it("names a 'Não aceito' a refusal, never a 'Termo de Concordância', in the list and in the PDF's title", async () => {
     const saved = (await server.post('portabilidade', validRequest(), { key: 'decline-name' })).json() as { nuProtocolo: string };
     const quiet = { out: () => undefined, err: () => undefined };

@@ -433,6 +433,8 @@ export const trackingMachine = trackingSetup.createMachine({
                   fl_tipo: acceptanceKind(context.tracking),
                   // A request in status 6 always has one; 0 makes the server refuse rather than guess.
                   cd_solicitacao: context.tracking?.cdSolicitacao ?? 0,
+                  // The conditions this answer was given to: changed since, the server records nothing.
+                  ...(context.tracking?.dsVersaoCondicoes ? { versao_condicoes: context.tracking.dsVersaoCondicoes } : {}),
                 }),
                 onDone: [
                   {
@@ -509,6 +511,17 @@ export const trackingMachine = trackingSetup.createMachine({
                         type: 'announce',
                         params: ({ event }) => ({ message: acceptanceRecordedMessage(event.output, recordedChoice(event.output)) }),
                       },
+                    ],
+                  },
+                  {
+                    guard: { type: 'areConditionsChanged', params: ({ event }) => ({ tracking: event.output }) },
+                    target: '#tracking.loading',
+                    description:
+                      'A operadora mudou as condições depois de a tela mostrá-las: a escolha, dada às anteriores, não foi registrada e é desfeita; a tela diz isso e recarrega com as novas condições.',
+                    actions: [
+                      'clearChoice',
+                      { type: 'notify', params: { level: 'warning', message: MESSAGES.conditionsChanged } },
+                      { type: 'announce', params: { message: MESSAGES.conditionsChanged } },
                     ],
                   },
                   {

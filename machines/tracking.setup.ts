@@ -223,6 +223,9 @@ export const trackingSetup = setup({
     /** The server's answer holds a recorded answer the screen did not show (the lost answer's, or another tab's). */
     isRecordedAnswerChanged: ({ context }, params: { tracking: TrackingInfo }) =>
       recordedChoice(params.tracking) !== null && recordedChoice(params.tracking) !== recordedChoice(context.tracking),
+    /** The conditions the server now shows are not the ones the screen showed (and the choice was given to). */
+    areConditionsChanged: ({ context }, params: { tracking: TrackingInfo }) =>
+      params.tracking.dsVersaoCondicoes !== context.tracking?.dsVersaoCondicoes,
     /** The holder left through 'Encerrar sessão' (else 'Sair', 'Retornar' or a menu item). */
     isEndingSession: ({ context }) => context.leaving === 'END_SESSION',
     canSignDocument: ({ context }, params: { cdFileDocumento: number }) =>

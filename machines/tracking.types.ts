@@ -200,4 +200,7 @@ export const MESSAGES = {
   awarenessRecorded: 'Sua ciência foi registrada.',
   declineRecorded: "Sua resposta 'Não aceito' foi registrada.",
   signatureRecorded: (documento: string) => `Assinatura registrada: ${documento}.`,
+  /** An answer sent to conditions the operator changed before it arrived: not recorded. */
+  conditionsChanged:
+    'A operadora alterou as condições antes de a sua resposta chegar, e ela não foi registrada. Confira as novas condições e responda de novo.',
 } as const;

@@ -56,6 +56,7 @@ export const trackingMachine = setup({
   },
   guards: {
     allDocumentsSigned: () => false,
+    areConditionsChanged: () => false,
     canOpenUnreadTerm: () => false,
     canSignDocument: () => false,
     canWithdraw: () => false,
@@ -754,6 +755,27 @@ export const trackingMachine = setup({
                     guard: 'isRecordedAnswerChanged',
                     actions: ['notify', 'announce'],
                     description: 'O servidor tem registrada uma resposta que a tela não mostrava (a do envio cuja resposta se perdeu): a tela diz qual foi registrada e recarrega, com a escolha travada como registrada.',
+                  },
+                  {
+                    target: '#tracking.loading',
+                    guard: 'areConditionsChanged',
+                    actions: [
+                      'clearChoice',
+                      {
+                        type: 'notify',
+                        params: {
+                          level: 'warning',
+                          message: 'A operadora alterou as condições antes de a sua resposta chegar, e ela não foi registrada. Confira as novas condições e responda de novo.',
+                        },
+                      },
+                      {
+                        type: 'announce',
+                        params: {
+                          message: 'A operadora alterou as condições antes de a sua resposta chegar, e ela não foi registrada. Confira as novas condições e responda de novo.',
+                        },
+                      },
+                    ],
+                    description: 'A operadora mudou as condições depois de a tela mostrá-las: a escolha, dada às anteriores, não foi registrada e é desfeita; a tela diz isso e recarrega com as novas condições.',
                   },
                   {
                     target: 'choosingOptions',

@@ -72,11 +72,29 @@ export const PREPARED_PHOTO = {
   originalSize: PENDING_FILES.photo.size,
 };
 
+/** The conditions each status-6 request was shown (the server's `dsVersaoCondicoes`; the answer does not change them). */
+const CONDITIONS = { typeOne: 'condicoes-tipo-1', typeTwo: 'condicoes-tipo-2', typeOneChanged: 'condicoes-tipo-1-novas' };
+const awaitingTypeOne = {
+  ...base,
+  dsStatus: 'Aguardando sua confirmação',
+  flStatus: 6,
+  cdStatusPort: 1,
+  flConcordo: null,
+  dsVersaoCondicoes: CONDITIONS.typeOne,
+};
+
 /** One request per status and type code the screen distinguishes. */
 export const TRACKINGS = {
   analysis: { ...base, flStatus: 1, cdStatusPort: 2, flConcordo: null },
-  finalizeTypeOne: { ...base, dsStatus: 'Aguardando sua confirmação', flStatus: 6, cdStatusPort: 1, flConcordo: null },
-  finalizeTypeTwo: { ...base, dsStatus: 'Aguardando sua confirmação', flStatus: 6, cdStatusPort: 2, flConcordo: null },
+  finalizeTypeOne: awaitingTypeOne,
+  finalizeTypeTwo: {
+    ...base,
+    dsStatus: 'Aguardando sua confirmação',
+    flStatus: 6,
+    cdStatusPort: 2,
+    flConcordo: null,
+    dsVersaoCondicoes: CONDITIONS.typeTwo,
+  },
   acceptedTypeOne: { ...base, dsStatus: 'Aceita', flStatus: 3, cdStatusPort: 1, flConcordo: 'S' },
   acceptedTypeTwo: { ...base, dsStatus: 'Aceita', flStatus: 3, cdStatusPort: 2, flConcordo: 'N' },
   /** What an expired token gets for a request that requires login: its state, no data. */
@@ -91,9 +109,16 @@ export const TRACKINGS = {
     flConcordo: 'S',
   },
   /** Status 6 once the acknowledgement is recorded (aceite sets flConcordo). */
-  finalizeTypeOneDeclined: { ...base, dsStatus: 'Aguardando sua confirmação', flStatus: 6, cdStatusPort: 1, flConcordo: 'N' },
-  finalizeTypeOneAgreed: { ...base, dsStatus: 'Aguardando sua confirmação', flStatus: 6, cdStatusPort: 1, flConcordo: 'S' },
-  finalizeTypeTwoAware: { ...base, dsStatus: 'Aguardando sua confirmação', flStatus: 6, cdStatusPort: 2, flConcordo: 'S' },
+  finalizeTypeOneDeclined: { ...awaitingTypeOne, flConcordo: 'N' },
+  finalizeTypeOneAgreed: { ...awaitingTypeOne, flConcordo: 'S' },
+  finalizeTypeTwoAware: {
+    ...base,
+    dsStatus: 'Aguardando sua confirmação',
+    flStatus: 6,
+    cdStatusPort: 2,
+    flConcordo: 'S',
+    dsVersaoCondicoes: CONDITIONS.typeTwo,
+  },
   /** The closing statuses (4, 5, 7). */
   refused: { ...base, dsStatus: 'Recusada', flStatus: 4, cdStatusPort: 1, flConcordo: null },
   cancelled: { ...base, dsStatus: 'Cancelada', flStatus: 5, cdStatusPort: 1, flConcordo: null },
@@ -124,6 +149,12 @@ export const TRACKINGS = {
     flConcordo: null,
     dtDesistencia: '03/01/2025 09:30',
   },
+  /**
+   * Status 6, type 1, once the operator changed the conditions (a new price) after the screen
+   * showed them: what a read-back finds after an answer to the old ones was refused. Last, so
+   * `recordedTracking` never picks it.
+   */
+  finalizeTypeOneChanged: { ...awaitingTypeOne, dsVersaoCondicoes: CONDITIONS.typeOneChanged },
 } satisfies Record<string, TrackingInfo>;
 
 /**
@@ -138,6 +169,17 @@ export function recordedTracking(tracking: TrackingInfo, choice: 'S' | 'N' | nul
   return Object.values(TRACKINGS).find(
     (t) =>
       t.flStatus === tracking.flStatus && t.cdStatusPort === tracking.cdStatusPort && t.flConcordo === choice && t.cdSolicitacao !== null,
+  );
+}
+
+/** Status 6 with the same conditions and no answer recorded: what a changed-conditions read-back can follow. */
+export function showsConditionsOf(tracking: TrackingInfo | null, of: TrackingInfo): boolean {
+  return (
+    tracking !== null &&
+    tracking.flStatus === of.flStatus &&
+    tracking.flConcordo === null &&
+    tracking.dsVersaoCondicoes !== undefined &&
+    tracking.dsVersaoCondicoes === of.dsVersaoCondicoes
   );
 }
 
@@ -247,11 +289,14 @@ export function eventsFor(snapshot: Snapshot): AnyEventObject[] {
   const reloaded = tracking && recordedTracking(tracking, snapshot.context.choice);
   // A send without an answer is read back: the server may have recorded it, or not.
   const checking = snapshot.matches({ ready: { awaitingAcknowledgement: 'checkingSend' } });
+  // The operator changed the conditions while the answer was on its way: only a read-back finds them.
+  const changed = done('loadTrackingData', TRACKINGS.finalizeTypeOneChanged);
   const trackingAnswers = firstVisit
-    ? ACTOR_ANSWERS.loadTrackingData
+    ? ACTOR_ANSWERS.loadTrackingData.filter((answer) => !('output' in answer) || answer.output !== changed.output)
     : [
         ...(reloaded ? [done('loadTrackingData', reloaded)] : []),
         ...(checking ? [done('loadTrackingData', tracking), failed('loadTrackingData')] : []),
+        ...(checking && showsConditionsOf(tracking, TRACKINGS.finalizeTypeOne) ? [changed] : []),
       ];
   const secondary = (answers: AnyEventObject[]) =>
     firstVisit || snapshot.context.tracking?.flStatus === 1 ? answers : answers.slice(0, 1);

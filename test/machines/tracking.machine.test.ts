@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, serializeSnapshot } from 'xstate/graph';
 import { canSign } from '../../machines/tracking.helpers';
-import { MESSAGES, TEXT, trackingMachine, type TrackingEvent } from '../../machines/tracking.machine';
+import { MESSAGES, TEXT, trackingMachine, type TrackingEvent, type TrackingInfo } from '../../machines/tracking.machine';
 import {
   ACCEPTANCE_LINK,
   ATTACHED,
@@ -397,7 +397,14 @@ function checkStep(before: Snapshot, event: AnyEventObject, after: Snapshot, liv
       expect(started).toEqual([
         {
           id: 'generateAcceptance',
-          input: { tipo: '9', fl_tipo: typeOne ? 'D' : 'I', fl_ciente: before.context.choice === 'S' ? 'S' : 'N', cd_solicitacao: 77 },
+          input: {
+            tipo: '9',
+            fl_tipo: typeOne ? 'D' : 'I',
+            fl_ciente: before.context.choice === 'S' ? 'S' : 'N',
+            cd_solicitacao: 77,
+            // The conditions the screen showed: changed since, the server records nothing.
+            versao_condicoes: before.context.tracking?.dsVersaoCondicoes,
+          },
         },
       ]);
       expect(calls).toEqual([]); // nothing is said recorded before the server answers
@@ -429,6 +436,15 @@ function checkStep(before: Snapshot, event: AnyEventObject, after: Snapshot, liv
       if (wasIn('ready.awaitingAcknowledgement.checkingSend')) {
         // A send read back: recorded, it is said so and the screen reads it all; else the draft stays, said unsent.
         const recorded = event.output.flConcordo !== before.context.tracking?.flConcordo ? event.output.flConcordo : null;
+        // Nothing recorded, and the conditions are not the ones shown: the choice was to the old ones.
+        if (!recorded && event.output.dsVersaoCondicoes !== before.context.tracking?.dsVersaoCondicoes) {
+          expect(calls).toEqual([
+            { type: 'notify', params: { level: 'warning', message: MESSAGES.conditionsChanged } },
+            { type: 'announce', params: { message: MESSAGES.conditionsChanged } },
+          ]);
+          expect(after.matches('loading') && after.context.choice === null).toBe(true);
+          break;
+        }
         const message =
           recorded === 'N'
             ? MESSAGES.declineRecorded
@@ -505,6 +521,10 @@ describe('tracking machine paths', () => {
         state.context.documentsToSign.filter((d) => d.flAssinado).length,
         // Leaving anyway differs by the way out asked for ('Sair' or 'Encerrar sessão').
         state.context.leaving,
+        // A read-back finds an answer recorded, or the conditions the operator changed meanwhile.
+        (event.type as string) === 'xstate.done.actor.loadTrackingData'
+          ? (event as unknown as { output: TrackingInfo }).output.dsVersaoCondicoes === state.context.tracking?.dsVersaoCondicoes
+          : null,
         // Status 2: a file chosen is kept, refused by SPEC §5's checks (the empty one), or waits
         // while another document's file is in hand.
         event.type === 'PENDING_FILE_CHOSEN'
@@ -602,6 +622,33 @@ describe('tracking journeys', () => {
     }
   });
 
+  it('status 6: an answer to conditions the operator changed before it arrived is not recorded; the screen says so and shows the new ones', async () => {
+    const live = await loaded(TRACKINGS.finalizeTypeOne);
+    await live.play({ type: 'DECLINE' });
+    await live.play({ type: 'FINALIZE' });
+    await live.play({ type: 'SEND_CONFIRMED' });
+    expect(live.pending.get('generateAcceptance')?.input).toMatchObject({ fl_ciente: 'N', versao_condicoes: 'condicoes-tipo-1' });
+    // The server refused it (the conditions it was given to are gone) and is read back.
+    await live.play(done('generateAcceptance', 'ERRO'));
+    await live.play(done('loadTrackingData', TRACKINGS.finalizeTypeOneChanged));
+    expect(live.calls).toContainEqual({ type: 'notify', params: { level: 'warning', message: MESSAGES.conditionsChanged } });
+    const reloading = live.actor.getSnapshot();
+    expect(reloading.matches('loading')).toBe(true);
+    expect(reloading.context.choice).toBeNull();
+    // Loaded again: no choice is made, nothing to send, nothing said unsent.
+    for (const event of [
+      done('loadTrackingData', TRACKINGS.finalizeTypeOneChanged),
+      done('loadAttachedDocuments', ATTACHED),
+      done('loadDocumentsToSign', TERMS),
+      done('loadHistory', HISTORY),
+    ])
+      await live.play(event);
+    const shown = live.actor.getSnapshot();
+    expect(shown.matches({ ready: { awaitingAcknowledgement: { typeOne: 'undecided' } } })).toBe(true);
+    expect(shown.can({ type: 'FINALIZE' })).toBe(false);
+    expect(shown.hasTag('unsentChoice')).toBe(false);
+  });
+
   it("status 6 type 1: agreeing is a draft; 'Finalizar' asks 'Enviar ...?', and only 'Enviar' generates the D acceptance and opens avisoModal", async () => {
     const live = await loaded(TRACKINGS.finalizeTypeOne);
     expect(live.actor.getSnapshot().can({ type: 'FINALIZE' })).toBe(false);
@@ -610,7 +657,13 @@ describe('tracking journeys', () => {
     expect(live.actor.getSnapshot().matches({ ready: { awaitingAcknowledgement: 'confirmingSend' } })).toBe(true);
     expect(live.started.some((s) => s.id === 'generateAcceptance')).toBe(false); // asking sends nothing
     await live.play({ type: 'SEND_CONFIRMED' });
-    expect(live.pending.get('generateAcceptance')?.input).toEqual({ tipo: '9', fl_ciente: 'S', fl_tipo: 'D', cd_solicitacao: 77 });
+    expect(live.pending.get('generateAcceptance')?.input).toEqual({
+      tipo: '9',
+      fl_ciente: 'S',
+      fl_tipo: 'D',
+      cd_solicitacao: 77,
+      versao_condicoes: TRACKINGS.finalizeTypeOne.dsVersaoCondicoes,
+    });
     await live.play(done('generateAcceptance', ACCEPTANCE_LINK));
     expect(live.actor.getSnapshot().value).toBe('avisoModal');
     const before = live.calls.length;
@@ -706,7 +759,16 @@ describe('tracking journeys', () => {
     await live.play({ type: 'SEND_CONFIRMED' });
     await live.play({ type: 'FINALIZE' });
     expect(live.started.filter((s) => s.id === 'generateAcceptance')).toEqual([
-      { id: 'generateAcceptance', input: { tipo: '9', fl_ciente: 'S', fl_tipo: 'I', cd_solicitacao: 77 } },
+      {
+        id: 'generateAcceptance',
+        input: {
+          tipo: '9',
+          fl_ciente: 'S',
+          fl_tipo: 'I',
+          cd_solicitacao: 77,
+          versao_condicoes: TRACKINGS.finalizeTypeTwo.dsVersaoCondicoes,
+        },
+      },
     ]);
     await live.play(done('generateAcceptance', ACCEPTANCE_LINK));
     expect(live.calls).toContainEqual({ type: 'notify', params: { level: 'success', message: 'Sua ciência foi registrada.' } });

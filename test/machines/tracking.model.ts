@@ -23,6 +23,7 @@ import {
   TRACKINGS,
   UNSAFE_TERM,
   recordedTracking,
+  showsConditionsOf,
 } from './tracking.fixtures';
 import { isPendingType } from '../../machines/tracking.pending';
 
@@ -104,6 +105,7 @@ export const trackingFixtures = {
     { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.pendingDocuments },
     { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.pendingDocumentsOne },
     { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.withdrawn },
+    { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.finalizeTypeOneChanged },
   ],
   'xstate.error.actor.loadTrackingData': [{ type: 'xstate.error.actor.loadTrackingData', actorId: 'loadTrackingData', error: failure }],
   'xstate.done.actor.loadAttachedDocuments': [
@@ -193,12 +195,17 @@ function coherent(
     if (event.type === 'xstate.error.actor.preparePendingPhoto' || event.type === 'PENDING_PREPARATION_CANCELLED') return iphone;
     return false;
   }
+  const checkingSend = matches(snapshot, { ready: { awaitingAcknowledgement: 'checkingSend' } });
   switch (event.type) {
     case 'xstate.done.actor.loadTrackingData':
+      // Conditions the operator changed while a decline was on its way, refused with 'ERRO':
+      // only that read-back finds them (the browser tier changes them on the server then).
+      if (event.output === TRACKINGS.finalizeTypeOneChanged)
+        return checkingSend && showsConditionsOf(tracking, TRACKINGS.finalizeTypeOne) && snapshot.context.choice === 'N';
       // A send that had no answer, or was refused with 'ERRO', read back: an agreement (or
       // awareness) is on the server (its answer lost, or the same one sent from another tab
       // first); a decline is not (the browser tier plays both worlds so).
-      if (tracking !== null && matches(snapshot, { ready: { awaitingAcknowledgement: 'checkingSend' } }))
+      if (tracking !== null && checkingSend)
         return event.output === (snapshot.context.choice === 'S' ? recordedTracking(tracking, 'S') : tracking);
       if (tracking !== null) return event.output === recordedTracking(tracking, snapshot.context.choice);
       // A request that needs a login the session no longer has answers its other reads 403:

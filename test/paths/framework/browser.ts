@@ -63,7 +63,7 @@ export interface NetworkActor<M extends AnyStateMachine> {
    * How a `done` answer is produced: 'server' (default), or, only to inject a failure the
    * server does not give on its own ('ERRO', a tampered term), a fulfilled response.
    */
-  done?: (event: PathEvent<M>, request: Request) => 'server' | Fulfil;
+  done?: (event: PathEvent<M>, request: Request) => 'server' | Fulfil | Promise<'server' | Fulfil>;
   /**
    * How an `error` answer is produced: HTTP 500 to it and its retries (default), 'server' for
    * a refusal the reference server gives on its own (its data made so beforehand, e.g. a
@@ -410,7 +410,7 @@ class HeldNetwork<M extends AnyStateMachine> {
       .toBeGreaterThan(0);
     const route = this.held.get(src)!.shift()!;
     if (done) {
-      const how = (this.bm.network[src as ActorSrc<M>] as NetworkActor<M>).done?.(event, route.request()) ?? 'server';
+      const how = (await (this.bm.network[src as ActorSrc<M>] as NetworkActor<M>).done?.(event, route.request())) ?? 'server';
       if (how === 'server') await route.continue();
       else {
         if (how.serverDoesIt) await route.fetch();

@@ -42,12 +42,16 @@ interface ChoiceHistory {
  * Reads what happened: a choice event makes a choice unsent; the acceptance call's answer ends
  * it, and so does a read of the request that answers a recorded choice (a send whose answer was
  * lost, or refused with 'ERRO' because another tab's answer is recorded, read back: the server
- * has one). An 'ERRO' answer (SPEC §8) recorded nothing: the choice stays unsent. Assignments
- * are not in the trace (XState does not report them).
+ * has one), or that shows conditions other than the ones the choice was made to (the operator
+ * changed them: the choice is void). An 'ERRO' answer (SPEC §8) recorded nothing: the choice
+ * stays unsent. Assignments are not in the trace (XState does not report them).
  */
 /** SPEC §8: the acceptance call answered 'ERRO': it recorded nothing. */
 const isRefusedAcceptance = (event: ReceivedEvent) =>
   event.type === 'xstate.done.actor.generateAcceptance' && isAcceptanceRefused(String(outputOf(event)));
+
+/** The conditions a read of the request showed (the server's version of them). */
+const conditionsOf = (event: ReceivedEvent) => (outputOf(event) as TrackingInfo).dsVersaoCondicoes;
 
 export function choiceHistory(events: readonly ReceivedEvent[]): ChoiceHistory {
   const history: ChoiceHistory = { unsent: false, sending: false };
@@ -55,6 +59,7 @@ export function choiceHistory(events: readonly ReceivedEvent[]): ChoiceHistory {
   // said neither sent nor not) until a read of the request answers: a read that fails too
   // leaves it unknown.
   let readingBack = false;
+  let conditions: string | undefined;
   for (const event of events) {
     if (event.type === 'AGREE' || event.type === 'DECLINE' || event.type === 'ACKNOWLEDGE') history.unsent = true;
     else if (event.type === 'UNACKNOWLEDGE') history.unsent = false;
@@ -64,8 +69,9 @@ export function choiceHistory(events: readonly ReceivedEvent[]): ChoiceHistory {
     else if (readingBack && event.type === 'xstate.done.actor.loadTrackingData') {
       readingBack = false;
       history.sending = false;
-      if (recordedChoice(outputOf(event) as TrackingInfo) !== null) history.unsent = false;
+      if (recordedChoice(outputOf(event) as TrackingInfo) !== null || conditionsOf(event) !== conditions) history.unsent = false;
     }
+    if (event.type === 'xstate.done.actor.loadTrackingData') conditions = conditionsOf(event);
   }
   return history;
 }
@@ -91,6 +97,7 @@ function lastReadChoice(events: readonly ReceivedEvent[]): 'S' | 'N' | null {
 function choiceState(events: readonly ReceivedEvent[]): { shown: 'S' | 'N' | null; held: 'S' | 'N' | null } {
   let shown: 'S' | 'N' | null = null;
   let held: 'S' | 'N' | null = null;
+  let conditions: string | undefined;
   for (const event of events) {
     if (event.type === 'AGREE' || event.type === 'ACKNOWLEDGE') shown = 'S';
     else if (event.type === 'DECLINE') shown = 'N';
@@ -99,7 +106,10 @@ function choiceState(events: readonly ReceivedEvent[]): { shown: 'S' | 'N' | nul
     else if (event.type === 'xstate.done.actor.generateAcceptance' && !isRefusedAcceptance(event)) held = shown;
     else if (event.type === 'xstate.done.actor.loadTrackingData') {
       held = recordedChoice(outputOf(event) as TrackingInfo);
+      // Conditions changed since the last read: a pick made to the old ones is void.
+      if (conditionsOf(event) !== conditions && conditions !== undefined) shown = null;
       if (held !== null) shown = held;
+      conditions = conditionsOf(event);
     }
   }
   return { shown, held };

@@ -21,6 +21,7 @@ import type { MachinePath } from '../framework/model';
 import type { PathEvent } from '../framework/types';
 import { cancelHeldPreparation, holdDecoderFor, notePick, type PhotoEvents } from './decoder-hold';
 import { photoBytes } from './photo-files';
+import { runBackofficeCommandLine } from './backoffice-in-process';
 import { serverRequest, type RequestNeed } from './reference-server';
 
 type M = typeof trackingMachine;
@@ -279,13 +280,24 @@ const erroAcceptance = (event: PathEvent<M>, request: Request): 'server' | Fulfi
  * server and its answer is lost; a decline never reaches it.
  */
 const lostAgreement = (_event: PathEvent<M>, request: Request): 'lost' | 'fail' => (sentAgreement(request) ? 'lost' : 'fail');
+/**
+ * The operator changes the conditions (a new price) on the server just before the read-back
+ * that finds them changed: then the server's own answer is that read's.
+ */
+const changedConditions = async (event: PathEvent<M>, request: Request): Promise<'server'> => {
+  if ((event as { output?: unknown }).output === TRACKINGS.finalizeTypeOneChanged) {
+    const protocolo = new URL(request.url()).searchParams.get('protocolo') ?? '';
+    await runBackofficeCommandLine(['set-status', protocolo, ...CHANGED_CONDITIONS]);
+  }
+  return 'server';
+};
 const tamperedTerm = (event: PathEvent<M>): 'server' | Fulfil => {
   const output = (event as { output?: unknown }).output;
   return Array.isArray(output) && output.includes(UNSAFE_TERM) ? { body: JSON.stringify(output) } : 'server';
 };
 
 export const trackingNetwork = {
-  loadTrackingData: { url: new RegExp(`${API}portabilidade/acompanhamento\\?`) },
+  loadTrackingData: { url: new RegExp(`${API}portabilidade/acompanhamento\\?`), done: changedConditions },
   loadAttachedDocuments: { url: new RegExp(`${API}portabilidade/documento\\?`) },
   loadDocumentsToSign: { url: new RegExp(`${API}portabilidade/documento/assinatura\\?`), done: tamperedTerm },
   loadHistory: { url: new RegExp(`${API}portabilidade/historico\\?`) },
@@ -302,6 +314,9 @@ export const trackingNetwork = {
 function pendingFlag(pending: (typeof PENDING)[number]): string[] {
   return ['--pendente', pending.dsMotivo ? `${pending.cdTipoDocumento}:${pending.dsMotivo}` : String(pending.cdTipoDocumento)];
 }
+
+/** `set-status` arguments after the protocol that change a status-6 request's conditions (its price). */
+const CHANGED_CONDITIONS = ['6', '--valor', '123,45'];
 
 /** How the backoffice puts a filed request in the state each first answer of the model names. */
 const SERVER_STATE = {
@@ -322,6 +337,8 @@ const SERVER_STATE = {
   pendingDocumentsOne: { status: ['2', ...pendingFlag(PENDING[1])] },
   // Filed, then withdrawn by its holder through the portal's own call.
   withdrawn: { status: [], withdraw: true },
+  // Never a first answer (the model's `coherent`): the conditions changed under a screen.
+  finalizeTypeOneChanged: { status: ['6', '--tipo', '1', ...CHANGED_CONDITIONS.slice(1)] },
 } satisfies Record<keyof typeof TRACKINGS, Omit<RequestNeed, 'own'>>;
 
 /** Answers that change the request on the server: such a path gets a request of its own. */

@@ -27,6 +27,7 @@ import {
   PASSWORD_PATTERN,
   TIPO_PORTABILIDADE,
   PARENTESCOS,
+  OWNERSHIP_OPTIONS,
   BR_DATE,
 } from './rules.ts';
 
@@ -153,10 +154,10 @@ export const portabilityRequest = z.object({
   nu_ans_plano_origem: digits('Registro do plano inválido', 20),
   area_plano: required('Abrangência é obrigatória'),
   dt_inicio: brDate('Data de início inválida'),
-  tp_contrato_origem: required('Titularidade é obrigatória'),
+  tp_contrato_origem: z.enum(OWNERSHIP_OPTIONS, `Titularidade inválida: use ${OWNERSHIP_OPTIONS.join(' ou ')}`),
   nu_ans_plano_destino: digits('Registro do plano de destino inválido', 20),
   plano_destino: required('Plano de destino é obrigatório'),
-  tp_contrato_destino: required('Titularidade de destino é obrigatória'),
+  tp_contrato_destino: z.enum(OWNERSHIP_OPTIONS, `Titularidade de destino inválida: use ${OWNERSHIP_OPTIONS.join(' ou ')}`),
   tp_port_destino: z.literal('3', 'Apenas contratação individual é aceita'),
   fl_aceita_email: z.enum(['1', '0']),
   /** Consent to text messages at the mobile number (issue 26); absent is '0', as before it existed. */

@@ -4,7 +4,7 @@
  * composed and its runs of spaces made one (as the review shows it); masked values travel as
  * digits; dates keep dd/mm/yyyy.
  */
-import { DEFAULT_CD_EMPRESA_PLANO, isPlanCode, type Parentesco } from '../contract/rules';
+import { DEFAULT_CD_EMPRESA_PLANO, isPlanCode, type Ownership, type Parentesco } from '../contract/rules';
 import type { Dependent, PortabilityPayload, WizardContext } from './wizard.types';
 
 export { DEFAULT_CD_EMPRESA_PLANO };
@@ -50,10 +50,11 @@ export function toPortabilityPayload(
     nu_ans_plano_origem: digits(form.nu_ans_plano_origem),
     area_plano: upper(form.area_plano),
     dt_inicio: form.dt_inicio.trim(),
-    tp_contrato_origem: upper(form.tp_contrato_origem),
+    // The steps' selects offer only OWNERSHIP_OPTIONS; anything else the server refuses by name.
+    tp_contrato_origem: upper(form.tp_contrato_origem) as Ownership,
     nu_ans_plano_destino: digits(form.nu_ans_plano_destino),
     plano_destino: upper(form.plano_destino),
-    tp_contrato_destino: upper(form.tp_contrato_destino),
+    tp_contrato_destino: upper(form.tp_contrato_destino) as Ownership,
     // Only the individual contract (3) gets this far: any other choice was refused on step 3.
     tp_port_destino: '3',
     fl_aceita_email: form.fl_aceita_email ? '1' : '0',

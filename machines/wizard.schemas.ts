@@ -74,7 +74,6 @@ export const FILE_MESSAGES = {
 } as const;
 
 export const INDIVIDUAL_CONTRACT_TYPE = '3';
-export const OWNERSHIP_OPTIONS = ['TITULAR', 'TITULAR S/ DIREITO'] as const;
 
 /** dd/mm/yyyy that exists in the calendar, from 1900 up to `today` (the shared rule, contract/rules.ts). */
 export function isValidBrDate(value: string, today: CalendarDay): boolean {

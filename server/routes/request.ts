@@ -14,8 +14,9 @@ type RequestHandlers = Pick<
 >;
 
 export const requestHandlers: RequestHandlers = {
-  async saveRequest(payload, ctx) {
-    await checkNewRequest(ctx.deps.db, payload, ctx.now);
+  async saveRequest(sent, ctx) {
+    const { destinationPlanName } = await checkNewRequest(ctx.deps.db, sent, ctx.now);
+    const payload = { ...sent, plano_destino: destinationPlanName };
     // Request, dependents, contacts, the first history event and the protocol e-mail to
     // send: all or nothing. The e-mail goes out afterwards, never holding up this answer.
     const { saved, queued } = await ctx.deps.db.transaction(async (tx) => {

@@ -1,14 +1,16 @@
 /**
  * Checks on a new request that the contract's schemas cannot express: real calendar dates,
  * contact formats, and references to data this server holds (plan, destination plan).
- * Each failure names the field, like the schema messages.
+ * Each failure names the field, like the schema messages. The destination plan's name is the
+ * registry's (SPEC §5: read-only, filled from the lookup): the answer is the one to store, not
+ * whatever name a caller sent beside the registry.
  */
 import type { PortabilityRequest } from '../../contract/api.ts';
 import { brasiliaDayOf, isMobilePhone, isPlainEmail, isRealBrDate } from '../../contract/rules.ts';
 import type { Queryable } from '../db/database.ts';
 import { badRequest } from '../http/http-error.ts';
 
-export async function checkNewRequest(db: Queryable, payload: PortabilityRequest, now: Date): Promise<void> {
+export async function checkNewRequest(db: Queryable, payload: PortabilityRequest, now: Date): Promise<{ destinationPlanName: string }> {
   const dates: Array<[string, string]> = [
     ['dt_nascimento', payload.dt_nascimento],
     ['dt_inicio', payload.dt_inicio],
@@ -32,6 +34,9 @@ export async function checkNewRequest(db: Queryable, payload: PortabilityRequest
   }
   const [operator] = await db.query('SELECT 1 FROM operators WHERE cd_empresa_plano = $1', [Number(payload.cd_empresa_plano)]);
   if (!operator) throw badRequest(`Campo cd_empresa_plano: plano ${payload.cd_empresa_plano} não cadastrado.`);
-  const [plan] = await db.query('SELECT 1 FROM destination_plans WHERE registro_ans = $1', [payload.nu_ans_plano_destino]);
+  const [plan] = await db.query<{ nm_plano: string }>('SELECT nm_plano FROM destination_plans WHERE registro_ans = $1', [
+    payload.nu_ans_plano_destino,
+  ]);
   if (!plan) throw badRequest('Campo nu_ans_plano_destino: plano de destino não encontrado para este registro ANS.');
+  return { destinationPlanName: plan.nm_plano };
 }

@@ -122,6 +122,26 @@ describe('saving a new request', () => {
     expect(messageOf(response)).toBe(message);
   });
 
+  it("stores the destination plan's name from its registry, whatever name was sent beside it", async () => {
+    const saved = (await server.post('portabilidade', validRequest({ plano_destino: 'PLANO INEXISTENTE PREMIUM' }))).json() as {
+      cdSolicitacao: number;
+    };
+    const [row] = await server.db.query<{ plano_destino: string }>('SELECT plano_destino FROM requests WHERE cd_solicitacao = $1', [
+      saved.cdSolicitacao,
+    ]);
+    expect(row?.plano_destino).toBe('VIDA PLENA ESSENCIAL ENFERMARIA');
+  });
+
+  it.each([
+    [{ tp_contrato_origem: 'QUALQUER' }, 'Campo tp_contrato_origem: Titularidade inválida: use TITULAR ou TITULAR S/ DIREITO'],
+    [{ tp_contrato_destino: 'FOO' }, 'Campo tp_contrato_destino: Titularidade de destino inválida: use TITULAR ou TITULAR S/ DIREITO'],
+  ] as const)('refuses an ownership SPEC does not offer: %j', async (change, message) => {
+    const response = await server.post('portabilidade', validRequest(change as never));
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toBe(message);
+    expect((await server.post('portabilidade', validRequest({ tp_contrato_origem: 'TITULAR S/ DIREITO' }))).statusCode).toBe(200);
+  });
+
   it('names a missing field and counts the other problems', async () => {
     const { nm_mae: _drop, ...payload } = validRequest({ ds_bairro: '' });
     const response = await server.post('portabilidade', payload);

@@ -235,9 +235,7 @@ describe('bounds, answered fast whatever the size', () => {
       ops_origem: long(200),
       plano_origem: long(200),
       area_plano: long(200),
-      tp_contrato_origem: long(200),
       plano_destino: long(200),
-      tp_contrato_destino: long(200),
       nu_protocolo: long(200),
       contato: [
         { tp_contato: '1', ds_contato: '11987654321' },

@@ -1,5 +1,5 @@
 /** Step 2 — Dados do Plano de Origem (SPEC §5 step 2). */
-import { OWNERSHIP_OPTIONS } from '../../../machines/wizard.schemas';
+import { OWNERSHIP_OPTIONS } from '../../../contract/rules';
 import { MaskedInput, SelectInput, TextInput } from './fields';
 import { useStepForm } from './use-step-form';
 

@@ -7,7 +7,7 @@
  * A confirmed option may be locked (`disabled`): it stays plainly chosen (a filled brand dot,
  * not a greyed one) and, when it is the choice, stays in the Tab order so it can be read.
  */
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 
 export interface ChoiceOption<V extends string> {
   value: V;
@@ -33,8 +33,14 @@ export function ChoiceGroup<V extends string>({ label, hint, value, options, onC
   const refs = useRef<Array<HTMLDivElement | null>>([]);
   const enabled = options.map((option, index) => (option.disabled ? -1 : index)).filter((index) => index >= 0);
   const checked = options.findIndex((option) => option.value === value);
-  // One Tab stop: the chosen option, else the first that can be chosen.
-  const tabStop = checked >= 0 ? checked : (enabled[0] ?? -1);
+  // One Tab stop: inside the group, the option with focus (the arrows move focus, not the
+  // choice, so Tab from any option leaves the group); from outside, the chosen option, else
+  // the first that can be chosen.
+  const [focused, setFocused] = useState<number | null>(null);
+  const tabStop = focused ?? (checked >= 0 ? checked : (enabled[0] ?? -1));
+  const leaveGroup = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(null);
+  };
 
   const confirm = (option: ChoiceOption<V>) => {
     if (!option.disabled && option.value !== value) onConfirm(option.value);
@@ -55,7 +61,13 @@ export function ChoiceGroup<V extends string>({ label, hint, value, options, onC
   };
 
   return (
-    <div role="radiogroup" aria-labelledby={`${id}-label`} aria-describedby={hint ? `${id}-hint` : undefined} className="space-y-1">
+    <div
+      role="radiogroup"
+      aria-labelledby={`${id}-label`}
+      aria-describedby={hint ? `${id}-hint` : undefined}
+      onBlur={leaveGroup}
+      className="space-y-1"
+    >
       <p id={`${id}-label`} className="font-semibold text-slate-800">
         {label}
       </p>
@@ -79,6 +91,7 @@ export function ChoiceGroup<V extends string>({ label, hint, value, options, onC
             aria-describedby={option.description ? `${id}-${index}-description` : undefined}
             tabIndex={index === tabStop ? 0 : -1}
             onClick={() => confirm(option)}
+            onFocus={() => setFocused(index)}
             onKeyDown={(event) => onKeyDown(event, index)}
             className={`group flex min-h-11 items-center gap-3 rounded-md px-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${option.disabled ? 'cursor-default' : 'cursor-pointer'}`}
           >

@@ -41,16 +41,22 @@ test('late payments and a short stay are explained with what to do, and the requ
   await answer(page, 'Sim');
 
   const result = page.getByRole('region', { name: 'Pelo que você respondeu, a portabilidade pode ser recusada.' });
+  // The pressed button went with the question: focus is on the result, not the page (WCAG 2.4.3).
+  await expect(heading(page, 'Pelo que você respondeu, a portabilidade pode ser recusada.')).toBeFocused();
   await expect(result.getByRole('list', { name: 'Requisitos não atendidos' }).getByRole('listitem')).toHaveCount(2);
   await expect(result).toContainText('Mensalidades em dia: quite o que estiver em atraso');
   await expect(result).toContainText('Prazo mínimo de permanência: faça a solicitação quando ele se completar');
   await expectNoAxeViolations(page, 'refusal');
   await fitsWidth(page, 'refusal');
 
-  // Back to the last question, then all met: the other outcome.
+  // Back to the last question, then all over again and all met: the other outcome.
+  await page.getByRole('button', { name: 'Voltar à pergunta anterior' }).click();
+  await expect(heading(page, 'O seu plano atual foi contratado a partir de 1999 ou foi adaptado à Lei 9.656/98?')).toBeFocused();
+  await answer(page, 'Sim');
   await page.getByRole('button', { name: 'Refazer as perguntas' }).click();
+  await expect(heading(page, 'O seu plano de saúde atual está ativo?')).toBeFocused();
   for (let i = 0; i < 5; i += 1) await answer(page, 'Sim');
-  await expect(heading(page, 'Pelo que você respondeu, você pode fazer a portabilidade.')).toBeVisible();
+  await expect(heading(page, 'Pelo que você respondeu, você pode fazer a portabilidade.')).toBeFocused();
   await page.getByRole('button', { name: 'Fazer a solicitação' }).click();
   // Home of the plan the person came from, in "Realizar Solicitação" mode.
   await expect(page).toHaveURL(/#\/home\/2$/);

@@ -4,7 +4,7 @@
  * what the answers mean. Going on to the request is always offered: nothing here blocks.
  */
 import { useSelector } from '@xstate/react';
-import { useRef } from 'react';
+import { useRef, type RefObject } from 'react';
 import { ELIGIBILITY_QUESTIONS, unmetRequirements, type EligibilityQuestion } from '../../../machines/eligibility.machine';
 import { EligibilityActorContext, EligibilityFlow } from '../../flows/eligibility/eligibility-context';
 import { Button } from '../../ui/button';
@@ -15,10 +15,11 @@ import { REQUIREMENTS } from './requirements';
 
 const TITLE = 'Quem pode fazer a portabilidade?';
 
-function Question({ question }: { question: EligibilityQuestion }) {
+/** The heading the screen focuses when what it shows changes (EligibilityScreen). */
+type Heading = RefObject<HTMLHeadingElement | null>;
+
+function Question({ question, heading }: { question: EligibilityQuestion; heading: Heading }) {
   const actor = EligibilityActorContext.useActorRef();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useFocusOnChange(heading, question);
   const index = ELIGIBILITY_QUESTIONS.indexOf(question);
   const requirement = REQUIREMENTS[question];
   return (
@@ -43,11 +44,9 @@ function Question({ question }: { question: EligibilityQuestion }) {
   );
 }
 
-function Outcome() {
+function Outcome({ heading }: { heading: Heading }) {
   const actor = EligibilityActorContext.useActorRef();
   const unmet = useSelector(actor, (s) => unmetRequirements(s.context.answers).join(','));
-  const heading = useRef<HTMLHeadingElement>(null);
-  useFocusOnChange(heading, unmet);
   const reasons = unmet ? (unmet.split(',') as EligibilityQuestion[]) : [];
   return (
     <section aria-labelledby="quem-pode-resultado" className="space-y-3">
@@ -94,11 +93,15 @@ export function QuemPodePage() {
 function EligibilityScreen() {
   const actor = EligibilityActorContext.useActorRef();
   const question = useSelector(actor, (s) => ELIGIBILITY_QUESTIONS.find((q) => s.matches({ asking: q })));
+  // Each new question, and the result, takes focus at its heading: the button pressed is gone
+  // with the part it was in (the result, 'Refazer', 'Voltar'), and focus must not fall to the page.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnChange(heading, question ?? 'resultado');
   return (
     <PortalLayout title={TITLE} focusTitleOnEntry>
       <div className="space-y-5 rounded-md bg-white p-4 shadow-sm">
         <p>Os requisitos da portabilidade de carências (Resolução Normativa ANS nº 438), em cinco perguntas de sim ou não.</p>
-        {question ? <Question question={question} /> : <Outcome />}
+        {question ? <Question question={question} heading={heading} /> : <Outcome heading={heading} />}
         {question && (
           <p className="border-t border-slate-200 pt-3">
             <Button variant="link" onClick={() => actor.send({ type: 'CONTINUED' })}>

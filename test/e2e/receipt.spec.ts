@@ -120,8 +120,13 @@ test('the receipt downloads from the protocol modal and from tracking with every
 
   // From the modal, right after filing.
   const fromModal = page.waitForEvent('download');
-  await modal.getByRole('button', { name: 'Baixar comprovante (PDF)' }).click();
+  // By keyboard: focus stays on the button while it works and after (it was disabled, and focus fell to the page).
+  const modalReceipt = modal.getByRole('button', { name: 'Baixar comprovante (PDF)' });
+  await modalReceipt.focus();
+  await page.keyboard.press('Enter');
+  await expect(modalReceipt).toBeFocused();
   const modalDownload = await fromModal;
+  await expect(modalReceipt).toBeFocused();
   expect(modalDownload.suggestedFilename()).toBe('comprovante-portabilidade.pdf');
   expectWholeReceipt(await downloadedText(modalDownload), protocolo, nome);
   await expect(modal).toBeVisible();

@@ -8,7 +8,8 @@ export function ReceiptDownload({ protocolo, token, className = '' }: { protocol
   const { busy, download } = useReceiptDownload(protocolo, token);
   return (
     <div className={`space-y-1 ${className}`} data-testid="receipt-download">
-      <Button variant="secondary" disabled={busy || !protocolo} aria-busy={busy} onClick={() => void download()}>
+      {/* Inactive, not disabled, while it works: the button keeps focus (WCAG 2.4.3). */}
+      <Button variant="secondary" inactive={busy || !protocolo} aria-busy={busy} onClick={() => void download()}>
         {RECEIPT_LABEL}
       </Button>
       <p className="text-sm text-slate-600">Protocolo, data do registro, titular, dependentes, documentos enviados e os próximos prazos.</p>

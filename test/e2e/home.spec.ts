@@ -91,6 +91,15 @@ test.describe('home', () => {
     await page.getByRole('button', { name: 'Realizar Solicitação' }).click();
     await page.getByRole('button', { name: 'Ajuda: Digite o protocolo ANS' }).click();
     await expect(page.getByRole('tooltip')).toContainText('Guia ANS');
+    await page.getByRole('button', { name: 'Ajuda: Digite o protocolo ANS' }).click();
+    // Shown by hover over the field's help, Escape in the field closes it (WCAG 1.4.13).
+    await page.getByRole('textbox', { name: 'Digite o protocolo ANS' }).focus();
+    const help = page.getByRole('button', { name: 'Ajuda: Digite o protocolo ANS' });
+    await page.mouse.move(0, 0);
+    await help.hover();
+    await expect(help).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(help).toHaveAttribute('aria-expanded', 'false');
     await page.getByRole('button', { name: 'Retornar' }).click();
     await page.getByRole('button', { name: 'Acompanhar Solicitação' }).click();
     await page.getByRole('button', { name: 'Ajuda: Digite o protocolo' }).click();

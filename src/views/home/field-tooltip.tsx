@@ -7,7 +7,7 @@
  * above it: as wide as the field at most, so it stays inside a 320 px screen, and never over
  * the field it explains.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 interface FieldTooltipProps {
   id: string;
@@ -25,6 +25,18 @@ export function FieldTooltip({ id, text, fieldLabel }: FieldTooltipProps) {
     setHovered(false);
     setPinned(false);
   };
+  // Escape closes it wherever focus is: a tooltip shown by hover covers the field above, and
+  // the person typing in that field must be able to dismiss it (WCAG 1.4.13).
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setHovered(false);
+      setPinned(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
   if (!text) return null;
   return (
     <span className="inline-flex" onPointerLeave={(event) => event.pointerType === 'mouse' && setHovered(false)}>
@@ -36,9 +48,6 @@ export function FieldTooltip({ id, text, fieldLabel }: FieldTooltipProps) {
         onClick={() => (pinned ? close() : setPinned(true))}
         onPointerEnter={(event) => event.pointerType === 'mouse' && setHovered(true)}
         onBlur={close}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') close();
-        }}
         className="inline-flex h-8 w-8 items-center justify-center rounded-full border border-brand-600 text-sm font-bold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
       >
         ?

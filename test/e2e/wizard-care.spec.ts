@@ -296,7 +296,7 @@ test.describe('the wizard, with care', () => {
     await (await chooser).setFiles({ name: 'rg.pdf', mimeType: 'application/pdf', buffer: pdf });
     await expect(announced(page)).toContainText('Arquivo rg.pdf anexado como RG (documento de identidade).');
     await page.getByRole('button', { name: 'Remover rg.pdf' }).click();
-    await expect(announced(page)).toContainText('Arquivo rg.pdf removido.');
+    await expect(announced(page)).toContainText('Arquivo rg.pdf, RG (documento de identidade), removido.');
     await expect(page.getByRole('button', { name: 'Anexar arquivo' })).toBeFocused();
   });
 

@@ -17,6 +17,12 @@ import { UploadProgressBar } from '../../ui/upload-progress-bar';
 import { SelectInput } from './fields';
 import { useWizard, useWizardActorRef } from '../../flows/wizard/wizard-context';
 
+/**
+ * A file as its controls name it: its name and the document it was attached as. Phone photos
+ * share names, and two 'Remover foto.jpg' buttons told nobody which one goes (WCAG 2.4.6).
+ */
+const attachmentName = (attachment: AttachmentMeta) => `${attachment.fileName}, ${attachment.nmDocumento}`;
+
 function useAttachmentFeedback(attachments: readonly AttachmentMeta[], afterRemoval: () => void) {
   const before = useRef(attachments);
   useEffect(() => {
@@ -26,7 +32,7 @@ function useAttachmentFeedback(attachments: readonly AttachmentMeta[], afterRemo
     const added = attachments.filter((a) => !previous.some((p) => p.id === a.id));
     const removed = previous.filter((p) => !attachments.some((a) => a.id === p.id));
     for (const file of added) announce(`Arquivo ${file.fileName} anexado como ${file.nmDocumento}.`);
-    for (const file of removed) announce(`Arquivo ${file.fileName} removido.`);
+    for (const file of removed) announce(`Arquivo ${attachmentName(file)}, removido.`);
     if (removed.length > 0) afterRemoval();
   }, [attachments, afterRemoval]);
 }
@@ -259,7 +265,7 @@ export function StepDocumentos() {
                     <div className="flex flex-wrap gap-x-2">
                       <Button
                         variant="link"
-                        aria-label={`Visualizar ${attachment.fileName}`}
+                        aria-label={`Visualizar ${attachmentName(attachment)}`}
                         onClick={() => actor.send({ type: 'ATTACHMENT_PREVIEW', id: attachment.id })}
                       >
                         Visualizar
@@ -270,7 +276,7 @@ export function StepDocumentos() {
                         <Button
                           variant="link"
                           disabled={submitting}
-                          aria-label={`Remover ${attachment.fileName}`}
+                          aria-label={`Remover ${attachmentName(attachment)}`}
                           onClick={() => actor.send({ type: 'ATTACHMENT_REMOVE', id: attachment.id })}
                         >
                           Remover

@@ -291,6 +291,9 @@ const fileName = (id: string) => {
 };
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+/** A file's 'Remover' or 'Visualizar': named by the file and the document it was attached as. */
+const attachmentButton = (page: Page, action: 'Remover' | 'Visualizar', id: string) =>
+  page.getByRole('button', { name: new RegExp(`^${action} ${fileName(id).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `) });
 
 /** Opens one of the wizard's dropdowns (a listbox) and clicks the option with that label. */
 async function choose(page: Page, control: Locator, label: string) {
@@ -369,8 +372,8 @@ export const wizardGestures = {
     }
   },
   PREPARATION_CANCELLED: (page) => cancelHeldPreparation(page, () => page.getByRole('button', { name: /^Cancelar o preparo de / }).click()),
-  ATTACHMENT_REMOVE: (page, e) => button(page, `Remover ${fileName(e.id)}`).click(),
-  ATTACHMENT_PREVIEW: (page, e) => button(page, `Visualizar ${fileName(e.id)}`).click(),
+  ATTACHMENT_REMOVE: (page, e) => attachmentButton(page, 'Remover', e.id).click(),
+  ATTACHMENT_PREVIEW: (page, e) => attachmentButton(page, 'Visualizar', e.id).click(),
   PREVIEW_CLOSED: (page) => page.getByTestId('preview-modal').getByRole('button', { name: 'Fechar visualização' }).click(),
   ATTACHMENTS_LOST: async (page, e) => {
     // How it happens: a reload, and the browser no longer keeps these files (IndexedDB),

@@ -176,6 +176,11 @@ export const storage = {
   sessionEndsAt(): number | null {
     return liveSession()?.endsAt ?? null;
   },
+  /** Whether activity still moves the live session's end: its idle time ends it first, not its token's lifetime. */
+  sessionEndsByIdle(): boolean {
+    const session = liveSession();
+    return session !== null && session.endsAt === session.times.ultimaAtividade + SESSION_IDLE_MS;
+  },
   /** Forgets the session (protocol, token, times); returns the token it held, to revoke it. */
   endSession(): string | null {
     // 'Encerrar sessão' also forgets a wizard draft kept on this device (issue 27 item 4).

@@ -19,7 +19,8 @@ import { ConnectionNotice } from './connection-notice';
 import { RequestActivityFlow } from './request-activity';
 import { queryClient } from './services';
 import { pruneOrphanFilesSoon } from './draft-files';
-import { useSessionEnded } from './session-watch';
+import { useSessionWatch } from './session-watch';
+import { SessionWarningDialog } from './session-warning';
 import { toastRequests } from './notify';
 import { QuietBoundary } from './quiet-boundary';
 import { StorageNotice } from './storage-notice';
@@ -75,7 +76,7 @@ function Guarded({ children }: { children: ReactNode }) {
 
 /** The guarded screen, until its session ends while it is open (src/app/session-watch.ts). */
 function WhileSessionLives({ children }: { children: ReactNode }) {
-  const ended = useSessionEnded();
+  const { ended, warning, dismissWarning } = useSessionWatch();
   // Its end forgot the tab's draft (src/storage.ts); the files only that draft needed go too.
   useEffect(() => {
     if (ended) pruneOrphanFilesSoon();
@@ -84,6 +85,7 @@ function WhileSessionLives({ children }: { children: ReactNode }) {
   return (
     <ChunkErrorBoundary>
       <Suspense fallback={<LoadingOverlayView visible />}>{children}</Suspense>
+      <SessionWarningDialog warning={warning} onDismiss={dismissWarning} />
     </ChunkErrorBoundary>
   );
 }

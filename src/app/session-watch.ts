@@ -5,14 +5,20 @@
  *
  * What counts as activity: opening the guarded screen and the person using it — a press, a
  * key, a click, a wheel turn or a touch anywhere on it. Background work (the screen's reads,
- * a retry, a scroll the page makes itself) does not: a screen nobody uses is idle, whatever it downloads. Activity is written
- * to storage at most every 15 s (`storage.touchSession`).
+ * a retry, a scroll the page makes itself) does not: a screen nobody uses is idle, whatever it
+ * downloads. Activity is written to storage at most every 15 s (`storage.touchSession`).
+ *
+ * Two minutes before the end the screen warns (WCAG 2.2.1 Timing Adjustable; found by a
+ * keyboard-only run: the wizard's typing went with the session, unannounced). An idle end is
+ * put off by any activity, the warning's own button included; the token's fixed lifetime
+ * cannot be, and the warning says so.
  */
 import { useEffect, useState } from 'react';
 import { storage } from '../storage';
 import { notify } from './notify';
 
 export const SESSION_ENDED_MESSAGE = 'Sua sessão expirou por segurança. Informe o protocolo de novo para continuar.';
+export const SESSION_WARNING_TITLE = 'Sua sessão vai terminar';
 
 /** A press, a key or a click that may act on the screen: stopped once the session has ended. */
 const ACTING_EVENTS = ['pointerdown', 'keydown', 'click'] as const;
@@ -22,10 +28,29 @@ const READING_EVENTS = ['wheel', 'touchstart'] as const;
 const RETURN_EVENTS = ['visibilitychange', 'focus', 'pageshow'] as const;
 /** The check after the session's end runs this late, so it never fires a moment too early. */
 const CHECK_SLACK_MS = 1_000;
+/** How long before the end the warning comes: time to read it and answer (WCAG 2.2.1 asks for 20 s at least). */
+export const SESSION_WARNING_MS = 2 * 60_000;
 
-/** True once this screen's session has ended: the guard then sends the visitor away. */
-export function useSessionEnded(): boolean {
+export interface SessionWarning {
+  /** The session's end, in the device's milliseconds. */
+  endsAt: number;
+  /** Activity puts the end off (its idle time ends it); else it is the token's fixed lifetime. */
+  extendable: boolean;
+}
+
+export interface SessionWatch {
+  /** True once this screen's session has ended: the guard then sends the visitor away. */
+  ended: boolean;
+  /** The end is near, until activity puts it off, or the person closes a warning nothing can put off. */
+  warning: SessionWarning | null;
+  dismissWarning(): void;
+}
+
+export function useSessionWatch(): SessionWatch {
   const [ended, setEnded] = useState(false);
+  const [near, setNear] = useState<SessionWarning | null>(null);
+  // The end whose warning was closed: that end is not warned of again.
+  const [dismissedFor, setDismissedFor] = useState<number | null>(null);
 
   useEffect(() => {
     // Opening the screen is activity. Until the session is seen again, this is when it ends:
@@ -48,17 +73,20 @@ export function useSessionEnded(): boolean {
       if (over) return;
       over = true;
       clearTimeout(timer);
+      setNear(null);
       notify.info(SESSION_ENDED_MESSAGE);
       setEnded(true);
     };
-    const schedule = () => {
-      clearTimeout(timer);
-      timer = setTimeout(check, Math.max(endsAt - Date.now(), 0) + CHECK_SLACK_MS);
-    };
+    /** Warns once the end is near, or takes the warning away once activity put the end off. */
     function check() {
       if (over) return;
-      if (hasEnded()) end();
-      else schedule();
+      if (hasEnded()) return end();
+      const now = Date.now();
+      const warnAt = endsAt - SESSION_WARNING_MS;
+      if (now < warnAt) setNear(null);
+      else setNear((shown) => (shown?.endsAt === endsAt ? shown : { endsAt, extendable: storage.sessionEndsByIdle() }));
+      clearTimeout(timer);
+      timer = setTimeout(check, now < warnAt ? warnAt - now : endsAt - now + CHECK_SLACK_MS);
     }
     const onActing = (event: Event) => {
       if (over || hasEnded()) {
@@ -69,11 +97,12 @@ export function useSessionEnded(): boolean {
         return;
       }
       endsAt = storage.touchSession() ?? endsAt;
+      check();
     };
     const onReading = () => {
       if (over) return;
-      if (hasEnded()) end();
-      else endsAt = storage.touchSession() ?? endsAt;
+      if (!hasEnded()) endsAt = storage.touchSession() ?? endsAt;
+      check();
     };
 
     const acting = { capture: true } as const;
@@ -81,7 +110,7 @@ export function useSessionEnded(): boolean {
     for (const type of ACTING_EVENTS) window.addEventListener(type, onActing, acting);
     for (const type of READING_EVENTS) window.addEventListener(type, onReading, reading);
     for (const type of RETURN_EVENTS) window.addEventListener(type, check);
-    schedule();
+    check();
     return () => {
       clearTimeout(timer);
       for (const type of ACTING_EVENTS) window.removeEventListener(type, onActing, acting);
@@ -90,5 +119,9 @@ export function useSessionEnded(): boolean {
     };
   }, []);
 
-  return ended;
+  return {
+    ended,
+    warning: near && near.endsAt !== dismissedFor ? near : null,
+    dismissWarning: () => setDismissedFor(near?.endsAt ?? null),
+  };
 }

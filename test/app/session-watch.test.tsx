@@ -7,14 +7,14 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../src/app/notify';
-import { SESSION_ENDED_MESSAGE, useSessionEnded } from '../../src/app/session-watch';
-import { SESSION_IDLE_MS, storage } from '../../src/storage';
+import { SESSION_ENDED_MESSAGE, SESSION_WARNING_MS, useSessionWatch } from '../../src/app/session-watch';
+import { SESSION_IDLE_MS, TOKEN_EXPIRY_MARGIN_MS, TOKEN_TTL_MS, storage } from '../../src/storage';
 
 const MINUTE = 60_000;
 const pressed = vi.fn();
 
 function GuardedScreen() {
-  const ended = useSessionEnded();
+  const { ended } = useSessionWatch();
   return ended ? (
     <p>home</p>
   ) : (
@@ -89,4 +89,57 @@ describe('a guarded screen and its session', () => {
     await wait(2 * MINUTE);
     expect(screen.getByText('home')).toBeTruthy();
   });
+
+  it('warns two minutes before an idle end; any press puts the end off and takes the warning away (WCAG 2.2.1)', async () => {
+    render(<WarnedScreen />);
+    await wait(SESSION_IDLE_MS - SESSION_WARNING_MS - MINUTE);
+    expect(screen.queryByTestId('warning')).toBeNull();
+    await wait(MINUTE + 1_000);
+    expect(screen.getByTestId('warning').textContent).toBe('extendable');
+    // 'Continuar' is a press like any other.
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Finalizar' }));
+    expect(screen.queryByTestId('warning')).toBeNull();
+    await wait(5 * MINUTE);
+    expect(screen.queryByText('home')).toBeNull();
+    expect(storage.hasSession()).toBe(true);
+  });
+
+  it("warns before the token's fixed lifetime ends, which no press puts off; closed, it stays closed until the end", async () => {
+    render(<WarnedScreen />);
+    const tokenEnd = Date.now() + TOKEN_TTL_MS - TOKEN_EXPIRY_MARGIN_MS;
+    // In use all along: a press every 20 minutes.
+    while (Date.now() + 20 * MINUTE < tokenEnd - SESSION_WARNING_MS) {
+      await wait(20 * MINUTE);
+      fireEvent.pointerDown(document.body);
+    }
+    expect(screen.queryByTestId('warning')).toBeNull();
+    await wait(tokenEnd - SESSION_WARNING_MS - Date.now() + 1_000);
+    expect(screen.getByTestId('warning').textContent).toBe('fixed');
+    fireEvent.pointerDown(document.body);
+    expect(screen.getByTestId('warning').textContent).toBe('fixed');
+    fireEvent.click(screen.getByRole('button', { name: 'Entendi' }));
+    expect(screen.queryByTestId('warning')).toBeNull();
+    await wait(SESSION_WARNING_MS);
+    expect(screen.getByText('home')).toBeTruthy();
+  });
 });
+
+function WarnedScreen() {
+  const { ended, warning, dismissWarning } = useSessionWatch();
+  if (ended) return <p>home</p>;
+  return (
+    <>
+      <button type="button" onClick={pressed}>
+        Finalizar
+      </button>
+      {warning && (
+        <>
+          <p data-testid="warning">{warning.extendable ? 'extendable' : 'fixed'}</p>
+          <button type="button" onClick={dismissWarning}>
+            Entendi
+          </button>
+        </>
+      )}
+    </>
+  );
+}

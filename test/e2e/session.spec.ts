@@ -5,7 +5,7 @@
  * (`auth/sair`) without waiting for it. The browser's clock is Playwright's, moved on by hand.
  */
 import { expect, test, type BrowserContext, type Page } from './support/test';
-import { SESSION_ENDED_MESSAGE } from '../../src/app/session-watch';
+import { SESSION_ENDED_MESSAGE, SESSION_WARNING_TITLE } from '../../src/app/session-watch';
 import { API } from './support/env';
 import { stored, trackFromHome } from './support/tracking';
 
@@ -75,6 +75,23 @@ test.describe('a shared phone or PC', () => {
     await page.clock.fastForward('31:00');
     await expect(page.getByText(SESSION_ENDED_MESSAGE)).toBeVisible();
     await expectNothingOfTheRequest(page);
+  });
+
+  test("two minutes before an idle end the screen warns, and 'Continuar' keeps it (WCAG 2.2.1)", async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/#/home/1');
+    await trackFromHome(page, PROTOCOLO);
+    await expect(page.getByLabel('Protocolo', { exact: true })).toHaveValue(PROTOCOLO);
+    await page.clock.fastForward('28:30');
+    const warning = page.getByRole('dialog', { name: SESSION_WARNING_TITLE });
+    await expect(warning).toBeVisible();
+    await expect(warning).toContainText('termina depois de 30 minutos sem uso');
+    await expect(warning.getByRole('button', { name: 'Continuar' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(warning).toBeHidden();
+    await page.clock.fastForward('05:00');
+    await expect(page.getByLabel('Protocolo', { exact: true })).toHaveValue(PROTOCOLO);
+    await expect(page.getByText(SESSION_ENDED_MESSAGE)).toHaveCount(0);
   });
 
   test("'Encerrar sessão' revokes the token on the server: a copy of it gets 401 there, and the page shows nothing", async ({ page }) => {

@@ -31,6 +31,12 @@ export interface TextFieldProps {
   onValue?(value: string): void;
   format?: FieldFormat;
   error?: string | undefined;
+  /**
+   * Say the error as it appears (role="alert"): for a short form sent with Enter from the
+   * field that keeps focus, where nothing else would be heard. The wizard's steps do not:
+   * their error summary takes focus.
+   */
+  announceError?: boolean;
   /** Beside the label (a help button). */
   labelAddon?: ReactNode;
   /** More ids describing the input (a help text). */
@@ -78,6 +84,7 @@ export function TextField({
   onValue,
   format = PLAIN,
   error,
+  announceError = false,
   labelAddon,
   describedBy,
   requirement,
@@ -193,7 +200,7 @@ export function TextField({
           {notice}
         </p>
       )}
-      <FieldError id={errorId} message={error} />
+      <FieldError id={errorId} message={error} live={announceError} />
     </div>
   );
 }

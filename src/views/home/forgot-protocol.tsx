@@ -97,6 +97,7 @@ export function ForgotProtocol({ cdEmpresaPlano }: { cdEmpresaPlano: string }) {
             value={context.cpf}
             onValue={(value) => actor.send({ type: 'FIELD_CHANGED', field: 'cpf', value })}
             error={errors.cpf || undefined}
+            announceError
             inputMode="numeric"
             autoComplete="off"
             placeholder="Somente números"
@@ -108,6 +109,7 @@ export function ForgotProtocol({ cdEmpresaPlano }: { cdEmpresaPlano: string }) {
             value={context.dtNascimento}
             onValue={(value) => actor.send({ type: 'FIELD_CHANGED', field: 'dtNascimento', value })}
             error={errors.dtNascimento || undefined}
+            announceError
             inputMode="numeric"
             autoComplete="bday"
             placeholder={MASK_PLACEHOLDER.date}

@@ -62,6 +62,7 @@ export function LoginFields({ ref }: { ref?: Ref<LoginFieldsHandle> }) {
         placeholder="000.000.000-00"
         value={cpf}
         error={errors.cpf}
+        announceError
         onValue={(value) => actor.send({ type: 'CPF_CHANGED', value })}
       />
       <TextField
@@ -75,6 +76,7 @@ export function LoginFields({ ref }: { ref?: Ref<LoginFieldsHandle> }) {
         autoComplete="current-password"
         value={senha}
         error={errors.senha}
+        announceError
         onValue={(value) => actor.send({ type: 'PASSWORD_CHANGED', value })}
       />
     </fieldset>

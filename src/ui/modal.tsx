@@ -15,9 +15,15 @@ interface ModalProps {
   /** When given, Escape and the close button call it; otherwise the modal only closes by its actions. */
   onDismiss?: () => void;
   testId?: string;
+  /**
+   * The body is the dialog's description, read as it opens (a question and what it means).
+   * False for a body that is the content itself (the review: a whole request's data, which
+   * was read in one breath before any of it could be looked at).
+   */
+  bodyDescribes?: boolean;
 }
 
-export function Modal({ open, title, children, actions, onDismiss, testId }: ModalProps) {
+export function Modal({ open, title, children, actions, onDismiss, testId, bodyDescribes = true }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
@@ -34,7 +40,7 @@ export function Modal({ open, title, children, actions, onDismiss, testId }: Mod
       ref={ref}
       data-testid={testId}
       aria-labelledby={titleId}
-      aria-describedby={children ? bodyId : undefined}
+      aria-describedby={children && bodyDescribes ? bodyId : undefined}
       // Its margin and side padding in px: grown with the text, at 200 % on a 360 px phone they left
       // 210 px for 'acompanhamento' (256 px), which spilled out; a longer word still breaks.
       className="modal m-auto w-[min(32rem,calc(100%-32px))] break-words rounded-lg bg-white p-0 text-slate-800 shadow-xl backdrop:bg-black/60"

@@ -72,6 +72,8 @@ test("'Alterar' opens the section's step; its 'Próximo' comes back to the revie
   await field(page, 'Nome do plano').fill('PLANO CORRIGIDO');
   await next(page).click();
   await expect(review(page)).toBeVisible();
+  // The data is the dialog's content, not its description: opening it does not read it all in one breath.
+  await expect(review(page)).not.toHaveAttribute('aria-describedby');
   await expect(fact(page, 'Plano')).toHaveText('PLANO CORRIGIDO');
 
   // From the review to step 1 and back: the other steps are not walked again.

@@ -9,6 +9,7 @@ import { expect, test, type Page } from './support/test';
 import { backoffice } from './support/tracking';
 import { errorSummary } from './support/wizard';
 import {
+  ANNOUNCED,
   DESTINATION,
   choose,
   currentStep,
@@ -440,7 +441,10 @@ test.describe('nova-solicitacao wizard', () => {
     await expect(modal).toContainText('a senha são os 6 últimos dígitos do protocolo');
     await expect(modal.getByRole('button', { name: 'Imprimir/Salvar PDF' })).toBeVisible();
     await modal.getByRole('button', { name: 'Copiar' }).click();
-    await expect(modal.getByRole('status')).toHaveText('Protocolo copiado.');
+    await expect(modal.getByText('Protocolo copiado.')).toBeVisible();
+    // Said each time, a second copy too (nothing on screen changes then).
+    await modal.getByRole('button', { name: 'Copiar' }).click();
+    await expect(page.locator(ANNOUNCED).getByText('Protocolo copiado.')).toHaveCount(2);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(protocolo);
     await expectNoAxeViolations(page, 'protocol modal, copied');
 

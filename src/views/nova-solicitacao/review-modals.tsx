@@ -88,6 +88,7 @@ export function ReviewModal() {
       open={open}
       title="Confira sua solicitação"
       testId="review-modal"
+      bodyDescribes={false}
       onDismiss={back}
       actions={
         <>

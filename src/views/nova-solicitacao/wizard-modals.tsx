@@ -3,6 +3,7 @@ import { shallowEqual } from '@xstate/react';
 import { useState } from 'react';
 import { fileRegistry } from '../../flows/wizard/file-registry';
 import { Button } from '../../ui/button';
+import { announce } from '../../ui/announcer';
 import { Modal } from '../../ui/modal';
 import { copyDigitsOnly, groupInFours } from '../../ui/protocol-groups';
 import { ReceiptDownload } from '../receipt/receipt-download';
@@ -82,16 +83,22 @@ const COPY_OUTCOME = {
   failed: 'Não foi possível copiar. Selecione o número e copie-o.',
 } as const;
 
-/** Copies text to the clipboard and says how it went (the browser may refuse). */
+/**
+ * Copies text to the clipboard and says how it went (the browser may refuse): shown beside the
+ * number, and said each time (a second 'Copiar' changes nothing on screen, so a status region
+ * alone was silent; found by a keyboard-only run).
+ */
 function useCopy(): ['idle' | keyof typeof COPY_OUTCOME, (text: string) => Promise<void>] {
   const [outcome, setOutcome] = useState<'idle' | keyof typeof COPY_OUTCOME>('idle');
   const copy = async (text: string) => {
+    let result: keyof typeof COPY_OUTCOME = 'copied';
     try {
       await navigator.clipboard.writeText(text);
-      setOutcome('copied');
     } catch {
-      setOutcome('failed');
+      result = 'failed';
     }
+    setOutcome(result);
+    announce(COPY_OUTCOME[result]);
   };
   return [outcome, copy];
 }
@@ -139,11 +146,7 @@ export function ProtocolModal() {
         protocolo.
       </p>
       {token && <ReceiptDownload protocolo={protocolo} token={token} className="print-hidden" />}
-      {copied !== 'idle' && (
-        <p role="status" className={copied === 'copied' ? 'text-green-800' : 'text-red-800'}>
-          {COPY_OUTCOME[copied]}
-        </p>
-      )}
+      {copied !== 'idle' && <p className={copied === 'copied' ? 'text-green-800' : 'text-red-800'}>{COPY_OUTCOME[copied]}</p>}
     </Modal>
   );
 }

@@ -21,6 +21,9 @@ const reportGroupOf = (meta: Record<string, unknown> | undefined) => (typeof met
 const isQuiet = (meta: Record<string, unknown> | undefined) => meta?.quiet === true;
 /** A write whose screen says its own failure where the person looks (`WriteOptions.saysOwnFailure`). */
 const saysOwnFailure = (meta: Record<string, unknown> | undefined) => meta?.saysOwnFailure === true;
+/** A read whose screen says "not found" in its own words (`ReadOptions.saysNotFound`): the server's 400/404 would say it twice. */
+const saysNotFound = (meta: Record<string, unknown> | undefined, error: unknown) =>
+  meta?.saysNotFound === true && error instanceof ApiError && error.kind === 'http' && (error.status === 400 || error.status === 404);
 
 /**
  * SPEC §7: up to 2 more tries. Not after a timeout: a server that did not answer in 30 s
@@ -38,7 +41,7 @@ export function createQueryClient(hooks: QueryClientHooks): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (!isQuiet(query.meta)) hooks.onFinalError(error, reportGroupOf(query.meta));
+        if (!isQuiet(query.meta) && !saysNotFound(query.meta, error)) hooks.onFinalError(error, reportGroupOf(query.meta));
       },
     }),
     mutationCache: new MutationCache({
@@ -70,6 +73,12 @@ export interface ReadOptions {
   /** No loading overlay and no report of a failure: a read the screen does fine without. */
   quiet?: boolean;
   /**
+   * The screen says a 400/404 in its own words (the tracking lookup's 'Número de protocolo
+   * inválido ou não encontrado', SPEC §8): the server's message is not shown beside it. Any
+   * other failure is reported as usual.
+   */
+  saysNotFound?: boolean;
+  /**
    * The asking actor's signal. When it aborts (the machine left the state that asked), the
    * read is cancelled: no more retries, and a failure nobody waits for is not reported.
    */
@@ -83,7 +92,9 @@ export function apiQuery<N extends EndpointName>(name: N, input: EndpointInput<N
     queryFn: ({ signal }) =>
       callApi(name, input, { signal, ...(options.anonymous ? { token: null } : {}), ...(options.quiet ? { quiet: true } : {}) }),
     staleTime,
-    ...(options.reportAs || options.quiet ? { meta: { reportAs: options.reportAs, quiet: options.quiet } } : {}),
+    ...(options.reportAs || options.quiet || options.saysNotFound
+      ? { meta: { reportAs: options.reportAs, quiet: options.quiet, saysNotFound: options.saysNotFound } }
+      : {}),
   });
 }
 

@@ -209,6 +209,19 @@ describe('retries through react-query', () => {
     expect(error).toHaveBeenCalledTimes(1);
   });
 
+  it("leaves a 404 to a read whose screen says 'not found' itself (the tracking lookup), and still reports a server failure", async () => {
+    replies = [{ status: 404, body: { message: 'Protocolo não encontrado.' } }];
+    await expect(fetchApi(queryClient, 'tracking', { protocolo: '99999999999999999999' }, 0, { saysNotFound: true })).rejects.toThrow(
+      ApiError,
+    );
+    expect(info).not.toHaveBeenCalled();
+    replies = [{ status: 500 }];
+    await expect(fetchApi(queryClient, 'tracking', { protocolo: '99999999999999999998' }, 0, { saysNotFound: true })).rejects.toThrow(
+      ApiError,
+    );
+    expect(error).toHaveBeenCalledWith(UNEXPECTED_ERROR);
+  });
+
   it('stops retrying a read whose caller has gone (its signal aborted), and reports nothing', async () => {
     const caller = new AbortController();
     replies = [{ status: 403 }];

@@ -192,6 +192,8 @@ test.describe('home', () => {
   }) => {
     await startTracking(page, '99999999999999999999');
     await expect(page.getByText('Número de protocolo inválido ou não encontrado')).toBeVisible();
+    // Said once: the server's own 'Protocolo não encontrado.' is not shown beside it.
+    await expect(page.getByTestId('toast')).toHaveCount(1);
     await expect(page).toHaveURL(/#\/home\/1$/);
     await expect(page.getByRole('textbox', { name: 'Digite o protocolo', exact: true })).toBeFocused();
     await waitIdle(page);

@@ -31,7 +31,7 @@ export const homeActors = {
   // Anonymous: whatever token is stored belongs to an earlier protocol, which the server
   // would refuse for this one. The answer carries this protocol's own token when it needs no login.
   lookUpProtocol: fromPromise<LookupResult, LookupInput>(({ input }) =>
-    fetchApi(queryClient, 'tracking', { protocolo: input.protocolo }, 0, { anonymous: true }),
+    fetchApi(queryClient, 'tracking', { protocolo: input.protocolo }, 0, { anonymous: true, saysNotFound: true }),
   ),
   logIn: fromPromise<LoginResult, LoginInput>(({ input }) => mutateApi(queryClient, 'login', input)),
 };

@@ -312,15 +312,20 @@ export function isRateLimited(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 429;
 }
 
+/** The answers that judge the file itself: invalid (400), too large (413), of a type not taken (415). */
+const FILE_REFUSALS: ReadonlySet<number> = new Set([400, 413, 415]);
+
 /**
- * The server's reason for refusing what was sent (a 4xx with a message: e.g. a PDF whose bytes
- * are no PDF), or undefined: a lost connection, a timeout, a 5xx or a 429 may go through later.
- * Such a refusal is final for that file: sending it again meets it again.
+ * The server's reason for refusing the file sent (e.g. a PDF whose bytes are no PDF), or
+ * undefined: a lost connection, a timeout, a 5xx, a 429, or a 409 "still being processed" (a
+ * claim left by a server that died mid-upload, taken over a minute later; found by an
+ * exploratory run: the file was dropped and the request filed without it) may go through
+ * later. Such a refusal is final for that file: sending it again meets it again.
  */
 export function refusalOf(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const { status, serverMessage } = error as { status?: unknown; serverMessage?: unknown };
-  if (typeof status !== 'number' || status < 400 || status >= 500 || status === 408 || status === 429) return undefined;
+  if (typeof status !== 'number' || !FILE_REFUSALS.has(status)) return undefined;
   return typeof serverMessage === 'string' && serverMessage.trim() !== '' ? serverMessage : undefined;
 }
 

@@ -216,6 +216,27 @@ describe('wizard journeys', () => {
     ]);
   });
 
+  it("a file whose upload is still 'being processed' (409, a claim a dead server left) is not refused: 'Próximo' sends it again", async () => {
+    const inProgress = Object.assign(new Error('HTTP 409 (fixture)'), {
+      status: 409,
+      serverMessage: 'Esta operação está sendo processada. Tente novamente em instantes.',
+    });
+    const events: WizardPathEvent[] = [
+      ...withTwoFiles,
+      ...send,
+      ev('xstate.done.actor.saveRequest'),
+      { type: 'xstate.error.actor.uploadDocument', actorId: 'uploadDocument', error: inProgress } as WizardPathEvent,
+      ev('NEXT'),
+      ev('xstate.done.actor.uploadDocument'),
+      ev('xstate.done.actor.uploadDocument'),
+      ev('xstate.done.actor.acceptance'),
+    ];
+    const result = await run(filled, events);
+    expect(result.last).toBe('protocolModal');
+    expect((result.inputs.uploadDocument as UploadDocumentInput[]).map((u) => u.attachment.id)).toEqual(['f-a1', 'f-a1', 'f-a2']);
+    expect(contextAfter(filled, events.slice(0, -4)).attachments.map((a) => a.refused)).toEqual([undefined, undefined]);
+  });
+
   it('a second click while submitting sends nothing', () => {
     let saves = 0;
     const machine = wizardMachine.provide({

@@ -135,3 +135,15 @@ export function mutateApi<N extends EndpointName>(
   });
   return observer.mutate();
 }
+
+/** Resolves once no write is on its way (react-query's mutations, retries included). */
+export function writesSettled(client: QueryClient): Promise<void> {
+  if (client.isMutating() === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = client.getMutationCache().subscribe(() => {
+      if (client.isMutating() > 0) return;
+      stop();
+      resolve();
+    });
+  });
+}

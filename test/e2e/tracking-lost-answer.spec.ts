@@ -51,6 +51,34 @@ test.describe('acompanhamento: a choice whose sending got no answer', () => {
     expect((await backoffice('show', protocolo)).flConcordo).toBe('S');
   });
 
+  test("the browser's Back while a confirmed choice is on its way: the session leaves the device, and the server records the choice before the session ends there (found by an exploratory run)", async ({
+    page,
+    baseURL,
+  }) => {
+    const protocolo = await openStatusSix(page, baseURL!);
+    await page.getByRole('radio', { name: 'Estou de acordo' }).click();
+    const order: string[] = [];
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(ACCEPTANCE, async (route) => {
+      await released;
+      const response = await route.fetch();
+      order.push(`aceite ${response.status()}`);
+      await route.fulfill({ response });
+    });
+    await page.route('**/auth/sair', async (route) => {
+      order.push('sair');
+      await route.continue();
+    });
+    await sendChoice(page);
+    await page.goBack();
+    await expect(page).toHaveURL(/#\/home\/1$/);
+    expect(await page.evaluate(() => [localStorage.getItem('protocolo'), localStorage.getItem('token')])).toEqual([null, null]);
+    release();
+    await expect.poll(() => order).toEqual(['aceite 200', 'sair']);
+    expect((await backoffice('show', protocolo)).flConcordo).toBe('S');
+  });
+
   test('never reached the server: the screen says it was not sent, and "Finalizar" sends it once the network is back', async ({
     page,
     baseURL,

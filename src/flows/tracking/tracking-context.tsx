@@ -14,7 +14,7 @@ import { inspectOption } from '../../app/inspect';
 import { storage } from '../../storage';
 import { normalisePlanCode } from '../branding/use-branding';
 import { heldPendingFileIds } from '../../../machines/tracking.pending';
-import { createTrackingLogic, endTrackingSession, releasePendingFile } from './tracking-logic';
+import { createTrackingLogic, endTrackingSessionAfterWrites, releasePendingFile } from './tracking-logic';
 import { createUnloadWarning } from './unload-warning';
 
 export const TrackingActorContext = createActorContext(trackingMachine);
@@ -62,7 +62,7 @@ function useEndSessionOnBackHome() {
   // history's own event, before a listener of ours would hear it).
   useEffect(
     () => () => {
-      if (/^#?\/?(home(\/|$)|$)/.test(window.location.hash)) endTrackingSession();
+      if (/^#?\/?(home(\/|$)|$)/.test(window.location.hash)) endTrackingSessionAfterWrites();
     },
     [],
   );

@@ -18,7 +18,7 @@ import {
   type TrackingInfo,
 } from '../../../machines/tracking.machine';
 import type { ChosenFile, PreparedFile } from '../../../machines/wizard.types';
-import { fetchApi, mutateApi } from '../../api/query-client';
+import { fetchApi, mutateApi, writesSettled } from '../../api/query-client';
 import { revokeToken } from '../../api/revoke-token';
 import { notify } from '../../app/notify';
 import { openServerLink } from '../../app/open-link';
@@ -87,6 +87,17 @@ export const trackingActors = {
  */
 export function endTrackingSession(): void {
   revokeToken(storage.endSession());
+}
+
+/**
+ * Leaving by the browser's Back: the session leaves the device at once, and the server's copy
+ * of it once a write already on its way (a confirmed answer, a signature) has arrived. Revoked
+ * at once, that write was refused as from an ended session and the confirmed choice was lost
+ * without a word (found by an exploratory run).
+ */
+export function endTrackingSessionAfterWrites(): void {
+  const token = storage.endSession();
+  void writesSettled(queryClient).then(() => revokeToken(token));
 }
 
 /** 'Minha Portabilidade' and 'OK': forget this request and open home in track mode. */

@@ -224,6 +224,8 @@ export const trackingData = z.object({
    * which the answer (`aceite`) sends back as `versao_condicoes`.
    */
   dsVersaoCondicoes: z.optional(z.string()),
+  /** Brasília's day when the server answered ('dd/mm/yyyy'): deadlines are judged by it, not by a phone's clock. */
+  dtConsulta: z.optional(z.string()),
 });
 
 export const historyEvent = z.object({

@@ -21,6 +21,7 @@ type DecisionInfo = Pick<
   | 'nuRegistroPlanoDestino'
   | 'dtInicioCobertura'
   | 'vlMensalidadeCentavos'
+  | 'dtConsulta'
   | 'dtLimiteCancelamentoPlanoAnterior'
   | 'dsMotivo'
 >;
@@ -78,7 +79,8 @@ interface CancellationOptions {
  * starts (that would leave them uncovered); by the operator's last day when it sent one.
  */
 export function cancellationSentence(tracking: DecisionInfo, now: Date, options: CancellationOptions = {}): string {
-  const today = todayIn(now);
+  // The server's day when it answered: a phone's clock hours off said a deadline was over that was not.
+  const today = parseDay(tracking.dtConsulta) ?? todayIn(now);
   const start = dayOf(tracking.dtInicioCobertura);
   const cancelBy = dayOf(tracking.dtLimiteCancelamentoPlanoAnterior);
   if (cancelBy === null) {

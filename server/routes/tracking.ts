@@ -64,6 +64,7 @@ export const trackingHandlers: Pick<EndpointHandlers, 'tracking' | 'history'> = 
       dtCadastramento: formatDate(request.dt_cadastramento),
       dsStatus: describeAnswerStatus(request),
       cdSolicitacao: request.cd_solicitacao,
+      dtConsulta: formatDate(ctx.now),
       // What the operator decided, only the facts it set (the restricted answer above has none).
       ...decisionFields(decision),
     };

@@ -35,6 +35,12 @@ describe("the operator's decision, as the screen says it", () => {
     expect(NOT_INFORMED).toBe('Ainda não informado pela operadora.');
   });
 
+  it("judges the deadline by the server's day when the answer says it, not by a phone's clock hours ahead (found by an exploratory run)", () => {
+    const answered = { ...decided, dtConsulta: '27/03/2025' };
+    expect(cancellationSentence(answered, brasiliaNoon('2025-03-28'))).toBe('Cancele o seu plano anterior até 27/03/2025.');
+    expect(cancellationSentence({ ...decided, dtConsulta: '28/03/2025' }, brasiliaNoon('2025-03-27'))).toMatch(/^O prazo .* terminou/);
+  });
+
   it('says when to cancel the old plan: after the new coverage starts, by the last day, and never a date it was not given', () => {
     expect(cancellationSentence(decided, brasiliaNoon('2025-03-10'))).toBe(
       'A cobertura do novo plano começa em 22/03/2025; depois disso, cancele o seu plano anterior até 27/03/2025.',

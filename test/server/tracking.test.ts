@@ -134,6 +134,8 @@ describe('history', () => {
     const response = await server.get(`portabilidade/historico?protocolo=${loginRequired.protocolo}`, { token: tokenA });
     const today = server.clock.now.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
     expect((response.json() as { dtConsulta: string }).dtConsulta).toBe(today);
+    // The tracking answer too: the decision's deadlines are judged by it.
+    expect(((await track(loginRequired.protocolo, tokenA)).json() as { dtConsulta?: string }).dtConsulta).toBe(today);
   });
 });
 

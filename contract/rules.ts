@@ -285,14 +285,14 @@ export function isHttpLink(link: string): boolean {
 /** The ANS's free line (Disque ANS), as dialled and as read: named beside every operator contact. */
 export const DISQUE_ANS = { tel: '08007019656', label: '0800 701 9656' } as const;
 
-/**
- * A dependent's relationship to the holder (issue 27 item 7; SPEC §3 lists none): the value
- * stored and sent is the label itself. Required for every dependent.
- */
 /** SPEC §5 step 2 (and step 3's ownership): the holder's ownership of the plan, stored as the label. */
 export const OWNERSHIP_OPTIONS = ['TITULAR', 'TITULAR S/ DIREITO'] as const;
 export type Ownership = (typeof OWNERSHIP_OPTIONS)[number];
 
+/**
+ * A dependent's relationship to the holder (issue 27 item 7; SPEC §3 lists none): the value
+ * stored and sent is the label itself. Required for every dependent.
+ */
 export const PARENTESCOS = ['Cônjuge', 'Companheiro(a)', 'Filho(a)', 'Enteado(a)', 'Pai/Mãe', 'Outro'] as const;
 export type Parentesco = (typeof PARENTESCOS)[number];
 export function isParentesco(value: string): value is Parentesco {

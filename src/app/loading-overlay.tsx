@@ -20,8 +20,10 @@ export function LoadingOverlayView({ visible }: { visible: boolean }) {
         {/* The visible text fades with the backdrop; the live region below is what is announced. */}
         <p className="text-xl font-medium">{LOADING_TEXT}</p>
       </div>
-      {/* Always in the tree, so screen readers notice when its text appears. */}
-      <div role="status" aria-live="polite" aria-busy={visible} className="sr-only">
+      {/* Always in the tree, so screen readers notice when its text appears. Never aria-busy:
+          a busy region is held back until it is not, and by then its text was gone (found by a
+          keyboard-only run). */}
+      <div role="status" aria-live="polite" className="sr-only">
         {visible ? LOADING_TEXT : ''}
       </div>
     </>

@@ -45,6 +45,9 @@ describe('the loading overlay under the root flow', () => {
       read = fetchApi(queryClient, 'tooltips', { solicitacao: '9' });
     });
     expect(overlay().dataset.visible).toBe('true');
+    // Said while it lasts: a live region marked busy would be held back until its text was gone.
+    const said = screen.getByRole('status');
+    expect([said.textContent, said.getAttribute('aria-busy')]).toEqual(['Carregando... ', null]);
     await act(async () => {
       answer!();
       await read;

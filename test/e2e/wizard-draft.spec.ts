@@ -4,9 +4,13 @@
  * wizard at the same step with every file; unchecked, nothing is left once the tab is closed.
  */
 import { expect, test, type Page } from './support/test';
-import { choose, expectNoAxeViolations, field, next, sendWithoutDocuments } from './support/portal';
+import { choose, expectNoAxeViolations, field, next, sendWithoutDocuments, startNewRequest, uniqueIds } from './support/portal';
 import { openDocumentsStep } from './support/photos';
+import { trackFromHome } from './support/tracking';
 import { openWizard, stepTitle } from './support/wizard';
+
+/** The demo request under analysis (the reference server's seed). */
+const DEMO_PROTOCOL = '48213907561238470015';
 
 /** src/storage.ts DEVICE_DRAFT_KEY */
 const DEVICE_DRAFT_KEY = 'portabilidade.wizard.aparelho.v1';
@@ -206,4 +210,32 @@ test('a draft from before a field existed: restored without it, the wizard opens
   await sendWithoutDocuments(page);
   await expect(page.getByRole('dialog', { name: 'O número do protocolo da sua solicitação é' })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('Não foi possível abrir esta página')).toHaveCount(0);
+});
+
+test("another tab following a request leaves this tab's draft and ANS protocol as they were; a new tab opens no request from it (found by an exploratory run)", async ({
+  page,
+  context,
+}) => {
+  // Started as a person does, from home: nothing seeds the session again on a reload.
+  const { protocoloAns } = uniqueIds();
+  await startNewRequest(page, protocoloAns);
+  await field(page, 'Nome do beneficiário').fill('Maria da Silva');
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('portabilidade.wizard.v1') ?? '')).toContain('MARIA DA SILVA');
+
+  // Tab B, same browser: home, then a request followed by its protocol (the shared slot now names it).
+  const other = await context.newPage();
+  await other.goto('/#/home/1');
+  // Home opens in the mode the new request left ('Realizar Solicitação'): back to its choices first.
+  await other.getByRole('button', { name: 'Retornar' }).click();
+  await trackFromHome(other, DEMO_PROTOCOL);
+  await expect.poll(() => other.evaluate(() => localStorage.getItem('protocolo'))).toBe(DEMO_PROTOCOL);
+
+  await page.reload();
+  await expect(field(page, 'Nome do beneficiário')).toHaveValue('MARIA DA SILVA');
+  await expect(page.getByLabel('Protocolo ANS', { exact: true })).toHaveValue(protocoloAns);
+
+  // A third tab has no draft of its own: it is sent home, never into a request with the followed protocol as its ANS one.
+  const third = await context.newPage();
+  await third.goto('/#/nova-solicitacao');
+  await expect(third).toHaveURL(/#\/home\/1$/);
 });

@@ -10,18 +10,19 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createActor, type ActorRefFrom, type Snapshot } from 'xstate';
 import { useLocation } from 'wouter';
-import { DEFAULT_CD_EMPRESA_PLANO } from '../../../contract/api';
+import { DEFAULT_CD_EMPRESA_PLANO, FREE_TOKEN } from '../../../contract/api';
 import { brasiliaDayOf } from '../../../contract/rules';
 import { wizardMachine } from '../../../machines/wizard.machine';
 import { STEPS, type WizardInput } from '../../../machines/wizard.types';
 import { inspectOption } from '../../app/inspect';
+import { PRERENDERED_SESSION } from '../../app/shells';
 import { storage } from '../../storage';
 import { draftAttachmentIds } from '../../app/draft-files';
 import { fileRegistry } from './file-registry';
 import { createWizardLogic, type WizardLogic } from './wizard-actors';
 import { WizardActorContext, useWizardActorRef } from './wizard-context';
 import { repairWizardDraft, type DraftRevision } from './draft-repair';
-import { attachmentIdsOf, clearWizardSnapshot, loadWizardSnapshot, saveWizardSnapshot } from './wizard-persistence';
+import { attachmentIdsOf, clearWizardSnapshot, loadWizardSnapshot, saveWizardSnapshot, tabDraftProtocol } from './wizard-persistence';
 
 export type WizardActor = ActorRefFrom<WizardLogic>;
 
@@ -35,6 +36,11 @@ export interface WizardStart {
   revise: DraftRevision | null;
   /** A draft was found that could not be read: the wizard starts over, and says so. */
   unreadable: boolean;
+  /**
+   * The session names a request being followed (another tab's, or this one's once filed), and
+   * this tab has no draft of its own: no new request starts from it; home is where to go.
+   */
+  notNewRequest: boolean;
 }
 
 function isReadable(input: WizardInput, snapshot: Snapshot<unknown>): boolean {
@@ -47,7 +53,15 @@ function isReadable(input: WizardInput, snapshot: Snapshot<unknown>): boolean {
 
 /** What the wizard starts from, read once per visit. */
 export function readWizardStart(): WizardStart {
-  const protocoloAns = storage.get('protocolo') ?? '';
+  // The session's slot is shared by the tabs: another tab following a request (an issued token,
+  // where a new request has 'free') left that request's protocol there. This tab's draft keeps
+  // the ANS protocol it was started with (found by an exploratory run: a reload lost the draft
+  // and offered the tracked protocol as the ANS one).
+  const token = storage.get('token');
+  // The prerender's stand-in session is no request being followed.
+  const followedElsewhere = token !== null && token !== FREE_TOKEN && token !== PRERENDERED_SESSION.token;
+  const ownProtocol = followedElsewhere ? tabDraftProtocol() : null;
+  const protocoloAns = ownProtocol ?? storage.get('protocolo') ?? '';
   const today = brasiliaDayOf(new Date());
   const input = { protocoloAns, cdEmpresaPlano: storage.get('cdEmpresaPlano') || DEFAULT_CD_EMPRESA_PLANO, today };
   let unreadable = false;
@@ -62,7 +76,14 @@ export function readWizardStart(): WizardStart {
     snapshot = undefined;
     unreadable = true;
   }
-  return { input, snapshot, attachmentIds: attachmentIdsOf(snapshot), revise: snapshot ? (repaired?.revise ?? null) : null, unreadable };
+  return {
+    input,
+    snapshot,
+    attachmentIds: attachmentIdsOf(snapshot),
+    revise: snapshot ? (repaired?.revise ?? null) : null,
+    unreadable,
+    notNewRequest: followedElsewhere && ownProtocol === null,
+  };
 }
 
 /** The ids of the draft's files that could not be read back; null while they are being read. */

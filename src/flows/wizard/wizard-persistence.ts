@@ -30,6 +30,17 @@ function forToday(parsed: PersistedShape, today: CalendarDay): Snapshot<unknown>
   return { ...parsed, context: { ...parsed.context, today } } as unknown as Snapshot<unknown>;
 }
 
+/** The ANS protocol this tab's draft was started with, when there is a draft in progress. */
+export function tabDraftProtocol(): string | null {
+  try {
+    const parsed = JSON.parse(tabStorage.get(WIZARD_SNAPSHOT_KEY) ?? 'null') as PersistedShape | null;
+    const protocoloAns = parsed?.status === 'active' ? parsed.context?.protocoloAns : undefined;
+    return typeof protocoloAns === 'string' && protocoloAns !== '' ? protocoloAns : null;
+  } catch {
+    return null;
+  }
+}
+
 /** `onUnreadable`: this tab's draft was garbled (forgotten: the wizard starts over, and says so). */
 export function loadWizardSnapshot(protocoloAns: string, today: CalendarDay, onUnreadable?: () => void): Snapshot<unknown> | undefined {
   const raw = tabStorage.get(WIZARD_SNAPSHOT_KEY);

@@ -4,6 +4,7 @@
  * machine's snapshot and sends its events; the Enter key never submits the form.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Redirect } from 'wouter';
 import { STEPS, type StepId, type WizardContext } from '../../../machines/wizard.types';
 import type { DraftRevision } from '../../flows/wizard/draft-repair';
 import { filesOnlyInTab } from '../../flows/wizard/file-registry';
@@ -229,6 +230,7 @@ export function NovaSolicitacaoPage() {
   const [start] = useState(readWizardStart);
   useDraftNotice(start);
   const missingFiles = useRestoredFiles(start.attachmentIds);
+  if (start.notNewRequest) return <Redirect to={`/home/${start.input.cdEmpresaPlano}`} replace />;
   return missingFiles ? (
     <RunningWizard start={start} missingFiles={missingFiles} />
   ) : (

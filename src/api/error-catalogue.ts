@@ -10,6 +10,11 @@ import { ApiError } from './client';
 const SHOWN_BY_THE_SCREEN: ReadonlySet<string> = new Set([ERROR_CODES.openRequestExists]);
 
 export const UNEXPECTED_ERROR = 'Ocorreu um erro inesperado!';
+/**
+ * A 429 that says nothing (a proxy's, before our server): still a "wait", never "unexpected"
+ * (found by an exploratory run: the person was told nothing of what to do).
+ */
+export const RATE_LIMITED_WITHOUT_MESSAGE = 'Muitas tentativas em pouco tempo. Aguarde um minuto e tente de novo.';
 
 export interface Notifier {
   info(message: string, event?: string): void;
@@ -24,7 +29,11 @@ export function reportApiError(error: unknown, notify: Notifier, log: (...args: 
   log(error);
   if (error instanceof ApiError && error.code !== undefined && SHOWN_BY_THE_SCREEN.has(error.code)) return;
   const say = (kind: 'info' | 'error', message: string) => (event ? notify[kind](message, event) : notify[kind](message));
-  if (error instanceof ApiError && error.kind === 'http' && (error.status === 400 || error.status === 404 || isRateLimited(error))) {
+  if (error instanceof ApiError && error.kind === 'http' && isRateLimited(error)) {
+    say('info', error.serverMessage ?? RATE_LIMITED_WITHOUT_MESSAGE);
+    return;
+  }
+  if (error instanceof ApiError && error.kind === 'http' && (error.status === 400 || error.status === 404)) {
     say('info', error.serverMessage ?? UNEXPECTED_ERROR);
     return;
   }

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_TIMEOUT_MS, ApiError, configureApi } from '../../src/api/client';
 import { DEFAULT_API_BASE } from '../../contract/api';
-import { UNEXPECTED_ERROR } from '../../src/api/error-catalogue';
+import { RATE_LIMITED_WITHOUT_MESSAGE, UNEXPECTED_ERROR } from '../../src/api/error-catalogue';
 import { fetchApi, mutateApi } from '../../src/api/query-client';
 import { notify } from '../../src/app/notify';
 import { createActor } from 'xstate';
@@ -324,6 +324,13 @@ describe('the error catalogue (SPEC §8), after the retries', () => {
     await expect(fetchApi(queryClient, 'tracking', { protocolo: unique() })).rejects.toMatchObject({ status: 429 });
     expect(calls).toHaveLength(1);
     expect(info).toHaveBeenCalledExactlyOnceWith(wait);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('a 429 with no message (a proxy\'s) still says to wait, never "unexpected"', async () => {
+    replies = [{ status: 429, text: '' }];
+    await expect(fetchApi(queryClient, 'tracking', { protocolo: unique() })).rejects.toMatchObject({ status: 429 });
+    expect(info).toHaveBeenCalledExactlyOnceWith(RATE_LIMITED_WITHOUT_MESSAGE);
     expect(error).not.toHaveBeenCalled();
   });
 

@@ -95,6 +95,29 @@ test.describe("acompanhamento: the operator's decision", () => {
     await expect(history.last()).toContainText("Resposta 'Não aceito' registrada");
   });
 
+  test('an agreement sent after the operator changed the price on a screen left open is not recorded: the new price is shown to answer again', async ({
+    page,
+    baseURL,
+  }) => {
+    const protocolo = await fileRequest(baseURL!);
+    await openAt(page, protocolo, '6', '--tipo', '1', '--valor', '100,00');
+    await expect(fact(page, 'Mensalidade')).toHaveText(/^R\$\s100,00$/);
+    // The operator changes the price while the screen stays open with the old one.
+    await backoffice('set-status', protocolo, '6', '--valor', '200,00');
+    await page.getByRole('radio', { name: 'Estou de acordo' }).click();
+    await sendChoice(page);
+    await expect(page.getByTestId('toast').filter({ hasText: 'A operadora alterou as condições' })).toBeVisible();
+    await expect(fact(page, 'Mensalidade')).toHaveText(/^R\$\s200,00$/);
+    await expect(page.getByRole('radio', { name: 'Estou de acordo' })).toHaveAttribute('aria-checked', 'false');
+    await expect(page.getByRole('button', { name: 'Finalizar' })).toBeDisabled();
+    expect((await backoffice('show', protocolo)).flConcordo).toBeNull();
+    // To the price now shown, the agreement is recorded.
+    await page.getByRole('radio', { name: 'Estou de acordo' }).click();
+    await sendChoice(page);
+    await expect(page.getByRole('dialog', { name: 'Você está quase lá' })).toBeVisible();
+    expect((await backoffice('show', protocolo)).flConcordo).toBe('S');
+  });
+
   test('at 320 px the facts, the next steps, the reason and the recourse wrap instead of scrolling sideways', async ({ page, baseURL }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -30,6 +30,14 @@ const RETURN_EVENTS = ['visibilitychange', 'focus', 'pageshow'] as const;
 const CHECK_SLACK_MS = 1_000;
 /** How long before the end the warning comes: time to read it and answer (WCAG 2.2.1 asks for 20 s at least). */
 export const SESSION_WARNING_MS = 2 * 60_000;
+/** Marks the warning's dialog: a key or press inside it puts the end off, but only its button closes it. */
+export const SESSION_WARNING_ATTRIBUTE = 'data-session-warning';
+
+/**
+ * Inside the warning: closing it while the key is still going down would hand the rest of
+ * that Enter to whatever is under it (a regression walk sent a status 6 answer that way).
+ */
+const fromTheWarning = (event: Event) => event.target instanceof Element && event.target.closest(`[${SESSION_WARNING_ATTRIBUTE}]`) !== null;
 
 export interface SessionWarning {
   /** The session's end, in the device's milliseconds. */
@@ -83,7 +91,8 @@ export function useSessionWatch(): SessionWatch {
       if (hasEnded()) return end();
       const now = Date.now();
       const warnAt = endsAt - SESSION_WARNING_MS;
-      if (now < warnAt) setNear(null);
+      // A session the screen itself ended (the wizard once filed) has nothing left to keep.
+      if (now < warnAt || storage.sessionEndsAt() === null) setNear(null);
       else setNear((shown) => (shown?.endsAt === endsAt ? shown : { endsAt, extendable: storage.sessionEndsByIdle() }));
       clearTimeout(timer);
       timer = setTimeout(check, now < warnAt ? warnAt - now : endsAt - now + CHECK_SLACK_MS);
@@ -97,7 +106,7 @@ export function useSessionWatch(): SessionWatch {
         return;
       }
       endsAt = storage.touchSession() ?? endsAt;
-      check();
+      if (!fromTheWarning(event)) check();
     };
     const onReading = () => {
       if (over) return;

@@ -104,6 +104,13 @@ describe('a guarded screen and its session', () => {
     expect(storage.hasSession()).toBe(true);
   });
 
+  it('does not warn on a screen whose session it ended itself (the wizard once filed): there is nothing left to keep', async () => {
+    render(<WarnedScreen />);
+    storage.remove('protocolo');
+    await wait(SESSION_IDLE_MS - SESSION_WARNING_MS + MINUTE);
+    expect(screen.queryByTestId('warning')).toBeNull();
+  });
+
   it("warns before the token's fixed lifetime ends, which no press puts off; closed, it stays closed until the end", async () => {
     render(<WarnedScreen />);
     const tokenEnd = Date.now() + TOKEN_TTL_MS - TOKEN_EXPIRY_MARGIN_MS;

@@ -7,7 +7,7 @@
 import { expect, test, type BrowserContext, type Page } from './support/test';
 import { SESSION_ENDED_MESSAGE, SESSION_WARNING_TITLE } from '../../src/app/session-watch';
 import { API } from './support/env';
-import { stored, trackFromHome } from './support/tracking';
+import { backoffice, fileRequest, openAt, sendConfirmation, stored, trackFromHome } from './support/tracking';
 
 /** A seeded demo request that needs no login (README's demo table): its lookup answers a token. */
 const PROTOCOLO = '48213907561238470015';
@@ -92,6 +92,32 @@ test.describe('a shared phone or PC', () => {
     await page.clock.fastForward('05:00');
     await expect(page.getByLabel('Protocolo', { exact: true })).toHaveValue(PROTOCOLO);
     await expect(page.getByText(SESSION_ENDED_MESSAGE)).toHaveCount(0);
+  });
+
+  test("Enter on the warning's 'Continuar' keeps the session and nothing else: the confirmation under it stays, nothing is sent (found by a regression walk)", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.clock.install();
+    const protocolo = await fileRequest(baseURL!);
+    await openAt(page, protocolo, '6', '--tipo', '1');
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/documento/aceite')) sent.push(request.url());
+    });
+    await page.getByRole('radio', { name: 'Estou de acordo' }).click();
+    await page.getByRole('button', { name: 'Finalizar' }).click();
+    const confirmation = sendConfirmation(page);
+    await confirmation.getByRole('button', { name: 'Enviar', exact: true }).focus();
+    await page.clock.fastForward('28:10');
+    const warning = page.getByRole('dialog', { name: SESSION_WARNING_TITLE });
+    await expect(warning.getByRole('button', { name: 'Continuar' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(warning).toBeHidden();
+    await expect(confirmation).toBeVisible();
+    await expect(confirmation.getByRole('button', { name: 'Enviar', exact: true })).toBeFocused();
+    expect(sent).toEqual([]);
+    expect((await backoffice('show', protocolo)).flConcordo).toBeNull();
   });
 
   test("'Encerrar sessão' revokes the token on the server: a copy of it gets 401 there, and the page shows nothing", async ({ page }) => {

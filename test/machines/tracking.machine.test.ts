@@ -574,8 +574,8 @@ describe('tracking machine paths', () => {
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
 const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error('falhou') });
 
-async function loaded(tracking: (typeof TRACKINGS)[keyof typeof TRACKINGS]) {
-  const live = startLiveTracking();
+/** The screen's four reads answered, the request's with `tracking`. */
+async function answerReads(live: LiveTracking, tracking: (typeof TRACKINGS)[keyof typeof TRACKINGS]) {
   for (const event of [
     done('loadTrackingData', tracking),
     done('loadAttachedDocuments', ATTACHED),
@@ -583,6 +583,11 @@ async function loaded(tracking: (typeof TRACKINGS)[keyof typeof TRACKINGS]) {
     done('loadHistory', HISTORY),
   ])
     await live.play(event);
+}
+
+async function loaded(tracking: (typeof TRACKINGS)[keyof typeof TRACKINGS]) {
+  const live = startLiveTracking();
+  await answerReads(live, tracking);
   return live;
 }
 
@@ -636,13 +641,7 @@ describe('tracking journeys', () => {
     expect(reloading.matches('loading')).toBe(true);
     expect(reloading.context.choice).toBeNull();
     // Loaded again: no choice is made, nothing to send, nothing said unsent.
-    for (const event of [
-      done('loadTrackingData', TRACKINGS.finalizeTypeOneChanged),
-      done('loadAttachedDocuments', ATTACHED),
-      done('loadDocumentsToSign', TERMS),
-      done('loadHistory', HISTORY),
-    ])
-      await live.play(event);
+    await answerReads(live, TRACKINGS.finalizeTypeOneChanged);
     const shown = live.actor.getSnapshot();
     expect(shown.matches({ ready: { awaitingAcknowledgement: { typeOne: 'undecided' } } })).toBe(true);
     expect(shown.can({ type: 'FINALIZE' })).toBe(false);
@@ -733,13 +732,7 @@ describe('tracking journeys', () => {
       type: 'notify',
       params: { level: 'success', message: "Sua resposta 'Não aceito' foi registrada." },
     });
-    for (const event of [
-      done('loadTrackingData', TRACKINGS.finalizeTypeOneDeclined),
-      done('loadAttachedDocuments', ATTACHED),
-      done('loadDocumentsToSign', TERMS),
-      done('loadHistory', HISTORY),
-    ])
-      await live.play(event);
+    await answerReads(live, TRACKINGS.finalizeTypeOneDeclined);
     const after = live.actor.getSnapshot();
     expect(after.matches({ ready: { awaitingAcknowledgement: { typeOne: 'declineRecorded' } } })).toBe(true);
     expect(after.can({ type: 'FINALIZE' })).toBe(false);

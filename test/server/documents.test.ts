@@ -51,6 +51,14 @@ const uploadCount = async () =>
       protocolo,
     ])
   ).length;
+/** The operator's `set-status` on this server's data, at its clock, printing nothing. */
+const setStatus = (protocolo: string, ...args: string[]) =>
+  runCli(['set-status', protocolo, ...args], {
+    db: server.db,
+    io: { out: () => undefined, err: () => undefined },
+    env: { DATA_DIR: server.dataDir },
+    clock: () => server.clock.now,
+  });
 const aceite = (body: Record<string, unknown>, as = token) =>
   server.post('portabilidade/utils/documento/aceite', { tipo: '9', ...body }, { token: as });
 
@@ -266,14 +274,7 @@ describe('the acceptance document', () => {
     const saved = (await server.post('portabilidade', validRequest({ fl_aceita_email: '1' }), { key: 'reopened-answer' })).json() as {
       nuProtocolo: string;
     };
-    const out: string[] = [];
-    const cli = (...args: string[]) =>
-      runCli(['set-status', saved.nuProtocolo, ...args], {
-        db: server.db,
-        io: { out: (text) => out.push(text), err: (text) => out.push(text) },
-        env: { DATA_DIR: server.dataDir },
-        clock: () => server.clock.now,
-      });
+    const cli = (...args: string[]) => setStatus(saved.nuProtocolo, ...args);
     const tracking = async () =>
       (await server.get(`portabilidade/acompanhamento?protocolo=${saved.nuProtocolo}`)).json() as {
         cdSolicitacao: number;
@@ -344,13 +345,7 @@ describe('the acceptance document', () => {
 
   it('records no answer given to conditions the operator has changed since they were shown', async () => {
     const saved = (await server.post('portabilidade', validRequest(), { key: 'stale-conditions' })).json() as { nuProtocolo: string };
-    const cli = (...args: string[]) =>
-      runCli(['set-status', saved.nuProtocolo, ...args], {
-        db: server.db,
-        io: { out: () => undefined, err: () => undefined },
-        env: { DATA_DIR: server.dataDir },
-        clock: () => server.clock.now,
-      });
+    const cli = (...args: string[]) => setStatus(saved.nuProtocolo, ...args);
     const tracking = async () =>
       (await server.get(`portabilidade/acompanhamento?protocolo=${saved.nuProtocolo}`)).json() as {
         cdSolicitacao: number;

@@ -30,29 +30,31 @@ function forToday(parsed: PersistedShape, today: CalendarDay): Snapshot<unknown>
   return { ...parsed, context: { ...parsed.context, today } } as unknown as Snapshot<unknown>;
 }
 
+/** This tab's draft as stored: none (null), unreadable ('garbled'), or its shape. */
+function readTabDraft(): PersistedShape | null | 'garbled' {
+  const raw = tabStorage.get(WIZARD_SNAPSHOT_KEY);
+  if (!raw) return null;
+  try {
+    return (JSON.parse(raw) as PersistedShape | null) ?? 'garbled';
+  } catch {
+    return 'garbled';
+  }
+}
+
 /** The ANS protocol this tab's draft was started with, when there is a draft in progress. */
 export function tabDraftProtocol(): string | null {
-  try {
-    const parsed = JSON.parse(tabStorage.get(WIZARD_SNAPSHOT_KEY) ?? 'null') as PersistedShape | null;
-    const protocoloAns = parsed?.status === 'active' ? parsed.context?.protocoloAns : undefined;
-    return typeof protocoloAns === 'string' && protocoloAns !== '' ? protocoloAns : null;
-  } catch {
-    return null;
-  }
+  const draft = readTabDraft();
+  const protocoloAns = draft !== null && draft !== 'garbled' && draft.status === 'active' ? draft.context?.protocoloAns : undefined;
+  return typeof protocoloAns === 'string' && protocoloAns !== '' ? protocoloAns : null;
 }
 
 /** `onUnreadable`: this tab's draft was garbled (forgotten: the wizard starts over, and says so). */
 export function loadWizardSnapshot(protocoloAns: string, today: CalendarDay, onUnreadable?: () => void): Snapshot<unknown> | undefined {
-  const raw = tabStorage.get(WIZARD_SNAPSHOT_KEY);
-  if (raw) {
-    try {
-      const parsed = JSON.parse(raw) as PersistedShape;
-      // Another protocol typed on home starts a new request: the old draft is not reused.
-      if (parsed.status === 'active' && parsed.context?.protocoloAns === protocoloAns) return forToday(parsed, today);
-    } catch {
-      // Garbled: forgotten below.
-      onUnreadable?.();
-    }
+  const draft = readTabDraft();
+  if (draft !== null) {
+    // Another protocol typed on home starts a new request: the old draft is not reused.
+    if (draft === 'garbled') onUnreadable?.();
+    else if (draft.status === 'active' && draft.context?.protocoloAns === protocoloAns) return forToday(draft, today);
     tabStorage.remove(WIZARD_SNAPSHOT_KEY);
   }
   // A new tab: the draft the holder kept on this device, when it is this protocol's.

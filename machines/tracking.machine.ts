@@ -37,6 +37,7 @@ export const trackingMachine = trackingSetup.createMachine({
     pendingPreparing: null,
     pendingFileAlert: null,
     pendingSent: null,
+    unreadLists: [],
   }),
   initial: 'loading',
   states: {
@@ -88,7 +89,7 @@ export const trackingMachine = trackingSetup.createMachine({
           initial: 'loading',
           states: {
             loading: {
-              description: 'Busca a tabela de documentos anexados; se falhar, a tabela fica vazia.',
+              description: 'Busca a tabela de documentos anexados; se falhar, a tela diz que não a carregou e oferece "Carregar de novo".',
               invoke: {
                 id: 'loadAttachedDocuments',
                 src: 'loadAttachedDocuments',
@@ -108,7 +109,8 @@ export const trackingMachine = trackingSetup.createMachine({
           initial: 'loading',
           states: {
             loading: {
-              description: 'Busca os termos e declarações a assinar; se falhar, a lista fica vazia.',
+              description:
+                'Busca os termos e declarações a assinar; se falhar, a tela diz que não os carregou e oferece "Carregar de novo".',
               invoke: {
                 id: 'loadDocumentsToSign',
                 src: 'loadDocumentsToSign',
@@ -128,7 +130,8 @@ export const trackingMachine = trackingSetup.createMachine({
           initial: 'loading',
           states: {
             loading: {
-              description: 'Busca o histórico de status e o prazo da ANS; se falhar, a linha do tempo não aparece.',
+              description:
+                'Busca o histórico de status e o prazo da ANS; se falhar, a tela diz que não o carregou e oferece "Carregar de novo".',
               invoke: {
                 id: 'loadHistory',
                 src: 'loadHistory',
@@ -179,6 +182,13 @@ export const trackingMachine = trackingSetup.createMachine({
         // 'Retornar', 'Sair' (status 6) and the menu items: back to /home/{cdEmpresaPlano}.
         RETURN: leave,
         END_SESSION: endSession,
+        // A list that failed to load is said so, never shown empty: 'Carregar de novo' reads the screen again.
+        RELOAD_LISTS: {
+          guard: and(['hasUnreadLists', 'isPanelAtRest']),
+          target: '#tracking.loading',
+          description:
+            "'Carregar de novo': uma lista não carregou (documentos, termos ou histórico); com o painel em repouso, nada em envio nem arquivo em mãos, a tela relê tudo (a escolha ainda não enviada fica).",
+        },
         // 'Desistir da solicitação': only under analysis (1, 2), whichever panel shows it.
         WITHDRAW: {
           guard: 'canWithdraw',
@@ -579,6 +589,13 @@ export const trackingMachine = trackingSetup.createMachine({
                 },
                 FINALIZE: [
                   {
+                    // Not knowing the terms is not knowing them signed: no finalize, no false warning.
+                    guard: 'areTermsUnread',
+                    actions: { type: 'notify', params: { level: 'warning', message: MESSAGES.termsUnreadOnFinalize } },
+                    description:
+                      "Os termos a assinar não carregaram: não se finaliza sem saber se estão assinados; o aviso pede 'Carregar de novo'.",
+                  },
+                  {
                     guard: 'allDocumentsSigned',
                     target: 'finalizing',
                     description: "SPEC §4: status 3 com todos os documentos assinados: conclui a solicitação e abre o 'bemvindoModal'.",
@@ -606,8 +623,14 @@ export const trackingMachine = trackingSetup.createMachine({
                     'markSigned',
                   ],
                 },
-                // Not recorded: the box stays unchecked so the customer can try again.
-                onError: { target: 'signing', actions: 'forgetSigning' },
+                // Refused or unanswered: another tab may have signed it, or the request moved on
+                // (the operator, a finalize elsewhere). The screen reads the server again.
+                onError: {
+                  target: '#tracking.loading',
+                  actions: 'forgetSigning',
+                  description:
+                    'A assinatura foi recusada ou ficou sem resposta (o termo pode estar assinado por outra aba, ou a solicitação mudou): a tela relê a solicitação e mostra o que o servidor tem.',
+                },
               },
             },
             refreshingDocuments: {
@@ -631,7 +654,13 @@ export const trackingMachine = trackingSetup.createMachine({
                 src: 'finalizeRequest',
                 input: ({ context }) => ({ tipo: TIPO_PORTABILIDADE, cd_solicitacao: context.tracking?.cdSolicitacao ?? 0 }),
                 onDone: 'loadingOperatorName',
-                onError: 'signing',
+                // Refused (a term the screen did not list, a request finalized in another tab) or
+                // unanswered: the screen reads the server again rather than keep a stale panel.
+                onError: {
+                  target: '#tracking.loading',
+                  description:
+                    'A finalização foi recusada ou ficou sem resposta (um termo por assinar, ou já finalizada em outra aba): a tela relê a solicitação e mostra o que o servidor tem.',
+                },
               },
             },
             loadingOperatorName: {

@@ -43,6 +43,7 @@ import {
   type TrackingEvent,
   type TrackingInfo,
   type TrackingInput,
+  type UnreadList,
   type UploadDocumentInput,
 } from './tracking.types';
 import type { ChosenFile, PreparedFile } from './wizard.types';
@@ -52,6 +53,26 @@ export const linkOf = (context: TrackingContext, cdFileDocumento: number) =>
 export const nameOf = (context: TrackingContext, cdFileDocumento: number | null) =>
   context.documentsToSign.find((document) => document.cdFileDocumento === cdFileDocumento)?.documento ?? '';
 const home = ({ context }: { context: TrackingContext }) => ({ cdEmpresaPlano: context.cdEmpresaPlano });
+/** A list read, or failed to read: `unreadLists` without it, or with it once. */
+const read = (context: TrackingContext, list: UnreadList) => context.unreadLists.filter((other) => other !== list);
+const unread = (context: TrackingContext, list: UnreadList) => [...read(context, list), list];
+
+/**
+ * The panel at rest, nothing on its way and nothing in hand: reading the screen again may
+ * cut nothing short and lose nothing (a file chosen in status 2 is in hand; a choice made in
+ * status 6 is kept in context across the read).
+ */
+const PANEL_AT_REST = [
+  '#tracking.ready.analysis',
+  '#tracking.ready.refused',
+  '#tracking.ready.cancelled',
+  '#tracking.ready.withdrawn',
+  '#tracking.ready.contractActive',
+  '#tracking.ready.pendingDocuments.listing',
+  '#tracking.ready.accepted.signing',
+  '#tracking.ready.awaitingAcknowledgement.typeOne',
+  '#tracking.ready.awaitingAcknowledgement.typeTwo',
+] as const;
 
 /**
  * Leaving the screen ends its session, whichever way the user leaves ('Retornar', 'Sair', a
@@ -132,12 +153,21 @@ export const trackingSetup = setup({
       tracking: params.tracking,
       choice: seedChoice(params.tracking, context.choice),
     })),
-    rememberAttachedDocuments: assign({ attachedDocuments: (_, params: { documents: AttachedDocumentInfo[] }) => params.documents }),
-    forgetAttachedDocuments: assign({ attachedDocuments: [] }),
-    rememberDocumentsToSign: assign({ documentsToSign: (_, params: { documents: DocumentToSignInfo[] }) => params.documents }),
-    forgetDocumentsToSign: assign({ documentsToSign: [] }),
-    rememberHistory: assign({ history: (_, params: { history: HistoryInfo }) => params.history }),
-    forgetHistory: assign({ history: null }),
+    rememberAttachedDocuments: assign(({ context }, params: { documents: AttachedDocumentInfo[] }) => ({
+      attachedDocuments: params.documents,
+      unreadLists: read(context, 'attachedDocuments'),
+    })),
+    forgetAttachedDocuments: assign(({ context }) => ({ attachedDocuments: [], unreadLists: unread(context, 'attachedDocuments') })),
+    rememberDocumentsToSign: assign(({ context }, params: { documents: DocumentToSignInfo[] }) => ({
+      documentsToSign: params.documents,
+      unreadLists: read(context, 'documentsToSign'),
+    })),
+    forgetDocumentsToSign: assign(({ context }) => ({ documentsToSign: [], unreadLists: unread(context, 'documentsToSign') })),
+    rememberHistory: assign(({ context }, params: { history: HistoryInfo }) => ({
+      history: params.history,
+      unreadLists: read(context, 'history'),
+    })),
+    forgetHistory: assign(({ context }) => ({ history: null, unreadLists: unread(context, 'history') })),
     chooseAgreement: assign({ choice: 'S' }),
     chooseDecline: assign({ choice: 'N' }),
     /** 'Estou ciente' unticked before it was sent: nothing is chosen. */
@@ -228,6 +258,9 @@ export const trackingSetup = setup({
       params.tracking.dsVersaoCondicoes !== context.tracking?.dsVersaoCondicoes,
     /** The holder left through 'Encerrar sessão' (else 'Sair', 'Retornar' or a menu item). */
     isEndingSession: ({ context }) => context.leaving === 'END_SESSION',
+    hasUnreadLists: ({ context }) => context.unreadLists.length > 0,
+    areTermsUnread: ({ context }) => context.unreadLists.includes('documentsToSign'),
+    isPanelAtRest: or(PANEL_AT_REST.map((id) => stateIn(id))),
     canSignDocument: ({ context }, params: { cdFileDocumento: number }) =>
       canSignAfterReading(context.documentsToSign, context.openedTerms, params.cdFileDocumento),
     canOpenUnreadTerm: ({ context }, params: { cdFileDocumento: number }) =>

@@ -86,7 +86,12 @@ export interface TrackingContext {
   pendingFileAlert: string | null;
   /** Status 2: the pending type whose document this visit sent last (said once the list is reloaded). */
   pendingSent: PendingDocumentInfo | null;
+  /** The reads beside the request's own whose last try failed: the screen says so, never shows them empty. */
+  unreadLists: UnreadList[];
 }
+
+/** A read beside the request's own (the attached documents, the terms to sign, the history). */
+export type UnreadList = 'attachedDocuments' | 'documentsToSign' | 'history';
 
 export type TrackingEvent =
   | { type: 'RETRY' }
@@ -114,6 +119,8 @@ export type TrackingEvent =
   | { type: 'WITHDRAW_CONFIRMED' }
   | { type: 'WITHDRAW_CANCELLED' }
   | { type: 'FINALIZE' }
+  /** 'Carregar de novo' beside a list that failed to load: the screen is read again. */
+  | { type: 'RELOAD_LISTS' }
   | { type: 'CLOSE_MODAL' }
   | { type: 'LOG_IN_AGAIN' }
   | PendingDocumentEvent;
@@ -200,6 +207,15 @@ export const MESSAGES = {
   awarenessRecorded: 'Sua ciência foi registrada.',
   declineRecorded: "Sua resposta 'Não aceito' foi registrada.",
   signatureRecorded: (documento: string) => `Assinatura registrada: ${documento}.`,
+  /** A list whose read failed is said so, with 'Carregar de novo': never shown as empty. */
+  unreadLists: {
+    attachedDocuments: 'os documentos anexados',
+    documentsToSign: 'os termos e declarações a assinar',
+    history: 'o histórico da solicitação',
+  },
+  unreadList: (what: string) => `Não foi possível carregar ${what}.`,
+  reloadLists: 'Carregar de novo',
+  termsUnreadOnFinalize: "Os termos a assinar não foram carregados. Use 'Carregar de novo' para vê-los e assiná-los antes de finalizar.",
   /** An answer sent to conditions the operator changed before it arrived: not recorded. */
   conditionsChanged:
     'A operadora alterou as condições antes de a sua resposta chegar, e ela não foi registrada. Confira as novas condições e responda de novo.',

@@ -57,12 +57,14 @@ export const trackingMachine = setup({
   guards: {
     allDocumentsSigned: () => false,
     areConditionsChanged: () => false,
+    areTermsUnread: () => false,
     canOpenUnreadTerm: () => false,
     canSignDocument: () => false,
     canWithdraw: () => false,
     hasAgreed: () => false,
     hasDeclined: () => false,
     hasPendingFile: () => false,
+    hasUnreadLists: () => false,
     hasUnsentChoice: () => false,
     isAcceptanceRefused: () => false,
     isAccepted: () => false,
@@ -75,6 +77,7 @@ export const trackingMachine = setup({
     isEndingSession: () => false,
     isForAnotherPendingType: () => false,
     isKnownTerm: () => false,
+    isPanelAtRest: () => false,
     isPendingFileAcceptable: () => false,
     isPendingPhotoToPrepare: () => false,
     isRecordedAnswerChanged: () => false,
@@ -154,7 +157,7 @@ export const trackingMachine = setup({
           description: 'Busca dos documentos anexados.',
           states: {
             loading: {
-              description: 'Busca a tabela de documentos anexados; se falhar, a tabela fica vazia.',
+              description: 'Busca a tabela de documentos anexados; se falhar, a tela diz que não a carregou e oferece "Carregar de novo".',
               invoke: {
                 id: 'loadAttachedDocuments',
                 src: 'loadAttachedDocuments',
@@ -173,7 +176,7 @@ export const trackingMachine = setup({
           description: 'Busca dos termos a assinar.',
           states: {
             loading: {
-              description: 'Busca os termos e declarações a assinar; se falhar, a lista fica vazia.',
+              description: 'Busca os termos e declarações a assinar; se falhar, a tela diz que não os carregou e oferece "Carregar de novo".',
               invoke: {
                 id: 'loadDocumentsToSign',
                 src: 'loadDocumentsToSign',
@@ -192,7 +195,7 @@ export const trackingMachine = setup({
           description: 'Busca do histórico.',
           states: {
             loading: {
-              description: 'Busca o histórico de status e o prazo da ANS; se falhar, a linha do tempo não aparece.',
+              description: 'Busca o histórico de status e o prazo da ANS; se falhar, a tela diz que não o carregou e oferece "Carregar de novo".',
               invoke: {
                 id: 'loadHistory',
                 src: 'loadHistory',
@@ -260,6 +263,11 @@ export const trackingMachine = setup({
             },
             'navigateHome',
           ],
+        },
+        RELOAD_LISTS: {
+          target: 'loading',
+          guard: and(['hasUnreadLists', 'isPanelAtRest']),
+          description: '\'Carregar de novo\': uma lista não carregou (documentos, termos ou histórico); com o painel em repouso, nada em envio nem arquivo em mãos, a tela relê tudo (a escolha ainda não enviada fica).',
         },
         WITHDRAW: {
           target: 'withdrawal',
@@ -814,6 +822,17 @@ export const trackingMachine = setup({
                 },
                 FINALIZE: [
                   {
+                    guard: 'areTermsUnread',
+                    actions: {
+                      type: 'notify',
+                      params: {
+                        level: 'warning',
+                        message: 'Os termos a assinar não foram carregados. Use \'Carregar de novo\' para vê-los e assiná-los antes de finalizar.',
+                      },
+                    },
+                    description: 'Os termos a assinar não carregaram: não se finaliza sem saber se estão assinados; o aviso pede \'Carregar de novo\'.',
+                  },
+                  {
                     target: 'finalizing',
                     guard: 'allDocumentsSigned',
                     description: 'SPEC §4: status 3 com todos os documentos assinados: conclui a solicitação e abre o \'bemvindoModal\'.',
@@ -837,7 +856,11 @@ export const trackingMachine = setup({
                 id: 'recordSignature',
                 src: 'recordSignature',
                 onDone: { target: 'refreshingDocuments', actions: ['announce', 'markSigned'] },
-                onError: { target: 'signing', actions: 'forgetSigning' },
+                onError: {
+                  target: '#tracking.loading',
+                  actions: 'forgetSigning',
+                  description: 'A assinatura foi recusada ou ficou sem resposta (o termo pode estar assinado por outra aba, ou a solicitação mudou): a tela relê a solicitação e mostra o que o servidor tem.',
+                },
               },
             },
             refreshingDocuments: {
@@ -855,7 +878,10 @@ export const trackingMachine = setup({
                 id: 'finalizeRequest',
                 src: 'finalizeRequest',
                 onDone: { target: 'loadingOperatorName' },
-                onError: { target: 'signing' },
+                onError: {
+                  target: '#tracking.loading',
+                  description: 'A finalização foi recusada ou ficou sem resposta (um termo por assinar, ou já finalizada em outra aba): a tela relê a solicitação e mostra o que o servidor tem.',
+                },
               },
             },
             loadingOperatorName: {

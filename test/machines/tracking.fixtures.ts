@@ -226,6 +226,7 @@ export const USER_EVENTS = {
   WITHDRAW_CONFIRMED: [{ type: 'WITHDRAW_CONFIRMED' }],
   WITHDRAW_CANCELLED: [{ type: 'WITHDRAW_CANCELLED' }],
   FINALIZE: [{ type: 'FINALIZE' }],
+  RELOAD_LISTS: [{ type: 'RELOAD_LISTS' }],
   CLOSE_MODAL: [{ type: 'CLOSE_MODAL' }],
   LOG_IN_AGAIN: [{ type: 'LOG_IN_AGAIN' }],
   PENDING_FILE_CHOSEN: [
@@ -306,7 +307,10 @@ export function eventsFor(snapshot: Snapshot): AnyEventObject[] {
       ? ACTOR_ANSWERS.loadAttachedDocuments
       : secondary(ACTOR_ANSWERS.loadAttachedDocuments)),
     ...ACTOR_ANSWERS.loadDocumentsToSign.slice(0, 1),
-    ...(snapshot.context.tracking?.flStatus === TRACKINGS.analysis.flStatus ? [ACTOR_ANSWERS.loadDocumentsToSign[1]!] : []),
+    // The terms' read fails under analysis and where they are listed (status 3).
+    ...([TRACKINGS.analysis.flStatus, TRACKINGS.acceptedTypeOne.flStatus].includes(snapshot.context.tracking?.flStatus ?? 0)
+      ? [ACTOR_ANSWERS.loadDocumentsToSign[1]!]
+      : []),
     ...(snapshot.context.tracking?.flConcordo === 'N' ? [ACTOR_ANSWERS.loadDocumentsToSign[2]!] : []),
     ...secondary(ACTOR_ANSWERS.loadHistory),
     ...ACTOR_ANSWERS.recordSignature,

@@ -14,6 +14,8 @@ import {
   HISTORY,
   INPUT,
   OPERATOR_NAME,
+  PENDING,
+  PENDING_FILES,
   TERMS,
   TRACKINGS,
   allStateNodes,
@@ -376,7 +378,11 @@ function checkStep(before: Snapshot, event: AnyEventObject, after: Snapshot, liv
       break;
     case 'FINALIZE':
       if (wasIn('ready.accepted')) {
-        if (before.context.documentsToSign.every((d) => d.flAssinado)) {
+        if (before.context.unreadLists.includes('documentsToSign')) {
+          // Terms not read are not terms known signed: a warning, nothing sent.
+          expect(calls).toEqual([{ type: 'notify', params: { level: 'warning', message: MESSAGES.termsUnreadOnFinalize } }]);
+          expect(started).toEqual([]);
+        } else if (before.context.documentsToSign.every((d) => d.flAssinado)) {
           expect(started).toEqual([{ id: 'finalizeRequest', input: { tipo: '9', cd_solicitacao: 77 } }]);
         } else {
           expect(calls).toEqual([{ type: 'notify', params: { level: 'warning', message: TEXT.unsignedDocuments } }]);
@@ -521,6 +527,8 @@ describe('tracking machine paths', () => {
         state.context.documentsToSign.filter((d) => d.flAssinado).length,
         // Leaving anyway differs by the way out asked for ('Sair' or 'Encerrar sessão').
         state.context.leaving,
+        // 'Finalizar' differs by whether the terms were read at all.
+        state.context.unreadLists.length,
         // A read-back finds an answer recorded, or the conditions the operator changed meanwhile.
         (event.type as string) === 'xstate.done.actor.loadTrackingData'
           ? (event as unknown as { output: TrackingInfo }).output.dsVersaoCondicoes === state.context.tracking?.dsVersaoCondicoes
@@ -878,14 +886,63 @@ describe('tracking journeys', () => {
     expect(live.actor.getSnapshot().context.operatorName).toBe(OPERATOR_NAME);
   });
 
-  it('a failed signature leaves the term unsigned and signable again', async () => {
+  it('a failed signature reads the screen again, which shows the term as the server holds it, signable after its reading', async () => {
     const live = await loaded(TRACKINGS.acceptedTypeTwo);
     await live.play({ type: 'OPEN_TERM', cdFileDocumento: 11 });
     await live.play({ type: 'SIGN_DOCUMENT', cdFileDocumento: 11 });
     await live.play(error('recordSignature'));
+    expect(live.actor.getSnapshot().matches('loading')).toBe(true);
+    expect(live.actor.getSnapshot().context.signing).toBeNull();
+    await answerReads(live, TRACKINGS.acceptedTypeTwo);
     const snapshot = live.actor.getSnapshot();
+    expect(snapshot.matches({ ready: { accepted: 'signing' } })).toBe(true);
     expect(snapshot.context.documentsToSign.find((d) => d.cdFileDocumento === 11)?.flAssinado).toBe(false);
+    // Opened in this visit: still signable, without opening it again.
     expect(snapshot.can({ type: 'SIGN_DOCUMENT', cdFileDocumento: 11 })).toBe(true);
+  });
+
+  it('a refused finalize reads the screen again instead of keeping a stale panel', async () => {
+    const live = await loaded(TRACKINGS.acceptedTypeTwo);
+    for (const term of live.actor.getSnapshot().context.documentsToSign) {
+      await live.play({ type: 'OPEN_TERM', cdFileDocumento: term.cdFileDocumento });
+      await live.play({ type: 'SIGN_DOCUMENT', cdFileDocumento: term.cdFileDocumento });
+      await live.play(done('recordSignature', 'OK'));
+      await live.play(done('loadAttachedDocuments', ATTACHED));
+    }
+    await live.play({ type: 'FINALIZE' });
+    await live.play(error('finalizeRequest'));
+    expect(live.actor.getSnapshot().matches('loading')).toBe(true);
+    expect([...live.pending.keys()].sort()).toEqual(['loadAttachedDocuments', 'loadDocumentsToSign', 'loadHistory', 'loadTrackingData']);
+  });
+
+  it("status 3 with the terms unread: 'Finalizar' warns and sends nothing; 'Carregar de novo' reads the screen again", async () => {
+    const live = startLiveTracking();
+    await live.play(done('loadTrackingData', TRACKINGS.acceptedTypeTwo));
+    await live.play(done('loadAttachedDocuments', ATTACHED));
+    await live.play(error('loadDocumentsToSign'));
+    await live.play(done('loadHistory', HISTORY));
+    expect(live.actor.getSnapshot().context.unreadLists).toEqual(['documentsToSign']);
+    const callsFrom = live.calls.length;
+    await live.play({ type: 'FINALIZE' });
+    expect(live.calls.slice(callsFrom)).toEqual([
+      { type: 'notify', params: { level: 'warning', message: MESSAGES.termsUnreadOnFinalize } },
+    ]);
+    expect(live.pending.size).toBe(0);
+    await live.play({ type: 'RELOAD_LISTS' });
+    await answerReads(live, TRACKINGS.acceptedTypeTwo);
+    expect(live.actor.getSnapshot().context.unreadLists).toEqual([]);
+    expect(live.actor.getSnapshot().context.documentsToSign.length).toBeGreaterThan(0);
+  });
+
+  it("'Carregar de novo' is refused with a file in hand (status 2), which a new read would lose", async () => {
+    const live = startLiveTracking();
+    await live.play(done('loadTrackingData', TRACKINGS.pendingDocuments));
+    await live.play(error('loadAttachedDocuments'));
+    await live.play(done('loadDocumentsToSign', []));
+    await live.play(done('loadHistory', HISTORY));
+    expect(live.actor.getSnapshot().can({ type: 'RELOAD_LISTS' })).toBe(true);
+    await live.play({ type: 'PENDING_FILE_CHOSEN', cdTipoDocumento: PENDING[0].cdTipoDocumento, file: PENDING_FILES.pdf });
+    expect(live.actor.getSnapshot().can({ type: 'RELOAD_LISTS' })).toBe(false);
   });
 
   it('an expired session on a request that requires login asks to log in again, and stops the reads beside it', async () => {

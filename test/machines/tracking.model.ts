@@ -77,6 +77,7 @@ export const trackingFixtures = {
     { type: 'SIGN_DOCUMENT', cdFileDocumento: signTampered },
   ],
   FINALIZE: [{ type: 'FINALIZE' }],
+  RELOAD_LISTS: [{ type: 'RELOAD_LISTS' }],
   CLOSE_MODAL: [{ type: 'CLOSE_MODAL' }],
   LOG_IN_AGAIN: [{ type: 'LOG_IN_AGAIN' }],
   PENDING_FILE_CHOSEN: [
@@ -179,6 +180,7 @@ function coherent(
       choice: 'S' | 'N' | null;
       pendingFile: { cdTipoDocumento: number } | null;
       pendingPreparing: { file: { id: string; name: string } } | null;
+      documentsToSign: Array<{ flAssinado: boolean }>;
     };
   },
   event: PathEvent<M>,
@@ -213,11 +215,14 @@ function coherent(
       return event.output !== TRACKINGS.restricted || !READS.some((read) => matches(snapshot, { loading: { [read]: 'settled' } }));
     case 'xstate.error.actor.loadAttachedDocuments':
       return underAnalysis || matches(snapshot, { ready: { accepted: 'refreshingDocuments' } });
+    // The terms fail to load where they are listed too (status 3): 'Finalizar' must not go on without them.
     case 'xstate.error.actor.loadDocumentsToSign':
+      return underAnalysis || tracking?.flStatus === TRACKINGS.acceptedTypeOne.flStatus;
     case 'xstate.error.actor.loadHistory':
       return underAnalysis;
+    // The fixture's terms are all unsigned: a read after this visit signed one would list it signed.
     case 'xstate.done.actor.loadDocumentsToSign':
-      return event.output === TERMS || tracking?.flConcordo === 'N';
+      return (event.output === TERMS && !snapshot.context.documentsToSign.some((term) => term.flAssinado)) || tracking?.flConcordo === 'N';
     // Status 2: a file is chosen in a row the list shows; only the first type is sent, so
     // the reload finds the list the server then holds (TRACKINGS.pendingDocumentsOne).
     case 'PENDING_FILE_CHOSEN':
@@ -269,6 +274,7 @@ export function trackingAbstraction(c: TrackingContext): unknown {
       d.flAssinado ? 'signed' : Boolean(d.dtLeitura) || c.openedTerms.includes(d.cdFileDocumento) ? 'opened' : 'unread',
     ),
     link: c.acceptanceLink !== null,
+    unread: [...c.unreadLists].sort(),
     operator: c.operatorName !== '',
     pending: [
       c.pendingFile?.id ?? null,

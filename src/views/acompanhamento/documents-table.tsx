@@ -6,6 +6,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { TrackingActorContext } from '../../flows/tracking/tracking-context';
+import { UnreadListNotice, useUnread } from './unread-list';
 
 const COLUMNS = ['#', 'Arquivo', 'Documento', 'Data da assinatura', 'Ações'] as const;
 const cell =
@@ -14,6 +15,8 @@ const cell =
 export function DocumentsTable() {
   const actor = TrackingActorContext.useActorRef();
   const documents = useSelector(actor, (s) => s.context.attachedDocuments);
+  // Not read is not "Nenhum documento encontrado.": the table says which it is.
+  if (useUnread('attachedDocuments')) return <UnreadListNotice list="attachedDocuments" />;
   return (
     <div className="@container">
       <table role="table" className="w-full border-collapse text-left text-sm @max-xl:block">

@@ -7,12 +7,23 @@ import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { answerClockRuns, answerWindow, answerWindowText } from '../../../machines/tracking.helpers';
 import { TrackingActorContext } from '../../flows/tracking/tracking-context';
+import { UnreadListNotice, useUnread } from './unread-list';
 
 export function HistoryTimeline({ now = () => new Date() }: { now?: () => Date }) {
   const actor = TrackingActorContext.useActorRef();
   const headingId = useId();
   const history = useSelector(actor, (s) => s.context.history);
   const underAnalysis = useSelector(actor, (s) => answerClockRuns(s.context.tracking));
+  const unread = useUnread('history');
+  if (unread)
+    return (
+      <section aria-labelledby={headingId} className="space-y-3">
+        <h3 id={headingId} className="font-semibold text-slate-800">
+          Histórico da solicitação
+        </h3>
+        <UnreadListNotice list="history" />
+      </section>
+    );
   if (!history) return null;
   const answer = underAnalysis ? answerWindow(history, now()) : null;
   return (

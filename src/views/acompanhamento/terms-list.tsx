@@ -11,6 +11,7 @@ import { READING, isTermOpened } from '../../../machines/tracking.terms-and-with
 import { Button } from '../../ui/button';
 import { CheckBox } from '../../ui/check-box';
 import { TrackingActorContext } from '../../flows/tracking/tracking-context';
+import { UnreadListNotice, useUnread } from './unread-list';
 
 export function TermsList() {
   const actor = TrackingActorContext.useActorRef();
@@ -33,53 +34,56 @@ export function TermsList() {
     // The locked box cannot keep focus: keep it on the same row.
     if (document.activeElement === document.body || document.activeElement === null) openButtons.current.get(signed)?.focus();
   }, [signing]);
-  if (terms.length === 0) return null;
+  const unread = useUnread('documentsToSign');
+  if (terms.length === 0 && !unread) return null;
   return (
     <section aria-labelledby={headingId} className="space-y-2">
       <h3 id={headingId} className="font-semibold text-slate-800">
         Termos e declarações
       </h3>
-      <p className="text-sm text-slate-700">{READING.intro}</p>
-      <ul className="divide-y divide-slate-200">
-        {terms.map((term, index) => {
-          const id = `${headingId}-${term.cdFileDocumento}`;
-          const read = isTermOpened(terms, opened, term.cdFileDocumento);
-          const checked = term.flAssinado || signing === term.cdFileDocumento;
-          return (
-            <li key={term.cdFileDocumento} className="space-y-1 py-2" data-term={term.cdFileDocumento}>
-              <div>
-                <Button
-                  variant="link"
-                  ref={(element: HTMLButtonElement | null) => {
-                    if (element) openButtons.current.set(term.cdFileDocumento, element);
-                    else openButtons.current.delete(term.cdFileDocumento);
-                  }}
-                  onClick={() => actor.send({ type: 'OPEN_TERM', cdFileDocumento: term.cdFileDocumento })}
-                >
-                  {READING.open(term.documento)} <span className="text-sm">{READING.newTab}</span>
-                </Button>
-              </div>
-              <CheckBox
-                id={id}
-                label={`${READING.accept}: ${term.documento}`}
-                checked={checked}
-                disabled={term.flAssinado || !signable[index]}
-                onChange={() => actor.send({ type: 'SIGN_DOCUMENT', cdFileDocumento: term.cdFileDocumento })}
-                description={read || checked ? undefined : READING.openFirst}
-                after={term.flAssinado && <span className="text-sm text-green-800">(assinado)</span>}
-              />
-              {(term.dtLeitura || term.dtAssinatura) && (
-                <p className="text-sm text-slate-700">
-                  {[term.dtLeitura && `Lido em ${term.dtLeitura}`, term.dtAssinatura && `aceito em ${term.dtAssinatura}`]
-                    .filter(Boolean)
-                    .join('; ')}
-                  .
-                </p>
-              )}
-            </li>
-          );
-        })}
-      </ul>
+      {unread ? <UnreadListNotice list="documentsToSign" /> : <p className="text-sm text-slate-700">{READING.intro}</p>}
+      {terms.length > 0 && (
+        <ul className="divide-y divide-slate-200">
+          {terms.map((term, index) => {
+            const id = `${headingId}-${term.cdFileDocumento}`;
+            const read = isTermOpened(terms, opened, term.cdFileDocumento);
+            const checked = term.flAssinado || signing === term.cdFileDocumento;
+            return (
+              <li key={term.cdFileDocumento} className="space-y-1 py-2" data-term={term.cdFileDocumento}>
+                <div>
+                  <Button
+                    variant="link"
+                    ref={(element: HTMLButtonElement | null) => {
+                      if (element) openButtons.current.set(term.cdFileDocumento, element);
+                      else openButtons.current.delete(term.cdFileDocumento);
+                    }}
+                    onClick={() => actor.send({ type: 'OPEN_TERM', cdFileDocumento: term.cdFileDocumento })}
+                  >
+                    {READING.open(term.documento)} <span className="text-sm">{READING.newTab}</span>
+                  </Button>
+                </div>
+                <CheckBox
+                  id={id}
+                  label={`${READING.accept}: ${term.documento}`}
+                  checked={checked}
+                  disabled={term.flAssinado || !signable[index]}
+                  onChange={() => actor.send({ type: 'SIGN_DOCUMENT', cdFileDocumento: term.cdFileDocumento })}
+                  description={read || checked ? undefined : READING.openFirst}
+                  after={term.flAssinado && <span className="text-sm text-green-800">(assinado)</span>}
+                />
+                {(term.dtLeitura || term.dtAssinatura) && (
+                  <p className="text-sm text-slate-700">
+                    {[term.dtLeitura && `Lido em ${term.dtLeitura}`, term.dtAssinatura && `aceito em ${term.dtAssinatura}`]
+                      .filter(Boolean)
+                      .join('; ')}
+                    .
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </section>
   );
 }

@@ -7,6 +7,7 @@
  */
 import type { trackingMachine } from '../../../machines/tracking.machine';
 import type { Invariant, ReceivedEvent, Step } from '../framework/invariants';
+import { unreadLists } from './tracking.reads.rules';
 
 type M = typeof trackingMachine;
 type Offer = M extends unknown ? Parameters<Step<M>['snapshot']['can']>[0]['type'] : never;
@@ -19,11 +20,15 @@ function lastAnswer(events: readonly ReceivedEvent[]): { flConcordo?: string | n
 
 type Row = Partial<Record<Offer, boolean | ((events: readonly ReceivedEvent[]) => boolean)>>;
 
+/** 'Carregar de novo' where the panel is at rest: exactly when a list's last read failed. */
+const RELOADABLE: Row = { RELOAD_LISTS: (events) => unreadLists(events).length > 0 };
+/** On its way, in hand or asking: the screen is not read again under it. */
+const NO_RELOAD: Row = { RELOAD_LISTS: false };
 const LEAVING: Row = { RETURN: true, END_SESSION: true };
-const CLOSED: Row = { ...LEAVING, FINALIZE: false, AGREE: false, ACKNOWLEDGE: false };
-const LOADING: Row = { FINALIZE: false, AGREE: false, RETURN: true, END_SESSION: true };
-const BUSY: Row = { FINALIZE: false };
-const MODAL: Row = { CLOSE_MODAL: true, RETURN: false, END_SESSION: false };
+const CLOSED: Row = { ...LEAVING, ...RELOADABLE, FINALIZE: false, AGREE: false, ACKNOWLEDGE: false };
+const LOADING: Row = { FINALIZE: false, AGREE: false, RETURN: true, END_SESSION: true, RELOAD_LISTS: false };
+const BUSY: Row = { FINALIZE: false, ...NO_RELOAD };
+const MODAL: Row = { CLOSE_MODAL: true, RETURN: false, END_SESSION: false, RELOAD_LISTS: false };
 
 /** Leaf state → what it answers (true) and refuses (false). */
 export const OFFERS: Readonly<Record<string, Row>> = {
@@ -32,32 +37,36 @@ export const OFFERS: Readonly<Record<string, Row>> = {
       ['loading', 'settled'].map((leaf) => [`loading.${read}.${leaf}`, LOADING]),
     ),
   ),
-  failed: { RETRY: true, ...LEAVING },
-  loginRequired: { LOG_IN_AGAIN: true, ...LEAVING, FINALIZE: false },
+  failed: { RETRY: true, ...LEAVING, ...NO_RELOAD },
+  loginRequired: { LOG_IN_AGAIN: true, ...LEAVING, FINALIZE: false, ...NO_RELOAD },
   'ready.analysis': CLOSED,
   'ready.refused': CLOSED,
   'ready.cancelled': CLOSED,
   'ready.contractActive': CLOSED,
-  'ready.withdrawn': { WITHDRAW: false, FINALIZE: false, RETURN: true },
-  'ready.pendingDocuments.listing': { PENDING_FILE_SEND: false, RETURN: true, FINALIZE: false },
-  'ready.pendingDocuments.fileChosen': { PENDING_FILE_SEND: true, PENDING_FILE_REMOVED: true },
-  'ready.pendingDocuments.sending': { PENDING_FILE_SEND: false, PENDING_FILE_REMOVED: false },
-  'withdrawal.confirming': { WITHDRAW_CONFIRMED: true, WITHDRAW_CANCELLED: true, RETURN: false },
-  'withdrawal.withdrawing': { WITHDRAW_CONFIRMED: false, RETURN: false },
-  'ready.awaitingAcknowledgement.typeOne.undecided': { FINALIZE: false, AGREE: true, DECLINE: true },
-  'ready.awaitingAcknowledgement.typeOne.declined': { DECLINE: false, AGREE: true, FINALIZE: true, RETURN: true },
+  'ready.withdrawn': { WITHDRAW: false, FINALIZE: false, RETURN: true, ...RELOADABLE },
+  'ready.pendingDocuments.listing': { PENDING_FILE_SEND: false, RETURN: true, FINALIZE: false, ...RELOADABLE },
+  // A file in hand would be lost by a new read: it is sent or removed first.
+  'ready.pendingDocuments.fileChosen': { PENDING_FILE_SEND: true, PENDING_FILE_REMOVED: true, ...NO_RELOAD },
+  'ready.pendingDocuments.sending': { PENDING_FILE_SEND: false, PENDING_FILE_REMOVED: false, ...NO_RELOAD },
+  'ready.pendingDocuments.preparing': NO_RELOAD,
+  'withdrawal.confirming': { WITHDRAW_CONFIRMED: true, WITHDRAW_CANCELLED: true, RETURN: false, ...NO_RELOAD },
+  'withdrawal.withdrawing': { WITHDRAW_CONFIRMED: false, RETURN: false, ...NO_RELOAD },
+  'ready.awaitingAcknowledgement.typeOne.undecided': { FINALIZE: false, AGREE: true, DECLINE: true, ...RELOADABLE },
+  'ready.awaitingAcknowledgement.typeOne.declined': { DECLINE: false, AGREE: true, FINALIZE: true, RETURN: true, ...RELOADABLE },
   // 'Não aceito' is sent once (SPEC §4): once the server holds it, it cannot be chosen again.
   'ready.awaitingAcknowledgement.typeOne.agreed': {
     AGREE: false,
     DECLINE: (events) => lastAnswer(events)?.flConcordo !== 'N',
     FINALIZE: true,
+    ...RELOADABLE,
   },
-  'ready.awaitingAcknowledgement.typeOne.declineRecorded': { FINALIZE: false, DECLINE: false, AGREE: true },
-  'ready.awaitingAcknowledgement.typeOne.agreementRecorded': { FINALIZE: false, AGREE: false, DECLINE: false },
-  'ready.awaitingAcknowledgement.typeTwo.unaware': { FINALIZE: false, ACKNOWLEDGE: true, AGREE: false },
-  'ready.awaitingAcknowledgement.typeTwo.aware': { ACKNOWLEDGE: false, UNACKNOWLEDGE: true, FINALIZE: true },
-  'ready.awaitingAcknowledgement.typeTwo.awarenessRecorded': { FINALIZE: false, ACKNOWLEDGE: false },
+  'ready.awaitingAcknowledgement.typeOne.declineRecorded': { FINALIZE: false, DECLINE: false, AGREE: true, ...RELOADABLE },
+  'ready.awaitingAcknowledgement.typeOne.agreementRecorded': { FINALIZE: false, AGREE: false, DECLINE: false, ...RELOADABLE },
+  'ready.awaitingAcknowledgement.typeTwo.unaware': { FINALIZE: false, ACKNOWLEDGE: true, AGREE: false, ...RELOADABLE },
+  'ready.awaitingAcknowledgement.typeTwo.aware': { ACKNOWLEDGE: false, UNACKNOWLEDGE: true, FINALIZE: true, ...RELOADABLE },
+  'ready.awaitingAcknowledgement.typeTwo.awarenessRecorded': { FINALIZE: false, ACKNOWLEDGE: false, ...RELOADABLE },
   'ready.awaitingAcknowledgement.confirmingSend': {
+    ...NO_RELOAD,
     FINALIZE: false,
     AGREE: false,
     DECLINE: false,
@@ -65,10 +74,11 @@ export const OFFERS: Readonly<Record<string, Row>> = {
     SEND_CONFIRMED: true,
     SEND_CANCELLED: true,
   },
-  'ready.awaitingAcknowledgement.confirmingLeave': { FINALIZE: false, LEAVE_CONFIRMED: true, LEAVE_CANCELLED: true },
-  'ready.awaitingAcknowledgement.generatingAcceptance': { FINALIZE: false, AGREE: false, DECLINE: false },
+  'ready.awaitingAcknowledgement.confirmingLeave': { FINALIZE: false, LEAVE_CONFIRMED: true, LEAVE_CANCELLED: true, ...NO_RELOAD },
+  'ready.awaitingAcknowledgement.generatingAcceptance': { FINALIZE: false, AGREE: false, DECLINE: false, ...NO_RELOAD },
+  'ready.awaitingAcknowledgement.checkingSend': { FINALIZE: false, ...NO_RELOAD },
   // Status 3: the options are the server's (flConcordo), not the holder's to change; 'Finalizar' answers (it warns if unsigned).
-  'ready.accepted.signing': { AGREE: false, DECLINE: false, ACKNOWLEDGE: false, FINALIZE: true },
+  'ready.accepted.signing': { AGREE: false, DECLINE: false, ACKNOWLEDGE: false, FINALIZE: true, ...RELOADABLE },
   'ready.accepted.recordingSignature': BUSY,
   'ready.accepted.refreshingDocuments': BUSY,
   'ready.accepted.finalizing': BUSY,

@@ -9,13 +9,14 @@
  * what the machine's context believes.
  */
 import { isAcceptanceRefused } from '../../../contract/rules';
-import { recordedChoice, allSigned } from '../../../machines/tracking.helpers';
+import { recordedChoice } from '../../../machines/tracking.helpers';
 import { TEXT, type TrackingInfo, type trackingMachine } from '../../../machines/tracking.machine';
 import { outputOf, traced, type Invariant, type ReceivedEvent, type Step } from '../framework/invariants';
 import { pendingDocumentsRules } from './tracking.pending.rules';
 import { signAndWithdrawRules } from './tracking-sign-withdraw.rules';
 import { lockRules } from './tracking.locks.rules';
 import { offerRules } from './tracking.offers.rules';
+import { readRules } from './tracking.reads.rules';
 
 type M = typeof trackingMachine;
 type S = Step<M>['snapshot'];
@@ -226,13 +227,6 @@ export const trackingRules: readonly Invariant<M>[] = [
     },
   },
   {
-    rule: 'status 3: the request is finalized only with every term signed (SPEC §5)',
-    holds: ({ snapshot }) =>
-      !snapshot.matches({ ready: { accepted: 'finalizing' } }) ||
-      allSigned(snapshot.context.documentsToSign) ||
-      'finalizing with an unsigned term',
-  },
-  {
     rule: "'Você está quase lá' opens only after an agreement's acceptance document was generated (SPEC §4)",
     holds: ({ snapshot, trace, events }) => {
       if (!snapshot.matches('avisoModal')) return true;
@@ -262,4 +256,6 @@ export const trackingRules: readonly Invariant<M>[] = [
   ...lockRules,
   // What each state lets the user do (issue 29: the per-state markers, as rules).
   ...offerRules,
+  // The lists beside the request: a failed read said, never shown empty; status 3's terms known before finalizing.
+  ...readRules,
 ];

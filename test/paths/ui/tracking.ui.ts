@@ -82,6 +82,12 @@ export const trackingGestures = {
   WITHDRAW_CONFIRMED: (page) => withdrawConfirmation(page).getByRole('button', { name: WITHDRAWAL.confirm, exact: true }).click(),
   WITHDRAW_CANCELLED: (page) => withdrawConfirmation(page).getByRole('button', { name: WITHDRAWAL.back, exact: true }).click(),
   FINALIZE: (page) => page.getByRole('button', { name: 'Finalizar' }).click(),
+  // Beside the first list the screen could not load (each names its list for screen readers).
+  RELOAD_LISTS: (page) =>
+    page
+      .getByRole('button', { name: new RegExp(`^${MESSAGES.reloadLists} `) })
+      .first()
+      .click(),
   CLOSE_MODAL: (page) => page.getByRole('dialog').getByRole('button').first().click(),
   LOG_IN_AGAIN: (page) => page.getByRole('button', { name: 'Fazer login' }).click(),
   // Status 2: the row's hidden file input takes the file (its button opens the device's picker).

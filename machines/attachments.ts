@@ -35,6 +35,17 @@ export const PREPARATION_MESSAGES: Record<PreparationFailure, string> = {
 };
 
 /** An iPhone photo, by its name's extension or, for a name without one, its type. */
+/**
+ * What a row says once an upload has failed. A file the server refused was not stored; an
+ * upload without an answer may have arrived or not, and its retry (same Idempotency-Key)
+ * cannot store it twice, so the row says exactly that (found by an exploratory run: 'Não foi
+ * enviado.' was said of files the server held).
+ */
+export const UPLOAD_OUTCOME = {
+  refused: 'Não foi enviado.',
+  unconfirmed: 'Não foi possível confirmar o envio. Tente de novo: se ele já tiver chegado, não será guardado duas vezes.',
+} as const;
+
 export function isHeicFile(file: Pick<ChosenFile, 'name' | 'mimeType'>): boolean {
   return (HEIC_EXTENSIONS as readonly string[]).includes(fileExtensionOf(file));
 }

@@ -708,8 +708,13 @@ export const trackingMachine = trackingSetup.createMachine({
                 { type: 'announce', params: { message: WITHDRAWAL.done } },
               ],
             },
-            // Refused or failed (the global handler said why): the panel as it was.
-            onError: '#tracking.ready',
+            // Refused or unanswered (the global handler said why): it may have arrived all the
+            // same (an answer lost on the way back), so the screen reads the server again.
+            onError: {
+              target: '#tracking.loading',
+              description:
+                'A desistência foi recusada ou ficou sem resposta (pode ter chegado mesmo assim): a tela relê a solicitação e mostra o que o servidor tem.',
+            },
           },
         },
       },

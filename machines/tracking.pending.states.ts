@@ -62,8 +62,11 @@ export const pendingDocumentsState = trackingSetup.createStateConfig({
       },
     },
     fileChosen: {
+      // A file in hand, not on the server: closing or reloading the tab asks first (as an unsent choice).
+      entry: 'armUnloadWarning',
+      exit: 'disarmUnloadWarning',
       description:
-        'Um arquivo escolhido para um tipo, com nome e tamanho: "Enviar" o envia; "Remover" o descarta; outro arquivo aceito o substitui (um recusado o mantém, com o aviso). Depois de uma falha, "Não foi enviado" e "Tentar de novo".',
+        'Um arquivo escolhido para um tipo, com nome e tamanho: "Enviar" o envia; "Remover" o descarta; outro arquivo aceito o substitui (um recusado o mantém, com o aviso). Depois de uma falha, "Tentar de novo" (recusado: "Não foi enviado" e o motivo; sem resposta: envio não confirmado).',
       on: {
         PENDING_FILE_CHOSEN: [
           // The file in hand is never dropped unsent for another document's (the other rows wait).
@@ -90,6 +93,8 @@ export const pendingDocumentsState = trackingSetup.createStateConfig({
       },
     },
     preparing: {
+      entry: 'armUnloadWarning',
+      exit: 'disarmUnloadWarning',
       description:
         'Uma foto escolhida para um tipo pendente é preparada no navegador como no assistente (HEIC convertida em JPEG, foto acima de 1 MB redesenhada em 2.000 px): pronta, passa a ser o arquivo escolhido, com os tamanhos antes e depois; recusada (dizendo como enviá-la) ou cancelada, o arquivo escolhido antes, se havia, fica.',
       invoke: {
@@ -132,6 +137,9 @@ export const pendingDocumentsState = trackingSetup.createStateConfig({
       },
     },
     sending: {
+      // Closing the tab now would cut the upload short: it still asks.
+      entry: 'armUnloadWarning',
+      exit: 'disarmUnloadWarning',
       description:
         'Envia o arquivo (upload da SPEC §7 pelo protocolo, tipoSolicitacao 9, o tipo pendente), com o progresso na linha. Respondido, a tela recarrega a solicitação: a lista é a que o servidor tem.',
       invoke: {
@@ -153,7 +161,8 @@ export const pendingDocumentsState = trackingSetup.createStateConfig({
             'forgetPendingFile',
           ],
         },
-        // Kept, with 'Não foi enviado' and 'Tentar de novo' (the global handler said why).
+        // Kept, with 'Tentar de novo' (the global handler said why): refused, 'Não foi enviado'
+        // and its reason; unanswered, that it is unconfirmed (its retry cannot store it twice).
         onError: 'fileChosen',
       },
     },

@@ -8,7 +8,7 @@
  * The list is the server's: a type leaves it once the server holds a document of that type,
  * and the screen reloads the request after each sending rather than crossing it out itself.
  */
-import { toAttachment, toPreparedAttachment } from './attachments';
+import { UPLOAD_OUTCOME, toAttachment, toPreparedAttachment } from './attachments';
 import { DISQUE_ANS } from './tracking.decision';
 import { answerWindow, answerWindowText, type AnswerClockFacts } from './tracking.helpers';
 import { STATUS_PENDING_DOCUMENTS, type PendingDocumentInfo, type TrackingContext, type TrackingInfo } from './tracking.types';
@@ -22,6 +22,15 @@ export function isAwaitingDocuments(tracking: Pick<TrackingInfo, 'flStatus'> | n
 /** The types still awaited, as the server answered them (none when it sent no list). */
 export function pendingDocumentsOf(tracking: Pick<TrackingInfo, 'documentosPendentes'> | null): PendingDocumentInfo[] {
   return tracking?.documentosPendentes ?? [];
+}
+
+/**
+ * Status 2 with every document asked for received: the server's list is there and empty.
+ * Absent, the server did not say what is missing (found by an exploratory run: a reload after
+ * sending the last one said the operator never named them).
+ */
+export function allPendingReceived(tracking: Pick<TrackingInfo, 'documentosPendentes'> | null): boolean {
+  return Array.isArray(tracking?.documentosPendentes) && tracking.documentosPendentes.length === 0;
 }
 
 export function isPendingType(tracking: Pick<TrackingInfo, 'documentosPendentes'> | null, cdTipoDocumento: number): boolean {
@@ -81,7 +90,8 @@ export const PENDING_TEXT = {
   send: 'Enviar',
   remove: 'Remover',
   sending: 'Enviando…',
-  failed: 'Não foi enviado.',
+  failed: UPLOAD_OUTCOME.unconfirmed,
+  refused: UPLOAD_OUTCOME.refused,
   retry: 'Tentar de novo',
   fileLabel: (nmDocumento: string) => `Arquivo para ${nmDocumento}`,
   /** One file in hand at a time: a choice for another document would drop it unsent. */

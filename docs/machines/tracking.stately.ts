@@ -353,7 +353,9 @@ export const trackingMachine = setup({
               },
             },
             fileChosen: {
-              description: 'Um arquivo escolhido para um tipo, com nome e tamanho: "Enviar" o envia; "Remover" o descarta; outro arquivo aceito o substitui (um recusado o mantém, com o aviso). Depois de uma falha, "Não foi enviado" e "Tentar de novo".',
+              description: 'Um arquivo escolhido para um tipo, com nome e tamanho: "Enviar" o envia; "Remover" o descarta; outro arquivo aceito o substitui (um recusado o mantém, com o aviso). Depois de uma falha, "Tentar de novo" (recusado: "Não foi enviado" e o motivo; sem resposta: envio não confirmado).',
+              entry: 'armUnloadWarning',
+              exit: 'disarmUnloadWarning',
               on: {
                 PENDING_FILE_CHOSEN: [
                   {
@@ -385,6 +387,8 @@ export const trackingMachine = setup({
             },
             preparing: {
               description: 'Uma foto escolhida para um tipo pendente é preparada no navegador como no assistente (HEIC convertida em JPEG, foto acima de 1 MB redesenhada em 2.000 px): pronta, passa a ser o arquivo escolhido, com os tamanhos antes e depois; recusada (dizendo como enviá-la) ou cancelada, o arquivo escolhido antes, se havia, fica.',
+              entry: 'armUnloadWarning',
+              exit: 'disarmUnloadWarning',
               invoke: {
                 id: 'preparePendingPhoto',
                 src: 'preparePendingPhoto',
@@ -424,6 +428,8 @@ export const trackingMachine = setup({
             },
             sending: {
               description: 'Envia o arquivo (upload da SPEC §7 pelo protocolo, tipoSolicitacao 9, o tipo pendente), com o progresso na linha. Respondido, a tela recarrega a solicitação: a lista é a que o servidor tem.',
+              entry: 'armUnloadWarning',
+              exit: 'disarmUnloadWarning',
               invoke: {
                 id: 'uploadPendingDocument',
                 src: 'uploadPendingDocument',
@@ -929,7 +935,10 @@ export const trackingMachine = setup({
                 },
               ],
             },
-            onError: { target: '#tracking.ready' },
+            onError: {
+              target: '#tracking.loading',
+              description: 'A desistência foi recusada ou ficou sem resposta (pode ter chegado mesmo assim): a tela relê a solicitação e mostra o que o servidor tem.',
+            },
           },
         },
       },

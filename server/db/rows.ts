@@ -37,6 +37,8 @@ export interface RequestRow {
   fl_status: number;
   cd_status_port: number;
   fl_concordo: 'S' | 'N' | null;
+  /** The conditions the recorded answer was given to (migration 020); null: none, or recorded before it. */
+  ds_versao_resposta: string | null;
   dt_cadastramento: Date;
   dt_atualizacao: Date;
 }

@@ -26,7 +26,7 @@ import { changeStatusIn, findRequestById, lockRequest } from '../services/reques
 import { isDiskFull } from '../services/disk-full.ts';
 import { STATUS, describeStatus } from '../services/status.ts';
 import { checkUploadedFile } from '../services/upload-check.ts';
-import { conditionsVersion, findDecision } from '../services/operator-decision.ts';
+import { conditionsVersion, findDecision, recordAnswerConditions } from '../services/operator-decision.ts';
 import { answerPendingDocument } from '../services/pending-documents.ts';
 import { recordTermReading } from '../services/term-reading.ts';
 import { requestByProtocol } from './tracking.ts';
@@ -185,10 +185,15 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
           // Tracking acknowledgements belong to status 6; agreeing is final (SPEC §4).
           return null;
         }
-        const current =
-          kind !== 'N' && request.fl_concordo !== ciente
-            ? await changeStatusIn(tx, ctx.deps.files, request.cd_solicitacao, { flConcordo: ciente }, 'portal', ctx.now)
-            : request;
+        const answering = kind !== 'N' && request.fl_concordo !== ciente;
+        const current = answering
+          ? await changeStatusIn(tx, ctx.deps.files, request.cd_solicitacao, { flConcordo: ciente }, 'portal', ctx.now)
+          : request;
+        // The answer stands for these conditions only: a later round with others clears it (services/backoffice.ts).
+        if (answering) {
+          const version = conditionsVersion(current.cd_status_port, await findDecision(tx, cdSolicitacao));
+          await recordAnswerConditions(tx, cdSolicitacao, version);
+        }
         const facts = await readRequestFacts(tx, current);
         if (!facts) return null;
         const pdf = await renderPdf(acceptancePdf(kind, ciente, facts, ctx.now), ctx.now);

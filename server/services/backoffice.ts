@@ -18,9 +18,11 @@ import { CLOSED_STATUSES, DEFAULT_RETENTION_DAYS } from './retention.ts';
 import { queueStatusNotifications } from './status-notifications.ts';
 import { CONTACT_FIELDS, ContactError, findOperatorContact, saveOperatorContact, type ContactFlags } from './operator-contact.ts';
 import {
+  conditionsVersion,
   DecisionError,
   findDecision,
   parseDecisionFlags,
+  recordAnswerConditions,
   saveDecision,
   type DecisionFlags,
   type OperatorDecision,
@@ -258,14 +260,17 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
       await saveDecision(tx, request.cd_solicitacao, decision, now, { forgetReason: request.fl_status !== command.flStatus });
       await replacePendingDocuments(tx, request.cd_solicitacao, pending, now);
       const after = await visibleFacts(tx, request.cd_solicitacao);
-      // An answer stands only for the conditions it was given to: new facts while the request
-      // waits in 6 open the answer again (its term stays, the record of the earlier round).
+      // An answer stands only for the conditions it was given to (type and facts): a request
+      // that waits in 6 under other ones — new facts, another --tipo, a new round after 1 or 3 —
+      // asks again (the earlier term stays, the record of its round). Found by an exploratory run.
+      const typeAfter = command.tipo ?? (request.cd_status_port === 2 ? 2 : 1);
+      const conditionsNow = conditionsVersion(typeAfter, after.decisao);
+      const answeredTo = request.ds_versao_resposta ?? conditionsVersion(request.cd_status_port, before.decisao);
       const reopened =
-        request.fl_status === STATUS.aguardandoCiencia &&
         command.flStatus === STATUS.aguardandoCiencia &&
         request.fl_concordo !== null &&
         command.concordo === undefined &&
-        JSON.stringify(after.decisao) !== JSON.stringify(before.decisao);
+        answeredTo !== conditionsNow;
       const updated = await changeStatusIn(
         tx,
         deps.files,
@@ -274,6 +279,9 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
         'backoffice',
         now,
       );
+      // The operator records an answer for the conditions as they now are; a reopened one stands for none.
+      if (command.concordo !== undefined) await recordAnswerConditions(tx, request.cd_solicitacao, conditionsNow);
+      else if (reopened) await recordAnswerConditions(tx, request.cd_solicitacao, null);
       // News for the beneficiary (issue 26) is what they would see changed: the state, the facts
       // of the decision as stored, or the documents still awaited; not that flags were given.
       const alterado =

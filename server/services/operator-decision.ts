@@ -131,8 +131,11 @@ export function parseDecisionFlags(flags: DecisionFlags, flStatus: number): Deci
   }
   if (flags.motivo !== undefined) {
     const reason = flags.motivo.trim();
-    if (reason.length < 1 || reason.length > MAX_REASON_LENGTH || CONTROL.test(reason)) {
-      throw new DecisionError(`--motivo deve ter de 1 a ${MAX_REASON_LENGTH} caracteres, sem quebras de linha nem caracteres de controle.`);
+    // A reason must say something: spaces or invisible marks alone (U+200B) showed a blank reason.
+    if (reason.length < 1 || reason.length > MAX_REASON_LENGTH || CONTROL.test(reason) || !/[\p{L}\p{N}]/u.test(reason)) {
+      throw new DecisionError(
+        `--motivo deve ter de 1 a ${MAX_REASON_LENGTH} caracteres, com ao menos uma letra ou um número, sem quebras de linha nem caracteres de controle.`,
+      );
     }
     change.motivo = reason;
   }
@@ -295,6 +298,11 @@ export function conditionsVersion(cdStatusPort: number, decision: OperatorDecisi
     .update(JSON.stringify([cdStatusPort, decisionFields(decision)]))
     .digest('base64url')
     .slice(0, 16);
+}
+
+/** Keeps the conditions a recorded answer was given to (null: no answer stands); under the request's lock. */
+export async function recordAnswerConditions(tx: Queryable, cdSolicitacao: number, version: string | null): Promise<void> {
+  await tx.query('UPDATE requests SET ds_versao_resposta = $2 WHERE cd_solicitacao = $1', [cdSolicitacao, version]);
 }
 
 /** One line for the backoffice's `show` and `set-status`. */

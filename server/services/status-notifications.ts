@@ -17,7 +17,7 @@ import { formatCents, type OperatorDecision } from './operator-decision.ts';
 import { trackingLink } from './protocol-email.ts';
 import { contactLines, findOperatorContact } from './operator-contact.ts';
 import { mobileNumberOf } from './sms-provider.ts';
-import { STATUS } from './status.ts';
+import { answerOf, STATUS } from './status.ts';
 import { openPendingDocuments, type OpenPendingDocument } from './pending-documents.ts';
 
 /** The statuses that send a message when the back-office sets them (1, under analysis, does not). */
@@ -56,10 +56,19 @@ interface Parts {
 
 const when = (date: string | null, fallback: string) => (date ? `até ${date}` : fallback);
 
-function partsOf(flStatus: number, cdStatusPort: number, decision: OperatorDecision, conditionsChanged = false): Parts {
+function partsOf(
+  flStatus: number,
+  cdStatusPort: number,
+  decision: OperatorDecision,
+  conditionsChanged = false,
+  recorded: string | null = null,
+): Parts {
   const plan = decision.nmPlano ? ` para o plano ${decision.nmPlano}` : '';
   // Without a stored reason the portal says none was given: no message may send the person to look for one.
-  const reason = decision.dsMotivo ? ` Motivo informado: ${decision.dsMotivo}.` : ' A operadora não informou o motivo.';
+  // A reason that ends its own sentence gets no second full stop.
+  const reason = decision.dsMotivo
+    ? ` Motivo informado: ${decision.dsMotivo}${/[.!?…]$/.test(decision.dsMotivo) ? '' : '.'}`
+    : ' A operadora não informou o motivo.';
   const seeReason = decision.dsMotivo ? 'Veja o motivo no portal' : 'Veja a situação no portal';
   switch (flStatus) {
     case STATUS.pendenteDocumentacao:
@@ -99,6 +108,18 @@ function partsOf(flStatus: number, cdStatusPort: number, decision: OperatorDecis
           happened: `A operadora mudou as condições da decisão sobre a sua portabilidade${plan}. A resposta que você deu valia para as condições anteriores e não vale mais.`,
           todo: `O que fazer: em "Acompanhar Solicitação", leia as novas condições e responda de novo ${answer} ${when(decision.dtLimiteCancelamento, 'o quanto antes')}.`,
           smsTodo: `Responda de novo no portal ${when(decision.dtLimiteCancelamento, 'o quanto antes')}`,
+        };
+      }
+      if (recorded) {
+        // The operator recorded the answer itself (--concordo): nothing to answer, and the person may check it.
+        return {
+          headline: 'resposta registrada',
+          happened: `A operadora registrou a sua resposta '${recorded}' à decisão sobre a sua portabilidade${plan}.`,
+          todo:
+            recorded === 'Não aceito'
+              ? 'O que fazer: nada é preciso. Se mudar de ideia, ainda pode responder "Estou de acordo" em "Acompanhar Solicitação". Se não foi você quem deu essa resposta, fale com a operadora.'
+              : 'O que fazer: nada é preciso; a operadora segue com a portabilidade. Se não foi você quem deu essa resposta, fale com a operadora.',
+          smsTodo: 'Veja a resposta registrada no portal',
         };
       }
       return {
@@ -149,7 +170,8 @@ export function maskedProtocol(nuProtocolo: string): string {
 }
 
 export function statusMessage(
-  request: Pick<RequestRow, 'nu_protocolo' | 'cd_empresa_plano' | 'fl_status' | 'cd_status_port'>,
+  request: Pick<RequestRow, 'nu_protocolo' | 'cd_empresa_plano' | 'fl_status' | 'cd_status_port'> &
+    Partial<Pick<RequestRow, 'fl_concordo'>>,
   decision: OperatorDecision,
   context: MessageContext,
   /** Status 2: the documents still awaited, listed in the e-mail. */
@@ -157,7 +179,8 @@ export function statusMessage(
   /** Status 6: the operator changed the facts after the beneficiary answered, and the answer was cleared. */
   conditionsChanged = false,
 ): StatusMessage {
-  const parts = partsOf(request.fl_status, request.cd_status_port, decision, conditionsChanged);
+  const recorded = answerOf({ ...request, fl_concordo: request.fl_concordo ?? null });
+  const parts = partsOf(request.fl_status, request.cd_status_port, decision, conditionsChanged, recorded);
   const link = trackingLink(context.publicUrl, request.cd_empresa_plano);
   const where = link
     ? `Acesse ${link}, escolha "Acompanhar Solicitação" e informe o protocolo.`

@@ -12,6 +12,7 @@ import { ANNOUNCED } from './support/portal';
 import { noisyJpeg } from './support/photos';
 import { expect, test, type Page, type Route } from './support/test';
 import { backoffice, expectAccessible, fileRequest, panel, trackFromHome } from './support/tracking';
+import { UPLOAD_OUTCOME } from '../../machines/attachments';
 
 const REASON = 'O comprovante enviado tem mais de 90 dias.';
 const RESIDENCE = 'Comprovante de residência';
@@ -83,7 +84,7 @@ test.describe('acompanhamento: pending documents (status 2)', () => {
     await expect(page.getByRole('button', { name: `Escolher arquivo para ${RESIDENCE}` })).toBeFocused();
 
     // A real PDF: named with its size, 'Enviar' next. The first sending fails (the network
-    // answers 500 to it and its retries): 'Não foi enviado' and 'Tentar de novo', as the wizard.
+    // answers 500 to it and its retries): unconfirmed, and 'Tentar de novo', as the wizard.
     await fileInput(page, RESIDENCE).setInputFiles({ name: 'conta-de-luz.pdf', mimeType: 'application/pdf', buffer: PDF });
     const chosen = page.getByTestId('pending-file');
     await expect(chosen).toContainText('conta-de-luz.pdf');
@@ -94,7 +95,7 @@ test.describe('acompanhamento: pending documents (status 2)', () => {
     const failing = /\/portabilidade\/utils\/documento$/;
     await page.route(failing, (route) => route.fulfill({ status: 500, body: '' }));
     await chosen.getByRole('button', { name: `Enviar: ${RESIDENCE}` }).click();
-    await expect(chosen.getByRole('alert')).toHaveText('Não foi enviado.');
+    await expect(chosen.getByRole('alert')).toHaveText(UPLOAD_OUTCOME.unconfirmed);
     // Focus is where the person goes on, not on the page (the buttons were hidden while it went).
     await expect(chosen.getByRole('button', { name: `Tentar de novo: ${RESIDENCE}` })).toBeFocused();
     await page.unroute(failing);

@@ -265,6 +265,10 @@ const UNSENT_STATES = [
   'ready.awaitingAcknowledgement.confirmingLeave',
   'ready.awaitingAcknowledgement.generatingAcceptance',
   'ready.awaitingAcknowledgement.checkingSend',
+  // Status 2: a file in hand, being made ready or on its way.
+  'ready.pendingDocuments.fileChosen',
+  'ready.pendingDocuments.preparing',
+  'ready.pendingDocuments.sending',
 ];
 /** Whether the app's "leave the page?" prompt is on, after the arm / disarm calls so far. */
 const unloadArmed = (live: LiveTracking) =>
@@ -899,6 +903,16 @@ describe('tracking journeys', () => {
     expect(snapshot.context.documentsToSign.find((d) => d.cdFileDocumento === 11)?.flAssinado).toBe(false);
     // Opened in this visit: still signable, without opening it again.
     expect(snapshot.can({ type: 'SIGN_DOCUMENT', cdFileDocumento: 11 })).toBe(true);
+  });
+
+  it('a refused or unanswered withdrawal reads the screen again: it may have arrived all the same (found by an exploratory run)', async () => {
+    const live = await loaded(TRACKINGS.analysis);
+    await live.play({ type: 'WITHDRAW' });
+    await live.play({ type: 'WITHDRAW_CONFIRMED' });
+    await live.play(error('withdrawRequest'));
+    expect(live.actor.getSnapshot().matches('loading')).toBe(true);
+    await answerReads(live, TRACKINGS.withdrawn);
+    expect(live.actor.getSnapshot().matches({ ready: 'withdrawn' })).toBe(true);
   });
 
   it('a refused finalize reads the screen again instead of keeping a stale panel', async () => {

@@ -263,6 +263,8 @@ describe("set-status records the operator's decision", () => {
       [['6', '--valor', '100.000,01'], /até R\$ 100\.000,00/],
       [['6', '--cancelar-ate', '1/4/2025'], /--cancelar-ate deve ser o último dia/],
       [['4', '--motivo', ''], /--motivo deve ter de 1 a 500 caracteres/],
+      // Invisible marks alone are no reason (the portal showed a blank one).
+      [['4', '--motivo', '\u200b\u200b'], /--motivo deve ter de 1 a 500 caracteres, com ao menos uma letra ou um número/],
       [['4', '--motivo', 'x'.repeat(501)], /--motivo deve ter de 1 a 500/],
       [['4', '--motivo', 'linha\noutra'], /sem quebras de linha/],
       [['4', '--valor', '100,00'], /valem só com os status 3, 6 e 7/],

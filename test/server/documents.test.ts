@@ -270,6 +270,63 @@ describe('the acceptance document', () => {
     expect(docs.at(-1)).toMatchObject({ nmDocumento: 'Termo de Concordância', dtAssinatura: '10/03/2025' });
   });
 
+  it('an answer does not carry into a round with other conditions: back to 6 after 1 or 3 with new facts, or with another --tipo, asks again (found by an exploratory run)', async () => {
+    const saved = (await server.post('portabilidade', validRequest({ fl_aceita_email: '1' }), { key: 'answer-rounds' })).json() as {
+      nuProtocolo: string;
+    };
+    const cli = (...args: string[]) => setStatus(saved.nuProtocolo, ...args);
+    const tracking = async () =>
+      (await server.get(`portabilidade/acompanhamento?protocolo=${saved.nuProtocolo}`)).json() as {
+        cdSolicitacao: number;
+        token: string;
+        flConcordo: string | null;
+      };
+    const lastEmail = async (cdSolicitacao: number) =>
+      (
+        await server.db.query<{ ds_texto: string }>(
+          'SELECT ds_texto FROM outbox_emails WHERE cd_solicitacao = $1 ORDER BY cd_mensagem DESC LIMIT 1',
+          [cdSolicitacao],
+        )
+      )[0]?.ds_texto ?? '';
+    const agree = async (fl_tipo: 'D' | 'I') => {
+      const now = await tracking();
+      expect((await aceite({ fl_ciente: 'S', fl_tipo, cd_solicitacao: now.cdSolicitacao }, now.token)).body).toMatch(SIGNED_PDF_LINK);
+      expect(await tracking()).toMatchObject({ flConcordo: 'S' });
+      return now.cdSolicitacao;
+    };
+    expect(await cli('6', '--tipo', '1', '--plano', '481234562', '--valor', '400,00')).toBe(0);
+    const cdSolicitacao = await agree('D');
+
+    // A round trip through 1 to the same conditions: the answer still stands.
+    expect(await cli('1')).toBe(0);
+    expect(await cli('6')).toBe(0);
+    expect(await tracking()).toMatchObject({ flConcordo: 'S' });
+
+    // Through 1 to a new price: the agreement was to 400,00, not to 900,00.
+    expect(await cli('1')).toBe(0);
+    expect(await cli('6', '--valor', '900,00')).toBe(0);
+    expect(await tracking()).toMatchObject({ flConcordo: null });
+    expect(await lastEmail(cdSolicitacao)).toMatch(/mudou as condições[\s\S]*não vale mais/);
+
+    // Agreed to 900,00, then the price changes while in 3 and the request comes back to 6.
+    await agree('D');
+    expect(await cli('3', '--valor', '950,00')).toBe(0);
+    expect(await cli('6')).toBe(0);
+    expect(await tracking()).toMatchObject({ flConcordo: null });
+
+    // Another kind of answer asked ('Estou ciente' instead of 'Estou de acordo'): asked again.
+    await agree('D');
+    expect(await cli('6', '--tipo', '2')).toBe(0);
+    expect(await tracking()).toMatchObject({ flConcordo: null });
+
+    // The operator records the answer itself: the message says so and asks for nothing.
+    expect(await cli('6', '--concordo', 'S')).toBe(0);
+    expect(await tracking()).toMatchObject({ flConcordo: 'S' });
+    const recorded = await lastEmail(cdSolicitacao);
+    expect(recorded).toContain("A operadora registrou a sua resposta 'Estou ciente'");
+    expect(recorded).not.toMatch(/aguarda a sua resposta|responda (de novo|"|à operadora)/);
+  });
+
   it('opens the answer again when the operator changes the conditions after it, and takes the new answer; the old term stays', async () => {
     const saved = (await server.post('portabilidade', validRequest({ fl_aceita_email: '1' }), { key: 'reopened-answer' })).json() as {
       nuProtocolo: string;

@@ -327,6 +327,9 @@ describe('a refusal or cancellation without a reason', () => {
       expect(withReason.sms).toContain('Veja o motivo no portal');
       expect(withReason.email).toContain('Motivo informado: Carência não cumprida.');
       expect(withReason.email).not.toContain('não informou o motivo');
+      // A reason that ends its own sentence gets no second full stop (found by an exploratory run).
+      const ended = statusMessage({ ...request, fl_status: flStatus }, { ...decision, dsMotivo: 'Prazo mínimo não cumprido.' }, context);
+      expect(ended.email).toContain('Motivo informado: Prazo mínimo não cumprido.\n');
     }
   });
 });

@@ -1,6 +1,7 @@
 /**
  * "Leave the page?" when the tab is closed or reloaded while the tracking screen holds a
- * choice that was not sent (the machine's `armUnloadWarning` / `disarmUnloadWarning`). The
+ * choice that was not sent, or a status 2 file not yet on the server (the machine's
+ * `armUnloadWarning` / `disarmUnloadWarning`). The
  * browser shows its own words; a page may only ask for the prompt (`beforeunload`).
  */
 export interface UnloadWarning {

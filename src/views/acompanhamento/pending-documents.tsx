@@ -8,7 +8,13 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useId, useRef } from 'react';
 import { attachmentSizeLabel } from '../../../machines/attachments';
-import { PENDING_TEXT, fileHeldForAnother, pendingClockText, pendingDocumentsOf } from '../../../machines/tracking.pending';
+import {
+  PENDING_TEXT,
+  allPendingReceived,
+  fileHeldForAnother,
+  pendingClockText,
+  pendingDocumentsOf,
+} from '../../../machines/tracking.pending';
 import type { PendingDocumentInfo } from '../../../machines/tracking.types';
 import { fileRegistry, newFileId } from '../../flows/wizard/file-registry';
 import { useUploadProgress } from '../../flows/wizard/upload-progress';
@@ -62,8 +68,7 @@ function ChosenFileRow({ pending, onRemoved }: { pending: PendingDocumentInfo; o
       )}
       {failed && (
         <p role="alert" className="text-sm font-medium text-red-800">
-          {PENDING_TEXT.failed}
-          {refusal && ` ${refusal}`}
+          {refusal ? `${PENDING_TEXT.refused} ${refusal}` : PENDING_TEXT.failed}
         </p>
       )}
       {!busy && (
@@ -198,7 +203,7 @@ export function PendingDocuments({ now = () => new Date() }: { now?: () => Date 
         </>
       ) : (
         <p className="text-slate-800" data-testid="pending-empty">
-          {sent ? PENDING_TEXT.allSent : PENDING_TEXT.none}
+          {sent || allPendingReceived(tracking) ? PENDING_TEXT.allSent : PENDING_TEXT.none}
         </p>
       )}
       <div aria-live="assertive">

@@ -6,7 +6,14 @@
  */
 import { shallowEqual } from '@xstate/react';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
-import { attachmentSizeLabel, couldKeep, hasFailedUpload, refusedUploads, uploadCounter } from '../../../machines/attachments';
+import {
+  UPLOAD_OUTCOME,
+  attachmentSizeLabel,
+  couldKeep,
+  hasFailedUpload,
+  refusedUploads,
+  uploadCounter,
+} from '../../../machines/attachments';
 import type { AttachmentMeta } from '../../../machines/wizard.types';
 import { fileRegistry, filesOnlyInTab, newFileId } from '../../flows/wizard/file-registry';
 import { useUploadProgress } from '../../flows/wizard/upload-progress';
@@ -131,13 +138,15 @@ function UploadStatus({ attachment, submitting }: { attachment: AttachmentMeta; 
   if (attachment.refused !== undefined && !submitting)
     return (
       <div className="px-2 text-sm">
-        <span className="font-medium text-red-800">Não foi enviado. {attachment.refused} Remova-o e anexe outro arquivo.</span>
+        <span className="font-medium text-red-800">
+          {UPLOAD_OUTCOME.refused} {attachment.refused} Remova-o e anexe outro arquivo.
+        </span>
       </div>
     );
   if (progress?.state === 'failed' && !submitting)
     return (
       <div className="flex flex-wrap items-center gap-x-2 px-2 text-sm">
-        <span className="font-medium text-red-800">Não foi enviado.</span>
+        <span className="font-medium text-red-800">{UPLOAD_OUTCOME.unconfirmed}</span>
         <Button variant="link" aria-label={`Enviar ${attachment.fileName} de novo`} onClick={() => actor.send({ type: 'NEXT' })}>
           Tentar de novo
         </Button>

@@ -122,7 +122,7 @@ function mayFinalize(events: readonly ReceivedEvent[]): boolean {
   return shown !== null && shown !== held;
 }
 
-/** The states that hold a choice not (known to be) on the server: a draft, its confirmation, the leave question, its sending, its read-back. */
+/** The states that hold a choice or a file not (known to be) on the server: a draft, its confirmation, the leave question, its sending, its read-back; a file in hand. */
 const HOLDS_UNSENT: unknown[] = [
   { ready: { awaitingAcknowledgement: { typeOne: 'agreed' } } },
   { ready: { awaitingAcknowledgement: { typeOne: 'declined' } } },
@@ -132,6 +132,10 @@ const HOLDS_UNSENT: unknown[] = [
   { ready: { awaitingAcknowledgement: 'generatingAcceptance' } },
   // A send without an answer, being read back: it may not be on the server.
   { ready: { awaitingAcknowledgement: 'checkingSend' } },
+  // Status 2: a file in hand, being made ready, or on its way (found by an exploratory run: a reload dropped it unasked).
+  { ready: { pendingDocuments: 'fileChosen' } },
+  { ready: { pendingDocuments: 'preparing' } },
+  { ready: { pendingDocuments: 'sending' } },
 ];
 const holdsUnsent = (snapshot: S) => HOLDS_UNSENT.some((value) => snapshot.matches(value as never));
 
@@ -197,7 +201,7 @@ export const trackingRules: readonly Invariant<M>[] = [
     },
   },
   {
-    rule: 'closing or reloading the tab asks first exactly while the screen holds a choice not on the server (issue 25)',
+    rule: 'closing or reloading the tab asks first exactly while the screen holds a choice or a file not on the server (issue 25)',
     holds: ({ snapshot, trace }) => {
       const expected = holdsUnsent(snapshot);
       const armed = traced.lastOf(trace, 'action:armUnloadWarning', 'action:disarmUnloadWarning') === 'action:armUnloadWarning';

@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { AttachedDocumentInfo, DocumentToSignInfo, HistoryInfo, TrackingInfo } from '../../../machines/tracking.machine';
+import { PENDING_TEXT } from '../../../machines/tracking.pending';
 import { notify } from '../../../src/app/notify';
 import { UNSAFE_LINK_MESSAGE } from '../../../src/app/open-link';
 import { ANNOUNCER_SELECTOR } from '../../../src/ui/announcer';
@@ -140,6 +141,30 @@ describe('tracking screen', () => {
     start({ ...base, flStatus: 2, dsStatus: 'Pendente de documentação' });
     expect(await screen.findByRole('heading', { name: 'Sua solicitação está em análise' })).toBeTruthy();
     expect(screen.getByTestId('answer-window').textContent).toContain('restam 7 dias');
+  });
+
+  it('status 2: an empty list from the server says every document was received; no list says the operator did not name them (found by an exploratory run)', async () => {
+    const pendente = { ...base, flStatus: 2, dsStatus: 'Pendente de documentação' };
+    start({ ...pendente, documentosPendentes: [] });
+    expect((await screen.findByTestId('pending-empty')).textContent).toBe(PENDING_TEXT.allSent);
+    cleanup();
+    start(pendente);
+    expect((await screen.findByTestId('pending-empty')).textContent).toBe(PENDING_TEXT.none);
+  });
+
+  it("a list that failed to load is said so, not shown empty; 'Carregar de novo' reads the screen again", async () => {
+    let fail = true;
+    start(base, [], async () => {
+      if (fail) throw new Error('HTTP 500');
+      return attached;
+    });
+    const notice = await screen.findByTestId('unread-list');
+    expect(notice.textContent).toContain('Não foi possível carregar os documentos anexados.');
+    expect(screen.queryByText('Nenhum documento encontrado.')).toBeNull();
+    fail = false;
+    await userEvent.click(within(notice).getByRole('button', { name: 'Carregar de novo os documentos anexados' }));
+    expect(await screen.findByText('rg.pdf')).toBeTruthy();
+    expect(screen.queryByTestId('unread-list')).toBeNull();
   });
 
   it('the Status field shows its whole text, in a read-only box that wraps', async () => {

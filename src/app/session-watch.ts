@@ -1,7 +1,9 @@
 /**
  * A guarded screen stays on only while its session lives (the rule is in src/storage.ts): a
  * phone left on a table with the tracking screen open goes home by itself once the session
- * has ended, and the next person's first touch reaches nothing of it.
+ * has ended, and the next person's first touch reaches nothing of it. Home with a protocol
+ * typed (the password's last 6 digits; after filing, the wizard's handover) follows the same
+ * idle rule with a deadline of its own (`idleDeadline`).
  *
  * What counts as activity: opening the guarded screen and the person using it — a press, a
  * key, a click, a wheel turn or a touch anywhere on it. Background work (the screen's reads,
@@ -54,7 +56,38 @@ export interface SessionWatch {
   dismissWarning(): void;
 }
 
-export function useSessionWatch(): SessionWatch {
+/**
+ * Where the end is kept: the stored session's (the guarded screens'), or a deadline of the
+ * screen's own (home with a protocol typed: nothing stored, the same rule). `endsAt` is null
+ * once the end has passed (or was cleared); `touch` is activity and answers the new end.
+ */
+export interface Deadline {
+  touch(): number | null;
+  endsAt(): number | null;
+  byIdle(): boolean;
+}
+
+const storedSession: Deadline = {
+  touch: () => storage.touchSession(),
+  endsAt: () => storage.sessionEndsAt(),
+  byIdle: () => storage.sessionEndsByIdle(),
+};
+
+/** An idle end kept in memory, from now: each activity moves it `idleMs` ahead. */
+export function idleDeadline(idleMs: number): Deadline {
+  let at = Date.now() + idleMs;
+  const live = () => (Date.now() < at ? at : null);
+  return {
+    touch: () => {
+      if (live() !== null) at = Date.now() + idleMs;
+      return live();
+    },
+    endsAt: live,
+    byIdle: () => true,
+  };
+}
+
+export function useSessionWatch(deadline: Deadline = storedSession): SessionWatch {
   const [ended, setEnded] = useState(false);
   const [near, setNear] = useState<SessionWarning | null>(null);
   // The end whose warning was closed: that end is not warned of again.
@@ -63,14 +96,14 @@ export function useSessionWatch(): SessionWatch {
   useEffect(() => {
     // Opening the screen is activity. Until the session is seen again, this is when it ends:
     // a session the screen itself cleared (the wizard after its save) leaves no later deadline.
-    let endsAt = storage.touchSession() ?? Date.now();
+    let endsAt = deadline.touch() ?? Date.now();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let over = false;
 
     /** Past the deadline, and no live session took it further (another tab's activity may). */
     const hasEnded = (): boolean => {
       if (Date.now() < endsAt) return false;
-      const live = storage.sessionEndsAt();
+      const live = deadline.endsAt();
       if (live === null) return true;
       endsAt = live;
       return false;
@@ -92,8 +125,8 @@ export function useSessionWatch(): SessionWatch {
       const now = Date.now();
       const warnAt = endsAt - SESSION_WARNING_MS;
       // A session the screen itself ended (the wizard once filed) has nothing left to keep.
-      if (now < warnAt || storage.sessionEndsAt() === null) setNear(null);
-      else setNear((shown) => (shown?.endsAt === endsAt ? shown : { endsAt, extendable: storage.sessionEndsByIdle() }));
+      if (now < warnAt || deadline.endsAt() === null) setNear(null);
+      else setNear((shown) => (shown?.endsAt === endsAt ? shown : { endsAt, extendable: deadline.byIdle() }));
       clearTimeout(timer);
       timer = setTimeout(check, now < warnAt ? warnAt - now : endsAt - now + CHECK_SLACK_MS);
     }
@@ -105,12 +138,12 @@ export function useSessionWatch(): SessionWatch {
         end();
         return;
       }
-      endsAt = storage.touchSession() ?? endsAt;
+      endsAt = deadline.touch() ?? endsAt;
       if (!fromTheWarning(event)) check();
     };
     const onReading = () => {
       if (over) return;
-      if (!hasEnded()) endsAt = storage.touchSession() ?? endsAt;
+      if (!hasEnded()) endsAt = deadline.touch() ?? endsAt;
       check();
     };
 
@@ -126,7 +159,8 @@ export function useSessionWatch(): SessionWatch {
       for (const type of READING_EVENTS) window.removeEventListener(type, onReading, reading);
       for (const type of RETURN_EVENTS) window.removeEventListener(type, check);
     };
-  }, []);
+    // One deadline per watch: a new one is a new watch.
+  }, [deadline]);
 
   return {
     ended,

@@ -7,7 +7,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../src/app/notify';
-import { SESSION_ENDED_MESSAGE, SESSION_WARNING_MS, useSessionWatch } from '../../src/app/session-watch';
+import { SESSION_ENDED_MESSAGE, SESSION_WARNING_MS, idleDeadline, useSessionWatch } from '../../src/app/session-watch';
 import { SESSION_IDLE_MS, TOKEN_EXPIRY_MARGIN_MS, TOKEN_TTL_MS, storage } from '../../src/storage';
 
 const MINUTE = 60_000;
@@ -150,3 +150,19 @@ function WarnedScreen() {
     </>
   );
 }
+
+describe('a deadline of its own (home with a protocol typed: nothing stored)', () => {
+  it('moves ahead with activity, and once passed stays passed: a later press does not bring it back', () => {
+    vi.useFakeTimers();
+    const deadline = idleDeadline(SESSION_IDLE_MS);
+    const start = Date.now();
+    expect(deadline.endsAt()).toBe(start + SESSION_IDLE_MS);
+    vi.advanceTimersByTime(10 * MINUTE);
+    expect(deadline.touch()).toBe(start + 10 * MINUTE + SESSION_IDLE_MS);
+    vi.advanceTimersByTime(SESSION_IDLE_MS);
+    expect(deadline.endsAt()).toBeNull();
+    expect(deadline.touch()).toBeNull();
+    expect(deadline.byIdle()).toBe(true);
+    vi.useRealTimers();
+  });
+});

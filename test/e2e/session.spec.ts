@@ -7,6 +7,7 @@
 import { expect, test, type BrowserContext, type Page } from './support/test';
 import { SESSION_ENDED_MESSAGE, SESSION_WARNING_TITLE } from '../../src/app/session-watch';
 import { API } from './support/env';
+import { PROTOCOL_TO_TRACK_KEY } from '../../src/storage';
 import { backoffice, fileRequest, openAt, sendConfirmation, stored, trackFromHome } from './support/tracking';
 
 /** A seeded demo request that needs no login (README's demo table): its lookup answers a token. */
@@ -92,6 +93,29 @@ test.describe('a shared phone or PC', () => {
     await page.clock.fastForward('05:00');
     await expect(page.getByLabel('Protocolo', { exact: true })).toHaveValue(PROTOCOLO);
     await expect(page.getByText(SESSION_ENDED_MESSAGE)).toHaveCount(0);
+  });
+
+  test('home with the protocol handed over after filing forgets it once idle for 30 minutes, warning first (found by an exploratory run)', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    // What the wizard's 'OK' leaves (src/storage.ts protocolToTrack): track mode with the protocol typed.
+    await page.addInitScript(
+      ([key, protocolo]) => {
+        if (sessionStorage.getItem('seeded')) return;
+        sessionStorage.setItem('seeded', '1');
+        sessionStorage.setItem(key, protocolo);
+        localStorage.setItem('type', 'track');
+      },
+      [PROTOCOL_TO_TRACK_KEY, PROTOCOLO] as const,
+    );
+    await page.goto('/#/home/1');
+    await expect(page.getByRole('textbox', { name: 'Digite o protocolo' })).toHaveValue(PROTOCOLO);
+    await page.clock.fastForward('28:30');
+    await expect(page.getByRole('dialog', { name: SESSION_WARNING_TITLE })).toContainText('termina depois de 30 minutos sem uso');
+    await page.clock.fastForward('02:00');
+    await expect(page.getByText(SESSION_ENDED_MESSAGE)).toBeVisible();
+    await expectNothingOfTheRequest(page);
   });
 
   test("Enter on the warning's 'Continuar' keeps the session and nothing else: the confirmation under it stays, nothing is sent (found by a regression walk)", async ({

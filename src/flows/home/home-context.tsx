@@ -4,13 +4,15 @@
  * storage once, at load; every view under it reaches the actor through `HomeActorContext`.
  */
 import { createActorContext } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useLocation } from 'wouter';
 import { homeMachine } from '../../../machines/home.machine';
+import type { HomeInput } from '../../../machines/home.types';
 import { inspectOption } from '../../app/inspect';
 import { protocolToTrack, storage } from '../../storage';
 import { createHomeLogic } from './home-logic';
+import { TypedExpiry } from './typed-expiry';
 
 export const HomeActorContext = createActorContext(homeMachine);
 
@@ -21,10 +23,19 @@ export function HomeFlow({ cdEmpresaPlano, children }: { cdEmpresaPlano: string;
   // The machine keeps the first implementation it is given; wouter's navigate is one stable
   // function for the router's whole life, so handing it over once is enough.
   const [logic] = useState(() => createHomeLogic({ navigate }));
-  const [input] = useState(() => ({ cdEmpresaPlano, presetMode: storage.homeModePreset(), presetProtocol: protocolToTrack.take() }));
+  const [start, setStart] = useState<{ input: HomeInput; generation: number }>(() => ({
+    input: { cdEmpresaPlano, presetMode: storage.homeModePreset(), presetProtocol: protocolToTrack.take() },
+    generation: 0,
+  }));
+  // Left idle with something typed: a fresh home, in home mode, with nothing typed (typed-expiry.tsx).
+  const forgetTyped = useCallback(() => {
+    storage.remove('type');
+    setStart(({ generation }) => ({ input: { cdEmpresaPlano, presetMode: 'home', presetProtocol: '' }, generation: generation + 1 }));
+  }, [cdEmpresaPlano]);
   return (
-    <HomeActorContext.Provider logic={logic} options={{ ...inspectOption(), input }}>
+    <HomeActorContext.Provider key={start.generation} logic={logic} options={{ ...inspectOption(), input: start.input }}>
       {children}
+      <TypedExpiry onEnded={forgetTyped} />
     </HomeActorContext.Provider>
   );
 }

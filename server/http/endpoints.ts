@@ -37,9 +37,10 @@ const TEXT_TYPE = 'text/plain; charset=utf-8';
 
 /**
  * Reference data: the same answer for everyone (plan names, types, branding, field help, the
- * privacy notice, the operator's contact, CEPs). Browsers and proxies may keep it for five minutes and then revalidate
+ * privacy notice, the operator's contact). Browsers and proxies may keep it for five minutes and then revalidate
  * it by its ETag (a 304 instead of the body); a back-office change shows within that time.
- * Everything else is about a person or a request and is never stored.
+ * Everything else is about a person or a request and is never stored: a CEP asked for is the
+ * person's address (found by an exploratory run: kept in a shared phone's disk cache, and by proxies).
  */
 const REFERENCE_DATA: ReadonlySet<EndpointName> = new Set([
   'operatorKey',
@@ -51,7 +52,6 @@ const REFERENCE_DATA: ReadonlySet<EndpointName> = new Set([
   'setting',
   'privacy',
   'contact',
-  'cepAddress',
 ]);
 const REFERENCE_MAX_AGE_S = 300;
 

@@ -100,4 +100,10 @@ describe('what is about a request', () => {
     expect(tracking.headers['cache-control']).toBe('no-store');
     expect(tracking.headers.etag).toBeUndefined();
   });
+
+  it("a CEP asked for is the person's address: never stored, on the phone or by a proxy (found by an exploratory run)", async () => {
+    const cep = await server.get('portabilidade/utils/cep?cep=60000000', { headers: BROWSER });
+    expect(cep.headers['cache-control']).toBe('no-store');
+    expect(cep.headers.etag).toBeUndefined();
+  });
 });

@@ -339,7 +339,7 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
       return (
         `Expurgo LGPD (solicitações encerradas há mais de ${plural(report.diasDeRetencao, 'dia', 'dias')}): ` +
         `${plural(report.solicitacoes, 'solicitação', 'solicitações')}, ${plural(report.arquivos, 'arquivo', 'arquivos')}, ` +
-        `${plural(report.emails, 'e-mail', 'e-mails')} e ${plural(report.registrosDeIdempotencia, 'registro', 'registros')} de idempotência apagados.`
+        `${plural(report.emails, 'mensagem (e-mail ou SMS)', 'mensagens (e-mails e SMS)')} e ${plural(report.registrosDeIdempotencia, 'registro', 'registros')} de idempotência apagados.`
       );
     }
     case 'contato': {

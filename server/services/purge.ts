@@ -12,7 +12,7 @@
  * request is purged in its own transaction, its row locked and its state checked again, so
  * two processes purging at once, or an analyst reopening the request meanwhile, are safe.
  */
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Database, Executor } from '../db/database.ts';
 import { IDEMPOTENCY_KEEP_MS } from '../http/idempotency.ts';
@@ -41,6 +41,8 @@ export interface PurgeReport {
 const BATCH = 100;
 /** The .eml names this server has written: `<id>.eml`, and `<id>-<protocol>.eml` before. */
 const EML_NAME = /^\d+(?:-\d+)?\.eml$/;
+/** Any message file of the outbox, with its message's id: `<id>.eml`, `<id>-<protocol>.eml`, `<id>.sms.json`. */
+const MESSAGE_FILE = /^(\d+)(?:-\d+)?\.(?:eml|sms\.json)$/;
 
 /** Requests past retention that still hold something to purge, after `after`, in id order. */
 async function expiredRequests(db: Database, cutoff: Date, after: number): Promise<number[]> {
@@ -116,9 +118,44 @@ export async function purgeExpired(deps: PurgeDeps): Promise<PurgeReport> {
     if (batch.length < BATCH) break;
     after = batch[batch.length - 1] ?? after;
   }
+  report.emails += await sweepOrphanMessageFiles(deps);
   const expired = await deps.db.query('DELETE FROM idempotency_keys WHERE dt_criacao < $1 RETURNING ds_chave', [
     new Date(now.getTime() - IDEMPOTENCY_KEEP_MS),
   ]);
   report.registrosDeIdempotencia += expired.length;
   return report;
+}
+
+/**
+ * The message files in this server's outbox whose messages are no longer in the database: a
+ * purge run elsewhere (`backoffice purge` with another DATA_DIR, another process on the same
+ * PostgreSQL) deleted their rows and could not reach these files (found by an exploratory run:
+ * they stayed for good, holding the protocol, the address and the reason). A file is written
+ * only after its row exists, so a file without one is an orphan. Returns how many went.
+ */
+async function sweepOrphanMessageFiles(deps: PurgeDeps): Promise<number> {
+  if (!deps.outboxDir) return 0;
+  let names: string[];
+  try {
+    names = readdirSync(deps.outboxDir);
+  } catch {
+    return 0;
+  }
+  const files = names.flatMap((name) => {
+    const id = MESSAGE_FILE.exec(name)?.[1];
+    return id ? [{ name, id: Number(id) }] : [];
+  });
+  if (files.length === 0) return 0;
+  const ids = [...new Set(files.map((file) => file.id))];
+  const kept = new Set(
+    (
+      await deps.db.query<{ cd_mensagem: number }>(
+        "SELECT cd_mensagem FROM outbox_emails WHERE cd_mensagem = ANY(string_to_array($1, ',')::bigint[])",
+        [ids.join(',')],
+      )
+    ).map((row) => Number(row.cd_mensagem)),
+  );
+  const orphans = files.filter((file) => !kept.has(file.id));
+  for (const file of orphans) rmSync(join(deps.outboxDir, file.name), { force: true });
+  return new Set(orphans.map((file) => file.id)).size;
 }

@@ -4,7 +4,7 @@
  * records are purged — by `npm run backoffice -- purge` and by the server on its own
  * schedule — while open requests keep everything.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliIo } from '../../server/backoffice-cli.ts';
@@ -193,11 +193,26 @@ describe('the LGPD purge', () => {
     expect((await server.get(`portabilidade/documento?protocolo=${closed}`)).json()).toEqual([]);
   });
 
+  it('sweeps the message files whose rows a purge elsewhere deleted (another DATA_DIR, another process), and keeps the rest (found by an exploratory run)', async () => {
+    const outbox = join(server.dataDir, 'outbox');
+    // What a purge run with another DATA_DIR leaves here: the files of messages whose rows are gone.
+    for (const name of ['987654.eml', '987655.sms.json', '987656-12345678901234567890.eml'])
+      writeFileSync(join(outbox, name), 'protocolo e endereço');
+    writeFileSync(join(outbox, 'leia-me.txt'), 'not a message');
+    const report = await purge(server);
+    expect(report.emails).toBeGreaterThanOrEqual(3);
+    const left = readdirSync(outbox);
+    expect(left.filter((name) => name.startsWith('98765'))).toEqual([]);
+    expect(left).toContain('leia-me.txt');
+    // The open request's message, whose row is there, stays.
+    expect((await heldBy(server, open)).emlFiles).toEqual(openHeld.emlFiles);
+  });
+
   it('forgets idempotency records older than their 24 hours, and prints a sentence without protocols', async () => {
     const { code, io } = await cli(server, 'purge');
     expect(code).toBe(0);
     expect(io.stdout[0]).toMatch(
-      /^Expurgo LGPD \(solicitações encerradas há mais de 30 dias\): 0 solicitações, 0 arquivos, 0 e-mails e \d+ registros? de idempotência apagados\.$/,
+      /^Expurgo LGPD \(solicitações encerradas há mais de 30 dias\): 0 solicitações, 0 arquivos, 0 mensagens \(e-mails e SMS\) e \d+ registros? de idempotência apagados\.$/,
     );
     const [left] = await server.db.query<{ total: number }>('SELECT count(*)::int AS total FROM idempotency_keys WHERE dt_criacao < $1', [
       new Date(server.clock.now.getTime() - DAY_MS),

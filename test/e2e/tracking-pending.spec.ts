@@ -54,6 +54,8 @@ test.describe('acompanhamento: pending documents (status 2)', () => {
     await expect(rows(page)).toHaveCount(2);
     await expect(row(page, RESIDENCE)).toContainText(`Motivo informado pela operadora: ${REASON}`);
     await expect(row(page, PAYMENT)).toBeVisible();
+    // Each row's 'Escolher arquivo' is its one control: the file input it opens is not listed beside it.
+    await expect(row(page, RESIDENCE).getByRole('button')).toHaveText(['Escolher arquivo']);
     // What happens next, and the operator's clock (ANS: 10 days from the request).
     await expect(page.getByTestId('pending-next')).toContainText('cada documento recebido sai desta lista');
     await expect(page.getByTestId('pending-next')).toContainText(/A operadora tem 10 dias para responder: restam \d+ dias/);

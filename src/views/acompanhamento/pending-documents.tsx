@@ -143,6 +143,8 @@ function PendingRow({ pending }: { pending: PendingDocumentInfo }) {
         accept={ACCEPT}
         className="sr-only"
         tabIndex={-1}
+        // Its button opens it: a screen reader lists the button alone, not a second, unusable control (found by a keyboard run).
+        aria-hidden="true"
         aria-label={PENDING_TEXT.fileLabel(pending.nmDocumento)}
         disabled={busy || heldElsewhere !== null}
         onChange={(event) => void choose(event.target.files)}

@@ -212,6 +212,8 @@ export function StepDocumentos() {
             accept=".pdf,.jpg,.jpeg,.png,.heic,.heif,application/pdf,image/jpeg,image/png,image/heic,image/heif"
             className="sr-only"
             tabIndex={-1}
+            // Its button opens it: a screen reader lists the button alone, not a second, unusable control (found by a keyboard run).
+            aria-hidden="true"
             aria-label="Arquivo do documento"
             disabled={!documentType || submitting || preparing !== null}
             onChange={(event) => void attach(event.target.files)}

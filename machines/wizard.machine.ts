@@ -725,12 +725,16 @@ export const wizardMachine = wizardSetup.createMachine({
             description: 'SPEC §2: OK abre o documento de aceite em nova aba e volta à home do plano.',
             actions: [
               { type: 'openAcceptanceLink', params: ({ context }) => ({ link: context.acceptanceLink ?? '' }) },
+              { type: 'endFilingSession', params: ({ context }) => ({ token: context.saved?.token ?? null }) },
               { type: 'goTrackProtocol', params: ({ context }) => trackingHandOver(context) },
             ],
           },
           {
             target: 'finished',
-            actions: { type: 'goTrackProtocol', params: ({ context }) => trackingHandOver(context) },
+            actions: [
+              { type: 'endFilingSession', params: ({ context }) => ({ token: context.saved?.token ?? null }) },
+              { type: 'goTrackProtocol', params: ({ context }) => trackingHandOver(context) },
+            ],
             description: 'SPEC §2: sem documento de aceite (a geração falhou), OK só volta à home do plano.',
           },
         ],

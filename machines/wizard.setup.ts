@@ -342,6 +342,12 @@ export const wizardSetup = setup({
     clearSavedWork: () => {},
     /** Opens the acceptance document in a new tab (http(s) only). */
     openAcceptanceLink: (_, _params: { link: string }) => {},
+    /**
+     * The save's session ends on the server once the filing is done: the acceptance link (bound
+     * to it) stops opening, so the copy in the browser's history shows nothing to the next person
+     * on a shared phone. The app gives the new tab a moment to fetch the document first.
+     */
+    endFilingSession: (_, _params: { token: string | null }) => {},
     /** Navigation: back to home/{cdEmpresaPlano}. */
     goHome: (_, _params: { cdEmpresaPlano: string }) => {},
     // ---- the draft on this device (issue 27 item 4)

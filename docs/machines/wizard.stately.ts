@@ -27,6 +27,7 @@ export const wizardMachine = setup({
     discardRequestHere: () => {},
     dropLostAttachments: () => {},
     dropPreparingFile: () => {},
+    endFilingSession: () => {},
     fillAddressFromCep: () => {},
     focusField: () => {},
     forgetIdempotencyKey: () => {},
@@ -693,12 +694,12 @@ export const wizardMachine = setup({
           {
             target: 'finished',
             guard: 'hasAcceptanceLink',
-            actions: ['openAcceptanceLink', 'goTrackProtocol'],
+            actions: ['openAcceptanceLink', 'endFilingSession', 'goTrackProtocol'],
             description: 'SPEC §2: OK abre o documento de aceite em nova aba e volta à home do plano.',
           },
           {
             target: 'finished',
-            actions: 'goTrackProtocol',
+            actions: ['endFilingSession', 'goTrackProtocol'],
             description: 'SPEC §2: sem documento de aceite (a geração falhou), OK só volta à home do plano.',
           },
         ],

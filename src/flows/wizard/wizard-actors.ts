@@ -18,6 +18,7 @@ import type {
 } from '../../../machines/wizard.types';
 import { TIPO_PORTABILIDADE } from '../../../contract/api';
 import { fetchApi, mutateApi } from '../../api/query-client';
+import { revokeToken } from '../../api/revoke-token';
 import { notify } from '../../app/notify';
 import { openServerLink } from '../../app/open-link';
 import { queryClient } from '../../app/services';
@@ -77,6 +78,13 @@ export const wizardActors = {
   ),
 };
 
+/**
+ * How long the acceptance document's tab has to fetch it after 'OK' before the save's session
+ * ends on the server (its link with it). A phone that closes the page sooner leaves the token
+ * to its 2-hour lifetime, as before.
+ */
+export const FILING_LINK_GRACE_MS = 15_000;
+
 /** The draft (this tab's and the device's) and the files it attached, gone from the browser. */
 function clearSavedWork(attachments: readonly { id: string }[]): void {
   clearWizardSnapshot();
@@ -111,6 +119,10 @@ export function createWizardLogic(deps: WizardDeps) {
       },
       openAcceptanceLink: (_, params) => {
         openServerLink(params.link);
+      },
+      // The new tab fetches the acceptance document first; then its link (and the token) end.
+      endFilingSession: (_, params) => {
+        setTimeout(() => revokeToken(params.token), FILING_LINK_GRACE_MS);
       },
       goHome: (_, params) => deps.navigate(`/home/${params.cdEmpresaPlano}`),
       // Back from step 1 lands on home too: the step's entry was put back (wizard-history.ts), home goes on top.

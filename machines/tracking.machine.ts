@@ -183,11 +183,19 @@ export const trackingMachine = trackingSetup.createMachine({
         RETURN: leave,
         END_SESSION: endSession,
         // A list that failed to load is said so, never shown empty: 'Carregar de novo' reads the screen again.
+        // Never over a choice not sent: a read that failed would leave it behind unasked (the oracle found it).
         RELOAD_LISTS: {
-          guard: and(['hasUnreadLists', 'isPanelAtRest']),
+          guard: and(['hasUnreadLists', 'isPanelAtRest', not('hasUnsentChoice')]),
           target: '#tracking.loading',
           description:
-            "'Carregar de novo': uma lista não carregou (documentos, termos ou histórico); com o painel em repouso, nada em envio nem arquivo em mãos, a tela relê tudo (a escolha ainda não enviada fica).",
+            "'Carregar de novo': uma lista não carregou (documentos, termos ou histórico); com o painel em repouso, nada em envio, nenhum arquivo em mãos nem escolha por enviar (uma leitura que falhasse a deixaria para trás sem perguntar), a tela relê tudo.",
+        },
+        // Back to a screen left for a while: what it shows may be stale (another tab signed, the operator moved on).
+        SCREEN_SHOWN_AGAIN: {
+          guard: and(['wasAwayLong', 'isPanelAtRest', not('hasUnsentChoice')]),
+          target: '#tracking.loading',
+          description:
+            'A tela volta a ser vista depois de um minuto ou mais escondida (outra aba ou outro aplicativo): com o painel em repouso e nenhuma escolha por enviar (o envio já relê o que o servidor tem), ela relê a solicitação, que pode ter mudado (a operadora, outra aba).',
         },
         // 'Desistir da solicitação': only under analysis (1, 2), whichever panel shows it.
         WITHDRAW: {

@@ -28,6 +28,7 @@ import {
 } from './tracking.pending';
 import {
   MESSAGES,
+  STALE_AFTER_MS,
   TYPE_CODE_AGREEMENT,
   type AcceptanceInput,
   type AttachedDocumentInfo,
@@ -58,9 +59,8 @@ const read = (context: TrackingContext, list: UnreadList) => context.unreadLists
 const unread = (context: TrackingContext, list: UnreadList) => [...read(context, list), list];
 
 /**
- * The panel at rest, nothing on its way and nothing in hand: reading the screen again may
- * cut nothing short and lose nothing (a file chosen in status 2 is in hand; a choice made in
- * status 6 is kept in context across the read).
+ * The panel at rest, nothing on its way and no file in hand: reading the screen again cuts
+ * nothing short (the chart also keeps it from a status 6 choice not sent).
  */
 const PANEL_AT_REST = [
   '#tracking.ready.analysis',
@@ -259,6 +259,8 @@ export const trackingSetup = setup({
     /** The holder left through 'Encerrar sessão' (else 'Sair', 'Retornar' or a menu item). */
     isEndingSession: ({ context }) => context.leaving === 'END_SESSION',
     hasUnreadLists: ({ context }) => context.unreadLists.length > 0,
+    /** The screen was hidden long enough for what it shows to be stale. */
+    wasAwayLong: ({ event }) => event.type === 'SCREEN_SHOWN_AGAIN' && event.awayMs >= STALE_AFTER_MS,
     areTermsUnread: ({ context }) => context.unreadLists.includes('documentsToSign'),
     isPanelAtRest: or(PANEL_AT_REST.map((id) => stateIn(id))),
     canSignDocument: ({ context }, params: { cdFileDocumento: number }) =>

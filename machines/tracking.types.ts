@@ -121,6 +121,8 @@ export type TrackingEvent =
   | { type: 'FINALIZE' }
   /** 'Carregar de novo' beside a list that failed to load: the screen is read again. */
   | { type: 'RELOAD_LISTS' }
+  /** The page is shown again (a tab or app switched back to) after `awayMs` hidden. */
+  | { type: 'SCREEN_SHOWN_AGAIN'; awayMs: number }
   | { type: 'CLOSE_MODAL' }
   | { type: 'LOG_IN_AGAIN' }
   | PendingDocumentEvent;
@@ -134,6 +136,12 @@ export type PendingDocumentEvent =
   | { type: 'PENDING_PREPARATION_CANCELLED' };
 
 export type ToastLevel = 'info' | 'warning' | 'error' | 'success';
+
+/**
+ * Away this long, the request may have moved on (the operator, another tab): the screen is
+ * read again when shown. A glance at another app is not enough to reload under the person.
+ */
+export const STALE_AFTER_MS = 60_000;
 
 /** Status and type codes are shared rules (contract/rules.ts), defined once. */
 export {

@@ -86,6 +86,7 @@ export const trackingMachine = setup({
     isSendingChoice: () => false,
     isTypeOne: () => false,
     isWithdrawn: () => false,
+    wasAwayLong: () => false,
   },
   actors: {
     finalizeRequest: waitsForever,
@@ -266,8 +267,13 @@ export const trackingMachine = setup({
         },
         RELOAD_LISTS: {
           target: 'loading',
-          guard: and(['hasUnreadLists', 'isPanelAtRest']),
-          description: '\'Carregar de novo\': uma lista não carregou (documentos, termos ou histórico); com o painel em repouso, nada em envio nem arquivo em mãos, a tela relê tudo (a escolha ainda não enviada fica).',
+          guard: and(['hasUnreadLists', 'isPanelAtRest', not('hasUnsentChoice')]),
+          description: '\'Carregar de novo\': uma lista não carregou (documentos, termos ou histórico); com o painel em repouso, nada em envio, nenhum arquivo em mãos nem escolha por enviar (uma leitura que falhasse a deixaria para trás sem perguntar), a tela relê tudo.',
+        },
+        SCREEN_SHOWN_AGAIN: {
+          target: 'loading',
+          guard: and(['wasAwayLong', 'isPanelAtRest', not('hasUnsentChoice')]),
+          description: 'A tela volta a ser vista depois de um minuto ou mais escondida (outra aba ou outro aplicativo): com o painel em repouso e nenhuma escolha por enviar (o envio já relê o que o servidor tem), ela relê a solicitação, que pode ter mudado (a operadora, outra aba).',
         },
         WITHDRAW: {
           target: 'withdrawal',

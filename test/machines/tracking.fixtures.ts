@@ -227,6 +227,11 @@ export const USER_EVENTS = {
   WITHDRAW_CANCELLED: [{ type: 'WITHDRAW_CANCELLED' }],
   FINALIZE: [{ type: 'FINALIZE' }],
   RELOAD_LISTS: [{ type: 'RELOAD_LISTS' }],
+  // Back after two minutes away (the screen is read again), and after a glance elsewhere (it is not).
+  SCREEN_SHOWN_AGAIN: [
+    { type: 'SCREEN_SHOWN_AGAIN', awayMs: 120_000 },
+    { type: 'SCREEN_SHOWN_AGAIN', awayMs: 5_000 },
+  ],
   CLOSE_MODAL: [{ type: 'CLOSE_MODAL' }],
   LOG_IN_AGAIN: [{ type: 'LOG_IN_AGAIN' }],
   PENDING_FILE_CHOSEN: [

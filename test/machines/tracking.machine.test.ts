@@ -915,6 +915,23 @@ describe('tracking journeys', () => {
     expect(live.actor.getSnapshot().matches({ ready: 'withdrawn' })).toBe(true);
   });
 
+  it('back on the screen after a minute or more away it reads the request again; after a glance, or over a choice not sent, it does not (G4)', async () => {
+    const live = await loaded(TRACKINGS.finalizeTypeOne);
+    await live.play({ type: 'SCREEN_SHOWN_AGAIN', awayMs: 5_000 });
+    expect(live.actor.getSnapshot().matches('ready')).toBe(true);
+    await live.play({ type: 'AGREE' });
+    await live.play({ type: 'SCREEN_SHOWN_AGAIN', awayMs: 120_000 });
+    expect(live.actor.getSnapshot().hasTag('unsentChoice')).toBe(true);
+    await live.play({ type: 'DECLINE' });
+    await live.play({ type: 'RETURN' });
+    await live.play({ type: 'LEAVE_CANCELLED' });
+    expect(live.pending.size).toBe(0);
+    const fresh = await loaded(TRACKINGS.analysis);
+    await fresh.play({ type: 'SCREEN_SHOWN_AGAIN', awayMs: 60_000 });
+    expect(fresh.actor.getSnapshot().matches('loading')).toBe(true);
+    expect([...fresh.pending.keys()].sort()).toEqual(['loadAttachedDocuments', 'loadDocumentsToSign', 'loadHistory', 'loadTrackingData']);
+  });
+
   it('a refused finalize reads the screen again instead of keeping a stale panel', async () => {
     const live = await loaded(TRACKINGS.acceptedTypeTwo);
     for (const term of live.actor.getSnapshot().context.documentsToSign) {

@@ -16,6 +16,7 @@ import { normalisePlanCode } from '../branding/use-branding';
 import { heldPendingFileIds } from '../../../machines/tracking.pending';
 import { createTrackingLogic, endTrackingSessionAfterWrites, releasePendingFile } from './tracking-logic';
 import { createUnloadWarning } from './unload-warning';
+import { useScreenReturn } from './screen-return';
 
 export const TrackingActorContext = createActorContext(trackingMachine);
 
@@ -33,6 +34,12 @@ function ReleaseHeldFilesOnLeave() {
   return null;
 }
 
+/** Back to the screen after a while away: the machine decides whether to read it again. */
+function ReadAgainOnReturn() {
+  useScreenReturn(TrackingActorContext.useActorRef());
+  return null;
+}
+
 /** The tracking actor for the views under it, started with `logic` (the app's, or a test's with fakes). */
 export function TrackingProvider({
   logic,
@@ -46,6 +53,7 @@ export function TrackingProvider({
   return (
     <TrackingActorContext.Provider logic={logic} options={{ ...inspectOption(), input }}>
       <ReleaseHeldFilesOnLeave />
+      <ReadAgainOnReturn />
       {children}
     </TrackingActorContext.Provider>
   );

@@ -52,18 +52,19 @@ export const OFFERS: Readonly<Record<string, Row>> = {
   'withdrawal.confirming': { WITHDRAW_CONFIRMED: true, WITHDRAW_CANCELLED: true, RETURN: false, ...NO_RELOAD },
   'withdrawal.withdrawing': { WITHDRAW_CONFIRMED: false, RETURN: false, ...NO_RELOAD },
   'ready.awaitingAcknowledgement.typeOne.undecided': { FINALIZE: false, AGREE: true, DECLINE: true, ...RELOADABLE },
-  'ready.awaitingAcknowledgement.typeOne.declined': { DECLINE: false, AGREE: true, FINALIZE: true, RETURN: true, ...RELOADABLE },
+  // A choice not sent: the screen is not read again under it (a failed read would leave it behind unasked).
+  'ready.awaitingAcknowledgement.typeOne.declined': { DECLINE: false, AGREE: true, FINALIZE: true, RETURN: true, ...NO_RELOAD },
   // 'Não aceito' is sent once (SPEC §4): once the server holds it, it cannot be chosen again.
   'ready.awaitingAcknowledgement.typeOne.agreed': {
     AGREE: false,
     DECLINE: (events) => lastAnswer(events)?.flConcordo !== 'N',
     FINALIZE: true,
-    ...RELOADABLE,
+    ...NO_RELOAD,
   },
   'ready.awaitingAcknowledgement.typeOne.declineRecorded': { FINALIZE: false, DECLINE: false, AGREE: true, ...RELOADABLE },
   'ready.awaitingAcknowledgement.typeOne.agreementRecorded': { FINALIZE: false, AGREE: false, DECLINE: false, ...RELOADABLE },
   'ready.awaitingAcknowledgement.typeTwo.unaware': { FINALIZE: false, ACKNOWLEDGE: true, AGREE: false, ...RELOADABLE },
-  'ready.awaitingAcknowledgement.typeTwo.aware': { ACKNOWLEDGE: false, UNACKNOWLEDGE: true, FINALIZE: true, ...RELOADABLE },
+  'ready.awaitingAcknowledgement.typeTwo.aware': { ACKNOWLEDGE: false, UNACKNOWLEDGE: true, FINALIZE: true, ...NO_RELOAD },
   'ready.awaitingAcknowledgement.typeTwo.awarenessRecorded': { FINALIZE: false, ACKNOWLEDGE: false, ...RELOADABLE },
   'ready.awaitingAcknowledgement.confirmingSend': {
     ...NO_RELOAD,

@@ -82,6 +82,24 @@ export const trackingGestures = {
   WITHDRAW_CONFIRMED: (page) => withdrawConfirmation(page).getByRole('button', { name: WITHDRAWAL.confirm, exact: true }).click(),
   WITHDRAW_CANCELLED: (page) => withdrawConfirmation(page).getByRole('button', { name: WITHDRAWAL.back, exact: true }).click(),
   FINALIZE: (page) => page.getByRole('button', { name: 'Finalizar' }).click(),
+  // The phone's tab or app switch, as the page sees it: hidden, then shown `awayMs` later (the
+  // page's clock moved on by that much while it was hidden).
+  SCREEN_SHOWN_AGAIN: (page, event) =>
+    page.evaluate((awayMs) => {
+      const setVisibility = (state: DocumentVisibilityState) => {
+        Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+        Object.defineProperty(document, 'hidden', { value: state === 'hidden', configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      };
+      setVisibility('hidden');
+      const realNow = Date.now;
+      Date.now = () => realNow() + awayMs;
+      try {
+        setVisibility('visible');
+      } finally {
+        Date.now = realNow;
+      }
+    }, event.awayMs),
   // Beside the first list the screen could not load (each names its list for screen readers).
   RELOAD_LISTS: (page) =>
     page

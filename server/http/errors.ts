@@ -26,6 +26,7 @@ function tooLargeMessage(request: FastifyRequest): string | undefined {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).header('cache-control', 'no-store').send(errorBodyOf(error));
     }
     if (isDiskFull(error)) {

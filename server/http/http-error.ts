@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly code?: ErrorCode,
+    /** A refusal for a while (429): when to try again, sent as `Retry-After`. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -14,6 +14,7 @@ import type { PortabilityRequest } from '../../contract/api.ts';
 import { isPlainEmail, DISQUE_ANS } from '../../contract/rules.ts';
 import { ANSWER_DAYS } from '../../contract/rules.ts';
 import { contactLines, findOperatorContact } from './operator-contact.ts';
+import { maskedProtocol } from './protocol.ts';
 
 /** Protocol e-mails one address may receive in any hour (counted when queued); more saves to it queue none. */
 export const MAX_EMAILS_PER_RECIPIENT_PER_HOUR = 5;
@@ -64,7 +65,8 @@ export function protocolEmail(
     'Guarde este e-mail. Esta é uma mensagem automática: por favor, não responda.',
     '',
   ].join('\n');
-  return { to, subject: `Protocolo da sua solicitação de portabilidade: ${nuProtocolo}`, text };
+  // The subject shows on a locked phone's notification: without the last 6 digits (the password).
+  return { to, subject: `Protocolo da sua solicitação de portabilidade: ${maskedProtocol(nuProtocolo)}`, text };
 }
 
 /**

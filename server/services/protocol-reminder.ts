@@ -19,7 +19,7 @@ import { isPlainEmail, DISQUE_ANS } from '../../contract/rules.ts';
 import { MAX_EMAILS_PER_RECIPIENT_PER_HOUR, lockRecipients, recipientHasRoom, trackingLink } from './protocol-email.ts';
 import { contactLines, findOperatorContact } from './operator-contact.ts';
 import { mobileNumberOf } from './sms-provider.ts';
-import { maskedProtocol } from './status-notifications.ts';
+import { maskedProtocol } from './protocol.ts';
 
 export const MAX_TRIES_PER_CPF_PER_HOUR = 5;
 /**
@@ -130,6 +130,8 @@ async function queueReminder(
       [request.cd_solicitacao, canal, to, subject, text, now],
     );
   let queued = 0;
+  // The text message says the whole number went to the e-mail only when it did (its quota may be spent).
+  let emailed = false;
   if (email) {
     if (await recipientHasRoom(tx, email, MAX_EMAILS_PER_RECIPIENT_PER_HOUR, now)) {
       const text = [
@@ -153,14 +155,16 @@ async function queueReminder(
         'Esta é uma mensagem automática: por favor, não responda.',
         '',
       ].join('\n');
-      await insert('email', email, `Protocolo da sua solicitação de portabilidade: ${request.nu_protocolo}`, text);
+      // The subject shows on a locked phone: without the last 6 digits (the password), as the SMS.
+      await insert('email', email, `Protocolo da sua solicitação de portabilidade: ${maskedProtocol(request.nu_protocolo)}`, text);
       queued += 1;
+      emailed = true;
     }
   }
   if (mobile && (await recipientHasRoom(tx, mobile, MAX_SMS_PER_RECIPIENT_PER_HOUR, now))) {
     const sms =
       `Portabilidade ${operator}: foi pedido o seu protocolo (${maskedProtocol(request.nu_protocolo)}). ` +
-      `${email ? 'O número completo foi enviado ao seu e-mail. ' : ''}${link ? `Acompanhe em ${link}` : 'Acompanhe no portal de portabilidade'}. ` +
+      `${emailed ? 'O número completo foi enviado ao seu e-mail. ' : ''}${link ? `Acompanhe em ${link}` : 'Acompanhe no portal de portabilidade'}. ` +
       'Se não foi você, ignore.';
     await insert('sms', mobile, 'Lembrete de protocolo', sms);
     queued += 1;

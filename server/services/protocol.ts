@@ -14,3 +14,8 @@ export function newProtocol(): string {
 export function passwordOf(nuProtocolo: string): string {
   return nuProtocolo.slice(-6);
 }
+
+/** The protocol as a text message or a subject line may show it: without the last 6 digits (the password). */
+export function maskedProtocol(nuProtocolo: string): string {
+  return `${nuProtocolo.slice(0, -6)}******`;
+}

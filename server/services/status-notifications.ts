@@ -18,6 +18,7 @@ import { trackingLink } from './protocol-email.ts';
 import { contactLines, findOperatorContact } from './operator-contact.ts';
 import { mobileNumberOf } from './sms-provider.ts';
 import { answerOf, STATUS } from './status.ts';
+import { maskedProtocol } from './protocol.ts';
 import { openPendingDocuments, type OpenPendingDocument } from './pending-documents.ts';
 
 /** The statuses that send a message when the back-office sets them (1, under analysis, does not). */
@@ -164,11 +165,6 @@ function missingLines(missing: readonly OpenPendingDocument[]): string[] {
   ];
 }
 
-/** The protocol as a text message may show it: without the last 6 digits (the password). */
-export function maskedProtocol(nuProtocolo: string): string {
-  return `${nuProtocolo.slice(0, -6)}******`;
-}
-
 export function statusMessage(
   request: Pick<RequestRow, 'nu_protocolo' | 'cd_empresa_plano' | 'fl_status' | 'cd_status_port'> &
     Partial<Pick<RequestRow, 'fl_concordo'>>,
@@ -210,7 +206,8 @@ export function statusMessage(
     `Portabilidade ${context.operatorName}: ${parts.headline} (protocolo ${maskedProtocol(request.nu_protocolo)}). ` +
     `${parts.smsTodo}: ${link ?? 'portal de portabilidade, "Acompanhar Solicitação"'}. ` +
     'Para não receber mais SMS, peça à central da operadora.';
-  return { subject: `Portabilidade: ${parts.headline} (protocolo ${request.nu_protocolo})`, email, sms };
+  // The subject shows on a locked phone's notification: without the last 6 digits (the password).
+  return { subject: `Portabilidade: ${parts.headline} (protocolo ${maskedProtocol(request.nu_protocolo)})`, email, sms };
 }
 
 /**

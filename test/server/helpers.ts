@@ -199,3 +199,11 @@ export const FILES = {
   ).toString('base64'),
   text: Buffer.from('apenas um arquivo de texto renomeado\n').toString('base64'),
 };
+
+/** The text of a written message (.eml) as a mail client shows it: quoted-printable undone. */
+export function readableMessage(message: string): string {
+  return Buffer.from(
+    message.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+}

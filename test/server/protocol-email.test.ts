@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliIo } from '../../server/backoffice-cli.ts';
 import { renameLegacyEmlFiles } from '../../server/services/outbox.ts';
 import { MAX_EMAILS_PER_RECIPIENT_PER_HOUR, queueProtocolEmail } from '../../server/services/protocol-email.ts';
-import { messageOf, startServer, validRequest, type TestServer } from './helpers.ts';
+import { messageOf, readableMessage, startServer, validRequest, type TestServer } from './helpers.ts';
 
 const PUBLIC_URL = 'https://portal.exemplo.com.br';
 const servers: TestServer[] = [];
@@ -23,14 +23,7 @@ async function start(mail: NonNullable<Parameters<typeof startServer>[0]>['mail'
   return server;
 }
 
-/** The text of a message as a mail client shows it (quoted-printable undone). */
-function readable(message: string): string {
-  const unfolded = message.replace(/=\r?\n/g, '');
-  return Buffer.from(
-    unfolded.replace(/=([0-9A-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-}
+const readable = readableMessage;
 
 async function save(server: TestServer, overrides: Parameters<typeof validRequest>[0] = {}): Promise<string> {
   const response = await server.post('portabilidade', validRequest(overrides));
@@ -188,6 +181,12 @@ describe('the protocol e-mail over SMTP_URL', () => {
     expect(mail?.to).toEqual(['jose@example.com']);
     // The subject has accents, so it travels as RFC 2047 encoded words ('_' for spaces).
     expect(mail?.text).toMatch(/^Subject: =\?UTF-8\?Q\?Protocolo_da_sua_solicitação/m);
+    // A locked phone shows the subject: never the last 6 digits, the password (found by an exploratory run).
+    const subject = readableMessage(
+      /^Subject: (.*(?:\n .*)*)/m.exec(mail?.text ?? '')?.[1]?.replace(/\?=\s+=\?UTF-8\?Q\?/g, '') ?? '',
+    ).replace(/_/g, ' ');
+    expect(subject).toContain(`${protocolo.slice(0, -6)}******`);
+    expect(subject).not.toContain(protocolo.slice(-6));
     await expect
       .poll(async () => (await outboxCommand(viaSmtp)).find((entry) => entry.nuProtocolo === protocolo)?.situacao)
       .toBe('enviado');

@@ -7,8 +7,9 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliIo } from '../../server/backoffice-cli.ts';
+import { REMINDER_ANSWER_FLOOR_MS } from '../../server/routes/protocol-reminder.ts';
 import { REMINDER_ANSWER } from '../../server/services/protocol-reminder.ts';
-import { messageOf, startServer, validRequest, type TestServer } from './helpers.ts';
+import { messageOf, readableMessage, startServer, validRequest, type TestServer } from './helpers.ts';
 
 const PUBLIC_URL = 'https://portal.exemplo.com.br';
 let server: TestServer;
@@ -29,10 +30,23 @@ async function queuedFor(protocolo: string) {
     .filter((row) => row.nuProtocolo === protocolo);
 }
 
-async function texts(protocolo: string) {
-  return server.db.query<{ tp_canal: string; ds_texto: string }>(
-    'SELECT o.tp_canal, o.ds_texto FROM outbox_emails o JOIN requests r USING (cd_solicitacao) WHERE r.nu_protocolo = $1 AND o.ds_assunto <> $2 ORDER BY o.cd_mensagem',
-    [protocolo, ''],
+/**
+ * The protocol's messages from the `from`-th queued, as written to the outbox (the database
+ * forgets a message's text once it is delivered): the .eml's text, or the .sms.json's.
+ */
+async function texts(protocolo: string, from = 0) {
+  const outbox = join(server.dataDir, 'outbox');
+  const queued = (await queuedFor(protocolo)).slice(from);
+  return Promise.all(
+    queued.map(async (row) => {
+      const name = `${row.cdMensagem}.${row.canal === 'sms' ? 'sms.json' : 'eml'}`;
+      await expect.poll(() => existsSync(join(outbox, name)), { timeout: 10_000 }).toBe(true);
+      const content = readFileSync(join(outbox, name), 'utf8');
+      return {
+        tp_canal: row.canal,
+        ds_texto: row.canal === 'sms' ? (JSON.parse(content) as { text: string }).text : readableMessage(content),
+      };
+    }),
   );
 }
 
@@ -61,7 +75,7 @@ describe('Esqueci meu protocolo', () => {
       ['email', 'lembrete@example.com'],
       ['sms', '11987654321'],
     ]);
-    const [email, sms] = (await texts(protocolo)).slice(filed);
+    const [email, sms] = await texts(protocolo, filed);
     expect(email?.ds_texto).toContain(`O número do protocolo é: ${protocolo}`);
     expect(email?.ds_texto).toContain(`${PUBLIC_URL}/#/home/1`);
     expect(sms?.ds_texto).toContain(`${protocolo.slice(0, -6)}******`);
@@ -151,6 +165,46 @@ describe('Esqueci meu protocolo', () => {
     expect(after[0]?.total).toBe(before[0]?.total);
   });
 
+  it('takes as long for a CPF with no request as for one whose reminder is sent: the time does not tell them apart (found by an exploratory run)', async () => {
+    const timed = async (cpf: string, dtNascimento: string, address: string) => {
+      const started = performance.now();
+      expect((await ask({ cpf, dtNascimento, cdEmpresaPlano: '1' }, address)).statusCode).toBe(200);
+      return performance.now() - started;
+    };
+    const found = await timed('52998224725', '01/02/1980', '198.51.100.40');
+    const none = await timed('11144477735', '01/02/1980', '198.51.100.41');
+    for (const took of [found, none]) expect(took).toBeGreaterThanOrEqual(REMINDER_ANSWER_FLOOR_MS - 1);
+  });
+
+  it("a text message says the whole number went to the e-mail only when it did (the e-mail's hourly quota may be spent)", async () => {
+    const cpf = '46171804002';
+    const address = 'cota-cheia@example.com';
+    const saved = await server.post(
+      'portabilidade',
+      validRequest({
+        cpf,
+        contato: [
+          { tp_contato: '1', ds_contato: '11955554444' },
+          { tp_contato: '2', ds_contato: address },
+        ],
+      }),
+    );
+    const protocolo = (saved.json() as { nuProtocolo: string }).nuProtocolo;
+    // Other mail to that address this hour fills its quota (the save's protocol e-mail is one of them).
+    for (let index = 0; index < 5; index += 1) {
+      await server.db.query(
+        `INSERT INTO outbox_emails (cd_solicitacao, tp_canal, ds_destinatario, ds_assunto, ds_texto, dt_proxima, dt_criacao)
+         SELECT cd_solicitacao, 'email', $2, 'x', 'x', $3, $3 FROM requests WHERE nu_protocolo = $1`,
+        [protocolo, address, server.clock.now],
+      );
+    }
+    const filed = (await queuedFor(protocolo)).length;
+    expect((await ask({ cpf, dtNascimento: '01/02/1980', cdEmpresaPlano: '1' }, '198.51.100.42')).statusCode).toBe(200);
+    const sent = await texts(protocolo, filed);
+    expect(sent.map((row) => row.tp_canal)).toEqual(['sms']);
+    expect(sent[0]?.ds_texto).not.toContain('e-mail');
+  });
+
   it('brakes the 6th try for one CPF within the hour, from any address, existing or not', async () => {
     for (const cpf of ['39053344705', '15350946056']) {
       for (let index = 0; index < 5; index += 1) {
@@ -159,6 +213,8 @@ describe('Esqueci meu protocolo', () => {
       const braked = await ask({ cpf, dtNascimento: '01/01/1990', cdEmpresaPlano: '1' }, '203.0.113.99');
       expect(braked.statusCode).toBe(429);
       expect(messageOf(braked)).toBe('Muitos pedidos de protocolo para este CPF. Aguarde 1 hora e tente novamente.');
+      // When to try again, as the per-address limit says it (found by an exploratory run).
+      expect(braked.headers['retry-after']).toBe('3600');
     }
     server.clock.advance(61 * 60_000);
     expect((await ask({ cpf: '39053344705', dtNascimento: '01/01/1990', cdEmpresaPlano: '1' }, '203.0.113.50')).statusCode).toBe(200);

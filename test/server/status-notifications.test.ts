@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliIo } from '../../server/backoffice-cli.ts';
 import { NOTHING_DECIDED } from '../../server/services/operator-decision.ts';
 import { statusMessage } from '../../server/services/status-notifications.ts';
-import { startServer, validRequest, type TestServer } from './helpers.ts';
+import { readableMessage, startServer, validRequest, type TestServer } from './helpers.ts';
 
 const PUBLIC_URL = 'https://portal.exemplo.com.br';
 
@@ -97,11 +97,7 @@ async function save(server: TestServer, email: string, consents: { email: '0' | 
   return (response.json() as { nuProtocolo: string }).nuProtocolo;
 }
 
-const readable = (message: string) =>
-  Buffer.from(
-    message.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
+const readable = readableMessage;
 
 let receiver: SmsReceiver;
 let server: TestServer;

@@ -290,7 +290,10 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
         updated.fl_concordo !== request.fl_concordo ||
         JSON.stringify(after) !== JSON.stringify(before);
       const avisos = alterado
-        ? await queueStatusNotifications(tx, updated, after.decisao, deps.publicUrl, now, { conditionsChanged: reopened })
+        ? await queueStatusNotifications(tx, updated, after.decisao, deps.publicUrl, now, {
+            conditionsChanged: reopened,
+            operatorRecorded: command.concordo !== undefined,
+          })
         : 0;
       return {
         ...summary(updated),

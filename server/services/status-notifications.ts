@@ -63,6 +63,7 @@ function partsOf(
   decision: OperatorDecision,
   conditionsChanged = false,
   recorded: string | null = null,
+  operatorRecorded = false,
 ): Parts {
   const plan = decision.nmPlano ? ` para o plano ${decision.nmPlano}` : '';
   // Without a stored reason the portal says none was given: no message may send the person to look for one.
@@ -109,6 +110,18 @@ function partsOf(
           happened: `A operadora mudou as condições da decisão sobre a sua portabilidade${plan}. A resposta que você deu valia para as condições anteriores e não vale mais.`,
           todo: `O que fazer: em "Acompanhar Solicitação", leia as novas condições e responda de novo ${answer} ${when(decision.dtLimiteCancelamento, 'o quanto antes')}.`,
           smsTodo: `Responda de novo no portal ${when(decision.dtLimiteCancelamento, 'o quanto antes')}`,
+        };
+      }
+      if (recorded && !operatorRecorded) {
+        // Back in 6 under the conditions the person answered: that answer stands.
+        return {
+          headline: 'sua resposta continua valendo',
+          happened: `A sua solicitação de portabilidade voltou à etapa da sua resposta${plan}, com as mesmas condições. A resposta '${recorded}' que você deu continua valendo.`,
+          todo:
+            recorded === 'Não aceito'
+              ? 'O que fazer: nada é preciso. Se mudar de ideia, ainda pode responder "Estou de acordo" em "Acompanhar Solicitação".'
+              : 'O que fazer: nada é preciso; a operadora segue com a portabilidade.',
+          smsTodo: 'Veja a situação no portal',
         };
       }
       if (recorded) {
@@ -174,9 +187,11 @@ export function statusMessage(
   missing: readonly OpenPendingDocument[] = [],
   /** Status 6: the operator changed the facts after the beneficiary answered, and the answer was cleared. */
   conditionsChanged = false,
+  /** Status 6: the answer held is the one the operator just recorded (`--concordo`), not one the person gave. */
+  operatorRecorded = false,
 ): StatusMessage {
   const recorded = answerOf({ ...request, fl_concordo: request.fl_concordo ?? null });
-  const parts = partsOf(request.fl_status, request.cd_status_port, decision, conditionsChanged, recorded);
+  const parts = partsOf(request.fl_status, request.cd_status_port, decision, conditionsChanged, recorded, operatorRecorded);
   const link = trackingLink(context.publicUrl, request.cd_empresa_plano);
   const where = link
     ? `Acesse ${link}, escolha "Acompanhar Solicitação" e informe o protocolo.`
@@ -220,7 +235,7 @@ export async function queueStatusNotifications(
   decision: OperatorDecision,
   publicUrl: string | undefined,
   now: Date,
-  { conditionsChanged = false }: { conditionsChanged?: boolean } = {},
+  { conditionsChanged = false, operatorRecorded = false }: { conditionsChanged?: boolean; operatorRecorded?: boolean } = {},
 ): Promise<number> {
   if (!NOTIFIED_STATUSES.has(request.fl_status)) return 0;
   const contacts = await tx.query<{ tp_contato: string; ds_contato: string }>(
@@ -240,6 +255,7 @@ export async function queueStatusNotifications(
     { operatorName: contact?.operadora ?? 'a operadora', publicUrl, contactLines: contactLines(contact) },
     missing,
     conditionsChanged,
+    operatorRecorded,
   );
   const insert = (canal: 'email' | 'sms', to: string, subject: string, text: string) =>
     tx.query(

@@ -72,25 +72,33 @@ export function answerOf(state: AnswerState): string | null {
  */
 export const CONDITIONS_CHANGED_STATUS = 'Condições alteradas pela operadora - aguardando sua nova resposta';
 
-/** Whether `event` is the operator's clearing of an answer `previous` held, in status 6. */
+/**
+ * Whether `event` is the operator's clearing, in status 6, of an answer `previous` held: in 6
+ * (new facts), or in the status the request came back from (1 or 3, where the answer stayed
+ * until the new round; found by a regression walk: only the e-mail said why).
+ */
 export function clearsAnswer(event: AnswerState & { ds_origem: string }, previous: AnswerState | undefined): boolean {
   return (
     event.fl_status === STATUS.aguardandoCiencia &&
     event.fl_concordo === null &&
     event.ds_origem === 'backoffice' &&
     previous !== undefined &&
-    answerOf(previous) !== null
+    previous.fl_concordo !== null
   );
 }
 
 /**
  * A history event in the words of its moment, saying who did it: an answer the back-office
- * recorded (`--concordo`) is the operator's, never told as the beneficiary's own; an answer it
+ * recorded (`--concordo`) is the operator's, never told as the beneficiary's own, and one the
+ * person gave that a new round under the same conditions kept is still theirs; an answer it
  * cleared with new conditions says so. `previous`: the event before it.
  */
 export function describeHistoryEvent(event: AnswerState & { ds_origem: string }, previous?: AnswerState): string {
   const answer = answerOf(event);
-  if (answer && event.ds_origem === 'backoffice') return `Resposta '${answer}' registrada pela operadora`;
+  // The operator's only when it set the answer: one carried into a new round is still the person's.
+  if (answer && event.ds_origem === 'backoffice' && previous?.fl_concordo !== event.fl_concordo) {
+    return `Resposta '${answer}' registrada pela operadora`;
+  }
   if (clearsAnswer(event, previous)) return CONDITIONS_CHANGED_STATUS;
   return describeAnswerStatus(event);
 }

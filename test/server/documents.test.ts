@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../contract/api.ts';
 import { runCli } from '../../server/backoffice-cli.ts';
 import { acceptanceTitle } from '../../server/services/request-documents.ts';
+import { CONDITIONS_CHANGED_STATUS } from '../../server/services/status.ts';
 import { API, DEMO, FILES, messageOf, startServer, validRequest, type TestServer } from './helpers.ts';
 import { catalogEntry, documentPdf, handWritten, javaScriptAction, launchAction, objectStream } from './support/pdfs.ts';
 
@@ -297,22 +298,35 @@ describe('the acceptance document', () => {
     expect(await cli('6', '--tipo', '1', '--plano', '481234562', '--valor', '400,00')).toBe(0);
     const cdSolicitacao = await agree('D');
 
-    // A round trip through 1 to the same conditions: the answer still stands.
+    const lastEvent = async () => {
+      const now = await tracking();
+      const history = (await server.get(`portabilidade/historico?protocolo=${saved.nuProtocolo}`, { token: now.token })).json() as {
+        eventos: Array<{ dsStatus: string }>;
+      };
+      return history.eventos.at(-1)?.dsStatus;
+    };
+
+    // A round trip through 1 to the same conditions: the answer still stands, and stays the person's
+    // (found by a regression walk: it was e-mailed back, and listed, as the operator's).
     expect(await cli('1')).toBe(0);
     expect(await cli('6')).toBe(0);
     expect(await tracking()).toMatchObject({ flConcordo: 'S' });
+    expect(await lastEmail(cdSolicitacao)).toContain("A resposta 'Estou de acordo' que você deu continua valendo");
+    expect(await lastEmail(cdSolicitacao)).not.toContain('A operadora registrou a sua resposta');
+    expect(await lastEvent()).toBe("Resposta 'Estou de acordo' registrada - aguardando a operadora");
 
-    // Through 1 to a new price: the agreement was to 400,00, not to 900,00.
+    // Through 1 to a new price: the agreement was to 400,00, not to 900,00; the screen and history say why.
     expect(await cli('1')).toBe(0);
     expect(await cli('6', '--valor', '900,00')).toBe(0);
-    expect(await tracking()).toMatchObject({ flConcordo: null });
+    expect(await tracking()).toMatchObject({ flConcordo: null, dsStatus: CONDITIONS_CHANGED_STATUS });
+    expect(await lastEvent()).toBe(CONDITIONS_CHANGED_STATUS);
     expect(await lastEmail(cdSolicitacao)).toMatch(/mudou as condições[\s\S]*não vale mais/);
 
     // Agreed to 900,00, then the price changes while in 3 and the request comes back to 6.
     await agree('D');
     expect(await cli('3', '--valor', '950,00')).toBe(0);
     expect(await cli('6')).toBe(0);
-    expect(await tracking()).toMatchObject({ flConcordo: null });
+    expect(await tracking()).toMatchObject({ flConcordo: null, dsStatus: CONDITIONS_CHANGED_STATUS });
 
     // Another kind of answer asked ('Estou ciente' instead of 'Estou de acordo'): asked again.
     await agree('D');

@@ -41,8 +41,11 @@ export interface PurgeReport {
 const BATCH = 100;
 /** The .eml names this server has written: `<id>.eml`, and `<id>-<protocol>.eml` before. */
 const EML_NAME = /^\d+(?:-\d+)?\.eml$/;
-/** Any message file of the outbox, with its message's id: `<id>.eml`, `<id>-<protocol>.eml`, `<id>.sms.json`. */
-const MESSAGE_FILE = /^(\d+)(?:-\d+)?\.(?:eml|sms\.json)$/;
+/**
+ * Any message file of the outbox, with its message's id: `<id>.eml`, `<id>-<protocol>.eml`,
+ * `<id>.sms.json`, and the `.<pid>.tmp` a write cut short leaves beside them.
+ */
+const MESSAGE_FILE = /^(\d+)(?:-\d+)?\.(?:eml|sms\.json)(?:\.\d+\.tmp)?$/;
 
 /** Requests past retention that still hold something to purge, after `after`, in id order. */
 async function expiredRequests(db: Database, cutoff: Date, after: number): Promise<number[]> {

@@ -196,7 +196,7 @@ describe('the LGPD purge', () => {
   it('sweeps the message files whose rows a purge elsewhere deleted (another DATA_DIR, another process), and keeps the rest (found by an exploratory run)', async () => {
     const outbox = join(server.dataDir, 'outbox');
     // What a purge run with another DATA_DIR leaves here: the files of messages whose rows are gone.
-    for (const name of ['987654.eml', '987655.sms.json', '987656-12345678901234567890.eml'])
+    for (const name of ['987654.eml', '987655.sms.json', '987656-12345678901234567890.eml', '987657.eml.4242.tmp'])
       writeFileSync(join(outbox, name), 'protocolo e endereço');
     writeFileSync(join(outbox, 'leia-me.txt'), 'not a message');
     const report = await purge(server);

@@ -8,15 +8,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { RECEIPT_FILE_NAME } from '../../contract/api.ts';
-import { assertCanUse } from '../http/access.ts';
+import { LOGIN_REQUIRED_MESSAGE, assertCanUse } from '../http/access.ts';
 import { API_BASE, type HandlerContext } from '../http/context.ts';
 import type { EndpointHandlers } from '../http/endpoints.ts';
-import { HttpError, notFound } from '../http/http-error.ts';
+import { HttpError, forbidden, notFound } from '../http/http-error.ts';
 import { renderPdf } from '../services/pdf.ts';
 import { checkReceiptHandle, receiptPath } from '../services/receipt-links.ts';
 import { readReceiptData, receiptPdf } from '../services/receipt.ts';
 import { isPastRetention } from '../services/retention.ts';
 import { isSessionRevoked } from '../services/sessions.ts';
+import { requiresLogin } from '../services/status.ts';
 import { FILE_LINK_EXPIRED, FILE_NOT_FOUND, FILE_RETENTION_OVER } from './documents.ts';
 import { requestByProtocol } from './tracking.ts';
 
@@ -28,7 +29,7 @@ export const receiptHandlers: Pick<EndpointHandlers, 'receipt'> = {
     if (ctx.access.kind !== 'protocol') throw new HttpError(401, RECEIPT_NEEDS_TOKEN);
     const request = await requestByProtocol(ctx, protocolo);
     assertCanUse(ctx.access, request);
-    return ctx.apiUrl(receiptPath(ctx.deps.secret, request.nu_protocolo, ctx.now, ctx.access.session));
+    return ctx.apiUrl(receiptPath(ctx.deps.secret, request.nu_protocolo, ctx.now, ctx.access.session, ctx.access.via));
   },
 };
 
@@ -47,6 +48,9 @@ export function registerReceipt(app: FastifyInstance, deps: HandlerContext['deps
     }
     const data = await readReceiptData(deps.db, check.nuProtocolo);
     if (!data) throw notFound(FILE_NOT_FOUND);
+    // A request that needs login now (SPEC §6) opens only to a link a login asked for: one made
+    // before it did (a lookup's token) shows no more of it (found by an exploratory run).
+    if (requiresLogin(data.request) && check.via !== 'login') throw forbidden(LOGIN_REQUIRED_MESSAGE);
     if (isPastRetention(data.request, now, deps.retentionDays)) throw new HttpError(410, FILE_RETENTION_OVER);
     const pdf = await renderPdf(receiptPdf(data, now), now);
     return reply

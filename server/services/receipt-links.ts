@@ -12,6 +12,7 @@
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { FILE_LINK_TTL_SECONDS } from './file-links.ts';
+import type { TokenProof } from './tokens.ts';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -25,19 +26,25 @@ export const MAX_RECEIPT_HANDLE = 300;
 export const RECEIPT_HANDLE = new RegExp(`^[A-Za-z0-9_-]{40,${MAX_RECEIPT_HANDLE}}$`);
 
 export type ReceiptLinkCheck =
-  { kind: 'valid'; nuProtocolo: string; session: string | null } | { kind: 'expired'; nuProtocolo: string } | { kind: 'invalid' };
+  | { kind: 'valid'; nuProtocolo: string; session: string | null; via: TokenProof | null }
+  | { kind: 'expired'; nuProtocolo: string }
+  | { kind: 'invalid' };
 
 function keyOf(secret: string): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, 'portabilidade', 'comprovante aes-256-gcm', 32));
 }
 
-/** The link's path under the API base, valid as long as a file link from `now`, and only while `session` is not ended. */
-export function receiptPath(secret: string, nuProtocolo: string, now: Date, session: string): string {
+/**
+ * The link's path under the API base, valid as long as a file link from `now`, and only while
+ * `session` is not ended; `via`, how that token was had, is sealed too: a request that comes
+ * to need login after the link was made opens only to a link a login asked for.
+ */
+export function receiptPath(secret: string, nuProtocolo: string, now: Date, session: string, via: TokenProof): string {
   const expiry = Math.floor(now.getTime() / 1000) + FILE_LINK_TTL_SECONDS;
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', keyOf(secret), iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(ASSOCIATED_DATA);
-  const sealed = Buffer.concat([cipher.update(JSON.stringify({ p: nuProtocolo, e: expiry, s: session }), 'utf8'), cipher.final()]);
+  const sealed = Buffer.concat([cipher.update(JSON.stringify({ p: nuProtocolo, e: expiry, s: session, v: via }), 'utf8'), cipher.final()]);
   return `comprovante/${Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString('base64url')}`;
 }
 
@@ -56,9 +63,10 @@ export function checkReceiptHandle(secret: string, handle: string, now: Date): R
   } catch {
     return { kind: 'invalid' };
   }
-  const { p, e, s } = (payload ?? {}) as { p?: unknown; e?: unknown; s?: unknown };
+  const { p, e, s, v } = (payload ?? {}) as { p?: unknown; e?: unknown; s?: unknown; v?: unknown };
   if (typeof p !== 'string' || typeof e !== 'number' || (s !== undefined && typeof s !== 'string')) return { kind: 'invalid' };
   if (e * 1000 <= now.getTime()) return { kind: 'expired', nuProtocolo: p };
   // A handle sealed before links carried their session has none: it lives out its 2 hours.
-  return { kind: 'valid', nuProtocolo: p, session: s ?? null };
+  // One sealed before they carried how the token was had counts as no login.
+  return { kind: 'valid', nuProtocolo: p, session: s ?? null, via: v === 'login' || v === 'protocol' ? v : null };
 }

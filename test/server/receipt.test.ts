@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/backoffice-cli.ts';
 import { FILE_LINK_EXPIRED, FILE_NOT_FOUND } from '../../server/routes/documents.ts';
 import { RECEIPT_NEEDS_TOKEN } from '../../server/routes/receipt.ts';
+import { LOGIN_REQUIRED_MESSAGE } from '../../server/http/access.ts';
 import { FILE_LINK_TTL_SECONDS } from '../../server/services/file-links.ts';
 import { DEMO, FILES, loginToken, messageOf, startServer, validRequest, type TestServer } from './helpers.ts';
 
@@ -77,6 +78,23 @@ describe('portabilidade/comprovante', () => {
     const response = await receiptLink(DEMO.loginRequired.protocolo, login);
     expect(response.statusCode).toBe(200);
     expect((await open(response.body)).statusCode).toBe(200);
+  });
+
+  it("a link a lookup made stops opening once the request comes to need login; a login's opens (found by an exploratory run)", async () => {
+    const request = await file({ nu_protocolo_ans: '88888888888888888888' });
+    const beforeLogin = await receiptLink(request.nuProtocolo, request.token);
+    expect((await open(beforeLogin.body)).statusCode).toBe(200);
+    const cli = await runCli(['set-status', request.nuProtocolo, '3', '--tipo', '1', '--concordo', 'S'], {
+      db: server.db,
+      io: { out: () => {}, err: () => {} },
+      clock: () => server.clock.now,
+    });
+    expect(cli).toBe(0);
+    const refused = await open(beforeLogin.body);
+    expect(refused.statusCode).toBe(403);
+    expect(messageOf(refused)).toBe(LOGIN_REQUIRED_MESSAGE);
+    const login = await loginToken(server, { cpf: validRequest().cpf, senha: request.nuProtocolo.slice(-6) });
+    expect((await open((await receiptLink(request.nuProtocolo, login)).body)).statusCode).toBe(200);
   });
 
   it('answers 404 for a protocol that does not exist, even with a token', async () => {

@@ -9,10 +9,10 @@
 import type { FastifyInstance } from 'fastify';
 import { ACCEPTANCE_ERROR_ANSWER, DOCUMENTS_LIMIT_MESSAGE, MAX_DOCUMENTS_PER_REQUEST } from '../../contract/rules.ts';
 import type { Queryable } from '../db/database.ts';
-import { assertCanUse, ownedRequest, requireToken } from '../http/access.ts';
+import { LOGIN_REQUIRED_MESSAGE, assertCanUse, ownedRequest, requireToken } from '../http/access.ts';
 import { API_BASE, type HandlerContext } from '../http/context.ts';
 import type { EndpointHandlers } from '../http/endpoints.ts';
-import { HttpError, badRequest, notFound } from '../http/http-error.ts';
+import { HttpError, badRequest, forbidden, notFound } from '../http/http-error.ts';
 import { formatDate } from '../services/dates.ts';
 import { checkFileLink, FILE_LINK_TTL_SECONDS, signedFilePath } from '../services/file-links.ts';
 import { STORED_NAME } from '../services/file-store.ts';
@@ -24,7 +24,7 @@ import { acceptancePdf } from '../services/request-documents.ts';
 import { readRequestFacts } from '../services/documents-to-sign.ts';
 import { changeStatusIn, findRequestById, lockRequest } from '../services/requests.ts';
 import { isDiskFull } from '../services/disk-full.ts';
-import { STATUS, describeStatus } from '../services/status.ts';
+import { STATUS, describeStatus, requiresLogin } from '../services/status.ts';
 import { checkUploadedFile } from '../services/upload-check.ts';
 import { conditionsVersion, findDecision, recordAnswerConditions } from '../services/operator-decision.ts';
 import { answerPendingDocument } from '../services/pending-documents.ts';
@@ -40,7 +40,8 @@ const UPLOAD_STATUSES: readonly number[] = [STATUS.emAnalise, STATUS.pendenteDoc
  */
 export function fileUrl(ctx: HandlerContext, storedName: string, nuProtocolo: string): string {
   const session = ctx.access.kind === 'protocol' ? ctx.access.session : null;
-  return ctx.apiUrl(signedFilePath(ctx.deps.secret, storedName, nuProtocolo, ctx.now, session));
+  const login = ctx.access.kind === 'protocol' && ctx.access.via === 'login';
+  return ctx.apiUrl(signedFilePath(ctx.deps.secret, storedName, nuProtocolo, ctx.now, session, login));
 }
 
 export const FILE_NOT_FOUND = 'Arquivo não encontrado. Abra o documento novamente pelo portal.';
@@ -261,6 +262,9 @@ export function registerFiles(app: FastifyInstance, deps: HandlerContext['deps']
       throw new HttpError(410, FILE_LINK_EXPIRED);
     }
     if (isPastRetention(owner, now, deps.retentionDays)) throw new HttpError(410, FILE_RETENTION_OVER);
+    // A request that needs login now (SPEC §6) opens only to links a login asked for: one listed
+    // before it did (a lookup's token, which is refused by then) opens nothing more of it.
+    if (requiresLogin(owner) && !check.login) throw forbidden(LOGIN_REQUIRED_MESSAGE);
     const file = await deps.files.read(deps.db, name);
     if (!file) throw notFound(FILE_NOT_FOUND);
     // A term served through its link has been opened: from now on it may be signed (a HEAD sends no content).

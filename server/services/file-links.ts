@@ -33,16 +33,16 @@ const MAC_FORMAT = /^[A-Za-z0-9_-]{22}$/;
 /** A session id (services/tokens.ts newSession): 128 bits, base64url. */
 const SESSION_FORMAT = /^[A-Za-z0-9_-]{22}$/;
 
-export type FileLinkCheck = { kind: 'valid'; session: string | null } | { kind: 'expired' } | { kind: 'invalid' };
+export type FileLinkCheck = { kind: 'valid'; session: string | null; login: boolean } | { kind: 'expired' } | { kind: 'invalid' };
 
 /** A key of its own: a file link's MAC can never pass for an access or CSRF token. */
 function linkKey(secret: string): Buffer {
   return createHmac('sha256', secret).update('portabilidade/arquivos/v1').digest();
 }
 
-/** Over three lines, or four with a session: neither can pass for the other. */
-function mac(secret: string, name: string, nuProtocolo: string, expiry: number, session: string | null): Buffer {
-  const signed = `${name}\n${nuProtocolo}\n${expiry}${session === null ? '' : `\n${session}`}`;
+/** Over three lines, four with a session, five when a login asked: none can pass for another. */
+function mac(secret: string, name: string, nuProtocolo: string, expiry: number, session: string | null, login = false): Buffer {
+  const signed = `${name}\n${nuProtocolo}\n${expiry}${session === null ? '' : `\n${session}`}${login ? '\nlogin' : ''}`;
   return createHmac('sha256', linkKey(secret)).update(signed).digest().subarray(0, MAC_BYTES);
 }
 
@@ -50,11 +50,20 @@ function mac(secret: string, name: string, nuProtocolo: string, expiry: number, 
  * The link's path under the API base, valid FILE_LINK_TTL_SECONDS from `now` and, when issued
  * to a token, only while that token's session is not ended.
  */
-export function signedFilePath(secret: string, name: string, nuProtocolo: string, now: Date, session: string | null = null): string {
+export function signedFilePath(
+  secret: string,
+  name: string,
+  nuProtocolo: string,
+  now: Date,
+  session: string | null = null,
+  /** Asked with a login token: it still opens once the request needs login (SPEC §6); no other does. */
+  login = false,
+): string {
   if (session !== null && !SESSION_FORMAT.test(session)) throw new Error('sessão em formato inesperado');
   const expiry = Math.floor(now.getTime() / 1000) + FILE_LINK_TTL_SECONDS;
-  const bound = session === null ? '' : `&sessao=${session}`;
-  return `arquivos/${name}?expira=${expiry}${bound}&assinatura=${mac(secret, name, nuProtocolo, expiry, session).toString('base64url')}`;
+  const bound = `${session === null ? '' : `&sessao=${session}`}${login && session !== null ? '&acesso=login' : ''}`;
+  const signature = mac(secret, name, nuProtocolo, expiry, session, login && session !== null).toString('base64url');
+  return `arquivos/${name}?expira=${expiry}${bound}&assinatura=${signature}`;
 }
 
 /**
@@ -67,18 +76,20 @@ export function checkFileLink(
   secret: string,
   name: string,
   nuProtocolo: string,
-  query: { expira?: unknown; sessao?: unknown; assinatura?: unknown },
+  query: { expira?: unknown; sessao?: unknown; acesso?: unknown; assinatura?: unknown },
   now: Date,
 ): FileLinkCheck {
-  const { expira, sessao, assinatura } = query;
+  const { expira, sessao, acesso, assinatura } = query;
   if (typeof expira !== 'string' || typeof assinatura !== 'string' || !EXPIRY_FORMAT.test(expira) || !MAC_FORMAT.test(assinatura)) {
     return { kind: 'invalid' };
   }
   if (sessao !== undefined && (typeof sessao !== 'string' || !SESSION_FORMAT.test(sessao))) return { kind: 'invalid' };
+  if (acesso !== undefined && (acesso !== 'login' || sessao === undefined)) return { kind: 'invalid' };
   const session = sessao ?? null;
+  const login = acesso === 'login';
   const expiry = Number(expira);
   const given = Buffer.from(assinatura, 'base64url');
-  const expected = mac(secret, name, nuProtocolo, expiry, session);
+  const expected = mac(secret, name, nuProtocolo, expiry, session, login);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { kind: 'invalid' };
-  return expiry * 1000 <= now.getTime() ? { kind: 'expired' } : { kind: 'valid', session };
+  return expiry * 1000 <= now.getTime() ? { kind: 'expired' } : { kind: 'valid', session, login };
 }

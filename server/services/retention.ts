@@ -35,6 +35,9 @@ export interface FileOwner {
   cd_solicitacao: number;
   nu_protocolo: string;
   fl_status: number;
+  /** With fl_status, whether the request needs login now (SPEC §6). */
+  cd_status_port: number;
+  fl_concordo: string | null;
   /** When it closed, or null while open. */
   dt_fechamento: Date | null;
 }
@@ -42,7 +45,7 @@ export interface FileOwner {
 /** The request a stored file belongs to (an upload, a term to sign, an acceptance), or null. */
 export async function findFileOwner(db: Queryable, storedName: string): Promise<FileOwner | null> {
   const [owner] = await db.query<FileOwner>(
-    `SELECT r.cd_solicitacao, r.nu_protocolo, r.fl_status, CASE WHEN ${IS_CLOSED_SQL} THEN ${CLOSED_SINCE_SQL} END AS dt_fechamento
+    `SELECT r.cd_solicitacao, r.nu_protocolo, r.fl_status, r.cd_status_port, r.fl_concordo, CASE WHEN ${IS_CLOSED_SQL} THEN ${CLOSED_SINCE_SQL} END AS dt_fechamento
      FROM requests r
      WHERE r.cd_solicitacao = (
        SELECT cd_solicitacao FROM uploaded_documents WHERE nm_armazenado = $1

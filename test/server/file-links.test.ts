@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_LINK_EXPIRED, FILE_NOT_FOUND, FILE_RETENTION_OVER } from '../../server/routes/documents.ts';
 import { FILE_LINK_TTL_SECONDS, signedFilePath } from '../../server/services/file-links.ts';
-import { API, DEMO, SECRET, loginToken, messageOf, startServer, type TestServer } from './helpers.ts';
+import { API, DEMO, FILES, SECRET, loginToken, messageOf, startServer, validRequest, type TestServer } from './helpers.ts';
+import { runCli } from '../../server/backoffice-cli.ts';
+import { LOGIN_REQUIRED_MESSAGE } from '../../server/http/access.ts';
 
 const RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -124,6 +126,43 @@ describe('a document link', () => {
     // Asked with the tracking page's token: bound to its session (test/server/sessions.test.ts).
     expect(acceptance.body).toMatch(/\?expira=\d+&sessao=[\w-]{22}&assinatura=[\w-]{22}$/);
     expect((await open(acceptance.body)).statusCode).toBe(200);
+  });
+
+  it('listed before the request came to need login, it opens nothing more of it; listed after a login, it does (found by an exploratory run)', async () => {
+    const saved = (await server.post('portabilidade', validRequest({ nu_protocolo_ans: '77777777777777777777' }))).json() as {
+      nuProtocolo: string;
+      token: string;
+    };
+    const uploaded = await server.post(
+      'portabilidade/utils/documento',
+      {
+        nuProtocolo: saved.nuProtocolo,
+        tipoSolicitacao: '9',
+        cdTipoDocumento: 1,
+        nmDocumento: 'rg.pdf',
+        nmExtensao: 'pdf',
+        arquivoBase64: FILES.pdf,
+      },
+      { token: saved.token },
+    );
+    expect(uploaded.body).toBe('OK');
+    const before = (await attached(saved.nuProtocolo, saved.token))[0]?.linkUrl ?? '';
+    expect((await open(before)).statusCode).toBe(200);
+    const moved = await runCli(['set-status', saved.nuProtocolo, '3', '--tipo', '1', '--concordo', 'S'], {
+      db: server.db,
+      io: { out: () => {}, err: () => {} },
+      clock: () => server.clock.now,
+    });
+    expect(moved).toBe(0);
+    const refused = await open(before);
+    expect(refused.statusCode).toBe(403);
+    expect(messageOf(refused)).toBe(LOGIN_REQUIRED_MESSAGE);
+    const login = await loginToken(server, { cpf: validRequest().cpf, senha: saved.nuProtocolo.slice(-6) });
+    const after = (await attached(saved.nuProtocolo, login)).find((document) => document.nmArquivo === 'rg.pdf')?.linkUrl ?? '';
+    expect(after).toContain('&acesso=login');
+    expect((await open(after)).statusCode).toBe(200);
+    // The mark is signed: added to a lookup's link by hand, it breaks the link.
+    expect((await open(before.replace('&assinatura=', '&acesso=login&assinatura='))).statusCode).toBe(404);
   });
 
   it("stops working once a closed request's retention period is over, while an open request's keep working", async () => {

@@ -131,7 +131,7 @@ describe('the links a session was given', () => {
   it('cannot be kept alive by taking the session out of the link: without it the signature no longer matches (404)', async () => {
     const token = await loginToken(server, loginRequired);
     const [link = ''] = await linksFor(loginRequired.protocolo, token);
-    expect(link).toMatch(/\?expira=\d+&sessao=[\w-]{22}&assinatura=[\w-]{22}$/);
+    expect(link).toMatch(/\?expira=\d+&sessao=[\w-]{22}&acesso=login&assinatura=[\w-]{22}$/);
     await logout(token);
     expect((await open(link.replace(/&sessao=[\w-]+/, ''))).statusCode).toBe(404);
     const otherSession = readToken(await loginToken(server, loginRequired), server.clock.now, SECRET)?.session ?? '';

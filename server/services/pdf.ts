@@ -51,11 +51,12 @@ function printable(text: string): string {
  */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
+  const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width;
   for (const paragraph of text.split(/\r\n|\r|\n/).map(printable)) {
     let line = '';
-    for (const word of paragraph.split(/\s+/)) {
+    for (const word of paragraph.split(/\s+/).flatMap((word) => (fits(word) ? [word] : pieces(word, fits)))) {
       const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
+      if (fits(candidate) || !line) line = candidate;
       else {
         lines.push(line);
         line = word;
@@ -64,6 +65,24 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
     lines.push(line);
   }
   return lines;
+}
+
+/**
+ * A word wider than the line (a file name, a name without spaces) cut into pieces that fit,
+ * never inside a character: drawn whole, it ran past the page's edge (found by an exploratory run).
+ */
+function pieces(word: string, fits: (text: string) => boolean): string[] {
+  const out: string[] = [];
+  let piece = '';
+  for (const character of word) {
+    if (piece && !fits(piece + character)) {
+      out.push(piece);
+      piece = '';
+    }
+    piece += character;
+  }
+  if (piece) out.push(piece);
+  return out;
 }
 
 export async function renderPdf(content: PdfContent, now: Date): Promise<Uint8Array> {

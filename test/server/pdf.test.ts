@@ -53,6 +53,20 @@ describe('generated PDFs', () => {
     expect(texts.filter((text) => text.includes('?'))).toEqual([]);
   });
 
+  it('cut a word wider than the line into pieces that fit, losing no letter (found by an exploratory run: it ran past the edge)', async () => {
+    const word = `DEPENDENTE${'A'.repeat(190)}`;
+    const pdf = await renderPdf(
+      { title: 'T', operator: 'O', blocks: [{ kind: 'text', text: `Nome: ${word} fim` }], footer: 'F' },
+      new Date(),
+    );
+    const texts = drawnTexts(pdf);
+    // Every letter drawn, in order; the word over several lines, none holding it whole.
+    expect(texts.join('').replace(/\s/g, '')).toContain(`Nome:${word}fim`);
+    const pieces = texts.filter((text) => text.includes('AAAA'));
+    expect(pieces.length).toBeGreaterThan(1);
+    for (const piece of pieces) expect(piece.length).toBeLessThan(word.length);
+  });
+
   it('still replace characters the standard font cannot draw', async () => {
     const pdf = await renderPdf({ title: 'T', operator: 'O', blocks: [{ kind: 'text', text: 'Nome: 王 Silva' }], footer: 'F' }, new Date());
     expect(drawnTexts(pdf)).toContain('Nome: ? Silva');

@@ -43,7 +43,9 @@ export const homeHandlers: HomeHandlers = {
       [Number(cdEmpresaPlano)],
     );
     if (!row) throw notFound(`Plano ${cdEmpresaPlano} não encontrado ou sem aviso de privacidade.`);
-    return row;
+    // What this server itself deletes, and when (RETENTION_DAYS): said by the server, so the notice
+    // never promises a time the purge does not keep (found by an exploratory run: '5 anos' against 365 days).
+    return { ...row, retencao: `${row.retencao} ${portalRetention(ctx.deps.retentionDays)}` };
   },
 
   async tooltips(_input, ctx) {
@@ -52,3 +54,8 @@ export const homeHandlers: HomeHandlers = {
     );
   },
 };
+
+/** The portal's own purge (services/purge.ts), in the privacy notice's words. */
+export function portalRetention(days: number): string {
+  return `Os documentos enviados e as mensagens da solicitação são apagados deste portal ${days} ${days === 1 ? 'dia' : 'dias'} depois que ela termina (recusada, cancelada ou com o contrato ativo).`;
+}

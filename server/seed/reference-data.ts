@@ -16,8 +16,8 @@ function privacyTexts(operator: (typeof OPERATORS)[number]): readonly string[] {
   const domain = `${operator.slug}.example`;
   return [
     'Analisar e responder à sua solicitação de portabilidade de carências, como exige a Resolução Normativa ANS nº 438/2018.',
-    'Guardamos os dados do titular e dos dependentes, os contatos e os documentos enviados enquanto a solicitação estiver em andamento e, depois, por 5 anos, para atender à ANS e a eventuais processos.',
-    'Os dados ficam guardados por 5 anos após o fim da solicitação; depois disso são apagados.',
+    'Os dados do titular e dos dependentes, os contatos e os documentos enviados na solicitação, usados só para analisá-la e acompanhá-la.',
+    'Os dados da solicitação (titular, dependentes e contatos) ficam guardados enquanto ela estiver em andamento e, depois, pelo prazo que a ANS e a lei exigem da operadora.',
     'Compartilhamos os dados com a ANS quando ela pedir e com a operadora do seu plano atual só o necessário para confirmar a portabilidade. Não vendemos nem usamos os dados para publicidade.',
     'Você pode confirmar se tratamos seus dados, acessá-los, corrigi-los, pedir que sejam apagados quando a lei permitir, saber com quem foram compartilhados e reclamar à Autoridade Nacional de Proteção de Dados (ANPD).',
     `Encarregado de proteção de dados da ${operator.name}`,

@@ -1,3 +1,5 @@
+import { portalRetention } from '../../server/routes/home.ts';
+import { DEFAULT_RETENTION_DAYS } from '../../server/services/retention.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../contract/api.ts';
 import { messageOf, startServer, type TestServer } from './helpers.ts';
@@ -59,6 +61,9 @@ describe('privacy notice', () => {
     expect(notice.controlador).toBe('Vida Plena Saúde');
     expect(notice.finalidade).toContain('438');
     expect(notice.compartilhamento).toContain('ANS');
+    // The portal's own purge, as the server keeps it (RETENTION_DAYS), never a time it does not (found by an exploratory run).
+    expect(notice.retencao).toContain(portalRetention(DEFAULT_RETENTION_DAYS));
+    expect(notice.retencao).not.toMatch(/5 anos/);
     const two = (await server.get('portabilidade/utils/privacidade?cdEmpresaPlano=2')).json() as Record<string, string>;
     expect(two.controlador).toBe('Horizonte Saúde');
     expect(two.contato).not.toBe(notice.contato);

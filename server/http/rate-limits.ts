@@ -22,7 +22,18 @@ export interface RateLimit {
   windowMs: number;
 }
 
-export const RATE_LIMIT_NAMES = ['login', 'save', 'save-day', 'upload', 'upload-day', 'email', 'lookup', 'cep', 'forgot'] as const;
+export const RATE_LIMIT_NAMES = [
+  'login',
+  'save',
+  'save-day',
+  'upload',
+  'upload-day',
+  'email',
+  'lookup',
+  'cep',
+  'forgot',
+  'receipt',
+] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 export type RateLimits = Record<RateLimitName, RateLimit>;
 
@@ -52,6 +63,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   // "Esqueci meu protocolo" sends messages to someone: each CPF gets 5 tries an hour
   // (services/protocol-reminder.ts), one address a few families' worth.
   forgot: { max: 20, windowMs: HOUR },
+  // Each download of a receipt makes its PDF anew: a person downloads it a few times.
+  receipt: { max: 30, windowMs: MINUTE },
 };
 
 const UNITS: Readonly<Record<string, number>> = { s: SECOND, m: MINUTE, h: HOUR, d: DAY };
@@ -92,7 +105,17 @@ const MESSAGES: Readonly<Record<RateLimitName, (wait: string) => string>> = {
   lookup: (wait) => `Muitas consultas a partir desta conexão. Aguarde ${wait} e tente novamente.`,
   cep: (wait) => `Muitas consultas de CEP a partir desta conexão. Aguarde ${wait} e tente novamente.`,
   forgot: (wait) => `Muitos pedidos de protocolo a partir desta conexão. Aguarde ${wait} e tente novamente.`,
+  receipt: (wait) => `Muitos comprovantes baixados a partir desta conexão. Aguarde ${wait} e tente novamente.`,
 };
+
+/**
+ * Routes outside the contract that still cost work per request: the receipt's download makes
+ * a PDF each time (found by an exploratory run: 700 in 8.5 s from one address, none refused).
+ */
+const EXTRA_ROUTES: ReadonlyMap<string, Limited[]> = new Map([
+  [`GET ${API_BASE}comprovante/:handle`, [{ limit: 'receipt', counter: 'receipt' }]],
+  [`HEAD ${API_BASE}comprovante/:handle`, [{ limit: 'receipt', counter: 'receipt' }]],
+]);
 
 /** A save that asks for the protocol e-mail (fl_aceita_email '1' and an e-mail contact), the one call that sends e-mail. */
 function sendsEmail(body: unknown): boolean {
@@ -213,8 +236,9 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
   app.addHook('onRoute', (route: RouteOptions) => {
     if (typeof route.method !== 'string') return;
     const name = byRoute.get(`${route.method} ${route.url}`);
-    if (!name) return;
-    for (const limited of limitsOf(name)) {
+    const limits = name ? limitsOf(name) : EXTRA_ROUTES.get(`${route.method} ${route.url}`);
+    if (!limits) return;
+    for (const limited of limits) {
       // Before the body is read; a limit that looks at the body, once it is parsed.
       if (limited.when) route.preHandler = [...asList(route.preHandler), check(limited)];
       else route.onRequest = [...asList(route.onRequest), check(limited)];

@@ -16,7 +16,7 @@ const DAY = 24 * 60 * MINUTE;
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer({
-    rateLimits: parseRateLimits('save=100/15m,save-day=3/1d,upload=100/15m,upload-day=3/1d,email=1/1h,lookup=2/1m,cep=1/1m'),
+    rateLimits: parseRateLimits('save=100/15m,save-day=3/1d,upload=100/15m,upload-day=3/1d,email=1/1h,lookup=2/1m,cep=1/1m,receipt=2/1m'),
   });
 }, 60_000);
 afterAll(() => server.close());
@@ -124,6 +124,26 @@ describe('rate limits on lookups', () => {
       /^Muitas consultas de CEP a partir desta conexão\. Aguarde 1 minuto e tente novamente\.$/,
       MINUTE,
     );
+  });
+});
+
+describe('the receipt download (made anew on every request)', () => {
+  it('refuses a third download in a minute from one address, and another address still downloads (found by an exploratory run)', async () => {
+    const saved = (await post('portabilidade', validRequest(), '198.51.100.30')).json() as { nuProtocolo: string; token: string };
+    const link = await server.app.inject({
+      method: 'GET',
+      url: `${API}portabilidade/comprovante?protocolo=${saved.nuProtocolo}`,
+      remoteAddress: '198.51.100.30',
+      headers: { authorization: `Bearer ${saved.token}` },
+    });
+    const download = (from: string) => server.app.inject({ method: 'GET', url: link.body, remoteAddress: from });
+    for (let index = 0; index < 2; index += 1) expect((await download('198.51.100.31')).statusCode).toBe(200);
+    expectRefused(
+      await download('198.51.100.31'),
+      /^Muitos comprovantes baixados a partir desta conexão\. Aguarde 1 minuto e tente novamente\.$/,
+      MINUTE,
+    );
+    expect((await download('198.51.100.32')).statusCode).toBe(200);
   });
 });
 

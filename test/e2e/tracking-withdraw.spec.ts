@@ -36,13 +36,21 @@ for (const viewport of [
     await expect(withdraw).toBeFocused();
     expect((await backoffice('show', protocolo)).flStatus).toBe(1);
 
-    // Refused (500 to it and its retries): nothing done, and the person is back on the button.
-    await page.route('**/portabilidade/desistencia', (route) => route.fulfill({ status: 500, body: '' }));
+    // Refused (500 to it and its two retries): nothing done, and the person is told.
+    let refused = 0;
+    await page.route('**/portabilidade/desistencia', (route) => {
+      refused += 1;
+      return route.fulfill({ status: 500, body: '' });
+    });
     await withdraw.click();
     await dialog.getByRole('button', { name: 'Sim, desistir', exact: true }).click();
     await expect(dialog).toBeHidden();
-    await expect(withdraw).toBeFocused();
-    await expect(panel(page, 'Sua solicitação está em análise')).toBeVisible();
+    // The refusal is final only after the retries: until then the next route below would catch one.
+    await expect(page.getByTestId('toast').filter({ hasText: 'Ocorreu um erro inesperado!' })).toBeVisible();
+    expect(refused).toBe(3);
+    // It may have arrived all the same: the screen reads the server again, and its panel, which
+    // takes focus, says the request is still under analysis.
+    await expect(panel(page, 'Sua solicitação está em análise')).toBeFocused();
     await page.unroute('**/portabilidade/desistencia');
 
     // Confirmed: until the server answers, nothing says it is done.

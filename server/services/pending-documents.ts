@@ -37,7 +37,8 @@ export interface PendingDocumentRecord {
 /** More than every document type the operator keeps: a longer list is a mistake. */
 export const MAX_PENDING_TYPES = 20;
 export const MAX_PENDING_REASON_LENGTH = 500;
-const PENDING_FLAG = /^(\d{1,9})(?::(.*))?$/s;
+// The code as a type is written: digits, no sign, space or leading zero (" 3" or "03" is a slip, not type 3).
+const PENDING_FLAG = /^([1-9]\d{0,8})(?::(.*))?$/s;
 // eslint-disable-next-line no-control-regex -- control characters are exactly what a reason may not hold
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
@@ -58,7 +59,7 @@ export function parsePendingFlags(values: readonly string[], flStatus: number): 
   }
   const requests: PendingRequest[] = [];
   for (const value of values) {
-    const match = PENDING_FLAG.exec(value.trim());
+    const match = PENDING_FLAG.exec(value);
     if (!match) {
       throw new PendingDocumentsError(
         `${PENDING_USAGE}: "${value.slice(0, 40)}" não é um código de tipo de documento (só dígitos), seguido ou não de ":" e do motivo.`,

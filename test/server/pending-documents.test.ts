@@ -110,6 +110,9 @@ describe('pending documents: the operator marks them, tracking lists them, an up
     const protocolo = await newRequest();
     const cases: Array<[string[], RegExp]> = [
       [['--pendente', 'RG'], /não é um código de tipo de documento/],
+      [['--pendente', ' 3'], /não é um código de tipo de documento/],
+      [['--pendente', '03'], /não é um código de tipo de documento/],
+      [['--pendente', '3 :Ilegível'], /não é um código de tipo de documento/],
       [['--pendente', '3:'], /o motivo deve ter de 1 a 500 caracteres/],
       [['--pendente', `3:${'x'.repeat(501)}`], /o motivo deve ter de 1 a 500 caracteres/],
       [['--pendente', '3:linha\nquebrada'], /sem quebras de linha/],

@@ -55,7 +55,10 @@ interface Parts {
   smsTodo: string;
 }
 
-const when = (date: string | null, fallback: string) => (date ? `até ${date}` : fallback);
+// The operator's only date for the holder is the last day to cancel the old plan (the e-mail lists
+// it among the facts, as the portal does): it is no deadline to sign or to answer, which the portal
+// never states. Those say "o quanto antes" (found by an exploratory run).
+const SOON = 'o quanto antes';
 
 function partsOf(
   flStatus: number,
@@ -84,8 +87,8 @@ function partsOf(
       return {
         headline: 'assine os documentos',
         happened: `A operadora aceitou a sua solicitação de portabilidade${plan}.`,
-        todo: `O que fazer: em "Acompanhar Solicitação", leia e assine os documentos da contratação ${when(decision.dtLimiteCancelamento, 'o quanto antes')}; a contratação só continua depois das assinaturas.`,
-        smsTodo: `Assine os documentos ${when(decision.dtLimiteCancelamento, 'o quanto antes')}`,
+        todo: `O que fazer: em "Acompanhar Solicitação", leia e assine os documentos da contratação ${SOON}; a contratação só continua depois das assinaturas.`,
+        smsTodo: `Assine os documentos ${SOON}`,
       };
     case STATUS.recusada:
       return {
@@ -108,8 +111,8 @@ function partsOf(
         return {
           headline: 'as condições mudaram, responda de novo',
           happened: `A operadora mudou as condições da decisão sobre a sua portabilidade${plan}. A resposta que você deu valia para as condições anteriores e não vale mais.`,
-          todo: `O que fazer: em "Acompanhar Solicitação", leia as novas condições e responda de novo ${answer} ${when(decision.dtLimiteCancelamento, 'o quanto antes')}.`,
-          smsTodo: `Responda de novo no portal ${when(decision.dtLimiteCancelamento, 'o quanto antes')}`,
+          todo: `O que fazer: em "Acompanhar Solicitação", leia as novas condições e responda de novo ${answer} ${SOON}.`,
+          smsTodo: `Responda de novo no portal ${SOON}`,
         };
       }
       if (recorded && !operatorRecorded) {
@@ -139,8 +142,8 @@ function partsOf(
       return {
         headline: 'responda à operadora',
         happened: `A operadora registrou a decisão sobre a sua portabilidade${plan} e aguarda a sua resposta.`,
-        todo: `O que fazer: em "Acompanhar Solicitação", leia a decisão e responda ${answer} ${when(decision.dtLimiteCancelamento, 'o quanto antes')}.`,
-        smsTodo: `Responda no portal ${when(decision.dtLimiteCancelamento, 'o quanto antes')}`,
+        todo: `O que fazer: em "Acompanhar Solicitação", leia a decisão e responda ${answer} ${SOON}.`,
+        smsTodo: `Responda no portal ${SOON}`,
       };
     }
     default:

@@ -135,17 +135,22 @@ const EXPECTED: Array<{ status: string; flags: string[]; email: RegExp[]; sms: R
     flags: ['--plano', '481234561', '--inicio', '01/05/2025', '--valor', '456,78', '--cancelar-ate', '15/05/2025'],
     email: [
       /aceitou a sua solicitação/,
-      /assine os documentos da contratação até 15\/05\/2025/,
+      /assine os documentos da contratação o quanto antes;/,
+      /Último dia para cancelar o plano anterior: 15\/05\/2025/,
       /Mensalidade: R\$ 456,78/,
       /Início da cobertura: 01\/05\/2025/,
     ],
-    sms: /Assine os documentos até 15\/05\/2025/,
+    sms: /Assine os documentos o quanto antes/,
   },
   {
     status: '6',
     flags: [],
-    email: [/aguarda a sua resposta/, /"Estou de acordo" ou "Não aceito" até 15\/05\/2025/],
-    sms: /Responda no portal até 15\/05\/2025/,
+    email: [
+      /aguarda a sua resposta/,
+      /"Estou de acordo" ou "Não aceito" o quanto antes\./,
+      /Último dia para cancelar o plano anterior: 15\/05\/2025/,
+    ],
+    sms: /Responda no portal o quanto antes/,
   },
   {
     status: '7',

@@ -67,10 +67,10 @@ export function visibilityOf(access: Access, request: RequestState): Visibility 
   return requiresLogin(request) ? 'restricted' : 'public';
 }
 
-/** For calls that show or change a request's details: owner or public only. */
 /** A request that needs login, asked for without its login token (SPEC §6). */
 export const LOGIN_REQUIRED_MESSAGE = 'Para acessar esta solicitação, faça login com o CPF e a senha (os 6 últimos dígitos do protocolo).';
 
+/** For calls that show or change a request's details: owner or public only. */
 export function assertCanUse(access: Access, request: RequestState): Visibility {
   const visibility = visibilityOf(access, request);
   if (visibility === 'restricted') {

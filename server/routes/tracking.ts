@@ -18,6 +18,7 @@ import {
   answerOf,
   clearsAnswer,
   describeAnswerStatus,
+  answerGivers,
   describeHistoryEvent,
   type AnswerState,
 } from '../services/status.ts';
@@ -104,6 +105,7 @@ export const trackingHandlers: Pick<EndpointHandlers, 'tracking' | 'history'> = 
       'SELECT fl_status, cd_status_port, fl_concordo, ds_origem, dt_evento FROM status_history WHERE cd_solicitacao = $1 ORDER BY dt_evento, id',
       [request.cd_solicitacao],
     );
+    const givers = answerGivers(events);
     return {
       dtCadastramento: formatDate(request.dt_cadastramento),
       prazoRespostaDias: ANSWER_DAYS,
@@ -115,7 +117,7 @@ export const trackingHandlers: Pick<EndpointHandlers, 'tracking' | 'history'> = 
         dsStatus:
           event.fl_status === STATUS.cancelada && event.ds_origem === WITHDRAWAL_ORIGIN
             ? WITHDRAWN_STATUS
-            : describeHistoryEvent(event, events[index - 1]),
+            : describeHistoryEvent(event, events[index - 1], givers[index] ?? null),
         dtEvento: formatDateTime(event.dt_evento),
       })),
     };

@@ -11,7 +11,7 @@ import type { FileStore } from './file-store.ts';
 import type { RequestRow } from '../db/rows.ts';
 import { passwordOf } from './protocol.ts';
 import { changeStatusIn, findRequestByProtocol, lockRequest } from './requests.ts';
-import { describeStatus, isKnownStatus, requiresLogin, STATUS, STATUS_DESCRIPTIONS } from './status.ts';
+import { answerGivers, describeStatus, isKnownStatus, requiresLogin, STATUS, STATUS_DESCRIPTIONS, type AnswerState } from './status.ts';
 import { listDocumentsToSign } from './documents-to-sign.ts';
 import { purgeExpired, type PurgeReport } from './purge.ts';
 import { CLOSED_STATUSES, DEFAULT_RETENTION_DAYS } from './retention.ts';
@@ -224,6 +224,15 @@ async function showRequest(deps: BackofficeDeps, protocolo: string) {
   };
 }
 
+/** Who gave the answer the request holds now ('portal', 'backoffice'…), from its history; null while none is held. */
+async function currentAnswerGiver(tx: Queryable, cdSolicitacao: number): Promise<string | null> {
+  const events = await tx.query<AnswerState & { ds_origem: string }>(
+    'SELECT fl_status, cd_status_port, fl_concordo, ds_origem FROM status_history WHERE cd_solicitacao = $1 ORDER BY dt_evento, id',
+    [cdSolicitacao],
+  );
+  return answerGivers(events).at(-1) ?? null;
+}
+
 async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeCommand, { cmd: 'set-status' }>) {
   if (!isKnownStatus(command.flStatus)) {
     const known = Object.entries(STATUS_DESCRIPTIONS)
@@ -277,6 +286,7 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
         request.fl_concordo !== null &&
         command.concordo === undefined &&
         answeredTo !== conditionsNow;
+      const giverBefore = await currentAnswerGiver(tx, request.cd_solicitacao);
       const updated = await changeStatusIn(
         tx,
         deps.files,
@@ -299,6 +309,8 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
         ? await queueStatusNotifications(tx, updated, after.decisao, deps.publicUrl, now, {
             conditionsChanged: reopened,
             operatorRecorded: command.concordo !== undefined,
+            // An answer kept from an earlier round stays whose it was: the operator's too.
+            keptFromOperator: command.concordo === undefined && !reopened && giverBefore === 'backoffice',
           })
         : 0;
       return {

@@ -67,6 +67,7 @@ function partsOf(
   conditionsChanged = false,
   recorded: string | null = null,
   operatorRecorded = false,
+  keptFromOperator = false,
 ): Parts {
   const plan = decision.nmPlano ? ` para o plano ${decision.nmPlano}` : '';
   // Without a stored reason the portal says none was given: no message may send the person to look for one.
@@ -116,14 +117,16 @@ function partsOf(
         };
       }
       if (recorded && !operatorRecorded) {
-        // Back in 6 under the conditions the person answered: that answer stands.
+        // Back in 6 under the conditions answered to: that answer stands, said as whose it was.
+        const whose = keptFromOperator ? `A resposta '${recorded}' registrada pela operadora` : `A resposta '${recorded}' que você deu`;
+        const notYou = keptFromOperator ? ' Se não foi você quem deu essa resposta, fale com a operadora.' : '';
         return {
-          headline: 'sua resposta continua valendo',
-          happened: `A sua solicitação de portabilidade voltou à etapa da sua resposta${plan}, com as mesmas condições. A resposta '${recorded}' que você deu continua valendo.`,
+          headline: keptFromOperator ? 'a resposta registrada continua valendo' : 'sua resposta continua valendo',
+          happened: `A sua solicitação de portabilidade voltou à etapa da sua resposta${plan}, com as mesmas condições. ${whose} continua valendo.`,
           todo:
-            recorded === 'Não aceito'
+            (recorded === 'Não aceito'
               ? 'O que fazer: nada é preciso. Se mudar de ideia, ainda pode responder "Estou de acordo" em "Acompanhar Solicitação".'
-              : 'O que fazer: nada é preciso; a operadora segue com a portabilidade.',
+              : 'O que fazer: nada é preciso; a operadora segue com a portabilidade.') + notYou,
           smsTodo: 'Veja a situação no portal',
         };
       }
@@ -192,9 +195,19 @@ export function statusMessage(
   conditionsChanged = false,
   /** Status 6: the answer held is the one the operator just recorded (`--concordo`), not one the person gave. */
   operatorRecorded = false,
+  /** Status 6: the answer kept from an earlier round is one the operator recorded then. */
+  keptFromOperator = false,
 ): StatusMessage {
   const recorded = answerOf({ ...request, fl_concordo: request.fl_concordo ?? null });
-  const parts = partsOf(request.fl_status, request.cd_status_port, decision, conditionsChanged, recorded, operatorRecorded);
+  const parts = partsOf(
+    request.fl_status,
+    request.cd_status_port,
+    decision,
+    conditionsChanged,
+    recorded,
+    operatorRecorded,
+    keptFromOperator,
+  );
   const link = trackingLink(context.publicUrl, request.cd_empresa_plano);
   const where = link
     ? `Acesse ${link}, escolha "Acompanhar Solicitação" e informe o protocolo.`
@@ -238,7 +251,11 @@ export async function queueStatusNotifications(
   decision: OperatorDecision,
   publicUrl: string | undefined,
   now: Date,
-  { conditionsChanged = false, operatorRecorded = false }: { conditionsChanged?: boolean; operatorRecorded?: boolean } = {},
+  {
+    conditionsChanged = false,
+    operatorRecorded = false,
+    keptFromOperator = false,
+  }: { conditionsChanged?: boolean; operatorRecorded?: boolean; keptFromOperator?: boolean } = {},
 ): Promise<number> {
   if (!NOTIFIED_STATUSES.has(request.fl_status)) return 0;
   const contacts = await tx.query<{ tp_contato: string; ds_contato: string }>(
@@ -259,6 +276,7 @@ export async function queueStatusNotifications(
     missing,
     conditionsChanged,
     operatorRecorded,
+    keptFromOperator,
   );
   const insert = (canal: 'email' | 'sms', to: string, subject: string, text: string) =>
     tx.query(

@@ -88,17 +88,34 @@ export function clearsAnswer(event: AnswerState & { ds_origem: string }, previou
 }
 
 /**
- * A history event in the words of its moment, saying who did it: an answer the back-office
- * recorded (`--concordo`) is the operator's, never told as the beneficiary's own, and one the
- * person gave that a new round under the same conditions kept is still theirs; an answer it
- * cleared with new conditions says so. `previous`: the event before it.
+ * Who gave the answer each event holds ('portal', 'backoffice'…), or null while none is held:
+ * the origin of the event that set it, carried through the rounds that kept it (a status 6
+ * after 1 or 3 under the same conditions). Found by a regression walk: the operator's
+ * recorded answer, carried into a new round, was then told as the person's own.
  */
-export function describeHistoryEvent(event: AnswerState & { ds_origem: string }, previous?: AnswerState): string {
+export function answerGivers(events: readonly (AnswerState & { ds_origem: string })[]): (string | null)[] {
+  let giver: string | null = null;
+  return events.map((event, index) => {
+    if (event.fl_concordo === null) giver = null;
+    else if (index === 0 || events[index - 1]?.fl_concordo !== event.fl_concordo) giver = event.ds_origem;
+    return giver;
+  });
+}
+
+/**
+ * A history event in the words of its moment, saying who did it: an answer the back-office
+ * recorded (`--concordo`) is the operator's, in its round and in any later one that kept it,
+ * never told as the beneficiary's own; one the person gave stays theirs; an answer the
+ * operator cleared with new conditions says so. `previous`: the event before it; `giver`:
+ * who gave the answer it holds (`answerGivers`).
+ */
+export function describeHistoryEvent(
+  event: AnswerState & { ds_origem: string },
+  previous: AnswerState | undefined,
+  giver: string | null,
+): string {
   const answer = answerOf(event);
-  // The operator's only when it set the answer: one carried into a new round is still the person's.
-  if (answer && event.ds_origem === 'backoffice' && previous?.fl_concordo !== event.fl_concordo) {
-    return `Resposta '${answer}' registrada pela operadora`;
-  }
+  if (answer && giver === 'backoffice') return `Resposta '${answer}' registrada pela operadora`;
   if (clearsAnswer(event, previous)) return CONDITIONS_CHANGED_STATUS;
   return describeAnswerStatus(event);
 }

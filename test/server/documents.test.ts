@@ -412,6 +412,23 @@ describe('the acceptance document', () => {
       eventos: Array<{ dsStatus: string }>;
     };
     expect(last.eventos.at(-1)?.dsStatus).toBe("Resposta 'Não aceito' registrada pela operadora");
+
+    // Kept into a new round (through 1, or 3, under the same conditions), it stays the operator's:
+    // in the history and in the e-mail, which asks the person to speak up if it was not theirs
+    // (found by a regression walk: it was told as the person's own).
+    for (const through of ['1', '3']) {
+      expect(await cli(through)).toBe(0);
+      expect(await cli('6')).toBe(0);
+      expect(await tracking()).toMatchObject({ flConcordo: 'N' });
+      const kept = (await server.get(`portabilidade/historico?protocolo=${saved.nuProtocolo}`, { token: reopened.token })).json() as {
+        eventos: Array<{ dsStatus: string }>;
+      };
+      expect(kept.eventos.at(-1)?.dsStatus, through).toBe("Resposta 'Não aceito' registrada pela operadora");
+      const told = (await emails(first.cdSolicitacao)).at(-1)?.ds_texto ?? '';
+      expect(told, through).toContain("A resposta 'Não aceito' registrada pela operadora continua valendo.");
+      expect(told, through).toContain('Se não foi você quem deu essa resposta, fale com a operadora.');
+      expect(told, through).not.toContain('que você deu');
+    }
   });
 
   it('records no answer given to conditions the operator has changed since they were shown', async () => {

@@ -62,8 +62,7 @@ export const USAGE = `Uso: npm run backoffice -- <comando> [--json]
                                          (para pedir mais um tipo, repita os abertos) e cada tipo sai dela
                                          quando o beneficiário envia um documento dele; uma solicitação
                                          encerrada (4, 5, 7) só muda de status com --reabrir, e 3 só
-                                         passa a 7 com todos os documentos assinados; --concordo N só
-                                         vale para o tipo 1 (no tipo 2 só se dá ciência)
+                                         passa a 7 com todos os documentos assinados
   plans                                  lista os planos de destino (registro ANS → nome)
   outbox                                 lista as mensagens (e-mails e SMS): enviadas, pendentes e com erro
   contato <cdEmpresaPlano> [--telefone "0800 …"] [--whatsapp "(85) 9…"] [--horario "texto"]

@@ -252,12 +252,6 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
       const request = await lockRequest(tx, found.cd_solicitacao);
       if (!request) throw new BackofficeError(`Protocolo ${command.protocolo} não encontrado.`);
       await checkTransition(tx, request, command);
-      // Type 2 asks only for an acknowledgement ('Estou ciente', SPEC §5): no one can have refused it.
-      if (command.concordo === 'N' && (command.tipo ?? (request.cd_status_port === 2 ? 2 : 1)) === 2) {
-        throw new BackofficeUsageError(
-          "--concordo N não vale para o tipo 2: nele o beneficiário só dá ciência ('Estou ciente'). Use --concordo S, ou --tipo 1 se a portabilidade pede a concordância.",
-        );
-      }
       const before = await visibleFacts(tx, request.cd_solicitacao);
       // Status 2 without a list would be a dead end: the portal has nothing to ask for, nowhere to upload.
       if (

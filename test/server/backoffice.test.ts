@@ -368,20 +368,6 @@ describe('set-status keeps the operator free, but not past the signatures nor ou
     expect((await post({ reabrir: true })).statusCode).toBe(200);
     expect(await statusOf(saved.nuProtocolo)).toBe(1);
   });
-
-  it("refuses '--concordo N' for type 2, whose only answer is 'Estou ciente' (exit 2, changing nothing)", async () => {
-    const saved = (await server.post('portabilidade', validRequest(), { key: 'type-2-refusal' })).json() as { nuProtocolo: string };
-    // Named with --tipo 2, or a request already of type 2.
-    const named = await run('set-status', saved.nuProtocolo, '6', '--tipo', '2', '--concordo', 'N');
-    expect(named.code).toBe(2);
-    expect(named.err).toContain("--concordo N não vale para o tipo 2: nele o beneficiário só dá ciência ('Estou ciente').");
-    expect(await statusOf(saved.nuProtocolo)).toBe(1);
-    expect((await run('set-status', saved.nuProtocolo, '6', '--tipo', '2')).code).toBe(0);
-    expect((await run('set-status', saved.nuProtocolo, '6', '--concordo', 'N')).code).toBe(2);
-    expect((await run('set-status', saved.nuProtocolo, '6', '--concordo', 'S')).code).toBe(0);
-    // Type 1 may be refused, and another --tipo decides for the command.
-    expect((await run('set-status', saved.nuProtocolo, '6', '--tipo', '1', '--concordo', 'N')).code).toBe(0);
-  });
 });
 
 describe('backoffice through a running server', () => {

@@ -95,3 +95,17 @@ test("an operator's cancellation is not said to be the holder's", async ({ page,
   await expect(panel(page, WITHDRAWN)).toHaveCount(0);
   await expect(page.getByText('A operadora não informou o motivo.')).toBeVisible();
 });
+
+test('a refused withdrawal whose re-read fails too leaves focus on "Tentar novamente", not on the page', async ({ page, baseURL }) => {
+  const protocolo = await fileRequest(baseURL!);
+  await page.goto('/#/home/1');
+  await trackFromHome(page, protocolo);
+  await expect(panel(page, 'Sua solicitação está em análise')).toBeVisible();
+  // The server down from here on: the withdrawal and the reads after it.
+  await page.route('**/portabilidade/**', (route) => route.fulfill({ status: 500, body: '' }));
+  await page.getByRole('button', { name: 'Desistir da solicitação' }).click();
+  await withdrawConfirmation(page).getByRole('button', { name: 'Sim, desistir', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Não foi possível carregar a sua solicitação.' })).toBeVisible();
+  // The button that had focus is gone with the panel: focus goes where the person goes on.
+  await expect(page.getByRole('button', { name: 'Tentar novamente' })).toBeFocused();
+});

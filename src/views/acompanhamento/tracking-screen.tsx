@@ -131,11 +131,19 @@ function TrackingReceipt() {
 
 function LoadFailed() {
   const actor = TrackingActorContext.useActorRef();
+  // A re-read that failed (after a refused action, or back to a hidden tab) took away the control
+  // that had focus: it goes to 'Tentar novamente', not to the page (found by a regression walk).
+  const retry = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusLost()) retry.current?.focus();
+  }, []);
   return (
     <div role="alert" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
       <p>Não foi possível carregar a sua solicitação.</p>
       <div className="flex flex-wrap gap-3">
-        <Button onClick={() => actor.send({ type: 'RETRY' })}>Tentar novamente</Button>
+        <Button ref={retry} onClick={() => actor.send({ type: 'RETRY' })}>
+          Tentar novamente
+        </Button>
         <Button variant="secondary" onClick={() => actor.send({ type: 'RETURN' })}>
           {TEXT.back}
         </Button>

@@ -11,7 +11,7 @@ import { notFound } from '../http/http-error.ts';
 import type { HandlerContext } from '../http/context.ts';
 import { addDays, formatDate, formatDateTime } from '../services/dates.ts';
 import type { RequestState } from '../db/rows.ts';
-import { findRequestStateByProtocol } from '../services/requests.ts';
+import { findRequestStateByProtocol, listStatusHistory } from '../services/requests.ts';
 import {
   CONDITIONS_CHANGED_STATUS,
   STATUS,
@@ -101,10 +101,7 @@ export const trackingHandlers: Pick<EndpointHandlers, 'tracking' | 'history'> = 
   async history({ protocolo }, ctx) {
     const request = await requestByProtocol(ctx, protocolo);
     assertCanUse(ctx.access, request);
-    const events = await ctx.deps.db.query<AnswerState & { dt_evento: Date; ds_origem: string }>(
-      'SELECT fl_status, cd_status_port, fl_concordo, ds_origem, dt_evento FROM status_history WHERE cd_solicitacao = $1 ORDER BY dt_evento, id',
-      [request.cd_solicitacao],
-    );
+    const events = await listStatusHistory(ctx.deps.db, request.cd_solicitacao);
     const givers = answerGivers(events);
     return {
       dtCadastramento: formatDate(request.dt_cadastramento),

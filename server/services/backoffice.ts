@@ -10,8 +10,8 @@ import { formatDate, formatDateTime } from './dates.ts';
 import type { FileStore } from './file-store.ts';
 import type { RequestRow } from '../db/rows.ts';
 import { passwordOf } from './protocol.ts';
-import { changeStatusIn, findRequestByProtocol, lockRequest } from './requests.ts';
-import { answerGivers, describeStatus, isKnownStatus, requiresLogin, STATUS, STATUS_DESCRIPTIONS, type AnswerState } from './status.ts';
+import { changeStatusIn, findRequestByProtocol, listStatusHistory, lockRequest } from './requests.ts';
+import { answerGivers, describeStatus, isKnownStatus, requiresLogin, STATUS, STATUS_DESCRIPTIONS } from './status.ts';
 import { listDocumentsToSign } from './documents-to-sign.ts';
 import { purgeExpired, type PurgeReport } from './purge.ts';
 import { CLOSED_STATUSES, DEFAULT_RETENTION_DAYS } from './retention.ts';
@@ -165,10 +165,7 @@ async function showRequest(deps: BackofficeDeps, protocolo: string) {
   const request = await findRequestByProtocol(deps.db, protocolo);
   if (!request) throw new BackofficeError(`Protocolo ${protocolo} não encontrado.`);
   const [history, documents, uploads, dependents, contacts] = await Promise.all([
-    deps.db.query<{ fl_status: number; cd_status_port: number; fl_concordo: string | null; ds_origem: string; dt_evento: Date }>(
-      'SELECT fl_status, cd_status_port, fl_concordo, ds_origem, dt_evento FROM status_history WHERE cd_solicitacao = $1 ORDER BY dt_evento, id',
-      [request.cd_solicitacao],
-    ),
+    listStatusHistory(deps.db, request.cd_solicitacao),
     listDocumentsToSign(deps.db, request.cd_solicitacao),
     // With the size and stored name the server keeps (issue 27: a shrunk photo is seen to fit).
     deps.db.query<{ nm_documento: string; nm_arquivo: string; nm_armazenado: string; nu_tamanho: number }>(
@@ -224,15 +221,6 @@ async function showRequest(deps: BackofficeDeps, protocolo: string) {
   };
 }
 
-/** Who gave the answer the request holds now ('portal', 'backoffice'…), from its history; null while none is held. */
-async function currentAnswerGiver(tx: Queryable, cdSolicitacao: number): Promise<string | null> {
-  const events = await tx.query<AnswerState & { ds_origem: string }>(
-    'SELECT fl_status, cd_status_port, fl_concordo, ds_origem FROM status_history WHERE cd_solicitacao = $1 ORDER BY dt_evento, id',
-    [cdSolicitacao],
-  );
-  return answerGivers(events).at(-1) ?? null;
-}
-
 async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeCommand, { cmd: 'set-status' }>) {
   if (!isKnownStatus(command.flStatus)) {
     const known = Object.entries(STATUS_DESCRIPTIONS)
@@ -280,7 +268,7 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
         request.fl_concordo !== null &&
         command.concordo === undefined &&
         answeredTo !== conditionsNow;
-      const giverBefore = await currentAnswerGiver(tx, request.cd_solicitacao);
+      const giverBefore = answerGivers(await listStatusHistory(tx, request.cd_solicitacao)).at(-1) ?? null;
       const updated = await changeStatusIn(
         tx,
         deps.files,

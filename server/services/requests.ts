@@ -137,6 +137,22 @@ export async function createRequest(
   }
 }
 
+export interface HistoryRow {
+  fl_status: number;
+  cd_status_port: number;
+  fl_concordo: string | null;
+  ds_origem: string;
+  dt_evento: Date;
+}
+
+/** A request's status history, oldest first (the order its answers and their givers follow). */
+export async function listStatusHistory(db: Queryable, cdSolicitacao: number): Promise<HistoryRow[]> {
+  return db.query<HistoryRow>(
+    'SELECT fl_status, cd_status_port, fl_concordo, ds_origem, dt_evento FROM status_history WHERE cd_solicitacao = $1 ORDER BY dt_evento, id',
+    [cdSolicitacao],
+  );
+}
+
 /**
  * An event is never dated before the one it follows. `now` is read when the call arrives,
  * before the request's lock: a call that waited on the lock (an answer racing the operator's

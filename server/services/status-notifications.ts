@@ -60,14 +60,22 @@ interface Parts {
 // never states. Those say "o quanto antes" (found by an exploratory run).
 const SOON = 'o quanto antes';
 
+/** Status 6: what a message says about the answer held, beyond its value. */
+export interface AnswerNews {
+  /** The operator changed the facts after the beneficiary answered, and the answer was cleared. */
+  conditionsChanged?: boolean;
+  /** The answer held is the one the operator just recorded (`--concordo`), not one the person gave. */
+  operatorRecorded?: boolean;
+  /** The answer kept from an earlier round is one the operator recorded then. */
+  keptFromOperator?: boolean;
+}
+
 function partsOf(
   flStatus: number,
   cdStatusPort: number,
   decision: OperatorDecision,
-  conditionsChanged = false,
-  recorded: string | null = null,
-  operatorRecorded = false,
-  keptFromOperator = false,
+  recorded: string | null,
+  { conditionsChanged = false, operatorRecorded = false, keptFromOperator = false }: AnswerNews,
 ): Parts {
   const plan = decision.nmPlano ? ` para o plano ${decision.nmPlano}` : '';
   // Without a stored reason the portal says none was given: no message may send the person to look for one.
@@ -191,23 +199,11 @@ export function statusMessage(
   context: MessageContext,
   /** Status 2: the documents still awaited, listed in the e-mail. */
   missing: readonly OpenPendingDocument[] = [],
-  /** Status 6: the operator changed the facts after the beneficiary answered, and the answer was cleared. */
-  conditionsChanged = false,
-  /** Status 6: the answer held is the one the operator just recorded (`--concordo`), not one the person gave. */
-  operatorRecorded = false,
-  /** Status 6: the answer kept from an earlier round is one the operator recorded then. */
-  keptFromOperator = false,
+  /** Status 6: what changed about the answer, and whose it is. */
+  news: AnswerNews = {},
 ): StatusMessage {
   const recorded = answerOf({ ...request, fl_concordo: request.fl_concordo ?? null });
-  const parts = partsOf(
-    request.fl_status,
-    request.cd_status_port,
-    decision,
-    conditionsChanged,
-    recorded,
-    operatorRecorded,
-    keptFromOperator,
-  );
+  const parts = partsOf(request.fl_status, request.cd_status_port, decision, recorded, news);
   const link = trackingLink(context.publicUrl, request.cd_empresa_plano);
   const where = link
     ? `Acesse ${link}, escolha "Acompanhar Solicitação" e informe o protocolo.`
@@ -251,11 +247,7 @@ export async function queueStatusNotifications(
   decision: OperatorDecision,
   publicUrl: string | undefined,
   now: Date,
-  {
-    conditionsChanged = false,
-    operatorRecorded = false,
-    keptFromOperator = false,
-  }: { conditionsChanged?: boolean; operatorRecorded?: boolean; keptFromOperator?: boolean } = {},
+  news: AnswerNews = {},
 ): Promise<number> {
   if (!NOTIFIED_STATUSES.has(request.fl_status)) return 0;
   const contacts = await tx.query<{ tp_contato: string; ds_contato: string }>(
@@ -274,9 +266,7 @@ export async function queueStatusNotifications(
     decision,
     { operatorName: contact?.operadora ?? 'a operadora', publicUrl, contactLines: contactLines(contact) },
     missing,
-    conditionsChanged,
-    operatorRecorded,
-    keptFromOperator,
+    news,
   );
   const insert = (canal: 'email' | 'sms', to: string, subject: string, text: string) =>
     tx.query(

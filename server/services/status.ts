@@ -97,7 +97,7 @@ export function answerGivers(events: readonly (AnswerState & { ds_origem: string
   let giver: string | null = null;
   return events.map((event, index) => {
     if (event.fl_concordo === null) giver = null;
-    else if (index === 0 || events[index - 1]?.fl_concordo !== event.fl_concordo) giver = event.ds_origem;
+    else if (events[index - 1]?.fl_concordo !== event.fl_concordo) giver = event.ds_origem;
     return giver;
   });
 }

@@ -150,6 +150,8 @@ export const trackingMachine = trackingSetup.createMachine({
     },
     failed: {
       description: 'A solicitação não pôde ser carregada: campos vazios, "Tentar novamente" e "Retornar".',
+      // Armed only when a send's read-back failed (checkingSend): the choice's fate is unknown and 'Tentar novamente' keeps it.
+      exit: 'disarmUnloadWarning',
       on: {
         RETRY: '#tracking.loading',
         RETURN: leave,
@@ -197,11 +199,14 @@ export const trackingMachine = trackingSetup.createMachine({
           description:
             'A tela volta a ser vista depois de um minuto ou mais escondida (outra aba ou outro aplicativo): com o painel em repouso e nenhuma escolha por enviar (o envio já relê o que o servidor tem), ela relê a solicitação, que pode ter mudado (a operadora, outra aba).',
         },
-        // 'Desistir da solicitação': only under analysis (1, 2), whichever panel shows it.
+        // 'Desistir da solicitação': only under analysis (1, 2), whichever panel shows it, and
+        // with the panel at rest: leaving status 2's panel lets go of a file in hand, which a
+        // refused withdrawal or 'Voltar' would then have lost without a word (found by a regression walk).
         WITHDRAW: {
-          guard: 'canWithdraw',
+          guard: and(['canWithdraw', 'isPanelAtRest']),
           target: '#tracking.withdrawal',
-          description: "'Desistir da solicitação' só com a solicitação em análise (status 1 ou 2).",
+          description:
+            "'Desistir da solicitação' só com a solicitação em análise (status 1 ou 2) e o painel em repouso: com um arquivo escolhido, em preparo ou em envio, ele é enviado, removido ou cancelado antes (sair do painel o descartaria).",
         },
       },
       states: {
@@ -548,8 +553,14 @@ export const trackingMachine = trackingSetup.createMachine({
                       'O servidor não tem a escolha: ela continua como rascunho não enviado (o painel diz isso) e "Finalizar" a envia de novo.',
                   },
                 ],
-                // Not even the read answered: nothing is said of the choice; 'Tentar novamente' reads again (the draft is kept).
-                onError: '#tracking.failed',
+                // Not even the read answered: nothing is said of the choice; 'Tentar novamente' reads again (the draft
+                // is kept), and closing the tab still asks (found by a regression walk: the error screen let it go unasked).
+                onError: {
+                  target: '#tracking.failed',
+                  actions: 'armUnloadWarning',
+                  description:
+                    'Nem a releitura respondeu: nada se diz da escolha, que fica guardada para "Tentar novamente"; fechar a aba ainda pergunta.',
+                },
               },
             },
           },

@@ -51,6 +51,12 @@ export const WITHDRAWAL = {
     'Essa desistência não pode ser desfeita.',
     'Se mudar de ideia, você poderá fazer uma nova solicitação de portabilidade a qualquer momento.',
   ],
+  /** Beside the inactive button while status 2's panel holds a file (leaving the panel would drop it). */
+  fileInHand: {
+    fileChosen: 'Para desistir, antes envie ou remova o arquivo escolhido.',
+    preparing: 'Para desistir, antes espere a foto ficar pronta ou cancele-a.',
+    sending: 'Para desistir, espere o envio do arquivo terminar.',
+  },
   confirm: 'Sim, desistir',
   back: 'Voltar',
   done: 'Sua solicitação foi cancelada a seu pedido.',

@@ -214,6 +214,7 @@ export const trackingMachine = setup({
     },
     failed: {
       description: 'A solicitação não pôde ser carregada: campos vazios, "Tentar novamente" e "Retornar".',
+      exit: 'disarmUnloadWarning',
       on: {
         RETRY: { target: 'loading' },
         RETURN: { target: 'exited', actions: ['endSession', 'navigateHome'] },
@@ -277,8 +278,8 @@ export const trackingMachine = setup({
         },
         WITHDRAW: {
           target: 'withdrawal',
-          guard: 'canWithdraw',
-          description: '\'Desistir da solicitação\' só com a solicitação em análise (status 1 ou 2).',
+          guard: and(['canWithdraw', 'isPanelAtRest']),
+          description: '\'Desistir da solicitação\' só com a solicitação em análise (status 1 ou 2) e o painel em repouso: com um arquivo escolhido, em preparo ou em envio, ele é enviado, removido ou cancelado antes (sair do painel o descartaria).',
         },
       },
       states: {
@@ -802,7 +803,11 @@ export const trackingMachine = setup({
                     description: 'O servidor não tem a escolha: ela continua como rascunho não enviado (o painel diz isso) e "Finalizar" a envia de novo.',
                   },
                 ],
-                onError: { target: '#tracking.failed' },
+                onError: {
+                  target: '#tracking.failed',
+                  actions: 'armUnloadWarning',
+                  description: 'Nem a releitura respondeu: nada se diz da escolha, que fica guardada para "Tentar novamente"; fechar a aba ainda pergunta.',
+                },
               },
             },
           },

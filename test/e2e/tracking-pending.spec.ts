@@ -94,6 +94,15 @@ test.describe('acompanhamento: pending documents (status 2)', () => {
     // One file in hand at a time: the other document waits, and says why (never dropped unsent).
     await expect(page.getByRole('button', { name: `Escolher arquivo para ${PAYMENT}` })).toBeDisabled();
     await expect(row(page, PAYMENT)).toContainText(`Envie ou remova antes o arquivo escolhido para ${RESIDENCE}.`);
+    // Nor does withdrawing drop it: the button waits and says why (found by a regression walk:
+    // a refused withdrawal, or 'Voltar', came back to 'Escolher arquivo' without a word).
+    const withdraw = page.getByRole('button', { name: 'Desistir da solicitação' });
+    await expect(withdraw).toHaveAttribute('aria-disabled', 'true');
+    await expect(withdraw).toHaveAccessibleDescription('Para desistir, antes envie ou remova o arquivo escolhido.');
+    // A tap all the same (Playwright would wait for an aria-disabled button to be enabled).
+    await withdraw.click({ force: true });
+    await expect(page.getByRole('dialog', { name: 'Desistir desta solicitação?' })).toHaveCount(0);
+    await expect(chosen).toContainText('conta-de-luz.pdf');
     const failing = /\/portabilidade\/utils\/documento$/;
     await page.route(failing, (route) => route.fulfill({ status: 500, body: '' }));
     await chosen.getByRole('button', { name: `Enviar: ${RESIDENCE}` }).click();

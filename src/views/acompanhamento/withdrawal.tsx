@@ -12,12 +12,17 @@ import { Modal } from '../../ui/modal';
 import { useRefocusWhenIdle } from '../../ui/focus-lost';
 import { TrackingActorContext } from '../../flows/tracking/tracking-context';
 
+/** Status 2's panel states that hold a file: withdrawing waits until it is sent, removed or cancelled. */
+const PENDING_WITH_FILE = ['fileChosen', 'preparing', 'sending'] as const;
+
 /** In the analysis panel: what withdrawing is, and the button that asks first. */
 export function WithdrawSection() {
   const actor = TrackingActorContext.useActorRef();
   const headingId = useId();
   const offered = useSelector(actor, (s) => canWithdraw(s.context.tracking));
   const can = useSelector(actor, (s) => s.can({ type: 'WITHDRAW' }));
+  const fileInHand = useSelector(actor, (s) => PENDING_WITH_FILE.find((leaf) => s.matches({ ready: { pendingDocuments: leaf } })));
+  const hintId = useId();
   // Back from the confirmation (a withdrawal refused or failed): on the button that asks again.
   const button = useRef<HTMLButtonElement>(null);
   useRefocusWhenIdle(
@@ -33,7 +38,18 @@ export function WithdrawSection() {
       <p className="text-sm text-slate-700">
         Enquanto a solicitação está em análise, você pode desistir dela. Antes, confirmaremos com você.
       </p>
-      <Button ref={button} variant="secondary" inactive={!can} onClick={() => actor.send({ type: 'WITHDRAW' })}>
+      {fileInHand && (
+        <p id={hintId} className="text-sm text-slate-700">
+          {WITHDRAWAL.fileInHand[fileInHand]}
+        </p>
+      )}
+      <Button
+        ref={button}
+        variant="secondary"
+        inactive={!can}
+        aria-describedby={fileInHand ? hintId : undefined}
+        onClick={() => actor.send({ type: 'WITHDRAW' })}
+      >
         {WITHDRAWAL.button}
       </Button>
     </section>

@@ -139,6 +139,16 @@ const HOLDS_UNSENT: unknown[] = [
 ];
 const holdsUnsent = (snapshot: S) => HOLDS_UNSENT.some((value) => snapshot.matches(value as never));
 
+/**
+ * The error screen after a send's read-back failed: the choice's fate is unknown (the send
+ * unanswered or refused, not read back since) and 'Tentar novamente' keeps it.
+ */
+function sendUnresolvedOnError(snapshot: S, events: readonly ReceivedEvent[]): boolean {
+  if (!snapshot.matches('failed')) return false;
+  const { unsent, sending } = choiceHistory(events);
+  return unsent && sending;
+}
+
 /** The states whose screen says the answer is recorded: the panel's notes and 'Você está quase lá'. */
 const CLAIMS_RECORDED: unknown[] = [
   { ready: { awaitingAcknowledgement: { typeOne: 'agreementRecorded' } } },
@@ -202,8 +212,8 @@ export const trackingRules: readonly Invariant<M>[] = [
   },
   {
     rule: 'closing or reloading the tab asks first exactly while the screen holds a choice or a file not on the server (issue 25)',
-    holds: ({ snapshot, trace }) => {
-      const expected = holdsUnsent(snapshot);
+    holds: ({ snapshot, trace, events }) => {
+      const expected = holdsUnsent(snapshot) || sendUnresolvedOnError(snapshot, events);
       const armed = traced.lastOf(trace, 'action:armUnloadWarning', 'action:disarmUnloadWarning') === 'action:armUnloadWarning';
       return armed === expected || `the tab's prompt is ${armed ? 'on' : 'off'} in ${JSON.stringify(snapshot.value)}`;
     },

@@ -8,14 +8,18 @@ import type { AnyStateMachine } from 'xstate';
 import { allModels } from '../models';
 import { BrowserCoverage, browserPath, coveringPaths, runBrowserPath, type BrowserModel } from './browser';
 import { generatePaths } from './model';
+import { sharedPaths } from './paths-cache';
 
 export function describeBrowserPaths<M extends AnyStateMachine>(bm: BrowserModel<M>): void {
   // A path through a transition excluded from this tier cannot be played here.
   const excluded = new Set((bm.excluded ?? []).map((e) => e.item));
-  const playable = (bm.paths ? bm.paths() : generatePaths(bm.model, { edgePaths: false })).filter(
-    (path) => !path.transitions.flat().some((key) => excluded.has(key)),
-  );
-  const paths = coveringPaths(playable.map((path) => browserPath(bm, path)));
+  // Generated once per run: Playwright's main process lists the tests, its workers read them (paths-cache.ts).
+  const paths = sharedPaths(bm.model, () => {
+    const playable = (bm.paths ? bm.paths() : generatePaths(bm.model, { edgePaths: false })).filter(
+      (path) => !path.transitions.flat().some((key) => excluded.has(key)),
+    );
+    return coveringPaths(playable.map((path) => browserPath(bm, path)));
+  });
   test.describe(`${bm.model.flow} machine paths (browser tier)`, () => {
     // A long journey against the reference server (acceptance PDFs, signatures) on 2 shared cores.
     test.describe.configure({ mode: 'parallel', timeout: 120_000 });

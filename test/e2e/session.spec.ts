@@ -118,6 +118,26 @@ test.describe('a shared phone or PC', () => {
     await expectNothingOfTheRequest(page);
   });
 
+  test("'Esqueci meu protocolo' forgets the CPF and date of birth typed once idle for 30 minutes, warning first (found by a regression walk)", async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto('/#/home/1');
+    await page.getByRole('button', { name: 'Acompanhar Solicitação' }).click();
+    await page.getByRole('button', { name: 'Esqueci meu protocolo' }).click();
+    await page.getByLabel('CPF do beneficiário', { exact: true }).pressSequentially('86247103913');
+    await page.getByLabel('Data de nascimento', { exact: true }).pressSequentially('15041985');
+    await expect(page.getByLabel('Data de nascimento', { exact: true })).toHaveValue('15/04/1985');
+    await page.clock.fastForward('28:30');
+    await expect(page.getByRole('dialog', { name: SESSION_WARNING_TITLE })).toContainText('termina depois de 30 minutos sem uso');
+    await page.clock.fastForward('02:00');
+    await expect(page.getByText(SESSION_ENDED_MESSAGE)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Realizar Solicitação' })).toBeVisible();
+    const values = await page.locator('input').evaluateAll((fields) => fields.map((f) => (f as HTMLInputElement).value));
+    expect(values.filter((value) => /862|1985/.test(value))).toEqual([]);
+    await expect(page.locator('body')).not.toContainText('86247103913');
+  });
+
   test("Enter on the warning's 'Continuar' keeps the session and nothing else: the confirmation under it stays, nothing is sent (found by a regression walk)", async ({
     page,
     baseURL,

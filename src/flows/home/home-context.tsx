@@ -12,7 +12,7 @@ import type { HomeInput } from '../../../machines/home.types';
 import { inspectOption } from '../../app/inspect';
 import { protocolToTrack, storage } from '../../storage';
 import { createHomeLogic } from './home-logic';
-import { TypedExpiry } from './typed-expiry';
+import { TypedElsewhere, TypedExpiry } from './typed-expiry';
 
 export const HomeActorContext = createActorContext(homeMachine);
 
@@ -32,10 +32,13 @@ export function HomeFlow({ cdEmpresaPlano, children }: { cdEmpresaPlano: string;
     storage.remove('type');
     setStart(({ generation }) => ({ input: { cdEmpresaPlano, presetMode: 'home', presetProtocol: '' }, generation: generation + 1 }));
   }, [cdEmpresaPlano]);
+  // Typed in a form with an actor of its own ('Esqueci meu protocolo'): forgotten as the rest is,
+  // since starting home afresh starts its forms afresh too.
+  const [typedElsewhere, setTypedElsewhere] = useState(false);
   return (
     <HomeActorContext.Provider key={start.generation} logic={logic} options={{ ...inspectOption(), input: start.input }}>
-      {children}
-      <TypedExpiry onEnded={forgetTyped} />
+      <TypedElsewhere.Provider value={setTypedElsewhere}>{children}</TypedElsewhere.Provider>
+      <TypedExpiry onEnded={forgetTyped} elsewhere={typedElsewhere} />
     </HomeActorContext.Provider>
   );
 }

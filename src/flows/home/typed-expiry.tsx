@@ -5,7 +5,7 @@
  * filing (its last 6 digits are the password) no longer opens that request for the next
  * person (found by an exploratory run: 45 minutes later it still did).
  */
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { SESSION_IDLE_MS } from '../../storage';
 import { SessionWarningDialog } from '../../app/session-warning';
 import { idleDeadline, useSessionWatch } from '../../app/session-watch';
@@ -21,7 +21,22 @@ function IdleWatch({ onEnded }: { onEnded: () => void }) {
   return <SessionWarningDialog warning={warning} onDismiss={dismissWarning} />;
 }
 
-export function TypedExpiry({ onEnded }: { onEnded: () => void }) {
+/**
+ * A form of home with its own actor ('Esqueci meu protocolo': a CPF and a date of birth) says
+ * here whether it holds something typed; the same deadline then forgets it, with the rest of
+ * home (found by a regression walk: those two were kept for as long as the tab stayed open).
+ */
+export const TypedElsewhere = createContext<(typed: boolean) => void>(() => {});
+
+export function useTypedElsewhere(typed: boolean): void {
+  const report = useContext(TypedElsewhere);
+  useEffect(() => {
+    report(typed);
+    return () => report(false);
+  }, [report, typed]);
+}
+
+export function TypedExpiry({ onEnded, elsewhere }: { onEnded: () => void; elsewhere: boolean }) {
   const typed = HomeActorContext.useSelector((s) => s.context.protocol !== '' || s.context.cpf !== '' || s.context.senha !== '');
-  return typed ? <IdleWatch onEnded={onEnded} /> : null;
+  return typed || elsewhere ? <IdleWatch onEnded={onEnded} /> : null;
 }

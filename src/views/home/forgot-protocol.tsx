@@ -7,6 +7,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { forgotProtocolErrors } from '../../../machines/forgot-protocol.machine';
 import { useForgotProtocolActor } from '../../flows/home/forgot-protocol';
+import { useTypedElsewhere } from '../../flows/home/typed-expiry';
 import { Button } from '../../ui/button';
 import { focusLost, useRefocusWhenIdle } from '../../ui/focus-lost';
 import { MASK_PLACEHOLDER, maskFormat } from '../../ui/mask-formats';
@@ -37,6 +38,8 @@ export function ForgotProtocol({ cdEmpresaPlano }: { cdEmpresaPlano: string }) {
             : 'editing',
   );
   const context = useSelector(actor, (s) => s.context);
+  // A CPF and a date of birth on screen are forgotten with the rest of home once left idle.
+  useTypedElsewhere(state !== 'closed' && (context.cpf !== '' || context.dtNascimento !== ''));
   const errors = context.attempted ? forgotProtocolErrors(context, context.today) : { cpf: '', dtNascimento: '' };
 
   useEffect(() => {

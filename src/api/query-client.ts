@@ -11,8 +11,12 @@ import type { EndpointInput, EndpointName, EndpointOutput } from '../../contract
 export const RETRIES = 2;
 
 export interface QueryClientHooks {
-  /** Called once per request that failed after every retry; `event` groups reads that fail together. */
-  onFinalError(error: unknown, event?: string): void;
+  /**
+   * Called once per request that failed after every retry; `event` groups requests that fail
+   * together (a screen's reads, a write and the read after it). `saidByScreen`: the screen says
+   * this failure in its own words, so it is logged, not toasted.
+   */
+  onFinalError(error: unknown, event?: string, saidByScreen?: boolean): void;
 }
 
 /** A read's report group (`fetchApi`'s `reportAs`), kept in the query's meta. */
@@ -46,7 +50,7 @@ export function createQueryClient(hooks: QueryClientHooks): QueryClient {
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _result, mutation) => {
-        if (!saysOwnFailure(mutation.meta)) hooks.onFinalError(error);
+        hooks.onFinalError(error, reportGroupOf(mutation.meta), saysOwnFailure(mutation.meta));
       },
     }),
     defaultOptions: {
@@ -116,6 +120,8 @@ export function fetchApi<N extends EndpointName>(
 export interface WriteOptions extends Pick<CallOptions, 'idempotencyKey' | 'token' | 'onUploadProgress' | 'quiet'> {
   /** The screen shows the failure itself (a form's own message): it is retried, but never a toast. */
   saysOwnFailure?: boolean;
+  /** The event a failure belongs to, as a read's `reportAs`: a write and the screen's read after it give one toast. */
+  reportAs?: string;
 }
 
 /** A write through react-query's mutation cache, so it is retried and reported like a query. */
@@ -123,7 +129,7 @@ export function mutateApi<N extends EndpointName>(
   queryClient: QueryClient,
   name: N,
   input: EndpointInput<N>,
-  { saysOwnFailure: ownFailure, ...options }: WriteOptions = {},
+  { saysOwnFailure: ownFailure, reportAs, ...options }: WriteOptions = {},
 ): Promise<EndpointOutput<N>> {
   // One key for the logical write: every retry of it carries the same key.
   const idempotencyKey = options.idempotencyKey ?? crypto.randomUUID();
@@ -131,7 +137,7 @@ export function mutateApi<N extends EndpointName>(
   if (options.token === undefined) delete callOptions.token;
   const observer = new MutationObserver<EndpointOutput<N>, unknown, void>(queryClient, {
     mutationFn: () => callApi(name, input, callOptions),
-    ...(ownFailure ? { meta: { saysOwnFailure: true } } : {}),
+    meta: { ...(ownFailure ? { saysOwnFailure: true } : {}), ...(reportAs ? { reportAs } : {}) },
   });
   return observer.mutate();
 }

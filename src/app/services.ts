@@ -27,8 +27,10 @@ export function countRequestsInto(next: RequestCounter): () => void {
 }
 
 export const queryClient = createQueryClient({
-  onFinalError(error, event) {
-    reportApiError(error, notify, console.error, event);
+  onFinalError(error, event, saidByScreen) {
+    // SPEC §8: every failure is logged and hides the overlay; the screen may say it in its own words.
+    if (saidByScreen) console.error(error);
+    else reportApiError(error, notify, console.error, event);
     counter.failed();
   },
 });

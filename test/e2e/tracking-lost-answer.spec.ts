@@ -51,6 +51,20 @@ test.describe('acompanhamento: a choice whose sending got no answer', () => {
     expect((await backoffice('show', protocolo)).flConcordo).toBe('S');
   });
 
+  test("refused with a 500 (every try): SPEC's 'Erro ao gerar o documento' alone, and the choice kept unsent (found by a regression walk: the catalogue's generic message came beside it)", async ({
+    page,
+    baseURL,
+  }) => {
+    const protocolo = await openStatusSix(page, baseURL!);
+    await page.getByRole('radio', { name: 'Estou de acordo' }).click();
+    await page.route(ACCEPTANCE, (route) => route.fulfill({ status: 500, body: '' }));
+    await sendChoice(page);
+    await expect(notification(page, 'Erro ao gerar o documento')).toBeVisible();
+    await expect(page.getByTestId('acknowledgement-unsent')).toBeVisible();
+    expect(await page.getByTestId('toast').allTextContents()).toEqual(['Erro ao gerar o documento']);
+    expect((await backoffice('show', protocolo)).flConcordo).toBeNull();
+  });
+
   test("the browser's Back while a confirmed choice is on its way: the session leaves the device, and the server records the choice before the session ends there (found by an exploratory run)", async ({
     page,
     baseURL,

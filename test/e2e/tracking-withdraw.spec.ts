@@ -108,4 +108,7 @@ test('a refused withdrawal whose re-read fails too leaves focus on "Tentar novam
   await expect(page.getByRole('alert').filter({ hasText: 'Não foi possível carregar a sua solicitação.' })).toBeVisible();
   // The button that had focus is gone with the panel: focus goes where the person goes on.
   await expect(page.getByRole('button', { name: 'Tentar novamente' })).toBeFocused();
+  // The withdrawal and the read after it failed as one: said once (found by a regression walk: twice).
+  const toasts = await page.getByTestId('toast').allTextContents();
+  expect(toasts.filter((text) => text.includes('Ocorreu um erro inesperado!'))).toHaveLength(1);
 });

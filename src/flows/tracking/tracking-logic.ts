@@ -43,7 +43,13 @@ export function releasePendingFile(id: string): void {
  * together too (an unknown protocol, no network): one toast says so. When the request's own
  * read ends the wait (a login needed, no such request), the others are cancelled unreported.
  */
-const screenRead = (signal: AbortSignal) => ({ reportAs: 'tracking-screen', signal });
+const SCREEN_EVENT = 'tracking-screen';
+const screenRead = (signal: AbortSignal) => ({ reportAs: SCREEN_EVENT, signal });
+/**
+ * A write that fails is followed by a read of the screen (which may fail too, with the same
+ * news): one event, one toast (found by a regression walk: 'Ocorreu um erro inesperado!' twice).
+ */
+const screenWrite = { reportAs: SCREEN_EVENT };
 
 export const trackingActors = {
   loadTrackingData: fromPromise<TrackingInfo, ProtocolInput>(async ({ input, signal }) => {
@@ -64,10 +70,13 @@ export const trackingActors = {
     fetchApi(queryClient, 'history', { protocolo: input.protocolo }, 0, screenRead(signal)),
   ),
   recordSignature: fromPromise<string, SignatureInput>(({ input }) =>
-    mutateApi(queryClient, 'recordSignature', { cdFileDocumento: input.cdFileDocumento }),
+    mutateApi(queryClient, 'recordSignature', { cdFileDocumento: input.cdFileDocumento }, screenWrite),
   ),
-  generateAcceptance: fromPromise<string, AcceptanceInput>(({ input }) => mutateApi(queryClient, 'acceptance', input)),
-  finalizeRequest: fromPromise<string, FinalizeInput>(({ input }) => mutateApi(queryClient, 'finalize', input)),
+  // SPEC §8 names its failure 'Erro ao gerar o documento' (the chart says it): not 'Ocorreu um erro inesperado!' beside it.
+  generateAcceptance: fromPromise<string, AcceptanceInput>(({ input }) =>
+    mutateApi(queryClient, 'acceptance', input, { ...screenWrite, saysOwnFailure: true }),
+  ),
+  finalizeRequest: fromPromise<string, FinalizeInput>(({ input }) => mutateApi(queryClient, 'finalize', input, screenWrite)),
   loadOperatorName: fromPromise<string, { cdEmpresaPlano: string }>(async ({ input }) =>
     (await queryClient.fetchQuery(operatorNameQuery(input.cdEmpresaPlano))).trim(),
   ),
@@ -78,7 +87,9 @@ export const trackingActors = {
     preparePhoto(input.file, signal, { survivesReload: false }),
   ),
   // The protocol's own token travels with the call (the server refuses any other).
-  withdrawRequest: fromPromise<string, ProtocolInput>(({ input }) => mutateApi(queryClient, 'withdraw', { protocolo: input.protocolo })),
+  withdrawRequest: fromPromise<string, ProtocolInput>(({ input }) =>
+    mutateApi(queryClient, 'withdraw', { protocolo: input.protocolo }, screenWrite),
+  ),
 };
 
 /**

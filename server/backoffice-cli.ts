@@ -79,13 +79,18 @@ export interface CliIo {
   err: (text: string) => void;
 }
 
-export interface CliOptions {
+interface CliCommonOptions {
   env?: NodeJS.ProcessEnv;
   io?: CliIo;
-  /** Tests pass their own database (and clock) instead of the environment's. */
-  db?: Database;
   clock?: Clock;
 }
+
+/**
+ * Tests pass their own database instead of the environment's, and with it the data directory
+ * its files live in: without it the commands wrote the documents they make into ./data, where a
+ * later `npm start` found files and no database and rightly refused to start.
+ */
+export type CliOptions = CliCommonOptions & ({ db?: undefined; dataDir?: undefined } | { db: Database; dataDir: string });
 
 class UsageError extends Error {}
 
@@ -461,7 +466,7 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
   // Whatever is printed (the text above, --json, a message from the server) acts on no terminal.
   const io: CliIo = { out: (text) => given.out(printableLines(text)), err: (text) => given.err(printableLines(text)) };
   const clock = options.clock ?? systemClock;
-  const dataDir = resolve(env.DATA_DIR || 'data');
+  const dataDir = resolve(options.dataDir ?? (env.DATA_DIR || 'data'));
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs(args);

@@ -33,6 +33,7 @@ describe('backoffice commands on the database', () => {
     const io = capture();
     const code = await runCli(['set-status', DEMO.analysis.protocolo, '3', '--concordo', 'S', '--json'], {
       db: server.db,
+      dataDir: server.dataDir,
       io,
       env: { DATA_DIR: server.dataDir },
       clock: () => server.clock.now,
@@ -57,16 +58,16 @@ describe('backoffice commands on the database', () => {
 
   it('lists requests, shows one and lists the destination plans, as text or JSON', async () => {
     const list = capture();
-    await runCli(['list', '--json'], { db: server.db, io: list });
+    await runCli(['list', '--json'], { db: server.db, dataDir: server.dataDir, io: list });
     const requests = JSON.parse(list.stdout[0] ?? '[]') as Array<{ nuProtocolo: string; senha: string }>;
     expect(requests.find((request) => request.nuProtocolo === DEMO.status6Type1.protocolo)?.senha).toBe(DEMO.status6Type1.senha);
 
     const show = capture();
-    await runCli(['show', DEMO.loginRequired.protocolo], { db: server.db, io: show });
+    await runCli(['show', DEMO.loginRequired.protocolo], { db: server.db, dataDir: server.dataDir, io: show });
     expect(show.stdout[0]).toMatch(/Histórico:[\s\S]*Documentos para assinar:[\s\S]*Proposta de Adesão/);
 
     const plans = capture();
-    await runCli(['plans'], { db: server.db, io: plans });
+    await runCli(['plans'], { db: server.db, dataDir: server.dataDir, io: plans });
     expect(plans.stdout[0]).toContain('481234561  VIDA PLENA ESSENCIAL ENFERMARIA');
   });
 
@@ -76,7 +77,15 @@ describe('backoffice commands on the database', () => {
     };
     const text = async (...args: string[]) => {
       const io = capture();
-      expect(await runCli(args, { db: server.db, io, env: { DATA_DIR: server.dataDir }, clock: () => server.clock.now })).toBe(0);
+      expect(
+        await runCli(args, {
+          db: server.db,
+          dataDir: server.dataDir,
+          io,
+          env: { DATA_DIR: server.dataDir },
+          clock: () => server.clock.now,
+        }),
+      ).toBe(0);
       return io.stdout.join('\n');
     };
     expect(await text('set-status', saved.nuProtocolo, '6', '--tipo', '1')).toContain('status 6 (Aguardando sua confirmação)  ');
@@ -95,13 +104,13 @@ describe('backoffice commands on the database', () => {
       nuProtocolo: string;
     };
     const show = capture();
-    await runCli(['show', saved.nuProtocolo, '--json'], { db: server.db, io: show });
+    await runCli(['show', saved.nuProtocolo, '--json'], { db: server.db, dataDir: server.dataDir, io: show });
     const detail = JSON.parse(show.stdout[0] ?? '{}') as { dependentes: unknown[]; contatos: unknown[] };
     expect(detail.dependentes).toEqual([
       { nome: 'PEDRO DA SILVA', nmMae: 'ANA DA SILVA', dtNasc: '05/06/2010', cpf: '', parentesco: 'Filho(a)' },
     ]);
     const text = capture();
-    await runCli(['show', saved.nuProtocolo], { db: server.db, io: text });
+    await runCli(['show', saved.nuProtocolo], { db: server.db, dataDir: server.dataDir, io: text });
     expect(text.stdout[0]).toContain('PEDRO DA SILVA (Filho(a))');
     // What the holder filed, beyond name and CPF: checked against the documents without the database.
     expect(text.stdout[0]).toContain('Titular: mãe MARIA DA SILVA  nascimento 01/02/1980');
@@ -134,7 +143,7 @@ describe('backoffice commands on the database', () => {
     const acting = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
     for (const args of [['list'], ['show', saved.nuProtocolo], ['list', '--json'], ['show', saved.nuProtocolo, '--json']]) {
       const io = capture();
-      expect(await runCli(args, { db: server.db, io })).toBe(0);
+      expect(await runCli(args, { db: server.db, dataDir: server.dataDir, io })).toBe(0);
       const out = io.stdout.join('\n');
       expect(out, args.join(' ')).not.toMatch(acting);
       expect(out, args.join(' ')).toContain('\\u001b[2K');
@@ -146,7 +155,7 @@ describe('backoffice commands on the database', () => {
     }
     // The JSON still says exactly what is stored.
     const json = capture();
-    await runCli(['show', saved.nuProtocolo, '--json'], { db: server.db, io: json });
+    await runCli(['show', saved.nuProtocolo, '--json'], { db: server.db, dataDir: server.dataDir, io: json });
     const detail = JSON.parse(json.stdout[0] ?? '{}') as { nome: string; dependentes: Array<{ nome: string }> };
     expect(detail.nome).toBe(hostile);
     expect(detail.dependentes[0]?.nome).toBe(hostile);
@@ -154,13 +163,13 @@ describe('backoffice commands on the database', () => {
 
   it('explains bad usage and unknown statuses or protocols', async () => {
     const usage = capture();
-    expect(await runCli(['set-status', DEMO.analysis.protocolo], { db: server.db, io: usage })).toBe(2);
+    expect(await runCli(['set-status', DEMO.analysis.protocolo], { db: server.db, dataDir: server.dataDir, io: usage })).toBe(2);
     expect(usage.stderr[0]).toMatch(/flStatus[\s\S]*Uso:/);
     const status = capture();
-    expect(await runCli(['set-status', DEMO.analysis.protocolo, '42'], { db: server.db, io: status })).toBe(1);
+    expect(await runCli(['set-status', DEMO.analysis.protocolo, '42'], { db: server.db, dataDir: server.dataDir, io: status })).toBe(1);
     expect(status.stderr[0]).toMatch(/Status 42 desconhecido/);
     const unknown = capture();
-    expect(await runCli(['show', '123'], { db: server.db, io: unknown })).toBe(1);
+    expect(await runCli(['show', '123'], { db: server.db, dataDir: server.dataDir, io: unknown })).toBe(1);
     expect(unknown.stderr[0]).toBe('Protocolo 123 não encontrado.');
   });
 
@@ -181,12 +190,15 @@ describe('backoffice commands on the database', () => {
     ];
     for (const args of cases) {
       const io = capture();
-      expect(await runCli(args[0], { db: server.db, io, env: { DATA_DIR: server.dataDir } }), args[0].join(' ')).toBe(2);
+      expect(
+        await runCli(args[0], { db: server.db, dataDir: server.dataDir, io, env: { DATA_DIR: server.dataDir } }),
+        args[0].join(' '),
+      ).toBe(2);
       expect(io.stderr.join('\n'), args[0].join(' ')).toMatch(args[1]);
       expect(io.stderr.join('\n')).toContain('Uso:');
     }
     const show = capture();
-    await runCli(['show', saved.nuProtocolo, '--json'], { db: server.db, io: show });
+    await runCli(['show', saved.nuProtocolo, '--json'], { db: server.db, dataDir: server.dataDir, io: show });
     expect(JSON.parse(show.stdout[0] ?? '{}')).toMatchObject({ flStatus: 1, historico: [{ flStatus: 1 }] });
   });
 });
@@ -194,7 +206,13 @@ describe('backoffice commands on the database', () => {
 describe("set-status records the operator's decision", () => {
   const run = async (...args: string[]) => {
     const io = capture();
-    const code = await runCli(args, { db: server.db, io, env: { DATA_DIR: server.dataDir }, clock: () => server.clock.now });
+    const code = await runCli(args, {
+      db: server.db,
+      dataDir: server.dataDir,
+      io,
+      env: { DATA_DIR: server.dataDir },
+      clock: () => server.clock.now,
+    });
     return { code, out: io.stdout.join('\n'), err: io.stderr.join('\n') };
   };
   const fileOne = async (key: string) =>
@@ -303,7 +321,13 @@ describe("set-status records the operator's decision", () => {
 describe('set-status keeps the operator free, but not past the signatures nor out of a closed request by a slip', () => {
   const run = async (...args: string[]) => {
     const io = capture();
-    const code = await runCli(args, { db: server.db, io, env: { DATA_DIR: server.dataDir }, clock: () => server.clock.now });
+    const code = await runCli(args, {
+      db: server.db,
+      dataDir: server.dataDir,
+      io,
+      env: { DATA_DIR: server.dataDir },
+      clock: () => server.clock.now,
+    });
     return { code, out: io.stdout.join('\n'), err: io.stderr.join('\n') };
   };
   const statusOf = async (protocolo: string) => (JSON.parse((await run('show', protocolo, '--json')).out) as { flStatus: number }).flStatus;

@@ -32,7 +32,13 @@ const DEPENDENTS = [
 async function setStatus(...args: string[]): Promise<void> {
   const io = { out: () => {}, err: (line: string) => console.error(line) };
   expect(
-    await runCli(['set-status', ...args], { db: server.db, io, env: { DATA_DIR: server.dataDir }, clock: () => server.clock.now }),
+    await runCli(['set-status', ...args], {
+      db: server.db,
+      dataDir: server.dataDir,
+      io,
+      env: { DATA_DIR: server.dataDir },
+      clock: () => server.clock.now,
+    }),
   ).toBe(0);
 }
 

@@ -56,6 +56,7 @@ const uploadCount = async () =>
 const setStatus = (protocolo: string, ...args: string[]) =>
   runCli(['set-status', protocolo, ...args], {
     db: server.db,
+    dataDir: server.dataDir,
     io: { out: () => undefined, err: () => undefined },
     env: { DATA_DIR: server.dataDir },
     clock: () => server.clock.now,
@@ -465,7 +466,12 @@ describe('the acceptance document', () => {
   it("names a 'Não aceito' a refusal, never a 'Termo de Concordância', in the list and in the PDF's title", async () => {
     const saved = (await server.post('portabilidade', validRequest(), { key: 'decline-name' })).json() as { nuProtocolo: string };
     const quiet = { out: () => undefined, err: () => undefined };
-    await runCli(['set-status', saved.nuProtocolo, '6', '--tipo', '1'], { db: server.db, io: quiet, env: { DATA_DIR: server.dataDir } });
+    await runCli(['set-status', saved.nuProtocolo, '6', '--tipo', '1'], {
+      db: server.db,
+      dataDir: server.dataDir,
+      io: quiet,
+      env: { DATA_DIR: server.dataDir },
+    });
     const tracking = (await server.get(`portabilidade/acompanhamento?protocolo=${saved.nuProtocolo}`)).json() as {
       cdSolicitacao: number;
       token: string;
@@ -510,7 +516,7 @@ describe('the acceptance document', () => {
   it("refuses the new request's term ('ERRO') on a request past filing: refused, or once acknowledged in tracking", async () => {
     const quiet = { out: () => undefined, err: () => undefined };
     const setStatus = (protocolo: string, ...args: string[]) =>
-      runCli(['set-status', protocolo, ...args], { db: server.db, io: quiet, env: { DATA_DIR: server.dataDir } });
+      runCli(['set-status', protocolo, ...args], { db: server.db, dataDir: server.dataDir, io: quiet, env: { DATA_DIR: server.dataDir } });
     const track = async (protocolo: string) =>
       (await server.get(`portabilidade/acompanhamento?protocolo=${protocolo}`)).json() as { cdSolicitacao: number; token: string };
     const termsOf = async (protocolo: string) =>
@@ -548,6 +554,7 @@ describe('the acceptance document', () => {
     expect(
       await runCli(['set-status', saved.nuProtocolo, '2', '--pendente', '3'], {
         db: server.db,
+        dataDir: server.dataDir,
         io: quiet,
         env: { DATA_DIR: server.dataDir },
       }),

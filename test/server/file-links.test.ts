@@ -150,6 +150,7 @@ describe('a document link', () => {
     expect((await open(before)).statusCode).toBe(200);
     const moved = await runCli(['set-status', saved.nuProtocolo, '3', '--tipo', '1', '--concordo', 'S'], {
       db: server.db,
+      dataDir: server.dataDir,
       io: { out: () => {}, err: () => {} },
       clock: () => server.clock.now,
     });

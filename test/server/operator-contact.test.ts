@@ -16,7 +16,13 @@ async function cli(args: string[]): Promise<{ code: number; out: string; err: st
   let out = '';
   let err = '';
   const io: CliIo = { out: (text) => (out += text), err: (text) => (err += text) };
-  const code = await runCli(args, { db: server.db, io, clock: () => server.clock.now, env: { DATA_DIR: server.dataDir } });
+  const code = await runCli(args, {
+    db: server.db,
+    dataDir: server.dataDir,
+    io,
+    clock: () => server.clock.now,
+    env: { DATA_DIR: server.dataDir },
+  });
   return { code, out, err };
 }
 

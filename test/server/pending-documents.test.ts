@@ -17,7 +17,7 @@ function capture(): CliIo & { stdout: string[]; stderr: string[] } {
   return { stdout, stderr, out: (text) => stdout.push(text), err: (text) => stderr.push(text) };
 }
 
-const cli = (args: string[], io = capture()) => runCli(args, { db: server.db, io, clock: () => server.clock.now });
+const cli = (args: string[], io = capture()) => runCli(args, { db: server.db, dataDir: server.dataDir, io, clock: () => server.clock.now });
 
 async function newRequest(): Promise<string> {
   return ((await server.post('portabilidade', validRequest())).json() as { nuProtocolo: string }).nuProtocolo;

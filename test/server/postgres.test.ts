@@ -189,7 +189,7 @@ describe.skipIf(!postgresUrl)(POSTGRES_TIER, () => {
       )[0];
     expect(await held()).toEqual({ parts: 1, emails: 1, replays: 1 });
 
-    await runCli(['set-status', nuProtocolo, '5'], { db, io: { out: () => undefined, err: () => undefined }, clock: () => now });
+    await runCli(['set-status', nuProtocolo, '5'], { db, dataDir, io: { out: () => undefined, err: () => undefined }, clock: () => now });
     now = new Date(START.getTime() + 2 * 24 * 60 * 60 * 1000);
     const fresh = (await app.inject({ method: 'GET', url: `${API}portabilidade/documento?protocolo=${nuProtocolo}` })).json() as Array<{
       linkUrl: string;
@@ -198,7 +198,7 @@ describe.skipIf(!postgresUrl)(POSTGRES_TIER, () => {
 
     let printed = '';
     const io = { out: (text: string) => (printed = text), err: () => undefined };
-    expect(await runCli(['purge', '--json'], { db, io, clock: () => now, env: { RETENTION_DAYS: '1' } })).toBe(0);
+    expect(await runCli(['purge', '--json'], { db, dataDir, io, clock: () => now, env: { RETENTION_DAYS: '1' } })).toBe(0);
     expect(JSON.parse(printed)).toMatchObject({ diasDeRetencao: 1, arquivos: expect.any(Number) });
     expect(await held()).toEqual({ parts: 0, emails: 0, replays: 0 });
     expect((await app.inject({ method: 'GET', url: fresh[0]?.linkUrl ?? '' })).statusCode).toBe(404);

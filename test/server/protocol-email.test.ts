@@ -49,7 +49,9 @@ function outboxCommand(server: TestServer): Promise<
     },
     err: () => undefined,
   };
-  return runCli(['outbox', '--json'], { db: server.db, io, env: { DATA_DIR: server.dataDir } }).then(() => JSON.parse(out));
+  return runCli(['outbox', '--json'], { db: server.db, dataDir: server.dataDir, io, env: { DATA_DIR: server.dataDir } }).then(() =>
+    JSON.parse(out),
+  );
 }
 
 interface Received {
@@ -285,7 +287,7 @@ describe('the protocol e-mail carries nothing a stranger typed (issue 24 item 9)
     const first = (await plain.post('portabilidade', withAddress(address))).json() as { nuProtocolo: string };
     const io: CliIo = { out: () => undefined, err: () => undefined };
     for (const status of ['6', '3', '6', '3', '6']) {
-      expect(await runCli(['set-status', first.nuProtocolo, status], { db: plain.db, io, env: { DATA_DIR: plain.dataDir } })).toBe(0);
+      expect(await runCli(['set-status', first.nuProtocolo, status], { db: plain.db, dataDir: plain.dataDir, io })).toBe(0);
     }
     const toAddress = async () => (await outboxCommand(plain)).filter((mail) => mail.destinatario === address);
     expect(await toAddress()).toHaveLength(1 + 5);

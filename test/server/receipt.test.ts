@@ -86,6 +86,7 @@ describe('portabilidade/comprovante', () => {
     expect((await open(beforeLogin.body)).statusCode).toBe(200);
     const cli = await runCli(['set-status', request.nuProtocolo, '3', '--tipo', '1', '--concordo', 'S'], {
       db: server.db,
+      dataDir: server.dataDir,
       io: { out: () => {}, err: () => {} },
       clock: () => server.clock.now,
     });
@@ -175,7 +176,13 @@ describe("the receipt's next steps follow the status and the operator's decision
   const setStatus = async (...args: string[]) => {
     const io = { out: () => {}, err: (line: string) => console.error(line) };
     expect(
-      await runCli(['set-status', ...args], { db: server.db, io, env: { DATA_DIR: server.dataDir }, clock: () => server.clock.now }),
+      await runCli(['set-status', ...args], {
+        db: server.db,
+        dataDir: server.dataDir,
+        io,
+        env: { DATA_DIR: server.dataDir },
+        clock: () => server.clock.now,
+      }),
     ).toBe(0);
   };
   const receiptOf = async (request: { nuProtocolo: string; token: string }) =>

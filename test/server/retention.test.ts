@@ -32,6 +32,7 @@ async function cli(server: TestServer, ...args: string[]): Promise<{ code: numbe
   const io = capture();
   const code = await runCli(args, {
     db: server.db,
+    dataDir: server.dataDir,
     io,
     env: { DATA_DIR: server.dataDir, RETENTION_DAYS: String(RETENTION_DAYS) },
     clock: () => server.clock.now,
@@ -254,7 +255,9 @@ describe('RETENTION_DAYS', () => {
 
   it('refuses an invalid value in the CLI with the message and exit code 2', async () => {
     const io = capture();
-    expect(await runCli(['purge'], { db: server.db, io, env: { DATA_DIR: server.dataDir, RETENTION_DAYS: 'um ano' } })).toBe(2);
+    expect(
+      await runCli(['purge'], { db: server.db, dataDir: server.dataDir, io, env: { DATA_DIR: server.dataDir, RETENTION_DAYS: 'um ano' } }),
+    ).toBe(2);
     expect(io.stderr[0]).toMatch(/^RETENTION_DAYS inválido: um ano/);
   });
 });

@@ -30,7 +30,13 @@ async function acceptedRequest(key: string): Promise<{ protocolo: string; token:
   };
   const io = { out: () => {}, err: () => {} };
   expect(
-    await runCli(['set-status', nuProtocolo, '3'], { db: server.db, io, env: { DATA_DIR: server.dataDir }, clock: () => server.clock.now }),
+    await runCli(['set-status', nuProtocolo, '3'], {
+      db: server.db,
+      dataDir: server.dataDir,
+      io,
+      env: { DATA_DIR: server.dataDir },
+      clock: () => server.clock.now,
+    }),
   ).toBe(0);
   const { token } = (await server.get(`portabilidade/acompanhamento?protocolo=${nuProtocolo}`)).json() as { token: string };
   return { protocolo: nuProtocolo, token };

@@ -65,6 +65,7 @@ async function cli(server: TestServer, args: string[]): Promise<{ code: number; 
   const io: CliIo = { out: (text) => (out += text), err: (text) => (err += text) };
   const code = await runCli(args, {
     db: server.db,
+    dataDir: server.dataDir,
     io,
     clock: () => server.clock.now,
     env: { DATA_DIR: server.dataDir, PUBLIC_URL },

@@ -14,6 +14,7 @@ const quiet: CliIo = { out: () => undefined, err: () => undefined };
 const setStatus = (protocolo: string, ...args: string[]) =>
   runCli(['set-status', protocolo, ...args], {
     db: server.db,
+    dataDir: server.dataDir,
     io: quiet,
     env: { DATA_DIR: server.dataDir },
     clock: () => server.clock.now,

@@ -117,7 +117,13 @@ describe('history', () => {
     const saved = (await server.post('portabilidade', validRequest(), { key: 'history-order-0001' })).json() as { nuProtocolo: string };
     const at = (ms: number) => () => new Date(server.clock.now.getTime() + ms);
     const run = (clock: () => Date, ...args: string[]) =>
-      runCli(['set-status', saved.nuProtocolo, ...args], { db: server.db, io: quiet, env: { DATA_DIR: server.dataDir }, clock });
+      runCli(['set-status', saved.nuProtocolo, ...args], {
+        db: server.db,
+        dataDir: server.dataDir,
+        io: quiet,
+        env: { DATA_DIR: server.dataDir },
+        clock,
+      });
     expect(await run(at(60_000), '6', '--tipo', '1')).toBe(0);
     // Read its time before the change above committed (it waited on the request's lock).
     expect(await run(at(30_000), '4', '--motivo', 'Carência não cumprida')).toBe(0);
@@ -248,7 +254,7 @@ const DECISION_FIELDS = [
 ] as const;
 const quiet = { out: () => undefined, err: () => undefined };
 const backoffice = (...args: string[]) =>
-  runCli(args, { db: server.db, io: quiet, env: { DATA_DIR: server.dataDir }, clock: () => server.clock.now });
+  runCli(args, { db: server.db, dataDir: server.dataDir, io: quiet, env: { DATA_DIR: server.dataDir }, clock: () => server.clock.now });
 
 describe("the operator's decision in the tracking answer", () => {
   it('carries the plan, start of coverage, monthly price and last day to cancel the old plan the demo was given', async () => {

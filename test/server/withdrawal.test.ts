@@ -33,6 +33,7 @@ async function setStatus(protocolo: string, status: string, ...flags: string[]) 
   expect(
     await runCli(['set-status', protocolo, status, ...flags], {
       db: server.db,
+      dataDir: server.dataDir,
       io,
       env: { DATA_DIR: server.dataDir },
       clock: () => server.clock.now,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliIo } from '../../server/backoffice-cli.ts';
 import { BACKOFFICE_PATH, BACKOFFICE_SECRET_HEADER } from '../../server/routes/backoffice.ts';
 import { removeServerFile, writeServerFile } from '../../server/server-file.ts';
-import { DEMO, loginToken, startServer, template, validRequest, type TestServer } from './helpers.ts';
+import { DEMO, loginToken, startServer, template, validRequest, type TestServer, runCliOn } from './helpers.ts';
 
 const SECRET = 'backoffice-test-secret-0123456789';
 let server: TestServer;
@@ -31,13 +31,7 @@ function capture(): CliIo & { stdout: string[]; stderr: string[] } {
 describe('backoffice commands on the database', () => {
   it('moves a request to status 3, creating its documents to sign and a history event, so login is then required', async () => {
     const io = capture();
-    const code = await runCli(['set-status', DEMO.analysis.protocolo, '3', '--concordo', 'S', '--json'], {
-      db: server.db,
-      dataDir: server.dataDir,
-      io,
-      env: { DATA_DIR: server.dataDir },
-      clock: () => server.clock.now,
-    });
+    const code = await runCliOn(server, ['set-status', DEMO.analysis.protocolo, '3', '--concordo', 'S', '--json'], io);
     expect(code).toBe(0);
     expect(JSON.parse(io.stdout[0] ?? '')).toMatchObject({
       nuProtocolo: DEMO.analysis.protocolo,
@@ -77,15 +71,7 @@ describe('backoffice commands on the database', () => {
     };
     const text = async (...args: string[]) => {
       const io = capture();
-      expect(
-        await runCli(args, {
-          db: server.db,
-          dataDir: server.dataDir,
-          io,
-          env: { DATA_DIR: server.dataDir },
-          clock: () => server.clock.now,
-        }),
-      ).toBe(0);
+      expect(await runCliOn(server, args, io)).toBe(0);
       return io.stdout.join('\n');
     };
     expect(await text('set-status', saved.nuProtocolo, '6', '--tipo', '1')).toContain('status 6 (Aguardando sua confirmação)  ');
@@ -190,10 +176,7 @@ describe('backoffice commands on the database', () => {
     ];
     for (const args of cases) {
       const io = capture();
-      expect(
-        await runCli(args[0], { db: server.db, dataDir: server.dataDir, io, env: { DATA_DIR: server.dataDir } }),
-        args[0].join(' '),
-      ).toBe(2);
+      expect(await runCli(args[0], { db: server.db, dataDir: server.dataDir, io }), args[0].join(' ')).toBe(2);
       expect(io.stderr.join('\n'), args[0].join(' ')).toMatch(args[1]);
       expect(io.stderr.join('\n')).toContain('Uso:');
     }
@@ -206,13 +189,7 @@ describe('backoffice commands on the database', () => {
 describe("set-status records the operator's decision", () => {
   const run = async (...args: string[]) => {
     const io = capture();
-    const code = await runCli(args, {
-      db: server.db,
-      dataDir: server.dataDir,
-      io,
-      env: { DATA_DIR: server.dataDir },
-      clock: () => server.clock.now,
-    });
+    const code = await runCliOn(server, args, io);
     return { code, out: io.stdout.join('\n'), err: io.stderr.join('\n') };
   };
   const fileOne = async (key: string) =>
@@ -321,13 +298,7 @@ describe("set-status records the operator's decision", () => {
 describe('set-status keeps the operator free, but not past the signatures nor out of a closed request by a slip', () => {
   const run = async (...args: string[]) => {
     const io = capture();
-    const code = await runCli(args, {
-      db: server.db,
-      dataDir: server.dataDir,
-      io,
-      env: { DATA_DIR: server.dataDir },
-      clock: () => server.clock.now,
-    });
+    const code = await runCliOn(server, args, io);
     return { code, out: io.stdout.join('\n'), err: io.stderr.join('\n') };
   };
   const statusOf = async (protocolo: string) => (JSON.parse((await run('show', protocolo, '--json')).out) as { flStatus: number }).flStatus;

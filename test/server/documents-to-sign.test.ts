@@ -7,8 +7,7 @@
  */
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../server/backoffice-cli.ts';
-import { startServer, validRequest, type TestServer } from './helpers.ts';
+import { startServer, validRequest, type TestServer, runCliOn } from './helpers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -31,15 +30,7 @@ const DEPENDENTS = [
 
 async function setStatus(...args: string[]): Promise<void> {
   const io = { out: () => {}, err: (line: string) => console.error(line) };
-  expect(
-    await runCli(['set-status', ...args], {
-      db: server.db,
-      dataDir: server.dataDir,
-      io,
-      env: { DATA_DIR: server.dataDir },
-      clock: () => server.clock.now,
-    }),
-  ).toBe(0);
+  expect(await runCliOn(server, ['set-status', ...args], io)).toBe(0);
 }
 
 async function file(key: string): Promise<{ protocolo: string; token: string }> {

@@ -3,7 +3,7 @@ import { MAX_FILE_BYTES } from '../../contract/api.ts';
 import { runCli } from '../../server/backoffice-cli.ts';
 import { acceptanceTitle } from '../../server/services/request-documents.ts';
 import { CONDITIONS_CHANGED_STATUS } from '../../server/services/status.ts';
-import { API, DEMO, FILES, messageOf, startServer, validRequest, type TestServer } from './helpers.ts';
+import { API, DEMO, FILES, messageOf, startServer, validRequest, type TestServer, runCliOn } from './helpers.ts';
 import { catalogEntry, documentPdf, handWritten, javaScriptAction, launchAction, objectStream } from './support/pdfs.ts';
 
 let server: TestServer;
@@ -54,13 +54,7 @@ const uploadCount = async () =>
   ).length;
 /** The operator's `set-status` on this server's data, at its clock, printing nothing. */
 const setStatus = (protocolo: string, ...args: string[]) =>
-  runCli(['set-status', protocolo, ...args], {
-    db: server.db,
-    dataDir: server.dataDir,
-    io: { out: () => undefined, err: () => undefined },
-    env: { DATA_DIR: server.dataDir },
-    clock: () => server.clock.now,
-  });
+  runCliOn(server, ['set-status', protocolo, ...args], { out: () => undefined, err: () => undefined });
 const aceite = (body: Record<string, unknown>, as = token) =>
   server.post('portabilidade/utils/documento/aceite', { tipo: '9', ...body }, { token: as });
 
@@ -466,12 +460,7 @@ describe('the acceptance document', () => {
   it("names a 'Não aceito' a refusal, never a 'Termo de Concordância', in the list and in the PDF's title", async () => {
     const saved = (await server.post('portabilidade', validRequest(), { key: 'decline-name' })).json() as { nuProtocolo: string };
     const quiet = { out: () => undefined, err: () => undefined };
-    await runCli(['set-status', saved.nuProtocolo, '6', '--tipo', '1'], {
-      db: server.db,
-      dataDir: server.dataDir,
-      io: quiet,
-      env: { DATA_DIR: server.dataDir },
-    });
+    await runCli(['set-status', saved.nuProtocolo, '6', '--tipo', '1'], { db: server.db, dataDir: server.dataDir, io: quiet });
     const tracking = (await server.get(`portabilidade/acompanhamento?protocolo=${saved.nuProtocolo}`)).json() as {
       cdSolicitacao: number;
       token: string;
@@ -516,7 +505,7 @@ describe('the acceptance document', () => {
   it("refuses the new request's term ('ERRO') on a request past filing: refused, or once acknowledged in tracking", async () => {
     const quiet = { out: () => undefined, err: () => undefined };
     const setStatus = (protocolo: string, ...args: string[]) =>
-      runCli(['set-status', protocolo, ...args], { db: server.db, dataDir: server.dataDir, io: quiet, env: { DATA_DIR: server.dataDir } });
+      runCli(['set-status', protocolo, ...args], { db: server.db, dataDir: server.dataDir, io: quiet });
     const track = async (protocolo: string) =>
       (await server.get(`portabilidade/acompanhamento?protocolo=${protocolo}`)).json() as { cdSolicitacao: number; token: string };
     const termsOf = async (protocolo: string) =>
@@ -552,12 +541,7 @@ describe('the acceptance document', () => {
     };
     const quiet = { out: () => undefined, err: () => undefined };
     expect(
-      await runCli(['set-status', saved.nuProtocolo, '2', '--pendente', '3'], {
-        db: server.db,
-        dataDir: server.dataDir,
-        io: quiet,
-        env: { DATA_DIR: server.dataDir },
-      }),
+      await runCli(['set-status', saved.nuProtocolo, '2', '--pendente', '3'], { db: server.db, dataDir: server.dataDir, io: quiet }),
     ).toBe(0);
     expect((await aceite({ fl_ciente: 'S', fl_tipo: 'N', cd_solicitacao: saved.cdSolicitacao }, saved.token)).body).toMatch(
       SIGNED_PDF_LINK,

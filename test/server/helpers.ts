@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
+import { runCli, type CliIo } from '../../server/backoffice-cli.ts';
 import { PGLITE_SETTINGS, wrapPglite, type Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { saveInitdbTemplate } from '../../server/db/pglite-template.ts';
@@ -87,6 +88,11 @@ export async function template(): Promise<{ dump: Blob; filesDir: string }> {
     }
   }
   return { dump: new Blob([readFileSync(join(dir, 'db.tar.gz'))]), filesDir: join(dir, 'files') };
+}
+
+/** The operator's backoffice command, in this process, on a test server's own database, data directory and clock. */
+export function runCliOn(server: TestServer, args: readonly string[], io: CliIo): Promise<number> {
+  return runCli(args, { db: server.db, dataDir: server.dataDir, io, clock: () => server.clock.now });
 }
 
 export async function startServer(extra: Partial<BuildAppOptions> = {}): Promise<TestServer> {

@@ -3,8 +3,8 @@
  * e-mail) is seeded, served to the portal, set by the back-office, and written into messages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliIo } from '../../server/backoffice-cli.ts';
-import { messageOf, startServer, type TestServer } from './helpers.ts';
+import type { CliIo } from '../../server/backoffice-cli.ts';
+import { messageOf, startServer, type TestServer, runCliOn } from './helpers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -16,13 +16,7 @@ async function cli(args: string[]): Promise<{ code: number; out: string; err: st
   let out = '';
   let err = '';
   const io: CliIo = { out: (text) => (out += text), err: (text) => (err += text) };
-  const code = await runCli(args, {
-    db: server.db,
-    dataDir: server.dataDir,
-    io,
-    clock: () => server.clock.now,
-    env: { DATA_DIR: server.dataDir },
-  });
+  const code = await runCliOn(server, args, io);
   return { code, out, err };
 }
 

@@ -49,9 +49,7 @@ function outboxCommand(server: TestServer): Promise<
     },
     err: () => undefined,
   };
-  return runCli(['outbox', '--json'], { db: server.db, dataDir: server.dataDir, io, env: { DATA_DIR: server.dataDir } }).then(() =>
-    JSON.parse(out),
-  );
+  return runCli(['outbox', '--json'], { db: server.db, dataDir: server.dataDir, io }).then(() => JSON.parse(out));
 }
 
 interface Received {

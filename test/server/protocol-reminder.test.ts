@@ -24,7 +24,7 @@ const ask = (body: Record<string, string>, from: string) =>
 async function queuedFor(protocolo: string) {
   let out = '';
   const io: CliIo = { out: (text) => (out += text), err: () => undefined };
-  await runCli(['outbox', '--json'], { db: server.db, dataDir: server.dataDir, io, env: { DATA_DIR: server.dataDir } });
+  await runCli(['outbox', '--json'], { db: server.db, dataDir: server.dataDir, io });
   return (JSON.parse(out) as Array<{ cdMensagem: number; nuProtocolo: string; canal: string; destinatario: string }>)
     .sort((a, b) => a.cdMensagem - b.cdMensagem)
     .filter((row) => row.nuProtocolo === protocolo);

@@ -10,7 +10,7 @@ import { FILE_LINK_EXPIRED, FILE_NOT_FOUND } from '../../server/routes/documents
 import { RECEIPT_NEEDS_TOKEN } from '../../server/routes/receipt.ts';
 import { LOGIN_REQUIRED_MESSAGE } from '../../server/http/access.ts';
 import { FILE_LINK_TTL_SECONDS } from '../../server/services/file-links.ts';
-import { DEMO, FILES, loginToken, messageOf, startServer, validRequest, type TestServer } from './helpers.ts';
+import { DEMO, FILES, loginToken, messageOf, startServer, validRequest, type TestServer, runCliOn } from './helpers.ts';
 
 let server: TestServer;
 let filed: { nuProtocolo: string; token: string };
@@ -175,15 +175,7 @@ describe('the receipt PDF', () => {
 describe("the receipt's next steps follow the status and the operator's decision", () => {
   const setStatus = async (...args: string[]) => {
     const io = { out: () => {}, err: (line: string) => console.error(line) };
-    expect(
-      await runCli(['set-status', ...args], {
-        db: server.db,
-        dataDir: server.dataDir,
-        io,
-        env: { DATA_DIR: server.dataDir },
-        clock: () => server.clock.now,
-      }),
-    ).toBe(0);
+    expect(await runCliOn(server, ['set-status', ...args], io)).toBe(0);
   };
   const receiptOf = async (request: { nuProtocolo: string; token: string }) =>
     textOf((await open((await receiptLink(request.nuProtocolo, request.token)).body)).rawPayload);

@@ -4,9 +4,8 @@
  * when the term was read and when it was accepted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../server/backoffice-cli.ts';
 import { TERM_NOT_READ } from '../../server/services/term-reading.ts';
-import { messageOf, startServer, validRequest, type TestServer } from './helpers.ts';
+import { messageOf, startServer, validRequest, type TestServer, runCliOn } from './helpers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -29,15 +28,7 @@ async function acceptedRequest(key: string): Promise<{ protocolo: string; token:
     nuProtocolo: string;
   };
   const io = { out: () => {}, err: () => {} };
-  expect(
-    await runCli(['set-status', nuProtocolo, '3'], {
-      db: server.db,
-      dataDir: server.dataDir,
-      io,
-      env: { DATA_DIR: server.dataDir },
-      clock: () => server.clock.now,
-    }),
-  ).toBe(0);
+  expect(await runCliOn(server, ['set-status', nuProtocolo, '3'], io)).toBe(0);
   const { token } = (await server.get(`portabilidade/acompanhamento?protocolo=${nuProtocolo}`)).json() as { token: string };
   return { protocolo: nuProtocolo, token };
 }

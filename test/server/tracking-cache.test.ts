@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliIo } from '../../server/backoffice-cli.ts';
-import { DEMO, loginToken, startServer, validRequest, type TestServer } from './helpers.ts';
+import type { CliIo } from '../../server/backoffice-cli.ts';
+import { DEMO, loginToken, startServer, validRequest, type TestServer, runCliOn } from './helpers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -11,14 +11,7 @@ afterAll(() => server.close());
 const HOUR = 60 * 60 * 1000;
 const track = (protocolo: string, token?: string) => server.get(`portabilidade/acompanhamento?protocolo=${protocolo}`, { token });
 const quiet: CliIo = { out: () => undefined, err: () => undefined };
-const setStatus = (protocolo: string, ...args: string[]) =>
-  runCli(['set-status', protocolo, ...args], {
-    db: server.db,
-    dataDir: server.dataDir,
-    io: quiet,
-    env: { DATA_DIR: server.dataDir },
-    clock: () => server.clock.now,
-  });
+const setStatus = (protocolo: string, ...args: string[]) => runCliOn(server, ['set-status', protocolo, ...args], quiet);
 
 describe('tracking lookups after writes (no in-process cache: every lookup reads the database)', () => {
   it('show a backoffice status change in the very next lookup, and the login it then requires', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/backoffice-cli.ts';
 import { issueToken, readToken } from '../../server/services/tokens.ts';
-import { DEMO, SECRET, loginToken, messageOf, startServer, validRequest, type TestServer } from './helpers.ts';
+import { DEMO, SECRET, loginToken, messageOf, startServer, validRequest, type TestServer, runCliOn } from './helpers.ts';
 
 let server: TestServer;
 let tokenA: string;
@@ -117,13 +117,7 @@ describe('history', () => {
     const saved = (await server.post('portabilidade', validRequest(), { key: 'history-order-0001' })).json() as { nuProtocolo: string };
     const at = (ms: number) => () => new Date(server.clock.now.getTime() + ms);
     const run = (clock: () => Date, ...args: string[]) =>
-      runCli(['set-status', saved.nuProtocolo, ...args], {
-        db: server.db,
-        dataDir: server.dataDir,
-        io: quiet,
-        env: { DATA_DIR: server.dataDir },
-        clock,
-      });
+      runCli(['set-status', saved.nuProtocolo, ...args], { db: server.db, dataDir: server.dataDir, io: quiet, clock });
     expect(await run(at(60_000), '6', '--tipo', '1')).toBe(0);
     // Read its time before the change above committed (it waited on the request's lock).
     expect(await run(at(30_000), '4', '--motivo', 'Carência não cumprida')).toBe(0);
@@ -253,8 +247,7 @@ const DECISION_FIELDS = [
   'dsMotivo',
 ] as const;
 const quiet = { out: () => undefined, err: () => undefined };
-const backoffice = (...args: string[]) =>
-  runCli(args, { db: server.db, dataDir: server.dataDir, io: quiet, env: { DATA_DIR: server.dataDir }, clock: () => server.clock.now });
+const backoffice = (...args: string[]) => runCliOn(server, args, quiet);
 
 describe("the operator's decision in the tracking answer", () => {
   it('carries the plan, start of coverage, monthly price and last day to cancel the old plan the demo was given', async () => {

@@ -5,10 +5,9 @@
  * an e-mail is queued when the holder asked for e-mail.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../server/backoffice-cli.ts';
 import { WITHDRAWN_STATUS, cannotWithdraw } from '../../server/services/withdrawal.ts';
 import { issueToken } from '../../server/services/tokens.ts';
-import { DEMO, messageOf, startServer, validRequest, type TestServer } from './helpers.ts';
+import { DEMO, messageOf, startServer, validRequest, type TestServer, runCliOn } from './helpers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -30,15 +29,7 @@ async function filed(key: string, email: '0' | '1' = '1'): Promise<{ protocolo: 
 
 async function setStatus(protocolo: string, status: string, ...flags: string[]) {
   const io = { out: () => {}, err: () => {} };
-  expect(
-    await runCli(['set-status', protocolo, status, ...flags], {
-      db: server.db,
-      dataDir: server.dataDir,
-      io,
-      env: { DATA_DIR: server.dataDir },
-      clock: () => server.clock.now,
-    }),
-  ).toBe(0);
+  expect(await runCliOn(server, ['set-status', protocolo, status, ...flags], io)).toBe(0);
 }
 
 const emailsOf = (cdSolicitacao: number) =>

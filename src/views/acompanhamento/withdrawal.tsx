@@ -12,8 +12,8 @@ import { Modal } from '../../ui/modal';
 import { useRefocusWhenIdle } from '../../ui/focus-lost';
 import { TrackingActorContext } from '../../flows/tracking/tracking-context';
 
-/** Status 2's panel states that hold a file: withdrawing waits until it is sent, removed or cancelled. */
-const PENDING_WITH_FILE = ['fileChosen', 'preparing', 'sending'] as const;
+/** Status 2's panel states that hold a file (each with its words): withdrawing waits until it is sent, removed or cancelled. */
+const PENDING_WITH_FILE = Object.keys(WITHDRAWAL.fileInHand) as (keyof typeof WITHDRAWAL.fileInHand)[];
 
 /** In the analysis panel: what withdrawing is, and the button that asks first. */
 export function WithdrawSection() {

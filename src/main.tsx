@@ -7,7 +7,7 @@ import { SHELL_ATTRIBUTE, shellPath } from './app/shells';
 import { dropExpiredDeviceDraft } from './app/device-draft';
 import { pruneOrphanFilesSoon } from './app/draft-files';
 import { dropDraftWithoutSession } from './storage';
-import { noteTypedBeforeTakeover } from './ui/typed-before-takeover';
+import { notePaintedControls } from './ui/changed-before-takeover';
 
 // A wizard draft kept on this device past its time, or kept in this tab past its session, is
 // deleted before anything reads it; so are the files no draft needs any more (issue 27 item 4).
@@ -25,8 +25,9 @@ const shell = root.getAttribute(SHELL_ATTRIBUTE);
 // As a transition the first render yields to the browser every few milliseconds instead of
 // holding the main thread in one long task (a cheap phone stays responsive while it boots).
 function takeOver(container: HTMLElement, shell: string | null) {
-  // What was typed on the painted screen is kept: each field takes it back once mounted.
-  if (shell) noteTypedBeforeTakeover(container);
+  // What is typed, ticked or chosen on the painted screen until each control is taken over is
+  // kept: the control takes it once mounted (src/ui/changed-before-takeover.ts).
+  if (shell) notePaintedControls(container);
   startTransition(() => {
     if (shell) {
       hydrateRoot(

@@ -3,6 +3,7 @@
  * plainly checked — the browser's own greys it out until it reads as "not chosen".
  */
 import type { ReactNode } from 'react';
+import { useChangedBeforeTakeover } from './changed-before-takeover';
 
 interface CheckBoxProps {
   id: string;
@@ -17,6 +18,10 @@ interface CheckBoxProps {
 }
 
 export function CheckBox({ id, label, checked, disabled = false, onChange, after, description }: CheckBoxProps) {
+  // Ticked on the painted screen before the code took it over: taken once, as a tick.
+  useChangedBeforeTakeover(id, (early) => {
+    if (!disabled && typeof early === 'boolean' && early !== checked) onChange();
+  });
   return (
     <div className={`flex min-h-11 gap-3 ${description ? 'items-start' : 'items-center'}`}>
       <span className="relative grid size-6 shrink-0 place-items-center">

@@ -7,6 +7,7 @@
 import { PLACEHOLDER, selectButtonClass, type SelectFieldProps } from './select-parts';
 import { FieldError } from './field-error';
 import { LabelRow } from './field-label';
+import { useChangedBeforeTakeover } from './changed-before-takeover';
 
 interface NativeSelectFieldProps extends SelectFieldProps {
   autoComplete?: string;
@@ -26,6 +27,10 @@ export function NativeSelectField({
   labelAddon,
   describedBy,
 }: NativeSelectFieldProps) {
+  // Chosen on the painted screen before the code took it over: taken once, as a choice.
+  useChangedBeforeTakeover(id, (early) => {
+    if (!disabled && typeof early === 'string' && early !== value && options.some((option) => option.value === early)) onChange(early);
+  });
   const errorId = `${id}-erro`;
   const describers = [describedBy, error ? errorId : undefined].filter(Boolean).join(' ');
   return (

@@ -20,7 +20,7 @@ import { useLayoutEffect, useRef, useState, type ChangeEvent, type ClipboardEven
 import { diffEdit, isPasteLike, textFormat, type Edited, type FieldFormat } from './field-formats';
 import { FieldError } from './field-error';
 import { LabelRow, type Requirement } from './field-label';
-import { takeTypedBeforeTakeover } from './typed-before-takeover';
+import { useChangedBeforeTakeover } from './changed-before-takeover';
 
 export interface TextFieldProps {
   id: string;
@@ -161,14 +161,12 @@ export function TextField({
     );
   };
 
-  // Typed on the painted screen before the code took it over: taken once, as a paste (typed-before-takeover.ts).
-  useLayoutEffect(() => {
-    const early = takeTypedBeforeTakeover(id);
+  // Typed on the painted screen before the code took it over: taken once, as a paste.
+  useChangedBeforeTakeover(id, (early) => {
     const input = document.getElementById(id);
-    if (early === undefined || !(input instanceof HTMLInputElement) || early === shown.current) return;
+    if (typeof early !== 'string' || !(input instanceof HTMLInputElement) || early === shown.current) return;
     apply(input, shown.current, format.edit({ head: '', inserted: early, tail: '', pasted: true }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the field is mounted
-  }, []);
+  });
 
   const errorId = `${id}-erro`;
   const noticeId = `${id}-aviso`;

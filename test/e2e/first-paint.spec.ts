@@ -6,7 +6,7 @@
  * running portal take it over without a hydration error.
  */
 import { expect, test, type Page } from './support/test';
-import { SESSION_IDLE_MS, SESSION_TIMES_KEY } from '../../src/storage';
+import { DEVICE_DRAFT_KEY, SESSION_IDLE_MS, SESSION_TIMES_KEY } from '../../src/storage';
 import { seedSession } from './support/session';
 
 test.use({ viewport: { width: 412, height: 823 } });
@@ -187,7 +187,7 @@ test.describe('the first paint, before any script', () => {
     await expect.poll(async () => (await protocol.inputValue()).replace(/\D/g, '')).toBe(SESSION.protocolo);
   });
 
-  test('what is typed on the painted wizard before its code took over is kept, masks applied', async ({ page }) => {
+  test('what is typed, ticked and chosen on the painted wizard before its code took over is kept, masks applied', async ({ page }) => {
     const seen = problems(page);
     await seedSession(page, SESSION);
     // The screen's code held on a slow link: the painted fields take keystrokes meanwhile.
@@ -201,9 +201,72 @@ test.describe('the first paint, before any script', () => {
     await expect(page.locator('#root')).toHaveAttribute('data-shell', 'nova-solicitacao');
     await page.getByLabel('Nome do beneficiário', { exact: true }).fill('Maria da Silva');
     await page.locator('#wizard-cpf').fill('52998224725');
+    await page.getByLabel('Desejo receber as respostas por e-mail').check();
+    await page.getByLabel('Continuar depois neste aparelho').check();
+    await page.getByLabel('UF', { exact: true }).selectOption('SP');
     release();
     await expect(page.getByLabel('Nome do beneficiário', { exact: true })).toHaveValue('MARIA DA SILVA');
     await expect(page.locator('#wizard-cpf')).toHaveValue('529.982.247-25');
+    // Typing on after the takeover renders the step again: a tick or choice the flow did not
+    // take would be undone by that render, and the draft would not have it.
+    await page.getByLabel('Celular', { exact: true }).fill('11987654321');
+    await expect(page.getByLabel('Desejo receber as respostas por e-mail')).toBeChecked();
+    await expect(page.getByLabel('Desejo receber avisos por SMS no celular')).not.toBeChecked();
+    await expect(page.getByLabel('Continuar depois neste aparelho')).toBeChecked();
+    await expect(page.getByLabel('UF', { exact: true })).toHaveValue('SP');
+    // Kept on this device, as ticked: the draft there holds every change.
+    await expect
+      .poll(() =>
+        page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.snapshot?.context?.form ?? null, DEVICE_DRAFT_KEY),
+      )
+      .toMatchObject({
+        nome: 'MARIA DA SILVA',
+        cpf: '52998224725',
+        celular: '11987654321',
+        fl_aceita_email: true,
+        fl_aceita_sms: false,
+        ds_uf: 'SP',
+      });
+    expect(seen).toEqual([]);
+  });
+
+  test('keystrokes that keep coming while the code takes the painted wizard over all land, on a slow phone', async ({ page }) => {
+    const seen = problems(page);
+    await seedSession(page, SESSION);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/nova-solicitacao-page-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/#/nova-solicitacao', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('#root')).toHaveAttribute('data-shell', 'nova-solicitacao');
+    const name = page.getByLabel('Nome do beneficiário', { exact: true });
+    await name.click();
+    await name.pressSequentially('Maria');
+    // A phone four times slower takes the screen over while the person goes on typing: the
+    // keys pressed after the code arrived and before React held the field are the ones at risk.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    try {
+      release();
+      await name.pressSequentially(' da Silva Santos Oliveira Pereira', { delay: 5 });
+      await expect(name).toHaveValue('MARIA DA SILVA SANTOS OLIVEIRA PEREIRA');
+      // What the field shows is what the flow holds: the next step's review of it would say so,
+      // and a render of the field (its error shown and gone) does not put it back to empty.
+      await page.locator('#wizard-cpf').click();
+      await expect(name).toHaveValue('MARIA DA SILVA SANTOS OLIVEIRA PEREIRA');
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await cdp.detach();
+    }
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => window.sessionStorage.getItem('portabilidade.wizard.v1')?.includes('MARIA DA SILVA SANTOS OLIVEIRA PEREIRA') ?? false,
+        ),
+      )
+      .toBe(true);
     expect(seen).toEqual([]);
   });
 

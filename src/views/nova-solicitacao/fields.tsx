@@ -6,6 +6,7 @@
  * steps 1–3 also shows the operator's help for it and whether it is required (field-help.tsx).
  */
 import { useMemo } from 'react';
+import { useChangedBeforeTakeover } from '../../ui/changed-before-takeover';
 import { digitsFormat, textFormat } from '../../ui/field-formats';
 import { MASK_PLACEHOLDER, maskFormat, type MaskKind } from '../../ui/mask-formats';
 import { NativeSelectField } from '../../ui/native-select-field';
@@ -89,6 +90,10 @@ interface CheckboxProps {
 }
 
 export function Checkbox({ id, label, checked, onChange, disabled }: CheckboxProps) {
+  // Ticked on the painted screen before the code took it over: taken once, as a tick.
+  useChangedBeforeTakeover(id, (early) => {
+    if (!disabled && typeof early === 'boolean' && early !== checked) onChange(early);
+  });
   return (
     <div className="flex min-h-11 items-center gap-3">
       <input

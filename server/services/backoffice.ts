@@ -273,7 +273,12 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
         tx,
         deps.files,
         request.cd_solicitacao,
-        { flStatus: command.flStatus, cdStatusPort: command.tipo, flConcordo: reopened ? null : command.concordo },
+        {
+          flStatus: command.flStatus,
+          cdStatusPort: command.tipo,
+          flConcordo: reopened ? null : command.concordo,
+          answerForNewConditions: answeredTo !== conditionsNow,
+        },
         'backoffice',
         now,
       );

@@ -142,13 +142,15 @@ export interface HistoryRow {
   cd_status_port: number;
   fl_concordo: string | null;
   ds_origem: string;
+  /** The event records the answer it holds anew: its origin gave it (migration 021). */
+  fl_resposta_dada: boolean;
   dt_evento: Date;
 }
 
 /** A request's status history, oldest first (the order its answers and their givers follow). */
 export async function listStatusHistory(db: Queryable, cdSolicitacao: number): Promise<HistoryRow[]> {
   return db.query<HistoryRow>(
-    'SELECT fl_status, cd_status_port, fl_concordo, ds_origem, dt_evento FROM status_history WHERE cd_solicitacao = $1 ORDER BY dt_evento, id',
+    'SELECT fl_status, cd_status_port, fl_concordo, ds_origem, fl_resposta_dada, dt_evento FROM status_history WHERE cd_solicitacao = $1 ORDER BY dt_evento, id',
     [cdSolicitacao],
   );
 }
@@ -159,11 +161,18 @@ export async function listStatusHistory(db: Queryable, cdSolicitacao: number): P
  * new conditions, on PostgreSQL) would otherwise be listed before the change it came after,
  * and the history would contradict the state (found by an exploratory run).
  */
-async function addHistory(tx: Queryable, cdSolicitacao: number, state: NewRequestState, origin: HistoryOrigin, now: Date) {
+async function addHistory(
+  tx: Queryable,
+  cdSolicitacao: number,
+  state: NewRequestState,
+  origin: HistoryOrigin,
+  now: Date,
+  answerGiven = false,
+) {
   await tx.query(
-    `INSERT INTO status_history (cd_solicitacao, fl_status, cd_status_port, fl_concordo, ds_origem, dt_evento)
-     SELECT $1, $2, $3, $4, $5, GREATEST($6::timestamptz, max(dt_evento)) FROM status_history WHERE cd_solicitacao = $1`,
-    [cdSolicitacao, state.flStatus, state.cdStatusPort, state.flConcordo, origin, now],
+    `INSERT INTO status_history (cd_solicitacao, fl_status, cd_status_port, fl_concordo, ds_origem, fl_resposta_dada, dt_evento)
+     SELECT $1, $2, $3, $4, $5, $6, GREATEST($7::timestamptz, max(dt_evento)) FROM status_history WHERE cd_solicitacao = $1`,
+    [cdSolicitacao, state.flStatus, state.cdStatusPort, state.flConcordo, origin, answerGiven, now],
   );
 }
 
@@ -171,6 +180,12 @@ export interface StatusChange {
   flStatus?: number;
   cdStatusPort?: 1 | 2;
   flConcordo?: 'S' | 'N' | null;
+  /**
+   * The answer given (`flConcordo`) stands for other conditions than the one held: it is news
+   * even when it is the same answer, so its event is written (the operator's --concordo with
+   * new facts; found by a regression walk: the history kept it as the person's own).
+   */
+  answerForNewConditions?: boolean;
 }
 
 /**
@@ -206,9 +221,14 @@ export async function changeStatusIn(
     cdStatusPort: change.cdStatusPort ?? (current.cd_status_port === 2 ? 2 : 1),
     flConcordo: change.flConcordo === undefined ? current.fl_concordo : change.flConcordo,
   };
+  // An answer given in this change (the portal's, the operator's --concordo) is marked as given
+  // by this event's origin: the history then says whose it is (status.ts answerGivers).
+  const answerGiven = change.flConcordo === 'S' || change.flConcordo === 'N';
   // The same state again is no event: the history lists what changed, once each. In 3 the
   // documents still follow the facts (an operator's new decision, saved before this call).
-  if (next.flStatus === current.fl_status && next.cdStatusPort === current.cd_status_port && next.flConcordo === current.fl_concordo) {
+  const sameState =
+    next.flStatus === current.fl_status && next.cdStatusPort === current.cd_status_port && next.flConcordo === current.fl_concordo;
+  if (sameState && !(answerGiven && change.answerForNewConditions)) {
     if (next.flStatus === STATUS.aceita) await makeDocumentsToSign(tx, files, cdSolicitacao, now);
     return current;
   }
@@ -217,7 +237,7 @@ export async function changeStatusIn(
      WHERE cd_solicitacao = $1 RETURNING *`,
     [cdSolicitacao, next.flStatus, next.cdStatusPort, next.flConcordo, now],
   );
-  await addHistory(tx, cdSolicitacao, next, origin, now);
+  await addHistory(tx, cdSolicitacao, next, origin, now, answerGiven);
   if (!updated) throw new Error('a solicitação sumiu durante a atualização');
   if (next.flStatus === STATUS.aceita) await makeDocumentsToSign(tx, files, cdSolicitacao, now);
   return updated;

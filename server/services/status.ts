@@ -89,15 +89,16 @@ export function clearsAnswer(event: AnswerState & { ds_origem: string }, previou
 
 /**
  * Who gave the answer each event holds ('portal', 'backoffice'…), or null while none is held:
- * the origin of the event that set it, carried through the rounds that kept it (a status 6
- * after 1 or 3 under the same conditions). Found by a regression walk: the operator's
- * recorded answer, carried into a new round, was then told as the person's own.
+ * the origin of the event that gave it (marked `fl_resposta_dada`, or, before that mark, the
+ * one that changed it), carried through the rounds that kept it (a status 6 after 1 or 3 under
+ * the same conditions). Found by regression walks: the operator's recorded answer, carried
+ * into a new round or recorded again for new conditions, was then told as the person's own.
  */
-export function answerGivers(events: readonly (AnswerState & { ds_origem: string })[]): (string | null)[] {
+export function answerGivers(events: readonly (AnswerState & { ds_origem: string; fl_resposta_dada?: boolean })[]): (string | null)[] {
   let giver: string | null = null;
   return events.map((event, index) => {
     if (event.fl_concordo === null) giver = null;
-    else if (events[index - 1]?.fl_concordo !== event.fl_concordo) giver = event.ds_origem;
+    else if (event.fl_resposta_dada || events[index - 1]?.fl_concordo !== event.fl_concordo) giver = event.ds_origem;
     return giver;
   });
 }

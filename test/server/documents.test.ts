@@ -426,6 +426,57 @@ describe('the acceptance document', () => {
     }
   });
 
+  it("the operator's answer for new conditions is the operator's even when it is the person's answer again; the same answer to the same conditions is no news", async () => {
+    const saved = (await server.post('portabilidade', validRequest({ fl_aceita_email: '1' }), { key: 'operator-same-answer' })).json() as {
+      nuProtocolo: string;
+    };
+    const cli = (...args: string[]) => setStatus(saved.nuProtocolo, ...args);
+    const tracking = async () =>
+      (await server.get(`portabilidade/acompanhamento?protocolo=${saved.nuProtocolo}`)).json() as {
+        cdSolicitacao: number;
+        token: string;
+        flConcordo: string | null;
+        dtInicioCobertura?: string;
+      };
+    const history = async (token: string) =>
+      (
+        (await server.get(`portabilidade/historico?protocolo=${saved.nuProtocolo}`, { token })).json() as {
+          eventos: Array<{ dsStatus: string }>;
+        }
+      ).eventos.map((event) => event.dsStatus);
+    const emails = async (cdSolicitacao: number) =>
+      (
+        await server.db.query<{ ds_texto: string }>('SELECT ds_texto FROM outbox_emails WHERE cd_solicitacao = $1 ORDER BY cd_mensagem', [
+          cdSolicitacao,
+        ])
+      ).map((row) => row.ds_texto);
+    expect(await cli('6', '--tipo', '1', '--plano', '481234562', '--inicio', '01/02/2027')).toBe(0);
+    const shown = await tracking();
+    await aceite({ fl_ciente: 'S', fl_tipo: 'D', cd_solicitacao: shown.cdSolicitacao }, shown.token);
+    const personAnswered = await history(shown.token);
+    expect(personAnswered.at(-1)).toBe("Resposta 'Estou de acordo' registrada - aguardando a operadora");
+    const sentBefore = (await emails(shown.cdSolicitacao)).length;
+
+    // The same answer to the same conditions: nothing happened, nothing is said.
+    expect(await cli('6', '--concordo', 'S')).toBe(0);
+    expect(await history(shown.token)).toEqual(personAnswered);
+    expect(await emails(shown.cdSolicitacao)).toHaveLength(sentBefore);
+
+    // New facts with the operator's 'S': the answer now stands for them, and it is the operator's,
+    // in the history as in the e-mail that tells the person so.
+    expect(await cli('6', '--concordo', 'S', '--inicio', '01/03/2027')).toBe(0);
+    expect(await tracking()).toMatchObject({ flConcordo: 'S', dtInicioCobertura: '01/03/2027' });
+    expect(await history(shown.token)).toEqual([...personAnswered, "Resposta 'Estou de acordo' registrada pela operadora"]);
+    const told = (await emails(shown.cdSolicitacao)).slice(sentBefore);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain("A operadora registrou a sua resposta 'Estou de acordo'");
+
+    // Kept into a new round under those conditions, it stays the operator's.
+    expect(await cli('1')).toBe(0);
+    expect(await cli('6')).toBe(0);
+    expect((await history(shown.token)).at(-1)).toBe("Resposta 'Estou de acordo' registrada pela operadora");
+  });
+
   it('records no answer given to conditions the operator has changed since they were shown', async () => {
     const saved = (await server.post('portabilidade', validRequest(), { key: 'stale-conditions' })).json() as { nuProtocolo: string };
     const cli = (...args: string[]) => setStatus(saved.nuProtocolo, ...args);

@@ -270,6 +270,30 @@ test.describe('the first paint, before any script', () => {
     expect(seen).toEqual([]);
   });
 
+  test('a protocol typed on the painted home before its code arrived is kept, and Prosseguir looks it up', async ({ page }) => {
+    const seen = problems(page);
+    await store(page, { type: 'track' });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The entry is a module script: the document's load events wait for it, the paint does not.
+    await page.goto('/#/home/1', { waitUntil: 'commit' });
+    await expect(page.locator('#root')).toHaveAttribute('data-shell', 'home-track');
+    const protocol = page.getByRole('textbox', { name: 'Digite o protocolo', exact: true });
+    // The seeded request in analysis (server/seed/demo-requests.ts): no login asked.
+    await protocol.pressSequentially('4821390756');
+    release();
+    await protocol.pressSequentially('1238470015', { delay: 5 });
+    await expect(protocol).toHaveValue('48213907561238470015');
+    await page.getByRole('button', { name: 'Prosseguir' }).click();
+    await expect(page).toHaveURL(/#\/acompanhamento$/);
+    expect(await page.evaluate(() => localStorage.getItem('protocolo'))).toBe('48213907561238470015');
+    expect(seen).toEqual([]);
+  });
+
   test('a wizard draft kept in this tab is not prerendered: React renders it with its values', async ({ page }) => {
     const seen = problems(page);
     await seedSession(page, SESSION);

@@ -17,6 +17,17 @@ function withoutBundle(page: Page) {
   return page.route('**/assets/*.js', (route) => route.abort());
 }
 
+/** Holds the script at `url` (a slow link) until the returned function lets it through. */
+async function holdScript(page: Page, url: RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Console errors (hydration mismatches, CSP violations) and uncaught exceptions. */
 function problems(page: Page): string[] {
   const messages: string[] = [];
@@ -191,12 +202,7 @@ test.describe('the first paint, before any script', () => {
     const seen = problems(page);
     await seedSession(page, SESSION);
     // The screen's code held on a slow link: the painted fields take keystrokes meanwhile.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/nova-solicitacao-page-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScript(page, /\/assets\/nova-solicitacao-page-[^/]+\.js$/);
     await page.goto('/#/nova-solicitacao', { waitUntil: 'domcontentloaded' });
     await expect(page.locator('#root')).toHaveAttribute('data-shell', 'nova-solicitacao');
     await page.getByLabel('Nome do beneficiário', { exact: true }).fill('Maria da Silva');
@@ -233,12 +239,7 @@ test.describe('the first paint, before any script', () => {
   test('keystrokes that keep coming while the code takes the painted wizard over all land, on a slow phone', async ({ page }) => {
     const seen = problems(page);
     await seedSession(page, SESSION);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/nova-solicitacao-page-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScript(page, /\/assets\/nova-solicitacao-page-[^/]+\.js$/);
     await page.goto('/#/nova-solicitacao', { waitUntil: 'domcontentloaded' });
     await expect(page.locator('#root')).toHaveAttribute('data-shell', 'nova-solicitacao');
     const name = page.getByLabel('Nome do beneficiário', { exact: true });
@@ -273,12 +274,7 @@ test.describe('the first paint, before any script', () => {
   test('a protocol typed on the painted home before its code arrived is kept, and Prosseguir looks it up', async ({ page }) => {
     const seen = problems(page);
     await store(page, { type: 'track' });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScript(page, /\/assets\/index-[^/]+\.js$/);
     // The entry is a module script: the document's load events wait for it, the paint does not.
     await page.goto('/#/home/1', { waitUntil: 'commit' });
     await expect(page.locator('#root')).toHaveAttribute('data-shell', 'home-track');

@@ -15,6 +15,7 @@ import { findOperator } from './operators.ts';
 import { MAX_EMAILS_PER_RECIPIENT_PER_HOUR, lockRecipients, recipientHasRoom, trackingLink } from './protocol-email.ts';
 import { changeStatusIn, lockRequest } from './requests.ts';
 import { STATUS, describeStatus } from './status.ts';
+import { maskedProtocol } from './protocol.ts';
 import type { RequestRow } from '../db/rows.ts';
 
 /** The history origin of a cancellation the holder asked for. */
@@ -65,7 +66,8 @@ export function withdrawalEmail(to: string, nuProtocolo: string, operatorName: s
     'Esta é uma mensagem automática: por favor, não responda.',
     '',
   ].join('\n');
-  return { to, subject: `Solicitação de portabilidade cancelada a seu pedido: ${nuProtocolo}`, text };
+  // The subject shows on a locked phone: without the last 6 digits (the password), as every other one.
+  return { to, subject: `Solicitação de portabilidade cancelada a seu pedido: ${maskedProtocol(nuProtocolo)}`, text };
 }
 
 /**

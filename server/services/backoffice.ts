@@ -12,7 +12,7 @@ import type { RequestRow } from '../db/rows.ts';
 import { passwordOf } from './protocol.ts';
 import { changeStatusIn, findRequestByProtocol, listStatusHistory, lockRequest } from './requests.ts';
 import { answerGivers, describeStatus, isKnownStatus, requiresLogin, STATUS, STATUS_DESCRIPTIONS } from './status.ts';
-import { listDocumentsToSign } from './documents-to-sign.ts';
+import { SignedTermsChangedError, listDocumentsToSign } from './documents-to-sign.ts';
 import { purgeExpired, type PurgeReport } from './purge.ts';
 import { CLOSED_STATUSES, DEFAULT_RETENTION_DAYS } from './retention.ts';
 import { queueStatusNotifications } from './status-notifications.ts';
@@ -315,7 +315,9 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
     if (result.avisos > 0) deps.outbox?.kick();
     return result;
   } catch (error) {
-    if (error instanceof DecisionError || error instanceof PendingDocumentsError) throw new BackofficeError(error.message);
+    if (error instanceof DecisionError || error instanceof PendingDocumentsError || error instanceof SignedTermsChangedError) {
+      throw new BackofficeError(error.message);
+    }
     throw error;
   }
 }
@@ -335,6 +337,22 @@ async function checkTransition(
     throw new BackofficeUsageError(
       `A solicitação está encerrada (${from} ${describeStatus(from)}). Para levá-la a ${command.flStatus} ` +
         `(${describeStatus(command.flStatus)}), confirme que ela deve ser reaberta com --reabrir.`,
+    );
+  }
+  // A refusal stands until the person or the operator answers again (or the conditions change in
+  // 6): 3 would send the person to sign and 7 make the contract they refused active (found by a
+  // regression walk: 'Não aceito', then 3, then 'Finalizar' gave 'Seu contrato está ativo').
+  const typeAfter = command.tipo ?? (request.cd_status_port === 2 ? 2 : 1);
+  if (
+    (command.flStatus === STATUS.aceita || command.flStatus === STATUS.contratoAtivo) &&
+    typeAfter === 1 &&
+    (command.concordo ?? request.fl_concordo) === 'N'
+  ) {
+    throw new BackofficeError(
+      `O beneficiário respondeu 'Não aceito' às condições da decisão: a solicitação não vai a ${command.flStatus} ` +
+        `(${describeStatus(command.flStatus)}) com essa resposta. Ofereça outras condições (set-status 6 com os novos fatos) para ele ` +
+        "responder de novo, espere que ele responda 'Estou de acordo' no portal, registre a resposta que ele deu à operadora " +
+        '(--concordo S), ou encerre a solicitação (4 ou 5).',
     );
   }
   if (from === STATUS.aceita && command.flStatus === STATUS.contratoAtivo) {

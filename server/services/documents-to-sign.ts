@@ -35,6 +35,21 @@ export function contentHash(content: PdfContent): string {
  * Called by `changeStatusIn` whenever the request is (or stays) in 3, after the caller saved
  * the operator's decision.
  */
+/**
+ * The facts changed after a document stating them was signed: that document is never made again,
+ * so the request would go on (to 7) on terms other than the ones signed. Found by a regression
+ * walk: a price changed after every signature, and the contract went active at the old one.
+ */
+export class SignedTermsChangedError extends Error {
+  constructor(readonly documents: readonly string[]) {
+    super(
+      `O beneficiário já assinou ${documents.map((name) => `'${name}'`).join(', ')} com as condições de antes, e um documento assinado ` +
+        'não é refeito: as condições que ele declara não podem mudar nesta solicitação. Mantenha as condições assinadas, ou ' +
+        'encerre a solicitação (4 Recusada ou 5 Cancelada, com o motivo) para o beneficiário fazer uma nova.',
+    );
+  }
+}
+
 export async function makeDocumentsToSign(tx: Queryable, files: FileStore, cdSolicitacao: number, now: Date): Promise<void> {
   const [request] = await tx.query<RequestRow>('SELECT * FROM requests WHERE cd_solicitacao = $1', [cdSolicitacao]);
   if (!request) throw new Error(`solicitação ${cdSolicitacao} não existe`);
@@ -55,10 +70,13 @@ export async function makeDocumentsToSign(tx: Queryable, files: FileStore, cdSol
       )
     ).map((row) => [row.nm_documento, row]),
   );
+  const signedOtherwise: string[] = [];
   for (const name of DOCUMENTS_TO_SIGN) {
     const content = documentToSignPdf(name, facts, now);
     const hash = contentHash(content);
     const current = existing.get(name);
+    // A signature before the content was fingerprinted (migration 019) cannot be compared: it stands.
+    if (current?.assinado && current.ds_hash_conteudo !== null && current.ds_hash_conteudo !== hash) signedOtherwise.push(name);
     if (current && (current.assinado || current.ds_hash_conteudo === hash)) continue;
     const stored = await files.save(tx, await renderPdf(content, now), 'pdf', now);
     if (!current) {
@@ -75,6 +93,7 @@ export async function makeDocumentsToSign(tx: Queryable, files: FileStore, cdSol
     );
     await files.remove(tx, current.nm_armazenado);
   }
+  if (signedOtherwise.length) throw new SignedTermsChangedError(signedOtherwise);
 }
 
 export async function listDocumentsToSign(db: Queryable, cdSolicitacao: number): Promise<DocumentToSignRow[]> {

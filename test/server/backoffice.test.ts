@@ -331,6 +331,64 @@ describe('set-status keeps the operator free, but not past the signatures nor ou
     expect(await statusOf(saved.nuProtocolo)).toBe(7);
   });
 
+  it("keeps a request whose person answered 'Não aceito' out of 3 and 7 until an answer or the conditions change", async () => {
+    const saved = (await server.post('portabilidade', validRequest(), { key: 'transition-refused' })).json() as { nuProtocolo: string };
+    expect((await run('set-status', saved.nuProtocolo, '6', '--tipo', '1', '--plano', '481234561', '--valor', '300,00')).code).toBe(0);
+    const shown = (await server.get(`portabilidade/acompanhamento?protocolo=${saved.nuProtocolo}`)).json() as {
+      cdSolicitacao: number;
+      token: string;
+    };
+    const refused = await server.post(
+      'portabilidade/utils/documento/aceite',
+      { tipo: '9', fl_ciente: 'N', fl_tipo: 'D', cd_solicitacao: shown.cdSolicitacao },
+      { token: shown.token },
+    );
+    expect(refused.statusCode).toBe(200);
+    for (const target of ['3', '7']) {
+      const moved = await run('set-status', saved.nuProtocolo, target);
+      expect(moved.code, target).toBe(1);
+      expect(moved.err, target).toMatch(/O beneficiário respondeu 'Não aceito' às condições da decisão: a solicitação não vai a [37] /);
+      expect(moved.err, target).toMatch(/--concordo S/);
+    }
+    // Nothing of the refused command stayed: no new facts, no event.
+    expect(await statusOf(saved.nuProtocolo)).toBe(6);
+    expect((await run('set-status', saved.nuProtocolo, '3', '--valor', '250,00')).code).toBe(1);
+    const facts = JSON.parse((await run('show', saved.nuProtocolo, '--json')).out) as { decisao: { vlMensalidadeCentavos?: number } };
+    expect(facts.decisao.vlMensalidadeCentavos).toBe(30_000);
+    // The person's change of mind, recorded by the operator, lets it go on.
+    expect((await run('set-status', saved.nuProtocolo, '3', '--concordo', 'S')).code).toBe(0);
+    expect(await statusOf(saved.nuProtocolo)).toBe(3);
+  });
+
+  it('refuses new facts that a term already signed states, and keeps the request as it was', async () => {
+    const saved = (await server.post('portabilidade', validRequest(), { key: 'transition-signed-facts' })).json() as {
+      nuProtocolo: string;
+      cdSolicitacao: number;
+    };
+    expect((await run('set-status', saved.nuProtocolo, '3', '--plano', '481234561', '--valor', '999,00')).code).toBe(0);
+    const documents = await server.db.query<{ cd_file_documento: number }>(
+      'SELECT cd_file_documento FROM documents_to_sign WHERE cd_solicitacao = $1',
+      [saved.cdSolicitacao],
+    );
+    for (const document of documents) {
+      await server.db.query('INSERT INTO signatures (cd_file_documento, dt_assinatura) VALUES ($1, $2)', [
+        document.cd_file_documento,
+        server.clock.now,
+      ]);
+    }
+    const repriced = await run('set-status', saved.nuProtocolo, '3', '--valor', '1.111,00');
+    expect(repriced.code).toBe(1);
+    expect(repriced.err).toMatch(/O beneficiário já assinou 'Proposta de Adesão'.* com as condições de antes/);
+    // Through 6 and back: the same signed terms, the same refusal.
+    expect((await run('set-status', saved.nuProtocolo, '6', '--valor', '1.111,00')).code).toBe(0);
+    expect((await run('set-status', saved.nuProtocolo, '3', '--concordo', 'S')).code).toBe(1);
+    expect((await run('set-status', saved.nuProtocolo, '6', '--valor', '999,00')).code).toBe(0);
+    expect((await run('set-status', saved.nuProtocolo, '3', '--concordo', 'S')).code).toBe(0);
+    expect((await run('set-status', saved.nuProtocolo, '7')).code).toBe(0);
+    const facts = JSON.parse((await run('show', saved.nuProtocolo, '--json')).out) as { decisao: { vlMensalidadeCentavos?: number } };
+    expect(facts.decisao.vlMensalidadeCentavos).toBe(99_900);
+  });
+
   it('leaves a closed status (4, 5, 7) for another only with --reabrir (exit 2 without it, saying so)', async () => {
     const saved = (await server.post('portabilidade', validRequest(), { key: 'transition-reopen' })).json() as { nuProtocolo: string };
     expect((await run('set-status', saved.nuProtocolo, '4', '--motivo', 'Carência não cumprida')).code).toBe(0);

@@ -101,16 +101,12 @@ describe('the documents to sign', () => {
     expect(text).toContain('Dependentes (0) Nenhum dependente incluído.');
   });
 
-  it('are made again, unread, when the request comes back to 3 with another plan; a signed one stays as it was signed', async () => {
+  it('are made again, unread, when the request comes back to 3 with another plan; once one stating it is signed, the plan stays', async () => {
     const request = await file('sign-remade');
     await setStatus(request.protocolo, '3', '--plano', '481234563');
     const proposal = await termNamed(request, 'Proposta de Adesão');
     const declaration = await termNamed(request, 'Declaração de Portabilidade');
     const letter = await termNamed(request, 'Carta de Orientação ao Beneficiário');
-    const signedText = await textOf(proposal.linkUrl);
-    expect((await server.post('portabilidade/documento/assinatura', { cdFileDocumento: proposal.cdFileDocumento }, request)).body).toBe(
-      'OK',
-    );
     await textOf(declaration.linkUrl); // read, not signed
     expect((await termNamed(request, 'Declaração de Portabilidade')).dtLeitura).toBeDefined();
 
@@ -118,18 +114,12 @@ describe('the documents to sign', () => {
     await setStatus(request.protocolo, '3');
     expect((await termNamed(request, 'Carta de Orientação ao Beneficiário')).linkUrl).toBe(letter.linkUrl);
 
+    // Another plan before any signature: every term is made again, to be read again.
     await setStatus(request.protocolo, '6');
     await setStatus(request.protocolo, '3', '--plano', '481234562');
     const after = await terms(request);
     expect(after.map((term) => term.cdFileDocumento)).toEqual([proposal, declaration, letter].map((term) => term.cdFileDocumento));
-
-    const signed = after[0]!;
-    expect(signed.flAssinado).toBe(true);
-    expect(signed.linkUrl.split('?')[0]).toBe(proposal.linkUrl.split('?')[0]);
-    expect(await textOf(signed.linkUrl)).toBe(signedText);
-    expect(signedText).toContain('(registro ANS 481234563)');
-
-    for (const remade of after.slice(1)) {
+    for (const remade of after) {
       expect(remade.flAssinado).toBe(false);
       expect(remade.dtLeitura, remade.documento).toBeUndefined();
       const text = await textOf(remade.linkUrl);
@@ -139,6 +129,22 @@ describe('the documents to sign', () => {
     // The old text of a remade document is gone, not only unlisted.
     const old = await server.app.inject({ method: 'GET', url: declaration.linkUrl });
     expect(old.statusCode).toBe(404);
+
+    // Signed, the proposal is the record of its plan: another one is refused, and nothing changes
+    // (found by a regression walk: the contract went active on a plan other than the one signed).
+    const signedProposal = after[0]!;
+    const signedText = await textOf(signedProposal.linkUrl);
+    expect(
+      (await server.post('portabilidade/documento/assinatura', { cdFileDocumento: signedProposal.cdFileDocumento }, request)).body,
+    ).toBe('OK');
+    const refusals: string[] = [];
+    const io = { out: () => {}, err: (line: string) => refusals.push(line) };
+    expect(await runCliOn(server, ['set-status', request.protocolo, '3', '--plano', '481234563'], io)).toBe(1);
+    expect(refusals.join('\n')).toMatch(/já assinou 'Proposta de Adesão' com as condições de antes/);
+    const kept = await terms(request);
+    expect(kept.map((term) => term.linkUrl.split('?')[0])).toEqual(after.map((term) => term.linkUrl.split('?')[0]));
+    expect(await textOf(kept[0]!.linkUrl)).toBe(signedText);
+    expect(signedText).toContain('(registro ANS 481234562)');
   });
 
   it('share their facts with the acceptance term of status 6: the decided plan, its conditions, every dependent', async () => {

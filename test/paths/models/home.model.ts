@@ -37,8 +37,9 @@ const free: LookupResult = { flStatus: 1, cdStatusPort: 1, flConcordo: null };
 export const LOGIN_NEIGHBOURS = [
   {
     protocol: '90000000000000000031',
-    answer: { flStatus: 3, cdStatusPort: 1, flConcordo: 'N' },
-    server: ['3', '--tipo', '1', '--concordo', 'N'],
+    // Not answered: a refusal ('N') never reaches 3 on the reference server (a contract refused is not signed).
+    answer: { flStatus: 3, cdStatusPort: 1, flConcordo: null },
+    server: ['3', '--tipo', '1'],
   },
   {
     protocol: '90000000000000000032',

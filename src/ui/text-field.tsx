@@ -65,6 +65,16 @@ interface Typed {
   seen: string;
 }
 
+/** `text` typed one key at a time into an empty field: what live typing would have kept. */
+function typedKeyByKey(format: FieldFormat, text: string): Edited {
+  let kept = '';
+  for (const key of text) {
+    const edited = format.edit({ head: kept, inserted: key, tail: '', pasted: false });
+    if (edited.text !== null) kept = edited.text;
+  }
+  return { text: kept, caret: kept.length };
+}
+
 /** setSelectionRange throws on type="email". */
 function placeCaret(input: HTMLInputElement, caret: number) {
   if (input.type === 'email') return;
@@ -113,6 +123,10 @@ export function TextField({
     const echo = typed.sent.indexOf(value);
     if (echo >= 0) setTyped({ text: typed.text, sent: typed.sent.slice(echo + 1), seen: value });
     else setTyped({ text: format.parse(typed.text) === value ? typed.text : format.display(value), sent: [], seen: value });
+  } else if (typed.sent.length > 0 && format.parse(typed.text) !== value) {
+    // What was sent never showed, or was undone in the same breath (a box ticked at the takeover
+    // that clears this field): the flow's value is the one shown, never text it does not hold.
+    setTyped({ text: format.display(value), sent: [], seen: value });
   }
 
   /** Shows an accepted edit at once and sends it; a refused one leaves the field as it was. */
@@ -161,11 +175,14 @@ export function TextField({
     );
   };
 
-  // Typed on the painted screen before the code took it over: taken once, as a paste.
+  // Typed on the painted screen before the code took it over: taken once, as a fill would be
+  // (an autofilled '+55 11…' or ISO date is read whole); text a fill could not take, such as a
+  // date typed halfway ("15/0"), is taken key by key, as it was typed.
   useChangedBeforeTakeover(id, (early) => {
     const input = document.getElementById(id);
     if (typeof early !== 'string' || !(input instanceof HTMLInputElement) || early === shown.current) return;
-    apply(input, shown.current, format.edit({ head: '', inserted: early, tail: '', pasted: true }));
+    const filled = format.edit({ head: '', inserted: early, tail: '', pasted: true });
+    apply(input, shown.current, filled.text === null ? typedKeyByKey(format, early) : filled);
   });
 
   const errorId = `${id}-erro`;

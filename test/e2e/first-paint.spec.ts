@@ -6,7 +6,7 @@
  * running portal take it over without a hydration error.
  */
 import { expect, test, type Page } from './support/test';
-import { DEVICE_DRAFT_KEY, SESSION_IDLE_MS, SESSION_TIMES_KEY } from '../../src/storage';
+import { DEVICE_DRAFT_KEY, SESSION_IDLE_MS, SESSION_TIMES_KEY, TAB_DRAFT_KEY } from '../../src/storage';
 import { seedSession } from './support/session';
 
 test.use({ viewport: { width: 412, height: 823 } });
@@ -233,6 +233,35 @@ test.describe('the first paint, before any script', () => {
         fl_aceita_sms: false,
         ds_uf: 'SP',
       });
+    expect(seen).toEqual([]);
+  });
+
+  test('a date typed halfway and a CPF then waived on the painted wizard come out as typing them would', async ({ page }) => {
+    const seen = problems(page);
+    await seedSession(page, SESSION);
+    const release = await holdScript(page, /\/assets\/nova-solicitacao-page-[^/]+\.js$/);
+    await page.goto('/#/nova-solicitacao', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('#root')).toHaveAttribute('data-shell', 'nova-solicitacao');
+    const birth = page.getByLabel('Data de nascimento', { exact: true });
+    // As people write a date: with its slashes, the year still to come.
+    await birth.pressSequentially('15/0');
+    await page.locator('#wizard-cpf').pressSequentially('529982247251');
+    await page.getByLabel('Beneficiário não possui CPF').check();
+    release();
+    await expect(page.locator('#wizard-cpf')).toBeDisabled();
+    await expect(birth).toHaveValue('15/0');
+    // Back to the date with a tap (a key pressed into an unfocused field would start at its beginning).
+    await birth.click();
+    await birth.pressSequentially('3/1990');
+    await expect(birth).toHaveValue('15/03/1990');
+    // Waived, the CPF is cleared (SPEC §5), on the screen as in the flow.
+    await expect(page.locator('#wizard-cpf')).toHaveValue('');
+    await page.getByLabel('Beneficiário não possui CPF').uncheck();
+    await expect(page.locator('#wizard-cpf')).toBeEnabled();
+    await expect(page.locator('#wizard-cpf')).toHaveValue('');
+    await expect
+      .poll(() => page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? 'null')?.context?.form ?? null, TAB_DRAFT_KEY))
+      .toMatchObject({ dt_nascimento: '15/03/1990', cpf: '', sem_cpf: false });
     expect(seen).toEqual([]);
   });
 

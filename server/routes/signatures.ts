@@ -13,6 +13,8 @@ import { changeStatusIn, findRequestById, lockRequest } from '../services/reques
 import { STATUS, describeStatus } from '../services/status.ts';
 import { formatDateTime } from '../services/dates.ts';
 import { TERM_NOT_READ } from '../services/term-reading.ts';
+import { findDecision } from '../services/operator-decision.ts';
+import { queueStatusNotifications } from '../services/status-notifications.ts';
 import { fileUrl } from './documents.ts';
 import { requestByProtocol } from './tracking.ts';
 
@@ -80,16 +82,20 @@ export const signatureHandlers: SignatureHandlers = {
     ownedRequest(ctx.access, await findRequestById(ctx.deps.db, cdSolicitacao));
     // Check and change in one transaction, under the request's lock: of several calls at
     // once (any process), the first moves to 7 and the others, waiting, find 7 and record nothing.
-    await ctx.deps.db.transaction(async (tx) => {
+    const queued = await ctx.deps.db.transaction(async (tx) => {
       const request = await lockRequest(tx, cdSolicitacao);
-      if (!request || request.fl_status === STATUS.contratoAtivo) return;
+      if (!request || request.fl_status === STATUS.contratoAtivo) return 0;
       if (request.fl_status !== STATUS.aceita) {
         throw badRequest(`A solicitação ainda não pode ser finalizada (status atual: ${describeStatus(request.fl_status)}).`);
       }
       const documents = await listDocumentsToSign(tx, cdSolicitacao);
       if (documents.some((document) => document.dt_assinatura === null)) throw badRequest(UNSIGNED_DOCUMENTS);
-      await changeStatusIn(tx, ctx.deps.files, cdSolicitacao, { flStatus: STATUS.contratoAtivo }, 'portal', ctx.now);
+      const active = await changeStatusIn(tx, ctx.deps.files, cdSolicitacao, { flStatus: STATUS.contratoAtivo }, 'portal', ctx.now);
+      // Active from the portal as from the operator: the e-mail and SMS say so, with the last day
+      // to cancel the old plan (found by a regression walk: only the operator's 7 sent them).
+      return queueStatusNotifications(tx, active, await findDecision(tx, cdSolicitacao), ctx.deps.publicUrl, ctx.now);
     });
+    if (queued > 0) ctx.deps.outbox?.kick();
     return 'OK';
   },
 };

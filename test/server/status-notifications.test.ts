@@ -225,6 +225,33 @@ describe('messages on each status change made by the back-office', () => {
     }
   }, 60_000);
 
+  it('tells the person their contract is active when they finalize it in the portal, with the last day to cancel the old plan, once', async () => {
+    const protocolo = await save(server, 'avisos-finaliza@example.com', { email: '1', sms: '1' });
+    // Type 2: status 3 asks for no login, so the protocol's token finalizes.
+    expect((await cli(server, ['set-status', protocolo, '3', '--tipo', '2', '--cancelar-ate', '31/12/2026'])).code).toBe(0);
+    const { cdSolicitacao, token } = (await server.get(`portabilidade/acompanhamento?protocolo=${protocolo}`)).json() as {
+      cdSolicitacao: number;
+      token: string;
+    };
+    await server.db.query(
+      'INSERT INTO signatures (cd_file_documento, dt_assinatura) SELECT cd_file_documento, $2 FROM documents_to_sign WHERE cd_solicitacao = $1',
+      [cdSolicitacao, server.clock.now],
+    );
+    const before = (await outbox(server, protocolo)).length;
+    for (let call = 0; call < 2; call += 1) {
+      const finalized = await server.post('portabilidade/finaliza', { tipo: '9', cd_solicitacao: cdSolicitacao }, { token });
+      expect(finalized.body).toBe('OK');
+    }
+    await expect
+      .poll(async () => (await outbox(server, protocolo)).filter((row) => row.situacao === 'enviado').length, { timeout: 10_000 })
+      .toBe(before + 2);
+    const added = (await outbox(server, protocolo)).slice(before);
+    expect(added.map((row) => row.canal)).toEqual(['email', 'sms']);
+    const email = readable(readFileSync(added[0]?.entrega ?? '', 'utf8'));
+    expect(email).toMatch(/O seu novo contrato.* está ativo/);
+    expect(email).toContain('cancele o plano anterior na operadora de origem até 31/12/2026');
+  });
+
   it('sends nothing for status 1 (under analysis), nor when the status stays the same without new facts', async () => {
     const protocolo = await save(server, 'avisos-nada@example.com', { email: '1', sms: '1' });
     const queued = (await outbox(server, protocolo)).length;

@@ -20,6 +20,20 @@ const HEIC_FIXTURE = resolve('test/e2e/fixtures/iphone-96x64.heic');
 
 const row = (page: Page, fileName: string) => page.getByRole('row').filter({ hasText: fileName });
 
+/** How many files the wizard keeps in this browser (its IndexedDB store). */
+const filesKept = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const request = indexedDB.open('portabilidade-wizard', 1);
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const count = request.result.transaction('files').objectStore('files').count();
+          count.onsuccess = () => resolve(count.result);
+        };
+      }),
+  );
+
 function storedFile(name: string): Buffer {
   const find = (dir: string): string | undefined => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -149,18 +163,26 @@ test.describe('photos that fit (issue 27)', () => {
     await expect(row(page, 'foto-nova.jpg')).toContainText('→', { timeout: 60_000 });
     await expect(attachButton, 'focus back where the photo was chosen').toBeFocused();
     await expect(row(page, 'Screenshot_20240315')).toHaveCount(0);
-    const kept = await page.evaluate(
-      () =>
-        new Promise<number>((resolve, reject) => {
-          const request = indexedDB.open('portabilidade-wizard', 1);
-          request.onerror = () => reject(request.error);
-          request.onsuccess = () => {
-            const count = request.result.transaction('files').objectStore('files').count();
-            count.onsuccess = () => resolve(count.result);
-          };
-        }),
-    );
-    expect(kept, 'the tab keeps the listed photo only').toBe(1);
+    expect(await filesKept(page), 'the tab keeps the listed photo only').toBe(1);
+  });
+
+  test("'Sair e apagar os dados' while a photo is being prepared leaves no file in the browser (found by a regression walk)", async ({
+    page,
+  }) => {
+    await openDocumentsStep(page);
+    const photo = await noisyJpeg(page, { width: 2400, height: 1800, quality: 1, noise: 4 });
+    // The shrinking code held on its way: the photo stays in preparation.
+    await page.route(/\/assets\/browser-image-compression-[^/]+\.js$/, () => undefined);
+    await attach(page, { name: 'foto-grande.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(page.getByRole('status').filter({ hasText: 'Preparando foto-grande.jpg' })).toBeVisible();
+    await expect.poll(() => filesKept(page), { message: 'the photo kept while it is prepared' }).toBe(1);
+    await page.getByRole('button', { name: 'Acompanhar Solicitação' }).click();
+    await page
+      .getByRole('dialog', { name: 'Sair da solicitação?' })
+      .getByRole('button', { name: 'Sair e apagar os dados', exact: true })
+      .click();
+    await expect(page).toHaveURL(/#\/home\/1$/);
+    await expect.poll(() => filesKept(page), { message: 'nothing of the request in the browser' }).toBe(0);
   });
 
   test('a reload while a photo is being prepared prepares it again from the bytes kept on the device, without blaming the photo', async ({

@@ -85,10 +85,13 @@ export const wizardActors = {
  */
 export const FILING_LINK_GRACE_MS = 15_000;
 
-/** The draft (this tab's and the device's) and the files it attached, gone from the browser. */
-function clearSavedWork(attachments: readonly { id: string }[]): void {
+/**
+ * The draft (this tab's and the device's) and the files it attached, gone from the browser; a
+ * photo still being prepared too (found by a regression walk: it stayed until the next visit).
+ */
+function clearSavedWork(attachments: readonly { id: string }[], preparing: { id: string } | null): void {
   clearWizardSnapshot();
-  for (const attachment of attachments) fileRegistry.remove(attachment.id);
+  for (const file of preparing ? [...attachments, preparing] : attachments) fileRegistry.remove(file.id);
 }
 
 /** Home opens in track mode with this protocol typed (this tab only: its last 6 digits are the password). */
@@ -112,9 +115,9 @@ export function createWizardLogic(deps: WizardDeps) {
       keepScreenAwake: () => screenAwake.keep(),
       letScreenSleep: () => screenAwake.release(),
       clearStoredProtocol: () => storage.remove('protocolo'),
-      clearSavedWork: ({ context }) => clearSavedWork(context.attachments),
+      clearSavedWork: ({ context }) => clearSavedWork(context.attachments, context.preparing),
       discardRequestHere: ({ context }) => {
-        clearSavedWork(context.attachments);
+        clearSavedWork(context.attachments, context.preparing);
         storage.endSession();
       },
       openAcceptanceLink: (_, params) => {

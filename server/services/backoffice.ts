@@ -13,6 +13,7 @@ import { passwordOf } from './protocol.ts';
 import { changeStatusIn, findRequestByProtocol, listStatusHistory, lockRequest } from './requests.ts';
 import { answerGivers, describeStatus, isKnownStatus, requiresLogin, STATUS, STATUS_DESCRIPTIONS } from './status.ts';
 import { SignedTermsChangedError, listDocumentsToSign } from './documents-to-sign.ts';
+import { withdrawnAt } from './withdrawal.ts';
 import { purgeExpired, type PurgeReport } from './purge.ts';
 import { CLOSED_STATUSES, DEFAULT_RETENTION_DAYS } from './retention.ts';
 import { queueStatusNotifications } from './status-notifications.ts';
@@ -337,6 +338,15 @@ async function checkTransition(
     throw new BackofficeUsageError(
       `A solicitação está encerrada (${from} ${describeStatus(from)}). Para levá-la a ${command.flStatus} ` +
         `(${describeStatus(command.flStatus)}), confirme que ela deve ser reaberta com --reabrir.`,
+    );
+  }
+  // Withdrawn by the person, the request says so, and only so: a reason of the operator's would be
+  // e-mailed and never shown (found by a regression walk). Reopening it is another matter.
+  const addsFacts = Object.keys(command.decisao ?? {}).length > 0 || (command.pendentes ?? []).length > 0;
+  if (from === STATUS.cancelada && command.flStatus === from && addsFacts && (await withdrawnAt(tx, request.cd_solicitacao))) {
+    throw new BackofficeUsageError(
+      'O beneficiário desistiu desta solicitação pelo portal: ela está cancelada a pedido dele, e o portal diz só isso. ' +
+        'Um motivo ou fato da operadora não se aplica a ela; para outra decisão, reabra-a primeiro (--reabrir).',
     );
   }
   // A refusal stands until the person or the operator answers again (or the conditions change in

@@ -100,6 +100,21 @@ describe('the holder withdraws a request under analysis', () => {
     expect((await track(protocolo, token)).json()).toMatchObject({ dsStatus: 'Cancelada' });
   });
 
+  it("keeps the operator's reason off a request the person withdrew: refused, nothing sent, the screen still says why it ended", async () => {
+    const { protocolo, token, cdSolicitacao } = await filed('withdraw-then-reason');
+    expect((await withdraw(protocolo, token)).body).toBe('OK');
+    const sent = (await emailsOf(cdSolicitacao)).length;
+    const said: string[] = [];
+    const io = { out: () => {}, err: (line: string) => said.push(line) };
+    expect(await runCliOn(server, ['set-status', protocolo, '5', '--motivo', 'Cancelada por fraude documental.'], io)).toBe(2);
+    expect(said.join('\n')).toMatch(/O beneficiário desistiu desta solicitação pelo portal.*reabra-a primeiro \(--reabrir\)/);
+    expect((await track(protocolo, token)).json()).toMatchObject({ flStatus: 5, dsStatus: WITHDRAWN_STATUS });
+    expect(await emailsOf(cdSolicitacao)).toHaveLength(sent);
+    // The same status again, with nothing to add, is no news and no error.
+    await setStatus(protocolo, '5');
+    expect(await emailsOf(cdSolicitacao)).toHaveLength(sent);
+  });
+
   it('answers 404 without a token of that protocol, and changes nothing', async () => {
     const { protocolo, token: own } = await filed('withdraw-access', '0');
     const other = (await track(DEMO.analysis.protocolo)).json() as { token: string };

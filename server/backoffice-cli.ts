@@ -300,6 +300,7 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
         documentosPendentes: PendingDocumentRecord[];
         pendentesRetirados?: Array<{ cdTipoDocumento: number; nmDocumento: string }>;
         alterado?: boolean;
+        tipoAlterado?: boolean;
         avisos?: number;
       };
       const dropped = updated.pendentesRetirados ?? [];
@@ -307,7 +308,9 @@ export function formatResult(command: BackofficeCommand, result: unknown): strin
       if (updated.alterado === false) {
         // The same command again, or one that restates what is stored: no event, no message.
         return [
-          `Nada mudou: ${describe(updated)}`,
+          updated.tipoAlterado
+            ? `Tipo guardado (cdStatusPort ${updated.cdStatusPort}), que o portal só mostra na decisão (3 e 6): ${describe(updated)}`
+            : `Nada mudou: ${describe(updated)}`,
           `Decisão da operadora: ${describeDecision(updated.decisao)}`,
           ...pendingLines(updated.documentosPendentes),
           'Avisos ao beneficiário: nenhum (nada que ele veja mudou); nenhum evento no histórico.',

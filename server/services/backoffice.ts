@@ -11,7 +11,7 @@ import type { FileStore } from './file-store.ts';
 import type { RequestRow } from '../db/rows.ts';
 import { passwordOf } from './protocol.ts';
 import { changeStatusIn, findRequestByProtocol, listStatusHistory, lockRequest } from './requests.ts';
-import { answerGivers, describeStatus, isKnownStatus, requiresLogin, STATUS, STATUS_DESCRIPTIONS } from './status.ts';
+import { answerGivers, describeStatus, isKnownStatus, requiresLogin, STATUS, STATUS_DESCRIPTIONS, typeShownIn } from './status.ts';
 import { SignedTermsChangedError, listDocumentsToSign } from './documents-to-sign.ts';
 import { withdrawnAt } from './withdrawal.ts';
 import { purgeExpired, type PurgeReport } from './purge.ts';
@@ -290,7 +290,7 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
       // of the decision as stored, or the documents still awaited; not that flags were given.
       const alterado =
         updated.fl_status !== request.fl_status ||
-        updated.cd_status_port !== request.cd_status_port ||
+        (updated.cd_status_port !== request.cd_status_port && typeShownIn(updated.fl_status)) ||
         updated.fl_concordo !== request.fl_concordo ||
         JSON.stringify(after) !== JSON.stringify(before);
       const avisos = alterado
@@ -310,6 +310,8 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
           (open) => !after.pendentes.some((still) => still.cdTipoDocumento === open.cdTipoDocumento),
         ),
         alterado,
+        // Kept even when no one is told: the type is the operator's until 3 or 6 shows it.
+        tipoAlterado: updated.cd_status_port !== request.cd_status_port,
         avisos,
       };
     });

@@ -6,7 +6,7 @@ import type { Database, Executor, Queryable } from '../db/database.ts';
 import { REQUEST_STATE_COLUMNS, type RequestRow, type RequestState } from '../db/rows.ts';
 import type { PortabilityRequest } from '../../contract/api.ts';
 import { newProtocol } from './protocol.ts';
-import { STATUS } from './status.ts';
+import { STATUS, typeShownIn } from './status.ts';
 import type { FileStore } from './file-store.ts';
 import { makeDocumentsToSign } from './documents-to-sign.ts';
 
@@ -232,12 +232,16 @@ export async function changeStatusIn(
     if (next.flStatus === STATUS.aceita) await makeDocumentsToSign(tx, files, cdSolicitacao, now);
     return current;
   }
+  // Only the type changed, where no screen shows it: kept for the decision to come, but no event
+  // (found by a regression walk: each --tipo in 2 listed 'Pendente de documentação' again).
+  const typeOnly =
+    next.flStatus === current.fl_status && next.flConcordo === current.fl_concordo && !answerGiven && !typeShownIn(next.flStatus);
   const [updated] = await tx.query<RequestRow>(
     `UPDATE requests SET fl_status = $2, cd_status_port = $3, fl_concordo = $4, dt_atualizacao = $5
      WHERE cd_solicitacao = $1 RETURNING *`,
     [cdSolicitacao, next.flStatus, next.cdStatusPort, next.flConcordo, now],
   );
-  await addHistory(tx, cdSolicitacao, next, origin, now, answerGiven);
+  if (!typeOnly) await addHistory(tx, cdSolicitacao, next, origin, now, answerGiven);
   if (!updated) throw new Error('a solicitação sumiu durante a atualização');
   if (next.flStatus === STATUS.aceita) await makeDocumentsToSign(tx, files, cdSolicitacao, now);
   return updated;

@@ -121,6 +121,11 @@ export function describeHistoryEvent(
   return describeAnswerStatus(event);
 }
 
+/** Where the portal shows the type (SPEC §2: the acknowledgement of 3 and 6); elsewhere it is the operator's alone. */
+export function typeShownIn(flStatus: number): boolean {
+  return flStatus === STATUS.aceita || flStatus === STATUS.aguardandoCiencia;
+}
+
 export function isKnownStatus(flStatus: number): boolean {
   return flStatus in STATUS_DESCRIPTIONS;
 }

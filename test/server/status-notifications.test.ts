@@ -259,6 +259,17 @@ describe('messages on each status change made by the back-office', () => {
     expect((await cli(server, ['set-status', protocolo, '2', '--pendente', '3'])).code).toBe(0);
     expect((await cli(server, ['set-status', protocolo, '2', '--pendente', '3'])).out).toContain('Avisos ao beneficiário: nenhum');
     expect((await outbox(server, protocolo)).length).toBe(queued + 2);
+    // The type, where the portal does not show it (only 3 and 6 do), is kept and told to no one.
+    const retyped = await cli(server, ['set-status', protocolo, '2', '--tipo', '2']);
+    expect(retyped.out).toContain('Tipo guardado (cdStatusPort 2), que o portal só mostra na decisão (3 e 6)');
+    expect(retyped.out).toContain('Avisos ao beneficiário: nenhum');
+    expect((await cli(server, ['set-status', protocolo, '2', '--tipo', '1'])).code).toBe(0);
+    expect((await outbox(server, protocolo)).length).toBe(queued + 2);
+    const { token } = (await server.get(`portabilidade/acompanhamento?protocolo=${protocolo}`)).json() as { token: string };
+    const history = (await server.get(`portabilidade/historico?protocolo=${protocolo}`, { token })).json() as {
+      eventos: Array<{ dsStatus: string }>;
+    };
+    expect(history.eventos.map((event) => event.dsStatus)).toEqual(['Em análise', 'Pendente de documentação']);
   });
 
   it('sends nothing and writes no history for a command that changes nothing the beneficiary sees; a changed fact is news', async () => {

@@ -489,6 +489,7 @@ test.describe('nova-solicitacao wizard', () => {
       mimeType: 'application/pdf',
       buffer: Buffer.from('apenas texto'),
     });
+    await attach(page, 'Carteirinha do plano anterior', { name: 'carteirinha.pdf', mimeType: 'application/pdf', buffer: PDF });
     await sendReviewed(page);
     const reason = 'O conteúdo do arquivo não é um PDF válido. Envie um arquivo PDF, JPG ou PNG verdadeiro.';
     // Said by the toast and kept in the file's row, with no 'Tentar de novo' for a file that
@@ -499,9 +500,14 @@ test.describe('nova-solicitacao wizard', () => {
     await expect(currentStep(page)).toContainText('Documentos');
     // The request is saved and rg.pdf sent: only the refused file may still be removed, and
     // 'Próximo' would conclude without it, never send it again (found by a regression walk).
-    await expect(
-      page.getByRole('status').filter({ hasText: 'Sua solicitação já foi registrada, mas o arquivo falso.pdf foi recusado' }),
-    ).toContainText("Remova-o e anexe outro, ou clique em 'Próximo' para concluir sem ele.");
+    // The file after it waits, and the step counts it (found by a regression walk: "um documento" of three).
+    const status = page.getByRole('status').filter({ hasText: 'Sua solicitação já foi registrada' });
+    await expect(status).toContainText(
+      "Sua solicitação já foi registrada, mas um documento não foi enviado. Clique em 'Próximo' para concluir o envio dos documentos.",
+    );
+    await expect(status).toContainText(
+      "Sua solicitação já foi registrada, mas o arquivo falso.pdf foi recusado (o motivo está na lista). Remova-o e anexe outro, ou clique em 'Próximo' para concluir sem ele.",
+    );
     await expect(page.getByRole('button', { name: 'Remover rg.pdf' })).toHaveCount(0);
     const uploads: string[] = [];
     page.on('request', (request) => void (/\/utils\/documento$/.test(request.url()) && uploads.push(request.url())));
@@ -510,8 +516,9 @@ test.describe('nova-solicitacao wizard', () => {
     await expect(page.getByTestId('protocol-modal')).toBeVisible();
     const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.replace(/\s/g, '');
     expect((await requestsNamed(nome)).map((r) => r.nuProtocolo)).toEqual([protocolo]);
-    expect((await backoffice<Shown>('show', protocolo)).anexos.map((a) => a.arquivo)).toEqual(['rg.pdf']);
-    expect(uploads).toEqual([]);
+    expect((await backoffice<Shown>('show', protocolo)).anexos.map((a) => a.arquivo)).toEqual(['rg.pdf', 'carteirinha.pdf']);
+    // Only the file still to send went out: never the refused one again.
+    expect(uploads).toHaveLength(1);
   });
 
   test('a failed save leaves step 5 intact; submitting again creates exactly one request', async ({ page }) => {

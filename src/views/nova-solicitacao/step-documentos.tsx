@@ -11,6 +11,7 @@ import {
   attachmentSizeLabel,
   couldKeep,
   hasFailedUpload,
+  pendingUploads,
   refusedUploads,
   uploadCounter,
 } from '../../../machines/attachments';
@@ -60,13 +61,23 @@ export function refusedFilesMessage(names: readonly string[]): string {
   );
 }
 
+/** The request is saved, and `count` files are still to send: 'Próximo' sends them. */
+export function unsentFilesMessage(count: number): string {
+  const files = count === 1 ? 'um documento não foi enviado' : `${count} documentos não foram enviados`;
+  return `Sua solicitação já foi registrada, mas ${files}. Clique em 'Próximo' para concluir o envio dos documentos.`;
+}
+
 /** What the step says while the request goes out, and after a file failed (issue 27). */
 function SendingStatus() {
   const uploading = useWizard((s) => s.matches({ submitting: 'uploading' }));
   const submitting = useWizard((s) => s.matches('submitting'));
   const waiting = useWizard((s) => s.matches({ editing: { documentos: 'awaitingVisibility' } }));
   const counter = useWizard((s) => uploadCounter(s.context.attachments), shallowEqual);
-  const failed = useWizard((s) => !s.matches('submitting') && hasFailedUpload(s.context.saved !== null, s.context.attachments));
+  const unsent = useWizard((s) =>
+    !s.matches('submitting') && hasFailedUpload(s.context.saved !== null, s.context.attachments)
+      ? pendingUploads(s.context.attachments).length
+      : 0,
+  );
   const refused = useWizard(
     (s) => (s.context.saved !== null && !s.matches('submitting') ? refusedUploads(s.context.attachments).map((a) => a.fileName) : NO_NAMES),
     shallowEqual,
@@ -89,11 +100,14 @@ function SendingStatus() {
         O envio foi interrompido enquanto a tela estava fechada. Ele recomeça sozinho agora.
       </p>
     );
-  if (failed)
+  // Every file still to send is counted, and one the server refused is still named (found by a
+  // regression walk: a refusal stopped the sending, and the banner spoke of one file of three).
+  if (unsent > 0)
     return (
-      <p role="status" className="rounded-md border border-amber-600 bg-amber-50 p-3 text-slate-900">
-        Sua solicitação já foi registrada, mas um documento não foi enviado. Clique em 'Próximo' para concluir o envio dos documentos.
-      </p>
+      <div role="status" className="space-y-2 rounded-md border border-amber-600 bg-amber-50 p-3 text-slate-900">
+        <p>{unsentFilesMessage(unsent)}</p>
+        {refused.length > 0 && <p>{refusedFilesMessage(refused)}</p>}
+      </div>
     );
   if (refused.length > 0)
     return (

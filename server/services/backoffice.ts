@@ -299,6 +299,12 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
             operatorRecorded: command.concordo !== undefined,
             // An answer kept from an earlier round stays whose it was: the operator's too.
             keptFromOperator: command.concordo === undefined && !reopened && giverBefore === 'backoffice',
+            // Reopened: out of a close, or out of an active contract (which no longer is).
+            ...(CLOSED_STATUSES.includes(request.fl_status) &&
+            updated.fl_status !== request.fl_status &&
+            (request.fl_status === STATUS.contratoAtivo || !CLOSED_STATUSES.includes(updated.fl_status))
+              ? { reopenedFrom: request.fl_status }
+              : {}),
           })
         : 0;
       return {

@@ -17,7 +17,7 @@ import { formatCents, type OperatorDecision } from './operator-decision.ts';
 import { trackingLink } from './protocol-email.ts';
 import { contactLines, findOperatorContact } from './operator-contact.ts';
 import { mobileNumberOf } from './sms-provider.ts';
-import { answerOf, STATUS } from './status.ts';
+import { answerOf, describeStatus, STATUS } from './status.ts';
 import { maskedProtocol } from './protocol.ts';
 import { openPendingDocuments, type OpenPendingDocument } from './pending-documents.ts';
 
@@ -68,6 +68,33 @@ export interface AnswerNews {
   operatorRecorded?: boolean;
   /** The answer kept from an earlier round is one the operator recorded then. */
   keptFromOperator?: boolean;
+  /** Any status: the operator reopened the request, closed in this status (4, 5 or 7). */
+  reopenedFrom?: number;
+}
+
+/**
+ * A reopened request says so first: what the person was told at the close no longer stands
+ * (found by a regression walk: after 'contrato ativo… cancele o plano anterior', a reopening
+ * sent nothing, and the person could cancel the plan that still covered them).
+ */
+function reopened(from: number): string {
+  return from === STATUS.contratoAtivo
+    ? 'A operadora reabriu a sua solicitação de portabilidade: o novo contrato informado como ativo não está ativo por enquanto. Não cancele o plano anterior até um novo aviso.'
+    : `A operadora reabriu a sua solicitação de portabilidade, que estava ${describeStatus(from).toLowerCase()}.`;
+}
+
+function reopenedParts(from: number, parts: Parts | null): Parts {
+  if (parts) return { ...parts, happened: `${reopened(from)} ${parts.happened}` };
+  // Back under analysis (1, which alone sends nothing).
+  return {
+    headline: 'solicitação reaberta',
+    happened: `${reopened(from)} Ela volta a ser analisada.`,
+    todo:
+      from === STATUS.contratoAtivo
+        ? 'O que fazer: mantenha o plano anterior; avisaremos quando houver novidades.'
+        : 'O que fazer: nada é preciso agora; avisaremos quando houver novidades.',
+    smsTodo: from === STATUS.contratoAtivo ? 'Não cancele o plano anterior; veja a situação no portal' : 'Veja a situação no portal',
+  };
 }
 
 function partsOf(
@@ -203,7 +230,11 @@ export function statusMessage(
   news: AnswerNews = {},
 ): StatusMessage {
   const recorded = answerOf({ ...request, fl_concordo: request.fl_concordo ?? null });
-  const parts = partsOf(request.fl_status, request.cd_status_port, decision, recorded, news);
+  const statusParts = NOTIFIED_STATUSES.has(request.fl_status)
+    ? partsOf(request.fl_status, request.cd_status_port, decision, recorded, news)
+    : null;
+  const parts = news.reopenedFrom === undefined ? statusParts : reopenedParts(news.reopenedFrom, statusParts);
+  if (!parts) throw new Error(`status ${request.fl_status} não tem aviso`);
   const link = trackingLink(context.publicUrl, request.cd_empresa_plano);
   const where = link
     ? `Acesse ${link}, escolha "Acompanhar Solicitação" e informe o protocolo.`
@@ -216,7 +247,8 @@ export function statusMessage(
     parts.happened,
     '',
     // A refusal or cancellation does not repeat the plan and price of an acceptance it undoes.
-    ...(CLOSING.has(request.fl_status) ? [] : factLines(decision)),
+    // Nor does a request back under analysis (reopened): no decision stands for it yet.
+    ...(CLOSING.has(request.fl_status) || request.fl_status === STATUS.emAnalise ? [] : factLines(decision)),
     ...(request.fl_status === STATUS.pendenteDocumentacao ? missingLines(missing) : []),
     parts.todo,
     where,
@@ -249,7 +281,7 @@ export async function queueStatusNotifications(
   now: Date,
   news: AnswerNews = {},
 ): Promise<number> {
-  if (!NOTIFIED_STATUSES.has(request.fl_status)) return 0;
+  if (!NOTIFIED_STATUSES.has(request.fl_status) && news.reopenedFrom === undefined) return 0;
   const contacts = await tx.query<{ tp_contato: string; ds_contato: string }>(
     'SELECT tp_contato, ds_contato FROM contacts WHERE cd_solicitacao = $1 ORDER BY id',
     [request.cd_solicitacao],

@@ -252,6 +252,40 @@ describe('messages on each status change made by the back-office', () => {
     expect(email).toContain('cancele o plano anterior na operadora de origem até 31/12/2026');
   });
 
+  it('tells the person when the operator reopens a closed request: a contract no longer active first of all', async () => {
+    const protocolo = await save(server, 'avisos-reaberta@example.com', { email: '1', sms: '1' });
+    expect((await cli(server, ['set-status', protocolo, '3', '--tipo', '2', '--cancelar-ate', '31/12/2026'])).code).toBe(0);
+    await server.db.query(
+      `INSERT INTO signatures (cd_file_documento, dt_assinatura)
+       SELECT d.cd_file_documento, $2 FROM documents_to_sign d JOIN requests r USING (cd_solicitacao) WHERE r.nu_protocolo = $1`,
+      [protocolo, server.clock.now],
+    );
+    expect((await cli(server, ['set-status', protocolo, '7'])).code).toBe(0);
+    const told = async (command: string[]) => {
+      const before = (await outbox(server, protocolo)).length;
+      const changed = await cli(server, ['set-status', protocolo, ...command]);
+      expect(changed.out, command.join(' ')).toContain('Avisos ao beneficiário: 2 na fila');
+      await expect
+        .poll(async () => (await outbox(server, protocolo)).filter((row) => row.situacao === 'enviado').length, { timeout: 10_000 })
+        .toBe(before + 2);
+      const [email] = (await outbox(server, protocolo)).slice(before);
+      const sms = receiver.posts.filter((post) => post.body.text.includes(protocolo.slice(0, -6))).at(-1);
+      return { email: readable(readFileSync(email?.entrega ?? '', 'utf8')), sms: sms?.body.text ?? '' };
+    };
+    const fromActive = await told(['1', '--reabrir']);
+    expect(fromActive.email).toContain(
+      'A operadora reabriu a sua solicitação de portabilidade: o novo contrato informado como ativo não está ativo por enquanto. Não cancele o plano anterior até um novo aviso. Ela volta a ser analisada.',
+    );
+    expect(fromActive.email).not.toContain('Decisão da operadora:');
+    expect(fromActive.sms).toContain('solicitação reaberta');
+    expect(fromActive.sms).toContain('Não cancele o plano anterior');
+    expect((await cli(server, ['set-status', protocolo, '4', '--motivo', 'Carência não cumprida.'])).code).toBe(0);
+    const fromRefused = await told(['2', '--reabrir', '--pendente', '3']);
+    expect(fromRefused.email).toContain(
+      'A operadora reabriu a sua solicitação de portabilidade, que estava recusada. A operadora precisa de mais documentos',
+    );
+  });
+
   it('sends nothing for status 1 (under analysis), nor when the status stays the same without new facts', async () => {
     const protocolo = await save(server, 'avisos-nada@example.com', { email: '1', sms: '1' });
     const queued = (await outbox(server, protocolo)).length;

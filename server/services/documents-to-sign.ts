@@ -28,14 +28,6 @@ export function contentHash(content: PdfContent): string {
 }
 
 /**
- * Makes the documents to sign from the facts as stored now (the operator's decision, the
- * dependents): each missing one, and each one not signed yet whose text would change (the
- * request came back to 3 with another plan, start, price…), which is then a new file, not yet
- * read. A signed document is the record of what was signed and is never made again.
- * Called by `changeStatusIn` whenever the request is (or stays) in 3, after the caller saved
- * the operator's decision.
- */
-/**
  * The facts changed after a document stating them was signed: that document is never made again,
  * so the request would go on (to 7) on terms other than the ones signed. Found by a regression
  * walk: a price changed after every signature, and the contract went active at the old one.
@@ -50,6 +42,15 @@ export class SignedTermsChangedError extends Error {
   }
 }
 
+/**
+ * Makes the documents to sign from the facts as stored now (the operator's decision, the
+ * dependents): each missing one, and each one not signed yet whose text would change (the
+ * request came back to 3 with another plan, start, price…), which is then a new file, not yet
+ * read. A signed document is the record of what was signed and is never made again: facts it
+ * would state otherwise are refused (`SignedTermsChangedError`, the caller's transaction undone).
+ * Called by `changeStatusIn` whenever the request is (or stays) in 3, after the caller saved
+ * the operator's decision.
+ */
 export async function makeDocumentsToSign(tx: Queryable, files: FileStore, cdSolicitacao: number, now: Date): Promise<void> {
   const [request] = await tx.query<RequestRow>('SELECT * FROM requests WHERE cd_solicitacao = $1', [cdSolicitacao]);
   if (!request) throw new Error(`solicitação ${cdSolicitacao} não existe`);

@@ -131,11 +131,6 @@ export function uploadCounter(attachments: readonly AttachmentMeta[]): { current
   return { current: Math.min(sent + 1, attachments.length), total: attachments.length };
 }
 
-/** Saved, with files still to send, and not sending: a file failed ('Próximo' sends it again). */
-export function hasFailedUpload(saved: boolean, attachments: readonly AttachmentMeta[]): boolean {
-  return saved && pendingUploads(attachments).length > 0;
-}
-
 /** The files still to send: neither sent nor refused by the server (a refused one would meet the same refusal). */
 export function pendingUploads(attachments: readonly AttachmentMeta[]): AttachmentMeta[] {
   return attachments.filter((attachment) => !attachment.uploaded && attachment.refused === undefined);

@@ -261,8 +261,7 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
       // An answer stands only for the conditions it was given to (type and facts): a request
       // that waits in 6 under other ones — new facts, another --tipo, a new round after 1 or 3 —
       // asks again (the earlier term stays, the record of its round). Found by an exploratory run.
-      const typeAfter = command.tipo ?? (request.cd_status_port === 2 ? 2 : 1);
-      const conditionsNow = conditionsVersion(typeAfter, after.decisao);
+      const conditionsNow = conditionsVersion(typeAfter(request, command), after.decisao);
       const answeredTo = request.ds_versao_resposta ?? conditionsVersion(request.cd_status_port, before.decisao);
       const reopened =
         command.flStatus === STATUS.aguardandoCiencia &&
@@ -299,12 +298,7 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
             operatorRecorded: command.concordo !== undefined,
             // An answer kept from an earlier round stays whose it was: the operator's too.
             keptFromOperator: command.concordo === undefined && !reopened && giverBefore === 'backoffice',
-            // Reopened: out of a close, or out of an active contract (which no longer is).
-            ...(CLOSED_STATUSES.includes(request.fl_status) &&
-            updated.fl_status !== request.fl_status &&
-            (request.fl_status === STATUS.contratoAtivo || !CLOSED_STATUSES.includes(updated.fl_status))
-              ? { reopenedFrom: request.fl_status }
-              : {}),
+            ...(reopens(request.fl_status, updated.fl_status) ? { reopenedFrom: request.fl_status } : {}),
           })
         : 0;
       return {
@@ -329,6 +323,16 @@ async function setStatus(deps: BackofficeDeps, command: Extract<BackofficeComman
     }
     throw error;
   }
+}
+
+/** The type code a set-status leaves the request with (what it gives, or the one it had). */
+function typeAfter(request: RequestRow, command: Extract<BackofficeCommand, { cmd: 'set-status' }>): 1 | 2 {
+  return command.tipo ?? (request.cd_status_port === 2 ? 2 : 1);
+}
+
+/** Whether going `from` → `to` reopens the request: out of a close, or out of an active contract (which then no longer is). */
+function reopens(from: number, to: number): boolean {
+  return CLOSED_STATUSES.includes(from) && to !== from && (from === STATUS.contratoAtivo || !CLOSED_STATUSES.includes(to));
 }
 
 /**
@@ -360,10 +364,9 @@ async function checkTransition(
   // A refusal stands until the person or the operator answers again (or the conditions change in
   // 6): 3 would send the person to sign and 7 make the contract they refused active (found by a
   // regression walk: 'Não aceito', then 3, then 'Finalizar' gave 'Seu contrato está ativo').
-  const typeAfter = command.tipo ?? (request.cd_status_port === 2 ? 2 : 1);
   if (
     (command.flStatus === STATUS.aceita || command.flStatus === STATUS.contratoAtivo) &&
-    typeAfter === 1 &&
+    typeAfter(request, command) === 1 &&
     (command.concordo ?? request.fl_concordo) === 'N'
   ) {
     throw new BackofficeError(

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliIo } from '../../server/backoffice-cli.ts';
 import { BACKOFFICE_PATH, BACKOFFICE_SECRET_HEADER } from '../../server/routes/backoffice.ts';
 import { removeServerFile, writeServerFile } from '../../server/server-file.ts';
-import { DEMO, loginToken, startServer, template, validRequest, type TestServer, runCliOn } from './helpers.ts';
+import { DEMO, loginToken, signEveryTerm, startServer, template, validRequest, type TestServer, runCliOn } from './helpers.ts';
 
 const SECRET = 'backoffice-test-secret-0123456789';
 let server: TestServer;
@@ -363,19 +363,9 @@ describe('set-status keeps the operator free, but not past the signatures nor ou
   it('refuses new facts that a term already signed states, and keeps the request as it was', async () => {
     const saved = (await server.post('portabilidade', validRequest(), { key: 'transition-signed-facts' })).json() as {
       nuProtocolo: string;
-      cdSolicitacao: number;
     };
     expect((await run('set-status', saved.nuProtocolo, '3', '--plano', '481234561', '--valor', '999,00')).code).toBe(0);
-    const documents = await server.db.query<{ cd_file_documento: number }>(
-      'SELECT cd_file_documento FROM documents_to_sign WHERE cd_solicitacao = $1',
-      [saved.cdSolicitacao],
-    );
-    for (const document of documents) {
-      await server.db.query('INSERT INTO signatures (cd_file_documento, dt_assinatura) VALUES ($1, $2)', [
-        document.cd_file_documento,
-        server.clock.now,
-      ]);
-    }
+    await signEveryTerm(server, saved.nuProtocolo);
     const repriced = await run('set-status', saved.nuProtocolo, '3', '--valor', '1.111,00');
     expect(repriced.code).toBe(1);
     expect(repriced.err).toMatch(/O beneficiário já assinou 'Proposta de Adesão'.* com as condições de antes/);

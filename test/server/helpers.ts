@@ -95,6 +95,16 @@ export function runCliOn(server: TestServer, args: readonly string[], io: CliIo)
   return runCli(args, { db: server.db, dataDir: server.dataDir, io, clock: () => server.clock.now });
 }
 
+/** Every term to sign of the request signed now, as if clicked (the reading before it is not asked here). */
+export async function signEveryTerm(server: TestServer, nuProtocolo: string): Promise<void> {
+  await server.db.query(
+    `INSERT INTO signatures (cd_file_documento, dt_assinatura)
+     SELECT d.cd_file_documento, $2 FROM documents_to_sign d JOIN requests r USING (cd_solicitacao) WHERE r.nu_protocolo = $1
+     ON CONFLICT DO NOTHING`,
+    [nuProtocolo, server.clock.now],
+  );
+}
+
 export async function startServer(extra: Partial<BuildAppOptions> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portabilidade-test-'));
   const { dump, filesDir } = await template();

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliIo } from '../../server/backoffice-cli.ts';
 import { NOTHING_DECIDED } from '../../server/services/operator-decision.ts';
 import { statusMessage } from '../../server/services/status-notifications.ts';
-import { readableMessage, startServer, validRequest, type TestServer } from './helpers.ts';
+import { readableMessage, signEveryTerm, startServer, validRequest, type TestServer } from './helpers.ts';
 
 const PUBLIC_URL = 'https://portal.exemplo.com.br';
 
@@ -233,10 +233,7 @@ describe('messages on each status change made by the back-office', () => {
       cdSolicitacao: number;
       token: string;
     };
-    await server.db.query(
-      'INSERT INTO signatures (cd_file_documento, dt_assinatura) SELECT cd_file_documento, $2 FROM documents_to_sign WHERE cd_solicitacao = $1',
-      [cdSolicitacao, server.clock.now],
-    );
+    await signEveryTerm(server, protocolo);
     const before = (await outbox(server, protocolo)).length;
     for (let call = 0; call < 2; call += 1) {
       const finalized = await server.post('portabilidade/finaliza', { tipo: '9', cd_solicitacao: cdSolicitacao }, { token });
@@ -255,11 +252,7 @@ describe('messages on each status change made by the back-office', () => {
   it('tells the person when the operator reopens a closed request: a contract no longer active first of all', async () => {
     const protocolo = await save(server, 'avisos-reaberta@example.com', { email: '1', sms: '1' });
     expect((await cli(server, ['set-status', protocolo, '3', '--tipo', '2', '--cancelar-ate', '31/12/2026'])).code).toBe(0);
-    await server.db.query(
-      `INSERT INTO signatures (cd_file_documento, dt_assinatura)
-       SELECT d.cd_file_documento, $2 FROM documents_to_sign d JOIN requests r USING (cd_solicitacao) WHERE r.nu_protocolo = $1`,
-      [protocolo, server.clock.now],
-    );
+    await signEveryTerm(server, protocolo);
     expect((await cli(server, ['set-status', protocolo, '7'])).code).toBe(0);
     const told = async (command: string[]) => {
       const before = (await outbox(server, protocolo)).length;

@@ -10,7 +10,6 @@ import {
   UPLOAD_OUTCOME,
   attachmentSizeLabel,
   couldKeep,
-  hasFailedUpload,
   pendingUploads,
   refusedUploads,
   uploadCounter,
@@ -73,10 +72,9 @@ function SendingStatus() {
   const submitting = useWizard((s) => s.matches('submitting'));
   const waiting = useWizard((s) => s.matches({ editing: { documentos: 'awaitingVisibility' } }));
   const counter = useWizard((s) => uploadCounter(s.context.attachments), shallowEqual);
+  // Saved, not sending: the files still to send are what a failed sending left.
   const unsent = useWizard((s) =>
-    !s.matches('submitting') && hasFailedUpload(s.context.saved !== null, s.context.attachments)
-      ? pendingUploads(s.context.attachments).length
-      : 0,
+    s.context.saved !== null && !s.matches('submitting') ? pendingUploads(s.context.attachments).length : 0,
   );
   const refused = useWizard(
     (s) => (s.context.saved !== null && !s.matches('submitting') ? refusedUploads(s.context.attachments).map((a) => a.fileName) : NO_NAMES),

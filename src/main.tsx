@@ -4,14 +4,14 @@ import './styles.css';
 import { App } from './app/app';
 import { loadShellCode } from './app/shell-code';
 import { SHELL_ATTRIBUTE, shellPath } from './app/shells';
-import { dropExpiredDeviceDraft } from './app/device-draft';
+import { dropExpiredDeviceDrafts } from './app/device-draft';
 import { pruneOrphanFilesSoon } from './app/draft-files';
 import { dropDraftWithoutSession } from './storage';
 import { notePaintedControls } from './ui/changed-before-takeover';
 
-// A wizard draft kept on this device past its time, or kept in this tab past its session, is
-// deleted before anything reads it; so are the files no draft needs any more (issue 27 item 4).
-dropExpiredDeviceDraft();
+// Wizard drafts kept on this device past their time, and one kept in this tab past its session,
+// are deleted before anything reads it; so are the files no draft needs any more (issue 27 item 4).
+dropExpiredDeviceDrafts();
 dropDraftWithoutSession();
 if (!location.hash.startsWith('#/nova-solicitacao')) pruneOrphanFilesSoon();
 

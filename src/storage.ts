@@ -92,8 +92,8 @@ function writeTimes(times: SessionTimes): void {
 
 /**
  * The session ends with what it opened in this tab: the wizard's draft of this tab (a shared
- * phone's next person must find nothing of it; found by an exploratory run). The draft the
- * holder chose to keep on the device stays (DEVICE_DRAFT_KEY, until its own time).
+ * phone's next person must find nothing of it; found by an exploratory run). The drafts
+ * holders chose to keep on the device stay (deviceDraftKey, each until its own time).
  */
 function removeSession(): void {
   erase('protocolo');
@@ -183,8 +183,10 @@ export const storage = {
   },
   /** Forgets the session (protocol, token, times); returns the token it held, to revoke it. */
   endSession(): string | null {
-    // 'Encerrar sessão' also forgets a wizard draft kept on this device (issue 27 item 4).
-    erase(DEVICE_DRAFT_KEY);
+    // 'Encerrar sessão' also forgets the wizard draft this session's request kept on this
+    // device (issue 27 item 4); another person's stays (a shared phone; found by a regression walk).
+    const protocolo = read('protocolo');
+    if (protocolo) erase(deviceDraftKey(protocolo));
     const token = read('token');
     removeSession();
     return token;
@@ -209,8 +211,15 @@ export function browserStorageWorks(): boolean {
   }, false);
 }
 
-/** The wizard's draft kept on this device when the holder asks (src/flows/wizard/wizard-persistence.ts). */
-export const DEVICE_DRAFT_KEY = 'portabilidade.wizard.aparelho.v1';
+/**
+ * The wizard's drafts kept on this device when the holder asks (src/app/device-draft.ts), one
+ * per ANS protocol: a shared phone keeps each person's, and what one does to their request
+ * (sending it, erasing it) leaves the others' alone.
+ */
+export const DEVICE_DRAFT_PREFIX = 'portabilidade.wizard.aparelho.v2.';
+export const deviceDraftKey = (protocoloAns: string): string => DEVICE_DRAFT_PREFIX + protocoloAns;
+/** The single draft slot of earlier versions, moved to its protocol's key at boot. */
+export const LEGACY_DEVICE_DRAFT_KEY = 'portabilidade.wizard.aparelho.v1';
 /** The IndexedDB database of the wizard's attached files (src/flows/wizard/file-registry.ts). */
 export const WIZARD_FILES_DB = 'portabilidade-wizard';
 
@@ -245,6 +254,16 @@ export const deviceStorage = {
       return true;
     }, false),
   remove: (key: string): void => erase(key),
+  /** The keys held now that start with `prefix`. */
+  keysStartingWith: (prefix: string): string[] =>
+    safe(() => {
+      const keys: string[] = [];
+      for (let index = 0; index < window.localStorage.length; index++) {
+        const key = window.localStorage.key(index);
+        if (key?.startsWith(prefix)) keys.push(key);
+      }
+      return keys;
+    }, []),
 };
 
 /** Per-tab storage for in-progress work (the wizard's snapshot): survives a reload, not the tab. */

@@ -1,13 +1,13 @@
 /**
  * The wizard's attachments kept in this browser's file store (IndexedDB) live only as long as
- * a draft names them: this tab's (while its session lives) or the one kept on the device. The
+ * a draft names them: this tab's (while its session lives) or one kept on the device. The
  * rest are deleted soon after each boot and when a session ends, on any screen: a shared
  * phone's next person must find no file of the last one's (found by an exploratory run).
  * Apart from the wizard's code, so a boot does this without loading the wizard's machine.
  */
 import type { WizardContext } from '../../machines/wizard.types';
 import { TAB_DRAFT_KEY, tabStorage, wizardFilesStoreExists } from '../storage';
-import { readDeviceDraft } from './device-draft';
+import { readDeviceDrafts } from './device-draft';
 
 type DraftShape = { context?: Partial<WizardContext> } | undefined;
 
@@ -30,9 +30,9 @@ function tabDraft(): unknown {
   }
 }
 
-/** The files some draft in this tab or on this device still needs. */
+/** The files some draft in this tab or on this device (anyone's) still needs. */
 export function draftAttachmentIds(): string[] {
-  return [...attachmentIdsOf(tabDraft()), ...attachmentIdsOf(readDeviceDraft()?.snapshot)];
+  return [...attachmentIdsOf(tabDraft()), ...readDeviceDrafts().flatMap((draft) => attachmentIdsOf(draft.snapshot))];
 }
 
 /**

@@ -6,7 +6,7 @@
  * running portal take it over without a hydration error.
  */
 import { expect, test, type Page } from './support/test';
-import { DEVICE_DRAFT_KEY, SESSION_IDLE_MS, SESSION_TIMES_KEY, TAB_DRAFT_KEY } from '../../src/storage';
+import { SESSION_IDLE_MS, SESSION_TIMES_KEY, TAB_DRAFT_KEY, deviceDraftKey } from '../../src/storage';
 import { seedSession } from './support/session';
 
 test.use({ viewport: { width: 412, height: 823 } });
@@ -223,7 +223,10 @@ test.describe('the first paint, before any script', () => {
     // Kept on this device, as ticked: the draft there holds every change.
     await expect
       .poll(() =>
-        page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.snapshot?.context?.form ?? null, DEVICE_DRAFT_KEY),
+        page.evaluate(
+          (key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.snapshot?.context?.form ?? null,
+          deviceDraftKey(SESSION.protocolo),
+        ),
       )
       .toMatchObject({
         nome: 'MARIA DA SILVA',

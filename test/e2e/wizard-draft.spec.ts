@@ -7,13 +7,21 @@ import { expect, test, type Page } from './support/test';
 import { choose, expectNoAxeViolations, field, next, sendWithoutDocuments, startNewRequest, uniqueIds } from './support/portal';
 import { openDocumentsStep } from './support/photos';
 import { trackFromHome } from './support/tracking';
+import { seedSession } from './support/session';
 import { openWizard, stepTitle } from './support/wizard';
 
 /** The demo request under analysis (the reference server's seed). */
 const DEMO_PROTOCOL = '48213907561238470015';
 
-/** src/storage.ts DEVICE_DRAFT_KEY */
-const DEVICE_DRAFT_KEY = 'portabilidade.wizard.aparelho.v1';
+/** src/storage.ts deviceDraftKey: a draft kept on the device lives under its ANS protocol. */
+const deviceDraftKey = (protocoloAns: string) => `portabilidade.wizard.aparelho.v2.${protocoloAns}`;
+/** The keys of every draft kept on this device. */
+const keptDrafts = (page: Page) =>
+  page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith('portabilidade.wizard.aparelho'))
+      .sort(),
+  );
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
     '3 0 obj<</Type/Page/MediaBox[0 0 72 72]/Parent 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
@@ -52,7 +60,7 @@ async function attachTwoFiles(page: Page) {
 }
 
 test('with "Continuar depois neste aparelho", a new tab resumes at the same step with every file', async ({ page, context }) => {
-  await openWizard(page, true);
+  const protocoloAns = await openWizard(page, true);
   const keep = page.getByLabel('Continuar depois neste aparelho', { exact: true });
   await expect(keep).toHaveAccessibleDescription(/7 dias/);
   for (const width of [320, 1280]) {
@@ -78,13 +86,13 @@ test('with "Continuar depois neste aparelho", a new tab resumes at the same step
   await expect(again.getByLabel('Continuar depois neste aparelho', { exact: true })).toBeChecked();
   // Unchecked: the draft no longer outlives the tab.
   await again.getByLabel('Continuar depois neste aparelho', { exact: true }).uncheck();
-  await expect.poll(() => again.evaluate((key) => window.localStorage.getItem(key), DEVICE_DRAFT_KEY)).toBeNull();
+  await expect.poll(() => again.evaluate((key) => window.localStorage.getItem(key), deviceDraftKey(protocoloAns))).toBeNull();
 });
 
 test('without it, nothing is left once the tab is closed', async ({ page, context }) => {
   await openWizard(page, true);
   await attachTwoFiles(page);
-  expect(await page.evaluate((key) => window.localStorage.getItem(key), DEVICE_DRAFT_KEY)).toBeNull();
+  expect(await keptDrafts(page)).toEqual([]);
   page.on('dialog', (dialog) => void dialog.accept());
   await page.close({ runBeforeUnload: true });
   await expect.poll(() => page.isClosed()).toBe(true);
@@ -93,17 +101,17 @@ test('without it, nothing is left once the tab is closed', async ({ page, contex
   await again.goto('/#/nova-solicitacao');
   await expect(stepTitle(again, 'Dados Pessoais')).toBeVisible();
   await expect(again.getByLabel('Nome do beneficiário', { exact: true })).toHaveValue('');
-  expect(await again.evaluate((key) => window.localStorage.getItem(key), DEVICE_DRAFT_KEY)).toBeNull();
+  expect(await keptDrafts(again)).toEqual([]);
   await expect.poll(() => storedFileNames(again)).toEqual([]);
 });
 
 test('a device without room for the draft says so, and closing the tab asks first again (found by an exploratory run)', async ({
   page,
 }) => {
-  await openWizard(page, true);
+  const draftKey = deviceDraftKey(await openWizard(page, true));
   const keep = page.getByLabel('Continuar depois neste aparelho', { exact: true });
   await keep.check();
-  await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key) !== null, DEVICE_DRAFT_KEY)).toBe(true);
+  await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key) !== null, draftKey)).toBe(true);
   // The device's storage is full from now on.
   await page.evaluate((key) => {
     const setItem = Storage.prototype.setItem;
@@ -111,7 +119,7 @@ test('a device without room for the draft says so, and closing the tab asks firs
       if (name === key) throw new DOMException('O armazenamento está cheio.', 'QuotaExceededError');
       return setItem.call(this, name, value);
     };
-  }, DEVICE_DRAFT_KEY);
+  }, draftKey);
   await page.getByLabel('Nome da mãe', { exact: true }).fill('Ana de Souza');
   await expect(page.getByTestId('keep-on-device-refused')).toHaveText(/sem espaço para guardar o rascunho/);
   const dialog = page.waitForEvent('dialog');
@@ -143,6 +151,50 @@ test('a file the device has no room for is said to live only in this tab, and cl
   const dialog = page.waitForEvent('dialog');
   await page.close({ runBeforeUnload: true });
   expect((await dialog).type()).toBe('beforeunload');
+});
+
+test("a shared phone keeps each person's draft: another request's 'Sair e apagar os dados' and its sending leave it as it was (found by a regression walk)", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const keep = (tab: Page) => tab.getByLabel('Continuar depois neste aparelho', { exact: true }).check();
+  // Ana keeps her request's draft on the phone and closes the tab.
+  const ana = await openWizard(page, false);
+  await field(page, 'Nome do beneficiário').fill('Ana Souza');
+  await keep(page);
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key) ?? '', deviceDraftKey(ana))).toContain('ANA SOUZA');
+  await page.close();
+
+  // Bruno, on the same phone, keeps his own, then leaves erasing it.
+  const bruno = await context.newPage();
+  const brunoAns = await openWizard(bruno, true);
+  await keep(bruno);
+  await expect.poll(() => keptDrafts(bruno)).toEqual([deviceDraftKey(ana), deviceDraftKey(brunoAns)].sort());
+  await next(bruno).click();
+  await bruno.getByRole('button', { name: 'Acompanhar Solicitação' }).click();
+  await bruno.getByRole('button', { name: 'Sair e apagar os dados', exact: true }).click();
+  await expect(bruno).toHaveURL(/#\/home\/1$/);
+  expect(await keptDrafts(bruno)).toEqual([deviceDraftKey(ana)]);
+  await bruno.close();
+
+  // Carla keeps hers, and sends it.
+  const carla = await context.newPage();
+  await openWizard(carla, true);
+  await keep(carla);
+  for (let step = 0; step < 4; step += 1) await next(carla).click();
+  await expect(stepTitle(carla, 'Documentos')).toBeVisible();
+  await sendWithoutDocuments(carla);
+  await expect(carla.getByRole('dialog', { name: 'O número do protocolo da sua solicitação é' })).toBeVisible({ timeout: 60_000 });
+  expect(await keptDrafts(carla)).toEqual([deviceDraftKey(ana)]);
+  await carla.close();
+
+  // Ana comes back: her request opens with what she typed.
+  const again = await context.newPage();
+  await seedSession(again, { protocolo: ana, token: 'free', cdEmpresaPlano: '1' });
+  await again.goto('/#/nova-solicitacao');
+  await expect(field(again, 'Nome do beneficiário')).toHaveValue('ANA SOUZA');
+  await expect(again.getByLabel('Continuar depois neste aparelho', { exact: true })).toBeChecked();
 });
 
 test("a session that ends takes the tab's draft and its files with it: the next person typing the protocol starts blank (found by an exploratory run)", async ({

@@ -15,6 +15,7 @@ import type {
   SaveRequestInput,
   SaveResult,
   SelectOption,
+  WizardContext,
 } from '../../../machines/wizard.types';
 import { TIPO_PORTABILIDADE } from '../../../contract/api';
 import { fetchApi, mutateApi } from '../../api/query-client';
@@ -89,8 +90,8 @@ export const FILING_LINK_GRACE_MS = 15_000;
  * The draft (this tab's and the device's) and the files it attached, gone from the browser; a
  * photo still being prepared too (found by a regression walk: it stayed until the next visit).
  */
-function clearSavedWork(attachments: readonly { id: string }[], preparing: { id: string } | null): void {
-  clearWizardSnapshot();
+function clearSavedWork({ protocoloAns, attachments, preparing }: Pick<WizardContext, 'protocoloAns' | 'attachments' | 'preparing'>): void {
+  clearWizardSnapshot(protocoloAns);
   for (const file of preparing ? [...attachments, preparing] : attachments) fileRegistry.remove(file.id);
 }
 
@@ -115,9 +116,9 @@ export function createWizardLogic(deps: WizardDeps) {
       keepScreenAwake: () => screenAwake.keep(),
       letScreenSleep: () => screenAwake.release(),
       clearStoredProtocol: () => storage.remove('protocolo'),
-      clearSavedWork: ({ context }) => clearSavedWork(context.attachments, context.preparing),
+      clearSavedWork: ({ context }) => clearSavedWork(context),
       discardRequestHere: ({ context }) => {
-        clearSavedWork(context.attachments, context.preparing);
+        clearSavedWork(context);
         storage.endSession();
       },
       openAcceptanceLink: (_, params) => {

@@ -72,7 +72,7 @@ export function readWizardStart(): WizardStart {
   let snapshot = repaired?.snapshot;
   // A snapshot this version cannot read even so: start over (and say so) rather than crash.
   if ((loaded && !repaired) || (snapshot && !isReadable(input, snapshot))) {
-    clearWizardSnapshot();
+    clearWizardSnapshot(protocoloAns);
     snapshot = undefined;
     unreadable = true;
   }

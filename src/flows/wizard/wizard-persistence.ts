@@ -5,19 +5,20 @@
  * src/storage.ts). Cleared after a successful submission.
  *
  * "Continuar depois neste aparelho" (issue 27 item 4, the holder's opt-in): the same snapshot
- * is also kept in this browser's localStorage for DEVICE_DRAFT_DAYS after its last change, so
- * a new tab resumes it; without the opt-in nothing is kept there. Sending, 'Encerrar sessão'
- * (src/storage.ts) and unchecking the box delete it; an expired one is deleted at boot.
+ * is also kept in this browser's localStorage for DEVICE_DRAFT_DAYS after its last change, under
+ * its ANS protocol (src/app/device-draft.ts), so a new tab resumes it; without the opt-in nothing
+ * is kept there. Sending, erasing, 'Encerrar sessão' (src/storage.ts) and unchecking the box
+ * delete that request's draft and no other; an expired one is deleted at boot.
  */
 import type { Snapshot } from 'xstate';
 import { PERSIST_TAG } from '../../../machines/wizard.machine';
 import type { CalendarDay, WizardContext } from '../../../machines/wizard.types';
-import { DEVICE_DRAFT_KEY, TAB_DRAFT_KEY, deviceStorage, storage, tabStorage } from '../../storage';
-import { DEVICE_DRAFT_MS, readDeviceDraft } from '../../app/device-draft';
+import { TAB_DRAFT_KEY, deviceDraftKey, deviceStorage, storage, tabStorage } from '../../storage';
+import { DEVICE_DRAFT_MS, readDeviceDraft, removeDeviceDraft } from '../../app/device-draft';
 
 export { attachmentIdsOf } from '../../app/draft-files';
 
-export { DEVICE_DRAFT_DAYS, dropExpiredDeviceDraft } from '../../app/device-draft';
+export { DEVICE_DRAFT_DAYS, dropExpiredDeviceDrafts } from '../../app/device-draft';
 
 export const WIZARD_SNAPSHOT_KEY = TAB_DRAFT_KEY;
 
@@ -58,8 +59,8 @@ export function loadWizardSnapshot(protocoloAns: string, today: CalendarDay, onU
     tabStorage.remove(WIZARD_SNAPSHOT_KEY);
   }
   // A new tab: the draft the holder kept on this device, when it is this protocol's.
-  const kept = readDeviceDraft();
-  return kept && kept.snapshot.context?.protocoloAns === protocoloAns ? forToday(kept.snapshot, today) : undefined;
+  const kept = readDeviceDraft(protocoloAns);
+  return kept ? forToday(kept.snapshot, today) : undefined;
 }
 
 interface PersistableActor {
@@ -94,19 +95,20 @@ export function saveWizardSnapshot(actor: PersistableActor, now = Date.now()): v
   if (!snapshot.hasTag(PERSIST_TAG) || !storage.hasSession()) return;
   const persisted = JSON.stringify(actor.getPersistedSnapshot());
   tabStorage.set(WIZARD_SNAPSHOT_KEY, persisted);
-  if (snapshot.context.keepOnDevice) {
-    setDeviceKept(deviceStorage.set(DEVICE_DRAFT_KEY, `{"expiresAt":${now + DEVICE_DRAFT_MS},"snapshot":${persisted}}`));
+  const { keepOnDevice, protocoloAns } = snapshot.context;
+  // A draft with no protocol (none stored) has no key of its own: it stays in the tab.
+  if (keepOnDevice && protocoloAns !== '') {
+    const kept = `{"expiresAt":${now + DEVICE_DRAFT_MS},"snapshot":${persisted}}`;
+    setDeviceKept(deviceStorage.set(deviceDraftKey(protocoloAns), kept));
     return;
   }
   setDeviceKept(true);
-  if (readDeviceDraft(now)?.snapshot.context?.protocoloAns === snapshot.context.protocoloAns) {
-    // Unchecked: this request's draft no longer outlives the tab.
-    deviceStorage.remove(DEVICE_DRAFT_KEY);
-  }
+  // Unchecked: this request's draft no longer outlives the tab.
+  removeDeviceDraft(protocoloAns);
 }
 
-/** Forgets this tab's draft and the one kept on the device (sent, or started over). */
-export function clearWizardSnapshot(): void {
+/** Forgets this tab's draft and the one kept on the device for its ANS protocol (sent, or started over). */
+export function clearWizardSnapshot(protocoloAns: string): void {
   tabStorage.remove(WIZARD_SNAPSHOT_KEY);
-  deviceStorage.remove(DEVICE_DRAFT_KEY);
+  removeDeviceDraft(protocoloAns);
 }

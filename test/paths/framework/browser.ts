@@ -477,7 +477,15 @@ export async function expectOnPage(page: Page, check: PageCheck, message: string
   else if ('disabled' in check) await expect(check.disabled.first(), message).toBeDisabled();
   else if ('storage' in check) {
     await expect
-      .poll(() => page.evaluate((key) => window.localStorage.getItem(key) !== null, check.storage), { message })
+      .poll(
+        () =>
+          page.evaluate(
+            ({ key, prefix }) =>
+              prefix ? Object.keys(window.localStorage).some((held) => held.startsWith(key)) : window.localStorage.getItem(key) !== null,
+            { key: check.storage, prefix: check.prefix ?? false },
+          ),
+        { message },
+      )
       .toBe(check.present);
   } else if ('none' in check) return;
   else if ('attribute' in check) await expect(check.attribute.first(), message).toHaveAttribute(check.name, check.value);

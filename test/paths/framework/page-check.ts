@@ -17,7 +17,7 @@ export type PageCheck =
   | { count: Locator; is: number }
   /** Every check at once: a state told apart by two things the page shows. */
   | { all: readonly PageCheck[] }
-  /** A key of the page's localStorage, present or gone. */
-  | { storage: string; present: boolean }
+  /** A key of the page's localStorage, present or gone (`prefix`: any key that starts with it). */
+  | { storage: string; present: boolean; prefix?: boolean }
   /** The state has nothing of its own to show on this screen: say why (the machine's state is still checked). */
   | { none: string };

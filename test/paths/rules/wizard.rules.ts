@@ -10,7 +10,7 @@
 import type { wizardMachine } from '../../../machines/wizard.machine';
 import { isCep } from '../../../contract/rules';
 import { ERROR_SUMMARY_ID } from '../../../src/flows/wizard/focus-targets';
-import { DEVICE_DRAFT_KEY } from '../../../src/storage';
+import { DEVICE_DRAFT_PREFIX } from '../../../src/storage';
 import { PICKED_PLAN, PICKED_REGISTRY } from '../../machines/wizard.fixtures';
 import { traced, type Invariant } from '../framework/invariants';
 import { wizardLockRules } from './wizard.locks.rules';
@@ -262,7 +262,8 @@ export const wizardRules: readonly Invariant<M>[] = [
     holds: ({ snapshot, trace }) =>
       !snapshot.context.keepOnDevice || trace.includes('event:KEEP_ON_DEVICE_TOGGLED') || 'kept on the device unasked',
     seen: (page, { snapshot }) =>
-      snapshot.matches('editing') ? { storage: DEVICE_DRAFT_KEY, present: snapshot.context.keepOnDevice } : null,
+      // Each path runs in its own browser context with its own protocol: the only draft kept there is this one.
+      snapshot.matches('editing') ? { storage: DEVICE_DRAFT_PREFIX, prefix: true, present: snapshot.context.keepOnDevice } : null,
   },
   // Issue 29: the locks and bounds a shortest path reaches without seeing.
   ...wizardLockRules,

@@ -127,8 +127,9 @@ export function toPreparedAttachment(
 
 /** 'Enviando 1 de 3': the file going out now and how many the request has. */
 export function uploadCounter(attachments: readonly AttachmentMeta[]): { current: number; total: number } {
-  const sent = attachments.filter((attachment) => attachment.uploaded).length;
-  return { current: Math.min(sent + 1, attachments.length), total: attachments.length };
+  // A file the server refused on the way counts as done with: the next one is going out.
+  const done = attachments.filter((attachment) => attachment.uploaded || attachment.refused !== undefined).length;
+  return { current: Math.min(done + 1, attachments.length), total: attachments.length };
 }
 
 /** The files still to send: neither sent nor refused by the server (a refused one would meet the same refusal). */

@@ -649,6 +649,15 @@ export const wizardMachine = wizardSetup.createMachine({
                 actions: 'markNextUploaded',
                 description: 'SPEC §4: um documento enviado; ainda há outros: envia o próximo.',
               },
+              // A file refused on the way is not given up for the person: step 5 names it and
+              // why; they attach another, or 'Próximo' concludes without it.
+              {
+                guard: 'hasRefusedUploads',
+                target: '#wizard.editing.documentos',
+                actions: 'markNextUploaded',
+                description:
+                  "O último documento a enviar foi enviado, mas o servidor recusou um arquivo: de volta ao passo 5, que diz qual e por quê; anexar outro, ou 'Próximo' conclui sem ele.",
+              },
               {
                 target: 'generatingAcceptance',
                 actions: 'markNextUploaded',
@@ -656,18 +665,32 @@ export const wizardMachine = wizardSetup.createMachine({
               },
             ],
             onError: [
+              // A refusal judges the file, not the link: it is not sent again, and the files
+              // after it go out at once (found by a regression walk: one refused file kept the
+              // others unsent until a click).
+              {
+                guard: { type: 'isFileRefusedWithMoreToSend', params: ({ event }) => ({ error: event.error }) },
+                target: 'uploading',
+                reenter: true,
+                actions: 'noteRefusedUpload',
+                description: 'O servidor recusou este arquivo e há outros a enviar: ele fica de fora, com o motivo, e o próximo é enviado.',
+              },
+              {
+                guard: { type: 'isFileRefused', params: ({ event }) => ({ error: event.error }) },
+                target: '#wizard.editing.documentos',
+                actions: 'noteRefusedUpload',
+                description:
+                  "O servidor recusou o último arquivo a enviar: de volta ao passo 5, que diz qual e por quê; anexar outro, ou 'Próximo' conclui sem ele.",
+              },
               {
                 guard: 'pageIsHidden',
                 target: '#wizard.editing.documentos.awaitingVisibility',
                 description: 'O envio falhou com a página escondida: espera a pessoa voltar à página.',
               },
-              // Back on step 5: the banner says a file was not sent and 'Próximo' sends it again;
-              // a file the server refused keeps its reason and is left out of the sending.
+              // Back on step 5: the banner says a file was not sent and 'Próximo' sends it again.
               {
                 target: '#wizard.editing.documentos',
-                actions: 'noteRefusedUpload',
-                description:
-                  "SPEC §8: o envio falhou: de volta ao passo 5, intacto; 'Próximo' envia de novo (um arquivo recusado pelo servidor fica de fora, com o motivo).",
+                description: "SPEC §8: o envio falhou: de volta ao passo 5, intacto; 'Próximo' envia de novo.",
               },
             ],
           },

@@ -12,6 +12,7 @@ import {
   dropLostAttachments,
   hasRoomForAttachment,
   markNextRefused,
+  refusedUploads,
   markUploaded,
   needsPreparing,
   pendingUploads,
@@ -145,6 +146,13 @@ export const wizardSetup = setup({
     hasNoAttachments: ({ context }) => context.attachments.length === 0,
     hasPendingUploads: ({ context }) => pendingUploads(context.attachments).length > 0,
     hasMorePendingUploads: ({ context }) => pendingUploads(context.attachments).length > 1,
+    /** The server refused the file being sent for the file itself (its reason is in the answer). */
+    isFileRefused: (_, params: { error: unknown }) => refusalOf(params.error) !== undefined,
+    /** The same, and other files wait after it. */
+    isFileRefusedWithMoreToSend: ({ context }, params: { error: unknown }) =>
+      refusalOf(params.error) !== undefined && pendingUploads(context.attachments).length > 1,
+    /** A file the server refused is still in the list (the person replaces it, or goes on without it). */
+    hasRefusedUploads: ({ context }) => refusedUploads(context.attachments).length > 0,
     hasAcceptanceLink: ({ context }) => Boolean(context.acceptanceLink),
     hasTypedData: ({ context }) => hasTypedData(context),
     // Issue 27 item 7: 'Alterar' on the review was chosen; the step's 'Próximo' goes back to it.

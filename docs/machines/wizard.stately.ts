@@ -89,6 +89,7 @@ export const wizardMachine = setup({
     hasNoAttachments: () => false,
     hasNoDocumentType: () => false,
     hasPendingUploads: () => false,
+    hasRefusedUploads: () => false,
     hasRoomForDependent: () => false,
     hasTypedData: () => false,
     isAcceptanceRefused: () => false,
@@ -96,6 +97,8 @@ export const wizardMachine = setup({
     isCepChange: () => false,
     isCompleteCep: () => false,
     isEditingFromReview: () => false,
+    isFileRefused: () => false,
+    isFileRefusedWithMoreToSend: () => false,
     isLookupableRegistry: () => false,
     isNotPreparingFile: () => false,
     isNotSaved: () => false,
@@ -634,6 +637,12 @@ export const wizardMachine = setup({
                 description: 'SPEC §4: um documento enviado; ainda há outros: envia o próximo.',
               },
               {
+                target: '#wizard.editing.documentos',
+                guard: 'hasRefusedUploads',
+                actions: 'markNextUploaded',
+                description: 'O último documento a enviar foi enviado, mas o servidor recusou um arquivo: de volta ao passo 5, que diz qual e por quê; anexar outro, ou \'Próximo\' conclui sem ele.',
+              },
+              {
                 target: 'generatingAcceptance',
                 actions: 'markNextUploaded',
                 description: 'SPEC §4: o último documento foi enviado: gera o aceite.',
@@ -641,14 +650,26 @@ export const wizardMachine = setup({
             ],
             onError: [
               {
+                target: 'uploading',
+                guard: 'isFileRefusedWithMoreToSend',
+                actions: 'noteRefusedUpload',
+                reenter: true,
+                description: 'O servidor recusou este arquivo e há outros a enviar: ele fica de fora, com o motivo, e o próximo é enviado.',
+              },
+              {
+                target: '#wizard.editing.documentos',
+                guard: 'isFileRefused',
+                actions: 'noteRefusedUpload',
+                description: 'O servidor recusou o último arquivo a enviar: de volta ao passo 5, que diz qual e por quê; anexar outro, ou \'Próximo\' conclui sem ele.',
+              },
+              {
                 target: '#wizard.editing.documentos.awaitingVisibility',
                 guard: 'pageIsHidden',
                 description: 'O envio falhou com a página escondida: espera a pessoa voltar à página.',
               },
               {
                 target: '#wizard.editing.documentos',
-                actions: 'noteRefusedUpload',
-                description: 'SPEC §8: o envio falhou: de volta ao passo 5, intacto; \'Próximo\' envia de novo (um arquivo recusado pelo servidor fica de fora, com o motivo).',
+                description: 'SPEC §8: o envio falhou: de volta ao passo 5, intacto; \'Próximo\' envia de novo.',
               },
             ],
           },

@@ -122,6 +122,11 @@ export interface WriteOptions extends Pick<CallOptions, 'idempotencyKey' | 'toke
   saysOwnFailure?: boolean;
   /** The event a failure belongs to, as a read's `reportAs`: a write and the screen's read after it give one toast. */
   reportAs?: string;
+  /**
+   * An answer no retry can change (a file the server judged): not tried again. SPEC §7 retries
+   * "up to" 2 more times; sending a refused 10 MB photo twice more only costs the phone's data.
+   */
+  isFinal?: (error: unknown) => boolean;
 }
 
 /** A write through react-query's mutation cache, so it is retried and reported like a query. */
@@ -129,7 +134,7 @@ export function mutateApi<N extends EndpointName>(
   queryClient: QueryClient,
   name: N,
   input: EndpointInput<N>,
-  { saysOwnFailure: ownFailure, reportAs, ...options }: WriteOptions = {},
+  { saysOwnFailure: ownFailure, reportAs, isFinal, ...options }: WriteOptions = {},
 ): Promise<EndpointOutput<N>> {
   // One key for the logical write: every retry of it carries the same key.
   const idempotencyKey = options.idempotencyKey ?? crypto.randomUUID();
@@ -138,6 +143,8 @@ export function mutateApi<N extends EndpointName>(
   const observer = new MutationObserver<EndpointOutput<N>, unknown, void>(queryClient, {
     mutationFn: () => callApi(name, input, callOptions),
     meta: { ...(ownFailure ? { saysOwnFailure: true } : {}), ...(reportAs ? { reportAs } : {}) },
+    // Only when given: an undefined `retry` would replace the client's default.
+    ...(isFinal ? { retry: (failureCount: number, error: unknown) => !isFinal(error) && shouldRetry(failureCount, error) } : {}),
   });
   return observer.mutate();
 }

@@ -282,6 +282,17 @@ describe('retries through react-query', () => {
     expect(error).not.toHaveBeenCalled();
   });
 
+  it('a write whose answer is final (a file the server refused) is not tried again; any other failure still is', async () => {
+    const isFinal = (failure: unknown) => failure instanceof ApiError && failure.status === 415;
+    replies = [{ status: 415, body: { message: 'Tipo de arquivo não aceito.' } }];
+    await expect(mutateApi(queryClient, 'login', login, { isFinal })).rejects.toMatchObject({ status: 415 });
+    expect(calls).toHaveLength(1);
+    calls.length = 0;
+    replies = [{ status: 503 }];
+    await expect(mutateApi(queryClient, 'login', login, { isFinal })).rejects.toMatchObject({ status: 503 });
+    expect(calls).toHaveLength(3);
+  });
+
   it('succeeds without any report when a retry answers', async () => {
     replies = [{ status: 500 }, { status: 200, body: [tooltip] }];
     await expect(fetchApi(queryClient, 'tooltips', { solicitacao: '9' })).resolves.toEqual([tooltip]);

@@ -477,7 +477,7 @@ test.describe('nova-solicitacao wizard', () => {
     expect(await requestsNamed(nome)).toHaveLength(1);
   });
 
-  test('a text file renamed .pdf is refused by the server with its message; removing it and submitting again finishes the request', async ({
+  test('a text file renamed .pdf is refused by the server with its message; the file after it goes at once, and removing it finishes the request', async ({
     page,
   }) => {
     const { protocoloAns, nome } = uniqueIds();
@@ -490,6 +490,11 @@ test.describe('nova-solicitacao wizard', () => {
       buffer: Buffer.from('apenas texto'),
     });
     await attach(page, 'Carteirinha do plano anterior', { name: 'carteirinha.pdf', mimeType: 'application/pdf', buffer: PDF });
+    const uploads: string[] = [];
+    page.on(
+      'request',
+      (request) => void (/\/utils\/documento$/.test(request.url()) && uploads.push(String(request.postDataJSON()?.nmDocumento))),
+    );
     await sendReviewed(page);
     const reason = 'O conteúdo do arquivo não é um PDF válido. Envie um arquivo PDF, JPG ou PNG verdadeiro.';
     // Said by the toast and kept in the file's row, with no 'Tentar de novo' for a file that
@@ -498,27 +503,25 @@ test.describe('nova-solicitacao wizard', () => {
     await expect(row).toContainText(`Não foi enviado. ${reason} Remova-o e anexe outro arquivo.`);
     await expect(row.getByRole('button', { name: 'Enviar falso.pdf de novo' })).toHaveCount(0);
     await expect(currentStep(page)).toContainText('Documentos');
-    // The request is saved and rg.pdf sent: only the refused file may still be removed, and
-    // 'Próximo' would conclude without it, never send it again (found by a regression walk).
-    // The file after it waits, and the step counts it (found by a regression walk: "um documento" of three).
+    // The file after the refused one went without a click (found by a regression walk: one
+    // refusal kept it unsent), and the step names the refused file with the ways on.
+    await expect(page.getByRole('row').filter({ hasText: 'carteirinha.pdf' })).toContainText('Enviado');
     const status = page.getByRole('status').filter({ hasText: 'Sua solicitação já foi registrada' });
-    await expect(status).toContainText(
-      "Sua solicitação já foi registrada, mas um documento não foi enviado. Clique em 'Próximo' para concluir o envio dos documentos.",
-    );
-    await expect(status).toContainText(
+    await expect(status).toHaveText(
       "Sua solicitação já foi registrada, mas o arquivo falso.pdf foi recusado (o motivo está na lista). Remova-o e anexe outro, ou clique em 'Próximo' para concluir sem ele.",
     );
+    // Each file went once: a refusal is not tried again (it was, twice, at the cost of the phone's data).
+    expect(uploads).toEqual(['rg.pdf', 'falso.pdf', 'carteirinha.pdf']);
+    // Only the refused file may still be removed; 'Próximo' concludes without it, never sends it again.
     await expect(page.getByRole('button', { name: 'Remover rg.pdf' })).toHaveCount(0);
-    const uploads: string[] = [];
-    page.on('request', (request) => void (/\/utils\/documento$/.test(request.url()) && uploads.push(request.url())));
+    await expect(page.getByRole('button', { name: 'Remover carteirinha.pdf' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Remover falso.pdf' }).click();
     await next(page).click();
     await expect(page.getByTestId('protocol-modal')).toBeVisible();
     const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.replace(/\s/g, '');
     expect((await requestsNamed(nome)).map((r) => r.nuProtocolo)).toEqual([protocolo]);
     expect((await backoffice<Shown>('show', protocolo)).anexos.map((a) => a.arquivo)).toEqual(['rg.pdf', 'carteirinha.pdf']);
-    // Only the file still to send went out: never the refused one again.
-    expect(uploads).toHaveLength(1);
+    expect(uploads).toEqual(['rg.pdf', 'falso.pdf', 'carteirinha.pdf']);
   });
 
   test('a failed save leaves step 5 intact; submitting again creates exactly one request', async ({ page }) => {

@@ -62,6 +62,11 @@ const failure = new Error('HTTP 503 (fixture)');
 /** The save refused as the reference server refuses a second open request (the client's ApiError carries the code). */
 export const OPEN_REQUEST_EXISTS = Object.assign(new Error('HTTP 409 (fixture)'), { code: ERROR_CODES.openRequestExists });
 
+/** The server's reason for refusing a file (server/services/upload-check.ts says it so for a PDF that is not one). */
+export const FILE_REFUSAL_REASON = 'O conteúdo do arquivo não é um PDF válido. Envie um arquivo PDF, JPG ou PNG verdadeiro.';
+/** An upload refused for the file itself (400 with the server's reason: contract/rules.ts refusalOf). */
+export const FILE_REFUSED = Object.assign(new Error('HTTP 400 (fixture)'), { status: 400, serverMessage: FILE_REFUSAL_REASON });
+
 /** A phone photo's size in the fixtures: over the 1 MB from which photos are shrunk. */
 export const PHOTO_BYTES = 1_600_000;
 
@@ -212,7 +217,11 @@ export const wizardFixtures = {
     },
   ],
   'xstate.done.actor.uploadDocument': [{ type: 'xstate.done.actor.uploadDocument', actorId: 'uploadDocument', output: 'OK' }],
-  'xstate.error.actor.uploadDocument': [{ type: 'xstate.error.actor.uploadDocument', actorId: 'uploadDocument', error: failure }],
+  'xstate.error.actor.uploadDocument': [
+    { type: 'xstate.error.actor.uploadDocument', actorId: 'uploadDocument', error: failure },
+    // The server refuses the file itself: it is left out, and the next one goes (issue 27).
+    { type: 'xstate.error.actor.uploadDocument', actorId: 'uploadDocument', error: FILE_REFUSED },
+  ],
   'xstate.done.actor.acceptance': [
     {
       type: 'xstate.done.actor.acceptance',

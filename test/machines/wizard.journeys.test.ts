@@ -13,7 +13,16 @@ import type { AcceptanceInput, SaveRequestInput, SaveResult, UploadDocumentInput
 import { CoverageRecorder } from '../paths/framework/coverage';
 import { definePathModel, replay, type Start } from '../paths/framework/model';
 import { runUnitPath } from '../paths/framework/unit-runner';
-import { FILLED_FORM, LOOKUP_DEBOUNCE_ELAPSED, TODAY, ev, wizardFixtures, type M, type WizardPathEvent } from './wizard.fixtures';
+import {
+  FILE_REFUSAL_REASON,
+  FILLED_FORM,
+  LOOKUP_DEBOUNCE_ELAPSED,
+  TODAY,
+  ev,
+  wizardFixtures,
+  type M,
+  type WizardPathEvent,
+} from './wizard.fixtures';
 
 const filled: Start<M> = {
   name: 'filled form',
@@ -52,13 +61,18 @@ async function run(start: Start<M>, events: WizardPathEvent[]) {
   return { ...result, calls: spy.calls, last: result.values.at(-1) };
 }
 
-/** A pure replay of the events, for the context at the end. */
-function contextAfter(start: Start<M>, events: WizardPathEvent[]): WizardContext {
+/** A pure replay of the events, for the snapshot at the end. */
+function snapshotAfter(start: Start<M>, events: WizardPathEvent[]) {
   const actor = createActor(wizardMachine.provide({ delays: { lookupDebounce: 3_600_000 } }), { input: start.input }).start();
   for (const event of events) actor.send(event as never);
-  const context = actor.getSnapshot().context;
+  const snapshot = actor.getSnapshot();
   actor.stop();
-  return context;
+  return snapshot;
+}
+
+/** The same, for the context at the end. */
+function contextAfter(start: Start<M>, events: WizardPathEvent[]): WizardContext {
+  return snapshotAfter(start, events).context;
 }
 
 const toStep5 = [ev('NEXT'), ev('NEXT'), ev('NEXT'), ev('NEXT'), ev('xstate.done.actor.documentTypes')];
@@ -193,26 +207,27 @@ describe('wizard journeys', () => {
     expect(uploads[2]!.idempotencyKey).toBe(uploads[1]!.idempotencyKey);
   });
 
-  it('a file the server refused is kept with its reason and left out: the other files go, and the protocol comes (found by a regression walk)', async () => {
-    const reason = 'O conteúdo do arquivo não é um PDF válido. Envie um arquivo PDF, JPG ou PNG verdadeiro.';
-    const refusal = Object.assign(new Error('HTTP 400 (fixture)'), { status: 400, serverMessage: reason });
-    const events: WizardPathEvent[] = [
+  it('a file the server refused is kept with its reason and left out: the files after it go at once, step 5 names it, and Próximo concludes without it (found by a regression walk)', async () => {
+    const refusal = Object.assign(new Error('HTTP 400 (fixture)'), { status: 400, serverMessage: FILE_REFUSAL_REASON });
+    const sentOn: WizardPathEvent[] = [
       ...withTwoFiles,
       ...send,
       ev('xstate.done.actor.saveRequest'),
       { type: 'xstate.error.actor.uploadDocument', actorId: 'uploadDocument', error: refusal } as WizardPathEvent,
-      ev('NEXT'),
-      ev('xstate.done.actor.uploadDocument'),
-      ev('xstate.done.actor.acceptance'),
     ];
+    // No click needed: the next file is already going out.
+    expect(snapshotAfter(filled, sentOn).matches({ submitting: 'uploading' })).toBe(true);
+    const events: WizardPathEvent[] = [...sentOn, ev('xstate.done.actor.uploadDocument'), ev('NEXT'), ev('xstate.done.actor.acceptance')];
+    // Every other file sent, the person is back on step 5 with the refused one named, not filed past it.
+    expect(snapshotAfter(filled, events.slice(0, -2)).matches({ editing: { documentos: 'idle' } })).toBe(true);
     const result = await run(filled, events);
     expect(result.last).toBe('protocolModal');
     // The refused file is not sent again: the second upload is the other file.
     expect((result.inputs.uploadDocument as UploadDocumentInput[]).map((u) => u.attachment.id)).toEqual(['f-a1', 'f-a2']);
-    const context = contextAfter(filled, events.slice(0, -3));
-    expect(context.attachments.map((a) => [a.fileName, a.refused])).toEqual([
-      ['rg.pdf', reason],
-      ['foto.png', undefined],
+    const context = contextAfter(filled, events.slice(0, -2));
+    expect(context.attachments.map((a) => [a.fileName, a.uploaded, a.refused])).toEqual([
+      ['rg.pdf', false, FILE_REFUSAL_REASON],
+      ['foto.png', true, undefined],
     ]);
   });
 

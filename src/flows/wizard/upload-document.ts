@@ -40,6 +40,8 @@ export const uploadDocument = fromPromise<string, UploadDocumentInput>(async ({ 
       {
         idempotencyKey: input.idempotencyKey,
         quiet: true,
+        // The server judged the file itself: the same bytes would meet the same refusal.
+        isFinal: (error) => refusalOf(error) !== undefined,
         // The body is the file in base64 (4/3 of it) in JSON: shown as the file's own bytes.
         onUploadProgress: (sent, total) => uploadProgress.sending(attachment.id, Math.round((sent / total) * file.size), file.size),
       },

@@ -11,7 +11,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { wizardMachine } from '../../../machines/wizard.machine';
 import { isDependentValid, isStepValid } from '../../../machines/wizard.schemas';
-import { ERROR_CODES, hasErrorCode, isCep } from '../../../contract/rules';
+import { ERROR_CODES, hasErrorCode, isCep, refusalOf } from '../../../contract/rules';
 import type { WizardContext } from '../../../machines/wizard.types';
 import {
   FILLED_FORM,
@@ -72,14 +72,17 @@ interface Region {
   stopWhen?: (snapshot: Snap) => boolean;
 }
 
-/** The attachments as a set (order aside): which file, sent or not. */
+/** The attachments as a set (order aside): which file, sent, refused or still to send. */
 const attachmentSet = (c: WizardContext) => attachmentsKey(c).sort();
 /** The dependent row: none, blank, valid, or holding data not valid yet. */
 const draftKind = (c: WizardContext) =>
   c.draft === null ? null : Object.values(c.draft).every((v) => v === '') ? 'blank' : isDependentValid(c.draft, c.today) ? 'valid' : 'fix';
 
 const toDocuments = [ev('NEXT'), ev('NEXT'), ev('NEXT'), ev('NEXT')];
-const attachmentsKey = (c: WizardContext) => c.attachments.map((a) => `${a.id}:${a.uploaded ? 'sent' : 'pending'}`);
+/** An upload failed on the way (the link), or refused by the server for the file itself. */
+const [UPLOAD_FAILED, UPLOAD_REFUSED] = [ev('xstate.error.actor.uploadDocument', 0), ev('xstate.error.actor.uploadDocument', 1)];
+const attachmentsKey = (c: WizardContext) =>
+  c.attachments.map((a) => `${a.id}:${a.uploaded ? 'sent' : a.refused !== undefined ? 'refused' : 'pending'}`);
 
 export const wizardRegions: readonly Region[] = [
   {
@@ -202,6 +205,8 @@ export const wizardRegions: readonly Region[] = [
     // The files of SPEC (the photos of issue 27 have their own region, below).
     events: [
       ...[0, 1, 2, 3, 6].map((variant) => ev('FILE_CHOSEN', variant)),
+      // A failed link here; the server refusing a file has its own region, below.
+      UPLOAD_FAILED,
       ...all(
         'NEXT',
         'PREVIOUS',
@@ -222,7 +227,6 @@ export const wizardRegions: readonly Region[] = [
         'xstate.done.actor.saveRequest',
         'xstate.error.actor.saveRequest',
         'xstate.done.actor.uploadDocument',
-        'xstate.error.actor.uploadDocument',
         'xstate.done.actor.acceptance',
         'xstate.error.actor.acceptance',
       ),
@@ -256,6 +260,7 @@ export const wizardRegions: readonly Region[] = [
       ev('FILE_CHOSEN', 0),
       ev('FILE_CHOSEN', 4),
       ev('FILE_CHOSEN', 5),
+      UPLOAD_FAILED,
       ...all(
         'xstate.done.actor.prepareFile',
         'xstate.error.actor.prepareFile',
@@ -267,7 +272,6 @@ export const wizardRegions: readonly Region[] = [
         'xstate.done.actor.saveRequest',
         'xstate.error.actor.saveRequest',
         'xstate.done.actor.uploadDocument',
-        'xstate.error.actor.uploadDocument',
         'xstate.done.actor.acceptance',
       ),
     ],
@@ -279,6 +283,30 @@ export const wizardRegions: readonly Region[] = [
       saved: c.saved !== null,
     }),
     edges: (c) => ({ attachments: attachmentSet(c), preparing: c.preparing !== null, hidden: c.pageHidden, saved: c.saved !== null }),
+    stopWhen: (s) => !inStep(s, 'documentos') && !inStep(s, 'submitting'),
+  },
+  {
+    // Apart, so the refusal's outcome does not multiply the regions above: two files sent,
+    // each refused, failed or taken, and what the person does then (found by a regression walk:
+    // one refusal kept the files after it unsent).
+    name: 'step 5, a file the server refuses while sending',
+    start: filledStart,
+    prefix: [...toDocuments, ev('xstate.done.actor.documentTypes'), ev('DOCUMENT_TYPE_CHOSEN'), ev('FILE_CHOSEN', 0), ev('FILE_CHOSEN', 1)],
+    events: [
+      ev('NEXT'),
+      UPLOAD_FAILED,
+      UPLOAD_REFUSED,
+      ...all(
+        'SUBMIT_CONFIRMED',
+        'ATTACHMENT_REMOVE',
+        'PAGE_HIDDEN',
+        'PAGE_VISIBLE',
+        'xstate.done.actor.saveRequest',
+        'xstate.done.actor.uploadDocument',
+        'xstate.done.actor.acceptance',
+      ),
+    ],
+    abstract: (c) => ({ attachments: attachmentsKey(c), hidden: c.pageHidden, saved: c.saved !== null }),
     stopWhen: (s) => !inStep(s, 'documentos') && !inStep(s, 'submitting'),
   },
 ];
@@ -299,6 +327,9 @@ const [EDIT_DEPENDENTS, EDIT_DOCUMENTS] = [ev('REVIEW_EDIT_REQUESTED', 3), ev('R
 export const OPEN_REQUEST_REFUSED = ev('xstate.error.actor.saveRequest', 1);
 export const isOpenRequestRefused = (event: WizardPathEvent): boolean =>
   event.type === 'xstate.error.actor.saveRequest' && hasErrorCode(event.error, ERROR_CODES.openRequestExists);
+/** An upload refused for the file itself (the browser tier answers the server's 400 with its reason). */
+export const isFileRefused = (event: WizardPathEvent): boolean =>
+  event.type === 'xstate.error.actor.uploadDocument' && refusalOf(event.error) !== undefined;
 
 /**
  * Journeys the shortest paths split into many: the full filing, every failure of the submit

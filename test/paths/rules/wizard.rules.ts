@@ -8,11 +8,11 @@
  * documents only after the warning.
  */
 import type { wizardMachine } from '../../../machines/wizard.machine';
-import { isCep } from '../../../contract/rules';
+import { isCep, refusalOf } from '../../../contract/rules';
 import { ERROR_SUMMARY_ID } from '../../../src/flows/wizard/focus-targets';
 import { DEVICE_DRAFT_PREFIX } from '../../../src/storage';
 import { PICKED_PLAN, PICKED_REGISTRY } from '../../machines/wizard.fixtures';
-import { traced, type Invariant } from '../framework/invariants';
+import { traced, type Invariant, type ReceivedEvent } from '../framework/invariants';
 import { wizardLockRules } from './wizard.locks.rules';
 
 type M = typeof wizardMachine;
@@ -35,6 +35,15 @@ const SAVED = 'event:xstate.done.actor.saveRequest';
 const UPLOAD_FAILED = 'event:xstate.error.actor.uploadDocument';
 /** The banner of a request registered with a document still to send (issue 27). */
 const CLICK_NEXT = "Clique em 'Próximo' para concluir o envio";
+
+/** The banner of a request registered with a file the server refused (found by a regression walk). */
+const REFUSED_BANNER = "foi recusado (o motivo está na lista). Remova-o e anexe outro, ou clique em 'Próximo' para concluir sem ele.";
+
+/** Whether the last upload failure was the server refusing the file itself, as its answer says (contract/rules.ts). */
+function lastUploadRefused(events: readonly ReceivedEvent[]): boolean {
+  const last = events.findLast((event) => event.type === 'xstate.error.actor.uploadDocument');
+  return last !== undefined && refusalOf(last.error) !== undefined;
+}
 
 /** The events of the trace after its last entry `entry` (null: never happened). */
 function eventsAfterLast(trace: readonly string[], entry: string): string[] | null {
@@ -174,10 +183,14 @@ export const wizardRules: readonly Invariant<M>[] = [
   },
   {
     rule: 'the submit sequence asks for the acceptance document only once every attached document is uploaded (SPEC §4)',
-    holds: ({ snapshot, trace }) =>
-      !snapshot.matches({ submitting: 'generatingAcceptance' }) ||
-      (trace.includes(SAVED) && snapshot.context.attachments.every((a) => a.uploaded)) ||
-      'acceptance before the uploads',
+    holds: ({ snapshot, trace, events }) => {
+      if (!snapshot.matches({ submitting: 'generatingAcceptance' })) return true;
+      if (!trace.includes(SAVED)) return 'acceptance before the save';
+      // A file the server refused goes without it only once the person went on ('Próximo' after the refusal).
+      const refused = lastUploadRefused(events) && eventsAfterLast(trace, UPLOAD_FAILED)?.includes('event:NEXT') !== true;
+      const unsent = snapshot.context.attachments.some((a) => !a.uploaded && a.refused === undefined);
+      return (!refused && !unsent) || 'acceptance before the uploads';
+    },
   },
   {
     rule: 'the stored protocol is cleared only after the acceptance document answered (SPEC §4)',
@@ -202,9 +215,10 @@ export const wizardRules: readonly Invariant<M>[] = [
   },
   {
     rule: 'an upload that failed while the page was hidden is sent again as soon as the page is visible, without a click (issue 27)',
-    holds: ({ snapshot, trace }) => {
+    holds: ({ snapshot, trace, events }) => {
       const after = eventsAfterLast(trace, UPLOAD_FAILED);
-      if (after === null || !hiddenAtLast(trace, UPLOAD_FAILED)) return true;
+      // A file refused is not sent again, hidden or not (the next rule).
+      if (after === null || !hiddenAtLast(trace, UPLOAD_FAILED) || lastUploadRefused(events)) return true;
       if (after.length === 0)
         return snapshot.matches({ editing: { documentos: 'awaitingVisibility' } }) || 'a hidden failure not waiting for the page';
       if (after.length === 1 && after[0] === 'event:PAGE_VISIBLE')
@@ -215,12 +229,22 @@ export const wizardRules: readonly Invariant<M>[] = [
   {
     rule: "while sending, the screen says to keep it open and asks for no click; after a file failed in view, it asks for 'Próximo' (issue 27)",
     holds: () => true,
-    seen: (page, { snapshot, trace }) => {
+    seen: (page, { snapshot, trace, events }) => {
       const banner = page.getByRole('status').filter({ hasText: CLICK_NEXT });
       if (snapshot.matches('submitting'))
         return { all: [{ visible: page.getByRole('status').filter({ hasText: 'mantenha esta tela aberta' }) }, { hidden: banner }] };
-      const failedInView = eventsAfterLast(trace, UPLOAD_FAILED)?.length === 0 && !hiddenAtLast(trace, UPLOAD_FAILED);
-      return failedInView ? { visible: banner } : null;
+      const justFailed = eventsAfterLast(trace, UPLOAD_FAILED)?.length === 0;
+      // A refused file is named, with the way on; any other failure asks for 'Próximo' to send again.
+      if (justFailed && lastUploadRefused(events)) return { visible: page.getByRole('status').filter({ hasText: REFUSED_BANNER }) };
+      return justFailed && !hiddenAtLast(trace, UPLOAD_FAILED) ? { visible: banner } : null;
+    },
+  },
+  {
+    rule: 'a file the server refused is not waited on: the sending goes on at once, or step 5 names it (found by a regression walk)',
+    holds: ({ snapshot, trace, events }) => {
+      if (eventsAfterLast(trace, UPLOAD_FAILED)?.length !== 0 || !lastUploadRefused(events)) return true;
+      if (snapshot.matches({ submitting: 'uploading' }) || snapshot.matches({ editing: { documentos: 'idle' } })) return true;
+      return 'a refused file waited on, or the sending stopped elsewhere';
     },
   },
   {

@@ -24,11 +24,11 @@ import { CEP_NOTES } from '../../../src/views/nova-solicitacao/cep-note';
 import { PLAN_SEARCH_LABEL, foldForSearch } from '../../../src/views/nova-solicitacao/plan-matches';
 import { groupInFours } from '../../../src/ui/protocol-groups';
 import { seedSession } from '../../e2e/support/session';
-import { wizardFixtures, type M, type WizardPathEvent } from '../../machines/wizard.fixtures';
+import { FILE_REFUSAL_REASON, wizardFixtures, type M, type WizardPathEvent } from '../../machines/wizard.fixtures';
 import type { BrowserModel, Gestures, Markers, Network } from '../framework/browser';
 import { makeStepper, replay, type MachinePath } from '../framework/model';
 import { activeLeafPaths } from '../framework/universe';
-import { generateWizardPaths, isOpenRequestRefused, wizardModel } from '../models/wizard.model';
+import { generateWizardPaths, isFileRefused, isOpenRequestRefused, wizardModel } from '../models/wizard.model';
 import { fileAnotherRequest, uniqueIds } from '../../e2e/support/portal';
 import { cancelHeldPreparation, holdDecoderFor, isHeic, notePick } from './decoder-hold';
 import { photoBytes } from './photo-files';
@@ -531,13 +531,17 @@ export const wizardMarkers = {
       {
         visible: keepOpen(
           page,
-          `Enviando ${Math.min(c.attachments.filter((a) => a.uploaded).length + 1, c.attachments.length)} de ${c.attachments.length}`,
+          `Enviando ${Math.min(c.attachments.filter((a) => a.uploaded || a.refused !== undefined).length + 1, c.attachments.length)} de ${c.attachments.length}`,
         ),
       },
       { count: registered(page), is: 0 },
       { count: sent(page), is: c.attachments.filter((a) => a.uploaded).length },
       { visible: pending(page) },
-      { visible: page.getByRole('progressbar', { name: `Envio de ${c.attachments.find((a) => !a.uploaded)?.fileName ?? ''}` }) },
+      {
+        visible: page.getByRole('progressbar', {
+          name: `Envio de ${c.attachments.find((a) => !a.uploaded && a.refused === undefined)?.fileName ?? ''}`,
+        }),
+      },
       { ...overlay(page), value: 'false' },
     ],
   }),
@@ -571,7 +575,11 @@ export const wizardNetwork = {
   cepAddress: { url: new RegExp(`${API}portabilidade/utils/cep\\?`) },
   // The refusal of a second open request is the server's own (open() filed the pair first).
   saveRequest: { url: new RegExp(`${API}portabilidade$`), error: (e) => (isOpenRequestRefused(e) ? 'server' : 'fail') },
-  uploadDocument: { url: new RegExp(`${API}portabilidade/utils/documento$`) },
+  // A refusal of the file itself is answered as the server words it (the test files are valid).
+  uploadDocument: {
+    url: new RegExp(`${API}portabilidade/utils/documento$`),
+    error: (e) => (isFileRefused(e) ? { status: 400, body: JSON.stringify({ message: FILE_REFUSAL_REASON }) } : 'fail'),
+  },
   // 'ERRO' is injected (the reference server never answers it); every other answer is the server's.
   acceptance: {
     url: new RegExp(`${API}portabilidade/utils/documento/aceite$`),

@@ -226,6 +226,11 @@ export const trackingData = z.object({
   dsVersaoCondicoes: z.optional(z.string()),
   /** Brasília's day when the server answered ('dd/mm/yyyy'): deadlines are judged by it, not by a phone's clock. */
   dtConsulta: z.optional(z.string()),
+  /**
+   * Present (true) when the answer held (`flConcordo`) was recorded by the operator, not given
+   * in the portal: the screen tells it as the operator's, as the history and the e-mail do.
+   */
+  flRespostaDaOperadora: z.optional(z.literal(true)),
 });
 
 export const historyEvent = z.object({

@@ -24,6 +24,7 @@ type DecisionInfo = Pick<
   | 'dtConsulta'
   | 'dtLimiteCancelamentoPlanoAnterior'
   | 'dsMotivo'
+  | 'flRespostaDaOperadora'
 >;
 
 export const NOT_INFORMED = 'Ainda não informado pela operadora.';
@@ -111,7 +112,12 @@ export function nextSteps(tracking: DecisionInfo, now: Date): string[] {
     case 'awaitingAcknowledgement': {
       const recorded = recordedChoice(tracking);
       const typeOne = typeCodeOf(tracking) === TYPE_CODE_AGREEMENT;
-      if (recorded === 'N' && typeOne) return ["Você respondeu 'Não aceito': não cancele o seu plano anterior."];
+      if (recorded === 'N' && typeOne)
+        return [
+          tracking.flRespostaDaOperadora
+            ? "A operadora registrou a sua resposta 'Não aceito': não cancele o seu plano anterior."
+            : "Você respondeu 'Não aceito': não cancele o seu plano anterior.",
+        ];
       if (recorded === 'S') return [cancellationSentence(tracking, now)];
       return [
         typeOne

@@ -86,6 +86,11 @@ export const trackingHandlers: Pick<EndpointHandlers, 'tracking' | 'history'> = 
     // Cancelled at the holder's own request (issue 25): said so, with when, never as the operator's cancellation.
     const withdrawn = request.fl_status === STATUS.cancelada ? await withdrawnAt(ctx.deps.db, request.cd_solicitacao) : null;
     if (withdrawn) Object.assign(data, { dsStatus: WITHDRAWN_STATUS, dtDesistencia: formatDateTime(withdrawn) });
+    // An answer the operator recorded is told as the operator's (the history says so too).
+    if (answerOf(request) !== null) {
+      const giver = answerGivers(await listStatusHistory(ctx.deps.db, request.cd_solicitacao)).at(-1);
+      if (giver === 'backoffice') data.flRespostaDaOperadora = true;
+    }
     if (visibility === 'owner') data.nuCpf = request.cpf || null;
     // Knowing the protocol is the proof here: the answer hands out a token bound to it, for
     // the calls that name this request by an internal id (http/access.ts). Presented with a

@@ -93,6 +93,13 @@ test.describe("acompanhamento: the operator's decision", () => {
     // The history keeps the step that awaited the answer, then says which answer came.
     const history = page.getByRole('region', { name: 'Histórico da solicitação' }).getByRole('listitem');
     await expect(history.last()).toContainText("Resposta 'Não aceito' registrada");
+
+    // The operator records 'Não aceito' for new conditions (a call with the holder): the screen
+    // tells it as the operator's, as the history and the e-mail do (found by a regression walk).
+    await backoffice('set-status', protocolo, '6', '--concordo', 'N', '--valor', '650,00');
+    await page.reload();
+    await expect(nextSteps(page)).toHaveText(/A operadora registrou a sua resposta 'Não aceito': não cancele o seu plano anterior\./);
+    await expect(history.last()).toContainText("Resposta 'Não aceito' registrada pela operadora");
   });
 
   test('an agreement sent after the operator changed the price on a screen left open is not recorded: the new price is shown to answer again', async ({

@@ -72,6 +72,10 @@ describe("the operator's decision, as the screen says it", () => {
       'A cobertura do novo plano começa em 22/03/2025; depois disso, cancele o seu plano anterior até 27/03/2025.',
     ]);
     expect(nextSteps({ ...decided, flConcordo: 'N' }, now)).toEqual(["Você respondeu 'Não aceito': não cancele o seu plano anterior."]);
+    // The operator recorded it (found by a regression walk: told as the person's own answer).
+    expect(nextSteps({ ...decided, flConcordo: 'N', flRespostaDaOperadora: true }, now)).toEqual([
+      "A operadora registrou a sua resposta 'Não aceito': não cancele o seu plano anterior.",
+    ]);
     expect(nextSteps({ ...decided, flStatus: 3, flConcordo: 'S' }, now)[0]).toMatch(/termo e declaração/);
     expect(nextSteps({ ...decided, flStatus: 7, flConcordo: 'S' }, brasiliaNoon('2025-03-23'))).toEqual([
       'Cancele o seu plano anterior até 27/03/2025, se ainda não o fez.',

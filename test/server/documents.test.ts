@@ -65,6 +65,7 @@ interface TrackingView {
   dsStatus?: string;
   dtInicioCobertura?: string;
   dsVersaoCondicoes?: string;
+  flRespostaDaOperadora?: true;
 }
 
 /** A request filed under `key`, with the operator's CLI on it and what its person and its messages say. */
@@ -417,6 +418,7 @@ describe('the acceptance document', () => {
     await aceite({ fl_ciente: 'S', fl_tipo: 'D', cd_solicitacao: shown.cdSolicitacao }, shown.token);
     const personAnswered = await history(shown.token);
     expect(personAnswered.at(-1)).toBe("Resposta 'Estou de acordo' registrada - aguardando a operadora");
+    expect((await tracking()).flRespostaDaOperadora).toBeUndefined();
     const sentBefore = (await emails(shown.cdSolicitacao)).length;
 
     // The same answer to the same conditions: nothing happened, nothing is said.
@@ -427,7 +429,7 @@ describe('the acceptance document', () => {
     // New facts with the operator's 'S': the answer now stands for them, and it is the operator's,
     // in the history as in the e-mail that tells the person so.
     expect(await cli('6', '--concordo', 'S', '--inicio', '01/03/2027')).toBe(0);
-    expect(await tracking()).toMatchObject({ flConcordo: 'S', dtInicioCobertura: '01/03/2027' });
+    expect(await tracking()).toMatchObject({ flConcordo: 'S', dtInicioCobertura: '01/03/2027', flRespostaDaOperadora: true });
     expect(await history(shown.token)).toEqual([...personAnswered, "Resposta 'Estou de acordo' registrada pela operadora"]);
     const told = (await emails(shown.cdSolicitacao)).slice(sentBefore);
     expect(told).toHaveLength(1);

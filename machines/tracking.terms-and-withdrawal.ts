@@ -48,7 +48,8 @@ export const WITHDRAWAL = {
   title: 'Desistir desta solicitação?',
   consequences: [
     'A solicitação será cancelada a seu pedido e deixará de ser analisada pela operadora.',
-    'Essa desistência não pode ser desfeita.',
+    // Not by the holder: the operator can still reopen a request withdrawn by mistake.
+    'Essa desistência não pode ser desfeita pelo portal.',
     'Se mudar de ideia, você poderá fazer uma nova solicitação de portabilidade a qualquer momento.',
   ],
   /** Beside the inactive button while status 2's panel holds a file (leaving the panel would drop it). */
@@ -62,7 +63,7 @@ export const WITHDRAWAL = {
   done: 'Sua solicitação foi cancelada a seu pedido.',
   panel: 'Sua solicitação foi cancelada a seu pedido',
   panelText: (when: string | undefined) =>
-    `Você desistiu desta solicitação${when ? ` em ${when}` : ''}. Ela não será mais analisada pela operadora e esse cancelamento não pode ser desfeito.`,
+    `Você desistiu desta solicitação${when ? ` em ${when}` : ''}. Ela não será mais analisada pela operadora e esse cancelamento não pode ser desfeito pelo portal.`,
   again: 'Se quiser, você pode fazer uma nova solicitação de portabilidade a qualquer momento, pela página inicial.',
 } as const;
 

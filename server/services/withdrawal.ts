@@ -56,7 +56,8 @@ export function withdrawalEmail(to: string, nuProtocolo: string, operatorName: s
     '',
     `A sua solicitação de portabilidade para ${operatorName}, protocolo ${nuProtocolo}, foi cancelada a seu pedido pelo portal.`,
     '',
-    'O cancelamento não pode ser desfeito: esta solicitação terminou e não será analisada.',
+    // By the holder, that is: the operator can reopen it (a mistaken withdrawal told by phone).
+    'O cancelamento não pode ser desfeito pelo portal: esta solicitação não será mais analisada.',
     link
       ? `Se quiser, você pode fazer uma nova solicitação a qualquer momento em ${link} (opção "Realizar Solicitação").`
       : 'Se quiser, você pode fazer uma nova solicitação a qualquer momento no portal de portabilidade (opção "Realizar Solicitação").',

@@ -58,7 +58,7 @@ describe('the holder withdraws a request under analysis', () => {
     // A locked phone shows the subject: never the last 6 digits, the password (found by a regression walk).
     expect(message?.ds_assunto).toBe(`Solicitação de portabilidade cancelada a seu pedido: ${protocolo.slice(0, -6)}******`);
     expect(message?.ds_texto).toMatch(/cancelada a seu pedido/);
-    expect(message?.ds_texto).toMatch(/não pode ser desfeito/);
+    expect(message?.ds_texto).toMatch(/não pode ser desfeito pelo portal/);
     expect(message?.ds_texto).toMatch(/nova solicitação/);
     // A retry (the answer lost on the way) is answered OK and changes nothing.
     expect((await withdraw(protocolo, token)).body).toBe('OK');

@@ -63,7 +63,7 @@ it('asks first, sends nothing on Voltar, says nothing before the answer, then sh
   await userEvent.click(button);
   const dialog = screen.getByTestId('withdraw-confirmation');
   expect(dialog.textContent).toContain('cancelada a seu pedido');
-  expect(dialog.textContent).toContain('não pode ser desfeita');
+  expect(dialog.textContent).toContain('não pode ser desfeita pelo portal');
   expect(dialog.textContent).toContain('nova solicitação');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Voltar' }));
   expect(withdrawRequest).not.toHaveBeenCalled();

@@ -8,7 +8,7 @@ import type { AnyStateMachine } from 'xstate';
 import { allModels } from '../models';
 import { BrowserCoverage, browserPath, coveringPaths, runBrowserPath, type BrowserModel } from './browser';
 import { generatePaths } from './model';
-import { sharedPaths } from './paths-cache';
+import { sharedEdgeSpaces, sharedPaths } from './paths-cache';
 
 export function describeBrowserPaths<M extends AnyStateMachine>(bm: BrowserModel<M>): void {
   // A path through a transition excluded from this tier cannot be played here.
@@ -20,6 +20,8 @@ export function describeBrowserPaths<M extends AnyStateMachine>(bm: BrowserModel
     );
     return coveringPaths(playable.map((path) => browserPath(bm, path)));
   });
+  // The edges the coverage counts, shared the same way (the first process explored them already).
+  sharedEdgeSpaces(bm.model);
   test.describe(`${bm.model.flow} machine paths (browser tier)`, () => {
     // A long journey against the reference server (acceptance PDFs, signatures) on 2 shared cores.
     test.describe.configure({ mode: 'parallel', timeout: 120_000 });

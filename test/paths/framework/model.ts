@@ -72,7 +72,15 @@ export interface PathModel<M extends AnyStateMachine> {
    * over every fixture does not fit the machine (the wizard, explored per region).
    */
   edgeSpaces?: (model: PathModel<M>) => readonly EdgeSpace[];
+  /**
+   * With `edgeSpaces`: each space's name and key, without exploring (what a browser worker
+   * needs to count the edges a page takes, the edges themselves read from this run's cache).
+   */
+  edgeKeys?: () => readonly SpaceKey[];
 }
+
+/** A space's name and the abstract key of its states (framework/edges.ts). */
+export type SpaceKey = Pick<EdgeSpace, 'name' | 'key'>;
 
 export interface MachinePath<M extends AnyStateMachine> {
   name: string;
@@ -220,6 +228,12 @@ export function abstractKey<M extends AnyStateMachine>(model: PathModel<M>): (sn
       v: snapshot.value,
       c: model.abstractContext ? model.abstractContext(snapshot.context as ContextFrom<M>) : snapshot.context,
     });
+}
+
+/** Each edge space's name and key, without exploring: one space per start over every fixture unless the model says otherwise. */
+export function edgeKeysOf<M extends AnyStateMachine>(model: PathModel<M>): readonly SpaceKey[] {
+  if (model.edgeSpaces && !model.edgeKeys) throw new Error(`${model.flow}: edgeSpaces without edgeKeys`);
+  return model.edgeKeys?.() ?? [{ name: model.flow, key: abstractKey(model) }];
 }
 
 const spacesCache = new WeakMap<object, readonly EdgeSpace[]>();

@@ -12,7 +12,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyStateMachine } from 'xstate';
-import { allFixtures, replay, startsOf, type MachinePath, type PathModel } from './model';
+import type { EdgeSpace } from './edges';
+import { allFixtures, edgeKeysOf, edgeSpacesOf, replay, startsOf, type MachinePath, type PathModel } from './model';
 import type { PathEvent } from './types';
 
 const CACHE_DIR = 'test-results/paths-cache';
@@ -96,24 +97,70 @@ function decode<M extends AnyStateMachine>(model: PathModel<M>, stored: StoredPa
   });
 }
 
+/** This run's cache file of `what` (a flow's paths, or its edges), under the sources' hash. */
+const cacheFile = (what: string) => join(CACHE_DIR, `${what}-${hashOfSources()}.json`);
+
+/** Writes `what` for the other processes, dropping what older sources left under its name. */
+function share(what: string, data: unknown): void {
+  const file = cacheFile(what);
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const stale = (name: string) => new RegExp(`^${what}-[0-9a-f]{16}\\.json$`).test(name) && join(CACHE_DIR, name) !== file;
+  for (const old of readdirSync(CACHE_DIR).filter(stale)) rmSync(join(CACHE_DIR, old), { force: true });
+  // Written whole, then renamed: a process reading meanwhile never sees half a file.
+  const partial = `${file}.${process.pid}`;
+  writeFileSync(partial, JSON.stringify(data));
+  renameSync(partial, file);
+}
+
 /** The paths `generate` gives for this model, read from this run's cache when another process wrote them. */
 export function sharedPaths<M extends AnyStateMachine>(model: PathModel<M>, generate: () => MachinePath<M>[]): MachinePath<M>[] {
-  const file = join(CACHE_DIR, `${model.flow}-${hashOfSources()}.json`);
   try {
-    return decode(model, JSON.parse(readFileSync(file, 'utf8')) as StoredPath[]);
+    return decode(model, JSON.parse(readFileSync(cacheFile(model.flow), 'utf8')) as StoredPath[]);
   } catch {
     // Not written yet (or by other sources): generated here.
   }
   const paths = generate();
   const stored = encode(model, paths);
-  if (stored) {
-    mkdirSync(CACHE_DIR, { recursive: true });
-    const stale = (name: string) => name.startsWith(`${model.flow}-`) && name.endsWith('.json') && join(CACHE_DIR, name) !== file;
-    for (const old of readdirSync(CACHE_DIR).filter(stale)) rmSync(join(CACHE_DIR, old), { force: true });
-    // Written whole, then renamed: a process reading meanwhile never sees half a file.
-    const partial = `${file}.${process.pid}`;
-    writeFileSync(partial, JSON.stringify(stored));
-    renameSync(partial, file);
-  }
+  if (stored) share(model.flow, stored);
   return paths;
+}
+
+/** Where a cached edge was first reached is not kept: a worker only counts the edges a page takes. */
+const UNRECORDED_WAY = { prefix: [], event: null, start: '' } as const;
+
+/**
+ * The model's edge spaces as a browser worker counts them: each space's key (from the model,
+ * without exploring) and the keys of its edges, read from this run's cache when another process
+ * explored them (the wizard's exploration took 13–30 s in every worker, before its first path).
+ * Only `key` and `edges` are there: enough for `edgesOf` and `allEdgeIds`, not for generating.
+ */
+export function sharedEdgeSpaces<M extends AnyStateMachine>(model: PathModel<M>): readonly EdgeSpace[] {
+  const known = sharedSpaces.get(model);
+  if (known) return known;
+  const spaces = readEdgeSpaces(model) ?? exploreAndShare(model);
+  sharedSpaces.set(model, spaces);
+  return spaces;
+}
+
+const sharedSpaces = new WeakMap<object, readonly EdgeSpace[]>();
+const edgesFileOf = (model: { flow: string }) => `${model.flow}-edges`;
+
+function readEdgeSpaces<M extends AnyStateMachine>(model: PathModel<M>): readonly EdgeSpace[] | null {
+  try {
+    const stored = JSON.parse(readFileSync(cacheFile(edgesFileOf(model)), 'utf8')) as Record<string, string[]>;
+    return edgeKeysOf(model).map(({ name, key }) => {
+      const edges = stored[name];
+      if (!edges) throw new Error(`${model.flow}: no cached space named ${name}`);
+      return { name, key, edges: new Map(edges.map((edge) => [edge, UNRECORDED_WAY])), steps: [], refusals: new Map() };
+    });
+  } catch {
+    // Not written yet (or by other sources, or another space): explored here.
+    return null;
+  }
+}
+
+function exploreAndShare<M extends AnyStateMachine>(model: PathModel<M>): readonly EdgeSpace[] {
+  const spaces = edgeSpacesOf(model);
+  share(edgesFileOf(model), Object.fromEntries(spaces.map((space) => [space.name, [...space.edges.keys()]])));
+  return spaces;
 }

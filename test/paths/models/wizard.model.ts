@@ -53,6 +53,7 @@ export const wizardModel = definePathModel({
   fixtures: wizardFixtures,
   invariants: wizardRules,
   edgeSpaces: (model) => wizardEdgeSpaces(model),
+  edgeKeys: () => wizardRegions.map((region) => ({ name: region.name, key: regionKey(region) })),
 });
 
 type Snap = AnyMachineSnapshot;
@@ -670,6 +671,12 @@ export const wizardJourneys: ReadonlyArray<{ name: string; start: Start<M>; even
   },
 ];
 
+/** A region's abstract state: the value and what its abstraction keeps of the context. */
+const keyBy = (abstract: (c: WizardContext) => unknown) => (s: Keyed) =>
+  JSON.stringify({ v: s.value, c: abstract(s.context as WizardContext) });
+/** The key of a region's edges: its coarser abstraction when it has one. */
+const regionKey = (region: Region) => keyBy(region.edges ?? region.abstract);
+
 /**
  * The abstract graph of each region, explored from its prefix by the region's own abstraction,
  * its edges keyed by the coarser one (`edges`); `filterEvents` keeps only some events (the
@@ -681,15 +688,13 @@ function exploreRegions(model: PathModel<M>, filterEvents?: (snapshot: Snap, eve
     const began = Date.now();
     let from = stepper.initial(region.start.input).next;
     for (const event of region.prefix) from = stepper.step(from, event).next;
-    const keyBy = (abstract: (c: WizardContext) => unknown) => (s: Keyed) =>
-      JSON.stringify({ v: s.value, c: abstract(s.context as WizardContext) });
     const space = exploreSpace(
       model.machine,
       {
         name: region.name,
         start: region.start.name,
         prefix: region.prefix,
-        key: keyBy(region.edges ?? region.abstract),
+        key: regionKey(region),
         traverse: keyBy(region.abstract),
         options: { events: region.events, fromState: from, stopWhen: region.stopWhen, filterEvents },
       },

@@ -33,6 +33,9 @@ export function notePaintedControls(root: HTMLElement): void {
     if (!control.id || (control instanceof HTMLInputElement && !NOTED_TYPES.has(control.type))) continue;
     painted.set(control.id, { control, state: paintedStateOf(control) });
   }
+  // Left for another screen, what was painted is no one's: a control there with the same id
+  // (React's ids repeat by position) must not take what was typed on this one.
+  window.addEventListener('hashchange', () => painted.clear(), { once: true });
 }
 
 /** What the person changed on the painted control `id` before its code took it over (once; undefined when nothing). */

@@ -7,14 +7,13 @@ import { expect, test, type Page } from './support/test';
 import { choose, expectNoAxeViolations, field, next, sendWithoutDocuments, startNewRequest, uniqueIds } from './support/portal';
 import { openDocumentsStep } from './support/photos';
 import { trackFromHome } from './support/tracking';
+import { deviceDraftKey } from '../../src/storage';
 import { seedSession } from './support/session';
 import { openWizard, stepTitle } from './support/wizard';
 
 /** The demo request under analysis (the reference server's seed). */
 const DEMO_PROTOCOL = '48213907561238470015';
 
-/** src/storage.ts deviceDraftKey: a draft kept on the device lives under its ANS protocol. */
-const deviceDraftKey = (protocoloAns: string) => `portabilidade.wizard.aparelho.v2.${protocoloAns}`;
 /** The keys of every draft kept on this device. */
 const keptDrafts = (page: Page) =>
   page.evaluate(() =>

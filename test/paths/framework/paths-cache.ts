@@ -128,6 +128,10 @@ export function sharedPaths<M extends AnyStateMachine>(model: PathModel<M>, gene
 /** Where a cached edge was first reached is not kept: a worker only counts the edges a page takes. */
 const UNRECORDED_WAY = { prefix: [], event: null, start: '' } as const;
 
+/** Each model's edge spaces, once per process; and the name of their cache file. */
+const sharedSpaces = new WeakMap<object, readonly EdgeSpace[]>();
+const edgesFileOf = (model: { flow: string }) => `${model.flow}-edges`;
+
 /**
  * The model's edge spaces as a browser worker counts them: each space's key (from the model,
  * without exploring) and the keys of its edges, read from this run's cache when another process
@@ -141,9 +145,6 @@ export function sharedEdgeSpaces<M extends AnyStateMachine>(model: PathModel<M>)
   sharedSpaces.set(model, spaces);
   return spaces;
 }
-
-const sharedSpaces = new WeakMap<object, readonly EdgeSpace[]>();
-const edgesFileOf = (model: { flow: string }) => `${model.flow}-edges`;
 
 function readEdgeSpaces<M extends AnyStateMachine>(model: PathModel<M>): readonly EdgeSpace[] | null {
   try {

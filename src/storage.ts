@@ -100,6 +100,7 @@ function removeSession(): void {
   erase('token');
   erase(SESSION_TIMES_KEY);
   tabStorage.remove(TAB_DRAFT_KEY);
+  tabStorage.remove(TAB_SESSION_KEY);
 }
 
 interface LiveSession {
@@ -145,6 +146,17 @@ export const storage = {
     write('protocolo', session.protocolo);
     write('token', session.token);
     writeTimes({ desde: now, ultimaAtividade: now });
+    tabStorage.set(TAB_SESSION_KEY, session.protocolo);
+  },
+  /**
+   * Whether the live session was started in this tab (its protocol typed here). A new request's
+   * session outlives its tab by up to SESSION_IDLE_MS, and names a protocol whose draft may be
+   * kept on this device: another tab opens that draft only after typing the protocol again
+   * (found by a regression walk: the next person on a shared phone opened it from history).
+   */
+  startedInThisTab(): boolean {
+    const session = liveSession();
+    return session !== null && tabStorage.get(TAB_SESSION_KEY) === session.protocolo;
   },
   /**
    * A fresh token for the live session of this protocol (the tracking read answers one):
@@ -232,6 +244,9 @@ export async function wizardFilesStoreExists(): Promise<boolean> {
     return false;
   }
 }
+
+/** The protocol of the session started in this tab (`storage.startedInThisTab`). */
+export const TAB_SESSION_KEY = 'portabilidade.sessaoDaAba';
 
 /** The wizard's draft of this tab (src/flows/wizard/wizard-persistence.ts): it lives only while the session does. */
 export const TAB_DRAFT_KEY = 'portabilidade.wizard.v1';

@@ -13,6 +13,7 @@ import {
   CLOCK_SET_BACK_TOLERANCE_MS,
   SESSION_IDLE_MS,
   SESSION_TIMES_KEY,
+  TAB_SESSION_KEY,
   TOKEN_EXPIRY_MARGIN_MS,
   TOKEN_TTL_MS,
   storage,
@@ -114,6 +115,16 @@ describe("index.html's inline script", () => {
     expect(runBootScript('#/acompanhamento')).toBe('acompanhamento');
     expect(runBootScript('#/home/1')).toBe('home');
     expect(localStorage.getItem('token')).toBe('a.token');
+  });
+
+  it("paints no wizard for a new request's session started in another tab (the app opens home to have its protocol typed)", () => {
+    seed(pair('free', since(MINUTE, MINUTE)));
+    sessionStorage.clear();
+    expect(runBootScript('#/nova-solicitacao')).toBeNull();
+    // The tab that typed it (src/storage.ts startSession) paints the empty wizard.
+    sessionStorage.setItem(TAB_SESSION_KEY, '48213907561238470015');
+    expect(runBootScript('#/nova-solicitacao')).toBe('nova-solicitacao');
+    sessionStorage.clear();
   });
 });
 

@@ -58,6 +58,14 @@ async function attachTwoFiles(page: Page) {
   await expect.poll(() => storedFileNames(page).then((names) => names.sort())).toEqual(['cpf.pdf', 'rg.pdf']);
 }
 
+/** A new tab: home, 'Realizar Solicitação', the ANS protocol typed (a kept draft opens only so). */
+async function typeProtocolOnHome(page: Page, protocoloAns: string): Promise<void> {
+  await page.goto('/#/home/1');
+  await page.getByRole('button', { name: 'Realizar Solicitação' }).click();
+  await page.getByRole('textbox', { name: 'Digite o protocolo ANS' }).fill(protocoloAns);
+  await page.getByRole('button', { name: 'Prosseguir' }).click();
+}
+
 test('with "Continuar depois neste aparelho", a new tab resumes at the same step with every file', async ({ page, context }) => {
   const protocoloAns = await openWizard(page, true);
   const keep = page.getByLabel('Continuar depois neste aparelho', { exact: true });
@@ -71,12 +79,14 @@ test('with "Continuar depois neste aparelho", a new tab resumes at the same step
   await page.close();
 
   const again = await context.newPage();
+  await typeProtocolOnHome(again, protocoloAns);
+  await expect(stepTitle(again, 'Documentos')).toBeVisible();
   // Resumed from the device, the wizard is drawn from nothing: no painted step 1 for React to
   // find different (a hydration error, found by an exploratory run).
   const errors: string[] = [];
   again.on('pageerror', (error) => errors.push(error.message));
   again.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
-  await again.goto('/#/nova-solicitacao');
+  await again.reload();
   await expect(stepTitle(again, 'Documentos')).toBeVisible();
   expect(await again.locator('#root').getAttribute('data-shell')).toBeNull();
   expect(errors.filter((error) => /Minified React error|hydrat/i.test(error))).toEqual([]);
@@ -89,7 +99,7 @@ test('with "Continuar depois neste aparelho", a new tab resumes at the same step
 });
 
 test('without it, nothing is left once the tab is closed', async ({ page, context }) => {
-  await openWizard(page, true);
+  const protocoloAns = await openWizard(page, true);
   await attachTwoFiles(page);
   expect(await keptDrafts(page)).toEqual([]);
   page.on('dialog', (dialog) => void dialog.accept());
@@ -97,7 +107,7 @@ test('without it, nothing is left once the tab is closed', async ({ page, contex
   await expect.poll(() => page.isClosed()).toBe(true);
 
   const again = await context.newPage();
-  await again.goto('/#/nova-solicitacao');
+  await typeProtocolOnHome(again, protocoloAns);
   await expect(stepTitle(again, 'Dados Pessoais')).toBeVisible();
   await expect(again.getByLabel('Nome do beneficiário', { exact: true })).toHaveValue('');
   expect(await keptDrafts(again)).toEqual([]);
@@ -192,6 +202,35 @@ test("a shared phone keeps each person's draft: another request's 'Sair e apagar
   const again = await context.newPage();
   await seedSession(again, { protocolo: ana, token: 'free', cdEmpresaPlano: '1' });
   await again.goto('/#/nova-solicitacao');
+  await expect(field(again, 'Nome do beneficiário')).toHaveValue('ANA SOUZA');
+  await expect(again.getByLabel('Continuar depois neste aparelho', { exact: true })).toBeChecked();
+});
+
+test("a kept draft opens in a new tab only once its protocol is typed there: the next person on the phone, opening the wizard's address, gets home (found by a regression walk)", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  // Ana keeps her request's draft and closes the tab; her session is still stored.
+  const ana = await openWizard(page, false);
+  await field(page, 'Nome do beneficiário').fill('Ana Souza');
+  await page.getByLabel('Continuar depois neste aparelho', { exact: true }).check();
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key) ?? '', deviceDraftKey(ana))).toContain('ANA SOUZA');
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.close({ runBeforeUnload: true });
+
+  // The next person opens the wizard's address from the history: home asks for the ANS protocol.
+  const next = await context.newPage();
+  await next.goto('/#/nova-solicitacao');
+  await expect(next.getByRole('textbox', { name: 'Digite o protocolo ANS' })).toBeVisible();
+  await expect(next).toHaveURL(/#\/home\/1$/);
+  await expect(next.getByText('ANA SOUZA')).toHaveCount(0);
+  expect(await keptDrafts(next)).toEqual([deviceDraftKey(ana)]);
+  await next.close();
+
+  // Ana, in a new tab, types her protocol: her draft opens, still kept.
+  const again = await context.newPage();
+  await typeProtocolOnHome(again, ana);
   await expect(field(again, 'Nome do beneficiário')).toHaveValue('ANA SOUZA');
   await expect(again.getByLabel('Continuar depois neste aparelho', { exact: true })).toBeChecked();
 });

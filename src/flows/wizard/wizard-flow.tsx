@@ -37,10 +37,13 @@ export interface WizardStart {
   /** A draft was found that could not be read: the wizard starts over, and says so. */
   unreadable: boolean;
   /**
-   * The session names a request being followed (another tab's, or this one's once filed), and
-   * this tab has no draft of its own: no new request starts from it; home is where to go.
+   * Where the wizard does not open, and home does instead: 'home' when the session names a
+   * request being followed (another tab's, or this one's once filed) and this tab has no draft
+   * of its own; 'new' (home asking for the ANS protocol) when the new request's session was
+   * started in another tab, so its draft (kept on this device, perhaps) opens only once its
+   * protocol is typed here. Null: the wizard opens.
    */
-  notNewRequest: boolean;
+  goHome: 'home' | 'new' | null;
 }
 
 function isReadable(input: WizardInput, snapshot: Snapshot<unknown>): boolean {
@@ -51,19 +54,37 @@ function isReadable(input: WizardInput, snapshot: Snapshot<unknown>): boolean {
   }
 }
 
-/** What the wizard starts from, read once per visit. */
-export function readWizardStart(): WizardStart {
+/**
+ * Whether home opens instead of the wizard (WizardStart.goHome), and the ANS protocol of the
+ * draft this tab may open otherwise.
+ */
+function whoseRequest(): { goHome: WizardStart['goHome']; protocoloAns: string } {
   // The session's slot is shared by the tabs: another tab following a request (an issued token,
   // where a new request has 'free') left that request's protocol there. This tab's draft keeps
   // the ANS protocol it was started with (found by an exploratory run: a reload lost the draft
   // and offered the tracked protocol as the ANS one).
   const token = storage.get('token');
+  const sessionProtocol = storage.get('protocolo') ?? '';
+  const ownProtocol = tabDraftProtocol();
   // The prerender's stand-in session is no request being followed.
-  const followedElsewhere = token !== null && token !== FREE_TOKEN && token !== PRERENDERED_SESSION.token;
-  const ownProtocol = followedElsewhere ? tabDraftProtocol() : null;
-  const protocoloAns = ownProtocol ?? storage.get('protocolo') ?? '';
+  if (token !== null && token !== FREE_TOKEN && token !== PRERENDERED_SESSION.token)
+    return ownProtocol === null ? { goHome: 'home', protocoloAns: '' } : { goHome: null, protocoloAns: ownProtocol };
+  // A new request's session left by a closed tab (a shared phone's last person): its protocol is typed again here first.
+  if (token === FREE_TOKEN && !storage.startedInThisTab() && ownProtocol !== sessionProtocol) return { goHome: 'new', protocoloAns: '' };
+  return { goHome: null, protocoloAns: sessionProtocol };
+}
+
+/** What the wizard starts from, read once per visit. */
+export function readWizardStart(): WizardStart {
+  const { goHome, protocoloAns } = whoseRequest();
   const today = brasiliaDayOf(new Date());
   const input = { protocoloAns, cdEmpresaPlano: storage.get('cdEmpresaPlano') || DEFAULT_CD_EMPRESA_PLANO, today };
+  if (goHome !== null) {
+    // Home opens in its mode that asks for the ANS protocol (SPEC §2: the stored 'type' presets it).
+    if (goHome === 'new') storage.set('type', 'new');
+    // Nothing of the request is read: a draft kept for it stays as it was, for whoever types its protocol.
+    return { input, snapshot: undefined, attachmentIds: [], revise: null, unreadable: false, goHome };
+  }
   let unreadable = false;
   // A draft kept from another day is checked against today's date.
   const loaded = loadWizardSnapshot(protocoloAns, today, () => (unreadable = true));
@@ -82,7 +103,7 @@ export function readWizardStart(): WizardStart {
     attachmentIds: attachmentIdsOf(snapshot),
     revise: snapshot ? (repaired?.revise ?? null) : null,
     unreadable,
-    notNewRequest: followedElsewhere && ownProtocol === null,
+    goHome,
   };
 }
 

@@ -230,7 +230,7 @@ export function NovaSolicitacaoPage() {
   const [start] = useState(readWizardStart);
   useDraftNotice(start);
   const missingFiles = useRestoredFiles(start.attachmentIds);
-  if (start.notNewRequest) return <Redirect to={`/home/${start.input.cdEmpresaPlano}`} replace />;
+  if (start.goHome) return <Redirect to={`/home/${start.input.cdEmpresaPlano}`} replace />;
   return missingFiles ? (
     <RunningWizard start={start} missingFiles={missingFiles} />
   ) : (

@@ -37,6 +37,7 @@ export const wizardMachine = wizardSetup.createMachine({
     documentType: '',
     attachments: [],
     fileAlert: null,
+    refusedSinceNext: false,
     preparing: null,
     pageHidden: false,
     lostAttachments: [],
@@ -412,8 +413,9 @@ export const wizardMachine = wizardSetup.createMachine({
               {
                 guard: and(['isNotPreparingFile', 'isSavedWithPendingUploads']),
                 target: '#wizard.submitting.uploading',
-                description: 'SPEC §4: já gravada e com documento não enviado: retoma o envio dos documentos.',
-                actions: 'clearFileAlert',
+                description:
+                  'SPEC §4: já gravada e com documento não enviado: retoma o envio dos documentos; um arquivo já recusado fica de fora.',
+                actions: ['clearFileAlert', 'goOnWithoutRefused'],
               },
               {
                 guard: and(['isNotPreparingFile', 'isSaved']),
@@ -650,13 +652,14 @@ export const wizardMachine = wizardSetup.createMachine({
                 description: 'SPEC §4: um documento enviado; ainda há outros: envia o próximo.',
               },
               // A file refused on the way is not given up for the person: step 5 names it and
-              // why; they attach another, or 'Próximo' concludes without it.
+              // why; they attach another, or 'Próximo' concludes without it. Once they went on
+              // from it, one 'Próximo' is enough.
               {
-                guard: 'hasRefusedUploads',
+                guard: 'hasRefusalSinceNext',
                 target: '#wizard.editing.documentos',
                 actions: 'markNextUploaded',
                 description:
-                  "O último documento a enviar foi enviado, mas o servidor recusou um arquivo: de volta ao passo 5, que diz qual e por quê; anexar outro, ou 'Próximo' conclui sem ele.",
+                  "O último documento a enviar foi enviado, mas o servidor recusou um arquivo neste envio: de volta ao passo 5, que diz qual e por quê; anexar outro, ou 'Próximo' conclui sem ele.",
               },
               {
                 target: 'generatingAcceptance',

@@ -151,8 +151,8 @@ export const wizardSetup = setup({
     /** The same, and other files wait after it. */
     isFileRefusedWithMoreToSend: ({ context }, params: { error: unknown }) =>
       refusalOf(params.error) !== undefined && pendingUploads(context.attachments).length > 1,
-    /** A file the server refused is still in the list (the person replaces it, or goes on without it). */
-    hasRefusedUploads: ({ context }) => refusedUploads(context.attachments).length > 0,
+    /** A file the server refused since the last 'Próximo' is still in the list (the person replaces it, or goes on without it). */
+    hasRefusalSinceNext: ({ context }) => context.refusedSinceNext && refusedUploads(context.attachments).length > 0,
     hasAcceptanceLink: ({ context }) => Boolean(context.acceptanceLink),
     hasTypedData: ({ context }) => hasTypedData(context),
     // Issue 27 item 7: 'Alterar' on the review was chosen; the step's 'Próximo' goes back to it.
@@ -335,8 +335,10 @@ export const wizardSetup = setup({
     /** An upload the server refused for the file itself: kept with its reason, not sent again. */
     noteRefusedUpload: assign(({ context, event }) => {
       const reason = refusalOf((event as { error?: unknown }).error);
-      return reason ? { attachments: markNextRefused(context.attachments, reason) } : {};
+      return reason ? { attachments: markNextRefused(context.attachments, reason), refusedSinceNext: true } : {};
     }),
+    /** 'Próximo' after step 5 named the refused files: the sending goes on without them. */
+    goOnWithoutRefused: assign({ refusedSinceNext: false }),
     markNextUploaded: assign(({ context }) => {
       const next = pendingUploads(context.attachments)[0];
       return next ? { attachments: markUploaded(context.attachments, next.id) } : {};

@@ -134,6 +134,12 @@ export interface WizardContext {
   attachments: AttachmentMeta[];
   /** The last file refused (empty / over 10MB / wrong type), shown as an alert. */
   fileAlert: string | null;
+  /**
+   * The server refused a file since the person last chose to send ('Próximo' on step 5): the
+   * sending ends on step 5, which names it, instead of going on without it. One the person
+   * was already shown, and went on from, does not bring them back (found by a regression walk).
+   */
+  refusedSinceNext: boolean;
   /** The photo being made ready to send (decoded, shrunk); null when none is. */
   preparing: ChosenFile | null;
   /** The page is hidden (screen locked, another app in front), as the browser last said. */

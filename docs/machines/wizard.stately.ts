@@ -34,6 +34,7 @@ export const wizardMachine = setup({
     forgetLeaveVia: () => {},
     forgetReviewReturn: () => {},
     goHome: () => {},
+    goOnWithoutRefused: () => {},
     goTrackMode: () => {},
     goTrackProtocol: () => {},
     holdChosenFile: () => {},
@@ -89,7 +90,7 @@ export const wizardMachine = setup({
     hasNoAttachments: () => false,
     hasNoDocumentType: () => false,
     hasPendingUploads: () => false,
-    hasRefusedUploads: () => false,
+    hasRefusalSinceNext: () => false,
     hasRoomForDependent: () => false,
     hasTypedData: () => false,
     isAcceptanceRefused: () => false,
@@ -441,8 +442,8 @@ export const wizardMachine = setup({
               {
                 target: '#wizard.submitting.uploading',
                 guard: and(['isNotPreparingFile', 'isSavedWithPendingUploads']),
-                actions: 'clearFileAlert',
-                description: 'SPEC §4: já gravada e com documento não enviado: retoma o envio dos documentos.',
+                actions: ['clearFileAlert', 'goOnWithoutRefused'],
+                description: 'SPEC §4: já gravada e com documento não enviado: retoma o envio dos documentos; um arquivo já recusado fica de fora.',
               },
               {
                 target: '#wizard.submitting.generatingAcceptance',
@@ -638,9 +639,9 @@ export const wizardMachine = setup({
               },
               {
                 target: '#wizard.editing.documentos',
-                guard: 'hasRefusedUploads',
+                guard: 'hasRefusalSinceNext',
                 actions: 'markNextUploaded',
-                description: 'O último documento a enviar foi enviado, mas o servidor recusou um arquivo: de volta ao passo 5, que diz qual e por quê; anexar outro, ou \'Próximo\' conclui sem ele.',
+                description: 'O último documento a enviar foi enviado, mas o servidor recusou um arquivo neste envio: de volta ao passo 5, que diz qual e por quê; anexar outro, ou \'Próximo\' conclui sem ele.',
               },
               {
                 target: 'generatingAcceptance',

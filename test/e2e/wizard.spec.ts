@@ -524,6 +524,39 @@ test.describe('nova-solicitacao wizard', () => {
     expect(uploads).toEqual(['rg.pdf', 'falso.pdf', 'carteirinha.pdf']);
   });
 
+  test("a refused file, then a dropped link: the banner's one 'Próximo' sends the rest and files the request without the refused file (found by a regression walk)", async ({
+    page,
+  }) => {
+    const { protocoloAns, nome } = uniqueIds();
+    await startNewRequest(page, protocoloAns);
+    await goToStep5(page, nome);
+    await attach(page, 'RG (documento de identidade)', { name: 'rg.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await attach(page, 'Comprovante de residência', {
+      name: 'falso.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('apenas texto'),
+    });
+    await attach(page, 'Carteirinha do plano anterior', { name: 'carteirinha.pdf', mimeType: 'application/pdf', buffer: PDF });
+    // The link drops for the last file, on every try.
+    await page.route('**/utils/documento', (route) =>
+      route.request().postDataJSON()?.nmDocumento === 'carteirinha.pdf' ? route.abort('connectionreset') : route.continue(),
+    );
+    await sendReviewed(page);
+    const status = page.getByRole('status').filter({ hasText: 'Sua solicitação já foi registrada' });
+    await expect(status).toContainText("um documento não foi enviado. Clique em 'Próximo' para concluir o envio dos documentos.", {
+      timeout: 30_000,
+    });
+    await expect(status).toContainText(
+      "o arquivo falso.pdf foi recusado (o motivo está na lista). Remova-o e anexe outro, ou clique em 'Próximo' para concluir sem ele.",
+    );
+    await page.unroute('**/utils/documento');
+    // One 'Próximo', as the banner says: the last file goes, and the request is filed without the refused one.
+    await next(page).click();
+    await expect(page.getByTestId('protocol-modal')).toBeVisible();
+    const protocolo = (await page.getByTestId('protocolo-gerado').textContent())!.replace(/\s/g, '');
+    expect((await backoffice<Shown>('show', protocolo)).anexos.map((a) => a.arquivo)).toEqual(['rg.pdf', 'carteirinha.pdf']);
+  });
+
   test('a failed save leaves step 5 intact; submitting again creates exactly one request', async ({ page }) => {
     const { protocoloAns, nome } = uniqueIds();
     await startNewRequest(page, protocoloAns);

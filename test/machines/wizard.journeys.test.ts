@@ -231,6 +231,41 @@ describe('wizard journeys', () => {
     ]);
   });
 
+  it("a refused file, then a failed link: the banner's one 'Próximo' sends the rest and concludes; unseen because the page was hidden, the refusal still brings step 5 back (found by a regression walk)", async () => {
+    const refusal = Object.assign(new Error('HTTP 400 (fixture)'), { status: 400, serverMessage: FILE_REFUSAL_REASON });
+    const failedTwice: WizardPathEvent[] = [
+      ...withTwoFiles,
+      ...send,
+      ev('xstate.done.actor.saveRequest'),
+      { type: 'xstate.error.actor.uploadDocument', actorId: 'uploadDocument', error: refusal } as WizardPathEvent,
+      ev('xstate.error.actor.uploadDocument'),
+    ];
+    expect(snapshotAfter(filled, failedTwice).matches({ editing: { documentos: 'idle' } })).toBe(true);
+    // Step 5 named the refused file and the unsent one; one 'Próximo' goes on without the first.
+    const events: WizardPathEvent[] = [
+      ...failedTwice,
+      ev('NEXT'),
+      ev('xstate.done.actor.uploadDocument'),
+      ev('xstate.done.actor.acceptance'),
+    ];
+    const result = await run(filled, events);
+    expect(result.last).toBe('protocolModal');
+    expect((result.inputs.uploadDocument as UploadDocumentInput[]).map((u) => u.attachment.id)).toEqual(['f-a1', 'f-a2', 'f-a2']);
+
+    // The same, while the page was hidden: the sending resumed by itself, and nobody saw the refusal yet.
+    const hidden: WizardPathEvent[] = [
+      ...withTwoFiles,
+      ...send,
+      ev('xstate.done.actor.saveRequest'),
+      ev('PAGE_HIDDEN'),
+      { type: 'xstate.error.actor.uploadDocument', actorId: 'uploadDocument', error: refusal } as WizardPathEvent,
+      ev('xstate.error.actor.uploadDocument'),
+      ev('PAGE_VISIBLE'),
+      ev('xstate.done.actor.uploadDocument'),
+    ];
+    expect(snapshotAfter(filled, hidden).matches({ editing: { documentos: 'idle' } })).toBe(true);
+  });
+
   it("a file whose upload is still 'being processed' (409, a claim a dead server left) is not refused: 'Próximo' sends it again", async () => {
     const inProgress = Object.assign(new Error('HTTP 409 (fixture)'), {
       status: 409,

@@ -172,6 +172,18 @@ export const mutants: readonly Mutant[] = [
     apply: (machine) => patchChart(machine, PREPARATION_CANCELLED, {}),
   },
   {
+    name: 'refusal-shown-twice',
+    machineId: 'wizard',
+    flow: 'wizard',
+    edit: "step 5: a refused file the person already went on from ('Próximo') brings the sending back to step 5 again: two clicks where the banner asked for one",
+    apply: (machine) =>
+      provide(machine, {
+        guards: {
+          hasRefusalSinceNext: ({ context }: Loose) => context.attachments.some((a: Loose) => !a.uploaded && a.refused !== undefined),
+        },
+      }),
+  },
+  {
     name: 'discard-keeps-draft',
     machineId: 'wizard',
     flow: 'wizard',

@@ -307,7 +307,12 @@ export const wizardRegions: readonly Region[] = [
         'xstate.done.actor.acceptance',
       ),
     ],
-    abstract: (c) => ({ attachments: attachmentsKey(c), hidden: c.pageHidden, saved: c.saved !== null }),
+    abstract: (c) => ({
+      attachments: attachmentsKey(c),
+      hidden: c.pageHidden,
+      saved: c.saved !== null,
+      refusedSinceNext: c.refusedSinceNext,
+    }),
     stopWhen: (s) => !inStep(s, 'documentos') && !inStep(s, 'submitting'),
   },
 ];

@@ -33,6 +33,7 @@ const ACCEPTANCE_ANSWERED = ['event:xstate.done.actor.acceptance', 'event:xstate
 /** The save's answer with the request's protocol: from then on the request exists on the server. */
 const SAVED = 'event:xstate.done.actor.saveRequest';
 const UPLOAD_FAILED = 'event:xstate.error.actor.uploadDocument';
+const UPLOAD_DONE = 'event:xstate.done.actor.uploadDocument';
 /** The banner of a request registered with a document still to send (issue 27). */
 const CLICK_NEXT = "Clique em 'Próximo' para concluir o envio";
 
@@ -43,6 +44,12 @@ const REFUSED_BANNER = "foi recusado (o motivo está na lista). Remova-o e anexe
 function lastUploadRefused(events: readonly ReceivedEvent[]): boolean {
   const last = events.findLast((event) => event.type === 'xstate.error.actor.uploadDocument');
   return last !== undefined && refusalOf(last.error) !== undefined;
+}
+
+/** The upload failures since the person last chose to go on ('Próximo'): this sending's. */
+function uploadFailuresSinceNext(events: readonly ReceivedEvent[]): ReceivedEvent[] {
+  const lastNext = events.findLastIndex((event) => event.type === 'NEXT');
+  return events.slice(lastNext + 1).filter((event) => event.type === 'xstate.error.actor.uploadDocument');
 }
 
 /** The events of the trace after its last entry `entry` (null: never happened). */
@@ -187,7 +194,7 @@ export const wizardRules: readonly Invariant<M>[] = [
       if (!snapshot.matches({ submitting: 'generatingAcceptance' })) return true;
       if (!trace.includes(SAVED)) return 'acceptance before the save';
       // A file the server refused goes without it only once the person went on ('Próximo' after the refusal).
-      const refused = lastUploadRefused(events) && eventsAfterLast(trace, UPLOAD_FAILED)?.includes('event:NEXT') !== true;
+      const refused = uploadFailuresSinceNext(events).some((event) => refusalOf(event.error) !== undefined);
       const unsent = snapshot.context.attachments.some((a) => !a.uploaded && a.refused === undefined);
       return (!refused && !unsent) || 'acceptance before the uploads';
     },
@@ -245,6 +252,13 @@ export const wizardRules: readonly Invariant<M>[] = [
       if (eventsAfterLast(trace, UPLOAD_FAILED)?.length !== 0 || !lastUploadRefused(events)) return true;
       if (snapshot.matches({ submitting: 'uploading' }) || snapshot.matches({ editing: { documentos: 'idle' } })) return true;
       return 'a refused file waited on, or the sending stopped elsewhere';
+    },
+  },
+  {
+    rule: "one 'Próximo' after a failed sending is enough: with no file failing since, the last file sent leads on to the acceptance document (found by a regression walk)",
+    holds: ({ snapshot, trace, events }) => {
+      if (eventsAfterLast(trace, UPLOAD_DONE)?.length !== 0 || uploadFailuresSinceNext(events).length > 0) return true;
+      return snapshot.matches('submitting') || 'every file of this sending went out, and it stopped on step 5';
     },
   },
   {

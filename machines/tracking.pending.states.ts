@@ -161,9 +161,10 @@ export const pendingDocumentsState = trackingSetup.createStateConfig({
             'forgetPendingFile',
           ],
         },
-        // Kept, with 'Tentar de novo' (the global handler said why): refused, 'Não foi enviado'
-        // and its reason; unanswered, that it is unconfirmed (its retry cannot store it twice).
-        onError: 'fileChosen',
+        // Kept, with 'Tentar de novo' (the global handler said why): unanswered, that it is
+        // unconfirmed (its retry cannot store it twice). Refused for the file itself: 'Não foi
+        // enviado' and its reason, to remove or replace (the other rows say so too).
+        onError: { target: 'fileChosen', actions: 'notePendingRefusal' },
       },
     },
   },

@@ -65,6 +65,11 @@ export function fileHeldForAnother(pendingFile: AttachmentMeta | null, cdTipoDoc
   return pendingFile !== null && pendingFile.cdTipoDocumento !== cdTipoDocumento ? pendingFile : null;
 }
 
+/** What another row says while `held` is in hand: send or remove it, or, refused by the server, remove or replace it. */
+export function heldFileHint(held: AttachmentMeta): string {
+  return held.refused === undefined ? PENDING_TEXT.oneAtATime(held.nmDocumento) : PENDING_TEXT.oneAtATimeRefused(held.nmDocumento);
+}
+
 /**
  * The files whose bytes this tab holds for the panel: the one in hand and the photo being
  * prepared. Leaving the panel lets both go (a shared phone keeps nothing of a request).
@@ -96,6 +101,8 @@ export const PENDING_TEXT = {
   fileLabel: (nmDocumento: string) => `Arquivo para ${nmDocumento}`,
   /** One file in hand at a time: a choice for another document would drop it unsent. */
   oneAtATime: (nmDocumento: string) => `Envie ou remova antes o arquivo escolhido para ${nmDocumento}.`,
+  /** The same, when the server refused the file in hand: it cannot be sent as it is. */
+  oneAtATimeRefused: (nmDocumento: string) => `Remova ou troque antes o arquivo recusado para ${nmDocumento}.`,
   sent: (nmDocumento: string) => `Documento enviado: ${nmDocumento}.`,
   whatNext:
     'O que acontece agora: cada documento recebido sai desta lista. Com todos recebidos, a operadora confere os documentos e continua a análise; a resposta aparece nesta tela.',

@@ -17,9 +17,10 @@ import {
   typeCodeOf,
   unsentChoice,
 } from './tracking.helpers';
+import { refusalOf } from '../contract/rules';
 import { needsPreparing, preparationAlert } from './attachments';
 import {
-  PENDING_TEXT,
+  heldFileHint,
   isAwaitingDocuments,
   isPendingType,
   pendingAttachment,
@@ -202,8 +203,13 @@ export const trackingSetup = setup({
     }),
     forgetPendingFile: assign({ pendingFile: null }),
     refuseSecondPendingFile: assign(({ context }) => ({
-      pendingFileAlert: PENDING_TEXT.oneAtATime(context.pendingFile?.nmDocumento ?? ''),
+      pendingFileAlert: context.pendingFile ? heldFileHint(context.pendingFile) : null,
     })),
+    /** The server refused the file in hand for the file itself: kept with its reason, never sent again as it is. */
+    notePendingRefusal: assign(({ context, event }) => {
+      const refused = refusalOf((event as { error?: unknown }).error);
+      return refused && context.pendingFile ? { pendingFile: { ...context.pendingFile, refused } } : {};
+    }),
     holdPendingPhoto: assign(({ event }) => {
       assertEvent(event, 'PENDING_FILE_CHOSEN');
       return { pendingPreparing: { cdTipoDocumento: event.cdTipoDocumento, file: event.file }, pendingFileAlert: null, pendingSent: null };

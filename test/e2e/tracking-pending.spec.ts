@@ -80,6 +80,10 @@ test.describe('acompanhamento: pending documents (status 2)', () => {
     );
     await expect(refused.getByRole('button', { name: `Tentar de novo: ${RESIDENCE}` })).toHaveCount(0);
     await expect(refused.getByRole('button', { name: 'Remover falso.pdf' })).toBeFocused();
+    // The other document waits, and says the one way on: a refused file cannot be sent as it is
+    // (found by a regression walk: it said to send it).
+    await expect(row(page, PAYMENT)).toContainText(`Remova ou troque antes o arquivo recusado para ${RESIDENCE}.`);
+    await expect(row(page, PAYMENT)).not.toContainText('Envie ou remova antes');
     await refused.getByRole('button', { name: 'Remover falso.pdf' }).click();
     await expect(page.getByTestId('pending-file')).toHaveCount(0);
     // Focus goes on to choosing another file for the same document, not to the page.

@@ -978,6 +978,34 @@ describe('tracking journeys', () => {
     expect(live.actor.getSnapshot().can({ type: 'RELOAD_LISTS' })).toBe(false);
   });
 
+  it("status 2: a file the server refuses is kept with its reason, and another document's choice is told to remove or replace it, not to send it (found by a regression walk)", async () => {
+    const live = startLiveTracking();
+    await answerReads(live, TRACKINGS.pendingDocuments);
+    await live.play({ type: 'PENDING_FILE_CHOSEN', cdTipoDocumento: PENDING[0].cdTipoDocumento, file: PENDING_FILES.pdf });
+    await live.play({ type: 'PENDING_FILE_SEND' });
+    const reason = 'O conteúdo do arquivo não é um PDF válido. Envie um arquivo PDF, JPG ou PNG verdadeiro.';
+    await live.play({
+      type: 'xstate.error.actor.uploadPendingDocument',
+      error: Object.assign(new Error('HTTP 400'), { status: 400, serverMessage: reason }),
+    });
+    expect(live.actor.getSnapshot().context.pendingFile?.refused).toBe(reason);
+    await live.play({ type: 'PENDING_FILE_CHOSEN', cdTipoDocumento: PENDING[1].cdTipoDocumento, file: PENDING_FILES.png });
+    expect(live.actor.getSnapshot().context.pendingFileAlert).toBe(
+      `Remova ou troque antes o arquivo recusado para ${PENDING[0].nmDocumento}.`,
+    );
+    // A failed link is no refusal: the file can be sent again, and the other row says so.
+    const unanswered = startLiveTracking();
+    await answerReads(unanswered, TRACKINGS.pendingDocuments);
+    await unanswered.play({ type: 'PENDING_FILE_CHOSEN', cdTipoDocumento: PENDING[0].cdTipoDocumento, file: PENDING_FILES.pdf });
+    await unanswered.play({ type: 'PENDING_FILE_SEND' });
+    await unanswered.play(error('uploadPendingDocument'));
+    expect(unanswered.actor.getSnapshot().context.pendingFile?.refused).toBeUndefined();
+    await unanswered.play({ type: 'PENDING_FILE_CHOSEN', cdTipoDocumento: PENDING[1].cdTipoDocumento, file: PENDING_FILES.png });
+    expect(unanswered.actor.getSnapshot().context.pendingFileAlert).toBe(
+      `Envie ou remova antes o arquivo escolhido para ${PENDING[0].nmDocumento}.`,
+    );
+  });
+
   it('an expired session on a request that requires login asks to log in again, and stops the reads beside it', async () => {
     const live = startLiveTracking();
     expect([...live.pending.keys()].sort()).toEqual(['loadAttachedDocuments', 'loadDocumentsToSign', 'loadHistory', 'loadTrackingData']);

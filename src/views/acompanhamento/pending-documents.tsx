@@ -12,6 +12,7 @@ import {
   PENDING_TEXT,
   allPendingReceived,
   fileHeldForAnother,
+  heldFileHint,
   pendingClockText,
   pendingDocumentsOf,
 } from '../../../machines/tracking.pending';
@@ -54,7 +55,7 @@ function ChosenFileRow({ pending, onRemoved }: { pending: PendingDocumentInfo; o
   useRefocusWhenIdle(sending, sendButton);
   if (!file) return null;
   const failed = !sending && progress?.state === 'failed';
-  const refusal = failed && progress.state === 'failed' ? progress.refusal : undefined;
+  const refusal = failed ? file.refused : undefined;
   return (
     <div className="space-y-2 rounded-md bg-slate-50 px-3 py-2" data-testid="pending-file">
       <p className="text-slate-900">
@@ -109,7 +110,10 @@ function PendingRow({ pending }: { pending: PendingDocumentInfo }) {
     s.context.pendingPreparing?.cdTipoDocumento === pending.cdTipoDocumento ? s.context.pendingPreparing.file.name : null,
   );
   // One file in hand at a time: another row's file chosen and not sent makes this row wait (never dropped unsent).
-  const heldElsewhere = useSelector(actor, (s) => fileHeldForAnother(s.context.pendingFile, pending.cdTipoDocumento)?.nmDocumento ?? null);
+  const heldElsewhere = useSelector(actor, (s) => {
+    const held = fileHeldForAnother(s.context.pendingFile, pending.cdTipoDocumento);
+    return held ? heldFileHint(held) : null;
+  });
   const hintId = useId();
   const busy = useBusy();
   const chooseButton = useRef<HTMLButtonElement>(null);
@@ -163,7 +167,7 @@ function PendingRow({ pending }: { pending: PendingDocumentInfo }) {
       </Button>
       {heldElsewhere !== null && (
         <p id={hintId} className="text-sm text-slate-700">
-          {PENDING_TEXT.oneAtATime(heldElsewhere)}
+          {heldElsewhere}
         </p>
       )}
     </li>

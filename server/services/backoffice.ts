@@ -352,6 +352,14 @@ async function checkTransition(
         `(${describeStatus(command.flStatus)}), confirme que ela deve ser reaberta com --reabrir.`,
     );
   }
+  // A type 2 decision asks the person only to acknowledge it ('Estou ciente'): there is no 'Não
+  // aceito' to record, and the portal would show the answer as none (found by an exploratory run).
+  if (command.concordo === 'N' && typeAfter(request, command) === 2) {
+    throw new BackofficeUsageError(
+      "Na portabilidade tipo 2 o beneficiário só dá ciência da decisão ('Estou ciente'): não há 'Não aceito' a registrar. " +
+        'Use --concordo S para registrar a ciência, ou --tipo 1 se ele deve aceitar ou não as condições.',
+    );
+  }
   // Withdrawn by the person, the request says so, and only so: a reason of the operator's would be
   // e-mailed and never shown (found by a regression walk). Reopening it is another matter.
   const addsFacts = Object.keys(command.decisao ?? {}).length > 0 || (command.pendentes ?? []).length > 0;

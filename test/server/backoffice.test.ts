@@ -360,6 +360,22 @@ describe('set-status keeps the operator free, but not past the signatures nor ou
     expect(await statusOf(saved.nuProtocolo)).toBe(3);
   });
 
+  it("refuses --concordo N on a type 2 decision, which asks only for 'Estou ciente' (exit 2, saying so), changing nothing", async () => {
+    const saved = (await server.post('portabilidade', validRequest(), { key: 'transition-type-two-refusal' })).json() as {
+      nuProtocolo: string;
+    };
+    expect((await run('set-status', saved.nuProtocolo, '6', '--tipo', '2')).code).toBe(0);
+    const refused = await run('set-status', saved.nuProtocolo, '6', '--concordo', 'N');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/tipo 2 o beneficiário só dá ciência da decisão \('Estou ciente'\): não há 'Não aceito' a registrar/);
+    // Nor given with the type in the same command; type 1 takes it.
+    expect((await run('set-status', saved.nuProtocolo, '6', '--tipo', '2', '--concordo', 'N')).code).toBe(2);
+    const shown = JSON.parse((await run('show', saved.nuProtocolo, '--json')).out) as { flConcordo: string | null };
+    expect(shown.flConcordo).toBeNull();
+    expect((await run('set-status', saved.nuProtocolo, '6', '--concordo', 'S')).code).toBe(0);
+    expect((await run('set-status', saved.nuProtocolo, '6', '--tipo', '1', '--concordo', 'N')).code).toBe(0);
+  });
+
   it('refuses new facts that a term already signed states, and keeps the request as it was', async () => {
     const saved = (await server.post('portabilidade', validRequest(), { key: 'transition-signed-facts' })).json() as {
       nuProtocolo: string;

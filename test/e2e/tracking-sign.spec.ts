@@ -46,7 +46,7 @@ for (const viewport of [
   test(`a term cannot be ticked before it was opened (${viewport.width} px)`, async ({ page, baseURL }) => {
     await page.setViewportSize(viewport);
     const protocolo = await fileRequest(baseURL!);
-    await backoffice('set-status', protocolo, '3', '--tipo', '2', '--concordo', 'N');
+    await backoffice('set-status', protocolo, '3', '--tipo', '2');
     await page.goto('/#/home/1');
     await trackFromHome(page, protocolo);
     await expect(panel(page, 'Sua solicitação foi aceita')).toBeVisible();

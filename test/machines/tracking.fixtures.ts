@@ -96,7 +96,7 @@ export const TRACKINGS = {
     dsVersaoCondicoes: CONDITIONS.typeTwo,
   },
   acceptedTypeOne: { ...base, dsStatus: 'Aceita', flStatus: 3, cdStatusPort: 1, flConcordo: 'S' },
-  acceptedTypeTwo: { ...base, dsStatus: 'Aceita', flStatus: 3, cdStatusPort: 2, flConcordo: 'N' },
+  acceptedTypeTwo: { ...base, dsStatus: 'Aceita', flStatus: 3, cdStatusPort: 2, flConcordo: null },
   /** What an expired token gets for a request that requires login: its state, no data. */
   restricted: {
     nuProtocolo: base.nuProtocolo,
@@ -244,6 +244,7 @@ export const USER_EVENTS = {
   PENDING_FILE_SEND: [{ type: 'PENDING_FILE_SEND' }],
   PENDING_FILE_REMOVED: [{ type: 'PENDING_FILE_REMOVED' }],
   PENDING_PREPARATION_CANCELLED: [{ type: 'PENDING_PREPARATION_CANCELLED' }],
+  PENDING_SEND_CANCELLED: [{ type: 'PENDING_SEND_CANCELLED' }],
 } satisfies { [K in TrackingEvent['type']]: Array<Extract<TrackingEvent, { type: K }>> };
 
 export type ActorName =

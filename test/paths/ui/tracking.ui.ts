@@ -126,6 +126,10 @@ export const trackingGestures = {
       .click(),
   PENDING_PREPARATION_CANCELLED: (page) =>
     cancelHeldPreparation(page, () => page.getByRole('button', { name: /^Cancelar o preparo de / }).click()),
+  PENDING_SEND_CANCELLED: (page) =>
+    chosenFile(page)
+      .getByRole('button', { name: new RegExp(`^${PENDING_TEXT.cancelSend} `) })
+      .click(),
 } satisfies Gestures<M>;
 
 /** Status 2's pick of a file and cancel of a photo's preparation (test/paths/ui/decoder-hold.ts). */
@@ -348,7 +352,7 @@ const SERVER_STATE = {
   finalizeTypeOne: { status: ['6', '--tipo', '1'] },
   finalizeTypeTwo: { status: ['6', '--tipo', '2'] },
   acceptedTypeOne: { status: ['3', '--tipo', '1', '--concordo', 'S'], login: true },
-  acceptedTypeTwo: { status: ['3', '--tipo', '2', '--concordo', 'N'] },
+  acceptedTypeTwo: { status: ['3', '--tipo', '2'] },
   // The same request without its login: the server answers its state, not its data.
   restricted: { status: ['3', '--tipo', '1', '--concordo', 'S'] },
   finalizeTypeOneDeclined: { status: ['6', '--tipo', '1', '--concordo', 'N'] },

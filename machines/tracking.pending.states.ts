@@ -166,6 +166,18 @@ export const pendingDocumentsState = trackingSetup.createStateConfig({
         // enviado' and its reason, to remove or replace (the other rows say so too).
         onError: { target: 'fileChosen', actions: 'notePendingRefusal' },
       },
+      on: {
+        // A big photo on a slow link takes minutes: the person may stop it and choose a smaller one (found by an exploratory run).
+        PENDING_SEND_CANCELLED: {
+          target: 'fileChosen',
+          actions: {
+            type: 'announce',
+            params: ({ context }) => ({ message: PENDING_TEXT.sendCancelled(context.pendingFile?.nmDocumento ?? '') }),
+          },
+          description:
+            "'Cancelar envio': o envio é interrompido e o arquivo continua escolhido, para 'Enviar' de novo (se ele já tinha chegado, não é guardado duas vezes) ou 'Remover'.",
+        },
+      },
     },
   },
 });

@@ -95,6 +95,9 @@ export const PENDING_TEXT = {
   send: 'Enviar',
   remove: 'Remover',
   sending: 'Enviando…',
+  cancelSend: 'Cancelar envio',
+  /** Said once the sending stopped: the file is still in hand, to send again or remove. */
+  sendCancelled: (nmDocumento: string) => `Envio cancelado. O arquivo para ${nmDocumento} continua escolhido.`,
   failed: UPLOAD_OUTCOME.unconfirmed,
   refused: UPLOAD_OUTCOME.refused,
   retry: 'Tentar de novo',

@@ -132,6 +132,7 @@ export type PendingDocumentEvent =
   | { type: 'PENDING_FILE_CHOSEN'; cdTipoDocumento: number; file: ChosenFile }
   | { type: 'PENDING_FILE_SEND' }
   | { type: 'PENDING_FILE_REMOVED' }
+  | { type: 'PENDING_SEND_CANCELLED' }
   /** Status 2: 'Cancelar' beside a photo being prepared. */
   | { type: 'PENDING_PREPARATION_CANCELLED' };
 

@@ -447,6 +447,13 @@ export const trackingMachine = setup({
                 },
                 onError: { target: 'fileChosen', actions: 'notePendingRefusal' },
               },
+              on: {
+                PENDING_SEND_CANCELLED: {
+                  target: 'fileChosen',
+                  actions: 'announce',
+                  description: '\'Cancelar envio\': o envio é interrompido e o arquivo continua escolhido, para \'Enviar\' de novo (se ele já tinha chegado, não é guardado duas vezes) ou \'Remover\'.',
+                },
+              },
             },
           },
         },

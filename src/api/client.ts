@@ -18,8 +18,11 @@ import {
 import { takeEarlyRead } from './early-reads';
 import { fetchWithUploadProgress } from './upload-progress-fetch';
 
-/** `timeout`: no complete answer within the client's time limit (`timeoutMs`). */
-export type ApiErrorKind = 'http' | 'network' | 'schema' | 'timeout';
+/**
+ * `timeout`: no complete answer within the client's time limit (`timeoutMs`). `cancelled`: the
+ * caller stopped it (`CallOptions.signal`, e.g. the person's 'Cancelar envio'): no failure to report.
+ */
+export type ApiErrorKind = 'http' | 'network' | 'schema' | 'timeout' | 'cancelled';
 
 export class ApiError extends Error {
   constructor(
@@ -130,6 +133,8 @@ export async function callApi<N extends EndpointName>(
   input: EndpointInput<N>,
   options: CallOptions = {},
 ): Promise<EndpointOutput<N>> {
+  // Stopped before it went out (the person cancelled while the file was being read): it never goes.
+  if (options.signal?.aborted) throw new ApiError('cancelled', 0, undefined, name);
   const endpoint = routes[name];
   const isGet = endpoint.method === 'GET';
   const url = buildUrl(endpoint.path, isGet ? (input as Record<string, unknown>) : undefined);
@@ -184,6 +189,7 @@ export async function callApi<N extends EndpointName>(
           ...(options.keepalive ? { keepalive: true } : {}),
         }));
     } catch {
+      if (options.signal?.aborted) throw new ApiError('cancelled', 0, undefined, name);
       throw failure('network', 0);
     }
     if (!response.ok) {

@@ -37,7 +37,11 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   // A typed answer (e.g. 409 SOLICITACAO_EM_ANDAMENTO) or a 429 ("aguarde …") is the server's
   // decision: asking again changes nothing (a retry would only count against the limit).
   return (
-    failureCount < RETRIES && !(error instanceof ApiError && (error.kind === 'timeout' || error.code !== undefined || isRateLimited(error)))
+    failureCount < RETRIES &&
+    !(
+      error instanceof ApiError &&
+      (error.kind === 'timeout' || error.kind === 'cancelled' || error.code !== undefined || isRateLimited(error))
+    )
   );
 }
 
@@ -50,6 +54,8 @@ export function createQueryClient(hooks: QueryClientHooks): QueryClient {
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _result, mutation) => {
+        // Stopped by the person: nothing went wrong to say.
+        if (error instanceof ApiError && error.kind === 'cancelled') return;
         hooks.onFinalError(error, reportGroupOf(mutation.meta), saysOwnFailure(mutation.meta));
       },
     }),
@@ -117,7 +123,7 @@ export function fetchApi<N extends EndpointName>(
   return queryClient.fetchQuery(query);
 }
 
-export interface WriteOptions extends Pick<CallOptions, 'idempotencyKey' | 'token' | 'onUploadProgress' | 'quiet'> {
+export interface WriteOptions extends Pick<CallOptions, 'idempotencyKey' | 'token' | 'onUploadProgress' | 'quiet' | 'signal'> {
   /** The screen shows the failure itself (a form's own message): it is retried, but never a toast. */
   saysOwnFailure?: boolean;
   /** The event a failure belongs to, as a read's `reportAs`: a write and the screen's read after it give one toast. */

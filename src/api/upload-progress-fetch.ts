@@ -36,7 +36,8 @@ export function fetchWithUploadProgress(
     xhr.onerror = () => reject(new TypeError('Falha de rede'));
     xhr.onabort = () => reject(new DOMException('Cancelada', 'AbortError'));
     xhr.ontimeout = () => reject(new TypeError('Tempo esgotado'));
-    if (init.signal?.aborted) return xhr.abort();
+    // An XHR aborted before send() fires no event: the promise would never settle.
+    if (init.signal?.aborted) return reject(new DOMException('Cancelada', 'AbortError'));
     init.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
   });

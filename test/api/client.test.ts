@@ -199,6 +199,23 @@ describe('a server that never answers', () => {
     expect(error).toHaveBeenCalledTimes(2);
     expect(requestActivity.getSnapshot().value).toBe('idle');
   });
+
+  it("a write its caller stops (the person's 'Cancelar envio') ends at once: not tried again, no message, the overlay down", async () => {
+    configureApi({ fetch: hangingFetch, timeoutMs: 60_000 });
+    const person = new AbortController();
+    const stopped = mutateApi(queryClient, 'login', login, { signal: person.signal }).catch((reason: unknown) => reason);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    person.abort();
+    expect(await stopped).toMatchObject({ kind: 'cancelled' });
+    expect(calls).toHaveLength(1);
+    expect(error).not.toHaveBeenCalled();
+    expect(info).not.toHaveBeenCalled();
+    expect(requestActivity.getSnapshot().value).toBe('idle');
+    // Stopped before it went out: it never goes.
+    await expect(mutateApi(queryClient, 'login', login, { signal: person.signal })).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(calls).toHaveLength(1);
+    expect(error).not.toHaveBeenCalled();
+  });
 });
 
 describe('retries through react-query', () => {

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ANNOUNCED } from './support/portal';
+import { ANNOUNCED, lastAnnouncement } from './support/portal';
 import { noisyJpeg } from './support/photos';
 import { expect, test, type Page, type Route } from './support/test';
 import { backoffice, expectAccessible, fileRequest, panel, trackFromHome } from './support/tracking';
@@ -108,6 +108,25 @@ test.describe('acompanhamento: pending documents (status 2)', () => {
     await expect(page.getByRole('dialog', { name: 'Desistir desta solicitação?' })).toHaveCount(0);
     await expect(chosen).toContainText('conta-de-luz.pdf');
     const failing = /\/portabilidade\/utils\/documento$/;
+
+    // A slow link: the sending can be stopped, the file kept in hand, nothing said to have failed
+    // (found by an exploratory run: a big photo on a slow link could only be waited out).
+    const stalled: Route[] = [];
+    await page.route(failing, (route) => void stalled.push(route));
+    await chosen.getByRole('button', { name: `Enviar: ${RESIDENCE}` }).click();
+    await expect(chosen).toContainText('Enviando…');
+    await expect.poll(() => stalled.length).toBe(1);
+    await chosen.getByRole('button', { name: 'Cancelar envio de conta-de-luz.pdf' }).click();
+    await expect(chosen.getByRole('button', { name: `Enviar: ${RESIDENCE}` })).toBeFocused();
+    await expect(chosen).not.toContainText('Enviando…');
+    await expect(lastAnnouncement(page)).toHaveText(`Envio cancelado. O arquivo para ${RESIDENCE} continua escolhido.`);
+    await expect(page.getByText('Ocorreu um erro inesperado!')).toHaveCount(0);
+    await expect(chosen.getByRole('alert')).toHaveCount(0);
+    // Not tried again behind the person's back.
+    await page.waitForTimeout(1_500);
+    expect(stalled).toHaveLength(1);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+
     await page.route(failing, (route) => route.fulfill({ status: 500, body: '' }));
     await chosen.getByRole('button', { name: `Enviar: ${RESIDENCE}` }).click();
     await expect(chosen.getByRole('alert')).toHaveText(UPLOAD_OUTCOME.unconfirmed);

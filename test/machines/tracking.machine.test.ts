@@ -1006,6 +1006,27 @@ describe('tracking journeys', () => {
     );
   });
 
+  it("status 2: 'Cancelar envio' stops the upload and keeps the same file in hand, to send again", async () => {
+    const live = startLiveTracking();
+    await answerReads(live, TRACKINGS.pendingDocuments);
+    await live.play({ type: 'PENDING_FILE_CHOSEN', cdTipoDocumento: PENDING[0].cdTipoDocumento, file: PENDING_FILES.pdf });
+    expect(live.actor.getSnapshot().can({ type: 'PENDING_SEND_CANCELLED' })).toBe(false);
+    await live.play({ type: 'PENDING_FILE_SEND' });
+    expect(live.pending.has('uploadPendingDocument')).toBe(true);
+    await live.play({ type: 'PENDING_SEND_CANCELLED' });
+    const stopped = live.actor.getSnapshot();
+    expect(stopped.matches({ ready: { pendingDocuments: 'fileChosen' } })).toBe(true);
+    expect(stopped.context.pendingFile?.id).toBe(PENDING_FILES.pdf.id);
+    // The upload's actor was stopped (its request aborted): nothing waits for its answer.
+    expect(live.pending.has('uploadPendingDocument')).toBe(false);
+    expect(live.calls).toContainEqual({
+      type: 'announce',
+      params: { message: `Envio cancelado. O arquivo para ${PENDING[0].nmDocumento} continua escolhido.` },
+    });
+    await live.play({ type: 'PENDING_FILE_SEND' });
+    expect(live.pending.get('uploadPendingDocument')?.input).toMatchObject({ attachment: { id: PENDING_FILES.pdf.id } });
+  });
+
   it('an expired session on a request that requires login asks to log in again, and stops the reads beside it', async () => {
     const live = startLiveTracking();
     expect([...live.pending.keys()].sort()).toEqual(['loadAttachedDocuments', 'loadDocumentsToSign', 'loadHistory', 'loadTrackingData']);

@@ -95,6 +95,7 @@ export const trackingFixtures = {
   PENDING_FILE_SEND: [{ type: 'PENDING_FILE_SEND' }],
   PENDING_FILE_REMOVED: [{ type: 'PENDING_FILE_REMOVED' }],
   PENDING_PREPARATION_CANCELLED: [{ type: 'PENDING_PREPARATION_CANCELLED' }],
+  PENDING_SEND_CANCELLED: [{ type: 'PENDING_SEND_CANCELLED' }],
   'xstate.done.actor.loadTrackingData': [
     { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.analysis },
     { type: 'xstate.done.actor.loadTrackingData', actorId: 'loadTrackingData', output: TRACKINGS.finalizeTypeOne },

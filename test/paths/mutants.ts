@@ -25,6 +25,9 @@ const fileCheck = (fits: (size: number) => boolean) => ({
   },
 });
 
+/** Where status 2's 'Cancelar envio' is in the tracking chart. */
+const SEND_CANCELLED = ['states', 'ready', 'states', 'pendingDocuments', 'states', 'sending', 'on', 'PENDING_SEND_CANCELLED'];
+
 /** Where the wizard's 'Cancelar' on a photo being prepared is in the chart. */
 const PREPARATION_CANCELLED = ['states', 'editing', 'states', 'documentos', 'states', 'preparing', 'on', 'PREPARATION_CANCELLED'];
 
@@ -170,6 +173,13 @@ export const mutants: readonly Mutant[] = [
     flow: 'wizard',
     edit: "step 5: 'Cancelar' on a photo being prepared does nothing: the step still waits for it, and lists it when it is ready",
     apply: (machine) => patchChart(machine, PREPARATION_CANCELLED, {}),
+  },
+  {
+    name: 'cancel-drops-file',
+    machineId: 'tracking',
+    flow: 'tracking',
+    edit: "status 2: 'Cancelar envio' also lets go of the file in hand: the person must choose it again",
+    apply: (machine) => patchChart(machine, SEND_CANCELLED, { target: 'listing', actions: 'forgetPendingFile' }),
   },
   {
     name: 'refusal-shown-twice',

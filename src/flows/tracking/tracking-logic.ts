@@ -28,7 +28,7 @@ import { announce } from '../../ui/announcer';
 import { operatorNameQuery } from '../branding/branding-queries';
 import { fileRegistry } from '../wizard/file-registry';
 import { preparePhoto } from '../wizard/prepare-photo';
-import { uploadDocument } from '../wizard/upload-document';
+import { cancellableUploadDocument } from '../wizard/upload-document';
 import { uploadProgress } from '../wizard/upload-progress';
 import { createUnloadWarning, type UnloadWarning } from './unload-warning';
 
@@ -81,7 +81,7 @@ export const trackingActors = {
     (await queryClient.fetchQuery(operatorNameQuery(input.cdEmpresaPlano))).trim(),
   ),
   // Status 2: the wizard's own upload, by protocol, with the session's token (issue 25).
-  uploadPendingDocument: uploadDocument,
+  uploadPendingDocument: cancellableUploadDocument,
   // Status 2: the wizard's own preparation of a photo; its bytes stay in this tab's memory only.
   preparePendingPhoto: fromPromise<PreparedFile, { file: ChosenFile }>(({ input, signal }) =>
     preparePhoto(input.file, signal, { survivesReload: false }),

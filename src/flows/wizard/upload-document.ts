@@ -14,7 +14,11 @@ import { queryClient } from '../../app/services';
 import { fileRegistry, fileToBase64 } from './file-registry';
 import { uploadProgress } from './upload-progress';
 
-export const uploadDocument = fromPromise<string, UploadDocumentInput>(async ({ input }) => {
+/**
+ * Sends one document. `signal`, when given, lets the person stop it (tracking's 'Cancelar
+ * envio'): the request is aborted, not retried, and not reported as a failure.
+ */
+async function sendDocument(input: UploadDocumentInput, signal?: AbortSignal): Promise<string> {
   const { attachment } = input;
   const file = fileRegistry.get(attachment.id);
   if (!file) {
@@ -40,6 +44,7 @@ export const uploadDocument = fromPromise<string, UploadDocumentInput>(async ({ 
       {
         idempotencyKey: input.idempotencyKey,
         quiet: true,
+        ...(signal ? { signal } : {}),
         // The server judged the file itself: the same bytes would meet the same refusal.
         isFinal: (error) => refusalOf(error) !== undefined,
         // The body is the file in base64 (4/3 of it) in JSON: shown as the file's own bytes.
@@ -47,8 +52,16 @@ export const uploadDocument = fromPromise<string, UploadDocumentInput>(async ({ 
       },
     );
   } catch (error) {
+    // Stopped by the person: nothing failed; the row is as before the sending.
+    if (signal?.aborted) uploadProgress.forget(attachment.id);
     // The toast says it once; the row keeps saying it (found by an exploratory run).
-    uploadProgress.failed(attachment.id, refusalOf(error));
+    else uploadProgress.failed(attachment.id, refusalOf(error));
     throw error;
   }
-});
+}
+
+/** The wizard's: its sending goes on to the end (a stopped actor leaves it to finish). */
+export const uploadDocument = fromPromise<string, UploadDocumentInput>(({ input }) => sendDocument(input));
+
+/** Tracking's status 2: leaving the sending state (its 'Cancelar envio') stops the upload. */
+export const cancellableUploadDocument = fromPromise<string, UploadDocumentInput>(({ input, signal }) => sendDocument(input, signal));

@@ -62,9 +62,17 @@ function ChosenFileRow({ pending, onRemoved }: { pending: PendingDocumentInfo; o
         <span className="break-all font-medium">{file.fileName}</span> <span className="text-slate-700">({attachmentSizeLabel(file)})</span>
       </p>
       {sending && (
-        <div>
+        <div className="space-y-2">
           <p className="text-sm text-slate-800">{PENDING_TEXT.sending}</p>
           {progress?.state === 'sending' && <UploadProgressBar fileName={file.fileName} sent={progress.sent} total={progress.total} />}
+          {/* A big photo on a slow link takes minutes: it can be stopped, the file kept. */}
+          <Button
+            variant="link"
+            aria-label={`${PENDING_TEXT.cancelSend} de ${file.fileName}`}
+            onClick={() => actor.send({ type: 'PENDING_SEND_CANCELLED' })}
+          >
+            {PENDING_TEXT.cancelSend}
+          </Button>
         </div>
       )}
       {failed && (

@@ -47,8 +47,21 @@ export const OFFERS: Readonly<Record<string, Row>> = {
   'ready.pendingDocuments.listing': { PENDING_FILE_SEND: false, RETURN: true, FINALIZE: false, WITHDRAW: true, ...RELOADABLE },
   // A file in hand would be lost by a new read, or by leaving the panel to withdraw (a refused
   // withdrawal or 'Voltar' comes back without it): it is sent, removed or cancelled first.
-  'ready.pendingDocuments.fileChosen': { PENDING_FILE_SEND: true, PENDING_FILE_REMOVED: true, WITHDRAW: false, ...NO_RELOAD },
-  'ready.pendingDocuments.sending': { PENDING_FILE_SEND: false, PENDING_FILE_REMOVED: false, WITHDRAW: false, ...NO_RELOAD },
+  'ready.pendingDocuments.fileChosen': {
+    PENDING_FILE_SEND: true,
+    PENDING_FILE_REMOVED: true,
+    PENDING_SEND_CANCELLED: false,
+    WITHDRAW: false,
+    ...NO_RELOAD,
+  },
+  // A sending on a slow link can be stopped (and only it): the file stays in hand.
+  'ready.pendingDocuments.sending': {
+    PENDING_FILE_SEND: false,
+    PENDING_FILE_REMOVED: false,
+    PENDING_SEND_CANCELLED: true,
+    WITHDRAW: false,
+    ...NO_RELOAD,
+  },
   'ready.pendingDocuments.preparing': { WITHDRAW: false, ...NO_RELOAD },
   'withdrawal.confirming': { WITHDRAW_CONFIRMED: true, WITHDRAW_CANCELLED: true, RETURN: false, ...NO_RELOAD },
   'withdrawal.withdrawing': { WITHDRAW_CONFIRMED: false, RETURN: false, ...NO_RELOAD },

@@ -174,6 +174,26 @@ export const pendingDocumentsRules: readonly Invariant<M>[] = [
     },
   },
   {
+    rule: "status 2: 'Cancelar envio' stops the sending at once and leaves the same file in hand, to send again or remove (found by an exploratory run)",
+    holds: ({ snapshot, events }) => {
+      if (events.at(-1)?.type !== 'PENDING_SEND_CANCELLED') return true;
+      const held = pendingFileHistory(events).held;
+      return (
+        (snapshot.matches({ ready: { pendingDocuments: 'fileChosen' } }) && snapshot.context.pendingFile?.id === held?.id) ||
+        'the sending went on, or another file is in hand'
+      );
+    },
+    seen: (page, { snapshot, events }) =>
+      onPendingPanel(snapshot) && events.at(-1)?.type === 'PENDING_SEND_CANCELLED'
+        ? {
+            all: [
+              { visible: page.getByTestId('pending-file').getByRole('button', { name: new RegExp(`^${PENDING_TEXT.send}: `) }) },
+              { hidden: page.getByTestId('pending-file').getByText(PENDING_TEXT.sending) },
+            ],
+          }
+        : null,
+  },
+  {
     rule: 'status 2: leaving the panel lets go of the bytes of the file in hand and of the photo being prepared (a shared phone keeps nothing of a request)',
     holds: ({ snapshot, trace, events, previous }) => {
       const last = events.at(-1);

@@ -197,8 +197,10 @@ export const storage = {
   endSession(): string | null {
     // 'Encerrar sessão' also forgets the wizard draft this session's request kept on this
     // device (issue 27 item 4); another person's stays (a shared phone; found by a regression walk).
+    // Only from the tab that typed the protocol: a session left by a closed tab lets another
+    // tab into tracking, whose way out must not erase the draft (found by a regression walk).
     const protocolo = read('protocolo');
-    if (protocolo) erase(deviceDraftKey(protocolo));
+    if (protocolo && storage.startedInThisTab()) erase(deviceDraftKey(protocolo));
     const token = read('token');
     removeSession();
     return token;

@@ -226,6 +226,11 @@ test("a kept draft opens in a new tab only once its protocol is typed there: the
   await expect(next).toHaveURL(/#\/home\/1$/);
   await expect(next.getByText('ANA SOUZA')).toHaveCount(0);
   expect(await keptDrafts(next)).toEqual([deviceDraftKey(ana)]);
+  // Nor does the tracking address, and its way out leaves the draft alone (found by a regression walk).
+  await next.goto('/#/acompanhamento');
+  await next.getByRole('button', { name: 'Retornar', exact: true }).click();
+  await expect(next).toHaveURL(/#\/home\/1$/);
+  expect(await keptDrafts(next)).toEqual([deviceDraftKey(ana)]);
   await next.close();
 
   // Ana, in a new tab, types her protocol: her draft opens, still kept.

@@ -70,6 +70,17 @@ describe('a draft kept on the device opens only in a tab that typed its protocol
     expect([start.goHome, start.input.protocoloAns, nameIn(start)]).toEqual([null, BRUNO, undefined]);
   });
 
+  it("the way out of tracking in another tab (its session left by Ana's closed tab) leaves her draft kept", () => {
+    anaKeepsHerDraft();
+    closeTab();
+    storage.endSession();
+    expect(window.localStorage.getItem(deviceDraftKey(ANA))).not.toBeNull();
+    // Her own tab's 'Encerrar sessão' still forgets it (issue 27 item 4).
+    anaKeepsHerDraft();
+    storage.endSession();
+    expect(window.localStorage.getItem(deviceDraftKey(ANA))).toBeNull();
+  });
+
   it("a request being followed in another tab still sends this one home (in home's own mode)", () => {
     storage.startSession({ protocolo: '20260000000123456789', token: 'an.issued.token' });
     closeTab();

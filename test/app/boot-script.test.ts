@@ -111,7 +111,10 @@ describe("index.html's inline script", () => {
 
   it('a live session opens both guarded screens, and home stays home', () => {
     seed(pair('a.token', since(MINUTE, MINUTE)));
-    expect(runBootScript('#/nova-solicitacao')).toBe('nova-solicitacao');
+    // A request being followed: tracking is painted; the wizard is not (the app opens home
+    // there unless this tab has a draft, which is drawn from nothing: found by a regression
+    // walk, a hydration error).
+    expect(runBootScript('#/nova-solicitacao')).toBeNull();
     expect(runBootScript('#/acompanhamento')).toBe('acompanhamento');
     expect(runBootScript('#/home/1')).toBe('home');
     expect(localStorage.getItem('token')).toBe('a.token');

@@ -324,12 +324,17 @@ const FILE_REFUSALS: ReadonlySet<number> = new Set([400, 413, 415]);
  */
 export function refusalOf(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
-  const { status, serverMessage } = error as { status?: unknown; serverMessage?: unknown };
-  if (typeof status !== 'number' || !FILE_REFUSALS.has(status)) return undefined;
+  const { status, serverMessage, code } = error as { status?: unknown; serverMessage?: unknown; code?: unknown };
+  // A typed answer is about the request, not the file (e.g. it no longer takes documents; found by a regression walk).
+  if (typeof status !== 'number' || !FILE_REFUSALS.has(status) || code !== undefined) return undefined;
   return typeof serverMessage === 'string' && serverMessage.trim() !== '' ? serverMessage : undefined;
 }
 
-export const ERROR_CODES = { openRequestExists: 'SOLICITACAO_EM_ANDAMENTO' } as const;
+export const ERROR_CODES = {
+  openRequestExists: 'SOLICITACAO_EM_ANDAMENTO',
+  /** An upload to a request that left the statuses taking documents (the operator moved it meanwhile). */
+  takesNoDocuments: 'SOLICITACAO_NAO_ACEITA_DOCUMENTOS',
+} as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 export const OPEN_REQUEST_EXISTS_MESSAGE =
   'Já existe uma solicitação de portabilidade em andamento para este CPF e este protocolo ANS. Acompanhe-a com o número de protocolo que você recebeu por e-mail.';

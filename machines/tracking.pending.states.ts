@@ -164,7 +164,18 @@ export const pendingDocumentsState = trackingSetup.createStateConfig({
         // Kept, with 'Tentar de novo' (the global handler said why): unanswered, that it is
         // unconfirmed (its retry cannot store it twice). Refused for the file itself: 'Não foi
         // enviado' and its reason, to remove or replace (the other rows say so too).
-        onError: { target: 'fileChosen', actions: 'notePendingRefusal' },
+        onError: [
+          // Not about the file: the operator moved the request out of status 2 meanwhile. The
+          // toast says so (the server's words), and the screen reads the request again, to show
+          // where it now is (found by a regression walk: the file was said to be refused).
+          {
+            guard: { type: 'takesNoDocumentsNow', params: ({ event }) => ({ error: event.error }) },
+            target: '#tracking.loading',
+            description:
+              'A solicitação não aceita mais documentos (a operadora mudou o status): o aviso com as palavras do servidor, e a tela lê a solicitação de novo.',
+          },
+          { target: 'fileChosen', actions: 'notePendingRefusal' },
+        ],
       },
       on: {
         // A big photo on a slow link takes minutes: the person may stop it and choose a smaller one (found by an exploratory run).

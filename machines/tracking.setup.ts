@@ -17,7 +17,7 @@ import {
   typeCodeOf,
   unsentChoice,
 } from './tracking.helpers';
-import { refusalOf } from '../contract/rules';
+import { ERROR_CODES, hasErrorCode, refusalOf } from '../contract/rules';
 import { needsPreparing, preparationAlert } from './attachments';
 import {
   heldFileHint,
@@ -289,6 +289,8 @@ export const trackingSetup = setup({
     isForAnotherPendingType: ({ context, event }) =>
       event.type === 'PENDING_FILE_CHOSEN' && fileHeldForAnother(context.pendingFile, event.cdTipoDocumento) !== null,
     /** A file for a type the list holds, that the wizard's checks accept (SPEC §5). */
+    /** The upload was refused because the request no longer takes documents (the operator moved it meanwhile). */
+    takesNoDocumentsNow: (_, params: { error: unknown }) => hasErrorCode(params.error, ERROR_CODES.takesNoDocuments),
     isPendingFileAcceptable: ({ context, event }) =>
       event.type === 'PENDING_FILE_CHOSEN' &&
       isPendingType(context.tracking, event.cdTipoDocumento) &&

@@ -87,6 +87,7 @@ export const trackingMachine = setup({
     isSendingChoice: () => false,
     isTypeOne: () => false,
     isWithdrawn: () => false,
+    takesNoDocumentsNow: () => false,
     wasAwayLong: () => false,
   },
   actors: {
@@ -445,7 +446,14 @@ export const trackingMachine = setup({
                   target: '#tracking.loading',
                   actions: ['rememberPendingSent', 'announce', 'forgetPendingFile'],
                 },
-                onError: { target: 'fileChosen', actions: 'notePendingRefusal' },
+                onError: [
+                  {
+                    target: '#tracking.loading',
+                    guard: 'takesNoDocumentsNow',
+                    description: 'A solicitação não aceita mais documentos (a operadora mudou o status): o aviso com as palavras do servidor, e a tela lê a solicitação de novo.',
+                  },
+                  { target: 'fileChosen', actions: 'notePendingRefusal' },
+                ],
               },
               on: {
                 PENDING_SEND_CANCELLED: {

@@ -18,7 +18,7 @@ export class HttpError extends Error {
 }
 
 export const notFound = (message: string) => new HttpError(404, message);
-export const badRequest = (message: string) => new HttpError(400, message);
+export const badRequest = (message: string, code?: ErrorCode) => new HttpError(400, message, code);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const conflict = (message: string, code: ErrorCode) => new HttpError(409, message, code);
 

@@ -7,7 +7,7 @@
  * request's files stop being served after the retention period (services/retention.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { ACCEPTANCE_ERROR_ANSWER, DOCUMENTS_LIMIT_MESSAGE, MAX_DOCUMENTS_PER_REQUEST } from '../../contract/rules.ts';
+import { ACCEPTANCE_ERROR_ANSWER, DOCUMENTS_LIMIT_MESSAGE, ERROR_CODES, MAX_DOCUMENTS_PER_REQUEST } from '../../contract/rules.ts';
 import type { Queryable } from '../db/database.ts';
 import { LOGIN_REQUIRED_MESSAGE, assertCanUse, ownedRequest, requireToken } from '../http/access.ts';
 import { API_BASE, type HandlerContext } from '../http/context.ts';
@@ -77,7 +77,10 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
     const request = await requestByProtocol(ctx, input.nuProtocolo);
     assertCanUse(ctx.access, request);
     if (!UPLOAD_STATUSES.includes(request.fl_status)) {
-      throw badRequest(`Esta solicitação não aceita novos documentos no status atual (${describeStatus(request.fl_status)}).`);
+      throw badRequest(
+        `Esta solicitação não aceita novos documentos no status atual (${describeStatus(request.fl_status)}).`,
+        ERROR_CODES.takesNoDocuments,
+      );
     }
     const [type] = await ctx.deps.db.query<{ nm_documento: string }>(
       'SELECT nm_documento FROM document_types WHERE cd_tipo_documento = $1',
@@ -91,7 +94,10 @@ export const documentHandlers: Pick<EndpointHandlers, 'uploadDocument' | 'attach
       // counted one after the other, and one that a status change overtook is refused.
       const locked = await lockRequest(tx, request.cd_solicitacao);
       if (!locked || !UPLOAD_STATUSES.includes(locked.fl_status)) {
-        throw badRequest(`Esta solicitação não aceita novos documentos no status atual (${describeStatus(locked?.fl_status ?? 0)}).`);
+        throw badRequest(
+          `Esta solicitação não aceita novos documentos no status atual (${describeStatus(locked?.fl_status ?? 0)}).`,
+          ERROR_CODES.takesNoDocuments,
+        );
       }
       const [count] = await tx.query<{ total: number }>('SELECT count(*)::int AS total FROM uploaded_documents WHERE cd_solicitacao = $1', [
         request.cd_solicitacao,

@@ -157,6 +157,23 @@ test.describe('acompanhamento: pending documents (status 2)', () => {
     ]);
   });
 
+  test("the operator closes the request while a file is in hand: sending it says why, in the server's words, and shows where the request now is — the file is not blamed (found by a regression walk)", async ({
+    page,
+    baseURL,
+  }) => {
+    const protocolo = await openPending(page, baseURL!);
+    await fileInput(page, RESIDENCE).setInputFiles({ name: 'bom.pdf', mimeType: 'application/pdf', buffer: PDF });
+    const chosen = page.getByTestId('pending-file');
+    await expect(chosen).toContainText('bom.pdf');
+    await backoffice('set-status', protocolo, '4');
+    await chosen.getByRole('button', { name: `Enviar: ${RESIDENCE}` }).click();
+    await expect(page.getByText('Esta solicitação não aceita novos documentos no status atual (Recusada).')).toBeVisible();
+    await expect(panel(page, 'Sua solicitação foi recusada')).toBeVisible();
+    await expect(page.getByText(/Remova ou troque antes o arquivo recusado/)).toHaveCount(0);
+    await expect(page.getByTestId('pending-documents')).toHaveCount(0);
+    expect(((await backoffice('show', protocolo)) as unknown as ShowAnswer).anexos).toHaveLength(0);
+  });
+
   test("a phone's photos, as in the wizard: an iPhone photo being prepared can be cancelled (the file chosen before stays), a 12 MB photo is shrunk, sent and stored under 10 MB, and nothing is kept on the device", async ({
     page,
     baseURL,

@@ -5,6 +5,7 @@
  */
 import { createActor, fromPromise, type AnyEventObject, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
 import { DOCUMENT_TYPES } from '../../server/seed/reference-data.ts';
+import { ERROR_CODES } from '../../contract/rules';
 import {
   trackingMachine,
   type AttachedDocumentInfo,
@@ -279,7 +280,16 @@ export const ACTOR_ANSWERS = {
   generateAcceptance: [done('generateAcceptance', ACCEPTANCE_LINK), done('generateAcceptance', 'ERRO'), failed('generateAcceptance')],
   finalizeRequest: [done('finalizeRequest', 'OK'), failed('finalizeRequest')],
   loadOperatorName: [done('loadOperatorName', OPERATOR_NAME), failed('loadOperatorName')],
-  uploadPendingDocument: [done('uploadPendingDocument', 'OK'), failed('uploadPendingDocument')],
+  uploadPendingDocument: [
+    done('uploadPendingDocument', 'OK'),
+    failed('uploadPendingDocument'),
+    // The operator moved the request out of status 2 meanwhile (a typed answer, not about the file).
+    {
+      type: 'xstate.error.actor.uploadPendingDocument',
+      actorId: 'uploadPendingDocument',
+      error: { status: 400, serverMessage: 'Esta solicitação não aceita novos documentos.', code: ERROR_CODES.takesNoDocuments },
+    },
+  ],
   preparePendingPhoto: [done('preparePendingPhoto', PREPARED_PHOTO), preparationRefused()],
   withdrawRequest: [done('withdrawRequest', 'OK'), failed('withdrawRequest')],
 } satisfies Record<ActorName, AnyEventObject[]>;

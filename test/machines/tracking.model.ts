@@ -26,9 +26,16 @@ import {
   showsConditionsOf,
 } from './tracking.fixtures';
 import { isPendingType } from '../../machines/tracking.pending';
+import { ERROR_CODES } from '../../contract/rules';
 
 type M = typeof trackingMachine;
 const failure = new Error('HTTP 500 (fixture)');
+/** Status 2's upload refused because the operator moved the request out of 2 meanwhile (typed: not about the file). */
+export const TAKES_NO_DOCUMENTS = Object.assign(new Error('HTTP 400 (fixture)'), {
+  status: 400,
+  serverMessage: 'Esta solicitação não aceita novos documentos no status atual (Recusada).',
+  code: ERROR_CODES.takesNoDocuments,
+});
 
 /**
  * The terms a request gets at status 3, one per document the reference server creates then
@@ -150,6 +157,7 @@ export const trackingFixtures = {
   ],
   'xstate.error.actor.uploadPendingDocument': [
     { type: 'xstate.error.actor.uploadPendingDocument', actorId: 'uploadPendingDocument', error: failure },
+    { type: 'xstate.error.actor.uploadPendingDocument', actorId: 'uploadPendingDocument', error: TAKES_NO_DOCUMENTS },
   ],
   // The phone photo shrunk; the iPhone photo the decoder could not read (issue 27's preparation, status 2).
   'xstate.done.actor.preparePendingPhoto': [

@@ -9,6 +9,7 @@
  */
 import type { trackingMachine } from '../../../machines/tracking.machine';
 import { PENDING_TEXT } from '../../../machines/tracking.pending';
+import { ERROR_CODES, hasErrorCode } from '../../../contract/rules';
 import { FILE_MESSAGES } from '../../../machines/wizard.schemas';
 import { traced, type Invariant, type ReceivedEvent, type Step } from '../framework/invariants';
 
@@ -171,6 +172,14 @@ export const pendingDocumentsRules: readonly Invariant<M>[] = [
       if (last === 'xstate.done.actor.preparePendingPhoto') return { visible: page.getByTestId('pending-file').getByText(/ → /) };
       if (last === 'PENDING_PREPARATION_CANCELLED') return { hidden: page.getByText(/^Preparando /) };
       return null;
+    },
+  },
+  {
+    rule: 'status 2: an upload refused because the request no longer takes documents reads the request again, and no file is said refused (found by a regression walk)',
+    holds: ({ snapshot, events }) => {
+      const last = events.at(-1);
+      if (last?.type !== 'xstate.error.actor.uploadPendingDocument' || !hasErrorCode(last.error, ERROR_CODES.takesNoDocuments)) return true;
+      return snapshot.matches('loading') || 'the panel stayed, as if the file were at fault';
     },
   },
   {

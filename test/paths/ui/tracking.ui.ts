@@ -333,7 +333,14 @@ export const trackingNetwork = {
   generateAcceptance: { url: new RegExp(`${API}portabilidade/utils/documento/aceite$`), done: erroAcceptance, error: lostAgreement },
   finalizeRequest: { url: new RegExp(`${API}portabilidade/finaliza$`) },
   loadOperatorName: { url: new RegExp(`${API}auth/recuperar-chave\\?cdTipo=65&`) },
-  uploadPendingDocument: { url: new RegExp(`${API}portabilidade/utils/documento$`) },
+  uploadPendingDocument: {
+    url: new RegExp(`${API}portabilidade/utils/documento$`),
+    // The operator's move out of status 2, as the server answers it (the request itself stays in 2 here).
+    error: (event) => {
+      const { serverMessage, code } = (event as { error?: { serverMessage?: string; code?: string } }).error ?? {};
+      return code ? { status: 400, body: JSON.stringify({ message: serverMessage, code }) } : 'fail';
+    },
+  },
   preparePendingPhoto: { local: 'the photo is shrunk (or the HEIC decoded) in the page, by a worker: no request' },
   withdrawRequest: { url: new RegExp(`${API}portabilidade/desistencia$`) },
 } satisfies Network<M>;

@@ -174,7 +174,12 @@ export const pendingDocumentsState = trackingSetup.createStateConfig({
             description:
               'A solicitação não aceita mais documentos (a operadora mudou o status): o aviso com as palavras do servidor, e a tela lê a solicitação de novo.',
           },
-          { target: 'fileChosen', actions: 'notePendingRefusal' },
+          {
+            target: 'fileChosen',
+            actions: 'notePendingRefusal',
+            description:
+              "Outra falha: o arquivo fica escolhido. Recusado pelo servidor, 'Não foi enviado' e o motivo, para remover ou trocar; sem resposta, envio não confirmado, com 'Tentar de novo'.",
+          },
         ],
       },
       on: {

@@ -477,9 +477,8 @@ test.describe('nova-solicitacao wizard', () => {
     expect(await requestsNamed(nome)).toHaveLength(1);
   });
 
-  test('a text file renamed .pdf is refused by the server with its message; the file after it goes at once, and removing it finishes the request', async ({
-    page,
-  }) => {
+  /** Step 5 with rg.pdf, falso.pdf (text named .pdf: the server refuses it) and carteirinha.pdf attached; answers the holder's name. */
+  async function stepFiveWithAFakePdf(page: Page): Promise<string> {
     const { protocoloAns, nome } = uniqueIds();
     await startNewRequest(page, protocoloAns);
     await goToStep5(page, nome);
@@ -490,6 +489,13 @@ test.describe('nova-solicitacao wizard', () => {
       buffer: Buffer.from('apenas texto'),
     });
     await attach(page, 'Carteirinha do plano anterior', { name: 'carteirinha.pdf', mimeType: 'application/pdf', buffer: PDF });
+    return nome;
+  }
+
+  test('a text file renamed .pdf is refused by the server with its message; the file after it goes at once, and removing it finishes the request', async ({
+    page,
+  }) => {
+    const nome = await stepFiveWithAFakePdf(page);
     const uploads: string[] = [];
     page.on(
       'request',
@@ -527,16 +533,7 @@ test.describe('nova-solicitacao wizard', () => {
   test("a refused file, then a dropped link: the banner's one 'Próximo' sends the rest and files the request without the refused file (found by a regression walk)", async ({
     page,
   }) => {
-    const { protocoloAns, nome } = uniqueIds();
-    await startNewRequest(page, protocoloAns);
-    await goToStep5(page, nome);
-    await attach(page, 'RG (documento de identidade)', { name: 'rg.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await attach(page, 'Comprovante de residência', {
-      name: 'falso.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('apenas texto'),
-    });
-    await attach(page, 'Carteirinha do plano anterior', { name: 'carteirinha.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await stepFiveWithAFakePdf(page);
     // The link drops for the last file, on every try.
     await page.route('**/utils/documento', (route) =>
       route.request().postDataJSON()?.nmDocumento === 'carteirinha.pdf' ? route.abort('connectionreset') : route.continue(),

@@ -55,7 +55,7 @@ async function sendDocument(input: UploadDocumentInput, signal?: AbortSignal): P
     // Stopped by the person: nothing failed; the row is as before the sending.
     if (signal?.aborted) uploadProgress.forget(attachment.id);
     // The toast says it once; the row keeps saying it (found by an exploratory run).
-    else uploadProgress.failed(attachment.id, refusalOf(error));
+    else uploadProgress.failed(attachment.id);
     throw error;
   }
 }

@@ -6,11 +6,8 @@
  */
 import { useSyncExternalStore } from 'react';
 
-/**
- * `refusal`: the server's reason when it refused the file itself (a 4xx with a message, e.g. a
- * PDF whose content is not a PDF): kept beside the row, since sending it again cannot work.
- */
-export type UploadProgress = { state: 'sending'; sent: number; total: number } | { state: 'failed'; refusal?: string };
+/** A failed upload's reason, when the server refused the file, is the machine's (the attachment's `refused`). */
+export type UploadProgress = { state: 'sending'; sent: number; total: number } | { state: 'failed' };
 
 let progress: ReadonlyMap<string, UploadProgress> = new Map();
 const listeners = new Set<() => void>();
@@ -25,7 +22,7 @@ function set(id: string, value: UploadProgress | undefined): void {
 
 export const uploadProgress = {
   sending: (id: string, sent: number, total: number) => set(id, { state: 'sending', sent, total }),
-  failed: (id: string, refusal?: string) => set(id, refusal ? { state: 'failed', refusal } : { state: 'failed' }),
+  failed: (id: string) => set(id, { state: 'failed' }),
   forget: (id: string) => set(id, undefined),
 };
 

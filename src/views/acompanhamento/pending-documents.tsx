@@ -117,8 +117,8 @@ function PendingRow({ pending }: { pending: PendingDocumentInfo }) {
   const preparing = useSelector(actor, (s) =>
     s.context.pendingPreparing?.cdTipoDocumento === pending.cdTipoDocumento ? s.context.pendingPreparing.file.name : null,
   );
-  // One file in hand at a time: another row's file chosen and not sent makes this row wait (never dropped unsent).
-  const heldElsewhere = useSelector(actor, (s) => {
+  // One file in hand at a time: another row's file chosen and not sent makes this row wait, saying why (never dropped unsent).
+  const heldHint = useSelector(actor, (s) => {
     const held = fileHeldForAnother(s.context.pendingFile, pending.cdTipoDocumento);
     return held ? heldFileHint(held) : null;
   });
@@ -158,7 +158,7 @@ function PendingRow({ pending }: { pending: PendingDocumentInfo }) {
         // Its button opens it: a screen reader lists the button alone, not a second, unusable control (found by a keyboard run).
         aria-hidden="true"
         aria-label={PENDING_TEXT.fileLabel(pending.nmDocumento)}
-        disabled={busy || heldElsewhere !== null}
+        disabled={busy || heldHint !== null}
         onChange={(event) => void choose(event.target.files)}
       />
       {chosenHere && <ChosenFileRow pending={pending} onRemoved={focusChoose} />}
@@ -166,16 +166,16 @@ function PendingRow({ pending }: { pending: PendingDocumentInfo }) {
       <Button
         ref={chooseButton}
         variant={chosenHere ? 'link' : 'secondary'}
-        disabled={busy || heldElsewhere !== null}
-        aria-describedby={heldElsewhere !== null ? hintId : undefined}
+        disabled={busy || heldHint !== null}
+        aria-describedby={heldHint !== null ? hintId : undefined}
         aria-label={`${chosenHere ? PENDING_TEXT.chooseAnother : PENDING_TEXT.choose} para ${pending.nmDocumento}`}
         onClick={() => inputRef.current?.click()}
       >
         {chosenHere ? PENDING_TEXT.chooseAnother : PENDING_TEXT.choose}
       </Button>
-      {heldElsewhere !== null && (
+      {heldHint !== null && (
         <p id={hintId} className="text-sm text-slate-700">
-          {heldElsewhere}
+          {heldHint}
         </p>
       )}
     </li>

@@ -338,6 +338,9 @@ export const trackingModel = definePathModel({
       ),
     ];
   },
+  // The space's name and key without exploring: a browser worker reads its edges from the run's
+  // cache by them (without these every Playwright process explored the space again).
+  edgeKeys: () => [{ name: 'tracking', key: edgeKey }],
   starts: [{ name: 'stored protocol', input: INPUT }],
   fixtures: trackingFixtures,
   coherent: coherent as never,

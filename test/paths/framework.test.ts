@@ -5,9 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { setup } from 'xstate';
 import { CoverageRecorder } from './framework/coverage';
-import { generatePaths, type PathModel } from './framework/model';
+import { edgeKeysOf, generatePaths, type PathModel } from './framework/model';
 import { runUnitPath } from './framework/unit-runner';
 import { universeOf } from './framework/universe';
+import { allModels } from './models';
 
 const toggle = setup({
   types: { events: {} as { type: 'FLIP' } | { type: 'NOOP' }, context: {} as { flips: number } },
@@ -52,5 +53,9 @@ describe('the path framework', () => {
   it('does not count what a path only claims: an empty run reaches nothing', () => {
     const recorder = new CoverageRecorder(toggle);
     expect(recorder.missingStates()).toEqual(['off', 'on', 'orphan']);
+  });
+
+  it("every model names its edge spaces without exploring them, so a browser worker can read them from the run's cache", () => {
+    for (const each of allModels as unknown as PathModel<typeof toggle>[]) expect(() => edgeKeysOf(each), each.flow).not.toThrow();
   });
 });

@@ -147,9 +147,12 @@ export function sharedEdgeSpaces<M extends AnyStateMachine>(model: PathModel<M>)
 }
 
 function readEdgeSpaces<M extends AnyStateMachine>(model: PathModel<M>): readonly EdgeSpace[] | null {
+  // Outside the try: a model that cannot name its spaces is a defect to show, not a cache miss
+  // (the tracking model's went unseen, and every process explored its edges again).
+  const spaceKeys = edgeKeysOf(model);
   try {
     const stored = JSON.parse(readFileSync(cacheFile(edgesFileOf(model)), 'utf8')) as Record<string, string[]>;
-    return edgeKeysOf(model).map(({ name, key }) => {
+    return spaceKeys.map(({ name, key }) => {
       const edges = stored[name];
       if (!edges) throw new Error(`${model.flow}: no cached space named ${name}`);
       return { name, key, edges: new Map(edges.map((edge) => [edge, UNRECORDED_WAY])), steps: [], refusals: new Map() };

@@ -106,10 +106,16 @@ if (exclusions.length) {
   for (const e of exclusions) console.log(`  ${e}`);
 }
 // The mutation score: the standing catalogue of SPEC-breaking mutants (test/paths/mutants.ts),
-// each of which some rule must kill (test/paths/mutants.test.ts writes the verdicts).
-const mutantsFile = join(COVERAGE_DIR, 'mutants', 'unit.json');
-if (existsSync(mutantsFile)) {
-  const { total, verdicts } = JSON.parse(readFileSync(mutantsFile, 'utf8'));
+// each of which some rule must kill. Each machine's unit path suite judges that machine's
+// mutants (test/paths/framework/mutant-suite.ts) and writes mutants/unit-<machine>.json, with
+// the whole catalogue's names: a mutant no file judged counts as not judged.
+const mutantsDir = join(COVERAGE_DIR, 'mutants');
+const mutantFiles = existsSync(mutantsDir) ? readdirSync(mutantsDir).filter((name) => /^unit-.+\.json$/.test(name)) : [];
+if (mutantFiles.length) {
+  const runs = mutantFiles.map((name) => JSON.parse(readFileSync(join(mutantsDir, name), 'utf8')));
+  const catalogue = [...new Set(runs.flatMap((run) => run.catalogue))];
+  const verdicts = runs.flatMap((run) => run.verdicts).sort((a, b) => catalogue.indexOf(a.name) - catalogue.indexOf(b.name));
+  const total = catalogue.length;
   const killed = verdicts.filter((v) => v.killedBy);
   console.log(`\nMutation score: ${killed.length}/${total} SPEC-breaking mutants killed (${pct(killed.length, total)})`);
   for (const machineId of [...new Set(verdicts.map((v) => v.machineId))].sort()) {
@@ -123,8 +129,9 @@ if (existsSync(mutantsFile)) {
     );
   const survivors = verdicts.filter((v) => !v.killedBy).map((v) => v.name);
   if (survivors.length) problems.push(`mutants survived: ${survivors.join(', ')}`);
-  if (verdicts.length < total) problems.push(`only ${verdicts.length} of ${total} mutants were judged`);
-} else problems.push('no mutation run recorded (test/paths/mutants.test.ts, or npm run test:paths -- --mutants)');
+  const unjudged = catalogue.filter((name) => !verdicts.some((v) => v.name === name));
+  if (unjudged.length) problems.push(`only ${total - unjudged.length} of ${total} mutants were judged (not: ${unjudged.join(', ')})`);
+} else problems.push('no mutation run recorded (the unit path suites, or npm run test:paths -- --mutants)');
 if (!flows.length && !MUTANTS_ONLY) problems.push('no machines found in docs/machines/ (run npm run machines:export)');
 if (problems.length) {
   console.log('\nBelow 100%:');

@@ -8,19 +8,22 @@
 // STATIC_DIR / E2E_PORT / E2E_DATA_DIR are honoured (see playwright.config.ts);
 // PATHS_SKIP_BUILD=1 reuses an existing build in STATIC_DIR (default dist/).
 //
-// `npm run test:paths -- --mutants`: instead, only the mutation test (test/paths/mutants.test.ts):
-// every SPEC-breaking mutant of test/paths/mutants.ts (the edit made in memory, nothing written
-// to machines/) must break a rule. Exits 1 if any mutant survives. The unit tier above runs it
-// too (it is one of test/paths/), so the report's mutation score comes with every run.
+// `npm run test:paths -- --mutants`: instead, only the mutation tests: every SPEC-breaking mutant
+// of test/paths/mutants.ts (the edit made in memory, nothing written to machines/) must break a
+// rule. Each machine's unit path suite judges its mutants on the paths it generated
+// (test/paths/framework/mutant-suite.ts); this runs those suites with only their mutation tests
+// selected. Exits 1 if any mutant survives. The unit tier above runs them too, so the report's
+// mutation score comes with every run.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 if (process.argv.includes('--mutants')) {
-  // One Vitest file (test/paths/mutants.test.ts): each machine's paths generated once and shared
-  // by its mutants, each mutant judged on the pure machine first and stopped at its first broken
-  // rule; it writes the verdicts the report reads (mutation score per machine).
-  const result = spawnSync('npx', ['vitest', 'run', 'test/paths/mutants.test.ts'], {
+  // The verdicts of this run only (one file per machine; the report reads them all).
+  rmSync(resolve(process.env.PATHS_COVERAGE_DIR ?? 'test-results/paths-coverage', 'mutants'), { recursive: true, force: true });
+  // Every unit path suite (*.paths.test.ts), its path tests left out by name: each generates its
+  // machine's paths once, then judges the machine and its mutants on them.
+  const result = spawnSync('npx', ['vitest', 'run', 'paths.test', '-t', 'SPEC-breaking mutants of the catalogue'], {
     stdio: 'inherit',
     env: { ...process.env, FORCE_COLOR: '0' },
   });

@@ -4,12 +4,14 @@
  * (test/paths/models/wizard.model.ts, shared with the browser tier); every definition
  * transition gets the shortest path that takes it, and the model's journeys (the full filing,
  * every submit failure with its retry, one visit per step) run too. The last test asserts, from the actors'
- * own microsteps, that the paths together reached every state and took every transition.
+ * own microsteps, that the paths together reached every state and took every transition. The
+ * catalogue's wizard mutants are judged on the same paths (test/paths/framework/mutant-suite.ts).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { CoverageRecorder } from '../paths/framework/coverage';
 import { runUnitPath } from '../paths/framework/unit-runner';
 import { edgeSpacesOf } from '../paths/framework/model';
+import { describeMutants } from '../paths/framework/mutant-suite';
 import { generateWizardPaths, wizardModel as model } from '../paths/models/wizard.model';
 
 /** An hour: the tests send the debounce event themselves (LOOKUP_DEBOUNCE_ELAPSED). */
@@ -41,4 +43,6 @@ describe('wizard machine paths (unit tier)', () => {
     expect(recorder.missingTransitions(), 'transitions never taken').toEqual([]);
     expect(recorder.missingEdges(), 'edges never taken').toEqual([]);
   });
+
+  describeMutants(model, paths, { provide });
 });

@@ -1,12 +1,14 @@
 /**
  * The unit tier of one machine as a Vitest suite: one test per generated path, then one
  * test that the paths together reached every state and took every transition (counted
- * from the running actor), which also writes the coverage file `npm run test:paths` prints.
+ * from the running actor), which also writes the coverage file `npm run test:paths` prints;
+ * then the catalogue's mutants of the machine, judged on the same paths (mutant-suite.ts).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { CoverageRecorder } from './coverage';
 import { edgeSpacesOf, generatePaths, type PathModel } from './model';
+import { describeMutants } from './mutant-suite';
 import { runUnitPath, type UnitRunOptions } from './unit-runner';
 
 export function describeUnitPaths<M extends AnyStateMachine>(model: PathModel<M>, options: UnitRunOptions = {}): void {
@@ -29,5 +31,7 @@ export function describeUnitPaths<M extends AnyStateMachine>(model: PathModel<M>
       expect(recorder.missingTransitions(), 'transitions never taken').toEqual([]);
       expect(recorder.missingEdges(), 'edges never taken').toEqual([]);
     });
+
+    describeMutants(model, paths, options);
   });
 }

@@ -12,6 +12,7 @@ import { CoverageRecorder } from '../paths/framework/coverage';
 import { runUnitPath } from '../paths/framework/unit-runner';
 import { edgeSpacesOf } from '../paths/framework/model';
 import { describeMutants } from '../paths/framework/mutant-suite';
+import { shareEdgeSpaces } from '../paths/framework/paths-cache';
 import { generateWizardPaths, wizardModel as model } from '../paths/models/wizard.model';
 
 /** An hour: the tests send the debounce event themselves (LOOKUP_DEBOUNCE_ELAPSED). */
@@ -19,7 +20,9 @@ const provide = { delays: { lookupDebounce: 3_600_000 } };
 
 describe('wizard machine paths (unit tier)', () => {
   const paths = generateWizardPaths();
-  const recorder = new CoverageRecorder(model.machine, model.excluded, model.invariants?.length, edgeSpacesOf(model));
+  const spaces = edgeSpacesOf(model);
+  shareEdgeSpaces(model, spaces);
+  const recorder = new CoverageRecorder(model.machine, model.excluded, model.invariants?.length, spaces);
 
   afterAll(() => recorder.write('unit'));
 

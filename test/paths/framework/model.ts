@@ -291,8 +291,12 @@ export function pathEdges<M extends AnyStateMachine>(model: PathModel<M>, path: 
  * Keeps the fewest paths that still take every transition and edge the candidates take:
  * journeys always (in order), then the longest first, each only if it adds something.
  */
-export function coverEdges<M extends AnyStateMachine>(model: PathModel<M>, candidates: MachinePath<M>[]): MachinePath<M>[] {
-  const spaces = edgeSpacesOf(model);
+export function coverEdges<M extends AnyStateMachine>(
+  model: PathModel<M>,
+  candidates: MachinePath<M>[],
+  // Only the spaces' keys and edges are read (a browser process's come from the run's cache).
+  spaces: readonly EdgeSpace[] = edgeSpacesOf(model),
+): MachinePath<M>[] {
   const seen = new Set<string>();
   const items = (p: MachinePath<M>) => [...p.transitions.flat(), ...pathEdges(model, p, spaces)];
   const ordered = [

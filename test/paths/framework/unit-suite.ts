@@ -9,12 +9,15 @@ import type { AnyStateMachine } from 'xstate';
 import { CoverageRecorder } from './coverage';
 import { edgeSpacesOf, generatePaths, type PathModel } from './model';
 import { describeMutants } from './mutant-suite';
+import { shareEdgeSpaces } from './paths-cache';
 import { runUnitPath, type UnitRunOptions } from './unit-runner';
 
 export function describeUnitPaths<M extends AnyStateMachine>(model: PathModel<M>, options: UnitRunOptions = {}): void {
   describe(`${model.flow} machine paths (unit tier)`, () => {
     const paths = generatePaths(model);
-    const recorder = new CoverageRecorder(model.machine, model.excluded, model.invariants?.length, edgeSpacesOf(model));
+    const spaces = edgeSpacesOf(model);
+    shareEdgeSpaces(model, spaces);
+    const recorder = new CoverageRecorder(model.machine, model.excluded, model.invariants?.length, spaces);
 
     afterAll(() => {
       recorder.write('unit');

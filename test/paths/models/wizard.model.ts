@@ -720,6 +720,11 @@ export interface WizardPathOptions {
   model?: typeof wizardModel;
   /** Keeps only the events that make sense in a snapshot (e.g. what a user can do on the screen). */
   filterEvents?: (snapshot: Snap, event: WizardPathEvent) => boolean;
+  /**
+   * The abstract graph's edges the kept paths must cover, when they are known without exploring
+   * (a browser process reads them from the run's cache: paths-cache.ts). Default: explored here.
+   */
+  edges?: readonly EdgeSpace[];
 }
 
 /** For each definition transition, the shortest (start, events) that takes it, over all regions. */
@@ -747,19 +752,18 @@ export function generateWizardPaths(options: WizardPathOptions = {}): MachinePat
       offer(key, starts.get(step.start)!, [...(step.prefix as WizardPathEvent[]), step.event as WizardPathEvent]);
   }
   // One path per edge of each region's abstract graph (the unit tier's; the browser keeps what a user can do).
-  const edges = edgeSpacesOf(model).flatMap((space) =>
+  const edges = (options.filterEvents ? [] : edgeSpacesOf(model)).flatMap((space) =>
     [...space.edges.entries()].map(([key, edge]) => ({
       name: `edge ${space.name}: ${key}`,
       start: starts.get(edge.start)!,
       events: [...(edge.prefix as WizardPathEvent[]), edge.event as WizardPathEvent],
     })),
   );
-  const usable = options.filterEvents ? [] : edges;
   const paths = [
     ...wizardJourneys.map((j) => replay(model, j.name, 'journey', j.start, j.events)),
     ...[...best.entries()].map(([key, p]) => replay(model, `shortest to ${key}`, 'shortest', p.start, p.events)),
-    ...usable.map((e) => replay(model, e.name, 'shortest', e.start, e.events)),
+    ...edges.map((e) => replay(model, e.name, 'shortest', e.start, e.events)),
   ];
   // A path that is a prefix of another (same start) tests nothing new; nor does a repeat.
-  return coverEdges(model, dropPrefixes(paths));
+  return coverEdges(model, dropPrefixes(paths), options.edges);
 }

@@ -27,6 +27,7 @@ import { seedSession } from '../../e2e/support/session';
 import { FILE_REFUSAL_REASON, wizardFixtures, type M, type WizardPathEvent } from '../../machines/wizard.fixtures';
 import type { BrowserModel, Gestures, Markers, Network } from '../framework/browser';
 import { makeStepper, replay, type MachinePath } from '../framework/model';
+import { sharedEdgeSpaces } from '../framework/paths-cache';
 import { activeLeafPaths } from '../framework/universe';
 import { generateWizardPaths, isFileRefused, isOpenRequestRefused, wizardModel } from '../models/wizard.model';
 import { fileAnotherRequest, uniqueIds } from '../../e2e/support/portal';
@@ -257,7 +258,7 @@ function assertOnScreen(path: MachinePath<M>): void {
 }
 
 export function wizardBrowserPaths(): MachinePath<M>[] {
-  const paths = generateWizardPaths({ filterEvents: canDoOnScreen });
+  const paths = generateWizardPaths({ filterEvents: canDoOnScreen, edges: sharedEdgeSpaces(wizardModel) });
   paths.filter((p) => p.kind === 'journey').forEach(assertOnScreen);
   const playable = paths.map(hoistReferenceAnswers);
   const stray = playable.filter((p) => !endsWhereTheScreenLeaves(p));

@@ -20,7 +20,8 @@ mkdirSync('test-results', { recursive: true });
 // Path coverage is written afresh by this run's unit and browser tiers.
 if (!process.argv[2]) rmSync('test-results/paths-coverage', { recursive: true, force: true });
 // So are the browser tests' server logs the leak check reads, and the browser tier's paths,
-// generated once per run and shared by Playwright's processes (test/paths/framework/paths-cache.ts).
+// generated once per run and shared by Playwright's processes, with the machines' edges the unit
+// tier explored first (test/paths/framework/paths-cache.ts).
 if (!process.argv[2]) rmSync('test-results/server-logs', { recursive: true, force: true });
 if (!process.argv[2] || process.argv[2] === 'e2e') rmSync('test-results/paths-cache', { recursive: true, force: true });
 

@@ -6,7 +6,8 @@
  * model's own (fixtures and journeys), under a hash of the sources that could change them; the
  * others replay those events on the pure machine, which takes milliseconds and recomputes what
  * each step reaches. A path with an event from anywhere else is not written: every process
- * then generates, as before.
+ * then generates, as before. Each model's abstract edges are shared the same way; in `npm test`
+ * the unit tier, which explores them anyway, writes them first.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';

@@ -56,6 +56,8 @@ function filesUnder(path: string): string[] {
 function hashOfSources(): string {
   if (sourcesHash) return sourcesHash;
   const hash = createHash('sha256');
+  // A run on a mutant (PATHS_MUTANT) explores another chart: its cache is never a normal run's.
+  hash.update(`PATHS_MUTANT=${process.env.PATHS_MUTANT ?? ''}\0`);
   for (const file of SOURCES.flatMap(filesUnder).sort()) {
     hash.update(`${file}\0`);
     hash.update(readFileSync(file));

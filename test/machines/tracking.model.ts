@@ -314,6 +314,9 @@ function edgeKey(snapshot: Keyed): string {
   );
 }
 
+/** The one edge space's name, as explored and as read back from the run's cache. */
+const TRACKING_SPACE = 'tracking';
+
 export const trackingModel = definePathModel({
   flow: 'tracking',
   machine: underTest(trackingMachine),
@@ -325,7 +328,7 @@ export const trackingModel = definePathModel({
       exploreSpace(
         model.machine,
         {
-          name: model.flow,
+          name: TRACKING_SPACE,
           start: 'stored protocol',
           prefix: [],
           key: edgeKey,
@@ -340,7 +343,7 @@ export const trackingModel = definePathModel({
   },
   // The space's name and key without exploring: a browser worker reads its edges from the run's
   // cache by them (without these every Playwright process explored the space again).
-  edgeKeys: () => [{ name: 'tracking', key: edgeKey }],
+  edgeKeys: () => [{ name: TRACKING_SPACE, key: edgeKey }],
   starts: [{ name: 'stored protocol', input: INPUT }],
   fixtures: trackingFixtures,
   coherent: coherent as never,

@@ -10,9 +10,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CoverageRecorder } from '../paths/framework/coverage';
 import { runUnitPath } from '../paths/framework/unit-runner';
-import { edgeSpacesOf } from '../paths/framework/model';
 import { describeMutants } from '../paths/framework/mutant-suite';
-import { shareEdgeSpaces } from '../paths/framework/paths-cache';
+import { exploreAndShare } from '../paths/framework/paths-cache';
 import { generateWizardPaths, wizardModel as model } from '../paths/models/wizard.model';
 
 /** An hour: the tests send the debounce event themselves (LOOKUP_DEBOUNCE_ELAPSED). */
@@ -20,9 +19,7 @@ const provide = { delays: { lookupDebounce: 3_600_000 } };
 
 describe('wizard machine paths (unit tier)', () => {
   const paths = generateWizardPaths();
-  const spaces = edgeSpacesOf(model);
-  shareEdgeSpaces(model, spaces);
-  const recorder = new CoverageRecorder(model.machine, model.excluded, model.invariants?.length, spaces);
+  const recorder = new CoverageRecorder(model.machine, model.excluded, model.invariants?.length, exploreAndShare(model));
 
   afterAll(() => recorder.write('unit'));
 

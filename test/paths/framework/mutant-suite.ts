@@ -28,8 +28,8 @@ import { runUnitPath, type UnitRunOptions } from './unit-runner';
 type AnyModel = PathModel<AnyStateMachine>;
 type AnyPath = MachinePath<AnyStateMachine>;
 
-/** The name `npm run test:paths -- --mutants` selects these tests by. */
-export const MUTANTS_SUITE = 'SPEC-breaking mutants of the catalogue';
+/** The name `npm run test:paths -- --mutants` selects these tests by (scripts/test-paths.mjs spells it too). */
+const MUTANTS_SUITE = 'SPEC-breaking mutants of the catalogue';
 
 /** The first rule the mutant breaks on the pure machine, path after path, then refusal after refusal; null if none. */
 function killedOnPureMachine(model: AnyModel, played: readonly AnyPath[], refusals: RefusalGroup<AnyStateMachine>[]): string | null {

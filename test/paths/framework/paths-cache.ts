@@ -166,16 +166,13 @@ function readEdgeSpaces<M extends AnyStateMachine>(model: PathModel<M>): readonl
   }
 }
 
-function exploreAndShare<M extends AnyStateMachine>(model: PathModel<M>): readonly EdgeSpace[] {
-  const spaces = edgeSpacesOf(model);
-  shareEdgeSpaces(model, spaces);
-  return spaces;
-}
-
 /**
- * Writes a model's explored edges for the browser tier of this run: the unit tier explores the
- * same spaces (the wizard's took 18 s of CPU here), so Playwright's listing need not again.
+ * The model's edge spaces, explored here and written for the other processes of this run: the
+ * unit tier explores them anyway (the wizard's took 18 s of CPU here), so Playwright's listing
+ * need not again.
  */
-export function shareEdgeSpaces<M extends AnyStateMachine>(model: PathModel<M>, spaces: readonly EdgeSpace[]): void {
+export function exploreAndShare<M extends AnyStateMachine>(model: PathModel<M>): readonly EdgeSpace[] {
+  const spaces = edgeSpacesOf(model);
   share(edgesFileOf(model), Object.fromEntries(spaces.map((space) => [space.name, [...space.edges.keys()]])));
+  return spaces;
 }

@@ -7,17 +7,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { CoverageRecorder } from './coverage';
-import { edgeSpacesOf, generatePaths, type PathModel } from './model';
+import { generatePaths, type PathModel } from './model';
 import { describeMutants } from './mutant-suite';
-import { shareEdgeSpaces } from './paths-cache';
+import { exploreAndShare } from './paths-cache';
 import { runUnitPath, type UnitRunOptions } from './unit-runner';
 
 export function describeUnitPaths<M extends AnyStateMachine>(model: PathModel<M>, options: UnitRunOptions = {}): void {
   describe(`${model.flow} machine paths (unit tier)`, () => {
     const paths = generatePaths(model);
-    const spaces = edgeSpacesOf(model);
-    shareEdgeSpaces(model, spaces);
-    const recorder = new CoverageRecorder(model.machine, model.excluded, model.invariants?.length, spaces);
+    const recorder = new CoverageRecorder(model.machine, model.excluded, model.invariants?.length, exploreAndShare(model));
 
     afterAll(() => {
       recorder.write('unit');

@@ -560,20 +560,25 @@ describe('tracking machine paths', () => {
     expect(plans.size).toBeGreaterThan(60);
   });
 
-  it('walking every move with a live actor reaches every state node and every transition of the chart', async () => {
-    const visited = new Set<string>();
-    const taken = new Set<string>();
-    for (const steps of plans.values()) {
+  // One test per move, each walked with a live actor. Walked in one test, the 1,365 moves
+  // (10,775 steps) took 27–40 s on 2 quiet cores and ran out of a 60 s limit in a CI run.
+  const visited = new Set<string>();
+  const taken = new Set<string>();
+  for (const [move, steps] of plans) {
+    it(`walks the move ${move} with a live actor`, async () => {
       const live = await walk(steps);
       live.visited.forEach((id) => visited.add(id));
       live.taken.forEach((key) => taken.add(key));
       live.actor.stop();
-    }
+    });
+  }
+
+  it('the walks above reached every state node and took every transition of the chart', () => {
+    expect(visited.size).toBeGreaterThan(0);
     const everyState = allStateNodes().map((node) => node.id);
     expect([...everyState].filter((id) => !visited.has(id))).toEqual([]);
     expect(allTransitionKeys().filter((key) => !taken.has(key))).toEqual([]);
-    // Some 60 walks: 3 s on a quiet 2-core machine, 20 s seen with the machine loaded to 11.
-  }, 60_000);
+  });
 
   it('every resting state of the chart has a UI marker', () => {
     const resting = allStateNodes()

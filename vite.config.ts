@@ -8,6 +8,7 @@ import { inlineStylesheetPlugin } from './scripts/vite-inline-stylesheet.ts';
 import { prerender } from './scripts/vite-prerender.ts';
 import { routePreload } from './scripts/vite-route-preload.ts';
 import { earlyReads } from './scripts/vite-early-reads.ts';
+import PathSuitesFirst from './test/support/path-suites-first.ts';
 
 // The SPA and the API share one origin in production (the reference server serves both);
 // in development Vite proxies the API base path to the reference server.
@@ -38,6 +39,7 @@ export default defineConfig({
     // CI run: 207 of 1,024 core-seconds). The whole step on 2 quiet cores: 2 workers 417 s,
     // 3 workers 362 s, 4 workers 380 s.
     maxWorkers: availableParallelism() + 1,
+    sequence: { sequencer: PathSuitesFirst },
     // A PostgreSQL for the PostgreSQL tier: the given one, or a throwaway local one.
     globalSetup: ['test/server/support/postgres-setup.ts'],
     // Stately's parser (@xstate/machine-extractor, test only) still imports two XState 4 modules:

@@ -8,6 +8,7 @@
  */
 import { expect, test, type Page } from './support/test';
 import { TOOLTIPS } from '../../server/seed/reference-data.ts';
+import { FILLED_FORM } from '../machines/wizard.fixtures';
 import { choose, expectNoAxeViolations, field, next } from './support/portal';
 import { errorSummary, openWizard, stepTitle } from './support/wizard';
 
@@ -172,5 +173,75 @@ test.describe('wizard: help that fails to arrive', () => {
     // Three tries in all: the retries' back-off is over by now (250 ms, then 500 ms).
     await page.waitForTimeout(1_000);
     expect(tries.count).toBe(3);
+  });
+});
+
+test.describe('wizard: the plan list arriving late', () => {
+  const search = (page: Page) => page.getByRole('combobox', { name: 'Buscar o plano de destino' });
+  const planStatus = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+  /** Holds the destination plans' read until `release()`: the list arrives when the test says. */
+  async function holdPlans(page: Page) {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/plano\/destino\/lista/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return { release };
+  }
+
+  async function toStep3(page: Page) {
+    await next(page).click();
+    await next(page).click();
+    await expect(stepTitle(page, 'Dados do Plano de Destino')).toBeVisible();
+  }
+
+  // Found by a CI run: the search appeared only with its list and pushed the step's fields down
+  // between a press and its release, so the tap chose nothing and the list stayed open.
+  test('moves nothing under a finger: a tap on a dropdown option as the list arrives still chooses it', async ({ page }) => {
+    await openWizard(page, true);
+    const plans = await holdPlans(page);
+    await toStep3(page);
+    await expect(search(page)).toBeDisabled();
+    await expect(planStatus(page, 'Carregando a lista de planos...')).toBeVisible();
+
+    await field(page, 'Titularidade').click();
+    const option = page.getByRole('listbox').getByRole('option', { name: 'TITULAR S/ DIREITO', exact: true });
+    const box = (await option.boundingBox())!;
+    const contractType = page.locator('#wizard-tp_port_destino');
+    const contractTypeBefore = await contractType.boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    plans.release();
+    // The open list makes the rest of the page inert: found by CSS, not by its role, meanwhile.
+    await expect(page.locator('input[role="combobox"]')).toBeEnabled();
+    // Where the option starts and how tall it is (its list may still be widening to its button's width).
+    const { x, y, height } = (await option.boundingBox())!;
+    expect({ x, y, height }).toEqual({ x: box.x, y: box.y, height: box.height });
+    expect(await contractType.boundingBox()).toEqual(contractTypeBefore);
+    await page.mouse.up();
+    await expect(field(page, 'Titularidade')).toHaveText('TITULAR S/ DIREITO');
+    await expect(planStatus(page, 'Carregando a lista de planos...')).toHaveCount(0);
+    // The plan the draft holds, shown by its name once the list has it.
+    await expect(search(page)).toHaveValue(FILLED_FORM.plano_destino);
+  });
+
+  test('a list that cannot be read leaves the search waiting and says to type the registry, which still works', async ({ page }) => {
+    await openWizard(page, true);
+    const tries = { count: 0 };
+    await page.route(/\/plano\/destino\/lista/, async (route) => {
+      tries.count += 1;
+      await route.fulfill({ status: 500, body: '' });
+    });
+    await toStep3(page);
+    const failed = planStatus(page, 'Não foi possível carregar a lista de planos. Digite o registro ANS no campo abaixo.');
+    await expect(failed).toBeVisible();
+    expect(tries.count).toBe(3);
+    await expect(search(page)).toBeDisabled();
+    await expect(page.getByText('Ocorreu um erro inesperado!')).toHaveCount(0);
+    await field(page, 'Registro ANS do plano de destino').fill('479876541');
+    await expect(field(page, 'Nome do plano de destino')).toHaveValue('HORIZONTE BÁSICO ENFERMARIA');
+    await expectNoAxeViolations(page, 'step 3, plan list unread');
   });
 });

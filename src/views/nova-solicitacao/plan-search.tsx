@@ -3,22 +3,37 @@
  * or by the 9-digit ANS registry, with Headless UI's Combobox (a maintained, accessible
  * combobox: the arrows move through the list, Enter, a click or a tap chooses, Escape
  * leaves the choice as it was). A choice sends DESTINATION_PLAN_CHOSEN; the registry can
- * still be typed in its own field below. Shown only once the list arrived: without it the
- * step works as before.
+ * still be typed in its own field below.
+ *
+ * In the step from its first paint, waiting (disabled) until the list arrives, and saying so:
+ * shown only once the list arrived, it pushed every field below it down under a finger already
+ * on its way to them (a tap on a dropdown's option then chose nothing). A list that cannot be
+ * read, or is empty, leaves the search disabled and says to type the registry below.
  */
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions, Description, Field, Label } from '@headlessui/react';
 import { useState } from 'react';
 import type { DestinationPlanOption } from '../../../contract/api';
-import { useDestinationPlans } from '../../flows/wizard/wizard-help-reads';
+import { useDestinationPlans, type DestinationPlansRead } from '../../flows/wizard/wizard-help-reads';
 import { inputClass } from '../../ui/text-field';
 import { PLAN_SEARCH_LABEL, matchPlans } from './plan-matches';
 import { useStepForm } from './use-step-form';
 
+const NO_PLANS: readonly DestinationPlanOption[] = [];
+
+/** What the line under the search says: where the list is, or that a search found nothing. */
+function planSearchStatus(read: DestinationPlansRead, query: string, shown: readonly DestinationPlanOption[]): string {
+  if (read.state === 'loading') return 'Carregando a lista de planos...';
+  if (read.state === 'failed') return 'Não foi possível carregar a lista de planos. Digite o registro ANS no campo abaixo.';
+  if (read.plans.length === 0) return 'Nenhum plano na lista. Digite o registro ANS no campo abaixo.';
+  if (query !== '' && shown.length === 0) return 'Nenhum plano encontrado. Confira o nome ou digite o registro ANS no campo abaixo.';
+  return '';
+}
+
 export function PlanSearch() {
   const { actor, form, locked } = useStepForm('planoDestino');
-  const plans = useDestinationPlans();
+  const read = useDestinationPlans();
   const [query, setQuery] = useState('');
-  if (plans.length === 0) return null;
+  const plans = read.state === 'ready' ? read.plans : NO_PLANS;
   // The machine's plan, when it is one of the list (picked here, or its registry typed below).
   const chosen = plans.find((plan) => plan.registroAns === form.nu_ans_plano_destino) ?? null;
   const shown = matchPlans(plans, query);
@@ -26,7 +41,7 @@ export function PlanSearch() {
     if (plan) actor.send({ type: 'DESTINATION_PLAN_CHOSEN', registroAns: plan.registroAns, nmPlano: plan.nmPlano });
   };
   return (
-    <Field disabled={locked} className="min-w-0 desktop:col-span-2">
+    <Field disabled={locked || plans.length === 0} className="min-w-0 desktop:col-span-2">
       <Label className="block text-sm font-medium text-slate-800">{PLAN_SEARCH_LABEL}</Label>
       <Description className="text-sm text-slate-700">Digite parte do nome ou o registro ANS e escolha o plano na lista.</Description>
       <Combobox value={chosen} onChange={choose} onClose={() => setQuery('')} by="registroAns">
@@ -54,9 +69,10 @@ export function PlanSearch() {
           ))}
         </ComboboxOptions>
       </Combobox>
-      {/* Always in the page, so what it says is announced when it changes. */}
-      <p role="status" className="mt-1 text-sm text-slate-700 empty:hidden">
-        {query !== '' && shown.length === 0 ? 'Nenhum plano encontrado. Confira o nome ou digite o registro ANS no campo abaixo.' : ''}
+      {/* Always in the page, so what it says is announced when it changes; one line kept for it,
+          so the fields below stay where they are when it starts or stops saying something. */}
+      <p role="status" className="mt-1 min-h-5 text-sm text-slate-700">
+        {planSearchStatus(read, query, shown)}
       </p>
     </Field>
   );

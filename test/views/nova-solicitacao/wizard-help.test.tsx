@@ -6,7 +6,7 @@
  * glossary and home's ANS protocol help say what they must.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, type Snapshot, type ActorRefFrom } from 'xstate';
@@ -84,7 +84,8 @@ describe('the plan search on step 3', () => {
       }) as unknown as typeof fetch,
     });
     const { actor } = renderIn(wizardAt('filled', 2), <PlanSearch />);
-    const search = await screen.findByRole('combobox', { name: PLAN_SEARCH_LABEL });
+    const search = screen.getByRole('combobox', { name: PLAN_SEARCH_LABEL });
+    await waitFor(() => expect(search).toHaveProperty('disabled', false));
     expect(asked.some((url) => url.includes('portabilidade/utils/plano/destino/lista'))).toBe(true);
     // The plan the form holds already is shown by its name.
     expect((search as HTMLInputElement).value).toBe(FILLED_FORM.plano_destino);
@@ -104,11 +105,33 @@ describe('the plan search on step 3', () => {
     expect((search as HTMLInputElement).value).toBe('HORIZONTE PREMIUM APARTAMENTO');
   });
 
-  it('shows nothing when the list cannot be read (the registry is still typed in its field)', async () => {
+  it('waits disabled while the list is on its way, saying so, in the room it keeps once the list is there', async () => {
+    let answer = (_: Response) => {};
+    configureApi({
+      fetch: (() => new Promise<Response>((resolve) => (answer = resolve))) as unknown as typeof fetch,
+    });
+    renderIn(wizardAt('filled', 2), <PlanSearch />);
+    const search = screen.getByRole('combobox', { name: PLAN_SEARCH_LABEL });
+    expect(search).toHaveProperty('disabled', true);
+    expect(screen.getByRole('status').textContent).toBe('Carregando a lista de planos...');
+    answer(new Response(JSON.stringify(PLANS), { status: 200, headers: { 'content-type': 'application/json' } }));
+    await waitFor(() => expect(search).toHaveProperty('disabled', false));
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it('says when the list cannot be read, or is empty, and to type the registry below; the search stays disabled', async () => {
     configureApi({ fetch: (async () => new Response('{}', { status: 500 })) as unknown as typeof fetch });
-    const { container } = renderIn(wizardAt('filled', 2), <PlanSearch />);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(container.innerHTML).toBe('');
+    renderIn(wizardAt('filled', 2), <PlanSearch />);
+    await screen.findByText('Não foi possível carregar a lista de planos. Digite o registro ANS no campo abaixo.');
+    expect(screen.getByRole('combobox', { name: PLAN_SEARCH_LABEL })).toHaveProperty('disabled', true);
+    cleanup();
+
+    configureApi({
+      fetch: (async () => new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } })) as unknown as typeof fetch,
+    });
+    renderIn(wizardAt('filled', 2), <PlanSearch />);
+    await screen.findByText('Nenhum plano na lista. Digite o registro ANS no campo abaixo.');
+    expect(screen.getByRole('combobox', { name: PLAN_SEARCH_LABEL })).toHaveProperty('disabled', true);
   });
 });
 

@@ -96,11 +96,14 @@ function printCaptured({ name, command, args, status, output, seconds }) {
 }
 
 const selected = steps.filter(([name]) => !only || only === name);
-const besideAnother = new Set([...BESIDE].filter(([host]) => selected.some(([name]) => name === host)).map(([, guest]) => guest));
+const stepNamed = (name) => selected.find(([step]) => step === name);
+/** The step run beside `host`, when both are selected (`npm test build` runs the build alone). */
+const guestOf = (host) => (BESIDE.has(host) ? stepNamed(BESIDE.get(host)) : undefined);
+const guests = new Set(selected.map(([host]) => guestOf(host)?.[0]).filter(Boolean));
 const together = await Promise.all(selected.filter(([name]) => SIDE_BY_SIDE.has(name)).map((step) => runCaptured(...step)));
 together.forEach(printCaptured);
-for (const [name, command, args] of selected.filter(([step]) => !SIDE_BY_SIDE.has(step) && !besideAnother.has(step))) {
-  const guest = selected.find(([step]) => step === BESIDE.get(name) && besideAnother.has(step));
+for (const [name, command, args] of selected.filter(([step]) => !SIDE_BY_SIDE.has(step) && !guests.has(step))) {
+  const guest = guestOf(name);
   const beside = guest && runCaptured(...guest);
   console.log(`\n── ${name}: ${command} ${args.join(' ')}`);
   ran.add(name);

@@ -5,6 +5,7 @@
  * tap away beside its field and read with it, a glossary opens in place, required fields are
  * marked and optional ones say so, and a refused 'Próximo' focuses an error summary whose links
  * lead to each field. axe finds nothing on any of it on a 320 px phone and a 1280 px screen.
+ * Reads that arrive late move nothing under a finger: the plan search waits in its own room.
  */
 import { expect, test, type Page } from './support/test';
 import { TOOLTIPS } from '../../server/seed/reference-data.ts';
@@ -176,7 +177,7 @@ test.describe('wizard: help that fails to arrive', () => {
   });
 });
 
-test.describe('wizard: the plan list arriving late', () => {
+test.describe('wizard: reads that arrive late', () => {
   const search = (page: Page) => page.getByRole('combobox', { name: 'Buscar o plano de destino' });
   const planStatus = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
@@ -225,6 +226,52 @@ test.describe('wizard: the plan list arriving late', () => {
     await expect(planStatus(page, 'Carregando a lista de planos...')).toHaveCount(0);
     // The plan the draft holds, shown by its name once the list has it.
     await expect(search(page)).toHaveValue(FILLED_FORM.plano_destino);
+  });
+
+  /** Layout shifts no input caused, since the last `since(page)`: what moved, and from where to where. */
+  async function recordShifts(page: Page) {
+    await page.addInitScript(() => {
+      const shifts: string[] = [];
+      (window as unknown as { shifts: string[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as {
+          hadRecentInput: boolean;
+          sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+        }[]) {
+          if (entry.hadRecentInput) continue;
+          for (const { node, previousRect, currentRect } of entry.sources)
+            shifts.push(`${node instanceof Element ? node.outerHTML.slice(0, 80) : '#text'}: y ${previousRect.y} → ${currentRect.y}`);
+        }
+      }).observe({ type: 'layout-shift' });
+    });
+  }
+  const shiftsSoFar = (page: Page) =>
+    page.evaluate(async () => {
+      // A shift is reported once its frame is painted.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return (window as unknown as { shifts: string[] }).shifts.splice(0);
+    });
+
+  test("no step moves when its reads arrive late (the step's own change aside)", async ({ page }) => {
+    await recordShifts(page);
+    // Every read of the portal's API answers 1.5 s late, as on a slow network.
+    const pending = { count: 0 };
+    await page.route(/\/wslinhafrente\/v1\//, async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      pending.count += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue().finally(() => (pending.count -= 1));
+    });
+    await openWizard(page, true);
+    const moved: string[] = [];
+    for (const title of ['Dados Pessoais', 'Dados do Plano de Origem', 'Dados do Plano de Destino', 'Dependentes', 'Documentos']) {
+      if (title !== 'Dados Pessoais') await next(page).click();
+      await expect(stepTitle(page, title)).toBeVisible();
+      await shiftsSoFar(page); // the step's own arrival
+      await expect.poll(() => pending.count, { timeout: 15_000 }).toBe(0);
+      moved.push(...(await shiftsSoFar(page)).map((shift) => `${title}: ${shift}`));
+    }
+    expect(moved).toEqual([]);
   });
 
   test('a list that cannot be read leaves the search waiting and says to type the registry, which still works', async ({ page }) => {

@@ -179,7 +179,8 @@ test.describe('wizard: help that fails to arrive', () => {
 
 test.describe('wizard: reads that arrive late', () => {
   const search = (page: Page) => page.getByRole('combobox', { name: 'Buscar o plano de destino' });
-  const planStatus = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+  // The status line lays every text it can say in one cell, the others invisible: found by its text.
+  const planStatus = (page: Page, text: string) => page.getByRole('status').getByText(text, { exact: true });
 
   /** Holds the destination plans' read until `release()`: the list arrives when the test says. */
   async function holdPlans(page: Page) {
@@ -223,7 +224,7 @@ test.describe('wizard: reads that arrive late', () => {
     expect(await contractType.boundingBox()).toEqual(contractTypeBefore);
     await page.mouse.up();
     await expect(field(page, 'Titularidade')).toHaveText('TITULAR S/ DIREITO');
-    await expect(planStatus(page, 'Carregando a lista de planos...')).toHaveCount(0);
+    await expect(planStatus(page, 'Carregando a lista de planos...')).toBeHidden();
     // The plan the draft holds, shown by its name once the list has it.
     await expect(search(page)).toHaveValue(FILLED_FORM.plano_destino);
   });
@@ -275,16 +276,23 @@ test.describe('wizard: reads that arrive late', () => {
   });
 
   test('a list that cannot be read leaves the search waiting and says to type the registry, which still works', async ({ page }) => {
+    // On a phone, where the message takes two lines.
+    await atWidth(page, 360);
     await openWizard(page, true);
     const tries = { count: 0 };
     await page.route(/\/plano\/destino\/lista/, async (route) => {
       tries.count += 1;
+      await new Promise((resolve) => setTimeout(resolve, 500));
       await route.fulfill({ status: 500, body: '' });
     });
     await toStep3(page);
+    const ownership = page.locator('#wizard-tp_contrato_destino');
+    const ownershipBefore = await ownership.boundingBox();
     const failed = planStatus(page, 'Não foi possível carregar a lista de planos. Digite o registro ANS no campo abaixo.');
     await expect(failed).toBeVisible();
     expect(tries.count).toBe(3);
+    // Said a couple of seconds after the step appeared, in room the line kept: nothing below moved.
+    expect(await ownership.boundingBox()).toEqual(ownershipBefore);
     await expect(search(page)).toBeDisabled();
     await expect(page.getByText('Ocorreu um erro inesperado!')).toHaveCount(0);
     await field(page, 'Registro ANS do plano de destino').fill('479876541');

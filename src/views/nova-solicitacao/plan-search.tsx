@@ -20,12 +20,21 @@ import { useStepForm } from './use-step-form';
 
 const NO_PLANS: readonly DestinationPlanOption[] = [];
 
+/** Everything the line under the search can say. */
+export const PLAN_SEARCH_STATUS = {
+  loading: 'Carregando a lista de planos...',
+  failed: 'Não foi possível carregar a lista de planos. Digite o registro ANS no campo abaixo.',
+  empty: 'Nenhum plano na lista. Digite o registro ANS no campo abaixo.',
+  notFound: 'Nenhum plano encontrado. Confira o nome ou digite o registro ANS no campo abaixo.',
+} as const;
+const STATUS_TEXTS = Object.values(PLAN_SEARCH_STATUS);
+
 /** What the line under the search says: where the list is, or that a search found nothing. */
 function planSearchStatus(read: DestinationPlansRead, query: string, shown: readonly DestinationPlanOption[]): string {
-  if (read.state === 'loading') return 'Carregando a lista de planos...';
-  if (read.state === 'failed') return 'Não foi possível carregar a lista de planos. Digite o registro ANS no campo abaixo.';
-  if (read.plans.length === 0) return 'Nenhum plano na lista. Digite o registro ANS no campo abaixo.';
-  if (query !== '' && shown.length === 0) return 'Nenhum plano encontrado. Confira o nome ou digite o registro ANS no campo abaixo.';
+  if (read.state === 'loading') return PLAN_SEARCH_STATUS.loading;
+  if (read.state === 'failed') return PLAN_SEARCH_STATUS.failed;
+  if (read.plans.length === 0) return PLAN_SEARCH_STATUS.empty;
+  if (query !== '' && shown.length === 0) return PLAN_SEARCH_STATUS.notFound;
   return '';
 }
 
@@ -37,6 +46,7 @@ export function PlanSearch() {
   // The machine's plan, when it is one of the list (picked here, or its registry typed below).
   const chosen = plans.find((plan) => plan.registroAns === form.nu_ans_plano_destino) ?? null;
   const shown = matchPlans(plans, query);
+  const status = planSearchStatus(read, query, shown);
   const choose = (plan: DestinationPlanOption | null) => {
     if (plan) actor.send({ type: 'DESTINATION_PLAN_CHOSEN', registroAns: plan.registroAns, nmPlano: plan.nmPlano });
   };
@@ -69,10 +79,19 @@ export function PlanSearch() {
           ))}
         </ComboboxOptions>
       </Combobox>
-      {/* Always in the page, so what it says is announced when it changes; one line kept for it,
-          so the fields below stay where they are when it starts or stops saying something. */}
-      <p role="status" className="mt-1 min-h-5 text-sm text-slate-700">
-        {planSearchStatus(read, query, shown)}
+      {/* Always in the page, so what it says is announced when it changes. Every text it can say
+          is laid in the same cell, the others invisible: the line is as tall as the longest at
+          any width and text size, so the fields below never move when it changes (a failed
+          read, said a second after the step appeared, moved them 20–40 px on a phone). */}
+      <p role="status" className="mt-1 grid text-sm text-slate-700">
+        {STATUS_TEXTS.map((text) => {
+          const said = text === status;
+          return (
+            <span key={text} aria-hidden={said ? undefined : true} className={`col-start-1 row-start-1 ${said ? '' : 'invisible'}`}>
+              {text}
+            </span>
+          );
+        })}
       </p>
     </Field>
   );

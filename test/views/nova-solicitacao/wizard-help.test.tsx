@@ -75,6 +75,9 @@ describe('which plans a search shows', () => {
 });
 
 describe('the plan search on step 3', () => {
+  /** What the status line says: its other texts are laid invisible beside it, to keep their room. */
+  const said = () => [...screen.getByRole('status').querySelectorAll('span:not([aria-hidden])')].map((span) => span.textContent).join('');
+
   it("offers the operator's plans and sends the one picked, registry and name, to the wizard", async () => {
     const asked: string[] = [];
     configureApi({
@@ -92,7 +95,11 @@ describe('the plan search on step 3', () => {
 
     const user = userEvent.setup();
     await user.clear(search);
+    await user.type(search, 'odonto');
+    expect(said()).toBe('Nenhum plano encontrado. Confira o nome ou digite o registro ANS no campo abaixo.');
+    await user.clear(search);
     await user.type(search, 'horizonte premium');
+    expect(said()).toBe('');
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
     expect(options).toHaveLength(1);
     await user.click(options[0]!);
@@ -113,16 +120,16 @@ describe('the plan search on step 3', () => {
     renderIn(wizardAt('filled', 2), <PlanSearch />);
     const search = screen.getByRole('combobox', { name: PLAN_SEARCH_LABEL });
     expect(search).toHaveProperty('disabled', true);
-    expect(screen.getByRole('status').textContent).toBe('Carregando a lista de planos...');
+    expect(said()).toBe('Carregando a lista de planos...');
     answer(new Response(JSON.stringify(PLANS), { status: 200, headers: { 'content-type': 'application/json' } }));
     await waitFor(() => expect(search).toHaveProperty('disabled', false));
-    expect(screen.getByRole('status').textContent).toBe('');
+    expect(said()).toBe('');
   });
 
   it('says when the list cannot be read, or is empty, and to type the registry below; the search stays disabled', async () => {
     configureApi({ fetch: (async () => new Response('{}', { status: 500 })) as unknown as typeof fetch });
     renderIn(wizardAt('filled', 2), <PlanSearch />);
-    await screen.findByText('Não foi possível carregar a lista de planos. Digite o registro ANS no campo abaixo.');
+    await waitFor(() => expect(said()).toBe('Não foi possível carregar a lista de planos. Digite o registro ANS no campo abaixo.'));
     expect(screen.getByRole('combobox', { name: PLAN_SEARCH_LABEL })).toHaveProperty('disabled', true);
     cleanup();
 
@@ -130,7 +137,7 @@ describe('the plan search on step 3', () => {
       fetch: (async () => new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } })) as unknown as typeof fetch,
     });
     renderIn(wizardAt('filled', 2), <PlanSearch />);
-    await screen.findByText('Nenhum plano na lista. Digite o registro ANS no campo abaixo.');
+    await waitFor(() => expect(said()).toBe('Nenhum plano na lista. Digite o registro ANS no campo abaixo.'));
     expect(screen.getByRole('combobox', { name: PLAN_SEARCH_LABEL })).toHaveProperty('disabled', true);
   });
 });

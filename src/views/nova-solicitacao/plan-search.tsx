@@ -21,7 +21,7 @@ import { useStepForm } from './use-step-form';
 const NO_PLANS: readonly DestinationPlanOption[] = [];
 
 /** Everything the line under the search can say. */
-export const PLAN_SEARCH_STATUS = {
+const PLAN_SEARCH_STATUS = {
   loading: 'Carregando a lista de planos...',
   failed: 'Não foi possível carregar a lista de planos. Digite o registro ANS no campo abaixo.',
   empty: 'Nenhum plano na lista. Digite o registro ANS no campo abaixo.',

@@ -6,7 +6,7 @@
  * still works (the registry can be typed). A failed read is asked again on the next visit;
  * the plan search says it could not be read, missing help says nothing. Kept an hour otherwise.
  */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { DestinationPlanOption, EndpointInput, EndpointName } from '../../../contract/api';
 import { TIPO_PORTABILIDADE } from '../../../contract/api';
@@ -15,8 +15,9 @@ import { callApi } from '../../api/client';
 const HELP_FRESH_MS = 60 * 60_000;
 const NO_HELP: Readonly<Record<string, string>> = {};
 
-function useQuietRead<N extends EndpointName>(name: N, input: EndpointInput<N>) {
-  return useQuery({
+/** A quiet read's query, the same wherever it is asked or read. */
+function quietRead<N extends EndpointName>(name: N, input: EndpointInput<N>) {
+  return queryOptions({
     queryKey: ['help', name, input] as const,
     queryFn: ({ signal }) => callApi(name, input, { signal, quiet: true, token: null }),
     // The query cache reports no failure of a quiet read; a read in error is asked again when
@@ -28,7 +29,7 @@ function useQuietRead<N extends EndpointName>(name: N, input: EndpointInput<N>) 
 
 /** Field help by field name (`nome`, `nu_ans_plano_destino`...); empty until it arrives. */
 export function useFieldHelpTexts(): Readonly<Record<string, string>> {
-  const tooltips = useQuietRead('tooltips', { solicitacao: TIPO_PORTABILIDADE }).data;
+  const tooltips = useQuery(quietRead('tooltips', { solicitacao: TIPO_PORTABILIDADE })).data;
   return useMemo(() => (tooltips ? Object.fromEntries(tooltips.map((tip) => [tip.nmCampo, tip.dsDescricao])) : NO_HELP), [tooltips]);
 }
 
@@ -37,8 +38,16 @@ export type DestinationPlansRead = { state: 'loading' } | { state: 'failed' } | 
 
 /** The plans the operator offers (registry and name), once they arrived; 'failed' when every try failed. */
 export function useDestinationPlans(): DestinationPlansRead {
-  const read = useQuietRead('destinationPlans', {});
+  const read = useQuery(quietRead('destinationPlans', {}));
   if (read.data) return { state: 'ready', plans: read.data };
   // A read in error is asked again when the step mounts: it is loading again meanwhile.
   return { state: read.isError && !read.isFetching ? 'failed' : 'loading' };
+}
+
+/**
+ * Asks for the plans as the wizard opens: by step 3, minutes later, they are there, and the
+ * search is ready at once even on a slow link (it waits, saying so, when they are not).
+ */
+export function usePrefetchDestinationPlans(): void {
+  usePrefetchQuery(quietRead('destinationPlans', {}));
 }

@@ -20,7 +20,7 @@ import { useRefocusWhenIdle } from '../../ui/focus-lost';
 import { ReadOnlyField } from '../../ui/read-only-field';
 import { PortalLayout } from '../layout/portal-layout';
 import { PrivacyNotice } from '../privacidade/privacy-notice';
-import { useFieldHelpTexts } from '../../flows/wizard/wizard-help-reads';
+import { useFieldHelpTexts, usePrefetchDestinationPlans } from '../../flows/wizard/wizard-help-reads';
 import { ErrorSummary } from './error-summary';
 import { FieldHelpContext } from './field-help';
 import { Glossary } from './glossary';
@@ -187,6 +187,7 @@ function WizardScreen({ revise }: { revise: DraftRevision | null }) {
   const step = useShownStep();
   // The operator's help for each field (issue 27 item 5), beside the fields once it arrives.
   const fieldHelp = useFieldHelpTexts();
+  usePrefetchDestinationPlans();
   // Each step an entry of the browser's history (issue 27 item 3), from the first paint: a Back
   // pressed as the step appears is the wizard's to answer (a slow CI run pressed it before a
   // passive effect had run, and left without the question).

@@ -233,7 +233,7 @@ test.describe('wizard: reads that arrive late', () => {
     await expect(search(page)).toHaveValue(FILLED_FORM.plano_destino);
   });
 
-  /** Layout shifts no input caused, since the last `since(page)`: what moved, and from where to where. */
+  /** Records the layout shifts no input caused, as they come: what moved, from where to where (`shiftsSoFar` reads them). */
   async function recordShifts(page: Page) {
     await page.addInitScript(() => {
       const shifts: string[] = [];
@@ -250,6 +250,7 @@ test.describe('wizard: reads that arrive late', () => {
       }).observe({ type: 'layout-shift' });
     });
   }
+  /** The shifts recorded since it was last asked. */
   const shiftsSoFar = (page: Page) =>
     page.evaluate(async () => {
       // A shift is reported once its frame is painted.

@@ -6,8 +6,8 @@
  * still works (the registry can be typed). A failed read is asked again on the next visit;
  * the plan search says it could not be read, missing help says nothing. Kept an hour otherwise.
  */
-import { queryOptions, usePrefetchQuery, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import type { DestinationPlanOption, EndpointInput, EndpointName } from '../../../contract/api';
 import { TIPO_PORTABILIDADE } from '../../../contract/api';
 import { callApi } from '../../api/client';
@@ -46,8 +46,13 @@ export function useDestinationPlans(): DestinationPlansRead {
 
 /**
  * Asks for the plans as the wizard opens: by step 3, minutes later, they are there, and the
- * search is ready at once even on a slow link (it waits, saying so, when they are not).
+ * search is ready at once even on a slow link (it waits, saying so, when they are not). In an
+ * effect, not during render: the build prerenders this screen, and must ask nothing (a request
+ * fired while rendering held the build's process open for a minute).
  */
 export function usePrefetchDestinationPlans(): void {
-  usePrefetchQuery(quietRead('destinationPlans', {}));
+  const client = useQueryClient();
+  useEffect(() => {
+    void client.prefetchQuery(quietRead('destinationPlans', {}));
+  }, [client]);
 }

@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from './support/test';
 import { SESSION_IDLE_MS, SESSION_TIMES_KEY, TAB_DRAFT_KEY, deviceDraftKey } from '../../src/storage';
+import { layoutShifts, recordLayoutShifts } from './support/layout-shifts';
 import { seedSession } from './support/session';
 
 test.use({ viewport: { width: 412, height: 823 } });
@@ -64,21 +65,6 @@ const keptPainted = (page: Page, selector: string) =>
     return painted !== null && painted === document.querySelector(selector) && painted.isConnected;
   }, selector);
 
-/** Layout shifts the visitor did not cause (CLS counts these), with what moved. */
-async function recordLayoutShifts(page: Page) {
-  await page.addInitScript(() => {
-    const shifts: string[] = [];
-    (window as unknown as { shifts: string[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { hadRecentInput: boolean; value: number; sources: { node?: Node }[] }[]) {
-        if (entry.hadRecentInput) continue;
-        const moved = entry.sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : '#text'));
-        shifts.push(`${entry.value.toFixed(4)}: ${moved.join(' | ')}`);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
 /** Home's modes whose protocol step (a lazy chunk) is part of the painted screen. */
 const LAZY_STEP_SHELLS: ReadonlySet<string> = new Set(['home-new', 'home-track']);
 
@@ -98,8 +84,6 @@ async function delayProtocolStepCode(page: Page, ms: number): Promise<() => void
   });
   return release;
 }
-
-const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
 
 const SCREENS = [
   { shell: 'home', hash: '#/home/1', stored: {}, session: false, heading: 'Portabilidade', control: 'Realizar Solicitação' },

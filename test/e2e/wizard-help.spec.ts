@@ -10,6 +10,7 @@
 import { expect, test, type Page } from './support/test';
 import { TOOLTIPS } from '../../server/seed/reference-data.ts';
 import { FILLED_FORM } from '../machines/wizard.fixtures';
+import { layoutShifts, recordLayoutShifts } from './support/layout-shifts';
 import { choose, expectNoAxeViolations, field, next } from './support/portal';
 import { errorSummary, openWizard, stepTitle } from './support/wizard';
 
@@ -233,33 +234,8 @@ test.describe('wizard: reads that arrive late', () => {
     await expect(search(page)).toHaveValue(FILLED_FORM.plano_destino);
   });
 
-  /** Records the layout shifts no input caused, as they come: what moved, from where to where (`shiftsSoFar` reads them). */
-  async function recordShifts(page: Page) {
-    await page.addInitScript(() => {
-      const shifts: string[] = [];
-      (window as unknown as { shifts: string[] }).shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as {
-          hadRecentInput: boolean;
-          sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
-        }[]) {
-          if (entry.hadRecentInput) continue;
-          for (const { node, previousRect, currentRect } of entry.sources)
-            shifts.push(`${node instanceof Element ? node.outerHTML.slice(0, 80) : '#text'}: y ${previousRect.y} → ${currentRect.y}`);
-        }
-      }).observe({ type: 'layout-shift' });
-    });
-  }
-  /** The shifts recorded since it was last asked. */
-  const shiftsSoFar = (page: Page) =>
-    page.evaluate(async () => {
-      // A shift is reported once its frame is painted.
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      return (window as unknown as { shifts: string[] }).shifts.splice(0);
-    });
-
   test("no step moves when its reads arrive late (the step's own change aside)", async ({ page }) => {
-    await recordShifts(page);
+    await recordLayoutShifts(page);
     // Every read of the portal's API answers 1.5 s late, as on a slow network.
     const pending = { count: 0 };
     await page.route(/\/wslinhafrente\/v1\//, async (route) => {
@@ -273,9 +249,9 @@ test.describe('wizard: reads that arrive late', () => {
     for (const title of ['Dados Pessoais', 'Dados do Plano de Origem', 'Dados do Plano de Destino', 'Dependentes', 'Documentos']) {
       if (title !== 'Dados Pessoais') await next(page).click();
       await expect(stepTitle(page, title)).toBeVisible();
-      await shiftsSoFar(page); // the step's own arrival
+      await layoutShifts(page); // the step's own arrival
       await expect.poll(() => pending.count, { timeout: 15_000 }).toBe(0);
-      moved.push(...(await shiftsSoFar(page)).map((shift) => `${title}: ${shift}`));
+      moved.push(...(await layoutShifts(page)).map((shift) => `${title}: ${shift}`));
     }
     expect(moved).toEqual([]);
   });

@@ -48,7 +48,7 @@ export function useDestinationPlans(): DestinationPlansRead {
  * Asks for the plans as the wizard opens: by step 3, minutes later, they are there, and the
  * search is ready at once even on a slow link (it waits, saying so, when they are not). In an
  * effect, not during render: the build prerenders this screen, and must ask nothing (a request
- * fired while rendering held the build's process open for a minute).
+ * fired while rendering held the build's process open for minutes).
  */
 export function usePrefetchDestinationPlans(): void {
   const client = useQueryClient();

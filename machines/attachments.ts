@@ -73,6 +73,33 @@ export function attachmentRefusal(attachments: readonly unknown[], file: Pick<Ch
 }
 
 /**
+ * The row already listed for this same file under this document type, or null. A file is
+ * known by its name and size as chosen (a photo listed shrunk keeps both): choosing it again
+ * for the same document is a slip (a second tap, a forgotten row), and sending it twice only
+ * doubles the upload on a slow link. The same file under another document type is kept: one
+ * PDF may hold several documents.
+ */
+export function sameFileListed(
+  attachments: readonly AttachmentMeta[],
+  file: Pick<ChosenFile, 'name' | 'size'>,
+  documentType: string,
+): AttachmentMeta | null {
+  return (
+    attachments.find(
+      (attachment) =>
+        String(attachment.cdTipoDocumento) === documentType &&
+        (attachment.originalName ?? attachment.fileName) === file.name &&
+        (attachment.originalSize ?? attachment.size) === file.size,
+    ) ?? null
+  );
+}
+
+/** What step 5 says of a file chosen again for the document it is already listed as. */
+export function alreadyListedMessage(listed: Pick<AttachmentMeta, 'fileName' | 'originalName' | 'nmDocumento'>): string {
+  return `O arquivo ${listed.originalName ?? listed.fileName} já está na lista como ${listed.nmDocumento}.`;
+}
+
+/**
  * Whether the step could keep a chosen file: one to prepare (a photo to shrink, a HEIC) or
  * one that passes SPEC's checks as it is. The guards below decide the same way; the view asks
  * first so that a file refused anyway (empty, over 10MB, a wrong type) is not written to the

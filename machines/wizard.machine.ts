@@ -444,6 +444,13 @@ export const wizardMachine = wizardSetup.createMachine({
                 actions: { type: 'releaseFile', params: ({ event }) => ({ id: event.file.id }) },
                 description: 'SPEC §2: sem tipo de documento escolhido (ou com uma foto em preparo) não se anexa: o arquivo é descartado.',
               },
+              // Before any preparing: a photo already listed is not shrunk again for nothing.
+              {
+                guard: 'isFileAlreadyListed',
+                actions: ['rejectListedFile', { type: 'releaseFile', params: ({ event }) => ({ id: event.file.id }) }],
+                description:
+                  "O mesmo arquivo (nome e tamanho) já está na lista com este tipo de documento: não entra duas vezes, e o alerta diz com que tipo ele já está ('O arquivo … já está na lista como …').",
+              },
               // A large photo is shrunk, an iPhone photo (HEIC) decoded, before it is listed (issue 27).
               {
                 guard: 'needsPreparing',

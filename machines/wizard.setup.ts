@@ -8,6 +8,7 @@ import { notProvided } from './not-provided';
 import { ERROR_CODES, hasErrorCode, isAcceptanceRefused, isCep, refusalOf } from '../contract/rules';
 import { fillFromCep, type CepFound } from './cep-address';
 import {
+  alreadyListedMessage,
   attachmentRefusal,
   dropLostAttachments,
   hasRoomForAttachment,
@@ -19,6 +20,7 @@ import {
   refusedUploads,
   removeAttachment,
   toAttachment,
+  sameFileListed,
   toPreparedAttachment,
 } from './attachments';
 import {
@@ -127,6 +129,8 @@ export const wizardSetup = setup({
     draftNeedsFixing: ({ context }) => draftNeedsFixing(context.draft, context.today),
     hasDraft: ({ context }) => context.draft !== null,
     hasNoDocumentType: ({ context }) => context.documentType === '',
+    isFileAlreadyListed: ({ context, event }) =>
+      event.type === 'FILE_CHOSEN' && sameFileListed(context.attachments, event.file, context.documentType) !== null,
     needsPreparing: ({ context, event }) =>
       event.type === 'FILE_CHOSEN' &&
       !context.attachments.some((attachment) => attachment.id === event.file.id) &&
@@ -264,6 +268,11 @@ export const wizardSetup = setup({
       assertEvent(event, 'FILE_CHOSEN');
       return { fileAlert: attachmentRefusal(context.attachments, event.file) };
     }),
+    rejectListedFile: assign(({ context, event }) => {
+      assertEvent(event, 'FILE_CHOSEN');
+      const listed = sameFileListed(context.attachments, event.file, context.documentType);
+      return { fileAlert: listed ? alreadyListedMessage(listed) : null };
+    }),
     holdChosenFile: assign(({ event }) => {
       assertEvent(event, 'FILE_CHOSEN');
       return { preparing: event.file, fileAlert: null };
@@ -272,11 +281,15 @@ export const wizardSetup = setup({
       // Listed under the id of the file that was being prepared (one row per file chosen).
       attachments: [
         ...context.attachments,
-        toPreparedAttachment(
-          { ...params.prepared, id: context.preparing?.id ?? params.prepared.id },
-          context.documentType,
-          context.documentTypes,
-        ),
+        {
+          ...toPreparedAttachment(
+            { ...params.prepared, id: context.preparing?.id ?? params.prepared.id },
+            context.documentType,
+            context.documentTypes,
+          ),
+          // Known by its name as chosen too: choosing it again is seen as the same file.
+          originalName: context.preparing?.name ?? params.prepared.name,
+        },
       ],
       preparing: null,
       fileAlert: null,

@@ -85,6 +85,8 @@ export interface AttachmentMeta {
   refused?: string;
   /** A photo shrunk (or converted) in the browser: its size as chosen ("6,2 MB → 0,9 MB"). */
   originalSize?: number;
+  /** A photo converted or shrunk in the browser: its name as chosen ("IMG_0001.HEIC" listed as "IMG_0001.jpg"). */
+  originalName?: string;
 }
 
 /** A file the user picked, before the machine accepts or rejects it. */

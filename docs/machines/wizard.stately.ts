@@ -57,6 +57,7 @@ export const wizardMachine = setup({
     openDependentDraft: () => {},
     openPreview: () => {},
     rejectFile: () => {},
+    rejectListedFile: () => {},
     rejectUnpreparedFile: () => {},
     releaseFile: () => {},
     rememberReviewReturn: () => {},
@@ -98,6 +99,7 @@ export const wizardMachine = setup({
     isCepChange: () => false,
     isCompleteCep: () => false,
     isEditingFromReview: () => false,
+    isFileAlreadyListed: () => false,
     isFileRefused: () => false,
     isFileRefusedWithMoreToSend: () => false,
     isLookupableRegistry: () => false,
@@ -468,6 +470,11 @@ export const wizardMachine = setup({
                 guard: or(['hasNoDocumentType', not('isNotPreparingFile')]),
                 actions: 'releaseFile',
                 description: 'SPEC §2: sem tipo de documento escolhido (ou com uma foto em preparo) não se anexa: o arquivo é descartado.',
+              },
+              {
+                guard: 'isFileAlreadyListed',
+                actions: ['rejectListedFile', 'releaseFile'],
+                description: 'O mesmo arquivo (nome e tamanho) já está na lista com este tipo de documento: não entra duas vezes, e o alerta diz com que tipo ele já está (\'O arquivo … já está na lista como …\').',
               },
               {
                 target: '.preparing',

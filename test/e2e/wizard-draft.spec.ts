@@ -334,3 +334,30 @@ test("another tab following a request leaves this tab's draft and ANS protocol a
   await third.goto('/#/nova-solicitacao');
   await expect(third).toHaveURL(/#\/home\/1$/);
 });
+
+test('the same file chosen twice for one document is listed and kept once, and the alert says where it is; for another document it is listed again', async ({
+  page,
+}) => {
+  await openDocumentsStep(page);
+  const attach = async (name: string) => {
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Anexar arquivo', exact: true }).click();
+    await (await chooser).setFiles({ name, mimeType: 'application/pdf', buffer: PDF });
+  };
+  const rows = page.getByRole('button', { name: /^Remover rg\.pdf, / });
+  await choose(page, 'Tipo de documento', 'RG (documento de identidade)');
+  await attach('rg.pdf');
+  await expect(rows).toHaveCount(1);
+  await attach('rg.pdf');
+  await expect(page.getByRole('alert')).toHaveText('O arquivo rg.pdf já está na lista como RG (documento de identidade).');
+  await expect(rows).toHaveCount(1);
+  // Its bytes were not written again for nothing.
+  await expect.poll(() => storedFileNames(page)).toEqual(['rg.pdf']);
+
+  // One PDF may hold several documents: under another type it is listed, and the alert goes.
+  await choose(page, 'Tipo de documento', 'CPF');
+  await attach('rg.pdf');
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect.poll(() => storedFileNames(page)).toEqual(['rg.pdf', 'rg.pdf']);
+});

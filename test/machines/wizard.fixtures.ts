@@ -128,6 +128,8 @@ export const wizardFixtures = {
     { type: 'FILE_CHOSEN', file: { id: 'f-heic', name: 'iphone.heic', size: 4096, mimeType: 'image/heic' } },
     // SPEC §9's boundary, at the byte: exactly 10,485,760 bytes is allowed (one more is 'f-big', refused).
     { type: 'FILE_CHOSEN', file: { id: 'f-limit', name: 'limite.pdf', size: 10_485_760, mimeType: 'application/pdf' } },
+    // The same rg.pdf chosen again (a new pick, a new id): not listed twice under one document type.
+    { type: 'FILE_CHOSEN', file: { id: 'f-a1-again', name: 'rg.pdf', size: 2048, mimeType: 'application/pdf' } },
   ],
   PREPARATION_CANCELLED: [{ type: 'PREPARATION_CANCELLED' }],
   ATTACHMENT_REMOVE: [{ type: 'ATTACHMENT_REMOVE', id: 'f-a1' }],

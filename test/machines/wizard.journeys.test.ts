@@ -17,6 +17,7 @@ import {
   FILE_REFUSAL_REASON,
   FILLED_FORM,
   LOOKUP_DEBOUNCE_ELAPSED,
+  PHOTO_BYTES,
   TODAY,
   ev,
   wizardFixtures,
@@ -493,6 +494,63 @@ describe('wizard journeys', () => {
     const lost = contextAfter(filled, [...withTwoFiles, ev('ATTACHMENTS_LOST')]);
     expect(lost.attachments.map((a) => a.id)).toEqual(['f-a1']);
     expect(lost.lostAttachments).toEqual(['foto.png']);
+  });
+
+  it('the same file chosen again for the same document is not listed twice; under another document it is (one PDF may hold several)', async () => {
+    const again = (id: string, name = 'rg.pdf', size = 2048): WizardPathEvent => ({
+      type: 'FILE_CHOSEN',
+      file: { id, name, size, mimeType: 'application/pdf' },
+    });
+    const typed = [...toStep5, ev('DOCUMENT_TYPE_CHOSEN'), ev('FILE_CHOSEN', 0)];
+    const twice = await run(filled, [...typed, again('f-a1-again')]);
+    const refused = contextAfter(filled, [...typed, again('f-a1-again')]);
+    expect(refused.attachments.map((a) => a.id)).toEqual(['f-a1']);
+    expect(refused.fileAlert).toBe('O arquivo rg.pdf já está na lista como RG (documento de identidade).');
+    // Its bytes are let go; the first file's are kept.
+    expect(twice.calls).toEqual([['releaseFile', { id: 'f-a1-again' }]]);
+    // Another file of that name, or that size, is another file.
+    expect(contextAfter(filled, [...typed, again('f-other-size', 'rg.pdf', 4096)]).attachments).toHaveLength(2);
+    expect(contextAfter(filled, [...typed, again('f-other-name', 'rg-verso.pdf')]).attachments).toHaveLength(2);
+    // Under another document type it is listed again, and the alert clears.
+    const otherType = contextAfter(filled, [...typed, { type: 'DOCUMENT_TYPE_CHOSEN', cdTipoDocumento: '2' }, again('f-a1-cpf')]);
+    expect(otherType.attachments.map((a) => [a.id, a.nmDocumento])).toEqual([
+      ['f-a1', 'RG (documento de identidade)'],
+      ['f-a1-cpf', 'CPF'],
+    ]);
+    // Removed, it may be chosen again.
+    expect(contextAfter(filled, [...typed, ev('ATTACHMENT_REMOVE'), again('f-a1-again')]).attachments.map((a) => a.id)).toEqual([
+      'f-a1-again',
+    ]);
+    // Sent already, before a failed sending brought the person back: it is in the list, sent.
+    const sentThenBack = [
+      ...withTwoFiles,
+      ...send,
+      ev('xstate.done.actor.saveRequest'),
+      ev('xstate.done.actor.uploadDocument'),
+      ev('xstate.error.actor.uploadDocument'),
+    ];
+    const afterSending = contextAfter(filled, [...sentThenBack, again('f-a1-again')]);
+    expect(afterSending.attachments.map((a) => [a.id, a.uploaded])).toEqual([
+      ['f-a1', true],
+      ['f-a2', false],
+    ]);
+    expect(afterSending.fileAlert).toBe('O arquivo rg.pdf já está na lista como RG (documento de identidade).');
+  });
+
+  it('a photo listed shrunk is known by its name and size as chosen: chosen again it is refused before it is prepared again', () => {
+    const photo = [...toStep5, ev('DOCUMENT_TYPE_CHOSEN'), ev('FILE_CHOSEN', 4), ev('xstate.done.actor.prepareFile')];
+    const listed = contextAfter(filled, photo);
+    expect(listed.attachments.map((a) => [a.fileName, a.size, a.originalName, a.originalSize])).toEqual([
+      ['foto-celular.jpg', 180_000, 'foto-celular.jpg', PHOTO_BYTES],
+    ]);
+    const again: WizardPathEvent = {
+      type: 'FILE_CHOSEN',
+      file: { id: 'f-photo-again', name: 'foto-celular.jpg', size: PHOTO_BYTES, mimeType: 'image/jpeg' },
+    };
+    const refused = contextAfter(filled, [...photo, again]);
+    expect(refused.preparing).toBeNull();
+    expect(refused.attachments).toHaveLength(1);
+    expect(refused.fileAlert).toBe('O arquivo foto-celular.jpg já está na lista como RG (documento de identidade).');
   });
 
   it("a file whose name has no extension (an Android document provider's '1000012345') is listed with its type's, and one with a wrong extension still refused", () => {

@@ -168,6 +168,13 @@ export const mutants: readonly Mutant[] = [
       ),
   },
   {
+    name: 'same-file-twice',
+    machineId: 'wizard',
+    flow: 'wizard',
+    edit: 'step 5: a file already listed under the chosen document type is not recognised (guard isFileAlreadyListed always false), so it is listed and sent twice',
+    apply: (machine) => machine.provide({ guards: { isFileAlreadyListed: () => false } }),
+  },
+  {
     name: 'cancel-ignored',
     machineId: 'wizard',
     flow: 'wizard',

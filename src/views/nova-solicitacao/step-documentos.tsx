@@ -12,6 +12,7 @@ import {
   couldKeep,
   pendingUploads,
   refusedUploads,
+  sameFileListed,
   uploadCounter,
 } from '../../../machines/attachments';
 import type { AttachmentMeta } from '../../../machines/wizard.types';
@@ -187,14 +188,14 @@ export function StepDocumentos() {
   const cancelPreparation = usePreparationCancel(preparing, () => actor.send({ type: 'PREPARATION_CANCELLED' }), focusAttach);
 
   // The row appears once the file is stored for this tab: a reload right after still finds it.
-  // A file the step refuses anyway (empty, over 10MB, a wrong type) is not stored: its message
-  // shows at once instead of after writing up to megabytes for nothing.
+  // A file the step refuses anyway (empty, over 10MB, a wrong type, already listed) is not
+  // stored: its message shows at once instead of after writing up to megabytes for nothing.
   const attach = async (files: FileList | null) => {
     const file = files?.[0];
     if (!file) return;
     if (inputRef.current) inputRef.current.value = '';
     const chosen = { id: newFileId(), name: file.name, size: file.size, mimeType: file.type };
-    if (couldKeep(chosen)) await fileRegistry.put(chosen.id, file);
+    if (couldKeep(chosen) && !sameFileListed(attachments, chosen, documentType)) await fileRegistry.put(chosen.id, file);
     actor.send({ type: 'FILE_CHOSEN', file: chosen });
   };
 

@@ -287,6 +287,16 @@ export const wizardRegions: readonly Region[] = [
     stopWhen: (s) => !inStep(s, 'documentos') && !inStep(s, 'submitting'),
   },
   {
+    // Apart (in the region above it would multiply its paths by a third): the same file chosen
+    // again, before and after the first is removed.
+    name: 'step 5, the same file chosen twice',
+    start: filledStart,
+    prefix: [...toDocuments, ev('xstate.done.actor.documentTypes'), ev('DOCUMENT_TYPE_CHOSEN')],
+    events: [ev('FILE_CHOSEN', 0), ev('FILE_CHOSEN', 7), ev('ATTACHMENT_REMOVE')],
+    abstract: (c) => ({ attachments: attachmentsKey(c), alert: c.fileAlert }),
+    stopWhen: (s) => !inStep(s, 'documentos'),
+  },
+  {
     // Apart, so the refusal's outcome does not multiply the regions above: two files sent,
     // each refused, failed or taken, and what the person does then (found by a regression walk:
     // one refusal kept the files after it unsent).

@@ -9,7 +9,9 @@
  *  - a photo cancelled while it is prepared is let go at once and never listed, judged from
  *    the file chosen before 'Cancelar';
  *  - a file is listed only within SPEC's bounds, at the byte: more than 0 and at most
- *    10,485,760 bytes (SPEC §5, §9), judged from the file the event carried.
+ *    10,485,760 bytes (SPEC §5, §9), judged from the file the event carried;
+ *  - a file chosen again for the document it is already listed as is not listed twice, and
+ *    the alert says so, judged from the files the events carried.
  */
 import type { wizardMachine } from '../../../machines/wizard.machine';
 import type { Invariant, ReceivedEvent } from '../framework/invariants';
@@ -61,6 +63,53 @@ function cancelledPhoto(events: readonly ReceivedEvent[]): { at: number; file: C
   const picked = before.map((e) => e.type).lastIndexOf('FILE_CHOSEN');
   if (picked < 0 || before.slice(picked + 1).some((e) => PREPARATION_ENDS.includes(e.type))) return null;
   return { at, file: (before[picked] as unknown as ChosenFileEvent).file };
+}
+
+/** The document type chosen last before `events` ended ('' when none). */
+function typeChosen(events: readonly ReceivedEvent[]): string {
+  const last = events.findLast((e) => e.type === 'DOCUMENT_TYPE_CHOSEN');
+  return typeof last?.cdTipoDocumento === 'string' ? last.cdTipoDocumento : '';
+}
+
+/** A document type's name, from the types the step's call answered with. */
+function documentName(events: readonly ReceivedEvent[], cdTipoDocumento: string): string | undefined {
+  const answer = events.findLast((e) => e.type === 'xstate.done.actor.documentTypes');
+  const types = (answer?.output ?? []) as Array<{ cdTipoDocumento: number; nmDocumento: string }>;
+  return types.find((type) => String(type.cdTipoDocumento) === cdTipoDocumento)?.nmDocumento;
+}
+
+/**
+ * When the last event chose a file already in the list under the same document type (another
+ * pick of a file of the same name and size, under that type, its row still listed before this
+ * pick): the file and what the alert must say. Judged only where the step takes a pick (a type
+ * chosen, no photo being prepared) and the types were known at the first pick (the page offers
+ * none before). Null otherwise.
+ */
+function listedTwin(
+  events: readonly ReceivedEvent[],
+  previous: { snapshot: { context: { attachments: ReadonlyArray<{ id: string }> } }; events: number } | undefined,
+): { name: string; alert: string } | null {
+  const last = events.at(-1) as ChosenFileEvent | undefined;
+  if (!previous || last?.type !== 'FILE_CHOSEN' || events.length !== previous.events + 1) return null;
+  const earlier = events.slice(0, -1);
+  const type = typeChosen(earlier);
+  if (type === '' || photoMayBePrepared(earlier)) return null;
+  const listedIds = new Set(previous.snapshot.context.attachments.map((a) => a.id));
+  // The same pick received again is no new file (the page gives every pick its own id).
+  if (listedIds.has(last.file.id)) return null;
+  const twin = earlier.find((e, at) => {
+    if (e.type !== 'FILE_CHOSEN') return false;
+    const { id, name, size } = (e as unknown as ChosenFileEvent).file;
+    const before = earlier.slice(0, at);
+    return (
+      listedIds.has(id) &&
+      name === last.file.name &&
+      size === last.file.size &&
+      typeChosen(before) === type &&
+      documentName(before, type) !== undefined
+    );
+  });
+  return twin ? { name: last.file.name, alert: `O arquivo ${last.file.name} já está na lista como ${documentName(events, type)}.` } : null;
 }
 
 /** The name a photo has in the list once prepared ('iphone.heic' is listed as 'iphone.jpg'). */
@@ -132,12 +181,26 @@ export const wizardLockRules: readonly Invariant<M>[] = [
       if (!previous || last?.type !== 'FILE_CHOSEN' || events.length !== previous.events + 1 || !/\.pdf$/i.test(last.file.name))
         return true;
       const earlier = events.slice(0, -1);
-      const typeChosen = earlier.some((e) => e.type === 'DOCUMENT_TYPE_CHOSEN' && e.cdTipoDocumento !== '');
+      const withType = typeChosen(earlier) !== '';
       const chosenBefore = earlier.some((e) => e.type === 'FILE_CHOSEN' && (e as unknown as ChosenFileEvent).file.id === last.file.id);
-      if (!typeChosen || chosenBefore || photoMayBePrepared(earlier)) return true;
+      if (!withType || chosenBefore || photoMayBePrepared(earlier) || listedTwin(events, previous)) return true;
       const listed = snapshot.context.attachments.some((a) => a.id === last.file.id);
       const allowed = last.file.size > 0 && last.file.size <= SPEC_MAX_FILE_BYTES;
       return listed === allowed || `a file of ${last.file.size} bytes ${listed ? 'listed' : 'refused'}`;
+    },
+  },
+  {
+    rule: 'a file chosen again for the document it is listed as is not listed twice: the list stays as it was, and the alert names the file and the document',
+    holds: ({ snapshot, events, previous }) => {
+      const twin = listedTwin(events, previous);
+      if (!twin || !previous) return true;
+      const ids = (attachments: ReadonlyArray<{ id: string }>) => attachments.map((a) => a.id).join();
+      if (ids(snapshot.context.attachments) !== ids(previous.snapshot.context.attachments)) return `${twin.name} listed twice`;
+      return snapshot.context.fileAlert === twin.alert || `the alert said ${JSON.stringify(snapshot.context.fileAlert)}`;
+    },
+    seen: (page, { events, previous }) => {
+      const twin = listedTwin(events, previous);
+      return twin ? { visible: page.getByRole('alert').filter({ hasText: twin.alert }) } : null;
     },
   },
 ];

@@ -247,6 +247,9 @@ export async function wizardFilesStoreExists(): Promise<boolean> {
   }
 }
 
+/** This tab's id, kept across its reloads (`src/flows/wizard/tab-files.ts`). */
+export const TAB_ID_KEY = 'portabilidade.aba';
+
 /** The protocol of the session started in this tab (`storage.startedInThisTab`). */
 export const TAB_SESSION_KEY = 'portabilidade.sessaoDaAba';
 

@@ -361,3 +361,44 @@ test('the same file chosen twice for one document is listed and kept once, and t
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect.poll(() => storedFileNames(page)).toEqual(['rg.pdf', 'rg.pdf']);
 });
+
+test("step 5's privacy link opens the portal in a new tab, which leaves this tab's files alone: a reload still finds them (found by an exploratory run)", async ({
+  page,
+  context,
+}) => {
+  await openDocumentsStep(page, { seedOnce: true });
+  await choose(page, 'Tipo de documento', 'RG (documento de identidade)');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Anexar arquivo', exact: true }).click();
+  await (await chooser).setFiles({ name: 'rg.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect.poll(() => storedFileNames(page)).toEqual(['rg.pdf']);
+  // What a tab closed earlier left behind: the new tab's boot deletes it (so its tidying ran).
+  await page.evaluate(
+    (pdf) =>
+      new Promise<void>((resolve) => {
+        const request = indexedDB.open('portabilidade-wizard', 1);
+        request.onsuccess = () => {
+          const transaction = request.result.transaction('files', 'readwrite');
+          const blob = new Blob([pdf], { type: 'application/pdf' });
+          transaction.objectStore('files').put({ id: 'f-deixado', blob, name: 'deixado.pdf', savedAt: Date.now(), tab: 'aba-fechada' });
+          transaction.oncomplete = () => {
+            request.result.close();
+            resolve();
+          };
+        };
+      }),
+    PDF.toString('latin1'),
+  );
+
+  const opened = context.waitForEvent('page');
+  await page.getByRole('link', { name: 'Aviso de privacidade completo (abre em nova aba)' }).click();
+  const privacy = await opened;
+  await expect(privacy.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(() => storedFileNames(privacy).then((names) => names.sort())).toEqual(['rg.pdf']);
+
+  await page.evaluate(() => ((window as { beforeReload?: boolean }).beforeReload = true));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => (window as { beforeReload?: boolean }).beforeReload ?? false)).toBe(false);
+  await expect(page.getByRole('button', { name: /^Remover rg\.pdf, / })).toBeVisible();
+  await expect(page.getByText('Não foi possível recuperar estes arquivos')).toHaveCount(0);
+});

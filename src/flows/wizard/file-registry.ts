@@ -6,6 +6,7 @@
  */
 import { MAX_FILE_BYTES } from '../../../contract/rules';
 import { WIZARD_FILES_DB } from '../../storage';
+import { holdTabFiles, otherTabsHoldingFiles, thisTabId } from './tab-files';
 
 const DB_NAME = WIZARD_FILES_DB;
 const STORE = 'files';
@@ -15,6 +16,8 @@ interface StoredFile {
   blob: Blob;
   name: string;
   savedAt: number;
+  /** The tab that stored it (`tab-files.ts`); absent in files stored by earlier versions. */
+  tab?: string;
 }
 
 const memory = new Map<string, File>();
@@ -100,7 +103,8 @@ export const fileRegistry = {
     forgetObjectUrl(id);
     memory.set(id, file);
     if (file.size > MAX_FILE_BYTES || !survivesReload) return setOnlyInTab(id, false);
-    const record: StoredFile = { id, blob: file, name: file.name, savedAt: Date.now() };
+    holdTabFiles();
+    const record: StoredFile = { id, blob: file, name: file.name, savedAt: Date.now(), tab: thisTabId() };
     const stored = await withStore('readwrite', (store) => store.put(record));
     // Released while it was being written: nothing of it is left to warn about.
     setOnlyInTab(id, stored === null && memory.get(id) === file);
@@ -131,20 +135,24 @@ export const fileRegistry = {
       if (record?.blob) memory.set(id, new File([record.blob], record.name, { type: record.blob.type }));
       else missing.push(id);
     }
+    // Read back after a reload: this tab holds them again (another tab's prune keeps them).
+    if (missing.length < ids.length) holdTabFiles();
     return missing;
   },
   /**
-   * Drops the stored files no draft names (`keep`: this tab's and the one kept on the device),
-   * whichever tab attached them: a closed tab's files, and those of a session that ended, go
-   * with it (issue 27 item 4; a shared phone's next person must find none). Run before this page
-   * attaches anything (at boot, on the wizard's mount, when a session ends). Another wizard tab
-   * still open keeps its files in memory; only its next reload would miss them (and say which
-   * to attach again).
+   * Drops the stored files no draft names (`keep`: this tab's and the ones kept on the device)
+   * and no other open tab holds: a closed tab's files, and this tab's once its session ended,
+   * go (issue 27 item 4; a shared phone's next person must find none). Run before this page
+   * attaches anything (at boot, on the wizard's mount, when a session ends). A tab still open
+   * keeps its files, so its next reload finds them (`tab-files.ts`).
    */
   async prune(keep: readonly string[]): Promise<void> {
     const all = await withStore<StoredFile[]>('readonly', (store) => store.getAll() as IDBRequest<StoredFile[]>);
-    for (const record of all ?? []) {
-      if (!keep.includes(record.id)) void withStore('readwrite', (store) => store.delete(record.id));
+    if (!all?.length) return;
+    const open = await otherTabsHoldingFiles();
+    for (const record of all) {
+      if (keep.includes(record.id) || (record.tab !== undefined && open.has(record.tab))) continue;
+      void withStore('readwrite', (store) => store.delete(record.id));
     }
   },
 };

@@ -184,6 +184,13 @@ export const storage = {
     writeTimes(times);
     return sessionEndsAt(times, session.token, now);
   },
+  /**
+   * Whether the live session is this request's: the slot is shared by the tabs, and another
+   * tab may have started its own request (or followed one) since.
+   */
+  sessionIsFor(protocolo: string): boolean {
+    return protocolo !== '' && liveSession()?.protocolo === protocolo;
+  },
   /** When the live session ends, or null when there is none. */
   sessionEndsAt(): number | null {
     return liveSession()?.endsAt ?? null;

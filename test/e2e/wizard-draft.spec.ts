@@ -402,3 +402,34 @@ test("step 5's privacy link opens the portal in a new tab, which leaves this tab
   await expect(page.getByRole('button', { name: /^Remover rg\.pdf, / })).toBeVisible();
   await expect(page.getByText('Não foi possível recuperar estes arquivos')).toHaveCount(0);
 });
+
+test("two new requests in two tabs: each tab's reload opens its own, and filing one leaves the other's draft (found by an exploratory run)", async ({
+  page,
+  context,
+}) => {
+  await openDocumentsStep(page, { seedOnce: true });
+  const first = await page.getByLabel('Protocolo ANS', { exact: true }).inputValue();
+
+  // The same person, another tab: a second request (a spouse's), which the shared session now names.
+  const other = await context.newPage();
+  await other.goto('/#/home/1');
+  const newRequest = other.getByRole('button', { name: 'Realizar Solicitação' });
+  if (await newRequest.isVisible()) await newRequest.click();
+  const { protocoloAns: second } = uniqueIds();
+  await other.getByRole('textbox', { name: 'Digite o protocolo ANS' }).fill(second);
+  await other.getByRole('button', { name: 'Prosseguir' }).click();
+  await field(other, 'Nome do beneficiário').fill('Joana Segunda');
+  await expect.poll(() => other.evaluate(() => sessionStorage.getItem('portabilidade.wizard.v1') ?? '')).toContain('JOANA SEGUNDA');
+
+  // The first tab, reloaded, is still its own request (it went home before, asking for a protocol).
+  await page.reload();
+  await expect(page.getByLabel('Protocolo ANS', { exact: true })).toHaveValue(first);
+  await expect(stepTitle(page, 'Documentos')).toBeVisible();
+  await sendWithoutDocuments(page);
+  await expect(page.getByRole('dialog', { name: /O número do protocolo/ })).toBeVisible();
+
+  // Filing the first cleared its own protocol, not the second's: its draft survives a reload.
+  await other.reload();
+  await expect(field(other, 'Nome do beneficiário')).toHaveValue('JOANA SEGUNDA');
+  await expect(other.getByLabel('Protocolo ANS', { exact: true })).toHaveValue(second);
+});

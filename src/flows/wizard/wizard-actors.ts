@@ -115,11 +115,15 @@ export function createWizardLogic(deps: WizardDeps) {
       notify: (_, params) => notify[params.level](params.message),
       keepScreenAwake: () => screenAwake.keep(),
       letScreenSleep: () => screenAwake.release(),
-      clearStoredProtocol: () => storage.remove('protocolo'),
+      // This request's session only: another tab's request started since keeps its own, and
+      // with it the draft living on it (found by an exploratory run: filing here erased it).
+      clearStoredProtocol: ({ context }) => {
+        if (storage.sessionIsFor(context.protocoloAns)) storage.remove('protocolo');
+      },
       clearSavedWork: ({ context }) => clearSavedWork(context),
       discardRequestHere: ({ context }) => {
         clearSavedWork(context);
-        storage.endSession();
+        if (storage.sessionIsFor(context.protocoloAns)) storage.endSession();
       },
       openAcceptanceLink: (_, params) => {
         openServerLink(params.link);

@@ -69,8 +69,13 @@ function whoseRequest(): { goHome: WizardStart['goHome']; protocoloAns: string }
   // The prerender's stand-in session is no request being followed.
   if (token !== null && token !== FREE_TOKEN && token !== PRERENDERED_SESSION.token)
     return ownProtocol === null ? { goHome: 'home', protocoloAns: '' } : { goHome: null, protocoloAns: ownProtocol };
-  // A new request's session left by a closed tab (a shared phone's last person): its protocol is typed again here first.
-  if (token === FREE_TOKEN && !storage.startedInThisTab() && ownProtocol !== sessionProtocol) return { goHome: 'new', protocoloAns: '' };
+  if (token === FREE_TOKEN && !storage.startedInThisTab() && ownProtocol !== sessionProtocol) {
+    // A new request's session left by a closed tab (a shared phone's last person): its protocol is typed again here first.
+    if (ownProtocol === null) return { goHome: 'new', protocoloAns: '' };
+    // Another tab started a second request since: this tab's own draft opens (found by an
+    // exploratory run: a reload sent it home, and typing its protocol again took the other's session).
+    return { goHome: null, protocoloAns: ownProtocol };
+  }
   return { goHome: null, protocoloAns: sessionProtocol };
 }
 

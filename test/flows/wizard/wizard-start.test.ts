@@ -81,6 +81,18 @@ describe('a draft kept on the device opens only in a tab that typed its protocol
     expect(window.localStorage.getItem(deviceDraftKey(ANA))).toBeNull();
   });
 
+  it("a second request started in another tab: this tab's own draft still opens on a reload, under its own protocol", () => {
+    anaKeepsHerDraft();
+    // Another tab (its own storage) types Bruno's protocol: the shared slot now names his request.
+    const anasTab = window.sessionStorage.getItem('portabilidade.sessaoDaAba');
+    storage.startSession({ protocolo: BRUNO, token: 'free' });
+    window.sessionStorage.setItem('portabilidade.sessaoDaAba', anasTab!);
+    const start = readWizardStart();
+    expect([start.goHome, start.input.protocoloAns, nameIn(start)]).toEqual([null, ANA, 'ANA']);
+    expect(storage.sessionIsFor(ANA)).toBe(false);
+    expect(storage.sessionIsFor(BRUNO)).toBe(true);
+  });
+
   it("a request being followed in another tab still sends this one home (in home's own mode)", () => {
     storage.startSession({ protocolo: '20260000000123456789', token: 'an.issued.token' });
     closeTab();

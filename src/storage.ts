@@ -110,16 +110,73 @@ interface LiveSession {
   endsAt: number;
 }
 
+/**
+ * The slot is one for all tabs: a lookup in another tab takes it from a new request being
+ * filled here. That request's session is kept aside (its protocol and times; its token is the
+ * 'free' placeholder) and given back when the session that took the slot ends by leaving or by
+ * being filed: before, the first tab's draft ended with the other tab's session (found by an
+ * exploratory run). Only a new request's is kept: it holds what was typed; a request being
+ * followed loses nothing a new lookup does not give back.
+ */
+export const DISPLACED_SESSION_KEY = 'sessaoDeslocada';
+
+interface DisplacedSession {
+  protocolo: string;
+  times: SessionTimes;
+}
+
+function keepDisplaced(current: LiveSession | null, next: string): void {
+  // The request kept aside typed again: it is the slot once more.
+  if (readDisplaced()?.protocolo === next) erase(DISPLACED_SESSION_KEY);
+  if (current === null || current.protocolo === next || current.token !== FREE_TOKEN) return;
+  write(DISPLACED_SESSION_KEY, JSON.stringify({ protocolo: current.protocolo, times: current.times } satisfies DisplacedSession));
+}
+
+function readDisplaced(): DisplacedSession | null {
+  const parsed = parseTimes(read(DISPLACED_SESSION_KEY)) as Partial<DisplacedSession> | null;
+  if (typeof parsed?.protocolo !== 'string' || parsed.protocolo === '') return null;
+  const { desde, ultimaAtividade } = (parsed.times ?? {}) as Partial<SessionTimes>;
+  return isTime(desde) && isTime(ultimaAtividade) ? { protocolo: parsed.protocolo, times: { desde, ultimaAtividade } } : null;
+}
+
+/**
+ * Gives the slot back to the new request kept aside, when it still lives: its idle time counts
+ * from the device's last activity (the person was using the other tab meanwhile). Written over
+ * the slot, token first, so a tab reading meanwhile finds a live session at every moment.
+ * Returns whether it did; the kept one is gone either way.
+ */
+function giveBackDisplaced(lastActivity: number, now: number): boolean {
+  const displaced = readDisplaced();
+  erase(DISPLACED_SESSION_KEY);
+  if (!displaced) return false;
+  const times = { desde: displaced.times.desde, ultimaAtividade: Math.max(displaced.times.ultimaAtividade, lastActivity) };
+  const endsAt = sessionEndsAt(times, FREE_TOKEN, now);
+  if (endsAt === null || now >= endsAt) return false;
+  write('token', FREE_TOKEN);
+  write('protocolo', displaced.protocolo);
+  writeTimes(times);
+  return true;
+}
+
+/** A new request kept aside whose own idle time is over is forgotten like any ended session. */
+function dropEndedDisplaced(now: number): null {
+  if (read(DISPLACED_SESSION_KEY) === null) return null;
+  const displaced = readDisplaced();
+  const endsAt = displaced ? sessionEndsAt(displaced.times, FREE_TOKEN, now) : null;
+  if (endsAt === null || now >= endsAt) erase(DISPLACED_SESSION_KEY);
+  return null;
+}
+
 /** The stored session while it lives; an ended one is removed here, whoever asked. */
 function liveSession(now = Date.now()): LiveSession | null {
   const protocolo = read('protocolo');
   const token = read('token');
-  if (!protocolo || !token) return null;
+  if (!protocolo || !token) return dropEndedDisplaced(now);
   const times = parseTimes(read(SESSION_TIMES_KEY));
   const endsAt = sessionEndsAt(times, token, now);
   if (endsAt === null || now >= endsAt) {
     removeSession();
-    return null;
+    return dropEndedDisplaced(now);
   }
   return { protocolo, token, times: times as SessionTimes, endsAt };
 }
@@ -143,6 +200,7 @@ export const storage = {
   /** A new session (home's lookup or login): its token counts from now. */
   startSession(session: { protocolo: string; token: string }): void {
     const now = Date.now();
+    keepDisplaced(liveSession(now), session.protocolo);
     write('protocolo', session.protocolo);
     write('token', session.token);
     writeTimes({ desde: now, ultimaAtividade: now });
@@ -200,17 +258,36 @@ export const storage = {
     const session = liveSession();
     return session !== null && session.endsAt === session.times.ultimaAtividade + SESSION_IDLE_MS;
   },
-  /** Forgets the session (protocol, token, times); returns the token it held, to revoke it. */
-  endSession(): string | null {
+  /**
+   * Forgets the session (protocol, token, times); returns the token it held, to revoke it.
+   * With `protocolo`, only that request's: the slot is shared by the tabs, and another tab may
+   * have started its own request since (its session, and the draft living on it, stay).
+   */
+  endSession(protocolo?: string): string | null {
+    if (protocolo !== undefined && !storage.sessionIsFor(protocolo)) return null;
     // 'Encerrar sessão' also forgets the wizard draft this session's request kept on this
     // device (issue 27 item 4); another person's stays (a shared phone; found by a regression walk).
     // Only from the tab that typed the protocol: a session left by a closed tab lets another
     // tab into tracking, whose way out must not erase the draft (found by a regression walk).
-    const protocolo = read('protocolo');
-    if (protocolo && storage.startedInThisTab()) erase(deviceDraftKey(protocolo));
+    const stored = read('protocolo');
+    if (stored && storage.startedInThisTab()) erase(deviceDraftKey(stored));
     const token = read('token');
-    removeSession();
+    const ending = liveSession();
+    // This tab's draft and its note go; the slot goes to a new request another tab was filling.
+    tabStorage.remove(TAB_DRAFT_KEY);
+    tabStorage.remove(TAB_SESSION_KEY);
+    if (!ending || !giveBackDisplaced(ending.times.ultimaAtividade, Date.now())) removeSession();
     return token;
+  },
+  /**
+   * SPEC §4's "clear the stored protocol" once this request is filed: only when the slot is
+   * this request's (another tab may have started its own since), and then the slot goes back to
+   * a new request another tab was filling, when there is one.
+   */
+  clearFiledProtocol(protocolo: string): void {
+    const filed = liveSession();
+    if (!filed || filed.protocolo !== protocolo) return;
+    if (!giveBackDisplaced(filed.times.ultimaAtividade, Date.now())) erase('protocolo');
   },
   homeModePreset(): HomeModePreset {
     const type = storage.get('type');

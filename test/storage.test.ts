@@ -184,6 +184,72 @@ describe('a stored session', () => {
   });
 });
 
+describe('one slot for all tabs: a new request another tab displaced', () => {
+  const NEW = { protocolo: '11122233344455566677', token: 'free' };
+  const OTHER_NEW = { protocolo: '99988877766655544433', token: 'free' };
+  const slot = () => [localStorage.getItem('protocolo'), localStorage.getItem('token')];
+
+  it("is given back when the other tab's session ends ('Retornar', 'Sair'), its idle time counted from the device's last activity", () => {
+    storage.startSession(NEW);
+    at(5 * MINUTE);
+    storage.startSession(LOGIN); // another tab follows a request
+    at(20 * MINUTE);
+    storage.touchSession(); // the person uses that tab
+    at(21 * MINUTE);
+    expect(storage.endSession()).toBe(LOGIN.token); // still revoked
+    expect(slot()).toEqual([NEW.protocolo, 'free']);
+    expect(times()).toEqual({ desde: T0, ultimaAtividade: T0 + 20 * MINUTE });
+    at(20 * MINUTE + SESSION_IDLE_MS);
+    expect(storage.hasSession()).toBe(false);
+  });
+
+  it('is given back when the other request is filed, and SPEC §4 clears only the filed one', () => {
+    storage.startSession(NEW);
+    storage.startSession(OTHER_NEW);
+    storage.clearFiledProtocol(NEW.protocolo); // not the slot's: nothing cleared
+    expect(slot()).toEqual([OTHER_NEW.protocolo, 'free']);
+    storage.clearFiledProtocol(OTHER_NEW.protocolo);
+    expect(slot()).toEqual([NEW.protocolo, 'free']);
+    // With none kept aside, filing clears the stored protocol, as before.
+    storage.clearFiledProtocol(NEW.protocolo);
+    expect(storage.hasSession()).toBe(false);
+    expect(localStorage.getItem('protocolo')).toBeNull();
+  });
+
+  it("ending a named request's session leaves the slot alone once another request has it (a tab's 'Retornar' and its Back-home both end it)", () => {
+    storage.startSession(NEW);
+    storage.startSession(LOGIN);
+    expect(storage.endSession(LOGIN.protocolo)).toBe(LOGIN.token);
+    expect(slot()).toEqual([NEW.protocolo, 'free']);
+    // The same tab's second way out (its unmount on home) finds another request there: nothing to end.
+    expect(storage.endSession(LOGIN.protocolo)).toBeNull();
+    expect(slot()).toEqual([NEW.protocolo, 'free']);
+  });
+
+  it('only a new request is kept aside: a request being followed loses nothing a new lookup does not give back', () => {
+    storage.startSession(LOGIN);
+    storage.startSession(NEW);
+    storage.endSession();
+    expect(slot()).toEqual([null, null]);
+  });
+
+  it('is not given back once its own idle time is over, and is forgotten at the next read', () => {
+    storage.startSession(NEW);
+    storage.startSession(LOGIN);
+    at(SESSION_IDLE_MS + MINUTE);
+    expect(storage.hasSession()).toBe(false);
+    expect(Object.keys(localStorage)).toEqual([]);
+  });
+
+  it('typed again (the same request), it is the slot once more and nothing is kept aside', () => {
+    storage.startSession(NEW);
+    storage.startSession(LOGIN);
+    storage.startSession(NEW);
+    storage.endSession();
+    expect(Object.keys(localStorage)).toEqual([]);
+  });
+});
+
 describe('sessionEndsAt', () => {
   it('is the earlier of the idle end and, for an issued token, its end', () => {
     expect(sessionEndsAt({ desde: 0, ultimaAtividade: 0 }, 't', 0)).toBe(SESSION_IDLE_MS);

@@ -433,3 +433,28 @@ test("two new requests in two tabs: each tab's reload opens its own, and filing 
   await expect(field(other, 'Nome do beneficiário')).toHaveValue('JOANA SEGUNDA');
   await expect(other.getByLabel('Protocolo ANS', { exact: true })).toHaveValue(second);
 });
+
+test("following an old request in another tab and leaving it ('Retornar') leaves this tab's new request alive: typing goes on, a reload keeps it (found by an exploratory run)", async ({
+  page,
+  context,
+}) => {
+  const { protocoloAns } = uniqueIds();
+  await startNewRequest(page, protocoloAns);
+  await field(page, 'Nome do beneficiário').fill('Maria da Silva');
+
+  const other = await context.newPage();
+  await other.goto('/#/home/1');
+  await other.getByRole('button', { name: 'Retornar' }).click();
+  await trackFromHome(other, DEMO_PROTOCOL);
+  await expect(other).toHaveURL(/#\/acompanhamento$/);
+  await other.getByRole('button', { name: 'Retornar' }).click();
+  await expect(other).toHaveURL(/#\/home\/1$/);
+
+  await page.bringToFront();
+  await field(page, 'Nome da mãe').fill('Ana da Silva');
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('portabilidade.wizard.v1') ?? '')).toContain('ANA DA SILVA');
+  await page.reload();
+  await expect(field(page, 'Nome do beneficiário')).toHaveValue('MARIA DA SILVA');
+  await expect(field(page, 'Nome da mãe')).toHaveValue('ANA DA SILVA');
+  await expect(page.getByLabel('Protocolo ANS', { exact: true })).toHaveValue(protocoloAns);
+});

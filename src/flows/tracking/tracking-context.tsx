@@ -65,14 +65,14 @@ export function TrackingProvider({
  * next person's Forward opened the request again (found by an exploratory run). Only home
  * counts: a link to another page (the privacy notice) is no leaving.
  */
-function useEndSessionOnBackHome() {
+function useEndSessionOnBackHome(protocolo: string) {
   // At unmount, where the route went is already in the URL (the router re-renders on the
   // history's own event, before a listener of ours would hear it).
   useEffect(
     () => () => {
-      if (/^#?\/?(home(\/|$)|$)/.test(window.location.hash)) endTrackingSessionAfterWrites();
+      if (/^#?\/?(home(\/|$)|$)/.test(window.location.hash)) endTrackingSessionAfterWrites(protocolo);
     },
-    [],
+    [protocolo],
   );
 }
 
@@ -85,11 +85,11 @@ export function TrackingFlow({ children }: { children: ReactNode }) {
   // Leaving the route another way (the back button) stops the machine without its exit
   // actions: the prompt must not outlive the screen.
   useEffect(() => () => unloadWarning.disarm(), [unloadWarning]);
-  useEndSessionOnBackHome();
   const [input] = useState(() => ({
     protocolo: storage.get('protocolo') ?? '',
     cdEmpresaPlano: normalisePlanCode(storage.get('cdEmpresaPlano') ?? DEFAULT_CD_EMPRESA_PLANO),
   }));
+  useEndSessionOnBackHome(input.protocolo);
   return (
     <TrackingProvider logic={logic} input={input}>
       {children}

@@ -94,10 +94,11 @@ export const trackingActors = {
 
 /**
  * Leaving the screen, 'Encerrar sessão': forget this request (the route guard then refuses it)
- * and revoke its token on the server, without waiting for the answer.
+ * and revoke its token on the server, without waiting for the answer. Only this request's
+ * session: a new request another tab started since keeps its own (src/storage.ts).
  */
-export function endTrackingSession(): void {
-  revokeToken(storage.endSession());
+export function endTrackingSession(protocolo: string): void {
+  revokeToken(storage.endSession(protocolo));
 }
 
 /**
@@ -106,14 +107,14 @@ export function endTrackingSession(): void {
  * at once, that write was refused as from an ended session and the confirmed choice was lost
  * without a word (found by an exploratory run).
  */
-export function endTrackingSessionAfterWrites(): void {
-  const token = storage.endSession();
+export function endTrackingSessionAfterWrites(protocolo: string): void {
+  const token = storage.endSession(protocolo);
   void writesSettled(queryClient).then(() => revokeToken(token));
 }
 
 /** 'Minha Portabilidade' and 'OK': forget this request and open home in track mode. */
-export function clearTrackingSession(): void {
-  endTrackingSession();
+export function clearTrackingSession(protocolo: string): void {
+  endTrackingSession(protocolo);
   storage.set('type', 'track');
 }
 
@@ -136,8 +137,8 @@ export function createTrackingLogic({ navigate, unloadWarning = createUnloadWarn
         openServerLink(params.linkUrl);
       },
       navigateHome: (_, params) => navigate(`/home/${params.cdEmpresaPlano}`),
-      clearTrackingSession,
-      endSession: endTrackingSession,
+      clearTrackingSession: ({ context }) => clearTrackingSession(context.protocolo),
+      endSession: ({ context }) => endTrackingSession(context.protocolo),
       notify: (_, params) => {
         notify[params.level](params.message);
       },

@@ -117,13 +117,11 @@ export function createWizardLogic(deps: WizardDeps) {
       letScreenSleep: () => screenAwake.release(),
       // This request's session only: another tab's request started since keeps its own, and
       // with it the draft living on it (found by an exploratory run: filing here erased it).
-      clearStoredProtocol: ({ context }) => {
-        if (storage.sessionIsFor(context.protocoloAns)) storage.remove('protocolo');
-      },
+      clearStoredProtocol: ({ context }) => storage.clearFiledProtocol(context.protocoloAns),
       clearSavedWork: ({ context }) => clearSavedWork(context),
       discardRequestHere: ({ context }) => {
         clearSavedWork(context);
-        if (storage.sessionIsFor(context.protocoloAns)) storage.endSession();
+        storage.endSession(context.protocoloAns);
       },
       openAcceptanceLink: (_, params) => {
         openServerLink(params.link);

@@ -64,7 +64,7 @@ export function sessionEndsAt(times: unknown, token: string, now: number): numbe
   return token === FREE_TOKEN ? idleEnd : Math.min(idleEnd, desde + TOKEN_TTL_MS - TOKEN_EXPIRY_MARGIN_MS);
 }
 
-function parseTimes(raw: string | null): unknown {
+function parseJson(raw: string | null): unknown {
   if (raw === null) return null;
   try {
     return JSON.parse(raw);
@@ -133,7 +133,7 @@ function keepDisplaced(current: LiveSession | null, next: string): void {
 }
 
 function readDisplaced(): DisplacedSession | null {
-  const parsed = parseTimes(read(DISPLACED_SESSION_KEY)) as Partial<DisplacedSession> | null;
+  const parsed = parseJson(read(DISPLACED_SESSION_KEY)) as Partial<DisplacedSession> | null;
   if (typeof parsed?.protocolo !== 'string' || parsed.protocolo === '') return null;
   const { desde, ultimaAtividade } = (parsed.times ?? {}) as Partial<SessionTimes>;
   return isTime(desde) && isTime(ultimaAtividade) ? { protocolo: parsed.protocolo, times: { desde, ultimaAtividade } } : null;
@@ -172,7 +172,7 @@ function liveSession(now = Date.now()): LiveSession | null {
   const protocolo = read('protocolo');
   const token = read('token');
   if (!protocolo || !token) return dropEndedDisplaced(now);
-  const times = parseTimes(read(SESSION_TIMES_KEY));
+  const times = parseJson(read(SESSION_TIMES_KEY));
   const endsAt = sessionEndsAt(times, token, now);
   if (endsAt === null || now >= endsAt) {
     removeSession();

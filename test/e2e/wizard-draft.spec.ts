@@ -307,7 +307,7 @@ test('a draft from before a field existed: restored without it, the wizard opens
   await expect(page.getByText('Não foi possível abrir esta página')).toHaveCount(0);
 });
 
-test("another tab following a request leaves this tab's draft and ANS protocol as they were; a new tab opens no request from it (found by an exploratory run)", async ({
+test("another tab following a request leaves this tab's draft and ANS protocol as they were, and so does its way out ('Retornar'); a new tab opens no request from it (found by exploratory runs)", async ({
   page,
   context,
 }) => {
@@ -333,6 +333,18 @@ test("another tab following a request leaves this tab's draft and ANS protocol a
   const third = await context.newPage();
   await third.goto('/#/nova-solicitacao');
   await expect(third).toHaveURL(/#\/home\/1$/);
+
+  // Tab B leaves the followed request: it ended its own session, not this tab's request, which
+  // goes on being kept (its session ended with B's before, and a reload lost the draft).
+  await expect(other).toHaveURL(/#\/acompanhamento$/);
+  await other.getByRole('button', { name: 'Retornar' }).click();
+  await expect(other).toHaveURL(/#\/home\/1$/);
+  await field(page, 'Nome da mãe').fill('Ana da Silva');
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('portabilidade.wizard.v1') ?? '')).toContain('ANA DA SILVA');
+  await page.reload();
+  await expect(field(page, 'Nome do beneficiário')).toHaveValue('MARIA DA SILVA');
+  await expect(field(page, 'Nome da mãe')).toHaveValue('ANA DA SILVA');
+  await expect(page.getByLabel('Protocolo ANS', { exact: true })).toHaveValue(protocoloAns);
 });
 
 test('the same file chosen twice for one document is listed and kept once, and the alert says where it is; for another document it is listed again', async ({
@@ -432,29 +444,4 @@ test("two new requests in two tabs: each tab's reload opens its own, and filing 
   await other.reload();
   await expect(field(other, 'Nome do beneficiário')).toHaveValue('JOANA SEGUNDA');
   await expect(other.getByLabel('Protocolo ANS', { exact: true })).toHaveValue(second);
-});
-
-test("following an old request in another tab and leaving it ('Retornar') leaves this tab's new request alive: typing goes on, a reload keeps it (found by an exploratory run)", async ({
-  page,
-  context,
-}) => {
-  const { protocoloAns } = uniqueIds();
-  await startNewRequest(page, protocoloAns);
-  await field(page, 'Nome do beneficiário').fill('Maria da Silva');
-
-  const other = await context.newPage();
-  await other.goto('/#/home/1');
-  await other.getByRole('button', { name: 'Retornar' }).click();
-  await trackFromHome(other, DEMO_PROTOCOL);
-  await expect(other).toHaveURL(/#\/acompanhamento$/);
-  await other.getByRole('button', { name: 'Retornar' }).click();
-  await expect(other).toHaveURL(/#\/home\/1$/);
-
-  await page.bringToFront();
-  await field(page, 'Nome da mãe').fill('Ana da Silva');
-  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('portabilidade.wizard.v1') ?? '')).toContain('ANA DA SILVA');
-  await page.reload();
-  await expect(field(page, 'Nome do beneficiário')).toHaveValue('MARIA DA SILVA');
-  await expect(field(page, 'Nome da mãe')).toHaveValue('ANA DA SILVA');
-  await expect(page.getByLabel('Protocolo ANS', { exact: true })).toHaveValue(protocoloAns);
 });

@@ -445,3 +445,21 @@ test("two new requests in two tabs: each tab's reload opens its own, and filing 
   await expect(field(other, 'Nome do beneficiário')).toHaveValue('JOANA SEGUNDA');
   await expect(other.getByLabel('Protocolo ANS', { exact: true })).toHaveValue(second);
 });
+
+test('the same request opened in a second tab is said in both: each tab keeps its own draft (found by an exploratory run)', async ({
+  page,
+  context,
+}) => {
+  const { protocoloAns } = uniqueIds();
+  await startNewRequest(page, protocoloAns);
+  await field(page, 'Nome do beneficiário').fill('Maria da Silva');
+
+  const other = await context.newPage();
+  await other.goto('/#/home/1');
+  await other.getByRole('textbox', { name: 'Digite o protocolo ANS' }).fill(protocoloAns);
+  await other.getByRole('button', { name: 'Prosseguir' }).click();
+  await expect(other.getByLabel('Protocolo ANS', { exact: true })).toHaveValue(protocoloAns);
+  const said = /também está aberta em outra aba deste aparelho/;
+  await expect(other.getByRole('alert').filter({ hasText: said })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: said })).toBeVisible();
+});

@@ -22,6 +22,8 @@ import { fileRegistry } from './file-registry';
 import { createWizardLogic, type WizardLogic } from './wizard-actors';
 import { WizardActorContext, useWizardActorRef } from './wizard-context';
 import { repairWizardDraft, type DraftRevision } from './draft-repair';
+import { DRAFT_ELSEWHERE_MESSAGE, watchDraftElsewhere } from './draft-elsewhere';
+import { notify } from '../../app/notify';
 import { attachmentIdsOf, clearWizardSnapshot, loadWizardSnapshot, saveWizardSnapshot, tabDraftProtocol } from './wizard-persistence';
 
 export type WizardActor = ActorRefFrom<WizardLogic>;
@@ -158,6 +160,10 @@ function WizardUpkeep({ start, missingFiles }: Omit<WizardFlowProps, 'children'>
     save();
     return () => subscription.unsubscribe();
   }, [actor]);
+
+  // The same request open in another tab: said in both (each keeps its own draft).
+  const protocoloAns = start.input.protocoloAns;
+  useEffect(() => watchDraftElsewhere(protocoloAns, () => notify.warning(DRAFT_ELSEWHERE_MESSAGE, 'draft-elsewhere')), [protocoloAns]);
 
   // The machine hears when the page is hidden or shown (screen locked, another app in front):
   // an upload that failed meanwhile is sent again once the page is visible (issue 27).

@@ -3,7 +3,7 @@
  * depois neste aparelho" checked, closing the tab and opening the portal again resumes the
  * wizard at the same step with every file; unchecked, nothing is left once the tab is closed.
  */
-import { expect, test, type Page } from './support/test';
+import { expect, test, type BrowserContext, type Page } from './support/test';
 import { choose, expectNoAxeViolations, field, next, sendWithoutDocuments, startNewRequest, uniqueIds } from './support/portal';
 import { openDocumentsStep } from './support/photos';
 import { trackFromHome } from './support/tracking';
@@ -56,6 +56,21 @@ async function attachTwoFiles(page: Page) {
     await expect(page.getByRole('button', { name: `Visualizar ${name}` })).toBeVisible();
   }
   await expect.poll(() => storedFileNames(page).then((names) => names.sort())).toEqual(['cpf.pdf', 'rg.pdf']);
+}
+
+/**
+ * A new request started as a person does, from home (nothing seeds the session again on a
+ * reload), a name typed and kept; then home in a second tab of the same browser, which opens in
+ * the mode the request left (asking for an ANS protocol).
+ */
+async function typedHereThenHomeInAnotherTab(page: Page, context: BrowserContext) {
+  const { protocoloAns } = uniqueIds();
+  await startNewRequest(page, protocoloAns);
+  await field(page, 'Nome do beneficiário').fill('Maria da Silva');
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('portabilidade.wizard.v1') ?? '')).toContain('MARIA DA SILVA');
+  const other = await context.newPage();
+  await other.goto('/#/home/1');
+  return { protocoloAns, other };
 }
 
 /** A new tab: home, 'Realizar Solicitação', the ANS protocol typed (a kept draft opens only so). */
@@ -311,16 +326,8 @@ test("another tab following a request leaves this tab's draft and ANS protocol a
   page,
   context,
 }) => {
-  // Started as a person does, from home: nothing seeds the session again on a reload.
-  const { protocoloAns } = uniqueIds();
-  await startNewRequest(page, protocoloAns);
-  await field(page, 'Nome do beneficiário').fill('Maria da Silva');
-  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('portabilidade.wizard.v1') ?? '')).toContain('MARIA DA SILVA');
-
-  // Tab B, same browser: home, then a request followed by its protocol (the shared slot now names it).
-  const other = await context.newPage();
-  await other.goto('/#/home/1');
-  // Home opens in the mode the new request left ('Realizar Solicitação'): back to its choices first.
+  const { protocoloAns, other } = await typedHereThenHomeInAnotherTab(page, context);
+  // Tab B follows a request (the shared slot now names it): from home's choices first.
   await other.getByRole('button', { name: 'Retornar' }).click();
   await trackFromHome(other, DEMO_PROTOCOL);
   await expect.poll(() => other.evaluate(() => localStorage.getItem('protocolo'))).toBe(DEMO_PROTOCOL);
@@ -450,12 +457,7 @@ test('the same request opened in a second tab is said in both: each tab keeps it
   page,
   context,
 }) => {
-  const { protocoloAns } = uniqueIds();
-  await startNewRequest(page, protocoloAns);
-  await field(page, 'Nome do beneficiário').fill('Maria da Silva');
-
-  const other = await context.newPage();
-  await other.goto('/#/home/1');
+  const { protocoloAns, other } = await typedHereThenHomeInAnotherTab(page, context);
   await other.getByRole('textbox', { name: 'Digite o protocolo ANS' }).fill(protocoloAns);
   await other.getByRole('button', { name: 'Prosseguir' }).click();
   await expect(other.getByLabel('Protocolo ANS', { exact: true })).toHaveValue(protocoloAns);

@@ -19,8 +19,8 @@ import {
   preparationAlert,
   refusedUploads,
   removeAttachment,
-  toAttachment,
   sameFileListed,
+  toAttachment,
   toPreparedAttachment,
 } from './attachments';
 import {

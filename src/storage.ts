@@ -96,9 +96,19 @@ function writeTimes(times: SessionTimes): void {
  * holders chose to keep on the device stay (deviceDraftKey, each until its own time).
  */
 function removeSession(): void {
+  eraseSlot();
+  forgetThisTabsRequest();
+}
+
+/** The session's keys, shared by the tabs. */
+function eraseSlot(): void {
   erase('protocolo');
   erase('token');
   erase(SESSION_TIMES_KEY);
+}
+
+/** This tab's draft and its note of the protocol it typed. */
+function forgetThisTabsRequest(): void {
   tabStorage.remove(TAB_DRAFT_KEY);
   tabStorage.remove(TAB_SESSION_KEY);
 }
@@ -273,10 +283,9 @@ export const storage = {
     if (stored && storage.startedInThisTab()) erase(deviceDraftKey(stored));
     const token = read('token');
     const ending = liveSession();
-    // This tab's draft and its note go; the slot goes to a new request another tab was filling.
-    tabStorage.remove(TAB_DRAFT_KEY);
-    tabStorage.remove(TAB_SESSION_KEY);
-    if (!ending || !giveBackDisplaced(ending.times.ultimaAtividade, Date.now())) removeSession();
+    // This tab's request goes; the slot goes to a new request another tab was filling, if any.
+    forgetThisTabsRequest();
+    if (!ending || !giveBackDisplaced(ending.times.ultimaAtividade, Date.now())) eraseSlot();
     return token;
   },
   /**

@@ -465,3 +465,39 @@ test('the same request opened in a second tab is said in both: each tab keeps it
   await expect(other.getByRole('alert').filter({ hasText: said })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: said })).toBeVisible();
 });
+
+test('a duplicated tab keeps its files while the first removes them, and once both are closed the next visit finds none (found by an exploratory run)', async ({
+  page,
+  context,
+}) => {
+  await openDocumentsStep(page, { seedOnce: true });
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Anexar arquivo', exact: true }).click();
+  await (await chooser).setFiles({ name: 'rg.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect.poll(() => storedFileNames(page)).toEqual(['rg.pdf']);
+
+  // The browser's 'Duplicar guia': the same address, with a copy of the tab's storage.
+  const tabStorage = await page.evaluate(() => Object.entries(sessionStorage));
+  const duplicate = await context.newPage();
+  await duplicate.addInitScript((entries) => {
+    if (sessionStorage.getItem('teste.duplicada')) return;
+    for (const [key, value] of entries) sessionStorage.setItem(key, value);
+    sessionStorage.setItem('teste.duplicada', '1');
+  }, tabStorage);
+  await duplicate.goto(page.url());
+  const removeRg = (tab: Page) => tab.getByRole('button', { name: /^Remover rg\.pdf, / });
+  await expect(removeRg(duplicate)).toBeVisible();
+
+  await removeRg(page).click();
+  await expect(removeRg(page)).toHaveCount(0);
+  await duplicate.reload();
+  await expect(removeRg(duplicate)).toBeVisible();
+  await expect(duplicate.getByText('Não foi possível recuperar estes arquivos')).toHaveCount(0);
+
+  // Both closed: no draft names the file, no tab holds it; the portal opened again deletes it.
+  await duplicate.close();
+  await page.close();
+  const next = await context.newPage();
+  await next.goto('/#/home/1');
+  await expect.poll(() => storedFileNames(next)).toEqual([]);
+});

@@ -6,7 +6,7 @@
  */
 import { MAX_FILE_BYTES } from '../../../contract/rules';
 import { WIZARD_FILES_DB } from '../../storage';
-import { holdTabFiles, otherTabsHoldingFiles, thisTabId } from './tab-files';
+import { duplicateOfThisTabOpen, holdTabFiles, tabsHoldingFilesElsewhere, thisTabId } from './tab-files';
 
 const DB_NAME = WIZARD_FILES_DB;
 const STORE = 'files';
@@ -120,11 +120,15 @@ export const fileRegistry = {
     if (!url) objectUrls.set(id, (url = URL.createObjectURL(file)));
     return url;
   },
+  /**
+   * Lets the file go. Its stored copy goes too, unless a duplicate of this tab is open: that page
+   * names the same stored file, and the prune deletes it once no page holds it and no draft names it.
+   */
   remove(id: string): void {
     forgetObjectUrl(id);
     memory.delete(id);
     setOnlyInTab(id, false);
-    void withStore('readwrite', (store) => store.delete(id));
+    void duplicateOfThisTabOpen().then((shared) => shared || withStore('readwrite', (store) => store.delete(id)));
   },
   /** Loads the given ids back after a reload; answers the ids that could not be found. */
   async restore(ids: readonly string[]): Promise<string[]> {
@@ -144,12 +148,12 @@ export const fileRegistry = {
    * and no other open tab holds: a closed tab's files, and this tab's once its session ended,
    * go (issue 27 item 4; a shared phone's next person must find none). Run before this page
    * attaches anything (at boot, on the wizard's mount, when a session ends). A tab still open
-   * keeps its files, so its next reload finds them (`tab-files.ts`).
+   * keeps its files, so its next reload finds them, and so does a duplicate of this one (`tab-files.ts`).
    */
   async prune(keep: readonly string[]): Promise<void> {
     const all = await withStore<StoredFile[]>('readonly', (store) => store.getAll() as IDBRequest<StoredFile[]>);
     if (!all?.length) return;
-    const open = await otherTabsHoldingFiles();
+    const open = await tabsHoldingFilesElsewhere();
     for (const record of all) {
       if (keep.includes(record.id) || (record.tab !== undefined && open.has(record.tab))) continue;
       void withStore('readwrite', (store) => store.delete(record.id));

@@ -2,7 +2,8 @@
 /**
  * Which open tabs hold wizard files (src/flows/wizard/tab-files.ts): a tab keeps one id across
  * its reloads, says it holds files with one shared Web Lock named after it, and reads the other
- * open tabs' from the locks held now; a browser without Web Locks names none (prunes as before).
+ * open tabs' from the locks held now, its own among them while a duplicate of it holds it too;
+ * a browser without Web Locks names none (prunes as before).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -52,26 +53,35 @@ describe('tab-files', () => {
     expect(requested).toEqual([{ name: `portabilidade.arquivos-da-aba.${tabFiles.thisTabId()}`, mode: 'shared' }]);
   });
 
-  it("names the other open tabs holding files: not this tab's own, not other locks", async () => {
+  it("names the other open tabs holding files: not this page's own lock, not other locks", async () => {
     const tabFiles = await load();
-    const own = tabFiles.thisTabId();
-    fakeLocks([
-      { name: `portabilidade.arquivos-da-aba.${own}` },
-      { name: 'portabilidade.arquivos-da-aba.outra-aba' },
-      { name: 'outra-coisa' },
-      {},
-    ]);
-    expect([...(await tabFiles.otherTabsHoldingFiles())]).toEqual(['outra-aba']);
+    fakeLocks([{ name: 'portabilidade.arquivos-da-aba.outra-aba' }, { name: 'outra-coisa' }, {}]);
+    tabFiles.holdTabFiles();
+    expect([...(await tabFiles.tabsHoldingFilesElsewhere())]).toEqual(['outra-aba']);
+    expect(await tabFiles.duplicateOfThisTabOpen()).toBe(false);
+  });
+
+  it("names this tab's own id while a duplicate of it holds its lock too, whether or not this page holds it", async () => {
+    const tabFiles = await load();
+    const own = `portabilidade.arquivos-da-aba.${tabFiles.thisTabId()}`;
+    const held: Held[] = [{ name: own, mode: 'shared' }];
+    fakeLocks(held);
+    expect(await tabFiles.duplicateOfThisTabOpen()).toBe(true);
+    tabFiles.holdTabFiles();
+    expect(held).toHaveLength(2);
+    expect(await tabFiles.duplicateOfThisTabOpen()).toBe(true);
+    held.shift();
+    expect(await tabFiles.duplicateOfThisTabOpen()).toBe(false);
   });
 
   it('without Web Locks (or when asking fails) names none, and holding raises nothing', async () => {
     const tabFiles = await load();
     expect(() => tabFiles.holdTabFiles()).not.toThrow();
-    expect(await tabFiles.otherTabsHoldingFiles()).toEqual(new Set());
+    expect(await tabFiles.tabsHoldingFilesElsewhere()).toEqual(new Set());
     Object.defineProperty(navigator, 'locks', {
       configurable: true,
       value: { query: () => Promise.reject(new DOMException('no', 'SecurityError')) },
     });
-    expect(await tabFiles.otherTabsHoldingFiles()).toEqual(new Set());
+    expect(await tabFiles.tabsHoldingFilesElsewhere()).toEqual(new Set());
   });
 });

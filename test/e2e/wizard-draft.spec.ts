@@ -464,6 +464,21 @@ test('the same request opened in a second tab is said in both: each tab keeps it
   const said = /também está aberta em outra aba deste aparelho/;
   await expect(other.getByRole('alert').filter({ hasText: said })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: said })).toBeVisible();
+
+  // Said once per tab: the second tab's reload (a phone reclaiming it) hears the first answer
+  // again, and says nothing more.
+  await other.addInitScript(() => {
+    const page = window as { heardHere?: number };
+    new BroadcastChannel('portabilidade.solicitacoes-abertas').onmessage = (message: MessageEvent<{ kind?: string }>) => {
+      if (message.data?.kind === 'here') page.heardHere = (page.heardHere ?? 0) + 1;
+    };
+  });
+  await other.reload();
+  await expect(other.getByLabel('Protocolo ANS', { exact: true })).toHaveValue(protocoloAns);
+  await expect.poll(() => other.evaluate(() => (window as { heardHere?: number }).heardHere)).toBe(1);
+  await other.waitForTimeout(1_000);
+  // Counted once, not awaited: a toast leaves by itself after 5 s.
+  expect(await other.getByRole('alert').filter({ hasText: said }).count()).toBe(0);
 });
 
 test('a duplicated tab keeps its files while the first removes them, and once both are closed the next visit finds none (found by an exploratory run)', async ({

@@ -168,6 +168,11 @@ function giveBackDisplaced(lastActivity: number, now: number): boolean {
   return true;
 }
 
+/** A request kept aside that was filed or erased (from its own tab) is never given back. */
+function forgetDisplaced(protocolo: string): void {
+  if (readDisplaced()?.protocolo === protocolo) erase(DISPLACED_SESSION_KEY);
+}
+
 /** A new request kept aside whose own idle time is over is forgotten like any ended session. */
 function dropEndedDisplaced(now: number): null {
   if (read(DISPLACED_SESSION_KEY) === null) return null;
@@ -185,6 +190,15 @@ function liveSession(now = Date.now()): LiveSession | null {
   const times = parseJson(read(SESSION_TIMES_KEY));
   const endsAt = sessionEndsAt(times, token, now);
   if (endsAt === null || now >= endsAt) {
+    // A token's 2-hour lifetime ends a session still in use: a new request another tab was
+    // filling meanwhile takes the slot back, and that tab keeps its draft (before, its next read
+    // ended it too and the draft went).
+    const lastActivity = endsAt === null ? 0 : (times as SessionTimes).ultimaAtividade;
+    const givenBack = readDisplaced()?.protocolo;
+    if (givenBack !== undefined && giveBackDisplaced(lastActivity, now)) {
+      if (tabStorage.get(TAB_SESSION_KEY) !== givenBack) forgetThisTabsRequest();
+      return liveSession(now);
+    }
     removeSession();
     return dropEndedDisplaced(now);
   }
@@ -274,7 +288,11 @@ export const storage = {
    * have started its own request since (its session, and the draft living on it, stay).
    */
   endSession(protocolo?: string): string | null {
-    if (protocolo !== undefined && !storage.sessionIsFor(protocolo)) return null;
+    if (protocolo !== undefined && !storage.sessionIsFor(protocolo)) {
+      // Erased while another tab held the slot: it is not given back to anyone later.
+      forgetDisplaced(protocolo);
+      return null;
+    }
     // 'Encerrar sessão' also forgets the wizard draft this session's request kept on this
     // device (issue 27 item 4); another person's stays (a shared phone; found by a regression walk).
     // Only from the tab that typed the protocol: a session left by a closed tab lets another
@@ -294,6 +312,8 @@ export const storage = {
    * a new request another tab was filling, when there is one.
    */
   clearFiledProtocol(protocolo: string): void {
+    // Filed while another tab held the slot: given back later, it would open a filed request as new.
+    forgetDisplaced(protocolo);
     const filed = liveSession();
     if (!filed || filed.protocolo !== protocolo) return;
     if (!giveBackDisplaced(filed.times.ultimaAtividade, Date.now())) erase('protocolo');

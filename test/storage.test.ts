@@ -10,6 +10,8 @@ import {
   CLOCK_SET_BACK_TOLERANCE_MS,
   SESSION_IDLE_MS,
   SESSION_TIMES_KEY,
+  TAB_DRAFT_KEY,
+  TAB_SESSION_KEY,
   TOKEN_EXPIRY_MARGIN_MS,
   TOKEN_TTL_MS,
   sessionEndsAt,
@@ -26,6 +28,7 @@ const times = () => JSON.parse(localStorage.getItem(SESSION_TIMES_KEY) ?? 'null'
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   vi.useFakeTimers({ toFake: ['Date'] });
   at(0);
 });
@@ -206,14 +209,64 @@ describe('one slot for all tabs: a new request another tab displaced', () => {
   it('is given back when the other request is filed, and SPEC §4 clears only the filed one', () => {
     storage.startSession(NEW);
     storage.startSession(OTHER_NEW);
-    storage.clearFiledProtocol(NEW.protocolo); // not the slot's: nothing cleared
-    expect(slot()).toEqual([OTHER_NEW.protocolo, 'free']);
     storage.clearFiledProtocol(OTHER_NEW.protocolo);
     expect(slot()).toEqual([NEW.protocolo, 'free']);
     // With none kept aside, filing clears the stored protocol, as before.
     storage.clearFiledProtocol(NEW.protocolo);
     expect(storage.hasSession()).toBe(false);
     expect(localStorage.getItem('protocolo')).toBeNull();
+  });
+
+  it('filed or erased in its own tab while kept aside, it is never given back (it would open as new again)', () => {
+    storage.startSession(NEW);
+    storage.startSession(OTHER_NEW);
+    storage.clearFiledProtocol(NEW.protocolo); // not the slot's: the slot stays
+    expect(slot()).toEqual([OTHER_NEW.protocolo, 'free']);
+    storage.clearFiledProtocol(OTHER_NEW.protocolo);
+    expect(storage.hasSession()).toBe(false);
+
+    storage.startSession(NEW);
+    storage.startSession(LOGIN);
+    expect(storage.endSession(NEW.protocolo)).toBeNull(); // 'Sair e apagar os dados' in its tab
+    expect(slot()).toEqual([LOGIN.protocolo, LOGIN.token]);
+    storage.endSession(LOGIN.protocolo);
+    expect(slot()).toEqual([null, null]);
+  });
+
+  /** NEW started, then LOGIN in another tab 10 minutes later, then used every 20 minutes until its token's end (returned). */
+  function followedUntilItsTokenEnds(readingTab: string): number {
+    storage.startSession(NEW);
+    at(10 * MINUTE);
+    storage.startSession(LOGIN);
+    // The tab reading from here on (each tab has its own sessionStorage).
+    sessionStorage.setItem(TAB_SESSION_KEY, readingTab);
+    sessionStorage.setItem(TAB_DRAFT_KEY, '{"o que foi digitado":1}');
+    const tokenEnds = 10 * MINUTE + TOKEN_TTL_MS - TOKEN_EXPIRY_MARGIN_MS;
+    for (let minute = 20; minute * MINUTE < tokenEnds; minute += 20) {
+      at(minute * MINUTE);
+      storage.touchSession();
+    }
+    at(tokenEnds);
+    return tokenEnds;
+  }
+
+  it("is given back when the other session's token lifetime ends it in use; the tab filling it keeps its draft", () => {
+    const tokenEnds = followedUntilItsTokenEnds(NEW.protocolo);
+    expect(storage.hasSession()).toBe(true);
+    expect(slot()).toEqual([NEW.protocolo, 'free']);
+    expect(sessionStorage.getItem(TAB_DRAFT_KEY)).toBe('{"o que foi digitado":1}');
+    expect(localStorage.getItem('sessaoDeslocada')).toBeNull();
+    // Its own idle time counts from the device's last activity.
+    at(Math.floor(tokenEnds / (20 * MINUTE)) * 20 * MINUTE + SESSION_IDLE_MS);
+    expect(storage.hasSession()).toBe(false);
+  });
+
+  it("given back so, the ended session's own tab forgets its request all the same", () => {
+    followedUntilItsTokenEnds(LOGIN.protocolo);
+    expect(storage.get('token')).toBe('free');
+    expect(slot()).toEqual([NEW.protocolo, 'free']);
+    expect(sessionStorage.getItem(TAB_SESSION_KEY)).toBeNull();
+    expect(sessionStorage.getItem(TAB_DRAFT_KEY)).toBeNull();
   });
 
   it("ending a named request's session leaves the slot alone once another request has it (a tab's 'Retornar' and its Back-home both end it)", () => {

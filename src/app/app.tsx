@@ -5,7 +5,7 @@
  * home stays small.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, use, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, use, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { DEFAULT_CD_EMPRESA_PLANO } from '../../contract/api';
@@ -19,7 +19,7 @@ import { ConnectionNotice } from './connection-notice';
 import { RequestActivityFlow } from './request-activity';
 import { queryClient } from './services';
 import { pruneOrphanFilesSoon } from './draft-files';
-import { useSessionWatch } from './session-watch';
+import { storedSession, storedSessionOf, useSessionWatch } from './session-watch';
 import { SessionWarningDialog } from './session-warning';
 import { toastRequests } from './notify';
 import { QuietBoundary } from './quiet-boundary';
@@ -69,14 +69,19 @@ export const HOME_PATH = `/home/${DEFAULT_CD_EMPRESA_PLANO}`;
  * pair counts only while its session lives (src/storage.ts): idle for 30 minutes or past its
  * token's lifetime, it is absent.
  */
-function Guarded({ children }: { children: ReactNode }) {
+function Guarded({ children, followsOneRequest = false }: { children: ReactNode; followsOneRequest?: boolean }) {
   if (!storage.hasSession()) return <Redirect to="/" replace />;
-  return <WhileSessionLives>{children}</WhileSessionLives>;
+  return <WhileSessionLives followsOneRequest={followsOneRequest}>{children}</WhileSessionLives>;
 }
 
-/** The guarded screen, until its session ends while it is open (src/app/session-watch.ts). */
-function WhileSessionLives({ children }: { children: ReactNode }) {
-  const { ended, warning, dismissWarning } = useSessionWatch();
+/**
+ * The guarded screen, until its session ends while it is open (src/app/session-watch.ts). The
+ * tracking screen follows the request it opened on: it goes too once another tab's request
+ * takes the one stored session.
+ */
+function WhileSessionLives({ children, followsOneRequest }: { children: ReactNode; followsOneRequest: boolean }) {
+  const [deadline] = useState(() => (followsOneRequest ? storedSessionOf(storage.get('protocolo') ?? '') : storedSession));
+  const { ended, warning, dismissWarning } = useSessionWatch(deadline);
   // Its end forgot the tab's draft (src/storage.ts); the files only that draft needed go too.
   useEffect(() => {
     if (ended) pruneOrphanFilesSoon();
@@ -121,7 +126,7 @@ export function AppRoutes() {
         </Guarded>
       </Route>
       <Route key="acompanhamento" path="/acompanhamento">
-        <Guarded>
+        <Guarded followsOneRequest>
           <AcompanhamentoPage />
         </Guarded>
       </Route>

@@ -21,6 +21,14 @@ import { notify } from './notify';
 
 export const SESSION_ENDED_MESSAGE = 'Sua sessão expirou por segurança. Informe o protocolo de novo para continuar.';
 export const SESSION_WARNING_TITLE = 'Sua sessão vai terminar';
+/**
+ * The tracking screen's session, taken by another tab: the one slot of SPEC's local storage now
+ * names another request, and this tab's calls would carry that one's token (found by an
+ * exploratory run: the receipt's download answered "Ocorreu um erro inesperado!"). SPEC is
+ * silent here; the sentence is ours.
+ */
+export const SESSION_TAKEN_MESSAGE =
+  'Outra aba deste aparelho abriu outra solicitação, e esta aba deixou de acompanhar a sua. Informe o protocolo de novo para continuar.';
 
 /** A press, a key or a click that may act on the screen: stopped once the session has ended. */
 const ACTING_EVENTS = ['pointerdown', 'keydown', 'click'] as const;
@@ -65,13 +73,30 @@ export interface Deadline {
   touch(): number | null;
   endsAt(): number | null;
   byIdle(): boolean;
+  /** The stored session now names another request (another tab took the one slot). */
+  takenByAnother?(): boolean;
 }
 
-const storedSession: Deadline = {
+/**
+ * The stored session, whichever request it names: the wizard's, whose new request another tab
+ * may keep aside for a while (src/storage.ts gives it back).
+ */
+export const storedSession: Deadline = {
   touch: () => storage.touchSession(),
   endsAt: () => storage.sessionEndsAt(),
   byIdle: () => storage.sessionEndsByIdle(),
 };
+
+/** The stored session of one request only: the tracking screen follows the request it opened on. */
+export function storedSessionOf(protocolo: string): Deadline {
+  const ours = () => storage.sessionIsFor(protocolo);
+  return {
+    touch: () => (ours() ? storage.touchSession() : null),
+    endsAt: () => (ours() ? storage.sessionEndsAt() : null),
+    byIdle: () => ours() && storage.sessionEndsByIdle(),
+    takenByAnother: () => storage.hasSession() && !ours(),
+  };
+}
 
 /** An idle end kept in memory, from now: each activity moves it `idleMs` ahead. */
 export function idleDeadline(idleMs: number): Deadline {
@@ -99,9 +124,15 @@ export function useSessionWatch(deadline: Deadline = storedSession): SessionWatc
     let endsAt = deadline.touch() ?? Date.now();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let over = false;
+    let taken = false;
 
-    /** Past the deadline, and no live session took it further (another tab's activity may). */
+    /** Past the deadline, and no live session took it further (another tab's activity may); or another request took it. */
     const hasEnded = (): boolean => {
+      if (deadline.takenByAnother?.()) {
+        // Past its own end, it expired first (its end may have given the slot back to another request).
+        taken = Date.now() < endsAt;
+        return true;
+      }
       if (Date.now() < endsAt) return false;
       const live = deadline.endsAt();
       if (live === null) return true;
@@ -115,7 +146,7 @@ export function useSessionWatch(deadline: Deadline = storedSession): SessionWatc
       over = true;
       clearTimeout(timer);
       setNear(null);
-      notify.info(SESSION_ENDED_MESSAGE);
+      notify.info(taken ? SESSION_TAKEN_MESSAGE : SESSION_ENDED_MESSAGE);
       setEnded(true);
     };
     /** Warns once the end is near, or takes the warning away once activity put the end off. */
@@ -147,17 +178,25 @@ export function useSessionWatch(deadline: Deadline = storedSession): SessionWatc
       check();
     };
 
+    // Another tab changed the stored session (took it, ended it): a screen in view checks at
+    // once; one in the background when the person comes back to it, so the reason is seen.
+    const onStorage = () => {
+      if (document.visibilityState !== 'hidden') check();
+    };
+
     const acting = { capture: true } as const;
     const reading = { capture: true, passive: true } as const;
     for (const type of ACTING_EVENTS) window.addEventListener(type, onActing, acting);
     for (const type of READING_EVENTS) window.addEventListener(type, onReading, reading);
     for (const type of RETURN_EVENTS) window.addEventListener(type, check);
+    window.addEventListener('storage', onStorage);
     check();
     return () => {
       clearTimeout(timer);
       for (const type of ACTING_EVENTS) window.removeEventListener(type, onActing, acting);
       for (const type of READING_EVENTS) window.removeEventListener(type, onReading, reading);
       for (const type of RETURN_EVENTS) window.removeEventListener(type, check);
+      window.removeEventListener('storage', onStorage);
     };
     // One deadline per watch: a new one is a new watch.
   }, [deadline]);

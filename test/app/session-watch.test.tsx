@@ -2,19 +2,28 @@
 /**
  * A guarded screen left open goes once its session ends (src/app/session-watch.ts): by itself
  * after 30 idle minutes, later when the screen is used, and a touch that comes after the end
- * never reaches the screen.
+ * never reaches the screen. The tracking screen follows one request: it goes too once another
+ * tab's request takes the one stored session.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../src/app/notify';
-import { SESSION_ENDED_MESSAGE, SESSION_WARNING_MS, idleDeadline, useSessionWatch } from '../../src/app/session-watch';
+import {
+  SESSION_ENDED_MESSAGE,
+  SESSION_TAKEN_MESSAGE,
+  SESSION_WARNING_MS,
+  idleDeadline,
+  storedSessionOf,
+  useSessionWatch,
+  type Deadline,
+} from '../../src/app/session-watch';
 import { SESSION_IDLE_MS, TOKEN_EXPIRY_MARGIN_MS, TOKEN_TTL_MS, storage } from '../../src/storage';
 
 const MINUTE = 60_000;
 const pressed = vi.fn();
 
-function GuardedScreen() {
-  const { ended } = useSessionWatch();
+function GuardedScreen({ deadline }: { deadline?: Deadline }) {
+  const { ended } = useSessionWatch(deadline);
   return ended ? (
     <p>home</p>
   ) : (
@@ -150,6 +159,75 @@ function WarnedScreen() {
     </>
   );
 }
+
+describe("the tracking screen's session (one request's)", () => {
+  const FOLLOWED = '48213907561238470015';
+  const ANOTHER = { protocolo: '11122233344455566677', token: 'free' };
+
+  /** Another tab writes the stored session: this tab hears a `storage` event. */
+  const anotherTabStarts = async (session: { protocolo: string; token: string }) => {
+    storage.startSession(session);
+    await act(async () => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'protocolo' }));
+    });
+  };
+  const setVisibility = (state: DocumentVisibilityState) =>
+    act(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    });
+  afterEach(() => Reflect.deleteProperty(document, 'visibilityState'));
+
+  it("taken by another tab's request: the screen in view goes at once, says why, and leaves the other session alone", async () => {
+    render(<GuardedScreen deadline={storedSessionOf(FOLLOWED)} />);
+    await anotherTabStarts(ANOTHER);
+    expect(screen.getByText('home')).toBeTruthy();
+    expect(toast).toHaveBeenCalledWith(SESSION_TAKEN_MESSAGE);
+    expect(storage.sessionIsFor(ANOTHER.protocolo)).toBe(true);
+  });
+
+  it('in the background, it goes when the person comes back to it, so the reason is seen', async () => {
+    render(<GuardedScreen deadline={storedSessionOf(FOLLOWED)} />);
+    await setVisibility('hidden');
+    await anotherTabStarts(ANOTHER);
+    expect(screen.queryByText('home')).toBeNull();
+    await setVisibility('visible');
+    expect(screen.getByText('home')).toBeTruthy();
+    expect(toast).toHaveBeenCalledWith(SESSION_TAKEN_MESSAGE);
+  });
+
+  it("taken by another tab's request, a press never reaches the screen", async () => {
+    render(<GuardedScreen deadline={storedSessionOf(FOLLOWED)} />);
+    storage.startSession(ANOTHER);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Finalizar' }));
+    });
+    expect(pressed).not.toHaveBeenCalled();
+    expect(screen.getByText('home')).toBeTruthy();
+  });
+
+  it("the whole screen's (the wizard's) goes on while another tab's request holds the slot", async () => {
+    render(<GuardedScreen />);
+    storage.startSession(ANOTHER);
+    fireEvent.click(screen.getByRole('button', { name: 'Finalizar' }));
+    expect(pressed).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('home')).toBeNull();
+  });
+
+  it('its own token lifetime ends it as before, even when that end gives the slot back to a request kept aside', async () => {
+    localStorage.clear();
+    storage.startSession(ANOTHER);
+    storage.startSession({ protocolo: FOLLOWED, token: 'a.token' }); // ANOTHER kept aside
+    render(<GuardedScreen deadline={storedSessionOf(FOLLOWED)} />);
+    for (let elapsed = 0; elapsed < TOKEN_TTL_MS; elapsed += 20 * MINUTE) {
+      await wait(20 * MINUTE);
+      fireEvent.pointerDown(document.body);
+    }
+    expect(screen.getByText('home')).toBeTruthy();
+    expect(toast).toHaveBeenCalledWith(SESSION_ENDED_MESSAGE);
+    expect(storage.sessionIsFor(ANOTHER.protocolo)).toBe(true);
+  });
+});
 
 describe('a deadline of its own (home with a protocol typed: nothing stored)', () => {
   it('moves ahead with activity, and once passed stays passed: a later press does not bring it back', () => {

@@ -5,10 +5,11 @@
  * (`auth/sair`) without waiting for it. The browser's clock is Playwright's, moved on by hand.
  */
 import { expect, test, type BrowserContext, type Page } from './support/test';
-import { SESSION_ENDED_MESSAGE, SESSION_WARNING_TITLE } from '../../src/app/session-watch';
+import { SESSION_ENDED_MESSAGE, SESSION_TAKEN_MESSAGE, SESSION_WARNING_TITLE } from '../../src/app/session-watch';
 import { API } from './support/env';
 import { PROTOCOL_TO_TRACK_KEY } from '../../src/storage';
 import { backoffice, fileRequest, openAt, sendConfirmation, stored, trackFromHome } from './support/tracking';
+import { startNewRequest, uniqueIds } from './support/portal';
 
 /** A seeded demo request that needs no login (README's demo table): its lookup answers a token. */
 const PROTOCOLO = '48213907561238470015';
@@ -221,5 +222,27 @@ test.describe('a shared phone or PC', () => {
     // The next person presses Forward.
     await page.goForward();
     await expectNothingOfTheRequest(page);
+  });
+
+  test("a tracking screen whose session another tab's new request took goes home and says why; that request goes on (found by an exploratory run)", async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/#/home/1');
+    await trackFromHome(page, PROTOCOLO);
+    await expect(page.getByLabel('Protocolo', { exact: true })).toHaveValue(PROTOCOLO);
+
+    // The same browser, another tab: a new request takes the one stored session.
+    const other = await context.newPage();
+    const { protocoloAns } = uniqueIds();
+    await startNewRequest(other, protocoloAns);
+
+    // Before, the tracking tab stayed, and its next call carried the other request's token
+    // ('Baixar comprovante (PDF)' answered "Ocorreu um erro inesperado!").
+    await expect(page).toHaveURL(/#\/home\/1$/);
+    await expect(page.getByText(SESSION_TAKEN_MESSAGE)).toBeVisible();
+    expect(await stored(page, 'protocolo')).toBe(protocoloAns);
+    await other.reload();
+    await expect(other.getByLabel('Protocolo ANS', { exact: true })).toHaveValue(protocoloAns);
   });
 });

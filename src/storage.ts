@@ -205,6 +205,9 @@ function liveSession(now = Date.now()): LiveSession | null {
   return { protocolo, token, times: times as SessionTimes, endsAt };
 }
 
+/** The requests whose session this page ended (`storage.endedInThisTab`). */
+const endedHere = new Set<string>();
+
 export const storage = {
   /** protocolo and token only while their session lives (null once it has ended). */
   get(key: StoredKey): string | null {
@@ -224,6 +227,7 @@ export const storage = {
   /** A new session (home's lookup or login): its token counts from now. */
   startSession(session: { protocolo: string; token: string }): void {
     const now = Date.now();
+    endedHere.delete(session.protocolo);
     keepDisplaced(liveSession(now), session.protocolo);
     write('protocolo', session.protocolo);
     write('token', session.token);
@@ -287,6 +291,10 @@ export const storage = {
    * With `protocolo`, only that request's: the slot is shared by the tabs, and another tab may
    * have started its own request since (its session, and the draft living on it, stay).
    */
+  /** Whether this page ended that request's session itself (a way out), not another tab. */
+  endedInThisTab(protocolo: string): boolean {
+    return endedHere.has(protocolo);
+  },
   endSession(protocolo?: string): string | null {
     if (protocolo !== undefined && !storage.sessionIsFor(protocolo)) {
       // Erased while another tab held the slot: it is not given back to anyone later.
@@ -301,6 +309,7 @@ export const storage = {
     if (stored && storage.startedInThisTab()) erase(deviceDraftKey(stored));
     const token = read('token');
     const ending = liveSession();
+    if (ending) endedHere.add(ending.protocolo);
     // This tab's request goes; the slot goes to a new request another tab was filling, if any.
     forgetThisTabsRequest();
     if (!ending || !giveBackDisplaced(ending.times.ultimaAtividade, Date.now())) eraseSlot();

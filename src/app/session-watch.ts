@@ -25,10 +25,13 @@ export const SESSION_WARNING_TITLE = 'Sua sessão vai terminar';
  * The tracking screen's session, taken by another tab: the one slot of SPEC's local storage now
  * names another request, and this tab's calls would carry that one's token (found by an
  * exploratory run: the receipt's download answered "Ocorreu um erro inesperado!"). SPEC is
- * silent here; the sentence is ours.
+ * silent here; the sentences are ours.
  */
 export const SESSION_TAKEN_MESSAGE =
   'Outra aba deste aparelho abriu outra solicitação, e esta aba deixou de acompanhar a sua. Informe o protocolo de novo para continuar.';
+/** The tracking screen's session, ended in another tab ('Encerrar sessão' there): this tab shows nothing more of it. */
+export const SESSION_ENDED_ELSEWHERE_MESSAGE =
+  'Sua sessão foi encerrada em outra aba deste aparelho. Informe o protocolo de novo para continuar.';
 
 /** A press, a key or a click that may act on the screen: stopped once the session has ended. */
 const ACTING_EVENTS = ['pointerdown', 'keydown', 'click'] as const;
@@ -73,8 +76,11 @@ export interface Deadline {
   touch(): number | null;
   endsAt(): number | null;
   byIdle(): boolean;
-  /** The stored session now names another request (another tab took the one slot). */
-  takenByAnother?(): boolean;
+  /**
+   * Before its time, the session went in another tab: 'taken' when it now names another
+   * request, 'ended' when it is gone (null: it is still there, or this tab ended it).
+   */
+  goneElsewhere?(): 'taken' | 'ended' | null;
 }
 
 /**
@@ -94,7 +100,11 @@ export function storedSessionOf(protocolo: string): Deadline {
     touch: () => (ours() ? storage.touchSession() : null),
     endsAt: () => (ours() ? storage.sessionEndsAt() : null),
     byIdle: () => ours() && storage.sessionEndsByIdle(),
-    takenByAnother: () => storage.hasSession() && !ours(),
+    goneElsewhere: () => {
+      if (ours()) return null;
+      if (storage.hasSession()) return 'taken';
+      return storage.endedInThisTab(protocolo) ? null : 'ended';
+    },
   };
 }
 
@@ -124,13 +134,14 @@ export function useSessionWatch(deadline: Deadline = storedSession): SessionWatc
     let endsAt = deadline.touch() ?? Date.now();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let over = false;
-    let taken = false;
+    let elsewhere: 'taken' | 'ended' | null = null;
 
-    /** Past the deadline, and no live session took it further (another tab's activity may); or another request took it. */
+    /** Past the deadline, and no live session took it further (another tab's activity may); or it went in another tab. */
     const hasEnded = (): boolean => {
-      if (deadline.takenByAnother?.()) {
+      const gone = deadline.goneElsewhere?.() ?? null;
+      if (gone !== null) {
         // Past its own end, it expired first (its end may have given the slot back to another request).
-        taken = Date.now() < endsAt;
+        elsewhere = Date.now() < endsAt ? gone : null;
         return true;
       }
       if (Date.now() < endsAt) return false;
@@ -146,7 +157,9 @@ export function useSessionWatch(deadline: Deadline = storedSession): SessionWatc
       over = true;
       clearTimeout(timer);
       setNear(null);
-      notify.info(taken ? SESSION_TAKEN_MESSAGE : SESSION_ENDED_MESSAGE);
+      notify.info(
+        elsewhere === 'taken' ? SESSION_TAKEN_MESSAGE : elsewhere === 'ended' ? SESSION_ENDED_ELSEWHERE_MESSAGE : SESSION_ENDED_MESSAGE,
+      );
       setEnded(true);
     };
     /** Warns once the end is near, or takes the warning away once activity put the end off. */

@@ -9,6 +9,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../src/app/notify';
 import {
+  SESSION_ENDED_ELSEWHERE_MESSAGE,
   SESSION_ENDED_MESSAGE,
   SESSION_TAKEN_MESSAGE,
   SESSION_WARNING_MS,
@@ -194,6 +195,37 @@ describe("the tracking screen's session (one request's)", () => {
     await setVisibility('visible');
     expect(screen.getByText('home')).toBeTruthy();
     expect(toast).toHaveBeenCalledWith(SESSION_TAKEN_MESSAGE);
+  });
+
+  /** Another tab ends the stored session ('Encerrar sessão' there): this tab hears a `storage` event. */
+  const anotherTabEnds = async () => {
+    for (const key of ['protocolo', 'token', 'sessao']) localStorage.removeItem(key);
+    await act(async () => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'protocolo' }));
+    });
+  };
+
+  it("ended in another tab ('Encerrar sessão' there): the screen goes at once and says so", async () => {
+    render(<GuardedScreen deadline={storedSessionOf(FOLLOWED)} />);
+    await wait(MINUTE);
+    await anotherTabEnds();
+    expect(screen.getByText('home')).toBeTruthy();
+    expect(toast).toHaveBeenCalledWith(SESSION_ENDED_ELSEWHERE_MESSAGE);
+  });
+
+  it('ended by this tab itself (its way out), it says nothing of another tab; followed again, another tab ending it is said', async () => {
+    const { unmount } = render(<GuardedScreen deadline={storedSessionOf(FOLLOWED)} />);
+    storage.endSession(FOLLOWED);
+    await act(async () => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    expect(toast).not.toHaveBeenCalled();
+    unmount();
+
+    storage.startSession({ protocolo: FOLLOWED, token: 'a.token' });
+    render(<GuardedScreen deadline={storedSessionOf(FOLLOWED)} />);
+    await anotherTabEnds();
+    expect(toast).toHaveBeenCalledWith(SESSION_ENDED_ELSEWHERE_MESSAGE);
   });
 
   it("taken by another tab's request, a press never reaches the screen", async () => {

@@ -5,7 +5,12 @@
  * (`auth/sair`) without waiting for it. The browser's clock is Playwright's, moved on by hand.
  */
 import { expect, test, type BrowserContext, type Page } from './support/test';
-import { SESSION_ENDED_MESSAGE, SESSION_TAKEN_MESSAGE, SESSION_WARNING_TITLE } from '../../src/app/session-watch';
+import {
+  SESSION_ENDED_ELSEWHERE_MESSAGE,
+  SESSION_ENDED_MESSAGE,
+  SESSION_TAKEN_MESSAGE,
+  SESSION_WARNING_TITLE,
+} from '../../src/app/session-watch';
 import { API } from './support/env';
 import { PROTOCOL_TO_TRACK_KEY } from '../../src/storage';
 import { backoffice, fileRequest, openAt, sendConfirmation, stored, trackFromHome } from './support/tracking';
@@ -224,21 +229,26 @@ test.describe('a shared phone or PC', () => {
     await expectNothingOfTheRequest(page);
   });
 
-  test("a tracking screen whose session another tab's new request took goes home and says why; that request goes on (found by an exploratory run)", async ({
+  test("a tracking screen whose session another tab ended, or another tab's new request took, goes home and says why; that request goes on (found by an exploratory run)", async ({
     page,
     context,
   }) => {
-    await page.goto('/#/home/1');
-    await trackFromHome(page, PROTOCOLO);
-    await expect(page.getByLabel('Protocolo', { exact: true })).toHaveValue(PROTOCOLO);
-
-    // The same browser, another tab: a new request takes the one stored session.
     const other = await context.newPage();
+    for (const tab of [page, other]) {
+      await tab.goto('/#/home/1');
+      await trackFromHome(tab, PROTOCOLO);
+    }
+    // 'Encerrar sessão' in one tab ends the request in the other too (a shared phone).
+    await other.getByRole('button', { name: 'Encerrar sessão' }).first().click();
+    await expect(page).toHaveURL(/#\/home\/1$/);
+    await expect(page.getByText(SESSION_ENDED_ELSEWHERE_MESSAGE)).toBeVisible();
+
+    // Followed again here, then a new request in the other tab takes the one stored session.
+    // Before, this tab stayed, and its next call carried the other request's token
+    // ('Baixar comprovante (PDF)' answered "Ocorreu um erro inesperado!").
+    await trackFromHome(page, PROTOCOLO);
     const { protocoloAns } = uniqueIds();
     await startNewRequest(other, protocoloAns);
-
-    // Before, the tracking tab stayed, and its next call carried the other request's token
-    // ('Baixar comprovante (PDF)' answered "Ocorreu um erro inesperado!").
     await expect(page).toHaveURL(/#\/home\/1$/);
     await expect(page.getByText(SESSION_TAKEN_MESSAGE)).toBeVisible();
     expect(await stored(page, 'protocolo')).toBe(protocoloAns);

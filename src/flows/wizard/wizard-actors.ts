@@ -17,7 +17,7 @@ import type {
   SelectOption,
   WizardContext,
 } from '../../../machines/wizard.types';
-import { TIPO_PORTABILIDADE } from '../../../contract/api';
+import { FREE_TOKEN, TIPO_PORTABILIDADE } from '../../../contract/api';
 import { fetchApi, mutateApi } from '../../api/query-client';
 import { revokeToken } from '../../api/revoke-token';
 import { notify } from '../../app/notify';
@@ -64,8 +64,10 @@ export const wizardActors = {
     return 'erro' in answer ? null : { logradouro: answer.logradouro, bairro: answer.bairro, localidade: answer.localidade, uf: answer.uf };
   }),
   prepareFile: fromPromise<PreparedFile, { file: ChosenFile }>(({ input, signal }) => preparePhoto(input.file, signal)),
+  // Under the new request's placeholder: the one stored session may name a request another tab
+  // follows, whose token must not travel with this person's data (found by an exploratory run).
   saveRequest: fromPromise<SaveResult, SaveRequestInput>(({ input }) =>
-    mutateApi(queryClient, 'saveRequest', input.payload, { idempotencyKey: input.idempotencyKey }),
+    mutateApi(queryClient, 'saveRequest', input.payload, { idempotencyKey: input.idempotencyKey, token: FREE_TOKEN }),
   ),
   uploadDocument,
   // The answer as it came ('ERRO' included): the chart decides what it means (SPEC §8).

@@ -173,6 +173,14 @@ function forgetDisplaced(protocolo: string): void {
   if (readDisplaced()?.protocolo === protocolo) erase(DISPLACED_SESSION_KEY);
 }
 
+/** The request kept aside, when it is `protocolo`'s and its own idle time is not over, with its end. */
+function liveKeptAside(protocolo: string, now: number): { kept: DisplacedSession; endsAt: number } | null {
+  const kept = readDisplaced();
+  if (kept?.protocolo !== protocolo) return null;
+  const endsAt = sessionEndsAt(kept.times, FREE_TOKEN, now);
+  return endsAt !== null && now < endsAt ? { kept, endsAt } : null;
+}
+
 /** A new request kept aside whose own idle time is over is forgotten like any ended session. */
 function dropEndedDisplaced(now: number): null {
   if (read(DISPLACED_SESSION_KEY) === null) return null;
@@ -269,6 +277,34 @@ export const storage = {
     const times = { desde: session.times.desde, ultimaAtividade: now };
     writeTimes(times);
     return sessionEndsAt(times, session.token, now);
+  },
+  /**
+   * When the session of a new request kept aside ends (another tab's request holds the slot),
+   * or null when it is not kept aside or its idle time is over. Its token is the placeholder:
+   * only idleness ends it.
+   */
+  keptAsideEndsAt(protocolo: string): number | null {
+    const now = Date.now();
+    liveSession(now); // the slot's end may give it back first
+    return liveKeptAside(protocolo, now)?.endsAt ?? null;
+  },
+  /**
+   * Activity in the tab filling a new request kept aside counts for that request, not for the
+   * session holding the slot (another tab's, which idles by its own use). Returns its end.
+   */
+  touchKeptAside(protocolo: string): number | null {
+    const now = Date.now();
+    liveSession(now);
+    const live = liveKeptAside(protocolo, now);
+    if (!live) return null;
+    if (now - live.kept.times.ultimaAtividade < ACTIVITY_WRITE_INTERVAL_MS) return live.endsAt;
+    const times = { desde: live.kept.times.desde, ultimaAtividade: now };
+    write(DISPLACED_SESSION_KEY, JSON.stringify({ protocolo, times } satisfies DisplacedSession));
+    return sessionEndsAt(times, FREE_TOKEN, now);
+  },
+  /** The request whose session this tab started (its protocol typed here), if any. */
+  requestOfThisTab(): string | null {
+    return tabStorage.get(TAB_SESSION_KEY);
   },
   /**
    * Whether the live session is this request's: the slot is shared by the tabs, and another

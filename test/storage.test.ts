@@ -228,7 +228,6 @@ describe('one slot for all tabs: a new request another tab displaced', () => {
     storage.startSession(NEW);
     storage.startSession(LOGIN);
     expect(storage.endSession(NEW.protocolo)).toBeNull(); // 'Sair e apagar os dados' in its tab
-    expect(slot()).toEqual([LOGIN.protocolo, LOGIN.token]);
     storage.endSession(LOGIN.protocolo);
     expect(slot()).toEqual([null, null]);
   });
@@ -292,6 +291,21 @@ describe('one slot for all tabs: a new request another tab displaced', () => {
     at(SESSION_IDLE_MS + MINUTE);
     expect(storage.hasSession()).toBe(false);
     expect(Object.keys(localStorage)).toEqual([]);
+  });
+
+  it("its own tab's activity is its own: the slot's times stay, its end moves, and once idle it is gone", () => {
+    storage.startSession(NEW);
+    storage.startSession(LOGIN);
+    const slotTimes = times();
+    at(20 * MINUTE);
+    expect(storage.touchKeptAside(NEW.protocolo)).toBe(T0 + 20 * MINUTE + SESSION_IDLE_MS);
+    expect(storage.keptAsideEndsAt(NEW.protocolo)).toBe(T0 + 20 * MINUTE + SESSION_IDLE_MS);
+    expect(times()).toEqual(slotTimes);
+    expect(storage.touchKeptAside(LOGIN.protocolo)).toBeNull(); // not kept aside
+    // The slot idled out at 30 minutes; the request kept aside lived on: it is the slot again.
+    at(45 * MINUTE);
+    expect(storage.sessionIsFor(NEW.protocolo)).toBe(true);
+    expect(storage.keptAsideEndsAt(NEW.protocolo)).toBeNull();
   });
 
   it('typed again (the same request), it is the slot once more and nothing is kept aside', () => {

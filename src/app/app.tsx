@@ -19,7 +19,7 @@ import { ConnectionNotice } from './connection-notice';
 import { RequestActivityFlow } from './request-activity';
 import { queryClient } from './services';
 import { pruneOrphanFilesSoon } from './draft-files';
-import { storedSession, storedSessionOf, useSessionWatch } from './session-watch';
+import { storedSessionOf, thisTabsSession, useSessionWatch } from './session-watch';
 import { SessionWarningDialog } from './session-warning';
 import { toastRequests } from './notify';
 import { QuietBoundary } from './quiet-boundary';
@@ -77,10 +77,11 @@ function Guarded({ children, followsOneRequest = false }: { children: ReactNode;
 /**
  * The guarded screen, until its session ends while it is open (src/app/session-watch.ts). The
  * tracking screen follows the request it opened on: it goes too once another tab's request
- * takes the one stored session.
+ * takes the one stored session. The wizard follows this tab's request, which another tab's
+ * may keep aside for a while.
  */
 function WhileSessionLives({ children, followsOneRequest }: { children: ReactNode; followsOneRequest: boolean }) {
-  const [deadline] = useState(() => (followsOneRequest ? storedSessionOf(storage.get('protocolo') ?? '') : storedSession));
+  const [deadline] = useState(() => (followsOneRequest ? storedSessionOf(storage.get('protocolo') ?? '') : thisTabsSession()));
   const { ended, warning, dismissWarning } = useSessionWatch(deadline);
   // Its end forgot the tab's draft (src/storage.ts); the files only that draft needed go too.
   useEffect(() => {

@@ -93,6 +93,30 @@ export const storedSession: Deadline = {
   byIdle: () => storage.sessionEndsByIdle(),
 };
 
+/**
+ * The session of this tab's request (the wizard's): the slot while it holds it, or its own kept
+ * aside while another tab's request holds the slot. Before, this tab's typing kept the other
+ * session from idling, and the other token's fixed end was warned of here as this tab's,
+ * though the slot then came back to this request.
+ */
+export function thisTabsSession(): Deadline {
+  const keptAside = (): string | null => {
+    const request = storage.requestOfThisTab();
+    return request !== null && !storage.sessionIsFor(request) && storage.keptAsideEndsAt(request) !== null ? request : null;
+  };
+  return {
+    touch: () => {
+      const request = keptAside();
+      return request === null ? storage.touchSession() : storage.touchKeptAside(request);
+    },
+    endsAt: () => {
+      const request = keptAside();
+      return request === null ? storage.sessionEndsAt() : storage.keptAsideEndsAt(request);
+    },
+    byIdle: () => keptAside() !== null || storage.sessionEndsByIdle(),
+  };
+}
+
 /** The stored session of one request only: the tracking screen follows the request it opened on. */
 export function storedSessionOf(protocolo: string): Deadline {
   const ours = () => storage.sessionIsFor(protocolo);

@@ -15,10 +15,11 @@ import {
   SESSION_WARNING_MS,
   idleDeadline,
   storedSessionOf,
+  thisTabsSession,
   useSessionWatch,
   type Deadline,
 } from '../../src/app/session-watch';
-import { SESSION_IDLE_MS, TOKEN_EXPIRY_MARGIN_MS, TOKEN_TTL_MS, storage } from '../../src/storage';
+import { SESSION_IDLE_MS, TAB_SESSION_KEY, TOKEN_EXPIRY_MARGIN_MS, TOKEN_TTL_MS, storage } from '../../src/storage';
 
 const MINUTE = 60_000;
 const pressed = vi.fn();
@@ -141,8 +142,8 @@ describe('a guarded screen and its session', () => {
   });
 });
 
-function WarnedScreen() {
-  const { ended, warning, dismissWarning } = useSessionWatch();
+function WarnedScreen({ deadline }: { deadline?: Deadline }) {
+  const { ended, warning, dismissWarning } = useSessionWatch(deadline);
   if (ended) return <p>home</p>;
   return (
     <>
@@ -160,6 +161,54 @@ function WarnedScreen() {
     </>
   );
 }
+
+describe("the wizard's session (this tab's request), kept aside while another tab follows a request", () => {
+  const NEW = { protocolo: '11122233344455566677', token: 'free' };
+  const FOLLOWED = { protocolo: '48213907561238470015', token: 'a.token' };
+  /** This tab started NEW; another tab's lookup then took the slot (NEW kept aside). */
+  function keptAsideHere() {
+    localStorage.clear();
+    storage.startSession(NEW);
+    storage.startSession(FOLLOWED);
+    sessionStorage.setItem(TAB_SESSION_KEY, NEW.protocolo); // this tab's own storage
+  }
+
+  it("this tab's typing is its own request's activity: the followed session idles by its own use, and the slot comes back", async () => {
+    keptAsideHere();
+    render(<WarnedScreen deadline={thisTabsSession()} />);
+    for (let minute = 10; minute <= 40; minute += 10) {
+      await wait(10 * MINUTE);
+      fireEvent.keyDown(document.body, { key: 'a' });
+    }
+    expect(screen.queryByText('home')).toBeNull();
+    expect(screen.queryByTestId('warning')).toBeNull();
+    expect(storage.sessionIsFor(NEW.protocolo)).toBe(true); // the followed one idled out at 30 minutes
+  });
+
+  it("the followed session's fixed token end is not warned of here, and this screen goes on past it", async () => {
+    keptAsideHere();
+    render(<WarnedScreen deadline={thisTabsSession()} />);
+    const tokenEnd = Date.now() + TOKEN_TTL_MS - TOKEN_EXPIRY_MARGIN_MS;
+    while (Date.now() < tokenEnd + 5 * MINUTE) {
+      // Within the other token's last two minutes at one step, past its end at the next.
+      await wait(Math.min(10 * MINUTE, Math.max(MINUTE, tokenEnd - MINUTE - Date.now())));
+      fireEvent.keyDown(document.body, { key: 'a' }); // typing here
+      storage.touchSession(); // and the other tab in use too
+      expect(screen.queryByTestId('warning')).toBeNull();
+    }
+    expect(screen.queryByText('home')).toBeNull();
+    expect(storage.sessionIsFor(NEW.protocolo)).toBe(true);
+  });
+
+  it('its own idle time ends it as any session, warning first', async () => {
+    keptAsideHere();
+    render(<WarnedScreen deadline={thisTabsSession()} />);
+    await wait(SESSION_IDLE_MS - SESSION_WARNING_MS + 1_000);
+    expect(screen.getByTestId('warning').textContent).toBe('extendable');
+    await wait(SESSION_WARNING_MS);
+    expect(screen.getByText('home')).toBeTruthy();
+  });
+});
 
 describe("the tracking screen's session (one request's)", () => {
   const FOLLOWED = '48213907561238470015';

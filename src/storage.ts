@@ -123,10 +123,11 @@ interface LiveSession {
 /**
  * The slot is one for all tabs: a lookup in another tab takes it from a new request being
  * filled here. That request's session is kept aside (its protocol and times; its token is the
- * 'free' placeholder) and given back when the session that took the slot ends by leaving or by
- * being filed: before, the first tab's draft ended with the other tab's session (found by an
- * exploratory run). Only a new request's is kept: it holds what was typed; a request being
- * followed loses nothing a new lookup does not give back.
+ * 'free' placeholder), its own tab's activity counts for it (`touchKeptAside`), and it is given
+ * back when the session that took the slot ends (a way out, a filing, its token's lifetime or its
+ * idleness) while it still lives: before, the first tab's draft ended with the other tab's
+ * session (found by an exploratory run). Only a new request's is kept: it holds what was typed;
+ * a request being followed loses nothing a new lookup does not give back.
  */
 export const DISPLACED_SESSION_KEY = 'sessaoDeslocada';
 

@@ -362,6 +362,7 @@ export const storage = {
     forgetDisplaced(protocolo);
     const filed = liveSession();
     if (!filed || filed.protocolo !== protocolo) return;
+    endedHere.add(protocolo);
     if (!giveBackDisplaced(filed.times.ultimaAtividade, Date.now())) erase('protocolo');
   },
   homeModePreset(): HomeModePreset {

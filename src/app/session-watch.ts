@@ -114,6 +114,12 @@ export function thisTabsSession(): Deadline {
       return request === null ? storage.sessionEndsAt() : storage.keptAsideEndsAt(request);
     },
     byIdle: () => keptAside() !== null || storage.sessionEndsByIdle(),
+    // 'Sair e apagar os dados' in another tab on the same request: this one shows it no more.
+    goneElsewhere: () => {
+      const request = storage.requestOfThisTab();
+      if (request === null || storage.hasSession() || storage.endedInThisTab(request)) return null;
+      return 'ended';
+    },
   };
 }
 

@@ -200,6 +200,27 @@ describe("the wizard's session (this tab's request), kept aside while another ta
     expect(storage.sessionIsFor(NEW.protocolo)).toBe(true);
   });
 
+  it("'Sair e apagar os dados' in another tab on the same request: the screen goes at once and says so; this tab's own filing does not send it away", async () => {
+    localStorage.clear();
+    storage.startSession(NEW);
+    const { unmount } = render(<WarnedScreen deadline={thisTabsSession()} />);
+    storage.clearFiledProtocol(NEW.protocolo); // filed here: the protocol modal stays
+    await act(async () => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    expect(screen.queryByText('home')).toBeNull();
+    unmount();
+
+    storage.startSession({ protocolo: '99988877766655544433', token: 'free' });
+    render(<WarnedScreen deadline={thisTabsSession()} />);
+    for (const key of ['protocolo', 'token', 'sessao']) localStorage.removeItem(key); // the other tab's way out
+    await act(async () => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'protocolo' }));
+    });
+    expect(screen.getByText('home')).toBeTruthy();
+    expect(toast).toHaveBeenCalledWith(SESSION_ENDED_ELSEWHERE_MESSAGE);
+  });
+
   it('its own idle time ends it as any session, warning first', async () => {
     keptAsideHere();
     render(<WarnedScreen deadline={thisTabsSession()} />);

@@ -9,6 +9,7 @@ import { openDocumentsStep } from './support/photos';
 import { trackFromHome } from './support/tracking';
 import { deviceDraftKey } from '../../src/storage';
 import { seedSession } from './support/session';
+import { SESSION_ENDED_ELSEWHERE_MESSAGE } from '../../src/app/session-watch';
 import { openWizard, stepTitle } from './support/wizard';
 
 /** The demo request under analysis (the reference server's seed). */
@@ -479,6 +480,14 @@ test('the same request opened in a second tab is said in both: each tab keeps it
   await other.waitForTimeout(1_000);
   // Counted once, not awaited: a toast leaves by itself after 5 s.
   expect(await other.getByRole('alert').filter({ hasText: said }).count()).toBe(0);
+
+  // 'Sair e apagar os dados' in one tab: the other shows the request no more (a shared phone).
+  await field(other, 'Nome da mãe').fill('Ana da Silva');
+  await other.getByRole('button', { name: 'Acompanhar Solicitação' }).click();
+  await other.getByRole('button', { name: 'Sair e apagar os dados', exact: true }).click();
+  await expect(page).toHaveURL(/#\/home\/1$/);
+  await expect(page.getByText(SESSION_ENDED_ELSEWHERE_MESSAGE)).toBeVisible();
+  await expect(page.getByText('MARIA DA SILVA')).toHaveCount(0);
 });
 
 test('a duplicated tab keeps its files while the first removes them, and once both are closed the next visit finds none (found by an exploratory run)', async ({

@@ -199,9 +199,9 @@ function liveSession(now = Date.now()): LiveSession | null {
   const times = parseJson(read(SESSION_TIMES_KEY));
   const endsAt = sessionEndsAt(times, token, now);
   if (endsAt === null || now >= endsAt) {
-    // A token's 2-hour lifetime ends a session still in use: a new request another tab was
-    // filling meanwhile takes the slot back, and that tab keeps its draft (before, its next read
-    // ended it too and the draft went).
+    // Ended by its token's 2-hour lifetime while in use, or by its own idleness while another
+    // tab was filling the new request kept aside: that request takes the slot back, and its tab
+    // keeps its draft (before, its next read ended it too and the draft went).
     const lastActivity = endsAt === null ? 0 : (times as SessionTimes).ultimaAtividade;
     const givenBack = readDisplaced()?.protocolo;
     if (givenBack !== undefined && giveBackDisplaced(lastActivity, now)) {
@@ -323,15 +323,15 @@ export const storage = {
     const session = liveSession();
     return session !== null && session.endsAt === session.times.ultimaAtividade + SESSION_IDLE_MS;
   },
+  /** Whether this page ended that request's session itself (a way out, a filing), not another tab. */
+  endedInThisTab(protocolo: string): boolean {
+    return endedHere.has(protocolo);
+  },
   /**
    * Forgets the session (protocol, token, times); returns the token it held, to revoke it.
    * With `protocolo`, only that request's: the slot is shared by the tabs, and another tab may
    * have started its own request since (its session, and the draft living on it, stay).
    */
-  /** Whether this page ended that request's session itself (a way out), not another tab. */
-  endedInThisTab(protocolo: string): boolean {
-    return endedHere.has(protocolo);
-  },
   endSession(protocolo?: string): string | null {
     if (protocolo !== undefined && !storage.sessionIsFor(protocolo)) {
       // Erased while another tab held the slot: it is not given back to anyone later.

@@ -29,7 +29,10 @@ export const SESSION_WARNING_TITLE = 'Sua sessão vai terminar';
  */
 export const SESSION_TAKEN_MESSAGE =
   'Outra aba deste aparelho abriu outra solicitação, e esta aba deixou de acompanhar a sua. Informe o protocolo de novo para continuar.';
-/** The tracking screen's session, ended in another tab ('Encerrar sessão' there): this tab shows nothing more of it. */
+/**
+ * This screen's request, ended in another tab ('Encerrar sessão' on the same request, or the
+ * wizard's 'Sair e apagar os dados'): this tab shows nothing more of it.
+ */
 export const SESSION_ENDED_ELSEWHERE_MESSAGE =
   'Sua sessão foi encerrada em outra aba deste aparelho. Informe o protocolo de novo para continuar.';
 
@@ -83,11 +86,8 @@ export interface Deadline {
   goneElsewhere?(): 'taken' | 'ended' | null;
 }
 
-/**
- * The stored session, whichever request it names: the wizard's, whose new request another tab
- * may keep aside for a while (src/storage.ts gives it back).
- */
-export const storedSession: Deadline = {
+/** The stored session, whichever request it names. */
+const storedSession: Deadline = {
   touch: () => storage.touchSession(),
   endsAt: () => storage.sessionEndsAt(),
   byIdle: () => storage.sessionEndsByIdle(),

@@ -13,6 +13,7 @@ import {
   CLOCK_SET_BACK_TOLERANCE_MS,
   SESSION_IDLE_MS,
   SESSION_TIMES_KEY,
+  TAB_DRAFT_KEY,
   TAB_SESSION_KEY,
   TOKEN_EXPIRY_MARGIN_MS,
   TOKEN_TTL_MS,
@@ -100,6 +101,57 @@ describe("index.html's inline script", () => {
     expect(location.hash).toBe(guardLetsIn ? '#/acompanhamento' : '#/home/1');
     // An ended pair is gone before any request could carry it, as storage.ts removes it.
     expect({ ...localStorage }).toEqual(leftByStorage);
+  });
+
+  const KEPT_ASIDE = '11122233344455566677';
+  const keptAside = (times: unknown): Stored => ({
+    sessaoDeslocada: JSON.stringify({ protocolo: KEPT_ASIDE, times }),
+  });
+  const KEPT_CASES: [string, Stored][] = [
+    [
+      'idle 30 minutes, a request kept aside in use 5 minutes ago',
+      { ...pair('a.token', since(SESSION_IDLE_MS, SESSION_IDLE_MS)), ...keptAside(since(40 * MINUTE, 5 * MINUTE)) },
+    ],
+    [
+      "its token at its end while in use, a request kept aside idle longer (the device's last activity counts)",
+      { ...pair('a.token', since(TOKEN_END, MINUTE)), ...keptAside(since(200 * MINUTE, 40 * MINUTE)) },
+    ],
+    [
+      'idle 30 minutes, the request kept aside too',
+      { ...pair('a.token', since(SESSION_IDLE_MS, SESSION_IDLE_MS)), ...keptAside(since(SESSION_IDLE_MS, SESSION_IDLE_MS)) },
+    ],
+    ['in use, a request kept aside', { ...pair('a.token', since(MINUTE, MINUTE)), ...keptAside(since(40 * MINUTE, 5 * MINUTE)) }],
+    [
+      'idle 30 minutes, a request kept aside that is not one',
+      { ...pair('a.token', since(SESSION_IDLE_MS, SESSION_IDLE_MS)), sessaoDeslocada: '{"protocolo":1}' },
+    ],
+  ];
+  const TABS: [string, Stored][] = [
+    ['the tab filling the request kept aside', { [TAB_SESSION_KEY]: KEPT_ASIDE, [TAB_DRAFT_KEY]: '{}' }],
+    ["the ended session's own tab", { [TAB_SESSION_KEY]: '48213907561238470015', [TAB_DRAFT_KEY]: '{}' }],
+  ];
+  const seedTab = (entries: Stored) => {
+    sessionStorage.clear();
+    for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, value);
+  };
+
+  describe.each(TABS)('in %s', (_, tab) => {
+    it.each(KEPT_CASES)('a session %s: the same decision and the same storage as src/storage.ts', (_, stored) => {
+      seed(stored);
+      seedTab(tab);
+      const guardLetsIn = storage.hasSession();
+      const left = { local: { ...localStorage }, tab: { ...sessionStorage } };
+      seed(stored);
+      seedTab(tab);
+      const shell = runBootScript('#/acompanhamento');
+      expect(shell).toBe(guardLetsIn ? 'acompanhamento' : 'home');
+      expect({ local: { ...localStorage }, tab: { ...sessionStorage } }).toEqual(left);
+    });
+  });
+
+  it('the cases with a request kept aside cover giving it back and not', () => {
+    const outcomes = KEPT_CASES.map(([, stored]) => (seed(stored), storage.sessionIsFor(KEPT_ASIDE)));
+    expect(outcomes).toEqual([true, true, false, false, false]);
   });
 
   it('an ended session shows home in the stored mode on the wizard route too, and keeps the plan and mode', () => {

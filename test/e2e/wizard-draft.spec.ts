@@ -5,7 +5,7 @@
  */
 import { expect, test, type BrowserContext, type Page } from './support/test';
 import { choose, expectNoAxeViolations, field, next, sendWithoutDocuments, startNewRequest, uniqueIds } from './support/portal';
-import { openDocumentsStep } from './support/photos';
+import { attach, openDocumentsStep } from './support/photos';
 import { trackFromHome } from './support/tracking';
 import { deviceDraftKey } from '../../src/storage';
 import { seedSession } from './support/session';
@@ -43,6 +43,13 @@ function storedFileNames(page: Page): Promise<string[]> {
         };
       }),
   );
+}
+
+/** Step 5 opened with its first document type (RG), and rg.pdf attached and stored. */
+async function rgStoredOnStepFive(page: Page) {
+  await openDocumentsStep(page, { seedOnce: true });
+  await attach(page, { name: 'rg.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect.poll(() => storedFileNames(page)).toEqual(['rg.pdf']);
 }
 
 /** Steps 1–4 filled, two files attached on step 5 (each stored before going on). */
@@ -386,12 +393,7 @@ test("step 5's privacy link opens the portal in a new tab, which leaves this tab
   page,
   context,
 }) => {
-  await openDocumentsStep(page, { seedOnce: true });
-  await choose(page, 'Tipo de documento', 'RG (documento de identidade)');
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Anexar arquivo', exact: true }).click();
-  await (await chooser).setFiles({ name: 'rg.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await expect.poll(() => storedFileNames(page)).toEqual(['rg.pdf']);
+  await rgStoredOnStepFive(page);
   // What a tab closed earlier left behind: the new tab's boot deletes it (so its tidying ran).
   await page.evaluate(
     (pdf) =>
@@ -494,11 +496,7 @@ test('a duplicated tab keeps its files while the first removes them, and once bo
   page,
   context,
 }) => {
-  await openDocumentsStep(page, { seedOnce: true });
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Anexar arquivo', exact: true }).click();
-  await (await chooser).setFiles({ name: 'rg.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await expect.poll(() => storedFileNames(page)).toEqual(['rg.pdf']);
+  await rgStoredOnStepFive(page);
 
   // The browser's 'Duplicar guia': the same address, with a copy of the tab's storage.
   const tabStorage = await page.evaluate(() => Object.entries(sessionStorage));

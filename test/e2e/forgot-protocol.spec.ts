@@ -108,6 +108,24 @@ test.describe('Esqueci meu protocolo', () => {
     await expect(form(page).getByRole('button', { name: 'Enviar protocolo', exact: true })).toBeFocused();
   });
 
+  test("keys typed in its form stay there when home's protocol step arrives after it (its own chunk, on a slow link; found by a CI run on a busy machine)", async ({
+    page,
+  }) => {
+    await page.route(/\/assets\/protocol-step-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto('/#/home/1');
+    await page.getByRole('button', { name: 'Acompanhar Solicitação' }).click();
+    await page.getByRole('button', { name: 'Esqueci meu protocolo', exact: true }).click();
+    const date = form(page).getByLabel('Data de nascimento', { exact: true });
+    // Typed at a person's pace while the protocol step is still on its way.
+    await date.pressSequentially('15031985', { delay: 300 });
+    await expect(page.getByLabel('Digite o protocolo', { exact: true })).toHaveValue('');
+    await expect(date).toHaveValue('15/03/1985');
+    await expect(date).toBeFocused();
+  });
+
   test('the 6th try for one CPF within the hour is braked, and says so', async ({ page }) => {
     const cpf = freshCpf();
     await page.goto('/#/home/1');

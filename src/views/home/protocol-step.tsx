@@ -64,8 +64,11 @@ export function ProtocolStep({ kind, focusField }: ProtocolStepProps) {
   const showLogin = useSelector(actor, (s) => s.context.loginRequired && s.matches({ track: 'login' }));
   const busy = useSelector(actor, (s) => s.matches({ track: 'lookingUp' }) || s.matches({ track: { login: 'submitting' } }));
 
+  // Not from a field the person is already in: 'Esqueci meu protocolo' is a chunk of its own and
+  // may come first, and keys typed in its form went to this field when this one arrived (found
+  // by a CI run on a busy machine).
   useEffect(() => {
-    if (focusField) inputRef.current?.focus();
+    if (focusField && focusLost()) inputRef.current?.focus();
   }, [focusField]);
 
   // While the lookup or the login runs, 'Prosseguir' is disabled and loses focus. Refused (the

@@ -136,9 +136,15 @@ interface DisplacedSession {
   times: SessionTimes;
 }
 
+/** When a request kept aside with these times ends (its token is the placeholder: idleness only), or null once it has. */
+function keptEndsAt(times: SessionTimes, now: number): number | null {
+  const endsAt = sessionEndsAt(times, FREE_TOKEN, now);
+  return endsAt !== null && now < endsAt ? endsAt : null;
+}
+
 function keepDisplaced(current: LiveSession | null, next: string): void {
   // The request kept aside typed again: it is the slot once more.
-  if (readDisplaced()?.protocolo === next) erase(DISPLACED_SESSION_KEY);
+  forgetDisplaced(next);
   if (current === null || current.protocolo === next || current.token !== FREE_TOKEN) return;
   write(DISPLACED_SESSION_KEY, JSON.stringify({ protocolo: current.protocolo, times: current.times } satisfies DisplacedSession));
 }
@@ -154,19 +160,18 @@ function readDisplaced(): DisplacedSession | null {
  * Gives the slot back to the new request kept aside, when it still lives: its idle time counts
  * from the device's last activity (the person was using the other tab meanwhile). Written over
  * the slot, token first, so a tab reading meanwhile finds a live session at every moment.
- * Returns whether it did; the kept one is gone either way.
+ * Returns the protocol given back, or null; the kept one is gone either way.
  */
-function giveBackDisplaced(lastActivity: number, now: number): boolean {
+function giveBackDisplaced(lastActivity: number, now: number): string | null {
   const displaced = readDisplaced();
   erase(DISPLACED_SESSION_KEY);
-  if (!displaced) return false;
+  if (!displaced) return null;
   const times = { desde: displaced.times.desde, ultimaAtividade: Math.max(displaced.times.ultimaAtividade, lastActivity) };
-  const endsAt = sessionEndsAt(times, FREE_TOKEN, now);
-  if (endsAt === null || now >= endsAt) return false;
+  if (keptEndsAt(times, now) === null) return null;
   write('token', FREE_TOKEN);
   write('protocolo', displaced.protocolo);
   writeTimes(times);
-  return true;
+  return displaced.protocolo;
 }
 
 /** A request kept aside that was filed or erased (from its own tab) is never given back. */
@@ -178,16 +183,15 @@ function forgetDisplaced(protocolo: string): void {
 function liveKeptAside(protocolo: string, now: number): { kept: DisplacedSession; endsAt: number } | null {
   const kept = readDisplaced();
   if (kept?.protocolo !== protocolo) return null;
-  const endsAt = sessionEndsAt(kept.times, FREE_TOKEN, now);
-  return endsAt !== null && now < endsAt ? { kept, endsAt } : null;
+  const endsAt = keptEndsAt(kept.times, now);
+  return endsAt === null ? null : { kept, endsAt };
 }
 
 /** A new request kept aside whose own idle time is over is forgotten like any ended session. */
 function dropEndedDisplaced(now: number): null {
   if (read(DISPLACED_SESSION_KEY) === null) return null;
   const displaced = readDisplaced();
-  const endsAt = displaced ? sessionEndsAt(displaced.times, FREE_TOKEN, now) : null;
-  if (endsAt === null || now >= endsAt) erase(DISPLACED_SESSION_KEY);
+  if (!displaced || keptEndsAt(displaced.times, now) === null) erase(DISPLACED_SESSION_KEY);
   return null;
 }
 
@@ -202,9 +206,8 @@ function liveSession(now = Date.now()): LiveSession | null {
     // Ended by its token's 2-hour lifetime while in use, or by its own idleness while another
     // tab was filling the new request kept aside: that request takes the slot back, and its tab
     // keeps its draft (before, its next read ended it too and the draft went).
-    const lastActivity = endsAt === null ? 0 : (times as SessionTimes).ultimaAtividade;
-    const givenBack = readDisplaced()?.protocolo;
-    if (givenBack !== undefined && giveBackDisplaced(lastActivity, now)) {
+    const givenBack = giveBackDisplaced(endsAt === null ? 0 : (times as SessionTimes).ultimaAtividade, now);
+    if (givenBack !== null) {
       if (tabStorage.get(TAB_SESSION_KEY) !== givenBack) forgetThisTabsRequest();
       return liveSession(now);
     }
@@ -301,7 +304,7 @@ export const storage = {
     if (now - live.kept.times.ultimaAtividade < ACTIVITY_WRITE_INTERVAL_MS) return live.endsAt;
     const times = { desde: live.kept.times.desde, ultimaAtividade: now };
     write(DISPLACED_SESSION_KEY, JSON.stringify({ protocolo, times } satisfies DisplacedSession));
-    return sessionEndsAt(times, FREE_TOKEN, now);
+    return keptEndsAt(times, now);
   },
   /** The request whose session this tab started (its protocol typed here), if any. */
   requestOfThisTab(): string | null {
@@ -349,7 +352,7 @@ export const storage = {
     if (ending) endedHere.add(ending.protocolo);
     // This tab's request goes; the slot goes to a new request another tab was filling, if any.
     forgetThisTabsRequest();
-    if (!ending || !giveBackDisplaced(ending.times.ultimaAtividade, Date.now())) eraseSlot();
+    if (!ending || giveBackDisplaced(ending.times.ultimaAtividade, Date.now()) === null) eraseSlot();
     return token;
   },
   /**
@@ -363,7 +366,7 @@ export const storage = {
     const filed = liveSession();
     if (!filed || filed.protocolo !== protocolo) return;
     endedHere.add(protocolo);
-    if (!giveBackDisplaced(filed.times.ultimaAtividade, Date.now())) erase('protocolo');
+    if (giveBackDisplaced(filed.times.ultimaAtividade, Date.now()) === null) erase('protocolo');
   },
   homeModePreset(): HomeModePreset {
     const type = storage.get('type');
